@@ -1,0 +1,53 @@
+"""The `c4tui` command line: the app when run alone, and subcommands for work without a screen."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from c4tui.commands.common import CommandError
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse that reports usage errors on one line (status 2), without the usage dump."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: {message} (see --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from c4tui.commands import move
+
+    parser = OneLineParser(
+        prog="c4tui",
+        description="Connect Four in the terminal, against opponents whose thinking you can watch.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
+    for module in (move,):
+        module.register(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    try:
+        return args.run(args)
+    except CommandError as error:
+        print(f"c4tui {args.command}: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"c4tui {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # Output piped into `head` and closed early: not an error worth a traceback.
+        sys.stderr.close()
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

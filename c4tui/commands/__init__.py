@@ -1,0 +1,1 @@
+"""The subcommands of the `c4tui` command line, one module each."""

@@ -1,0 +1,132 @@
+"""`c4tui move`: the column an engine plays in a position, with its search figures."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from rich.console import Console
+from rich.table import Table
+
+from c4tui.commands.common import CommandError, read_positions
+from c4tui.engine.search import SearchInfo, SearchResult
+from c4tui.engine.specs import SpecError, make_engine
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser(
+        "move",
+        help="the column an engine plays in a position",
+        description="Ask an engine for its move. Columns are 1-based.",
+    )
+    parser.add_argument(
+        "position",
+        nargs="?",
+        default="",
+        help="moves played so far, e.g. 4453 (empty: the start); - reads stdin lines",
+    )
+    parser.add_argument(
+        "--engine", required=True, metavar="SPEC", help="e.g. mcts:time=1, negamax:depth=8, perfect"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=None, help="random seed, for reproducible answers"
+    )
+    parser.add_argument("--json", action="store_true", help="one JSON object per position")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        engine = make_engine(args.engine, seed=args.seed)
+    except SpecError as error:
+        raise CommandError(f"--engine: {error}") from None
+    for text, position in read_positions(args.position):
+        result = engine.search(position)
+        if args.json:
+            print(json.dumps(result_json(text, args.engine, result)), flush=True)
+        else:
+            print_table(text, args.engine, result)
+    return 0
+
+
+def result_json(position: str, spec: str, result: SearchResult) -> dict:
+    info = result.info
+    return {
+        "position": position,
+        "column": result.move + 1,
+        "engine": spec,
+        "elapsed": round(info.elapsed, 4),
+        "iterations": info.iterations,
+        "nodes": info.nodes,
+        "depth": info.depth,
+        "exact": info.exact,
+        "pv": [c + 1 for c in info.pv],
+        "columns": [
+            None
+            if stat is None
+            else {
+                "visits": stat.visits,
+                "value": None if stat.value is None else round(stat.value, 4),
+                "uct": None if stat.uct is None else round(stat.uct, 4),
+                "score": stat.score,
+                "proven": stat.proven,
+            }
+            for stat in info.columns
+        ],
+    }
+
+
+def print_table(position: str, spec: str, result: SearchResult) -> None:
+    info = result.info
+    console = Console(file=sys.stdout, highlight=False)
+    where = repr(position) if position else "the empty board"
+    console.print(f"{spec} plays column {result.move + 1} in {where}")
+    table = Table()
+    table.add_column("column", justify="right")
+    shown = [
+        name for name in ("visits", "value", "uct", "score", "proven") if _any_filled(info, name)
+    ]
+    for name in shown:
+        table.add_column("win rate" if name == "value" else name, justify="right")
+    for col, stat in enumerate(info.columns):
+        marker = " *" if col == result.move else ""
+        if stat is None:
+            table.add_row(
+                f"{col + 1}{marker}", *(["full"] + [""] * (len(shown) - 1) if shown else [])
+            )
+            continue
+        table.add_row(f"{col + 1}{marker}", *(_cell(name, getattr(stat, name)) for name in shown))
+    console.print(table)
+    console.print(summary_line(info))
+
+
+def summary_line(info: SearchInfo) -> str:
+    parts = [f"{info.elapsed:.3f} s"]
+    if info.iterations is not None:
+        parts.append(f"{info.iterations:,} iterations")
+    if info.nodes is not None:
+        parts.append(f"{info.nodes:,} nodes")
+    if info.rate is not None:
+        parts.append(f"{info.rate:,.0f}/s")
+    if info.depth is not None:
+        parts.append(f"depth {info.depth}")
+    if info.pv:
+        parts.append("pv " + " ".join(str(c + 1) for c in info.pv))
+    if info.exact:
+        parts.append("exact")
+    return ", ".join(parts)
+
+
+def _any_filled(info: SearchInfo, name: str) -> bool:
+    return any(stat is not None and getattr(stat, name) is not None for stat in info.columns)
+
+
+def _cell(name: str, value: object) -> str:
+    if value is None:
+        return ""
+    if name == "value":
+        return f"{(value + 1) / 2:.1%}"  # type: ignore[operator]
+    if isinstance(value, float):
+        return f"{value:.3f}"
+    return str(value)

@@ -1,0 +1,1 @@
+"""The UI-free Connect Four engine: positions, games, and every opponent."""

@@ -1,0 +1,131 @@
+"""Bit masks and alignment tricks for one board size, shared by every engine.
+
+A board of `width` columns and `height` rows is stored Pons-style: each column takes
+`height + 1` bits, bottom cell first, and the extra top bit of every column stays empty
+so that shifting a bitboard by one column or one diagonal step never wraps a line of
+stones from one column into the next. Bit `col * (height + 1) + row` is the cell at
+`col` (0 = leftmost) and `row` (0 = bottom).
+
+Python ints have no 64-bit limit, so the same code serves every size from 4x4 to 10x10.
+Hot loops (solver, MCTS playouts) read the plain int attributes of a `Geometry` into
+locals; everything here is computed once per board size and cached.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+
+MIN_WIDTH, MAX_WIDTH = 4, 10
+MIN_HEIGHT, MAX_HEIGHT = 4, 10
+MIN_CONNECT, MAX_CONNECT = 3, 6
+
+
+@dataclass(frozen=True, eq=False)
+class Geometry:
+    """The masks of one (width, height, connect) board; get one with `geometry()`."""
+
+    width: int
+    height: int
+    connect: int
+    # Shifts that step one cell along each of the four line directions:
+    # vertical (1), horizontal (h+1), and the two diagonals (h and h+2).
+    directions: tuple[int, ...] = field(init=False)
+    bottom: int = field(init=False)  # the bottom cell of every column
+    board: int = field(init=False)  # every playable cell
+    column_masks: tuple[int, ...] = field(init=False)
+    bottom_masks: tuple[int, ...] = field(init=False)
+    top_masks: tuple[int, ...] = field(init=False)  # the highest playable cell per column
+    cells: int = field(init=False)  # width * height
+    max_score: int = field(init=False)  # score of a win with the mover's first stone
+
+    def __post_init__(self) -> None:
+        h1 = self.height + 1
+        column_masks = tuple(((1 << self.height) - 1) << (c * h1) for c in range(self.width))
+        bottom_masks = tuple(1 << (c * h1) for c in range(self.width))
+        top_masks = tuple(1 << (self.height - 1 + c * h1) for c in range(self.width))
+        set_ = object.__setattr__
+        set_(self, "directions", (1, h1, h1 - 1, h1 + 1))
+        set_(self, "bottom", sum(bottom_masks))
+        set_(self, "board", sum(column_masks))
+        set_(self, "column_masks", column_masks)
+        set_(self, "bottom_masks", bottom_masks)
+        set_(self, "top_masks", top_masks)
+        set_(self, "cells", self.width * self.height)
+        set_(self, "max_score", (self.width * self.height + 1) // 2)
+
+    def bit(self, col: int, row: int) -> int:
+        return 1 << (col * (self.height + 1) + row)
+
+    def has_alignment(self, stones: int) -> bool:
+        """True when `stones` holds `connect` in a row in any direction."""
+        n = self.connect
+        for s in self.directions:
+            # After the loop, a bit survives only where `n` consecutive cells along s are set.
+            m = stones
+            for i in range(1, n):
+                m &= stones >> (i * s)
+                if not m:
+                    break
+            if m:
+                return True
+        return False
+
+    def alignment_cells(self, stones: int) -> int:
+        """Every cell of `stones` that is part of a line of `connect` or more."""
+        n = self.connect
+        cells = 0
+        for s in self.directions:
+            starts = stones
+            for i in range(1, n):
+                starts &= stones >> (i * s)
+            for i in range(n):
+                cells |= starts << (i * s)
+        return cells
+
+    def winning_spots(self, stones: int, mask: int) -> int:
+        """Empty cells (reachable or not) where one more stone of `stones` makes a line.
+
+        For each direction and each place `j` of the gap inside a window of `connect`
+        cells, a cell is a spot when the other `connect - 1` cells of that window are
+        all stones; shifting left or right by multiples of the step lines them up.
+        """
+        n = self.connect
+        spots = 0
+        for s in self.directions:
+            for j in range(n):
+                m = -1
+                for i in range(n):
+                    if i == j:
+                        continue
+                    k = (i - j) * s
+                    m &= (stones >> k) if k > 0 else (stones << -k)
+                    if not m:
+                        break
+                spots |= m
+        return spots & (self.board ^ mask)
+
+    def playable(self, mask: int) -> int:
+        """The cell each non-full column would fill next, as one bitboard."""
+        return (mask + self.bottom) & self.board
+
+    def column_of(self, bit: int) -> int:
+        return (bit.bit_length() - 1) // (self.height + 1)
+
+
+def validate_size(width: int, height: int, connect: int) -> None:
+    """Raise ValueError naming the first setting outside what the engines support."""
+    if not MIN_WIDTH <= width <= MAX_WIDTH:
+        raise ValueError(f"width {width} is outside {MIN_WIDTH}..{MAX_WIDTH}")
+    if not MIN_HEIGHT <= height <= MAX_HEIGHT:
+        raise ValueError(f"height {height} is outside {MIN_HEIGHT}..{MAX_HEIGHT}")
+    if not MIN_CONNECT <= connect <= MAX_CONNECT:
+        raise ValueError(f"connect {connect} is outside {MIN_CONNECT}..{MAX_CONNECT}")
+    if connect > max(width, height):
+        raise ValueError(f"connect {connect} cannot fit on a {width}x{height} board")
+
+
+@cache
+def geometry(width: int = 7, height: int = 6, connect: int = 4) -> Geometry:
+    validate_size(width, height, connect)
+    return Geometry(width, height, connect)

@@ -1,0 +1,48 @@
+"""The solver's score convention and its words ("win in 3", "draw", "loss in 8").
+
+A score is from the side to move, assuming both sides play perfectly, winning as fast
+and losing as slowly as possible. With S = (width * height + 1) // 2, the most stones
+one player can drop:
+- win:  S + 1 - (stones the winner has played at the end, the winning stone included);
+- loss: the negative of the same; draw: 0.
+On 7x6 this is 22 - stones, and an immediate win scores (43 - moves) // 2.
+
+"win in N" counts the mover's own moves, the winning one included; "loss in N" counts
+the mover's moves until the opponent's winning stone falls (it falls after the N-th).
+"""
+
+from __future__ import annotations
+
+from c4tui.engine.position import Position
+from c4tui.engine.search import Proven
+
+
+def win_now_score(position: Position) -> int:
+    """The score of winning with the next stone."""
+    return (position.geometry.cells + 1 - position.moves) // 2
+
+
+def moves_to_end(position: Position, score: int) -> int:
+    """The N of "win in N" / "loss in N" for a non-zero score of `position`."""
+    g = position.geometry
+    stones_at_end = g.max_score + 1 - abs(score)
+    if score > 0:
+        return stones_at_end - position.moves // 2
+    # The opponent has (moves + 1) // 2 stones now; we drop one stone per opponent stone.
+    return stones_at_end - (position.moves + 1) // 2
+
+
+def proven_of(score: int) -> Proven:
+    return "win" if score > 0 else "loss" if score < 0 else "draw"
+
+
+def describe_score(position: Position, score: int) -> str:
+    """Words for an exact score of `position`: "win in 3", "draw", "loss in 8".
+
+    A column's score (the negated score of the position after it) is described
+    against the position before the move, the same way.
+    """
+    if score == 0:
+        return "draw"
+    n = moves_to_end(position, score)
+    return f"{proven_of(score)} in {n}"

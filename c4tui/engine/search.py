@@ -1,0 +1,101 @@
+"""The contract between engines and their callers: limits, live statistics, results.
+
+Every opponent is an `Engine`: `search(position, limits, on_info=..., stop=...)` returns
+a `SearchResult`. While it works, an engine hands immutable `SearchInfo` snapshots to
+`on_info` at natural checkpoints; it does not throttle them (the app does).
+
+Conventions, the same everywhere:
+- columns are 0-based here; people see them 1-based;
+- `ColumnStat.value` is the mean result in [-1, 1] for the side to move at the root
+  (1 = always wins); a win rate for display is (value + 1) / 2;
+- `ColumnStat.score` is a NegaMax heuristic score or, when `proven` is set or
+  `SearchInfo.exact` is true, the exact solver score (see `scores.py`).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal, Protocol
+
+if TYPE_CHECKING:
+    from c4tui.engine.position import Position
+
+Proven = Literal["win", "draw", "loss"]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """When to stop: at the first limit reached (or when the stop event is set).
+
+    `iterations` counts what the engine counts: MCTS iterations, flat playouts.
+    """
+
+    time: float | None = None
+    iterations: int | None = None
+    depth: int | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("time", "iterations", "depth"):
+            value = getattr(self, name)
+            if value is not None and value <= 0:
+                raise ValueError(f"limit {name} must be positive, not {value}")
+
+    def is_unbounded(self) -> bool:
+        return self.time is None and self.iterations is None and self.depth is None
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnStat:
+    """What a search knows about one root column. Engines fill what they have."""
+
+    visits: int | None = None
+    value: float | None = None
+    uct: float | None = None
+    score: int | None = None
+    proven: Proven | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SearchInfo:
+    """A snapshot of a running (or finished) search."""
+
+    engine: str
+    elapsed: float = 0.0
+    nodes: int | None = None
+    iterations: int | None = None
+    depth: int | None = None
+    rate: float | None = None  # nodes or iterations per second
+    columns: tuple[ColumnStat | None, ...] = ()  # one per board column, None when full
+    best: int | None = None
+    pv: tuple[int, ...] = ()
+    exact: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    move: int
+    info: SearchInfo = field(default_factory=lambda: SearchInfo(engine=""))
+
+
+InfoCallback = Callable[[SearchInfo], None]
+
+
+class Engine(Protocol):
+    """One opponent. Keeps its own state between moves; `new_game()` resets it."""
+
+    name: str
+    spec: str  # the spec string it was made from, e.g. "mcts:time=2"
+    limits: Limits  # the budget from the spec, used when search() gets no limits
+
+    def search(
+        self,
+        position: Position,
+        limits: Limits | None = None,
+        *,
+        on_info: InfoCallback | None = None,
+        stop: threading.Event | None = None,
+    ) -> SearchResult: ...
+
+    def new_game(self) -> None: ...

@@ -1,0 +1,116 @@
+"""Engine spec strings: `name[:key=value,...]`, e.g. `mcts:time=2,c=1.4` or `greedy`.
+
+`make_engine(spec, seed=...)` is the one way the CLI, the app and the arena build an
+opponent. Each engine class declares the settings it takes in `OPTIONS`; every engine
+also takes `noise=P`, the seed notebooks' handicap (a random legal move with
+probability P), applied by `Handicapped` around the engine.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from c4tui.engine.search import Engine
+
+# name -> (module, class). Imported lazily so `c4tui move --engine greedy` never pays
+# for loading the solver's opening book.
+ENGINES: dict[str, tuple[str, str]] = {
+    "random": ("c4tui.engine.random_player", "RandomEngine"),
+    "greedy": ("c4tui.engine.greedy", "GreedyEngine"),
+    "negamax": ("c4tui.engine.negamax", "NegamaxEngine"),
+    "flat": ("c4tui.engine.flat", "FlatMonteCarloEngine"),
+    "mcts": ("c4tui.engine.mcts", "MctsEngine"),
+    "perfect": ("c4tui.engine.perfect", "PerfectEngine"),
+}
+
+
+class SpecError(ValueError):
+    """An engine spec that names no engine or a bad setting; the message says which."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting an engine accepts: its type and the range of allowed values."""
+
+    kind: type  # int or float
+    minimum: float
+    maximum: float | None = None
+    exclusive_minimum: bool = False
+    help: str = ""
+
+    def parse(self, engine: str, key: str, text: str) -> int | float:
+        try:
+            value = self.kind(text)
+        except ValueError:
+            noun = "a whole number" if self.kind is int else "a number"
+            raise SpecError(f"{engine}: {key}={text!r} is not {noun}") from None
+        if value != value or value in (float("inf"), float("-inf")):
+            raise SpecError(f"{engine}: {key}={text!r} is not a finite number")
+        low_ok = value > self.minimum if self.exclusive_minimum else value >= self.minimum
+        if not low_ok or (self.maximum is not None and value > self.maximum):
+            raise SpecError(f"{engine}: {key}={text} is outside {self.describe_range()}")
+        return value
+
+    def describe_range(self) -> str:
+        low = f"> {self.minimum:g}" if self.exclusive_minimum else f">= {self.minimum:g}"
+        return low if self.maximum is None else f"{low} and <= {self.maximum:g}"
+
+
+# Shared option kinds, so every engine states its budgets the same way.
+TIME = Option(float, 0, 3600, exclusive_minimum=True, help="seconds per move")
+COUNT = Option(int, 1, 10**9, help="a positive budget")
+DEPTH = Option(int, 1, 100, help="plies to search")
+NOISE = Option(float, 0, 1, help="probability of a random move")
+
+
+@dataclass(frozen=True)
+class EngineSpec:
+    name: str
+    options: dict[str, Any]
+    text: str
+
+
+def parse_spec(text: str) -> EngineSpec:
+    """Split and check a spec string; raises SpecError with a precise message."""
+    stripped = text.strip()
+    name, _, rest = stripped.partition(":")
+    name = name.strip().lower()
+    if name not in ENGINES:
+        known = ", ".join(ENGINES)
+        raise SpecError(f"unknown engine {name!r} in spec {text!r} (known: {known})")
+    options_table = {**engine_class(name).OPTIONS, "noise": NOISE}
+    options: dict[str, Any] = {}
+    if rest.strip():
+        for item in rest.split(","):
+            key, eq, value = item.partition("=")
+            key, value = key.strip().lower(), value.strip()
+            if not eq or not key or not value:
+                raise SpecError(f"{name}: setting {item.strip()!r} should look like key=value")
+            if key not in options_table:
+                allowed = ", ".join(options_table)
+                raise SpecError(f"{name}: unknown setting {key!r} (allowed: {allowed})")
+            if key in options:
+                raise SpecError(f"{name}: setting {key!r} is given twice")
+            options[key] = options_table[key].parse(name, key, value)
+    return EngineSpec(name, options, stripped)
+
+
+def engine_class(name: str) -> Any:
+    module_name, class_name = ENGINES[name]
+    return getattr(importlib.import_module(module_name), class_name)
+
+
+def make_engine(text: str, seed: int | None = None) -> Engine:
+    """Build the engine a spec string describes, seeded for reproducible play."""
+    spec = parse_spec(text)
+    options = dict(spec.options)
+    noise = options.pop("noise", 0.0)
+    engine = engine_class(spec.name)(seed=seed, **options)
+    engine.spec = spec.text
+    if noise > 0:
+        from c4tui.engine.handicap import Handicapped
+
+        return Handicapped(engine, noise, seed)
+    return engine

@@ -1,0 +1,44 @@
+"""One-move tactics every engine but `random` must never miss: win now, block now."""
+
+from __future__ import annotations
+
+from c4tui.engine.position import Position
+
+
+def winning_columns(position: Position) -> list[int]:
+    """Columns where the side to move completes a line with its next stone."""
+    g = position.geometry
+    spots = g.winning_spots(position.current, position.mask) & g.playable(position.mask)
+    return [c for c in range(g.width) if spots & g.column_masks[c]]
+
+
+def threatened_columns(position: Position) -> list[int]:
+    """Columns where the opponent would complete a line if we let them drop there."""
+    g = position.geometry
+    spots = g.winning_spots(position.opponent_stones, position.mask) & g.playable(position.mask)
+    return [c for c in range(g.width) if spots & g.column_masks[c]]
+
+
+def forced_move(position: Position) -> int | None:
+    """The move tactics dictate: a win in one, else the block of the opponent's threat.
+
+    With two or more threats the game is lost whatever we do; blocking one of them still
+    makes the opponent find the other, so the leftmost threat is returned.
+    """
+    wins = winning_columns(position)
+    if wins:
+        return wins[0]
+    threats = threatened_columns(position)
+    return threats[0] if threats else None
+
+
+def safe_columns(position: Position) -> list[int]:
+    """Legal columns that do not put a stone right under an opponent's winning spot."""
+    g = position.geometry
+    opponent_spots = g.winning_spots(position.opponent_stones, position.mask)
+    safe = []
+    for c in position.legal_moves():
+        above = (position.mask + g.bottom_masks[c]) & g.column_masks[c]
+        if not (above << 1) & opponent_spots & g.column_masks[c]:
+            safe.append(c)
+    return safe
