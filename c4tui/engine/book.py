@@ -1,0 +1,194 @@
+"""Opening book reader: exact 7x6 scores at 12 plies, wins/draws/losses at 8 plies.
+
+The books are the data files of the MIT-licensed `bitbully-databases` package
+(Markus Thill's BitBully project). We read them with our own code: the file is
+memory-mapped and searched in place, so opening takes a few milliseconds and no
+Python object exists per entry.
+
+File format (learnt from the package's documentation and its reference reader)
+- A file is a sorted array of fixed-size records; there is no header.
+- A record starts with the position's *Huffman code*: columns left to right, each
+  column bottom to top, a stone of the first player (who moved at odd plies) as bits
+  `10`, a stone of the second player as `11`, and a `0` closing every column (a full
+  column too); one more `0` pads the code. With 8 stones that is 2*8 + 7 + 1 = 24
+  bits, with 12 stones 2*12 + 7 + 1 = 32 bits, stored big-endian.
+- `book_8ply.dat`: 3-byte records, keys compared as unsigned numbers. The two lowest
+  bits (the last column's `0` and the pad, always zero in a real code) hold the value
+  for the first player: 0 = draw, 1 = loss. Positions the first player wins are left
+  out, so a position missing from the book (and from its mirror) is a win.
+- `book_12ply_distances.dat`: 5-byte records, a 4-byte key compared as a *signed*
+  32-bit number (the file is sorted that way), then one signed byte `v`: 0 = draw,
+  `100 - v` plies to the first player's win for odd v > 0, `100 + v` plies to its loss
+  for even v < 0. Positions where the mover wins at once are left out, so a missing
+  position (after trying the mirror) is simply unknown.
+- Only one of a position and its mirror image is stored: a lookup tries both.
+
+Both books describe positions with the first player to move (8 and 12 are even), so
+their values are from the side to move, as our scores are.
+"""
+
+from __future__ import annotations
+
+import mmap
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+
+from c4tui.engine.geometry import Geometry, geometry
+
+BOOK_GEOMETRY = (7, 6, 4)
+EXACT_PLY = 12  # book_12ply_distances.dat: exact scores
+OUTCOME_PLY = 8  # book_8ply.dat: win, draw or loss only
+
+
+def _asset(name: str) -> Path | None:
+    try:
+        path = Path(str(files("bitbully_databases").joinpath("assets", name)))
+    except ModuleNotFoundError:
+        return None
+    return path if path.is_file() else None
+
+
+def _map(path: Path) -> mmap.mmap:
+    with path.open("rb") as handle:
+        return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+
+
+def _column_codes(height: int) -> dict[tuple[int, int], tuple[int, int]]:
+    """(mask bits, first-player bits) of one column -> (its Huffman code, code length)."""
+    codes = {}
+    for stones in range(height + 1):
+        column_mask = (1 << stones) - 1
+        for first in range(1 << stones):
+            code = 0
+            for row in range(stones):
+                code = code << 2 | (2 if first >> row & 1 else 3)
+            codes[column_mask, first] = (code << 1, 2 * stones + 1)
+    return codes
+
+
+class OpeningBook:
+    """Lookups in the two BitBully books for the 7x6 connect-4 board."""
+
+    def __init__(self, exact_path: Path | None, outcome_path: Path | None) -> None:
+        self.geometry: Geometry = geometry(*BOOK_GEOMETRY)
+        self._exact = _map(exact_path) if exact_path else None
+        self._outcome = _map(outcome_path) if outcome_path else None
+        self._exact_count = len(self._exact) // 5 if self._exact else 0
+        self._outcome_count = len(self._outcome) // 3 if self._outcome else 0
+        self._codes = _column_codes(self.geometry.height)
+        self.lookups = 0
+
+    @classmethod
+    def default(cls) -> OpeningBook | None:
+        """The book of the installed `bitbully-databases` package, or None without it."""
+        return _default_book()
+
+    def applies_to(self, g: Geometry) -> bool:
+        return g is self.geometry
+
+    # ---- codes --------------------------------------------------------------------
+
+    def huffman_codes(self, first: int, mask: int) -> tuple[int, int]:
+        """The Huffman codes of a position and of its mirror image.
+
+        `first` holds the first player's stones, `mask` every stone.
+        """
+        h1 = self.geometry.height + 1
+        column_bits = (1 << h1) - 1
+        codes = self._codes
+        code = mirrored = 0
+        parts = []
+        for col in range(self.geometry.width):
+            shift = col * h1
+            parts.append(codes[(mask >> shift) & column_bits, (first >> shift) & column_bits])
+        for part, length in parts:
+            code = code << length | part
+        for part, length in reversed(parts):
+            mirrored = mirrored << length | part
+        # The final padding zero.
+        return code << 1, mirrored << 1
+
+    # ---- lookups ------------------------------------------------------------------
+
+    def exact_score(self, first: int, mask: int) -> int | None:
+        """Exact score (side to move) of a 12-ply position, or None when not in the book.
+
+        `first` holds the stones of the side to move, which is the first player.
+        """
+        if self._exact is None:
+            return None
+        self.lookups += 1
+        for code in self.huffman_codes(first, mask):
+            # Keys are sorted as signed 32-bit numbers.
+            key = code - (1 << 32) if code >= 1 << 31 else code
+            value = self._find_exact(key)
+            if value is not None:
+                return _distance_to_score(value)
+        return None
+
+    def outcome(self, first: int, mask: int) -> int | None:
+        """1, 0 or -1: win, draw or loss for the side to move of an 8-ply position."""
+        if self._outcome is None:
+            return None
+        self.lookups += 1
+        for code in self.huffman_codes(first, mask):
+            value = self._find_outcome(code)
+            if value is not None:
+                return value
+        return 1
+
+    def _find_exact(self, key: int) -> int | None:
+        data = self._exact
+        low, high = 0, self._exact_count - 1
+        while low <= high:
+            mid = (low + high) >> 1
+            at = mid * 5
+            found = int.from_bytes(data[at : at + 4], "big", signed=True)
+            if found == key:
+                value = data[at + 4]
+                return value - 256 if value > 127 else value
+            if found < key:
+                low = mid + 1
+            else:
+                high = mid - 1
+        return None
+
+    def _find_outcome(self, code: int) -> int | None:
+        data = self._outcome
+        low, high = 0, self._outcome_count - 1
+        while low <= high:
+            mid = (low + high) >> 1
+            at = mid * 3
+            record = int.from_bytes(data[at : at + 3], "big")
+            found = record & ~3
+            if found == code:
+                return -(record & 3)
+            if found < code:
+                low = mid + 1
+            else:
+                high = mid - 1
+        return None
+
+
+def _distance_to_score(value: int) -> int:
+    """A 12-ply book value -> our score (7x6: 22 - stones of the winner).
+
+    A win in d = 100 - v plies ends at ply 12 + d with the first player's stone, when
+    it has (13 + d) / 2 stones: 22 - (113 - v) / 2 = (v - 69) / 2. A loss in
+    d = 100 + v plies ends at ply 12 + d, the second player having (12 + d) / 2 stones:
+    -(22 - (112 + v) / 2) = 34 + v / 2.
+    """
+    if value > 0:
+        return (value - 69) // 2
+    if value < 0:
+        return 34 + value // 2
+    return 0
+
+
+@cache
+def _default_book() -> OpeningBook | None:
+    exact, outcome = _asset("book_12ply_distances.dat"), _asset("book_8ply.dat")
+    if exact is None and outcome is None:
+        return None
+    return OpeningBook(exact, outcome)

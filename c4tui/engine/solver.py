@@ -1,0 +1,436 @@
+"""Exact solver: the score of any position under perfect play, for every board size.
+
+The algorithm is Pascal Pons's (blog.gamesolver.org), generalised to any width,
+height and connect-N:
+- negamax with alpha-beta, called with null windows by a binary search on the score
+  (the first probes sit near 0, so wins, draws and losses are settled first);
+- only *non-losing* moves are generated: a forced block is played at once, two
+  opponent threats lose at once, and no stone goes right below an opponent's spot;
+- moves are tried in the order of how many winning spots they create, centre first
+  on ties;
+- a fixed-size transposition table (bounded memory) holds lower or upper bounds,
+  keyed by the smaller of the position's key and its mirror image's key;
+- on 7x6 connect 4, the BitBully opening books (`book.py`) answer 12-ply positions
+  exactly and 8-ply positions as win/draw/loss, inside the search too.
+
+Scores follow `scores.py`: from the side to move, a win is S + 1 - the winner's
+stones with S = (width * height + 1) // 2 (22 - stones on 7x6), a loss its negative.
+
+Speed: the search function is generated per board size as Python source (see
+`_SEARCH_SOURCE`) so that the board constants are literals and the winning-spot
+computation is unrolled inline; a call per node is the main cost of a Python solver,
+and this keeps everything else in local variables.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from array import array
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from c4tui.engine.book import EXACT_PLY, OUTCOME_PLY, OpeningBook
+from c4tui.engine.geometry import Geometry
+from c4tui.engine.position import Position
+
+# Transposition table size: a prime near 2**22 entries of 8 bytes (32 MB) when a
+# packed entry fits in 64 bits, else a smaller Python list for the big boards.
+TABLE_SIZE = 4_194_301
+LIST_TABLE_SIZE = 1_048_573
+# Check the clock and the stop event once per this many nodes (a power of two minus 1).
+CHECK_EVERY = 4095
+
+
+class SearchStopped(Exception):
+    """The time ran out or the stop event was set in the middle of a search."""
+
+
+def _half(x: int) -> int:
+    """x / 2 rounded toward zero, as in the C++ original (Python's // floors)."""
+    return -(-x // 2) if x < 0 else x // 2
+
+
+def order_columns(width: int) -> list[int]:
+    """Columns from the centre outwards (left first on ties): the search order."""
+    return sorted(range(width), key=lambda c: (abs(2 * c - (width - 1)), c))
+
+
+def _spots_source(target: str, stones: str, g: Geometry, indent: str) -> list[str]:
+    """Source lines setting `target` to every cell where `stones` would complete a line.
+
+    For a step `s`, a cell is a spot when the `connect - 1` other cells of some window
+    through it are stones: with a_k = stones at k steps below (shifted left k*s) for
+    k = 1..j and b_k the same above, the window with the spot at place j is
+    a_1 & .. & a_j & b_1 & .. & b_(n-1-j). Prefix ANDs share the work. Vertical lines
+    only have their spot on top. The caller masks out what is not an empty cell.
+    """
+    n = g.connect
+    lines = [f"{target} = " + " & ".join(f"({stones} << {k})" for k in range(1, n))]
+    for s in g.directions[1:]:
+        for side, op in (("a", "<<"), ("b", ">>")):
+            lines.append(f"{side}1 = {stones} {op} {s}")
+            for k in range(2, n):
+                lines.append(f"{side}{k} = {side}{k - 1} & ({stones} {op} {k * s})")
+        terms = [f"a{n - 1}", f"b{n - 1}"]
+        terms += [f"(a{j} & b{n - 1 - j})" for j in range(1, n - 1)]
+        lines.append(f"{target} |= " + " | ".join(terms))
+    return [indent + line for line in lines]
+
+
+_SEARCH_SOURCE = '''
+def make(TT, MIRROR, book_exact, book_outcome, expired, counter):
+    def negamax(cur, mask, mcur, mmask, moves, alpha, beta):
+        """Score of the position if inside (alpha, beta), else a bound beyond it.
+
+        The side to move (stones `cur`) cannot win with its next stone. `mcur` and
+        `mmask` are the mirror image, kept along for symmetric table keys.
+        """
+        counter[0] += 1
+        if not counter[0] & {check} and expired():
+            raise SearchStopped
+        empty = {board} ^ mask
+        opp = cur ^ mask
+{opp_spots}
+        threats &= empty
+        possible = (mask + {bottom}) & {board}
+        forced = possible & threats
+        if forced:
+            if forced & (forced - 1):
+                return -(({cells} - moves) // 2)
+            possible = forced
+        # Never drop a stone right below an opponent's spot.
+        possible &= ~(threats >> 1)
+        if not possible:
+            return -(({cells} - moves) // 2)
+        if moves >= {cells} - 2:
+            return 0
+        low = -(({cells} - 2 - moves) // 2)
+        if alpha < low:
+            alpha = low
+            if alpha >= beta:
+                return alpha
+        high = ({cells} - 1 - moves) // 2
+        if beta > high:
+            beta = high
+            if alpha >= beta:
+                return beta
+        key = cur + mask
+        mkey = mcur + mmask
+        if mkey < key:
+            key = mkey
+        slot = key % {size}
+        entry = TT[slot]
+        if entry >> 8 == key:
+            value = entry & 255
+            if value > {lower_base}:
+                value -= {lower_shift}
+                if alpha < value:
+                    alpha = value
+                    if alpha >= beta:
+                        return alpha
+            elif value:
+                value += {upper_shift}
+                if beta > value:
+                    beta = value
+                    if alpha >= beta:
+                        return beta
+        if {use_book}:
+            if moves == {exact_ply}:
+                value = book_exact(cur, mask)
+                if value is not None:
+                    return value
+            elif moves == {outcome_ply}:
+                value = book_outcome(cur, mask)
+                if value == 0:
+                    return 0
+                if value == 1:
+                    if alpha < 1:
+                        alpha = 1
+                        if alpha >= beta:
+                            return alpha
+                elif beta > -1:
+                    beta = -1
+                    if alpha >= beta:
+                        return beta
+        nxt = mask | (mask + {bottom})
+        if possible & (possible - 1):
+            # Sort by the winning spots each move creates (ties: centre first).
+            ranked = []
+            for rank, column in {order}:
+                move = possible & column
+                if move:
+                    mine = cur | move
+{my_spots}
+                    ranked.append(((spots & empty).bit_count() << 4) | rank)
+            ranked.sort(reverse=True)
+            for rank in ranked:
+                move = possible & COLUMNS[rank & 15]
+                score = -negamax(opp, mask | move, mcur ^ mmask, mmask | MIRROR[move],
+                                 moves + 1, -beta, -alpha)
+                if score >= beta:
+                    TT[slot] = key << 8 | (score + {lower_shift})
+                    return score
+                if score > alpha:
+                    alpha = score
+        else:
+            score = -negamax(opp, mask | possible, mcur ^ mmask, mmask | MIRROR[possible],
+                             moves + 1, -beta, -alpha)
+            if score >= beta:
+                TT[slot] = key << 8 | (score + {lower_shift})
+                return score
+            if score > alpha:
+                alpha = score
+        TT[slot] = key << 8 | (alpha - {upper_shift})
+        return alpha
+
+    return negamax
+'''
+
+
+def _compile_search(g: Geometry, size: int, use_book: bool) -> Callable:
+    """The `make` function of the search for one board size (see `_SEARCH_SOURCE`)."""
+    max_score = g.max_score
+    min_score = -max_score
+    order = order_columns(g.width)
+    # Rank packs 15 - (place in the centre-first order), so higher ranks go first.
+    ranks = [(15 - i, g.column_masks[col]) for i, col in enumerate(order)]
+    columns = {15 - i: g.column_masks[col] for i, col in enumerate(order)}
+    # Table values: 1..(max-min+1) an upper bound, above that a lower bound (0 = empty).
+    upper_shift = min_score - 1
+    lower_base = max_score - min_score + 1
+    lower_shift = max_score - 2 * min_score + 2
+    source = _SEARCH_SOURCE.format(
+        check=CHECK_EVERY,
+        board=g.board,
+        bottom=g.bottom,
+        cells=g.cells,
+        size=size,
+        lower_base=lower_base,
+        lower_shift=lower_shift,
+        upper_shift=upper_shift,
+        use_book=use_book,
+        exact_ply=EXACT_PLY,
+        outcome_ply=OUTCOME_PLY,
+        order=tuple(ranks),
+        opp_spots="\n".join(_spots_source("threats", "opp", g, " " * 8)),
+        my_spots="\n".join(_spots_source("spots", "mine", g, " " * 20)),
+    )
+    namespace = {"SearchStopped": SearchStopped, "COLUMNS": columns}
+    exec(compile(source, f"<solver {g.width}x{g.height}c{g.connect}>", "exec"), namespace)
+    return namespace["make"]
+
+
+def _mirror_bits(g: Geometry) -> dict[int, int]:
+    """Each cell's bit -> the bit of the cell mirrored left to right."""
+    return {
+        g.bit(col, row): g.bit(g.width - 1 - col, row)
+        for col in range(g.width)
+        for row in range(g.height)
+    }
+
+
+def _mirror_stones(g: Geometry, stones: int) -> int:
+    h1 = g.height + 1
+    column_bits = (1 << h1) - 1
+    out = 0
+    for col in range(g.width):
+        out |= ((stones >> (col * h1)) & column_bits) << ((g.width - 1 - col) * h1)
+    return out
+
+
+@dataclass
+class ColumnBounds:
+    """What is known of one column's score (mover's view): low <= score <= high."""
+
+    low: int
+    high: int
+
+    @property
+    def exact(self) -> bool:
+        return self.low == self.high
+
+
+class Solver:
+    """Exact scores of positions of one board size; keeps its table between calls."""
+
+    def __init__(self, g: Geometry, *, book: OpeningBook | None | bool = True) -> None:
+        self.geometry = g
+        if book is True:
+            book = OpeningBook.default()
+        self.book = book if book and book.applies_to(g) else None
+        # A packed entry is key << 8 | bound; keys have width * (height + 1) bits.
+        self._packed_fits = g.width * (g.height + 1) + 8 <= 64
+        self._size = TABLE_SIZE if self._packed_fits else LIST_TABLE_SIZE
+        self._make = _compile_search(g, self._size, self.book is not None)
+        self._mirror = _mirror_bits(g)
+        self._counter = [0]
+        self._deadline: float | None = None
+        self._stop: threading.Event | None = None
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget every stored bound (fresh memory, as for a benchmark)."""
+        if self._packed_fits:
+            self._table: array | list = array("Q", bytes(8 * self._size))
+        else:
+            self._table = [0] * self._size
+        book = self.book
+        self._negamax = self._make(
+            self._table,
+            self._mirror,
+            book.exact_score if book else None,
+            book.outcome if book else None,
+            self._expired,
+            self._counter,
+        )
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched since this solver was made."""
+        return self._counter[0]
+
+    def _expired(self) -> bool:
+        if self._stop is not None and self._stop.is_set():
+            return True
+        return self._deadline is not None and time.perf_counter() >= self._deadline
+
+    def set_limits(self, deadline: float | None, stop: threading.Event | None) -> None:
+        """Make searches raise SearchStopped past `deadline` (perf_counter) or on `stop`."""
+        self._deadline = deadline
+        self._stop = stop
+
+    # ---- one position -------------------------------------------------------------
+
+    def solve(self, position: Position, *, weak: bool = False) -> int:
+        """The exact score of a position that is not over (weak: only its sign, -1/0/1)."""
+        bounds = self.bounds(position, weak=weak)
+        while not bounds.exact:
+            self.probe(position, bounds, weak=weak)
+        return bounds.low
+
+    def bounds(self, position: Position, *, weak: bool = False) -> ColumnBounds:
+        """The score range of a position before any search (exact when trivial)."""
+        self._check(position)
+        g, moves = self.geometry, position.moves
+        if g.winning_spots(position.current, position.mask) & g.playable(position.mask):
+            win = (g.cells + 1 - moves) // 2
+            return ColumnBounds(1, 1) if weak else ColumnBounds(win, win)
+        low, high = -((g.cells - moves) // 2), (g.cells + 1 - moves) // 2
+        if self.book is not None and moves == EXACT_PLY:
+            score = self.book.exact_score(position.current, position.mask)
+            if score is not None:
+                low = high = score
+        if weak:
+            low, high = max(low, -1), min(high, 1)
+            if low == high:
+                return ColumnBounds(low, high)
+            if low > 0 or high < 0:
+                sign = 1 if low > 0 else -1
+                return ColumnBounds(sign, sign)
+        return ColumnBounds(low, high)
+
+    def probe(self, position: Position, bounds: ColumnBounds, *, weak: bool = False) -> None:
+        """One null-window test that narrows `bounds` (Pons's binary search step)."""
+        low, high = bounds.low, bounds.high
+        middle = low + (high - low) // 2
+        # Probe near 0 first: wins, draws and losses are the cheapest to settle.
+        if middle <= 0 and _half(low) < middle:
+            middle = _half(low)
+        elif middle >= 0 and _half(high) > middle:
+            middle = _half(high)
+        g = self.geometry
+        mirror = _mirror_stones
+        result = self._negamax(
+            position.current,
+            position.mask,
+            mirror(g, position.current),
+            mirror(g, position.mask),
+            position.moves,
+            middle,
+            middle + 1,
+        )
+        if result <= middle:
+            bounds.high = result
+        else:
+            bounds.low = result
+        if weak and bounds.low > 0:
+            bounds.low = bounds.high = 1
+        elif weak and bounds.high < 0:
+            bounds.low = bounds.high = -1
+
+    def _check(self, position: Position) -> None:
+        if position.geometry is not self.geometry:
+            raise ValueError("the position is for another board size than this solver")
+        if position.is_over():
+            raise ValueError(f"the game is over in {position.to_moves()!r}; nothing to solve")
+
+    # ---- every column -------------------------------------------------------------
+
+    def analyze(
+        self,
+        position: Position,
+        *,
+        weak: bool = False,
+        on_column: Callable[[int, ColumnBounds], None] | None = None,
+        columns: list[ColumnBounds | None] | None = None,
+    ) -> list[ColumnBounds | None]:
+        """The score of every column (mover's view; None for a full column).
+
+        Columns are probed in turns, centre first, so a stopped search (SearchStopped
+        propagates; pass `columns` to keep what was learnt) knows something of each.
+        `on_column(col, bounds)` is called as each column becomes exact.
+        """
+        self._check(position)
+        if columns is None:
+            columns = [None] * self.geometry.width
+        children: dict[int, Position] = {}
+        child_bounds: dict[int, ColumnBounds] = {}
+        for col in order_columns(self.geometry.width):
+            if not position.can_play(col):
+                continue
+            if position.is_winning_move(col):
+                win = 1 if weak else (self.geometry.cells + 1 - position.moves) // 2
+                columns[col] = ColumnBounds(win, win)
+            else:
+                child = position.play(col)
+                children[col] = child
+                cb = self.bounds(child, weak=weak)
+                child_bounds[col] = cb
+                columns[col] = ColumnBounds(-cb.high, -cb.low)
+            if on_column is not None and columns[col].exact:
+                on_column(col, columns[col])
+        pending = [col for col in children if not child_bounds[col].exact]
+        while pending:
+            for col in list(pending):
+                cb = child_bounds[col]
+                self.probe(children[col], cb, weak=weak)
+                columns[col] = ColumnBounds(-cb.high, -cb.low)
+                if cb.exact:
+                    pending.remove(col)
+                    if on_column is not None:
+                        on_column(col, columns[col])
+        return columns
+
+
+_solvers: dict[Geometry, Solver] = {}
+_solvers_lock = threading.Lock()
+
+
+def shared_solver(g: Geometry) -> Solver:
+    """One solver per board size for the process, so its table is reused."""
+    with _solvers_lock:
+        if g not in _solvers:
+            _solvers[g] = Solver(g)
+        return _solvers[g]
+
+
+def solve(position: Position, *, weak: bool = False) -> int:
+    """The exact score of `position` (see `Solver.solve`)."""
+    return shared_solver(position.geometry).solve(position, weak=weak)
+
+
+def analyze(position: Position, *, weak: bool = False) -> list[int | None]:
+    """Every column's exact score, mover's view; None for full columns."""
+    columns = shared_solver(position.geometry).analyze(position, weak=weak)
+    return [None if b is None else b.low for b in columns]
