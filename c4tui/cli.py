@@ -17,14 +17,14 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from c4tui.commands import move
+    from c4tui.commands import arena, bench, move
 
     parser = OneLineParser(
         prog="c4tui",
         description="Connect Four in the terminal, against opponents whose thinking you can watch.",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
-    for module in (move,):
+    for module in (move, arena, bench):
         module.register(commands)
     return parser
 

@@ -1,0 +1,245 @@
+"""`c4tui arena`: a round robin between engines, with a progress bar and a results table."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from contextlib import closing
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from c4tui.commands.common import CommandError
+from c4tui.engine.arena import GameRecord, GameRunner, Tally, elo_estimate, schedule
+from c4tui.engine.specs import SpecError, make_engine
+
+MAX_OPENING_PLIES = 20
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser(
+        "arena",
+        help="a round robin between engines",
+        description=(
+            "Every pair of engines plays --games games, half with each side moving first. "
+            "Elo: each engine's score against the field as a rating difference to its "
+            "average opponent, with a 95%% interval from the per-game standard error."
+        ),
+    )
+    parser.add_argument("specs", nargs="+", metavar="SPEC", help="e.g. greedy mcts:time=0.5")
+    parser.add_argument("--games", type=int, required=True, metavar="N", help="games per pair")
+    parser.add_argument(
+        "--jobs", type=int, default=None, metavar="J", help="worker processes (default: all cores)"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=None, metavar="S", help="tournament seed (default: random)"
+    )
+    parser.add_argument(
+        "--openings",
+        type=int,
+        default=0,
+        metavar="K",
+        help="start each game from a random balanced opening of K plies, played with both colours",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--save", metavar="FILE", help="append every game to FILE as a JSON line, as it ends"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    specs = check_arguments(args)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    jobs = args.jobs or available_cores()
+    try:
+        tasks = schedule(specs, args.games, seed, args.openings)
+    except ValueError as error:
+        raise CommandError(f"--openings: {error}") from None
+    save = open_save_file(args.save) if args.save else None
+    tally = Tally(specs)
+    runner = GameRunner(tasks, jobs)
+    stderr = Console(stderr=True, highlight=False)
+    try:
+        with make_progress(stderr) as progress:
+            bar = progress.add_task(describe(specs, args.games), total=len(tasks))
+            # closing(): a Ctrl-C between two games still stops the worker processes at once.
+            with closing(iter(runner)) as games:
+                try:
+                    for record in games:
+                        tally.add(record)
+                        if save is not None:
+                            append_line(save, record)
+                        progress.advance(bar)
+                except KeyboardInterrupt:
+                    runner.interrupted = True
+    finally:
+        if save is not None:
+            os.close(save)
+    summary = {
+        "seed": seed,
+        "games_per_pair": args.games,
+        "openings": args.openings,
+        "games_played": tally.games,
+        "games_scheduled": len(tasks),
+        "interrupted": runner.interrupted,
+    }
+    if args.json:
+        print(json.dumps({**tally.to_json(), **summary}))
+    else:
+        print_tables(tally, summary)
+    if runner.interrupted:
+        stderr.print(f"c4tui arena: interrupted after {tally.games} of {len(tasks)} games")
+        return 130
+    return 0
+
+
+def check_arguments(args: argparse.Namespace) -> list[str]:
+    """The specs, once every argument is known to be usable; else a one-line CommandError."""
+    if len(args.specs) < 2:
+        raise CommandError("a tournament needs at least two engine specs")
+    if args.games < 1:
+        raise CommandError(f"--games must be at least 1, not {args.games}")
+    if args.jobs is not None and args.jobs < 1:
+        raise CommandError(f"--jobs must be at least 1, not {args.jobs}")
+    if not 0 <= args.openings <= MAX_OPENING_PLIES:
+        raise CommandError(f"--openings must be 0..{MAX_OPENING_PLIES} plies, not {args.openings}")
+    for spec in args.specs:
+        try:
+            make_engine(spec)
+        except SpecError as error:
+            raise CommandError(str(error)) from None
+        except ImportError:
+            raise CommandError(f"engine spec {spec!r}: that engine is not available yet") from None
+    return list(args.specs)
+
+
+def available_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def open_save_file(path: str) -> int:
+    try:
+        return os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    except OSError as error:
+        raise CommandError(f"--save: cannot open {path!r}: {error.strerror}") from None
+
+
+def append_line(fd: int, record: GameRecord) -> None:
+    """One game as one JSON line: a single write on an O_APPEND file, then fsync.
+
+    One write per line means a crash or Ctrl-C never leaves half a line, and fsync
+    means a game reported done is on disk.
+    """
+    data = (json.dumps(record.to_json()) + "\n").encode()
+    written = os.write(fd, data)
+    if written != len(data):
+        raise CommandError(f"--save: only {written} of {len(data)} bytes written (disk full?)")
+    os.fsync(fd)
+
+
+def make_progress(console: Console) -> Progress:
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games"),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=console,
+        disable=not console.is_terminal,
+    )
+
+
+def describe(specs: list[str], games: int) -> str:
+    pairs = len(specs) * (len(specs) - 1) // 2
+    return f"{len(specs)} engines, {pairs} pair{'s' if pairs > 1 else ''} x {games} games"
+
+
+def print_tables(tally: Tally, summary: dict) -> None:
+    # Piped output gets room for long spec strings instead of rich's default 80 columns.
+    console = Console(file=sys.stdout, highlight=False)
+    if not console.is_terminal:
+        console = Console(file=sys.stdout, highlight=False, width=120)
+    data = tally.to_json()
+    openings = summary["openings"]
+    start = f"openings of {openings} plies" if openings else "from the empty board"
+    console.print(
+        f"{summary['games_played']} of {summary['games_scheduled']} games, {start}, "
+        f"seed {summary['seed']}"
+    )
+    pairs = Table(title="Pairs")
+    for name in ("a", "b", "a wins", "draws", "b wins", "games", "a score", "1st mover wins"):
+        pairs.add_column(name, justify="left" if name in ("a", "b") else "right")
+    for row in data["results"]:
+        pairs.add_row(
+            row["a"],
+            row["b"],
+            str(row["a_wins"]),
+            str(row["draws"]),
+            str(row["b_wins"]),
+            str(row["games"]),
+            percent(row["a_score"]),
+            f"{row['first_mover_wins']} of {row['games']}",
+        )
+    console.print(pairs)
+    standings = Table(title="Standings")
+    headers = ("#", "engine", "games", "W-D-L", "score", "Elo (95%)", "s/move")
+    for name in (*headers, "iter/move", "nodes/move", "depth"):
+        standings.add_column(name, justify="left" if name == "engine" else "right")
+    # to_json lists the standings in ranked() order; zip them to keep duplicate specs apart.
+    for standing, row in zip(tally.ranked(), data["standings"], strict=True):
+        elo = elo_estimate(standing.wins, standing.draws, standing.losses)
+        standings.add_row(
+            str(row["rank"]),
+            row["engine"],
+            str(row["games"]),
+            f"{row['wins']}-{row['draws']}-{row['losses']}",
+            percent(row["score"]),
+            elo_text(elo.rating, elo.low, elo.high),
+            number(row["seconds_per_move"], ".4f"),
+            number(row["iterations_per_move"], ",.0f"),
+            number(row["nodes_per_move"], ",.0f"),
+            number(row["depth"], ".1f"),
+        )
+    console.print(standings)
+    console.print(
+        "Elo: difference to the average opponent from the score against the field; "
+        "95% interval from the per-game standard error."
+    )
+
+
+def percent(value: float | None) -> str:
+    return "" if value is None else f"{value:.1%}"
+
+
+def number(value: float | None, spec: str) -> str:
+    return "" if value is None else format(value, spec)
+
+
+def elo_text(rating: float | None, low: float | None, high: float | None) -> str:
+    """'+120 ± 85', or a one-sided bound such as '> +310' after a clean sweep."""
+    if rating is None:
+        if low is not None:
+            return f"> {low:+.0f}"
+        if high is not None:
+            return f"< {high:+.0f}"
+        return ""
+    if low is None or high is None:
+        return f"{rating:+.0f} (unbounded)"
+    return f"{rating:+.0f} ± {(high - low) / 2:.0f}"

@@ -1,0 +1,516 @@
+"""Headless matches between engines: the schedule, one game, and the tallies of a round robin.
+
+Every game is a pure function of its `GameTask`: the two spec strings, the opening and
+the seeds of both engines, derived from the tournament seed and the game's index. So a
+tournament gives the same games whether it runs in one process or in eight (engines on
+a time budget aside: how far they search depends on the machine's load).
+
+Openings: deterministic engines would replay one game forever, so a round robin may
+start its games from short random openings, each played once with each colour, as
+engine-testing tools do. An opening is kept only when neither side has a winning spot
+anywhere on the board yet (no immediate win, no threat), so no colour starts a won game.
+
+Elo (see `elo_estimate`): each engine's score against the field, turned into the rating
+difference to its average opponent under the logistic Elo model, with a 95% interval
+from the standard error of the per-game score.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import random
+import signal
+import threading
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed, wait
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from c4tui.engine.notation import format_moves
+from c4tui.engine.position import Position
+from c4tui.engine.search import SearchInfo
+from c4tui.engine.specs import make_engine
+
+RESULT_TEXT = {0: "1-0", 1: "0-1", None: "1/2-1/2"}
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """Everything one game needs, small enough to send to a worker process."""
+
+    index: int  # position in the tournament's schedule; seeds derive from it
+    first: int  # index of the engine that moves first, into the tournament's specs
+    second: int
+    first_spec: str
+    second_spec: str
+    opening: tuple[int, ...] = ()  # 0-based columns played before the engines take over
+    first_seed: int = 0
+    second_seed: int = 0
+
+
+@dataclass
+class MoveTally:
+    """What one engine spent on its moves: sums, so tallies of many games add up."""
+
+    moves: int = 0
+    seconds: float = 0.0
+    iterations: int = 0
+    iteration_moves: int = 0  # moves that reported iterations
+    nodes: int = 0
+    node_moves: int = 0
+    depth: int = 0
+    depth_moves: int = 0
+
+    def add_move(self, seconds: float, info: SearchInfo) -> None:
+        self.moves += 1
+        self.seconds += seconds
+        iterations, nodes, depth = info.iterations, info.nodes, info.depth
+        if iterations is not None:
+            self.iterations += iterations
+            self.iteration_moves += 1
+        if nodes is not None:
+            self.nodes += nodes
+            self.node_moves += 1
+        if depth is not None:
+            self.depth += depth
+            self.depth_moves += 1
+
+    def merge(self, other: MoveTally) -> None:
+        for name in self.__dataclass_fields__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def per_move(self) -> dict[str, float | None]:
+        """Means per move; None for a figure the engine never reported."""
+
+        def mean(total: float, count: int) -> float | None:
+            return total / count if count else None
+
+        return {
+            "seconds_per_move": mean(self.seconds, self.moves),
+            "iterations_per_move": mean(self.iterations, self.iteration_moves),
+            "nodes_per_move": mean(self.nodes, self.node_moves),
+            "depth": mean(self.depth, self.depth_moves),
+        }
+
+
+@dataclass
+class GameRecord:
+    """How one game went: its moves, who won, and what each side spent."""
+
+    task: GameTask
+    moves: tuple[int, ...]  # every column played, the opening included
+    winner: int | None  # engine index into the tournament's specs, None for a draw
+    termination: str  # "line", "full board" or "illegal move"
+    first_tally: MoveTally = field(default_factory=MoveTally)
+    second_tally: MoveTally = field(default_factory=MoveTally)
+
+    @property
+    def first_won(self) -> bool:
+        return self.winner is not None and self.winner == self.task.first
+
+    def to_json(self) -> dict:
+        """The line `--save` writes: columns 1-based, as move strings."""
+        task = self.task
+        colour = None if self.winner is None else (0 if self.winner == task.first else 1)
+        return {
+            "game": task.index + 1,
+            "first": task.first_spec,
+            "second": task.second_spec,
+            "opening": _moves_text(task.opening),
+            "moves": _moves_text(self.moves),
+            "result": RESULT_TEXT[colour],
+            "winner": None if colour is None else (task.first_spec, task.second_spec)[colour],
+            "termination": self.termination,
+            "seeds": [task.first_seed, task.second_seed],
+        }
+
+
+def _moves_text(moves: Iterable[int]) -> str:
+    return format_moves(tuple(moves))
+
+
+class GameAborted(Exception):
+    """The stop event was set while the game was still going."""
+
+
+def play_game(task: GameTask, stop: threading.Event | None = None) -> GameRecord:
+    """Play one game to its end; raises GameAborted as soon as `stop` is set."""
+    engines = (
+        make_engine(task.first_spec, seed=task.first_seed),
+        make_engine(task.second_spec, seed=task.second_seed),
+    )
+    indices = (task.first, task.second)
+    tallies = (MoveTally(), MoveTally())
+    for engine in engines:
+        engine.new_game()
+    position = Position.start()
+    for col in task.opening:
+        position = position.play(col)
+    while not position.is_over():
+        side = position.to_move
+        start = time.perf_counter()
+        result = engines[side].search(position, stop=stop)
+        seconds = time.perf_counter() - start
+        if stop is not None and stop.is_set():
+            raise GameAborted
+        tallies[side].add_move(seconds, result.info)
+        if not position.can_play(result.move):
+            # An engine that breaks the rules forfeits, as in any tournament.
+            return GameRecord(task, position.path, indices[1 - side], "illegal move", *tallies)
+        position = position.play(result.move)
+    colour = position.winner()
+    winner = None if colour is None else indices[colour]
+    termination = "line" if colour is not None else "full board"
+    return GameRecord(task, position.path, winner, termination, *tallies)
+
+
+# ---- the schedule ---------------------------------------------------------------------
+
+
+def derive_seed(seed: int, *parts: object) -> int:
+    """A 32-bit seed for one use of the tournament seed (string seeding is stable)."""
+    return random.Random("/".join(map(str, (seed, *parts)))).getrandbits(32)
+
+
+def is_balanced(position: Position) -> bool:
+    """True when the game goes on and neither side has a cell that would complete a line."""
+    if position.is_over():
+        return False
+    g = position.geometry
+    return not (
+        g.winning_spots(position.current, position.mask)
+        or g.winning_spots(position.opponent_stones, position.mask)
+    )
+
+
+def random_openings(count: int, plies: int, seed: int) -> list[tuple[int, ...]]:
+    """`count` balanced openings of `plies` random moves, distinct up to mirroring.
+
+    Short openings have few distinct positions (4 after one ply, up to mirroring); when
+    there are fewer than `count`, the list repeats the ones found.
+    """
+    if count <= 0 or plies <= 0:
+        return [()] * max(count, 0)
+    rng = random.Random(derive_seed(seed, "openings", plies))
+    found: list[tuple[int, ...]] = []
+    seen: set[int] = set()
+    attempts = 0
+    # Random play finds every opening of a few plies well within this many tries.
+    while len(found) < count and attempts < 200 * count + 1000:
+        attempts += 1
+        position = Position.start()
+        for _ in range(plies):
+            moves = position.legal_moves()
+            if not moves:
+                break
+            position = position.play(rng.choice(moves))
+        if position.moves < plies or not is_balanced(position):
+            continue
+        key = min(position.key(), position.mirror().key())
+        if key not in seen:
+            seen.add(key)
+            found.append(position.path)
+    if not found:
+        raise ValueError(f"no balanced opening of {plies} plies found")
+    return [found[i % len(found)] for i in range(count)]
+
+
+def schedule(specs: Sequence[str], games: int, seed: int, opening_plies: int = 0) -> list[GameTask]:
+    """Every pair plays `games` games, alternating who moves first.
+
+    Game g of a pair starts from opening g // 2, so each opening is played with both
+    colours. The games of the pairs are interleaved, so a run stopped early has about
+    as many games of every pair.
+    """
+    if len(specs) < 2:
+        raise ValueError("a tournament needs at least two engines")
+    if games < 1:
+        raise ValueError("each pair must play at least one game")
+    openings = random_openings((games + 1) // 2, opening_plies, seed)
+    tasks = []
+    for g in range(games):
+        for a, b in combinations(range(len(specs)), 2):
+            first, second = (a, b) if g % 2 == 0 else (b, a)
+            index = len(tasks)
+            tasks.append(
+                GameTask(
+                    index=index,
+                    first=first,
+                    second=second,
+                    first_spec=specs[first],
+                    second_spec=specs[second],
+                    opening=openings[g // 2],
+                    first_seed=derive_seed(seed, index, "first"),
+                    second_seed=derive_seed(seed, index, "second"),
+                )
+            )
+    return tasks
+
+
+# ---- results --------------------------------------------------------------------------
+
+
+@dataclass
+class PairResult:
+    """The games between engines a and b (indices into the specs), from a's side."""
+
+    a: int
+    b: int
+    a_wins: int = 0
+    b_wins: int = 0
+    draws: int = 0
+    first_mover_wins: int = 0  # whoever moved first, to show the first-move advantage
+    second_mover_wins: int = 0
+
+    @property
+    def games(self) -> int:
+        return self.a_wins + self.b_wins + self.draws
+
+    @property
+    def a_score(self) -> float | None:
+        return (self.a_wins + self.draws / 2) / self.games if self.games else None
+
+
+@dataclass
+class Standing:
+    """One engine's games against the whole field, and what its moves cost."""
+
+    engine: int
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    tally: MoveTally = field(default_factory=MoveTally)
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self) -> float | None:
+        return (self.wins + self.draws / 2) / self.games if self.games else None
+
+
+@dataclass(frozen=True)
+class Elo:
+    """Rating difference to the average opponent, with its 95% interval.
+
+    `rating` is None when the engine won or lost every game (the difference is
+    unbounded); `low`/`high` are None when that side of the interval is unbounded.
+    """
+
+    rating: float | None
+    low: float | None
+    high: float | None
+
+    @property
+    def margin(self) -> float | None:
+        if self.low is None or self.high is None:
+            return None
+        return (self.high - self.low) / 2
+
+
+def elo_of_score(score: float) -> float | None:
+    """The logistic Elo difference that expects this score; None at 0% or 100%."""
+    if not 0 < score < 1:
+        return None
+    return -400 * math.log10(1 / score - 1)
+
+
+def elo_estimate(wins: int, draws: int, losses: int) -> Elo:
+    """Elo from a score, with a 95% interval from the per-game standard error.
+
+    Each game scores 1, 1/2 or 0; the interval is score +- 1.96 standard errors of the
+    mean game score, each end turned into Elo (so the interval is not symmetric). An
+    end beyond 0% or 100% is unbounded (None).
+    """
+    games = wins + draws + losses
+    if games == 0:
+        return Elo(None, None, None)
+    score = (wins + draws / 2) / games
+    if score in (0, 1):
+        # Every game won (or lost): the normal interval collapses to a point, so bound
+        # the score by the exact binomial one (2.5% chance of so clean a sweep).
+        bound = 0.025 ** (1 / games)
+        if score == 1:
+            return Elo(None, elo_of_score(bound), None)
+        return Elo(None, None, elo_of_score(1 - bound))
+    variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score**2) / games
+    error = 1.96 * math.sqrt(variance / games)
+    return Elo(elo_of_score(score), elo_of_score(score - error), elo_of_score(score + error))
+
+
+@dataclass
+class Tally:
+    """The running results of a tournament, fed one finished game at a time."""
+
+    specs: Sequence[str]
+    pairs: dict[tuple[int, int], PairResult] = field(default_factory=dict)
+    standings: list[Standing] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.pairs = {(a, b): PairResult(a, b) for a, b in combinations(range(len(self.specs)), 2)}
+        self.standings = [Standing(i) for i in range(len(self.specs))]
+
+    @property
+    def games(self) -> int:
+        return sum(pair.games for pair in self.pairs.values())
+
+    def add(self, record: GameRecord) -> None:
+        task = record.task
+        a, b = sorted((task.first, task.second))
+        pair = self.pairs[(a, b)]
+        if record.winner is None:
+            pair.draws += 1
+        elif record.winner == a:
+            pair.a_wins += 1
+        else:
+            pair.b_wins += 1
+        if record.winner is not None:
+            if record.first_won:
+                pair.first_mover_wins += 1
+            else:
+                pair.second_mover_wins += 1
+        for engine, tally in ((task.first, record.first_tally), (task.second, record.second_tally)):
+            standing = self.standings[engine]
+            standing.tally.merge(tally)
+            if record.winner is None:
+                standing.draws += 1
+            elif record.winner == engine:
+                standing.wins += 1
+            else:
+                standing.losses += 1
+
+    def ranked(self) -> list[Standing]:
+        """Standings, best score first (engines without games last, in spec order)."""
+        return sorted(self.standings, key=lambda s: (s.score is None, -(s.score or 0), s.engine))
+
+    def to_json(self) -> dict:
+        """Plain figures for `--json`, with the spec strings exactly as given."""
+        results = []
+        for pair in self.pairs.values():
+            results.append(
+                {
+                    "a": self.specs[pair.a],
+                    "b": self.specs[pair.b],
+                    "a_wins": pair.a_wins,
+                    "b_wins": pair.b_wins,
+                    "draws": pair.draws,
+                    "games": pair.games,
+                    "a_score": _round(pair.a_score, 4),
+                    "first_mover_wins": pair.first_mover_wins,
+                    "second_mover_wins": pair.second_mover_wins,
+                }
+            )
+        standings = []
+        for rank, standing in enumerate(self.ranked(), start=1):
+            elo = elo_estimate(standing.wins, standing.draws, standing.losses)
+            per_move = standing.tally.per_move()
+            standings.append(
+                {
+                    "rank": rank,
+                    "engine": self.specs[standing.engine],
+                    "games": standing.games,
+                    "wins": standing.wins,
+                    "draws": standing.draws,
+                    "losses": standing.losses,
+                    "score": _round(standing.score, 4),
+                    "elo": _round(elo.rating, 1),
+                    "elo_low": _round(elo.low, 1),
+                    "elo_high": _round(elo.high, 1),
+                    "moves": standing.tally.moves,
+                    "seconds_per_move": _round(per_move["seconds_per_move"], 5),
+                    "iterations_per_move": _round(per_move["iterations_per_move"], 1),
+                    "nodes_per_move": _round(per_move["nodes_per_move"], 1),
+                    "depth": _round(per_move["depth"], 2),
+                }
+            )
+        return {"results": results, "standings": standings}
+
+
+def _round(value: float | None, digits: int) -> float | None:
+    return None if value is None else round(value, digits)
+
+
+# ---- running the games ----------------------------------------------------------------
+
+_worker_stop: threading.Event | None = None
+
+
+def _start_worker(stop: threading.Event) -> None:
+    global _worker_stop
+    _worker_stop = stop
+    # Ctrl-C reaches the whole process group; only the parent decides what happens then.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_in_worker(task: GameTask) -> GameRecord | None:
+    try:
+        return play_game(task, _worker_stop)
+    except GameAborted:
+        return None
+
+
+class GameRunner:
+    """Plays the scheduled games in `jobs` processes and yields each record as it ends.
+
+    Ctrl-C (KeyboardInterrupt) stops the running games at once, drops the ones not
+    started, still yields the games that had finished, and sets `interrupted`.
+    """
+
+    def __init__(self, tasks: Sequence[GameTask], jobs: int = 1) -> None:
+        if jobs < 1:
+            raise ValueError("jobs must be at least 1")
+        self.tasks = tasks
+        self.jobs = min(jobs, max(len(tasks), 1))
+        self.interrupted = False
+
+    def __iter__(self) -> Iterator[GameRecord]:
+        if self.jobs == 1:
+            yield from self._in_process()
+        else:
+            yield from self._in_pool()
+
+    def _in_process(self) -> Iterator[GameRecord]:
+        for task in self.tasks:
+            try:
+                record = play_game(task)
+            except KeyboardInterrupt:
+                self.interrupted = True
+                return
+            yield record
+
+    def _in_pool(self) -> Iterator[GameRecord]:
+        context = multiprocessing.get_context()
+        stop = context.Event()
+        pool = ProcessPoolExecutor(
+            self.jobs, mp_context=context, initializer=_start_worker, initargs=(stop,)
+        )
+        futures: list[Future] = []
+        reported: set[Future] = set()
+        try:
+            futures = [pool.submit(_play_in_worker, task) for task in self.tasks]
+            for future in as_completed(futures):
+                reported.add(future)
+                record = future.result()
+                if record is not None:
+                    yield record
+        except KeyboardInterrupt:
+            self.interrupted = True
+            stop.set()
+            for future in futures:
+                future.cancel()
+            # Running games see the stop event within milliseconds and return None.
+            wait(futures)
+            for future in futures:
+                if future in reported or future.cancelled() or future.exception() is not None:
+                    continue
+                record = future.result()
+                if record is not None:
+                    yield record
+        finally:
+            stop.set()
+            for future in futures:
+                future.cancel()
+            pool.shutdown(wait=True)

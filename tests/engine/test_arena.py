@@ -1,0 +1,241 @@
+"""Headless matches: the schedule, single games, the runner, the tallies and the Elo estimate."""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+
+import pytest
+
+from c4tui.engine import arena, specs
+from c4tui.engine.arena import (
+    GameAborted,
+    GameRunner,
+    GameTask,
+    Tally,
+    elo_estimate,
+    elo_of_score,
+    is_balanced,
+    play_game,
+    random_openings,
+    schedule,
+)
+from c4tui.engine.base import BaseEngine, Clock, finished_info
+from c4tui.engine.position import Position
+from c4tui.engine.search import Limits, SearchResult
+
+
+class FullColumnEngine(BaseEngine):
+    """Breaks the rules: always plays column 1, full or not."""
+
+    name = "stubborn"
+
+    def search(self, position, limits=None, *, on_info=None, stop=None):
+        return SearchResult(0, finished_info(self.name, position, 0, Clock(Limits(), stop)))
+
+
+@pytest.fixture
+def stubborn_engine(monkeypatch):
+    monkeypatch.setitem(specs.ENGINES, "stubborn", (__name__, "FullColumnEngine"))
+
+
+# ---- schedule -------------------------------------------------------------------------
+
+
+def test_every_pair_plays_n_games_half_with_each_colour():
+    tasks = schedule(["random", "greedy", "random:noise=0.5"], 6, seed=3)
+    per_pair = Counter(tuple(sorted((t.first, t.second))) for t in tasks)
+    assert per_pair == {(0, 1): 6, (0, 2): 6, (1, 2): 6}
+    first_moves = Counter((t.first, t.second) for t in tasks)
+    assert all(count == 3 for count in first_moves.values())
+    assert [t.index for t in tasks] == list(range(18))
+
+
+def test_schedule_is_a_function_of_the_seed():
+    assert schedule(["random", "greedy"], 4, seed=5, opening_plies=2) == schedule(
+        ["random", "greedy"], 4, seed=5, opening_plies=2
+    )
+    one = schedule(["random", "greedy"], 4, seed=5)
+    other = schedule(["random", "greedy"], 4, seed=6)
+    assert [t.first_seed for t in one] != [t.first_seed for t in other]
+
+
+def test_each_opening_is_played_with_both_colours():
+    tasks = schedule(["random", "greedy"], 8, seed=1, opening_plies=4)
+    by_opening: dict[tuple[int, ...], list[int]] = {}
+    for task in tasks:
+        by_opening.setdefault(task.opening, []).append(task.first)
+    assert len(by_opening) == 4
+    assert all(sorted(firsts) == [0, 1] for firsts in by_opening.values())
+
+
+def test_games_get_distinct_seeds():
+    tasks = schedule(["random", "greedy"], 10, seed=1)
+    seeds = [t.first_seed for t in tasks] + [t.second_seed for t in tasks]
+    assert len(set(seeds)) == len(seeds)
+
+
+@pytest.mark.parametrize(("engines", "games"), [(["random"], 2), (["random", "greedy"], 0)])
+def test_schedule_rejects_too_little(engines, games):
+    with pytest.raises(ValueError):
+        schedule(engines, games, seed=1)
+
+
+# ---- openings -------------------------------------------------------------------------
+
+
+def test_openings_are_balanced_distinct_and_of_the_asked_length():
+    openings = random_openings(12, 6, seed=2)
+    assert all(len(o) == 6 for o in openings)
+    positions = [Position.start() for _ in openings]
+    for i, opening in enumerate(openings):
+        for col in opening:
+            positions[i] = positions[i].play(col)
+    assert all(is_balanced(p) for p in positions)
+    keys = {min(p.key(), p.mirror().key()) for p in positions}
+    assert len(keys) == 12
+
+
+def test_one_ply_openings_repeat_the_four_that_exist():
+    openings = random_openings(10, 1, seed=1)
+    assert len(openings) == 10
+    # Column c and its mirror 6-c are the same opening: 4 distinct first moves.
+    assert len({min(o[0], 6 - o[0]) for o in openings}) == 4
+
+
+def test_balance_rejects_a_threat_and_a_finished_game():
+    assert is_balanced(Position.from_moves("4455"))
+    assert not is_balanced(Position.from_moves("445566"))  # three in a row, open ends
+    assert not is_balanced(Position.from_moves("4545454"))  # already won
+
+
+# ---- one game -------------------------------------------------------------------------
+
+
+def test_a_game_is_a_function_of_its_task():
+    task = schedule(["random", "greedy"], 1, seed=9, opening_plies=2)[0]
+    one, two = play_game(task), play_game(task)
+    assert one.moves == two.moves
+    assert one.moves[:2] == task.opening
+    final = Position.start()
+    for col in one.moves:
+        final = final.play(col)
+    assert final.is_over()
+    assert one.to_json()["moves"] == final.to_moves()
+
+
+def test_record_names_the_winner_and_counts_moves():
+    task = GameTask(0, 1, 0, "greedy", "random", first_seed=1, second_seed=2)
+    record = play_game(task)
+    total = record.first_tally.moves + record.second_tally.moves
+    assert total == len(record.moves)
+    assert record.first_tally.moves - record.second_tally.moves in (0, 1)
+    line = record.to_json()
+    assert line["first"] == "greedy"
+    assert line["result"] in ("1-0", "0-1", "1/2-1/2")
+    if record.winner is not None:
+        assert line["winner"] == ("greedy" if record.winner == 1 else "random")
+        assert line["result"] == ("1-0" if record.first_won else "0-1")
+
+
+def test_an_illegal_move_forfeits(stubborn_engine):
+    # The opening fills column 1, so the stubborn engine's first move is illegal.
+    task = GameTask(0, 0, 1, "stubborn", "random", opening=(0, 0, 0, 0, 0, 0))
+    record = play_game(task)
+    assert record.termination == "illegal move"
+    assert record.winner == 1
+    assert record.to_json()["result"] == "0-1"
+
+
+def test_a_set_stop_event_aborts_the_game():
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(GameAborted):
+        play_game(GameTask(0, 0, 1, "random", "greedy"), stop)
+
+
+# ---- running many games ---------------------------------------------------------------
+
+
+def _outcomes(records):
+    return sorted((r.task.index, r.moves, r.winner) for r in records)
+
+
+def test_results_do_not_depend_on_the_number_of_processes():
+    tasks = schedule(["random", "greedy"], 6, seed=4, opening_plies=2)
+    alone = list(GameRunner(tasks, jobs=1))
+    pooled = list(GameRunner(tasks, jobs=2))
+    assert len(alone) == 6
+    assert _outcomes(alone) == _outcomes(pooled)
+
+
+def test_ctrl_c_keeps_the_games_already_played(monkeypatch):
+    real = arena.play_game
+    played = []
+
+    def interrupted_on_the_third(task, stop=None):
+        if len(played) == 2:
+            raise KeyboardInterrupt
+        played.append(task.index)
+        return real(task, stop)
+
+    monkeypatch.setattr(arena, "play_game", interrupted_on_the_third)
+    runner = GameRunner(schedule(["random", "greedy"], 5, seed=1), jobs=1)
+    records = list(runner)
+    assert runner.interrupted
+    assert [r.task.index for r in records] == [0, 1]
+
+
+# ---- tallies and Elo ------------------------------------------------------------------
+
+
+def test_tally_counts_wins_draws_and_first_mover_wins():
+    tasks = schedule(["random", "greedy"], 10, seed=2)
+    tally = Tally(["random", "greedy"])
+    records = list(GameRunner(tasks, jobs=1))
+    for record in records:
+        tally.add(record)
+    data = tally.to_json()
+    (pair,) = data["results"]
+    assert pair["games"] == 10 == pair["a_wins"] + pair["b_wins"] + pair["draws"]
+    assert pair["b_wins"] == sum(r.winner == 1 for r in records)
+    assert pair["first_mover_wins"] == sum(r.first_won for r in records)
+    top = data["standings"][0]
+    assert top["engine"] == "greedy" and top["rank"] == 1
+    assert top["moves"] == sum(
+        r.first_tally.moves if r.task.first == 1 else r.second_tally.moves for r in records
+    )
+    assert top["depth"] == 1.0  # greedy reports depth 1
+    assert data["standings"][1]["depth"] is None  # random reports none
+
+
+def test_duplicate_specs_stay_apart():
+    tally = Tally(["greedy", "greedy"])
+    for record in GameRunner(schedule(["greedy", "greedy"], 4, seed=1), jobs=1):
+        tally.add(record)
+    data = tally.to_json()
+    assert sorted(row["games"] for row in data["standings"]) == [4, 4]
+
+
+def test_elo_of_even_and_lopsided_scores():
+    assert elo_of_score(0.5) == 0
+    assert elo_of_score(0.75) == pytest.approx(190.8, abs=0.1)
+    assert elo_of_score(0.25) == pytest.approx(-190.8, abs=0.1)
+    assert elo_of_score(1.0) is None
+
+
+def test_elo_interval_contains_the_estimate_and_narrows_with_games():
+    few = elo_estimate(6, 2, 2)
+    many = elo_estimate(60, 20, 20)
+    assert few.rating == pytest.approx(many.rating)
+    assert few.low < few.rating < few.high
+    assert many.margin < few.margin
+
+
+def test_elo_of_a_sweep_is_a_lower_bound():
+    sweep = elo_estimate(20, 0, 0)
+    assert sweep.rating is None and sweep.high is None
+    # 0.025 ** (1/20) = 0.832: a sweep of 20 rules out scores below about 83%.
+    assert sweep.low == pytest.approx(elo_of_score(0.025 ** (1 / 20)))
+    lost = elo_estimate(0, 0, 20)
+    assert lost.high == pytest.approx(-sweep.low)

@@ -1,0 +1,164 @@
+"""`c4tui arena`: JSON and table output, saved games, bad arguments, Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from c4tui.cli import main
+from c4tui.engine import arena
+
+
+def run_json(capsys, *argv: str) -> dict:
+    assert main(["arena", *argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_json_names_every_pair_with_the_specs_as_given(capsys):
+    data = run_json(capsys, "random", "greedy", "RANDOM:noise=0.5", "--games", "2", "--seed", "1")
+    pairs = [(row["a"], row["b"]) for row in data["results"]]
+    assert pairs == [
+        ("random", "greedy"),
+        ("random", "RANDOM:noise=0.5"),
+        ("greedy", "RANDOM:noise=0.5"),
+    ]
+    for row in data["results"]:
+        assert row["games"] == 2 == row["a_wins"] + row["b_wins"] + row["draws"]
+    assert {row["engine"] for row in data["standings"]} == {"random", "greedy", "RANDOM:noise=0.5"}
+    assert data["games_played"] == data["games_scheduled"] == 6
+    assert data["seed"] == 1 and data["interrupted"] is False
+
+
+def test_same_seed_same_results_whatever_the_jobs(capsys):
+    argv = ("random", "greedy", "--games", "4", "--seed", "7", "--openings", "2")
+    alone = run_json(capsys, *argv, "--jobs", "1")
+    pooled = run_json(capsys, *argv, "--jobs", "2")
+    assert alone["results"] == pooled["results"]
+
+
+def test_greedy_beats_random(capsys):
+    data = run_json(capsys, "greedy", "random", "--games", "20", "--seed", "1", "--jobs", "1")
+    (pair,) = data["results"]
+    # Greedy never misses a win in one or a block; random misses them all the time.
+    assert pair["a_wins"] >= 16
+
+
+def test_save_appends_one_json_line_per_game(capsys, tmp_path):
+    path = tmp_path / "games.jsonl"
+    argv = ("random", "greedy", "--games", "3", "--seed", "2", "--save", str(path), "--jobs", "1")
+    run_json(capsys, *argv)
+    run_json(capsys, *argv)
+    lines = path.read_text().splitlines()
+    assert len(lines) == 6
+    games = [json.loads(line) for line in lines]
+    assert games[:3] == games[3:]  # same seed, same games, appended not overwritten
+    assert {g["first"] for g in games} == {"random", "greedy"}
+    assert all(g["result"] in ("1-0", "0-1", "1/2-1/2") for g in games)
+
+
+def test_table_output_lists_pairs_and_standings(capsys):
+    assert main(["arena", "random", "greedy", "--games", "2", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "2 of 2 games" in out and "seed 3" in out
+    assert "Standings" in out and "greedy" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["random", "--games", "2"], "at least two engine specs"),
+        (["random", "greedy", "--games", "0"], "--games must be at least 1"),
+        (["random", "nosuch", "--games", "2"], "unknown engine 'nosuch'"),
+        (["random", "greedy:depth=2", "--games", "2"], "unknown setting 'depth'"),
+        (["random", "greedy", "--games", "2", "--jobs", "0"], "--jobs must be at least 1"),
+        (["random", "greedy", "--games", "2", "--openings", "-1"], "--openings must be"),
+        (["random", "greedy"], "--games"),
+    ],
+)
+def test_bad_arguments_exit_2_with_one_line(capsys, argv, message):
+    assert exit_status(["arena", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def exit_status(argv: list[str]) -> int:
+    """main's return value, or the status argparse exits with."""
+    try:
+        return main(argv)
+    except SystemExit as exit:
+        return exit.code
+
+
+def test_ctrl_c_in_process_prints_what_was_played(capsys, monkeypatch, tmp_path):
+    real = arena.play_game
+    played = []
+
+    def interrupted_on_the_fourth(task, stop=None):
+        if len(played) == 3:
+            raise KeyboardInterrupt
+        played.append(task.index)
+        return real(task, stop)
+
+    monkeypatch.setattr(arena, "play_game", interrupted_on_the_fourth)
+    path = tmp_path / "games.jsonl"
+    argv = ["arena", "random", "greedy", "--games", "10", "--jobs", "1", "--json"]
+    assert main([*argv, "--save", str(path)]) == 130
+    captured = capsys.readouterr()
+    data = json.loads(captured.out)
+    assert data["interrupted"] is True
+    assert data["games_played"] == 3 == len(path.read_text().splitlines())
+    assert "interrupted after 3 of 10 games" in captured.err
+
+
+# A slow engine for the worker-process test: it waits on the stop event, so an
+# interrupted game ends at once, as a real engine's search does.
+SLOW_ARENA = """
+import sys, threading
+from c4tui.engine import specs
+from c4tui.engine.random_player import RandomEngine
+
+class SlowEngine(RandomEngine):
+    def search(self, position, limits=None, *, on_info=None, stop=None):
+        (stop or threading.Event()).wait(0.02)
+        return super().search(position, limits, on_info=on_info, stop=stop)
+
+sys.modules["slow_engine"] = sys.modules[__name__]
+specs.ENGINES["slow"] = ("slow_engine", "SlowEngine")
+from c4tui.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_ctrl_c_with_worker_processes_stops_cleanly(tmp_path):
+    path = tmp_path / "games.jsonl"
+    argv = ["arena", "slow", "random", "--games", "200", "--jobs", "2", "--json"]
+    process = subprocess.Popen(
+        [sys.executable, "-c", SLOW_ARENA, *argv, "--save", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).parent.parent,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and (
+        not path.exists() or len(path.read_text().splitlines()) < 2
+    ):
+        time.sleep(0.05)
+    os.kill(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 130, err
+    data = json.loads(out)
+    lines = path.read_text().splitlines()
+    assert data["interrupted"] is True
+    assert 2 <= data["games_played"] < 200
+    assert data["games_played"] == len(lines)
+    assert all(json.loads(line)["moves"] for line in lines)  # no half lines
+    assert "Traceback" not in err
