@@ -86,23 +86,22 @@ class Geometry:
     def winning_spots(self, stones: int, mask: int) -> int:
         """Empty cells (reachable or not) where one more stone of `stones` makes a line.
 
-        For each direction and each place `j` of the gap inside a window of `connect`
-        cells, a cell is a spot when the other `connect - 1` cells of that window are
-        all stones; shifting left or right by multiples of the step lines them up.
+        Along each direction, a cell is a spot when, for some j, the j cells after it
+        and the `connect - 1 - j` cells before it are all stones. The runs after and
+        before each cell are built once per direction and shared by every j.
         """
-        n = self.connect
         spots = 0
         for s in self.directions:
-            for j in range(n):
-                m = -1
-                for i in range(n):
-                    if i == j:
-                        continue
-                    k = (i - j) * s
-                    m &= (stones >> k) if k > 0 else (stones << -k)
-                    if not m:
-                        break
-                spots |= m
+            after = [-1]  # after[k]: cells whose next k cells along s are all stones
+            before = [-1]  # before[k]: the same, looking back along s
+            run_after = run_before = -1
+            for k in range(1, self.connect):
+                run_after &= stones >> (k * s)
+                run_before &= stones << (k * s)
+                after.append(run_after)
+                before.append(run_before)
+            for j in range(self.connect):
+                spots |= after[j] & before[-1 - j]
         return spots & (self.board ^ mask)
 
     def playable(self, mask: int) -> int:
