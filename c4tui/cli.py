@@ -23,6 +23,10 @@ def build_parser() -> argparse.ArgumentParser:
         prog="c4tui",
         description="Connect Four in the terminal, against opponents whose thinking you can watch.",
     )
+    parser.add_argument(
+        "--opponent", metavar="SPEC", help="the AI to play in the app, e.g. mcts:time=2 or perfect"
+    )
+    parser.add_argument("--first", choices=("you", "ai"), help="who moves first in the app")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
     for module in (move, arena, bench):
         module.register(commands)
@@ -33,8 +37,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        parser.print_help()
-        return 0
+        try:
+            return run_app(args)
+        except CommandError as error:
+            print(f"c4tui: {error}", file=sys.stderr)
+            return 2
     try:
         return args.run(args)
     except CommandError as error:
@@ -47,6 +54,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Output piped into `head` and closed early: not an error worth a traceback.
         sys.stderr.close()
         return 0
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """Start the Textual app (imported here, so subcommands never load textual)."""
+    if args.opponent is not None:
+        from c4tui.engine.specs import SpecError, parse_spec
+
+        try:
+            parse_spec(args.opponent)
+        except SpecError as error:
+            raise CommandError(f"--opponent: {error}") from None
+    from c4tui.app.app import ConnectFourApp
+
+    ConnectFourApp(opponent=args.opponent, first=args.first).run()
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,1 @@
+"""The Textual app: play Connect Four and watch the opponent think."""

@@ -1,0 +1,57 @@
+"""Messages the app's worker and widgets post: small dataclasses tagged with an id.
+
+Every AI search (and every hint) gets an id; a message whose id is no longer current is
+stale and the app drops it, so a cancelled search can never play a move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.message import Message
+
+from c4tui.engine.search import SearchInfo, SearchResult
+
+
+@dataclass
+class SearchProgress(Message):
+    """A live snapshot of the running search (posted at most ~10 times a second)."""
+
+    search_id: int
+    info: SearchInfo
+
+    def can_replace(self, message: Message) -> bool:
+        # A newer snapshot makes this one worthless, so a slow UI never builds a backlog.
+        return isinstance(message, SearchProgress)
+
+
+@dataclass
+class SearchFinished(Message):
+    """The AI's move for the position of search `search_id`."""
+
+    search_id: int
+    result: SearchResult
+
+
+@dataclass
+class SearchFailed(Message):
+    """The engine raised; the app reports it and lets the player go on."""
+
+    search_id: int
+    error: str
+
+
+@dataclass
+class HintFinished(Message):
+    """The suggested column (0-based) for the player to move, and why."""
+
+    hint_id: int
+    column: int
+    reason: str
+
+
+@dataclass
+class ColumnClicked(Message):
+    """The player clicked the board over `column` (0-based)."""
+
+    column: int

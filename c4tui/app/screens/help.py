@@ -1,0 +1,26 @@
+"""HelpScreen: the keys and what the thinking panel shows, from help.md."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Markdown
+
+HELP_FILE = Path(__file__).resolve().parent.parent / "help.md"
+
+
+class HelpScreen(ModalScreen[None]):
+    """A scrollable page of help over the game."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark", "dismiss", "Close"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-body"):
+            yield Markdown(HELP_FILE.read_text(encoding="utf-8"), id="help-text")

@@ -1,0 +1,149 @@
+"""The app's settings: what they are, how they are checked, and where they are kept.
+
+Settings live as JSON in the user config directory (platformdirs), or in the directory
+named by `C4TUI_CONFIG_DIR` (tests and portable installs). Saving writes a temporary
+file next to the real one and renames it over, so a crash never leaves half a file.
+A missing file gives the defaults; a corrupt one gives the defaults and a notice.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Literal
+
+from c4tui.engine.geometry import (
+    MAX_CONNECT,
+    MAX_HEIGHT,
+    MAX_WIDTH,
+    MIN_CONNECT,
+    MIN_HEIGHT,
+    MIN_WIDTH,
+)
+from c4tui.engine.specs import SpecError, parse_spec
+
+Mode = Literal["human-ai", "ai-ai", "humans"]
+MODES: dict[str, str] = {
+    "human-ai": "You against the AI",
+    "ai-ai": "AI against AI (watch)",
+    "humans": "Two people at one keyboard",
+}
+FIRST: dict[str, str] = {"you": "You", "ai": "The AI"}
+CONFIG_ENV = "C4TUI_CONFIG_DIR"
+FILE_NAME = "settings.json"
+
+
+class SettingsError(ValueError):
+    """A settings value that cannot be used; the message names the field."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the player can choose in the settings screen."""
+
+    mode: Mode = "human-ai"
+    first: Literal["you", "ai"] = "you"
+    # The opponent in "human-ai"; the first player (●) in "ai-ai".
+    opponent: str = "mcts:time=1"
+    # The second player (○) in "ai-ai".
+    second_opponent: str = "negamax:depth=6"
+    width: int = 7
+    height: int = 6
+    connect: int = 4
+    theme: str = "textual-dark"
+
+    def validate(self) -> Settings:
+        """Return self, or raise SettingsError naming the first bad field."""
+        if self.mode not in MODES:
+            raise SettingsError(f"mode: {self.mode!r} is not one of {', '.join(MODES)}")
+        if self.first not in FIRST:
+            raise SettingsError(f"first: {self.first!r} is not 'you' or 'ai'")
+        for name in ("opponent", "second_opponent"):
+            try:
+                parse_spec(getattr(self, name))
+            except SpecError as error:
+                raise SettingsError(f"{name}: {error}") from None
+            except ImportError:
+                raise SettingsError(
+                    f"{name}: engine {getattr(self, name)!r} is not installed"
+                ) from None
+        for name, low, high in (
+            ("width", MIN_WIDTH, MAX_WIDTH),
+            ("height", MIN_HEIGHT, MAX_HEIGHT),
+            ("connect", MIN_CONNECT, MAX_CONNECT),
+        ):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+                raise SettingsError(f"{name}: {value!r} is outside {low}..{high}")
+        if self.connect > max(self.width, self.height):
+            raise SettingsError(
+                f"connect: {self.connect} in a row cannot fit on a {self.width}x{self.height} board"
+            )
+        if not isinstance(self.theme, str) or not self.theme:
+            raise SettingsError("theme: must be a theme name")
+        return self
+
+    def ai_spec(self, player: int) -> str | None:
+        """The engine spec that plays `player` (0 = ●), or None for a person."""
+        if self.mode == "humans":
+            return None
+        if self.mode == "ai-ai":
+            return self.opponent if player == 0 else self.second_opponent
+        ai_player = 1 if self.first == "you" else 0
+        return self.opponent if player == ai_player else None
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=2) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> Settings:
+        """Parse and check; unknown keys are ignored, missing ones take defaults."""
+        data = json.loads(text)
+        if not isinstance(data, dict):
+            raise SettingsError("the file does not hold a JSON object")
+        known = {f.name for f in fields(cls)}
+        return replace(cls(), **{k: v for k, v in data.items() if k in known}).validate()
+
+
+def config_dir(override: str | os.PathLike[str] | None = None) -> Path:
+    """Where settings live: the argument, else $C4TUI_CONFIG_DIR, else the user config dir."""
+    if override is not None:
+        return Path(override)
+    if os.environ.get(CONFIG_ENV):
+        return Path(os.environ[CONFIG_ENV])
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("c4tui", appauthor=False))
+
+
+def load(directory: Path) -> tuple[Settings, str | None]:
+    """The saved settings and a notice for the player when the file could not be used."""
+    path = directory / FILE_NAME
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings(), None
+    except OSError as error:
+        return Settings(), f"Could not read {path}: {error.strerror}; using defaults."
+    try:
+        return Settings.from_json(text), None
+    except (ValueError, TypeError) as error:
+        return Settings(), f"Settings file {path} is unusable ({error}); using defaults."
+
+
+def save(settings: Settings, directory: Path) -> Path:
+    """Write atomically: a temporary file in the same directory, then os.replace."""
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / FILE_NAME
+    fd, temp = tempfile.mkstemp(prefix=".settings-", suffix=".json", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(settings.to_json())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    return path

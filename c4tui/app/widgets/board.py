@@ -1,0 +1,238 @@
+"""Board: draws a Position with its cursor, the AI's favourite column and the winning line.
+
+The widget owns no game state: the app hands it a `BoardView` and it draws that, as big
+as the space allows (three disc sizes). Discs differ by shape as well as colour: the
+first player's are filled (●), the second player's are rings (○), so the board reads
+the same without colour. A click over a column posts `ColumnClicked`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.geometry import Size
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from c4tui.app.messages import ColumnClicked
+from c4tui.engine.position import Position
+
+GLYPHS = ("●", "○")
+
+
+@dataclass(frozen=True)
+class DiscSize:
+    """One drawing scale: cell size in characters and the picture of each disc."""
+
+    width: int
+    height: int
+    discs: tuple[tuple[str, ...], tuple[str, ...]]  # rows of the ● disc, rows of the ○ disc
+    hole: tuple[str, ...]
+    win_marks: tuple[tuple[str, ...], tuple[str, ...]]  # the same discs, marked as winners
+    marker_rows: int  # rows above the board: the mover's disc (large only) and the arrow
+
+
+LARGE = DiscSize(
+    7,
+    3,
+    (("▄███▄", "█████", "▀███▀"), ("▄▀▀▀▄", "█   █", "▀▄▄▄▀")),
+    ("     ", "  ·  ", "     "),
+    (("▄███▄", "██★██", "▀███▀"), ("▄▀▀▀▄", "█ ★ █", "▀▄▄▄▀")),
+    2,
+)
+MEDIUM = DiscSize(
+    5,
+    2,
+    (("▄█▄", "▀█▀"), ("▄▀▄", "▀▄▀")),
+    (" · ", "   "),
+    (("▄★▄", "▀█▀"), ("▄★▄", "▀▄▀")),
+    2,
+)
+COMPACT = DiscSize(3, 1, (("●",), ("○",)), ("·",), (("●",), ("○",)), 1)
+SIZES = (LARGE, MEDIUM, COMPACT)
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """What the board shows; built by the app from its Game."""
+
+    position: Position
+    cursor: int | None = None  # the human's selected column, None when it is not their turn
+    preferred: int | None = None  # the column the thinking AI currently prefers
+    hint: int | None = None
+    winning: tuple[tuple[int, int], ...] = ()
+
+
+def board_size(size: DiscSize, width: int, height: int) -> Size:
+    """Characters needed to draw a width x height board at this disc size."""
+    return Size(size.width * width + 2, size.height * height + size.marker_rows + 3)
+
+
+class Board(Widget):
+    """The Connect Four board."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "board--frame",
+        "board--hole",
+        "board--first",
+        "board--second",
+        "board--win",
+        "board--last",
+        "board--cursor",
+        "board--thinking",
+        "board--hint",
+        "board--label",
+    }
+
+    view: reactive[BoardView | None] = reactive(None, layout=False)
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+
+    def disc_size(self) -> DiscSize | None:
+        """The largest disc size that fits, or None when even the smallest does not."""
+        if self.view is None:
+            return None
+        pos = self.view.position
+        for size in SIZES:
+            need = board_size(size, pos.width, pos.height)
+            if need.width <= self.size.width and need.height <= self.size.height:
+                return size
+        return None
+
+    def _origin(self, size: DiscSize) -> tuple[int, int]:
+        """Top-left corner of the drawing, centred in the widget."""
+        pos = self.view.position  # type: ignore[union-attr]
+        need = board_size(size, pos.width, pos.height)
+        return (self.size.width - need.width) // 2, (self.size.height - need.height) // 2
+
+    def column_at(self, x: int, y: int) -> int | None:
+        """The 0-based column under content offset (x, y), or None."""
+        size = self.disc_size()
+        if size is None or self.view is None:
+            return None
+        left, _top = self._origin(size)
+        inside = x - left - 1
+        if inside < 0:
+            return None
+        col = inside // size.width
+        return col if col < self.view.position.width else None
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        col = self.column_at(offset.x, offset.y)
+        if col is not None:
+            event.stop()
+            self.post_message(ColumnClicked(col))
+
+    def render(self) -> Text:
+        view = self.view
+        if view is None:
+            return Text()
+        size = self.disc_size()
+        if size is None:
+            return Text(
+                "The board does not fit here: make the terminal larger.",
+                justify="center",
+                style=self.get_component_rich_style("board--label"),
+            )
+        left, top = self._origin(size)
+        text = Text(no_wrap=True, overflow="crop")
+        pad = " " * left
+        lines = self._lines(view, size)
+        text.append("\n" * top)
+        for index, line in enumerate(lines):
+            if index:
+                text.append("\n")
+            text.append(pad)
+            text.append_text(line)
+        return text
+
+    def _style(self, name: str) -> Style:
+        return self.get_component_rich_style(name)
+
+    def _lines(self, view: BoardView, size: DiscSize) -> list[Text]:
+        pos = view.position
+        frame, hole, label = (
+            self._style(n) for n in ("board--frame", "board--hole", "board--label")
+        )
+        players = (self._style("board--first"), self._style("board--second"))
+        win, last = self._style("board--win"), self._style("board--last")
+        winning = set(view.winning)
+        last_cell = None
+        if pos.path:
+            last_col = pos.path[-1]
+            last_cell = (last_col, pos.column_height(last_col) - 1)
+        lines: list[Text] = []
+
+        # Markers above the board: the disc about to drop and an arrow, per column.
+        mover = pos.to_move
+        markers: dict[int, tuple[str, Style]] = {}
+        if view.preferred is not None:
+            markers[view.preferred] = ("▽", self._style("board--thinking"))
+        if view.cursor is not None:
+            markers[view.cursor] = ("▼", self._style("board--cursor") + players[mover])
+        if view.hint is not None and view.hint not in markers:
+            markers[view.hint] = ("★", self._style("board--hint"))
+        if size.marker_rows == 2:
+            row = Text(" ")
+            for col in range(pos.width):
+                if col in markers and not pos.is_over():
+                    row.append(GLYPHS[mover].center(size.width), markers[col][1])
+                else:
+                    row.append(" " * size.width)
+            lines.append(row)
+        row = Text(" ")
+        for col in range(pos.width):
+            if col in markers and not pos.is_over():
+                glyph, style = markers[col]
+                row.append(glyph.center(size.width), style)
+            else:
+                row.append(" " * size.width)
+        lines.append(row)
+
+        lines.append(Text("╭" + "─" * (size.width * pos.width) + "╮", frame))
+        for board_row in reversed(range(pos.height)):
+            for sub in range(size.height):
+                line = Text("│", frame)
+                for col in range(pos.width):
+                    owner = pos.cell(col, board_row)
+                    if owner is None:
+                        line.append(size.hole[sub].center(size.width), hole)
+                        continue
+                    is_win = (col, board_row) in winning
+                    art = (size.win_marks if is_win else size.discs)[owner][sub]
+                    style = players[owner] + win if is_win else players[owner]
+                    left_pad = right_pad = " " * ((size.width - len(art)) // 2)
+                    if is_win and size is COMPACT:
+                        left_pad, right_pad = "[", "]"
+                    elif (col, board_row) == last_cell and sub == (size.height - 1) // 2:
+                        left_pad, right_pad = "›", "‹"
+                    line.append(left_pad, last if left_pad == "›" else style)
+                    line.append(art, style)
+                    line.append(right_pad, last if right_pad == "‹" else style)
+                line.append("│", frame)
+                lines.append(line)
+        lines.append(Text("╰" + "─" * (size.width * pos.width) + "╯", frame))
+        numbers = Text(" ")
+        for col in range(pos.width):
+            style = self._style("board--hint") if col == view.hint else label
+            numbers.append(str(col + 1).center(size.width), style)
+        lines.append(numbers)
+        return lines
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        if self.view is None:
+            return 0
+        return board_size(COMPACT, self.view.position.width, self.view.position.height).width
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        if self.view is None:
+            return 0
+        return board_size(LARGE, self.view.position.width, self.view.position.height).height
