@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from c4tui.engine.position import Position
+from c4tui.engine.scores import win_now_score
+from c4tui.engine.search import ColumnStat
 
 
 def winning_columns(position: Position) -> list[int]:
@@ -42,3 +44,27 @@ def safe_columns(position: Position) -> list[int]:
         if not (above << 1) & opponent_spots & g.column_masks[c]:
             safe.append(c)
     return safe
+
+
+def tactical_stats(position: Position) -> tuple[ColumnStat | None, ...]:
+    """What one ply of tactics proves about each column: wins now, and losses in one.
+
+    A column loses in one when it leaves an opponent's threat open or drops a stone
+    right under one of their winning spots (and we have no win now). Other columns get
+    an empty ColumnStat, full ones None.
+    """
+    wins = set(winning_columns(position))
+    threats = set(threatened_columns(position))
+    safe = set(safe_columns(position))
+    stats: list[ColumnStat | None] = []
+    for col in range(position.width):
+        if not position.can_play(col):
+            stats.append(None)
+        elif col in wins:
+            stats.append(ColumnStat(score=win_now_score(position), proven="win"))
+        elif not wins and ((threats and threats != {col}) or col not in safe):
+            loss = -win_now_score(position.play(col))
+            stats.append(ColumnStat(score=loss, proven="loss"))
+        else:
+            stats.append(ColumnStat())
+    return tuple(stats)
