@@ -1,0 +1,166 @@
+"""Flat Monte Carlo: random games from each column in turn; play the best-scoring column.
+
+The seed's browser AI: no tree, just uniformly random playouts to the end of the game,
+taken round-robin over the root columns until the time or playout budget is spent.
+Each column's value is the mean result for the side to move (win 1, draw 0, loss -1).
+
+Wins in one are played and single threats blocked before any playout, and a column
+that tactics prove to lose in one is only chosen when every column does.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import ClassVar
+
+from c4tui.engine.base import BaseEngine, Clock, rate
+from c4tui.engine.position import Position
+from c4tui.engine.search import ColumnStat, InfoCallback, Limits, SearchInfo, SearchResult
+from c4tui.engine.specs import COUNT, TIME, Option
+from c4tui.engine.tactics import forced_move, tactical_stats
+
+DEFAULT_TIME = 1.0
+INFO_EVERY = 256  # playouts between progress reports
+
+
+class FlatMonteCarloEngine(BaseEngine):
+    name = "flat"
+    OPTIONS: ClassVar[dict[str, Option]] = {"time": TIME, "playouts": COUNT}
+
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        time: float | None = None,
+        playouts: int | None = None,
+        limits: Limits | None = None,
+    ) -> None:
+        if limits is None:
+            if time is None and playouts is None:
+                time = DEFAULT_TIME
+            limits = Limits(time=time, iterations=playouts)
+        super().__init__(seed=seed, limits=limits)
+
+    def search(
+        self,
+        position: Position,
+        limits: Limits | None = None,
+        *,
+        on_info: InfoCallback | None = None,
+        stop: threading.Event | None = None,
+    ) -> SearchResult:
+        legal = position.legal_moves()
+        if not legal:
+            raise ValueError("the game is over: there is no move to make")
+        limits = self.resolve(limits)
+        if limits.time is None and limits.iterations is None:
+            limits = Limits(time=DEFAULT_TIME)
+        clock = Clock(limits, stop)
+        tactics = tactical_stats(position)
+        forced = forced_move(position)
+        if forced is not None:
+            info = SearchInfo(
+                engine=self.name,
+                elapsed=clock.elapsed(),
+                iterations=0,
+                columns=tactics,
+                best=forced,
+                pv=(forced,),
+            )
+            if on_info is not None:
+                on_info(info)
+            return SearchResult(forced, info)
+
+        totals = dict.fromkeys(legal, 0)
+        counts = dict.fromkeys(legal, 0)
+        playout = Playout(position, self.rng.random)
+        budget = limits.iterations
+        played = 0
+        # Every column gets its first playout whatever the budget, so each has a value.
+        while played < len(legal) or not (
+            (budget is not None and played >= budget) or clock.expired()
+        ):
+            col = legal[played % len(legal)]
+            totals[col] += playout.result_after(col)
+            counts[col] += 1
+            played += 1
+            if on_info is not None and played % INFO_EVERY == 0:
+                on_info(self._info(position, tactics, totals, counts, played, clock))
+        info = self._info(position, tactics, totals, counts, played, clock)
+        if on_info is not None:
+            on_info(info)
+        return SearchResult(info.best if info.best is not None else legal[0], info)
+
+    def _info(
+        self,
+        position: Position,
+        tactics: tuple[ColumnStat | None, ...],
+        totals: dict[int, int],
+        counts: dict[int, int],
+        played: int,
+        clock: Clock,
+    ) -> SearchInfo:
+        columns: list[ColumnStat | None] = []
+        for col, known in enumerate(tactics):
+            if known is None:
+                columns.append(None)
+                continue
+            visits = counts[col]
+            value = totals[col] / visits if visits else None
+            columns.append(ColumnStat(visits=visits, value=value, proven=known.proven))
+        best = choose(columns)
+        elapsed = clock.elapsed()
+        return SearchInfo(
+            engine=self.name,
+            elapsed=elapsed,
+            iterations=played,
+            rate=rate(played, elapsed),
+            columns=tuple(columns),
+            best=best,
+            pv=() if best is None else (best,),
+        )
+
+
+def choose(columns: list[ColumnStat | None]) -> int | None:
+    """The column with the best mean result, avoiding proven losses while others remain."""
+    candidates = [
+        (col, stat) for col, stat in enumerate(columns) if stat is not None and stat.visits
+    ]
+    if not candidates:
+        return None
+    safe = [(col, stat) for col, stat in candidates if stat.proven != "loss"]
+    col, _ = max(safe or candidates, key=lambda item: (item[1].value, item[1].visits))
+    return col
+
+
+class Playout:
+    """Uniformly random games to the end from the children of one position."""
+
+    def __init__(self, position: Position, random: Callable[[], float]) -> None:
+        self.position = position
+        self.random = random
+
+    def result_after(self, col: int) -> int:
+        """Play `col`, then random moves until the game ends: 1, 0 or -1 for the mover."""
+        pos = self.position
+        g = pos.geometry
+        random = self.random
+        bottom_masks, column_masks, top_masks = g.bottom_masks, g.column_masks, g.top_masks
+        has_alignment = g.has_alignment
+        mover_stones, other_stones, mask = pos.current, pos.opponent_stones, pos.mask
+        open_columns = [c for c in range(g.width) if not mask & top_masks[c]]
+        sign = 1  # +1 while the root mover is the one dropping a stone
+        while True:
+            stone = (mask + bottom_masks[col]) & column_masks[col]
+            mask |= stone
+            mover_stones |= stone
+            if has_alignment(mover_stones):
+                return sign
+            if mask & top_masks[col]:
+                open_columns.remove(col)
+                if not open_columns:
+                    return 0
+            mover_stones, other_stones = other_stones, mover_stones
+            sign = -sign
+            col = open_columns[int(random() * len(open_columns))]
