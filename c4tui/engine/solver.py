@@ -80,18 +80,17 @@ def _spots_source(target: str, stones: str, g: Geometry, indent: str) -> list[st
 
 _SEARCH_SOURCE = '''
 def make(TT, MIRROR, book_exact, book_outcome, expired, counter):
-    def negamax(cur, mask, mcur, mmask, moves, alpha, beta):
+    def negamax(cur, mask, mcur, mmask, moves, alpha, beta, threats):
         """Score of the position if inside (alpha, beta), else a bound beyond it.
 
         The side to move (stones `cur`) cannot win with its next stone. `mcur` and
-        `mmask` are the mirror image, kept along for symmetric table keys.
+        `mmask` are the mirror image, kept along for symmetric table keys. `threats`
+        are the opponent's winning spots, which the parent computed to sort its moves.
         """
         counter[0] += 1
         if not counter[0] & {check} and expired():
             raise SearchStopped
         empty = {board} ^ mask
-        opp = cur ^ mask
-{opp_spots}
         threats &= empty
         possible = (mask + {bottom}) & {board}
         forced = possible & threats
@@ -153,7 +152,9 @@ def make(TT, MIRROR, book_exact, book_outcome, expired, counter):
                     beta = -1
                     if alpha >= beta:
                         return beta
-        nxt = mask | (mask + {bottom})
+        opp = cur ^ mask
+        mopp = mcur ^ mmask
+        key <<= 8
         if possible & (possible - 1):
             # Sort by the winning spots each move creates (ties: centre first).
             ranked = []
@@ -162,26 +163,27 @@ def make(TT, MIRROR, book_exact, book_outcome, expired, counter):
                 if move:
                     mine = cur | move
 {my_spots}
-                    ranked.append(((spots & empty).bit_count() << 4) | rank)
+                    ranked.append((((spots & empty).bit_count() << 4) | rank, move, spots))
             ranked.sort(reverse=True)
-            for rank in ranked:
-                move = possible & COLUMNS[rank & 15]
-                score = -negamax(opp, mask | move, mcur ^ mmask, mmask | MIRROR[move],
-                                 moves + 1, -beta, -alpha)
+            for _, move, spots in ranked:
+                score = -negamax(opp, mask | move, mopp, mmask | MIRROR[move],
+                                 moves + 1, -beta, -alpha, spots)
                 if score >= beta:
-                    TT[slot] = key << 8 | (score + {lower_shift})
+                    TT[slot] = key | (score + {lower_shift})
                     return score
                 if score > alpha:
                     alpha = score
         else:
-            score = -negamax(opp, mask | possible, mcur ^ mmask, mmask | MIRROR[possible],
-                             moves + 1, -beta, -alpha)
+            mine = cur | possible
+{my_spots_forced}
+            score = -negamax(opp, mask | possible, mopp, mmask | MIRROR[possible],
+                             moves + 1, -beta, -alpha, spots)
             if score >= beta:
-                TT[slot] = key << 8 | (score + {lower_shift})
+                TT[slot] = key | (score + {lower_shift})
                 return score
             if score > alpha:
                 alpha = score
-        TT[slot] = key << 8 | (alpha - {upper_shift})
+        TT[slot] = key | (alpha - {upper_shift})
         return alpha
 
     return negamax
@@ -195,7 +197,6 @@ def _compile_search(g: Geometry, size: int, use_book: bool) -> Callable:
     order = order_columns(g.width)
     # Rank packs 15 - (place in the centre-first order), so higher ranks go first.
     ranks = [(15 - i, g.column_masks[col]) for i, col in enumerate(order)]
-    columns = {15 - i: g.column_masks[col] for i, col in enumerate(order)}
     # Table values: 1..(max-min+1) an upper bound, above that a lower bound (0 = empty).
     upper_shift = min_score - 1
     lower_base = max_score - min_score + 1
@@ -213,10 +214,10 @@ def _compile_search(g: Geometry, size: int, use_book: bool) -> Callable:
         exact_ply=EXACT_PLY,
         outcome_ply=OUTCOME_PLY,
         order=tuple(ranks),
-        opp_spots="\n".join(_spots_source("threats", "opp", g, " " * 8)),
         my_spots="\n".join(_spots_source("spots", "mine", g, " " * 20)),
+        my_spots_forced="\n".join(_spots_source("spots", "mine", g, " " * 12)),
     )
-    namespace = {"SearchStopped": SearchStopped, "COLUMNS": columns}
+    namespace = {"SearchStopped": SearchStopped}
     exec(compile(source, f"<solver {g.width}x{g.height}c{g.connect}>", "exec"), namespace)
     return namespace["make"]
 
@@ -254,7 +255,7 @@ class ColumnBounds:
 class Solver:
     """Exact scores of positions of one board size; keeps its table between calls."""
 
-    def __init__(self, g: Geometry, *, book: OpeningBook | None | bool = True) -> None:
+    def __init__(self, g: Geometry, *, book: OpeningBook | bool | None = True) -> None:
         self.geometry = g
         if book is True:
             book = OpeningBook.default()
@@ -349,6 +350,7 @@ class Solver:
             position.moves,
             middle,
             middle + 1,
+            g.winning_spots(position.opponent_stones, position.mask),
         )
         if result <= middle:
             bounds.high = result
