@@ -30,6 +30,8 @@ their values are from the side to move, as our scores are.
 from __future__ import annotations
 
 import mmap
+from array import array
+from bisect import bisect_right
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -54,8 +56,8 @@ def _map(path: Path) -> mmap.mmap:
         return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
 
 
-def _column_codes(height: int) -> dict[tuple[int, int], tuple[int, int]]:
-    """(mask bits, first-player bits) of one column -> (its Huffman code, code length)."""
+def _column_codes(height: int) -> dict[int, tuple[int, int]]:
+    """Column mask bits << 8 | first player's bits -> (Huffman code, code length)."""
     codes = {}
     for stones in range(height + 1):
         column_mask = (1 << stones) - 1
@@ -63,20 +65,69 @@ def _column_codes(height: int) -> dict[tuple[int, int], tuple[int, int]]:
             code = 0
             for row in range(stones):
                 code = code << 2 | (2 if first >> row & 1 else 3)
-            codes[column_mask, first] = (code << 1, 2 * stones + 1)
+            codes[column_mask << 8 | first] = (code << 1, 2 * stones + 1)
     return codes
+
+
+class SortedRecords:
+    """One book file: fixed-size records sorted by a big-endian key, searched in place.
+
+    A sample of every 256th key, read on the first lookup (a few milliseconds), lets
+    `bisect` pick the block; a binary search inside the block finds the record.
+    """
+
+    STRIDE = 256
+
+    def __init__(self, path: Path, record: int, key_bytes: int, signed: bool, value_bits: int):
+        self.data = _map(path)
+        self.record = record
+        self.key_bytes = key_bytes
+        self.signed = signed
+        self.key_mask = ~((1 << value_bits) - 1)
+        self.count = len(self.data) // record
+        self._sample: array | None = None
+
+    def key_at(self, index: int) -> int:
+        at = index * self.record
+        raw = int.from_bytes(self.data[at : at + self.key_bytes], "big", signed=self.signed)
+        return raw & self.key_mask
+
+    def find(self, key: int) -> int | None:
+        """The byte offset of the record with this key, or None."""
+        if self._sample is None:
+            self._sample = array("q", map(self.key_at, range(0, self.count, self.STRIDE)))
+        block = bisect_right(self._sample, key) - 1
+        if block < 0:
+            return None
+        low = block * self.STRIDE
+        high = min(low + self.STRIDE, self.count) - 1
+        data, record, key_bytes, signed = self.data, self.record, self.key_bytes, self.signed
+        key_mask = self.key_mask
+        while low <= high:
+            mid = (low + high) >> 1
+            at = mid * record
+            found = int.from_bytes(data[at : at + key_bytes], "big", signed=signed) & key_mask
+            if found == key:
+                return at
+            if found < key:
+                low = mid + 1
+            else:
+                high = mid - 1
+        return None
 
 
 class OpeningBook:
     """Lookups in the two BitBully books for the 7x6 connect-4 board."""
 
+    # Exact scores already looked up, kept up to this many (a search revisits them).
+    CACHE_LIMIT = 200_000
+
     def __init__(self, exact_path: Path | None, outcome_path: Path | None) -> None:
         self.geometry: Geometry = geometry(*BOOK_GEOMETRY)
-        self._exact = _map(exact_path) if exact_path else None
-        self._outcome = _map(outcome_path) if outcome_path else None
-        self._exact_count = len(self._exact) // 5 if self._exact else 0
-        self._outcome_count = len(self._outcome) // 3 if self._outcome else 0
+        self._exact = SortedRecords(exact_path, 5, 4, True, 0) if exact_path else None
+        self._outcome = SortedRecords(outcome_path, 3, 3, False, 2) if outcome_path else None
         self._codes = _column_codes(self.geometry.height)
+        self._cache: dict[int, int | None] = {}
         self.lookups = 0
 
     @classmethod
@@ -85,27 +136,23 @@ class OpeningBook:
         return _default_book()
 
     def applies_to(self, g: Geometry) -> bool:
-        return g is self.geometry
-
-    # ---- codes --------------------------------------------------------------------
+        return (g.width, g.height, g.connect) == BOOK_GEOMETRY
 
     def huffman_codes(self, first: int, mask: int) -> tuple[int, int]:
         """The Huffman codes of a position and of its mirror image.
 
         `first` holds the first player's stones, `mask` every stone.
         """
-        h1 = self.geometry.height + 1
-        column_bits = (1 << h1) - 1
         codes = self._codes
-        code = mirrored = 0
-        parts = []
-        for col in range(self.geometry.width):
-            shift = col * h1
-            parts.append(codes[(mask >> shift) & column_bits, (first >> shift) & column_bits])
-        for part, length in parts:
+        code = mirrored = mirrored_length = 0
+        # Each column takes 7 bits (6 rows and the empty guard bit) on the book's board.
+        for _ in range(self.geometry.width):
+            part, length = codes[(mask & 127) << 8 | (first & 127)]
             code = code << length | part
-        for part, length in reversed(parts):
-            mirrored = mirrored << length | part
+            mirrored |= part << mirrored_length
+            mirrored_length += length
+            mask >>= 7
+            first >>= 7
         # The final padding zero.
         return code << 1, mirrored << 1
 
@@ -118,14 +165,22 @@ class OpeningBook:
         """
         if self._exact is None:
             return None
+        cache_key = first + mask
+        if cache_key in self._cache:
+            return self._cache[cache_key]
         self.lookups += 1
+        score = None
         for code in self.huffman_codes(first, mask):
             # Keys are sorted as signed 32-bit numbers.
-            key = code - (1 << 32) if code >= 1 << 31 else code
-            value = self._find_exact(key)
-            if value is not None:
-                return _distance_to_score(value)
-        return None
+            at = self._exact.find(code - (1 << 32) if code >= 1 << 31 else code)
+            if at is not None:
+                value = self._exact.data[at + 4]
+                score = _distance_to_score(value - 256 if value > 127 else value)
+                break
+        if len(self._cache) >= self.CACHE_LIMIT:
+            self._cache.clear()
+        self._cache[cache_key] = score
+        return score
 
     def outcome(self, first: int, mask: int) -> int | None:
         """1, 0 or -1: win, draw or loss for the side to move of an 8-ply position."""
@@ -133,42 +188,10 @@ class OpeningBook:
             return None
         self.lookups += 1
         for code in self.huffman_codes(first, mask):
-            value = self._find_outcome(code)
-            if value is not None:
-                return value
+            at = self._outcome.find(code)
+            if at is not None:
+                return -(self._outcome.data[at + 2] & 3)
         return 1
-
-    def _find_exact(self, key: int) -> int | None:
-        data = self._exact
-        low, high = 0, self._exact_count - 1
-        while low <= high:
-            mid = (low + high) >> 1
-            at = mid * 5
-            found = int.from_bytes(data[at : at + 4], "big", signed=True)
-            if found == key:
-                value = data[at + 4]
-                return value - 256 if value > 127 else value
-            if found < key:
-                low = mid + 1
-            else:
-                high = mid - 1
-        return None
-
-    def _find_outcome(self, code: int) -> int | None:
-        data = self._outcome
-        low, high = 0, self._outcome_count - 1
-        while low <= high:
-            mid = (low + high) >> 1
-            at = mid * 3
-            record = int.from_bytes(data[at : at + 3], "big")
-            found = record & ~3
-            if found == code:
-                return -(record & 3)
-            if found < code:
-                low = mid + 1
-            else:
-                high = mid - 1
-        return None
 
 
 def _distance_to_score(value: int) -> int:

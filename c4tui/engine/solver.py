@@ -39,7 +39,7 @@ from c4tui.engine.position import Position
 TABLE_SIZE = 4_194_301
 LIST_TABLE_SIZE = 1_048_573
 # Check the clock and the stop event once per this many nodes (a power of two minus 1).
-CHECK_EVERY = 4095
+CHECK_EVERY = 1023
 
 
 class SearchStopped(Exception):
@@ -362,7 +362,8 @@ class Solver:
             bounds.low = bounds.high = -1
 
     def _check(self, position: Position) -> None:
-        if position.geometry is not self.geometry:
+        g, mine = position.geometry, self.geometry
+        if (g.width, g.height, g.connect) != (mine.width, mine.height, mine.connect):
             raise ValueError("the position is for another board size than this solver")
         if position.is_over():
             raise ValueError(f"the game is over in {position.to_moves()!r}; nothing to solve")
@@ -415,16 +416,17 @@ class Solver:
         return columns
 
 
-_solvers: dict[Geometry, Solver] = {}
+_solvers: dict[tuple[int, int, int], Solver] = {}
 _solvers_lock = threading.Lock()
 
 
 def shared_solver(g: Geometry) -> Solver:
     """One solver per board size for the process, so its table is reused."""
     with _solvers_lock:
-        if g not in _solvers:
-            _solvers[g] = Solver(g)
-        return _solvers[g]
+        size = (g.width, g.height, g.connect)
+        if size not in _solvers:
+            _solvers[size] = Solver(g)
+        return _solvers[size]
 
 
 def solve(position: Position, *, weak: bool = False) -> int:

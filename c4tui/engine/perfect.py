@@ -1,0 +1,130 @@
+"""The perfect player: solves every column exactly and keeps the best result.
+
+Among the columns with the best exact score it therefore wins as fast, or loses as
+slowly, as possible; remaining ties go to the centre, or to a seeded random choice
+with `vary=1`. With a time limit (`perfect:time=5`) it answers when the time is up
+even if the solve is not finished: it never plays a column already proven worse than
+another, and reports `exact: false`.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import replace
+from typing import ClassVar
+
+from c4tui.engine.base import BaseEngine, Clock, rate
+from c4tui.engine.geometry import Geometry
+from c4tui.engine.position import Position
+from c4tui.engine.scores import proven_of
+from c4tui.engine.search import ColumnStat, InfoCallback, Limits, SearchInfo, SearchResult
+from c4tui.engine.solver import ColumnBounds, SearchStopped, Solver, order_columns
+from c4tui.engine.specs import TIME, Option
+
+VARY = Option(int, 0, 1, help="1: break ties between equal columns at random (seeded)")
+
+
+def column_stat(bounds: ColumnBounds | None) -> ColumnStat | None:
+    """What is proven of one column: its exact score, or at least win/draw/loss."""
+    if bounds is None:
+        return None
+    if bounds.exact:
+        return ColumnStat(score=bounds.low, proven=proven_of(bounds.low))
+    if bounds.low > 0:
+        return ColumnStat(proven="win")
+    if bounds.high < 0:
+        return ColumnStat(proven="loss")
+    return ColumnStat()
+
+
+def choose_column(
+    columns: list[ColumnBounds | None], width: int, pick=None
+) -> tuple[int, list[int]]:
+    """The column to play and the columns tied with it, from what is known.
+
+    A column is out when its best possible score is below another column's proven
+    minimum. Of the rest, the highest proven minimum wins, then the highest possible
+    score; ties go to the centre, or to `pick(candidates)` when given.
+    """
+    known = [(col, b) for col, b in enumerate(columns) if b is not None]
+    floor = max(b.low for _, b in known)
+    alive = [(col, b) for col, b in known if b.high >= floor]
+    top = max((b.low, b.high) for _, b in alive)
+    tied = [col for col, b in alive if (b.low, b.high) == top]
+    centre_first = [col for col in order_columns(width) if col in tied]
+    move = pick(centre_first) if pick is not None else centre_first[0]
+    return move, centre_first
+
+
+class PerfectEngine(BaseEngine):
+    name = "perfect"
+    OPTIONS: ClassVar[dict[str, Option]] = {"time": TIME, "vary": VARY}
+
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        limits: Limits | None = None,
+        time: float | None = None,
+        vary: int = 0,
+    ) -> None:
+        super().__init__(seed=seed, limits=limits or Limits(time=time))
+        self.vary = bool(vary)
+        self._solvers: dict[tuple[int, int, int], Solver] = {}
+
+    def solver(self, g: Geometry) -> Solver:
+        """This engine's solver for a board size; its table is kept between moves."""
+        size = (g.width, g.height, g.connect)
+        if size not in self._solvers:
+            self._solvers[size] = Solver(g)
+        return self._solvers[size]
+
+    def search(
+        self,
+        position: Position,
+        limits: Limits | None = None,
+        *,
+        on_info: InfoCallback | None = None,
+        stop: threading.Event | None = None,
+    ) -> SearchResult:
+        if position.is_over():
+            raise ValueError("the game is over: there is no move to make")
+        clock = Clock(self.resolve(limits), stop)
+        solver = self.solver(position.geometry)
+        start_nodes = solver.nodes
+        columns: list[ColumnBounds | None] = [None] * position.width
+
+        def snapshot() -> SearchInfo:
+            known = [b for b in columns if b is not None]
+            exact = len(known) == len(position.legal_moves()) and all(b.exact for b in known)
+            move = choose_column(columns, position.width)[0] if known else None
+            nodes = solver.nodes - start_nodes
+            elapsed = clock.elapsed()
+            return SearchInfo(
+                engine=self.name,
+                elapsed=elapsed,
+                nodes=nodes,
+                rate=rate(nodes, elapsed),
+                columns=tuple(column_stat(b) for b in columns),
+                best=move,
+                pv=() if move is None else (move,),
+                exact=exact,
+            )
+
+        def solved(col: int, bounds: ColumnBounds) -> None:
+            if on_info is not None:
+                on_info(snapshot())
+
+        solver.set_limits(clock.deadline, stop)
+        try:
+            solver.analyze(position, on_column=solved, columns=columns)
+        except SearchStopped:
+            pass
+        finally:
+            solver.set_limits(None, None)
+        pick = self.rng.choice if self.vary else None
+        move, _ = choose_column(columns, position.width, pick)
+        info = replace(snapshot(), best=move, pv=(move,))
+        if on_info is not None:
+            on_info(info)
+        return SearchResult(move, info)
