@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from c4tui.cli import main
-from c4tui.engine import arena
+from c4tui.engine import arena, specs
+from c4tui.engine.random_player import RandomEngine
 
 
 def run_json(capsys, *argv: str) -> dict:
@@ -162,3 +163,21 @@ def test_ctrl_c_with_worker_processes_stops_cleanly(tmp_path):
     assert data["games_played"] == len(lines)
     assert all(json.loads(line)["moves"] for line in lines)  # no half lines
     assert "Traceback" not in err
+
+
+class BrokenEngine(RandomEngine):
+    """Raises on its third move, like an engine with a bug."""
+
+    def search(self, position, limits=None, *, on_info=None, stop=None):
+        if position.moves >= 4:
+            raise KeyError(0)
+        return super().search(position, limits, on_info=on_info, stop=stop)
+
+
+def test_an_engine_that_raises_ends_the_run_with_one_line(capsys, monkeypatch):
+    monkeypatch.setitem(specs.ENGINES, "broken", (__name__, "BrokenEngine"))
+    status = main(["arena", "broken", "random", "--games", "2", "--jobs", "1", "--seed", "1"])
+    err = capsys.readouterr().err
+    assert status == 1
+    assert len(err.strip().splitlines()) == 1
+    assert "broken failed in position" in err and "KeyError" in err

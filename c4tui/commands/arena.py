@@ -21,7 +21,7 @@ from rich.progress import (
 from rich.table import Table
 
 from c4tui.commands.common import CommandError
-from c4tui.engine.arena import GameRecord, GameRunner, Tally, elo_estimate, schedule
+from c4tui.engine.arena import EngineError, GameRecord, GameRunner, Tally, elo_estimate, schedule
 from c4tui.engine.specs import SpecError, make_engine
 
 MAX_OPENING_PLIES = 20
@@ -84,6 +84,10 @@ def run(args: argparse.Namespace) -> int:
                         progress.advance(bar)
                 except KeyboardInterrupt:
                     runner.interrupted = True
+    except EngineError as error:
+        # An engine bug, not bad input: one line and status 1, the games so far are saved.
+        print(f"c4tui arena: {error}", file=sys.stderr)
+        return 1
     finally:
         if save is not None:
             os.close(save)
@@ -100,7 +104,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         print_tables(tally, summary)
     if runner.interrupted:
-        stderr.print(f"c4tui arena: interrupted after {tally.games} of {len(tasks)} games")
+        played = f"{tally.games} of {len(tasks)} games"
+        print(f"c4tui arena: interrupted after {played}", file=sys.stderr)
         return 130
     return 0
 

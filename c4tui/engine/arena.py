@@ -135,6 +135,10 @@ class GameAborted(Exception):
     """The stop event was set while the game was still going."""
 
 
+class EngineError(RuntimeError):
+    """An engine raised instead of moving; the message names it, the game and the position."""
+
+
 def play_game(task: GameTask, stop: threading.Event | None = None) -> GameRecord:
     """Play one game to its end; raises GameAborted as soon as `stop` is set."""
     engines = (
@@ -151,7 +155,14 @@ def play_game(task: GameTask, stop: threading.Event | None = None) -> GameRecord
     while not position.is_over():
         side = position.to_move
         start = time.perf_counter()
-        result = engines[side].search(position, stop=stop)
+        try:
+            result = engines[side].search(position, stop=stop)
+        except Exception as error:
+            spec = (task.first_spec, task.second_spec)[side]
+            raise EngineError(
+                f"{spec} failed in position {position.to_moves()!r} "
+                f"(game {task.index + 1}): {type(error).__name__}: {error}"
+            ) from error
         seconds = time.perf_counter() - start
         if stop is not None and stop.is_set():
             raise GameAborted
