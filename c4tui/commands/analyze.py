@@ -7,6 +7,7 @@ import json
 import sys
 import time
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
@@ -37,6 +38,9 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     console = Console(file=sys.stdout, highlight=False)
+    if not console.is_terminal:
+        # Piped output has no width to respect: keep each column's words on one line.
+        console = Console(file=sys.stdout, highlight=False, width=120)
     for text, position in read_positions(args.position):
         start = time.perf_counter()
         scores = column_scores(position)
@@ -78,11 +82,11 @@ def print_analysis(
     mover = "first" if position.to_move == 0 else "second"
     verdict = describe_score(position, scores[best[0]])
     console.print(f"{where}: {mover} player to move, {verdict} with perfect play")
-    table = Table(show_header=True)
-    table.add_column("")
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1))
+    table.add_column("column")
     for col in range(position.width):
         marker = "*" if col in best else ""
-        table.add_column(f"{col + 1}{marker}", justify="center")
+        table.add_column(f"{col + 1}{marker}", justify="center", no_wrap=True)
     table.add_row("score", *("full" if s is None else str(s) for s in scores))
     table.add_row("result", *("" if s is None else describe_score(position, s) for s in scores))
     console.print(table)
