@@ -1,0 +1,99 @@
+"""MCTS strength: how often an engine's move keeps the game-theoretic result.
+
+Positions come from random play on 7x6 (a random number of uniformly random moves, from
+a fixed seed, never a finished game). The exact solver gives every column's outcome;
+a move *keeps the result* when its outcome (win, draw or loss) equals the best
+column's. The engine plays each position once, as `c4tui move - --engine SPEC --seed 1`
+does: one engine object for all positions, in order.
+
+    uv run python benchmarks/mcts_strength.py [--positions 200] [SPEC ...]
+
+Default specs: `mcts:time=0.15` and the greedy player as a baseline. Solved positions
+are cached in a JSON file (`--cache`), as solving early positions takes a while.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+from c4tui.engine.position import Position
+from c4tui.engine.solver import analyze
+from c4tui.engine.specs import make_engine
+
+
+def random_positions(count: int, seed: int, max_moves: int) -> list[Position]:
+    """Positions after 0..max_moves random moves, never finished, all different."""
+    rng = random.Random(seed)
+    seen: set[Position] = set()
+    positions = []
+    while len(positions) < count:
+        length = rng.randint(0, max_moves)
+        position = Position.start()
+        for _ in range(length):
+            after = position.play(rng.choice(position.legal_moves()))
+            if after.is_over():
+                break
+            position = after
+        if position not in seen:
+            seen.add(position)
+            positions.append(position)
+    return positions
+
+
+def outcome(score: int | None) -> int | None:
+    return None if score is None else (score > 0) - (score < 0)
+
+
+def solved_outcomes(positions: list[Position], cache: Path) -> dict[str, list[int | None]]:
+    """The outcome (1, 0, -1, None when full) of every column of every position."""
+    known = json.loads(cache.read_text()) if cache.exists() else {}
+    for position in positions:
+        moves = position.to_moves()
+        if moves not in known:
+            known[moves] = [outcome(s) for s in analyze(position, weak=True)]
+    cache.write_text(json.dumps(known))
+    return known
+
+
+def kept_share(spec: str, positions: list[Position], outcomes: dict, seed: int) -> float:
+    engine = make_engine(spec, seed=seed)
+    kept = 0
+    for position in positions:
+        columns = outcomes[position.to_moves()]
+        best = max(o for o in columns if o is not None)
+        move = engine.search(position).move
+        kept += columns[move] == best
+    return kept / len(positions)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("specs", nargs="*", default=["mcts:time=0.15", "greedy"])
+    parser.add_argument("--positions", type=int, default=200)
+    parser.add_argument("--max-moves", type=int, default=30, help="longest random opening")
+    parser.add_argument("--position-seed", type=int, default=2024)
+    parser.add_argument("--seed", type=int, default=1, help="engine seed")
+    parser.add_argument("--cache", type=Path, default=Path("/tmp/c4tui-mcts-strength.json"))
+    args = parser.parse_args(argv)
+    positions = random_positions(args.positions, args.position_seed, args.max_moves)
+    started = time.perf_counter()
+    outcomes = solved_outcomes(positions, args.cache)
+    print(f"{len(positions)} positions solved in {time.perf_counter() - started:.1f} s")
+    bests = [max(o for o in outcomes[p.to_moves()] if o is not None) for p in positions]
+    print(f"side to move wins {bests.count(1)}, draws {bests.count(0)}, loses {bests.count(-1)}")
+    for spec in args.specs:
+        started = time.perf_counter()
+        share = kept_share(spec, positions, outcomes, args.seed)
+        print(
+            f"{spec:<28} keeps the result in {share:6.1%}  ({time.perf_counter() - started:.0f} s)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,499 @@
+"""MCTS-UCT: Monte Carlo tree search that proves wins and losses and keeps its tree.
+
+Each iteration walks down the tree choosing children by UCT (mean result plus an
+exploration bonus), expands the leaf it reaches, plays one random game from there and
+backs the result up the path.
+
+Three additions make it sharper than plain UCT:
+- Tactics at expansion: a child that wins at once, fills the board, ignores an opponent
+  threat or drops a stone right under one is proven on the spot, so the tree never
+  wastes playouts on one-move tactics and never misses them at any budget.
+- MCTS-solver: proofs are backed up (a child that wins proves its parent lost for the
+  player who moved into it; a node whose children are all proven is proven too), and
+  proven-lost children are never selected again.
+- Tree reuse: after our move and the opponent's reply the grandchild that matches the
+  game becomes the new root, with its statistics; `new_game()` forgets the tree.
+
+Speed matters (the iteration rate is a headline figure), so the tree lives in flat lists
+indexed by node id instead of node objects, and the random game is one tight loop over
+bitboards in locals: no calls, no allocation per move, and a win test of the mover's
+stones only.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from functools import cache
+from typing import ClassVar
+
+from c4tui.engine.base import BaseEngine, Clock, rate
+from c4tui.engine.geometry import Geometry
+from c4tui.engine.position import Position
+from c4tui.engine.search import ColumnStat, InfoCallback, Limits, SearchInfo, SearchResult
+from c4tui.engine.specs import COUNT, TIME, Option
+from c4tui.engine.tactics import forced_move
+
+# UCT exploration constant for results in [-1, 1]. UCB1's theory (sqrt(2) for results in
+# [0, 1]) would be 2 * sqrt(2) on this scale, but with proven tactics pruned from the
+# tree the remaining children are close in value and less exploration finds the best
+# one sooner; measured with benchmarks/mcts_strength.py (see its docstring).
+DEFAULT_C = 1.0
+DEFAULT_TIME = 1.0  # seconds per move when the spec gives no budget
+
+# A node's proof, from the view of the player who moved into it. Every proof is an
+# exact game result; UNKNOWN is falsy so `if proof[node]` asks "is it settled?".
+UNKNOWN, WIN, DRAW, LOSS = 0, 1, 2, 3
+RESULT = (0.0, 1.0, 0.0, -1.0)  # the result a proof guarantees, indexed by proof
+PROVEN_NAME = (None, "win", "draw", "loss")
+
+# Memory guard: past this many nodes the tree stops growing and leaves only collect
+# more random games (about 200 bytes a node, so some 200 MB at the cap).
+MAX_NODES = 1_000_000
+
+# A leaf is expanded on its EXPAND_AT-th visit; before that it only plays random games.
+EXPAND_AT = 1
+
+CHUNK = 32  # iterations between clock checks: well under a few milliseconds
+INFO_EVERY = 0.05  # seconds between progress reports
+
+
+class MctsEngine(BaseEngine):
+    """Monte Carlo tree search with UCT selection, proven results and tree reuse."""
+
+    name = "mcts"
+    OPTIONS: ClassVar[dict[str, Option]] = {
+        "time": TIME,
+        "iterations": COUNT,
+        "c": Option(float, 0, 100, help="UCT exploration constant (results in [-1, 1])"),
+    }
+
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        time: float | None = None,
+        iterations: int | None = None,
+        c: float = DEFAULT_C,
+    ) -> None:
+        if time is None and iterations is None:
+            time = DEFAULT_TIME
+        super().__init__(seed=seed, limits=Limits(time=time, iterations=iterations))
+        self.c = c
+        self.tree: Tree | None = None
+
+    def new_game(self) -> None:
+        super().new_game()
+        self.tree = None
+
+    def search(
+        self,
+        position: Position,
+        limits: Limits | None = None,
+        *,
+        on_info: InfoCallback | None = None,
+        stop: threading.Event | None = None,
+    ) -> SearchResult:
+        limits = self.resolve(limits)
+        if limits.time is None and limits.iterations is None:
+            limits = Limits(time=DEFAULT_TIME)
+        clock = Clock(limits, stop)
+        if position.is_over():
+            raise ValueError(f"no move to search: the game {position.to_moves()!r} is over")
+        tree = self.tree.reroot(position) if self.tree is not None else None
+        if tree is None:
+            tree = Tree(position)
+        self.tree = tree
+        tree.expand_root()
+
+        budget = limits.iterations
+        done = 0
+        next_info = clock.start + INFO_EVERY
+        rnd = self.rng.random
+        while not tree.solved() and (budget is None or done < budget):
+            chunk = CHUNK if budget is None else min(CHUNK, budget - done)
+            done += tree.grow(chunk, self.c, rnd)
+            if clock.expired():
+                break
+            if on_info is not None and time.perf_counter() >= next_info:
+                on_info(self._info(tree, position, clock, done))
+                next_info = time.perf_counter() + INFO_EVERY
+        info = self._info(tree, position, clock, done)
+        if on_info is not None:
+            on_info(info)
+        return SearchResult(info.best if info.best is not None else 0, info)
+
+    def _info(self, tree: Tree, position: Position, clock: Clock, done: int) -> SearchInfo:
+        elapsed = clock.elapsed()
+        best = tree.best_column()
+        # One-move tactics are a guarantee, whatever the statistics say.
+        forced = forced_move(position)
+        if forced is not None:
+            best = forced
+        return SearchInfo(
+            engine=self.name,
+            elapsed=elapsed,
+            iterations=done,
+            nodes=tree.size(),
+            depth=tree.max_depth,
+            rate=rate(done, elapsed),
+            columns=tree.column_stats(self.c),
+            best=best,
+            pv=tree.principal_variation(best),
+            exact=tree.solved(),
+        )
+
+
+@cache
+def _tables(g: Geometry) -> tuple:
+    """What the random game needs of a board size, as a tuple to unpack into locals."""
+    # Line test in three steps along each direction s: runs of 2, then of 2 + v/s, then
+    # of connect; (v, u) are picked per connect so that 3..6 all share one loop body.
+    n = g.connect
+    shifts = []
+    for s in g.directions:
+        v = 0 if n <= 4 else s  # runs of 2 stay runs of 2 (n <= 4) or become runs of 3
+        u = (n - 2) * s if n <= 4 else (n - 3) * s
+        shifts += [s, v, u]
+    return (
+        g.cells,
+        g.bottom_masks,
+        g.column_masks,
+        sum(g.top_masks),
+        g.top_masks,
+        tuple(range(g.width)),
+        tuple(shifts),
+    )
+
+
+def random_game(me: int, mask: int, moves: int, tables: tuple, rnd) -> int:
+    """Play uniformly random moves to the end: 1 if the side to move wins, -1, or 0."""
+    cells, bottoms, columns, all_tops, tops, all_columns, shifts = tables
+    s1, v1, u1, s2, v2, u2, s3, v3, u3, s4, v4, u4 = shifts
+    them = me ^ mask
+    free = [c for c in all_columns if not mask & tops[c]]
+    n = len(free)
+    left = cells - moves
+    start = left
+    while left:
+        c = free[int(rnd() * n)]
+        stone = (mask + bottoms[c]) & columns[c]
+        mask |= stone
+        me |= stone
+        # Only the mover can have made a line; test each direction in turn.
+        m = me & (me >> s1)
+        m &= m >> v1
+        if m & (m >> u1):
+            break
+        m = me & (me >> s2)
+        m &= m >> v2
+        if m & (m >> u2):
+            break
+        m = me & (me >> s3)
+        m &= m >> v3
+        if m & (m >> u3):
+            break
+        m = me & (me >> s4)
+        m &= m >> v4
+        if m & (m >> u4):
+            break
+        left -= 1
+        if stone & all_tops:
+            free.remove(c)
+            n -= 1
+        me, them = them, me
+    else:
+        return 0
+    # The winner made the (start - left + 1)-th move: ours when that count is odd.
+    return 1 if (start - left) & 1 == 0 else -1
+
+
+class Tree:
+    """The search tree below one root position, in flat lists indexed by node id.
+
+    Node 0 is the root. A node's statistics are from the view of the player who moved
+    into it, so a parent always picks the child with the highest UCT value. Children of
+    a node get consecutive ids, created all at once when the node is expanded.
+    """
+
+    def __init__(self, position: Position) -> None:
+        g = position.geometry
+        self.position = position
+        self.geometry = g
+        self.tables = _tables(g)
+        self.center_first = [g.column_masks[col] for col in _center_first(g.width)]
+        self.max_depth = 0
+        self.visits = [0]
+        self.mean = [0.0]  # mean result of the games through the node
+        # 1 / sqrt(visits), the exploration factor; infinite while unvisited, so that
+        # unvisited children are tried first.
+        self.spread = [math.inf]
+        self.stone = [0]  # the bit of the stone played into the node
+        self.proof = [UNKNOWN]
+        self.open: list[list[int] | None] = [None]  # children still worth selecting
+        # Only for expanded nodes: all their children, and how many have no proof.
+        self.children: dict[int, range] = {}
+        self.unsettled: dict[int, int] = {}
+
+    def expand_root(self) -> None:
+        """Create the root's children (with their tactical proofs), once."""
+        if self.open[0] is None:
+            root = self.position
+            self._expand([0], root.current, root.mask, root.moves)
+
+    def size(self) -> int:
+        return len(self.visits)
+
+    def solved(self) -> bool:
+        return bool(self.proof[0])
+
+    # ---- growing ------------------------------------------------------------------
+
+    def grow(self, count: int, c: float, rnd) -> int:
+        """Run up to `count` iterations; fewer once the root is proven. Returns how many."""
+        visits, mean, spread, stone, proof, opened = (
+            self.visits,
+            self.mean,
+            self.spread,
+            self.stone,
+            self.proof,
+            self.open,
+        )
+        root = self.position
+        root_me, root_mask, root_moves = root.current, root.mask, root.moves
+        tables = self.tables
+        log, sqrt, inf = math.log, math.sqrt, math.inf
+        expand = self._expand
+        max_depth = self.max_depth
+        done = 0
+        while done < count and not proof[0]:
+            done += 1
+            node, me, mask, moves = 0, root_me, root_mask, root_moves
+            path = [0]
+            while True:
+                settled = proof[node]
+                if settled:
+                    result = RESULT[settled]
+                    break
+                kids = opened[node]
+                if kids is None:
+                    if visits[node] < EXPAND_AT or len(visits) >= MAX_NODES:
+                        result = -random_game(me, mask, moves, tables, rnd)
+                        break
+                    expand(path, me, mask, moves)
+                    continue
+                # UCT: the exploration weight c * sqrt(ln N) is shared by all children;
+                # the tiny term keeps 0 * inf (an unvisited child) from becoming nan.
+                weight = c * sqrt(log(visits[node] or 1)) + 1e-12
+                best_value = -inf
+                for kid in kids:
+                    value = mean[kid] + weight * spread[kid]
+                    if value > best_value:
+                        best_value, node = value, kid
+                me, mask = me ^ mask, mask | stone[node]
+                moves += 1
+                path.append(node)
+            if len(path) > max_depth:
+                max_depth = len(path)
+            for node in reversed(path):
+                n = visits[node] + 1
+                visits[node] = n
+                mean[node] += (result - mean[node]) / n
+                spread[node] = n**-0.5
+                result = -result
+        self.max_depth = max_depth
+        return done
+
+    def _expand(self, path: list[int], me: int, mask: int, moves: int) -> None:
+        """Create the children of the last node of `path`, proving what tactics prove."""
+        node = path[-1]
+        g = self.geometry
+        playable = g.playable(mask)
+        wins = g.winning_spots(me, mask) & playable
+        their_spots = g.winning_spots(me ^ mask, mask)
+        threats = their_spots & playable
+        last_cell = moves + 1 == g.cells
+        visits, mean, spread, stones, proofs = (
+            self.visits,
+            self.mean,
+            self.spread,
+            self.stone,
+            self.proof,
+        )
+        first = len(visits)
+        kids = []
+        unsettled = 0
+        won = False
+        for column in self.center_first:
+            stone = playable & column
+            if not stone:
+                continue
+            if stone & wins:
+                proof = WIN
+                won = True
+            elif last_cell:
+                proof = DRAW
+            elif threats & ~stone or (stone << 1) & their_spots:
+                # The opponent completes a line with the next stone.
+                proof = LOSS
+            else:
+                proof = UNKNOWN
+                unsettled += 1
+            if proof != LOSS:
+                kids.append(len(visits))
+            visits.append(0)
+            mean.append(0.0)
+            spread.append(math.inf)
+            stones.append(stone)
+            proofs.append(proof)
+        self.open.extend([None] * (len(visits) - first))
+        self.open[node] = kids
+        self.children[node] = range(first, len(visits))
+        self.unsettled[node] = unsettled
+        if won or not unsettled:
+            self._back_up_proof(path, self._settle(node))
+
+    def _settle(self, node: int) -> int:
+        """The proof that the children of `node` give it (UNKNOWN when they give none)."""
+        proofs = [self.proof[kid] for kid in self.children[node]]
+        if WIN in proofs:
+            return LOSS  # the player to move here has a winning move
+        if self.unsettled[node]:
+            return UNKNOWN
+        return DRAW if DRAW in proofs else WIN
+
+    def _back_up_proof(self, path: list[int], settled: int) -> None:
+        """Record that path[-1] is proven and carry the consequences up the path."""
+        for depth in range(len(path) - 1, -1, -1):
+            node = path[depth]
+            self.proof[node] = settled
+            if depth == 0:
+                return
+            parent = path[depth - 1]
+            if settled == LOSS:
+                self.open[parent].remove(node)
+            self.unsettled[parent] -= 1
+            settled = self._settle(parent)
+            if not settled:
+                return
+
+    # ---- reading ------------------------------------------------------------------
+
+    def column_of(self, node: int) -> int:
+        return self.geometry.column_of(self.stone[node])
+
+    def best_child(self) -> int | None:
+        """The root child to play: a proven win, else the most visited non-losing child.
+
+        A proven draw is preferred to an unproven child whose games are mostly lost.
+        """
+        kids = self.children.get(0)
+        if not kids:
+            return None
+        proof, visits, mean = self.proof, self.visits, self.mean
+        wins = [k for k in kids if proof[k] == WIN]
+        if wins:
+            return max(wins, key=lambda k: visits[k])
+        alive = [k for k in kids if proof[k] != LOSS]
+        if not alive:
+            # Every move loses: the one the search found hardest to refute.
+            return max(kids, key=lambda k: visits[k])
+        best = max(alive, key=lambda k: (visits[k], mean[k]))
+        draws = [k for k in alive if proof[k] == DRAW]
+        if draws and proof[best] != DRAW and mean[best] < 0:
+            return draws[0]
+        return best
+
+    def best_column(self) -> int | None:
+        kid = self.best_child()
+        return None if kid is None else self.column_of(kid)
+
+    def principal_variation(self, first_column: int | None) -> tuple[int, ...]:
+        """The expected line: `first_column`, then the most visited child at each step."""
+        if first_column is None:
+            return ()
+        line = [first_column]
+        node = next(k for k in self.children[0] if self.column_of(k) == first_column)
+        while node in self.children:
+            kids = self.children[node]
+            wins = [k for k in kids if self.proof[k] == WIN]
+            node = wins[0] if wins else max(kids, key=lambda k: self.visits[k])
+            if not self.visits[node] and not self.proof[node]:
+                break
+            line.append(self.column_of(node))
+        return tuple(line)
+
+    def column_stats(self, c: float) -> tuple[ColumnStat | None, ...]:
+        """One ColumnStat per board column for the root's children, None where full."""
+        stats: list[ColumnStat | None] = [None] * self.geometry.width
+        parent_visits = self.visits[0]
+        for kid in self.children.get(0, ()):
+            n = self.visits[kid]
+            uct = None
+            if n and parent_visits:
+                uct = self.mean[kid] + c * math.sqrt(math.log(parent_visits) / n)
+            proof = self.proof[kid]
+            value = RESULT[proof] if proof else (self.mean[kid] if n else None)
+            stats[self.column_of(kid)] = ColumnStat(
+                visits=n, value=value, uct=uct, proven=PROVEN_NAME[proof]
+            )
+        return tuple(stats)
+
+    # ---- reuse --------------------------------------------------------------------
+
+    def reroot(self, position: Position) -> Tree | None:
+        """The subtree for `position` as a new tree, if the game followed this tree.
+
+        Follows the stones added since the root (usually our move and the reply); None
+        when `position` is not reached that way (another game, a size change, an undo).
+        """
+        root = self.position
+        if position.geometry is not root.geometry or position.mask & root.mask != root.mask:
+            return None
+        node, me, mask, moves = 0, root.current, root.mask, root.moves
+        while moves < position.moves:
+            # The new stones, in `position`, of the player to move at `node`.
+            if (position.moves - moves) % 2 == 0:
+                new = position.current & ~mask
+            else:
+                new = position.opponent_stones & ~mask
+            kids = self.children.get(node, ())
+            node = next((k for k in kids if self.stone[k] & new), -1)
+            if node < 0:
+                return None
+            me, mask, moves = me ^ mask, mask | self.stone[node], moves + 1
+        if (me, mask) != (position.current, position.mask):
+            return None
+        return self._copy_below(node, position)
+
+    def _copy_below(self, top: int, position: Position) -> Tree:
+        """A new tree holding the subtree of `top`, renumbered so that `top` is 0."""
+        tree = Tree(position)
+        tree.visits[0] = self.visits[top]
+        tree.mean[0] = self.mean[top]
+        tree.spread[0] = self.spread[top]
+        tree.proof[0] = self.proof[top]
+        pending = [(top, 0)]
+        for old, new in pending:  # grows while it is read: a breadth-first walk
+            kids = self.children.get(old)
+            if kids is None:
+                continue
+            first = len(tree.visits)
+            for kid in kids:
+                pending.append((kid, len(tree.visits)))
+                tree.visits.append(self.visits[kid])
+                tree.mean.append(self.mean[kid])
+                tree.spread.append(self.spread[kid])
+                tree.stone.append(self.stone[kid])
+                tree.proof.append(self.proof[kid])
+                tree.open.append(None)
+            tree.children[new] = range(first, len(tree.visits))
+            tree.unsettled[new] = self.unsettled[old]
+            tree.open[new] = [first + kid - kids.start for kid in self.open[old]]
+        return tree
+
+
+def _center_first(width: int) -> list[int]:
+    """Columns ordered from the center outwards: the usual best first guesses."""
+    return sorted(range(width), key=lambda col: (abs(2 * col - (width - 1)), col))
