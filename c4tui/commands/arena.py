@@ -189,7 +189,7 @@ def print_tables(tally: Tally, summary: dict) -> None:
         f"seed {summary['seed']}"
     )
     pairs = Table(title="Pairs")
-    for name in ("a", "b", "a wins", "draws", "b wins", "games", "a score", "1st mover wins"):
+    for name in ("a", "b", "a wins", "draws", "b wins", "games", "a score", "1st/2nd mover won"):
         pairs.add_column(name, justify="left" if name in ("a", "b") else "right")
     for row in data["results"]:
         pairs.add_row(
@@ -200,7 +200,7 @@ def print_tables(tally: Tally, summary: dict) -> None:
             str(row["b_wins"]),
             str(row["games"]),
             percent(row["a_score"]),
-            f"{row['first_mover_wins']} of {row['games']}",
+            f"{row['first_mover_wins']} / {row['second_mover_wins']}",
         )
     console.print(pairs)
     standings = Table(title="Standings")
