@@ -110,7 +110,9 @@ def elo_cell(row: dict) -> str:
             return f"> {row['elo_low']:+.0f}"
         return "" if row["elo_high"] is None else f"< {row['elo_high']:+.0f}"
     if row["elo_low"] is None or row["elo_high"] is None:
-        return f"{row['elo']:+.0f}"
+        low = "-∞" if row["elo_low"] is None else f"{row['elo_low']:+.0f}"
+        high = "+∞" if row["elo_high"] is None else f"{row['elo_high']:+.0f}"
+        return f"{row['elo']:+.0f} [{low}, {high}]"
     return f"{row['elo']:+.0f} ± {(row['elo_high'] - row['elo_low']) / 2:.0f}"
 
 

@@ -1,4 +1,4 @@
-"""`c4tui bench`: every engine measured (or reported unavailable), in JSON and as a table."""
+"""`c4tui bench`: every engine measured against a yardstick, in JSON and as a table."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import platform
 import pytest
 
 from c4tui.cli import main
+from c4tui.commands import bench
+from c4tui.engine import specs
 
 
 def bench_json(capsys, *argv: str) -> dict:
@@ -16,34 +18,53 @@ def bench_json(capsys, *argv: str) -> dict:
 
 
 def test_timed_engines_report_a_rate_on_both_positions(capsys):
-    data = bench_json(capsys, "--time", "0.05", "--only", "mcts", "--only", "negamax")
+    argv = ("--time", "0.05", "--only", "mcts", "--only", "flat", "--only", "negamax")
+    data = bench_json(capsys, *argv)
     assert data["python"] == platform.python_version()
+    reference = data["reference"]["value"]
+    assert reference > 0 and len(data["reference"]["runs"]) == 2
     rows = {(f["engine"], f["position"]): f for f in data["figures"]}
     assert set(rows) == {
         (engine, position)
-        for engine in ("mcts", "negamax")
+        for engine in ("mcts", "flat", "negamax")
         for position in ("empty board", "middle game")
     }
     for figure in rows.values():
+        assert figure["status"] == "ok"
         assert figure["python"] == platform.python_version()
-        assert figure["status"] in ("ok", "unavailable")
-        if figure["status"] == "ok":
-            assert figure["value"] > 0 and figure["count"] > 0
+        assert figure["value"] > 0 and figure["count"] > 0
+        assert figure["relative"] == pytest.approx(figure["value"] / reference, rel=0.01)
+    assert rows[("negamax", "middle game")]["depth"] >= 1
 
 
 def test_solver_sample_scores_are_right(capsys):
-    data = bench_json(capsys, "--only", "solver")
+    data = bench_json(capsys, "--only", "solver", "--time", "0.05")
     (figure,) = data["figures"]
     # A wrong score would set the status to name the position.
     assert figure["status"] == "ok"
     assert figure["value"] > 0 and figure["count"] > 0
 
 
+def test_an_engine_that_is_not_installed_is_reported_unavailable(capsys, monkeypatch):
+    monkeypatch.setitem(specs.ENGINES, "mcts", ("c4tui.engine.no_such_module", "Mcts"))
+    data = bench_json(capsys, "--only", "mcts", "--time", "0.02")
+    assert [f["status"] for f in data["figures"]] == ["unavailable", "unavailable"]
+    assert all(f["value"] is None for f in data["figures"])
+
+
+def test_reference_rate_counts_whole_games():
+    assert bench.reference_rate(0.02) > 0
+    # Four in a row across the bottom, and no line with a gap.
+    columns = [[0], [0], [0], [0], [], [], []]
+    assert bench._connects_four(columns, 3, 0)
+    assert not bench._connects_four([[0], [0], [], [0], [], [], []], 3, 0)
+
+
 def test_table_names_the_python_version(capsys):
     assert main(["bench", "--time", "0.02", "--only", "flat"]) == 0
     out = capsys.readouterr().out
     assert f"Python {platform.python_version()}" in out
-    assert "playouts/s" in out
+    assert "playouts/s" in out and "naive random games/s" in out
 
 
 @pytest.mark.parametrize("seconds", ["0", "-1", "61"])

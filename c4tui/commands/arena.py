@@ -20,7 +20,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from c4tui.commands.common import CommandError
+from c4tui.commands.common import CommandError, output_console
 from c4tui.engine.arena import EngineError, GameRecord, GameRunner, Tally, elo_estimate, schedule
 from c4tui.engine.specs import SpecError, make_engine
 
@@ -177,10 +177,7 @@ def describe(specs: list[str], games: int) -> str:
 
 
 def print_tables(tally: Tally, summary: dict) -> None:
-    # Piped output gets room for long spec strings instead of rich's default 80 columns.
-    console = Console(file=sys.stdout, highlight=False)
-    if not console.is_terminal:
-        console = Console(file=sys.stdout, highlight=False, width=120)
+    console = output_console()
     data = tally.to_json()
     openings = summary["openings"]
     start = f"openings of {openings} plies" if openings else "from the empty board"
@@ -238,7 +235,7 @@ def number(value: float | None, spec: str) -> str:
 
 
 def elo_text(rating: float | None, low: float | None, high: float | None) -> str:
-    """'+120 ± 85', or a one-sided bound such as '> +310' after a clean sweep."""
+    """'+120 ± 85', '-759 [-∞, -391]', or a bound such as '> +310' after a clean sweep."""
     if rating is None:
         if low is not None:
             return f"> {low:+.0f}"
@@ -246,5 +243,8 @@ def elo_text(rating: float | None, low: float | None, high: float | None) -> str
             return f"< {high:+.0f}"
         return ""
     if low is None or high is None:
-        return f"{rating:+.0f} (unbounded)"
+        # One end of the interval lies beyond 0% or 100%: show the interval itself.
+        low_text = "-∞" if low is None else f"{low:+.0f}"
+        high_text = "+∞" if high is None else f"{high:+.0f}"
+        return f"{rating:+.0f} [{low_text}, {high_text}]"
     return f"{rating:+.0f} ± {(high - low) / 2:.0f}"

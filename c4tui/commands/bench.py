@@ -1,7 +1,11 @@
 """`c4tui bench`: speed figures of the engines on fixed positions.
 
-Figures are absolute counts per second on this machine, so they only compare runs on
-the same machine; every figure carries the Python version it was measured with.
+Raw figures are counts per second on this machine under its current load, so every
+run also measures a yardstick in the same process: random games per second on a naive
+list-of-columns board (`reference_rate`, the way the seed notebooks play out). Each
+figure's `relative` value is a rate divided by the yardstick's (for the solver: its
+time multiplied by it, the naive games that fit in one solve), which compares across
+runs and machines far better. Every figure carries the Python version.
 """
 
 from __future__ import annotations
@@ -9,15 +13,14 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import sys
+import random
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
-from rich.console import Console
 from rich.table import Table
 
-from c4tui.commands.common import CommandError
+from c4tui.commands.common import CommandError, output_console
 from c4tui.engine.position import Position
 from c4tui.engine.search import Limits
 from c4tui.engine.specs import make_engine
@@ -55,6 +58,7 @@ class Figure:
     depth: float | None = None
     count: int | None = None  # iterations, nodes or positions behind the figure
     seconds: float | None = None
+    relative: float | None = None  # against the yardstick measured in the same run
     status: str = "ok"  # "ok", "unavailable", or a short failure reason
     python: str = platform.python_version()
 
@@ -90,20 +94,73 @@ def run(args: argparse.Namespace) -> int:
     if not 0 < args.time <= 60:
         raise CommandError(f"--time must be more than 0 and at most 60 seconds, not {args.time}")
     wanted = args.only or list(ENGINES)
+    # The yardstick before and after the engines, so a load change during the run
+    # shows up as a gap between the two and is averaged out of the ratios.
+    reference_runs = [reference_rate(args.time)]
     figures: list[Figure] = []
     for engine in ENGINES:
         if engine in wanted:
             figures.extend(MEASURES[engine](args.time))
+    reference_runs.append(reference_rate(args.time))
+    reference = sum(reference_runs) / len(reference_runs)
+    for figure in figures:
+        if figure.value is not None:
+            solver = figure.engine == "solver"
+            ratio = figure.value * reference if solver else figure.value / reference
+            figure.relative = round(ratio, 3)
     machine = {
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
         "platform": platform.platform(),
+        "reference": {
+            "measure": "naive random games/s",
+            "value": round(reference, 1),
+            "runs": [round(r, 1) for r in reference_runs],
+        },
     }
     if args.json:
         print(json.dumps({**machine, "figures": [asdict(f) for f in figures]}))
     else:
         print_table(figures, machine)
     return 0
+
+
+def reference_rate(seconds: float, seed: int = 1) -> float:
+    """Random games per second on a naive board: a yardstick of this Python's speed.
+
+    The board is a list of columns and each move is followed by a scan around the new
+    stone in the four directions, the way the seed notebooks play out a game.
+    """
+    rng = random.Random(seed)
+    games = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        columns: list[list[int]] = [[] for _ in range(7)]
+        player = 0
+        for _ in range(42):
+            col = rng.choice([c for c in range(7) if len(columns[c]) < 6])
+            columns[col].append(player)
+            if _connects_four(columns, col, player):
+                break
+            player ^= 1
+        games += 1
+    return games / (time.perf_counter() - start)
+
+
+def _connects_four(columns: list[list[int]], col: int, player: int) -> bool:
+    """True when the stone just dropped in `col` makes four in a row for `player`."""
+    row = len(columns[col]) - 1
+    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        run = 1
+        for sign in (1, -1):
+            c, r = col + sign * dc, row + sign * dr
+            while 0 <= c < 7 and 0 <= r < len(columns[c]) and columns[c][r] == player:
+                run += 1
+                c, r = c + sign * dc, r + sign * dr
+        if run >= 4:
+            return True
+    return False
 
 
 def timed_search(engine_name: str, measure: str, count_field: str, seconds: float) -> list[Figure]:
@@ -171,26 +228,39 @@ MEASURES: dict[str, Callable[[float], list[Figure]]] = {
 
 
 def print_table(figures: list[Figure], machine: dict) -> None:
-    console = Console(file=sys.stdout, highlight=False)
-    console.print(
-        f"Python {machine['python']} ({machine['implementation']}), {machine['platform']}"
-    )
+    console = output_console()
+    python = f"Python {machine['python']} ({machine['implementation']})"
+    reference = machine["reference"]
+    console.print(f"{python}, {machine['platform']}")
+    console.print(f"reference: {reference['value']:,.0f} {reference['measure']}")
     table = Table()
-    for name in ("engine", "position", "measure", "value", "depth", "count", "seconds"):
-        table.add_column(
-            name, justify="left" if name in ("engine", "position", "measure") else "right"
-        )
+    names = ("engine", "position", "measure", "value", "relative", "depth", "count", "seconds")
+    for name in names:
+        left = name in ("engine", "position", "measure")
+        table.add_column(name, justify="left" if left else "right")
     for f in figures:
         if f.status != "ok":
-            table.add_row(f.engine, f.position, f.measure, f.status, "", "", "")
+            table.add_row(f.engine, f.position, f.measure, f.status)
             continue
         table.add_row(
             f.engine,
             f.position,
             f.measure,
             f"{f.value:,.0f}" if f.value is not None and f.value >= 100 else f"{f.value}",
+            ""
+            if f.relative is None
+            else f"{f.relative:,.0f}"
+            if f.relative >= 100
+            else f"{f.relative:.3g}",
             "" if f.depth is None else f"{f.depth:g}",
             "" if f.count is None else f"{f.count:,}",
             "" if f.seconds is None else f"{f.seconds:.3f}",
         )
     console.print(table)
+    console.print("relative: rate / reference rate; for the solver, naive games played per solve.")
+
+
+def _number(value: float | None) -> str:
+    if value is None:
+        return ""
+    return f"{value:,.0f}" if value >= 100 else f"{value:.3g}"

@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 
+from rich.console import Console
+
 from c4tui.engine.position import Position
 
 
@@ -40,3 +42,11 @@ def parse_position(text: str, *, where: str = "position", allow_over: bool = Fal
             f"{where}: {text!r} is a finished game ({outcome}); there is no move to make"
         )
     return position
+
+
+def output_console() -> Console:
+    """A rich console on stdout; piped output gets 120 columns, room for long specs."""
+    console = Console(file=sys.stdout, highlight=False)
+    if not console.is_terminal:
+        console = Console(file=sys.stdout, highlight=False, width=120)
+    return console
