@@ -23,8 +23,10 @@ stones only.
 from __future__ import annotations
 
 import math
+import textwrap
 import threading
 import time
+from collections.abc import Callable
 from functools import cache
 from typing import ClassVar
 
@@ -53,7 +55,7 @@ PROVEN_NAME = (None, "win", "draw", "loss")
 MAX_NODES = 1_000_000
 
 # A leaf is expanded on its EXPAND_AT-th visit; before that it only plays random games.
-EXPAND_AT = 1
+EXPAND_AT = 2
 
 CHUNK = 32  # iterations between clock checks: well under a few milliseconds
 INFO_EVERY = 0.05  # seconds between progress reports
@@ -110,10 +112,10 @@ class MctsEngine(BaseEngine):
         budget = limits.iterations
         done = 0
         next_info = clock.start + INFO_EVERY
-        rnd = self.rng.random
+        random_bits = self.rng.getrandbits
         while not tree.solved() and (budget is None or done < budget):
             chunk = CHUNK if budget is None else min(CHUNK, budget - done)
-            done += tree.grow(chunk, self.c, rnd)
+            done += tree.grow(chunk, self.c, random_bits)
             if clock.expired():
                 break
             if on_info is not None and time.perf_counter() >= next_info:
@@ -145,68 +147,81 @@ class MctsEngine(BaseEngine):
         )
 
 
-@cache
-def _tables(g: Geometry) -> tuple:
-    """What the random game needs of a board size, as a tuple to unpack into locals."""
-    # Line test in three steps along each direction s: runs of 2, then of 2 + v/s, then
-    # of connect; (v, u) are picked per connect so that 3..6 all share one loop body.
-    n = g.connect
-    shifts = []
-    for s in g.directions:
-        v = 0 if n <= 4 else s  # runs of 2 stay runs of 2 (n <= 4) or become runs of 3
-        u = (n - 2) * s if n <= 4 else (n - 3) * s
-        shifts += [s, v, u]
-    return (
-        g.cells,
-        g.bottom_masks,
-        g.column_masks,
-        sum(g.top_masks),
-        g.top_masks,
-        tuple(range(g.width)),
-        tuple(shifts),
-    )
-
-
-def random_game(me: int, mask: int, moves: int, tables: tuple, rnd) -> int:
-    """Play uniformly random moves to the end: 1 if the side to move wins, -1, or 0."""
-    cells, bottoms, columns, all_tops, tops, all_columns, shifts = tables
-    s1, v1, u1, s2, v2, u2, s3, v3, u3, s4, v4, u4 = shifts
+# The random game, written out per board size by `random_game_for`: the shifts of the
+# line test become literals and the tables default arguments, so that the loop runs on
+# constants and locals only (the solver is built the same way, for the same reason).
+# The loop body holds two moves, one per player, so that a line returns its winner
+# at once, with no turn counter to keep.
+_RANDOM_GAME_SOURCE = """
+def random_game(me, mask, random_bits, free_columns=FREE_COLUMNS, bottoms=BOTTOMS,
+                columns=COLUMNS, all_tops=ALL_TOPS):
     them = me ^ mask
-    free = [c for c in all_columns if not mask & tops[c]]
+    free = [c for c, top in free_columns if not mask & top]
     n = len(free)
-    left = cells - moves
-    start = left
-    while left:
-        c = free[int(rnd() * n)]
-        stone = (mask + bottoms[c]) & columns[c]
-        mask |= stone
-        me |= stone
-        # Only the mover can have made a line; test each direction in turn.
-        m = me & (me >> s1)
-        m &= m >> v1
-        if m & (m >> u1):
-            break
-        m = me & (me >> s2)
-        m &= m >> v2
-        if m & (m >> u2):
-            break
-        m = me & (me >> s3)
-        m &= m >> v3
-        if m & (m >> u3):
-            break
-        m = me & (me >> s4)
-        m &= m >> v4
-        if m & (m >> u4):
-            break
-        left -= 1
-        if stone & all_tops:
-            free.remove(c)
-            n -= 1
-        me, them = them, me
-    else:
+    # One random number for the whole game; each move takes its next base-n digit.
+    r = random_bits(RANDOM_BITS)
+    while True:
+{first_move}
+{second_move}
+"""
+
+_MOVE_SOURCE = """
+c = free[r % n]
+r //= n
+stone = (mask + bottoms[c]) & columns[c]
+mask |= stone
+{mover} |= stone
+{line_tests}
+if stone & all_tops:
+    free.remove(c)
+    n -= 1
+    if not n:
         return 0
-    # The winner made the (start - left + 1)-th move: ours when that count is odd.
-    return 1 if (start - left) & 1 == 0 else -1
+"""
+
+
+def _line_tests(mover: str, steps: tuple[int, ...], connect: int, result: int) -> str:
+    """Source that returns `result` when `mover` has `connect` in a row along a step.
+
+    Runs are doubled rather than extended one stone at a time: runs of 2, then (for
+    connect 5 and 6) of 3, then two runs overlapping into one of `connect`.
+    """
+    lines = []
+    for step in steps:
+        lines.append(f"m = {mover} & ({mover} >> {step})")
+        if connect > 4:
+            lines.append(f"m &= m >> {step}")
+        reach = connect - 3 if connect > 4 else connect - 2
+        lines += [f"if m & (m >> {reach * step}):", f"    return {result}"]
+    return "\n".join(lines)
+
+
+@cache
+def random_game_for(g: Geometry) -> Callable[[int, int, Callable[[int], int]], int]:
+    """`random_game(me, mask, random_bits)` for board size `g`.
+
+    Plays uniformly random moves to the end from the position with `me` the stones of
+    the side to move; `random_bits` is `Random.getrandbits`. Returns 1 if the side to
+    move wins, -1 if it loses, 0 for a draw. Only the mover's stones are tested for a
+    line after each move.
+    """
+    moves = []
+    for mover, result in (("me", 1), ("them", -1)):
+        tests = _line_tests(mover, g.directions, g.connect, result)
+        move = _MOVE_SOURCE.format(mover=mover, line_tests=tests)
+        moves.append(textwrap.indent(move.strip("\n"), " " * 8))
+    source = _RANDOM_GAME_SOURCE.format(first_move=moves[0], second_move=moves[1])
+    namespace = {
+        "FREE_COLUMNS": tuple(enumerate(g.top_masks)),
+        "BOTTOMS": g.bottom_masks,
+        "COLUMNS": g.column_masks,
+        "ALL_TOPS": sum(g.top_masks),
+        # Enough for a base-`width` digit per cell, with 64 bits to spare so that the
+        # last digits are as uniform as the first.
+        "RANDOM_BITS": g.cells * g.width.bit_length() + 64,
+    }
+    exec(compile(source, f"<random game {g.width}x{g.height}c{g.connect}>", "exec"), namespace)
+    return namespace["random_game"]
 
 
 class Tree:
@@ -221,7 +236,7 @@ class Tree:
         g = position.geometry
         self.position = position
         self.geometry = g
-        self.tables = _tables(g)
+        self.random_game = random_game_for(g)
         self.center_first = [g.column_masks[col] for col in _center_first(g.width)]
         self.max_depth = 0
         self.visits = [0]
@@ -250,7 +265,7 @@ class Tree:
 
     # ---- growing ------------------------------------------------------------------
 
-    def grow(self, count: int, c: float, rnd) -> int:
+    def grow(self, count: int, c: float, random_bits: Callable[[int], int]) -> int:
         """Run up to `count` iterations; fewer once the root is proven. Returns how many."""
         visits, mean, spread, stone, proof, opened = (
             self.visits,
@@ -262,7 +277,7 @@ class Tree:
         )
         root = self.position
         root_me, root_mask, root_moves = root.current, root.mask, root.moves
-        tables = self.tables
+        random_game = self.random_game
         log, sqrt, inf = math.log, math.sqrt, math.inf
         expand = self._expand
         max_depth = self.max_depth
@@ -279,7 +294,7 @@ class Tree:
                 kids = opened[node]
                 if kids is None:
                     if visits[node] < EXPAND_AT or len(visits) >= MAX_NODES:
-                        result = -random_game(me, mask, moves, tables, rnd)
+                        result = -random_game(me, mask, random_bits)
                         break
                     expand(path, me, mask, moves)
                     continue
