@@ -81,6 +81,7 @@ def test_table_output_lists_pairs_and_standings(capsys):
         (["random", "greedy", "--games", "2", "--jobs", "0"], "--jobs must be at least 1"),
         (["random", "greedy", "--games", "2", "--openings", "-1"], "--openings must be"),
         (["random", "greedy"], "--games"),
+        (["random", "greedy", "--games", "2", "--opening-score", "0"], "needs --openings"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(capsys, argv, message):

@@ -52,6 +52,13 @@ def register(commands: argparse._SubParsersAction) -> None:
         metavar="K",
         help="start each game from a random balanced opening of K plies, played with both colours",
     )
+    parser.add_argument(
+        "--opening-score",
+        type=int,
+        default=None,
+        metavar="S",
+        help="keep only openings the exact solver scores within +-S (0: drawn ones)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
         "--save", metavar="FILE", help="append every game to FILE as a JSON line, as it ends"
@@ -64,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     jobs = args.jobs or available_cores()
     try:
-        tasks = schedule(specs, args.games, seed, args.openings)
+        tasks = schedule(specs, args.games, seed, args.openings, args.opening_score)
     except ValueError as error:
         raise CommandError(f"--openings: {error}") from None
     save = open_save_file(args.save) if args.save else None
@@ -95,6 +102,7 @@ def run(args: argparse.Namespace) -> int:
         "seed": seed,
         "games_per_pair": args.games,
         "openings": args.openings,
+        "opening_score": args.opening_score,
         "games_played": tally.games,
         "games_scheduled": len(tasks),
         "interrupted": runner.interrupted,
@@ -120,6 +128,8 @@ def check_arguments(args: argparse.Namespace) -> list[str]:
         raise CommandError(f"--jobs must be at least 1, not {args.jobs}")
     if not 0 <= args.openings <= MAX_OPENING_PLIES:
         raise CommandError(f"--openings must be 0..{MAX_OPENING_PLIES} plies, not {args.openings}")
+    if args.opening_score is not None and (args.openings == 0 or args.opening_score < 0):
+        raise CommandError("--opening-score needs --openings K > 0 and a score of 0 or more")
     for spec in args.specs:
         try:
             make_engine(spec)
@@ -181,6 +191,8 @@ def print_tables(tally: Tally, summary: dict) -> None:
     data = tally.to_json()
     openings = summary["openings"]
     start = f"openings of {openings} plies" if openings else "from the empty board"
+    if summary["opening_score"] is not None:
+        start += f" scored within ±{summary['opening_score']}"
     console.print(
         f"{summary['games_played']} of {summary['games_scheduled']} games, {start}, "
         f"seed {summary['seed']}"

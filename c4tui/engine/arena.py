@@ -8,7 +8,8 @@ a time budget aside: how far they search depends on the machine's load).
 Openings: deterministic engines would replay one game forever, so a round robin may
 start its games from short random openings, each played once with each colour, as
 engine-testing tools do. An opening is kept only when neither side has a winning spot
-anywhere on the board yet (no immediate win, no threat), so no colour starts a won game.
+anywhere on the board yet (no immediate win, no threat); optionally also only when the
+exact solver scores it near 0, so no colour starts from a position won early.
 
 Elo (see `elo_estimate`): each engine's score against the field, turned into the rating
 difference to its average opponent under the logistic Elo model, with a 95% interval
@@ -196,11 +197,15 @@ def is_balanced(position: Position) -> bool:
     )
 
 
-def random_openings(count: int, plies: int, seed: int) -> list[tuple[int, ...]]:
+def random_openings(
+    count: int, plies: int, seed: int, max_score: int | None = None
+) -> list[tuple[int, ...]]:
     """`count` balanced openings of `plies` random moves, distinct up to mirroring.
 
-    Short openings have few distinct positions (4 after one ply, up to mirroring); when
-    there are fewer than `count`, the list repeats the ones found.
+    With `max_score`, an opening is kept only when the exact solver scores it within
+    +-max_score (0: a draw with perfect play), so neither colour starts from a position
+    that perfect play wins early. Short openings have few distinct positions (4 after
+    one ply, up to mirroring); when there are fewer than `count`, the list repeats them.
     """
     if count <= 0 or plies <= 0:
         return [()] * max(count, 0)
@@ -220,15 +225,31 @@ def random_openings(count: int, plies: int, seed: int) -> list[tuple[int, ...]]:
         if position.moves < plies or not is_balanced(position):
             continue
         key = min(position.key(), position.mirror().key())
-        if key not in seen:
-            seen.add(key)
+        if key in seen:
+            continue
+        seen.add(key)
+        if max_score is None or abs(exact_score(position)) <= max_score:
             found.append(position.path)
     if not found:
-        raise ValueError(f"no balanced opening of {plies} plies found")
+        within = "" if max_score is None else f" scored within +-{max_score}"
+        raise ValueError(f"no balanced opening of {plies} plies{within} found")
     return [found[i % len(found)] for i in range(count)]
 
 
-def schedule(specs: Sequence[str], games: int, seed: int, opening_plies: int = 0) -> list[GameTask]:
+def exact_score(position: Position) -> int:
+    """The solver's score; imported here so tournaments without the check never load it."""
+    from c4tui.engine.solver import solve
+
+    return solve(position)
+
+
+def schedule(
+    specs: Sequence[str],
+    games: int,
+    seed: int,
+    opening_plies: int = 0,
+    opening_max_score: int | None = None,
+) -> list[GameTask]:
     """Every pair plays `games` games, alternating who moves first.
 
     Game g of a pair starts from opening g // 2, so each opening is played with both
@@ -239,7 +260,7 @@ def schedule(specs: Sequence[str], games: int, seed: int, opening_plies: int = 0
         raise ValueError("a tournament needs at least two engines")
     if games < 1:
         raise ValueError("each pair must play at least one game")
-    openings = random_openings((games + 1) // 2, opening_plies, seed)
+    openings = random_openings((games + 1) // 2, opening_plies, seed, opening_max_score)
     tasks = []
     for g in range(games):
         for a, b in combinations(range(len(specs)), 2):

@@ -96,6 +96,17 @@ def test_openings_are_balanced_distinct_and_of_the_asked_length():
     assert len(keys) == 12
 
 
+def test_openings_can_be_held_to_a_solved_draw():
+    from c4tui.engine.solver import solve
+
+    openings = random_openings(3, 8, seed=1, max_score=0)
+    for opening in openings:
+        position = Position.start()
+        for col in opening:
+            position = position.play(col)
+        assert solve(position) == 0
+
+
 def test_one_ply_openings_repeat_the_four_that_exist():
     openings = random_openings(10, 1, seed=1)
     assert len(openings) == 10
