@@ -7,7 +7,6 @@ import json
 import os
 import random
 import sys
-from contextlib import closing
 
 from rich.console import Console
 from rich.progress import (
@@ -76,21 +75,19 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"--openings: {error}") from None
     save = open_save_file(args.save) if args.save else None
     tally = Tally(specs)
-    runner = GameRunner(tasks, jobs)
     stderr = Console(stderr=True, highlight=False)
     try:
-        with make_progress(stderr) as progress:
+        # The runner first: its worker processes fork before the progress bar's thread.
+        with GameRunner(tasks, jobs) as runner, make_progress(stderr) as progress:
             bar = progress.add_task(describe(specs, args.games), total=len(tasks))
-            # closing(): a Ctrl-C between two games still stops the worker processes at once.
-            with closing(iter(runner)) as games:
-                try:
-                    for record in games:
-                        tally.add(record)
-                        if save is not None:
-                            append_line(save, record)
-                        progress.advance(bar)
-                except KeyboardInterrupt:
-                    runner.interrupted = True
+            try:
+                for record in runner:
+                    tally.add(record)
+                    if save is not None:
+                        append_line(save, record)
+                    progress.advance(bar)
+            except KeyboardInterrupt:
+                runner.interrupted = True
     except EngineError as error:
         # An engine bug, not bad input: one line and status 1, the games so far are saved.
         print(f"c4tui arena: {error}", file=sys.stderr)

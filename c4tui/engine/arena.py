@@ -487,8 +487,11 @@ def _play_in_worker(task: GameTask) -> GameRecord | None:
 class GameRunner:
     """Plays the scheduled games in `jobs` processes and yields each record as it ends.
 
-    Ctrl-C (KeyboardInterrupt) stops the running games at once, drops the ones not
-    started, still yields the games that had finished, and sets `interrupted`.
+    Use it as a context manager: entering starts the worker processes (before any
+    thread of the caller's, such as a progress bar, since workers are forked from this
+    process), leaving stops them. Ctrl-C (KeyboardInterrupt) while waiting for games
+    stops the running ones at once, drops the ones not started, still yields the games
+    that had finished, and sets `interrupted`.
     """
 
     def __init__(self, tasks: Sequence[GameTask], jobs: int = 1) -> None:
@@ -497,12 +500,39 @@ class GameRunner:
         self.tasks = tasks
         self.jobs = min(jobs, max(len(tasks), 1))
         self.interrupted = False
+        self._pool: ProcessPoolExecutor | None = None
+        self._stop: threading.Event | None = None
+        self._futures: list[Future] = []
+
+    def __enter__(self) -> GameRunner:
+        if self.jobs > 1 and self._pool is None:
+            context = multiprocessing.get_context()
+            self._stop = context.Event()
+            self._pool = ProcessPoolExecutor(
+                self.jobs, mp_context=context, initializer=_start_worker, initargs=(self._stop,)
+            )
+            self._futures = [self._pool.submit(_play_in_worker, task) for task in self.tasks]
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the running games, drop the queued ones, and end the worker processes."""
+        if self._pool is None:
+            return
+        self._stop.set()
+        for future in self._futures:
+            future.cancel()
+        self._pool.shutdown(wait=True)
+        self._pool = None
 
     def __iter__(self) -> Iterator[GameRecord]:
         if self.jobs == 1:
             yield from self._in_process()
-        else:
-            yield from self._in_pool()
+            return
+        with self:
+            yield from self._from_pool()
 
     def _in_process(self) -> Iterator[GameRecord]:
         for task in self.tasks:
@@ -513,16 +543,10 @@ class GameRunner:
                 return
             yield record
 
-    def _in_pool(self) -> Iterator[GameRecord]:
-        context = multiprocessing.get_context()
-        stop = context.Event()
-        pool = ProcessPoolExecutor(
-            self.jobs, mp_context=context, initializer=_start_worker, initargs=(stop,)
-        )
-        futures: list[Future] = []
+    def _from_pool(self) -> Iterator[GameRecord]:
+        futures = self._futures
         reported: set[Future] = set()
         try:
-            futures = [pool.submit(_play_in_worker, task) for task in self.tasks]
             for future in as_completed(futures):
                 reported.add(future)
                 record = future.result()
@@ -530,7 +554,7 @@ class GameRunner:
                     yield record
         except KeyboardInterrupt:
             self.interrupted = True
-            stop.set()
+            self._stop.set()
             for future in futures:
                 future.cancel()
             # Running games see the stop event within milliseconds and return None.
@@ -541,8 +565,3 @@ class GameRunner:
                 record = future.result()
                 if record is not None:
                     yield record
-        finally:
-            stop.set()
-            for future in futures:
-                future.cancel()
-            pool.shutdown(wait=True)
