@@ -26,7 +26,7 @@ import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 from c4tui.engine.notation import format_moves
@@ -300,6 +300,15 @@ class PairResult:
     def games(self) -> int:
         return self.a_wins + self.b_wins + self.draws
 
+    def from_winners_side(self) -> PairResult:
+        """The same games told from the side that scored more ("a beat b 19-1").
+
+        An even score keeps the order the engines were given in.
+        """
+        if self.b_wins <= self.a_wins:
+            return self
+        return replace(self, a=self.b, b=self.a, a_wins=self.b_wins, b_wins=self.a_wins)
+
     @property
     def a_score(self) -> float | None:
         return (self.a_wins + self.draws / 2) / self.games if self.games else None
@@ -422,6 +431,7 @@ class Tally:
         """Plain figures for `--json`, with the spec strings exactly as given."""
         results = []
         for pair in self.pairs.values():
+            pair = pair.from_winners_side()
             results.append(
                 {
                     "a": self.specs[pair.a],

@@ -209,7 +209,8 @@ def test_tally_counts_wins_draws_and_first_mover_wins():
     data = tally.to_json()
     (pair,) = data["results"]
     assert pair["games"] == 10 == pair["a_wins"] + pair["b_wins"] + pair["draws"]
-    assert pair["b_wins"] == sum(r.winner == 1 for r in records)
+    assert pair["a"] == "greedy"  # the side that scored more comes first
+    assert pair["a_wins"] == sum(r.winner == 1 for r in records)
     assert pair["first_mover_wins"] == sum(r.first_won for r in records)
     top = data["standings"][0]
     assert top["engine"] == "greedy" and top["rank"] == 1
