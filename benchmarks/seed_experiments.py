@@ -20,6 +20,8 @@ import sys
 import time
 from dataclasses import dataclass
 
+from c4tui.commands.arena import elo_text
+
 
 @dataclass(frozen=True)
 class Experiment:
@@ -104,18 +106,6 @@ def cell(value: float | None, spec: str) -> str:
     return "" if value is None else format(value, spec)
 
 
-def elo_cell(row: dict) -> str:
-    if row["elo"] is None:
-        if row["elo_low"] is not None:
-            return f"> {row['elo_low']:+.0f}"
-        return "" if row["elo_high"] is None else f"< {row['elo_high']:+.0f}"
-    if row["elo_low"] is None or row["elo_high"] is None:
-        low = "-∞" if row["elo_low"] is None else f"{row['elo_low']:+.0f}"
-        high = "+∞" if row["elo_high"] is None else f"{row['elo_high']:+.0f}"
-        return f"{row['elo']:+.0f} [{low}, {high}]"
-    return f"{row['elo']:+.0f} ± {(row['elo_high'] - row['elo_low']) / 2:.0f}"
-
-
 def markdown(data: dict) -> str:
     lines = [
         "| a | b | a wins | draws | b wins | a score | won moving first / second |",
@@ -132,9 +122,10 @@ def markdown(data: dict) -> str:
         "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for s in data["standings"]:
+        elo = elo_text(s["elo"], s["elo_low"], s["elo_high"])
         lines.append(
             f"| `{s['engine']}` | {s['wins']}-{s['draws']}-{s['losses']} | {s['score']:.0%} "
-            f"| {elo_cell(s)} | {cell(s['seconds_per_move'], '.4f')} "
+            f"| {elo} | {cell(s['seconds_per_move'], '.4f')} "
             f"| {cell(s['iterations_per_move'], ',.0f')} | {cell(s['nodes_per_move'], ',.0f')} "
             f"| {cell(s['depth'], '.1f')} |"
         )

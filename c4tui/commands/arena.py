@@ -245,15 +245,19 @@ def number(value: float | None, spec: str) -> str:
 
 def elo_text(rating: float | None, low: float | None, high: float | None) -> str:
     """'+120 ± 85', '-759 [-∞, -391]', or a bound such as '> +310' after a clean sweep."""
+
+    def signed(value: float) -> str:
+        return f"{round(value):+d}"  # round() first: no "-0"
+
     if rating is None:
         if low is not None:
-            return f"> {low:+.0f}"
+            return f"> {signed(low)}"
         if high is not None:
-            return f"< {high:+.0f}"
+            return f"< {signed(high)}"
         return ""
     if low is None or high is None:
         # One end of the interval lies beyond 0% or 100%: show the interval itself.
-        low_text = "-∞" if low is None else f"{low:+.0f}"
-        high_text = "+∞" if high is None else f"{high:+.0f}"
-        return f"{rating:+.0f} [{low_text}, {high_text}]"
-    return f"{rating:+.0f} ± {(high - low) / 2:.0f}"
+        low_text = "-∞" if low is None else signed(low)
+        high_text = "+∞" if high is None else signed(high)
+        return f"{signed(rating)} [{low_text}, {high_text}]"
+    return f"{signed(rating)} ± {(high - low) / 2:.0f}"
