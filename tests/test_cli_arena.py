@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from c4tui.cli import main
+from c4tui.commands.arena import elo_text
 from c4tui.engine import arena, specs
 from c4tui.engine.random_player import RandomEngine
 
@@ -137,6 +138,7 @@ class SlowEngine(RandomEngine):
 sys.modules["slow_engine"] = sys.modules[__name__]
 specs.ENGINES["slow"] = ("slow_engine", "SlowEngine")
 from c4tui.cli import main
+from c4tui.commands.arena import elo_text
 sys.exit(main(sys.argv[1:]))
 """
 
@@ -184,3 +186,10 @@ def test_an_engine_that_raises_ends_the_run_with_one_line(capsys, monkeypatch):
     assert status == 1
     assert len(err.strip().splitlines()) == 1
     assert "broken failed in position" in err and "KeyError" in err
+
+
+def test_elo_text_shows_margins_bounds_and_open_intervals():
+    assert elo_text(-0.3, -100.2, 99.6) == "+0 ± 100"
+    assert elo_text(None, 277.4, None) == "> +277"
+    assert elo_text(None, None, -277.4) == "< -277"
+    assert elo_text(-759.0, None, -391.0) == "-759 [-∞, -391]"
