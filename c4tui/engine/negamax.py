@@ -29,6 +29,7 @@ from c4tui.engine.position import Position
 from c4tui.engine.scores import proven_of
 from c4tui.engine.search import ColumnStat, InfoCallback, Limits, SearchInfo, SearchResult
 from c4tui.engine.specs import DEPTH, TIME, Option
+from c4tui.engine.tactics import forced_move
 
 MATE = 1 << 30  # above any heuristic score; a proven result is MATE + solver score
 INFINITY = 1 << 40
@@ -111,6 +112,7 @@ class RootSearch:
         self.scores: dict[int, int] = {}  # of the last finished depth
         self.depth = 0
         self.best = position.legal_moves()[0]
+        self.forced = forced_move(position)
 
     def iterate(self) -> SearchResult:
         position = self.position
@@ -136,9 +138,16 @@ class RootSearch:
         return SearchResult(self.best, self.info(self.scores, self.depth))
 
     def choose(self, scores: dict[int, int]) -> int:
-        """The best-scored column; equal best ones are told apart by the seeded random source."""
+        """The best-scored column; equal best ones are told apart by the seeded random source.
+
+        When every move loses alike, the block tactics dictate is still the one to play:
+        it makes the opponent find the win.
+        """
         top = max(scores.values())
-        return self.engine.rng.choice(sorted(c for c, v in scores.items() if v == top))
+        best = sorted(c for c, v in scores.items() if v == top)
+        if self.forced in best:
+            return self.forced
+        return self.engine.rng.choice(best)
 
     def settled(self, scores: dict[int, int]) -> bool:
         """True when a deeper search can change nothing: a proven win, or all proven."""
