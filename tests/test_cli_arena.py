@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from c4tui.cli import main
-from c4tui.commands.arena import elo_text
+from c4tui.commands.arena import elo_text, interrupts_held
 from c4tui.engine import arena, specs
 from c4tui.engine.random_player import RandomEngine
 
@@ -138,7 +138,7 @@ class SlowEngine(RandomEngine):
 sys.modules["slow_engine"] = sys.modules[__name__]
 specs.ENGINES["slow"] = ("slow_engine", "SlowEngine")
 from c4tui.cli import main
-from c4tui.commands.arena import elo_text
+from c4tui.commands.arena import elo_text, interrupts_held
 sys.exit(main(sys.argv[1:]))
 """
 
@@ -193,3 +193,11 @@ def test_elo_text_shows_margins_bounds_and_open_intervals():
     assert elo_text(None, 277.4, None) == "> +277"
     assert elo_text(None, None, -277.4) == "< -277"
     assert elo_text(-759.0, None, -391.0) == "-759 [-∞, -391]"
+
+
+def test_a_ctrl_c_while_saving_waits_until_the_game_is_saved():
+    caught = []
+    with pytest.raises(KeyboardInterrupt), interrupts_held():
+        signal.raise_signal(signal.SIGINT)
+        caught.append("still saving")  # not cut short by the signal
+    assert caught == ["still saving"]

@@ -6,7 +6,11 @@ import argparse
 import json
 import os
 import random
+import signal
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from rich.console import Console
 from rich.progress import (
@@ -82,9 +86,10 @@ def run(args: argparse.Namespace) -> int:
             bar = progress.add_task(describe(specs, args.games), total=len(tasks))
             try:
                 for record in runner:
-                    tally.add(record)
-                    if save is not None:
-                        append_line(save, record)
+                    with interrupts_held():
+                        tally.add(record)
+                        if save is not None:
+                            append_line(save, record)
                     progress.advance(bar)
             except KeyboardInterrupt:
                 runner.interrupted = True
@@ -162,6 +167,22 @@ def append_line(fd: int, record: GameRecord) -> None:
     if written != len(data):
         raise CommandError(f"--save: only {written} of {len(data)} bytes written (disk full?)")
     os.fsync(fd)
+
+
+@contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Hold Ctrl-C back for a moment, so a game is counted and saved, or neither."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may touch signal handlers (and receives Ctrl-C)
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if caught and callable(previous):
+            previous(signal.SIGINT, None)  # the default handler raises KeyboardInterrupt
 
 
 def make_progress(console: Console) -> Progress:
