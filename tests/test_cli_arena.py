@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from c4tui.cli import main
-from c4tui.commands.arena import elo_text, interrupts_held
+from c4tui.commands.arena import append_line, elo_text, interrupts_held, open_save_file
 from c4tui.engine import arena, specs
 from c4tui.engine.random_player import RandomEngine
 
@@ -138,7 +138,7 @@ class SlowEngine(RandomEngine):
 sys.modules["slow_engine"] = sys.modules[__name__]
 specs.ENGINES["slow"] = ("slow_engine", "SlowEngine")
 from c4tui.cli import main
-from c4tui.commands.arena import elo_text, interrupts_held
+from c4tui.commands.arena import append_line, elo_text, interrupts_held, open_save_file
 sys.exit(main(sys.argv[1:]))
 """
 
@@ -201,3 +201,20 @@ def test_a_ctrl_c_while_saving_waits_until_the_game_is_saved():
         signal.raise_signal(signal.SIGINT)
         caught.append("still saving")  # not cut short by the signal
     assert caught == ["still saving"]
+
+
+def test_each_saved_game_is_one_write_then_fsync(monkeypatch, tmp_path):
+    calls = []
+    real_write, real_fsync = os.write, os.fsync
+    monkeypatch.setattr(os, "write", lambda fd, data: calls.append("write") or real_write(fd, data))
+    monkeypatch.setattr(os, "fsync", lambda fd: calls.append("fsync") or real_fsync(fd))
+    record = arena.play_game(arena.schedule(["random", "greedy"], 1, seed=1)[0])
+    fd = open_save_file(str(tmp_path / "games.jsonl"))
+    try:
+        append_line(fd, record)
+        append_line(fd, record)
+    finally:
+        os.close(fd)
+    assert calls == ["write", "fsync", "write", "fsync"]
+    lines = (tmp_path / "games.jsonl").read_text().splitlines()
+    assert [json.loads(line) for line in lines] == [record.to_json()] * 2
