@@ -24,8 +24,9 @@ from rich.progress import (
 from rich.table import Table
 
 from c4tui.commands.common import CommandError, output_console
-from c4tui.engine.arena import EngineError, GameRecord, GameRunner, Tally, elo_estimate, schedule
+from c4tui.engine.arena import EngineError, GameRecord, GameRunner, schedule
 from c4tui.engine.specs import SpecError, make_engine
+from c4tui.engine.standings import Tally, elo_estimate
 
 MAX_OPENING_PLIES = 20
 
