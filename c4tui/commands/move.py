@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
-from rich.console import Console
 from rich.table import Table
 
-from c4tui.commands.common import CommandError, read_positions
+from c4tui.commands.common import CommandError, output_console, read_positions
+from c4tui.engine.position import Position
+from c4tui.engine.scores import describe_score
 from c4tui.engine.search import SearchInfo, SearchResult
 from c4tui.engine.specs import SpecError, make_engine
 
@@ -42,26 +42,27 @@ def run(args: argparse.Namespace) -> int:
     except SpecError as error:
         raise CommandError(f"--engine: {error}") from None
     for text, position in read_positions(args.position):
+        # Each position is a game of its own: the answer must not depend on the lines before.
+        engine.new_game()
         result = engine.search(position)
         if args.json:
             print(json.dumps(result_json(text, args.engine, result)), flush=True)
         else:
-            print_table(text, args.engine, result)
+            print_table(text, position, args.engine, result)
     return 0
 
 
 def result_json(position: str, spec: str, result: SearchResult) -> dict:
+    """The issue's JSON shape: columns 1-based, one entry per column, null when full."""
     info = result.info
     return {
         "position": position,
         "column": result.move + 1,
         "engine": spec,
-        "elapsed": round(info.elapsed, 4),
+        "elapsed": round(info.elapsed, 3),
         "iterations": info.iterations,
         "nodes": info.nodes,
         "depth": info.depth,
-        "exact": info.exact,
-        "pv": [c + 1 for c in info.pv],
         "columns": [
             None
             if stat is None
@@ -77,10 +78,10 @@ def result_json(position: str, spec: str, result: SearchResult) -> dict:
     }
 
 
-def print_table(position: str, spec: str, result: SearchResult) -> None:
+def print_table(text: str, position: Position, spec: str, result: SearchResult) -> None:
     info = result.info
-    console = Console(file=sys.stdout, highlight=False)
-    where = repr(position) if position else "the empty board"
+    console = output_console()
+    where = repr(text) if text else "the empty board"
     console.print(f"{spec} plays column {result.move + 1} in {where}")
     table = Table()
     table.add_column("column", justify="right")
@@ -89,14 +90,18 @@ def print_table(position: str, spec: str, result: SearchResult) -> None:
     ]
     for name in shown:
         table.add_column("win rate" if name == "value" else name, justify="right")
+    if not shown:
+        table.add_column("")  # still room to say which columns are full
     for col, stat in enumerate(info.columns):
         marker = " *" if col == result.move else ""
         if stat is None:
-            table.add_row(
-                f"{col + 1}{marker}", *(["full"] + [""] * (len(shown) - 1) if shown else [])
-            )
+            table.add_row(f"{col + 1}{marker}", "full", *[""] * (len(shown) - 1))
             continue
-        table.add_row(f"{col + 1}{marker}", *(_cell(name, getattr(stat, name)) for name in shown))
+        cells = [_cell(name, getattr(stat, name)) for name in shown] or [""]
+        if "proven" in shown and stat.proven is not None and stat.score is not None:
+            # A proven score reads better as words: "win in 3", "loss in 8", "draw".
+            cells[shown.index("proven")] = describe_score(position, stat.score)
+        table.add_row(f"{col + 1}{marker}", *cells)
     console.print(table)
     console.print(summary_line(info))
 
