@@ -129,8 +129,8 @@ def test_pv_is_a_legal_line_from_the_move():
 
 
 def test_figures_of_a_finished_search():
-    info = make_engine("negamax:depth=5").search(Position.start()).info
-    assert info.depth == 5
+    info = make_engine("negamax:depth=6", seed=1).search(Position.start()).info
+    assert info.depth == 6
     assert info.nodes > 0 and info.rate > 0 and info.elapsed > 0
     assert not info.exact
     assert all(stat.score is not None and stat.proven is None for stat in info.columns)
