@@ -90,7 +90,7 @@ def evaluation_of(info: SearchInfo, move: int, mover: int) -> float | None:
 class ConnectFourApp(App[None]):
     """Connect Four against opponents whose thinking you can watch."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).resolve().parent / "app.tcss"
     TITLE = "c4tui"
     ENABLE_COMMAND_PALETTE = True
 
@@ -122,9 +122,11 @@ class ConnectFourApp(App[None]):
         seed: int | None = None,
         steady: bool = False,
         save_settings: bool = True,
+        moves: str = "",
     ) -> None:
         """`steady` freezes everything time-dependent on screen (snapshots, screenshots):
-        no elapsed times or rates, no pauses between AI moves, no cursor blink."""
+        no elapsed times or rates, no pauses between AI moves, no cursor blink.
+        `moves` starts the game from those moves (1-based notation), as if played."""
         super().__init__()
         self.config_dir = settings_store.config_dir(config_dir)
         self.save_settings = save_settings
@@ -138,7 +140,7 @@ class ConnectFourApp(App[None]):
         self.settings = settings
         self.seed = seed
         self.steady = steady
-        self.game = Game(Position.start(settings.width, settings.height, settings.connect))
+        self.game = Game.from_moves(moves, settings.width, settings.height, settings.connect)
         self.engines: dict[int, Engine] = {}
         self.cursor = settings.width // 2
         self.evaluations: dict[int, float] = {}  # ply -> the AI's value, ● side
@@ -153,6 +155,7 @@ class ConnectFourApp(App[None]):
         self._search_engine: Engine | None = None
         self._thinking_info: SearchInfo | None = None
         self._engine_lock = threading.Lock()
+        self._status = ""
         if steady:
             self.animation_level = "none"
         if settings.theme in self.available_themes:
@@ -250,10 +253,16 @@ class ConnectFourApp(App[None]):
             hint=self.hint if human_turn else None,
             winning=result.cells if result else (),
         )
-        self.query_one("#status", Static).update(self.status_text())
+        status = self.status_text()
+        if status != self._status:
+            self._status = status
+            # The status line has a fixed height: no layout pass needed.
+            self.query_one("#status", Static).update(status, layout=False)
         self._show_thinking()
         self.query_one("#history", MoveHistory).show(
-            self.game.moves, [self.evaluations[k] for k in sorted(self.evaluations)]
+            self.game.moves,
+            [self.evaluations[k] for k in sorted(self.evaluations)],
+            pos.geometry.cells,
         )
         self.sub_title = (
             f"{self.player_name(0)} {GLYPHS[0]}  vs  {self.player_name(1)} {GLYPHS[1]}"

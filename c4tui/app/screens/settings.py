@@ -22,9 +22,9 @@ from c4tui.engine.specs import ENGINES, SpecError, engine_class, parse_spec
 
 BUDGET_KEYS = ("time", "iterations", "depth", "playouts")
 BUDGET_LABELS = {
-    "time": "time (seconds)",
+    "time": "seconds",
     "iterations": "iterations",
-    "depth": "depth (plies)",
+    "depth": "depth",
     "playouts": "playouts",
 }
 BUDGET_DEFAULTS = {"time": "1", "iterations": "10000", "depth": "6", "playouts": "5000"}
@@ -45,7 +45,7 @@ def engine_options(name: str) -> dict:
 
 
 def budget_keys(name: str) -> list[str]:
-    return [key for key in BUDGET_KEYS if key in engine_options(name)]
+    return [key for key in engine_options(name) if key in BUDGET_KEYS]
 
 
 def split_spec(text: str) -> tuple[str, str, str, str, str]:
@@ -92,7 +92,10 @@ class SettingsScreen(ModalScreen[Settings | None]):
         self.settings = settings
         self.themes = themes if settings.theme in themes else [settings.theme, *themes]
         self.steady = steady
-        self._kinds = {side: split_spec(getattr(settings, side))[1] for side in SIDES}
+        parts = {side: split_spec(getattr(settings, side)) for side in SIDES}
+        # What each side's selects hold now, to tell a real change from a mount-time echo.
+        self._engines = {side: parts[side][0] for side in SIDES}
+        self._kinds = {side: parts[side][1] for side in SIDES}
 
     # ---- layout -------------------------------------------------------------------
 
@@ -163,14 +166,14 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 ),
             )
             yield self._field("Amount", self._input(value, f"{side}-amount"))
-            yield self._field("Exploration c (MCTS)", self._input(c, f"{side}-c"))
-            yield self._field("Random moves (0-1)", self._input(noise, f"{side}-noise"))
+            yield self._field("MCTS exploration c", self._input(c, f"{side}-c", "default"))
+            yield self._field("Random moves 0-1", self._input(noise, f"{side}-noise", "0"))
 
     def _field(self, label: str, widget: Select | Input) -> Vertical:
         return Vertical(Label(label, classes="field-label"), widget, classes="field")
 
-    def _input(self, value: str, id: str) -> Input:
-        field = Input(value=value, id=id, compact=False)
+    def _input(self, value: str, id: str, placeholder: str = "") -> Input:
+        field = Input(value=value, id=id, placeholder=placeholder)
         if self.steady:
             field.cursor_blink = False
         return field
@@ -274,8 +277,9 @@ class SettingsScreen(ModalScreen[Settings | None]):
     def select_changed(self, event: Select.Changed) -> None:
         widget_id = event.select.id or ""
         for side in SIDES:
-            if widget_id == f"{side}-engine":
+            if widget_id == f"{side}-engine" and event.value != self._engines[side]:
                 name = str(event.value)
+                self._engines[side] = name
                 budget = self.query_one(f"#{side}-budget", Select)
                 choices = self._budget_choices(name)
                 budget.set_options(choices)

@@ -11,11 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.geometry import Size
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 from c4tui.app.messages import ColumnClicked
@@ -92,6 +94,8 @@ class Board(Widget):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
+        self._strips_key: object = None
+        self._strips: list[Strip] = []
 
     def disc_size(self) -> DiscSize | None:
         """The largest disc size that fits, or None when even the smallest does not."""
@@ -131,28 +135,41 @@ class Board(Widget):
             event.stop()
             self.post_message(ColumnClicked(col))
 
-    def render(self) -> Text:
+    def render_line(self, y: int) -> Strip:
+        """One line of the drawing; the lines are built once per view, size and theme."""
+        key = (self.view, self.size, self.app.theme)
+        if key != self._strips_key:
+            self._strips_key = key
+            self._strips = self._build_strips()
+        if y < len(self._strips):
+            return self._strips[y]
+        return Strip.blank(self.size.width, self.rich_style)
+
+    def _build_strips(self) -> list[Strip]:
+        base = self.rich_style
+        width = self.size.width
         view = self.view
         if view is None:
-            return Text()
+            return []
         size = self.disc_size()
         if size is None:
-            return Text(
-                "The board does not fit here: make the terminal larger.",
-                justify="center",
-                style=self.get_component_rich_style("board--label"),
+            message = "The board does not fit here: make the terminal larger."
+            lines = [Text(message.center(width), style=self._style("board--label"))]
+            left, top = 0, max(0, self.size.height // 2)
+        else:
+            lines = self._lines(view, size)
+            left, top = self._origin(size)
+        console = self.app.console
+        strips = [Strip.blank(width, base)] * top
+        for line in lines:
+            segments = [Segment(" " * left, base)]
+            segments.extend(
+                Segment(part.text, base + part.style if part.style else base)
+                for part in line.render(console)
+                if part.text != "\n"
             )
-        left, top = self._origin(size)
-        text = Text(no_wrap=True, overflow="crop")
-        pad = " " * left
-        lines = self._lines(view, size)
-        text.append("\n" * top)
-        for index, line in enumerate(lines):
-            if index:
-                text.append("\n")
-            text.append(pad)
-            text.append_text(line)
-        return text
+            strips.append(Strip(segments).adjust_cell_length(width, base))
+        return strips
 
     def _style(self, name: str) -> Style:
         return self.get_component_rich_style(name)

@@ -1,61 +1,110 @@
-"""MoveHistory: the numbered moves of the game and a sparkline of the AI's evaluation."""
+"""MoveHistory: the numbered moves of the game and a sparkline of the AI's evaluation.
+
+The move list is a ScrollView with room for every round the board can hold, drawn line
+by line: a new move only repaints and scrolls, it never re-lays out the screen, so
+typing stays quick however long the game gets.
+"""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.segment import Segment
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Label, Sparkline, Static
+from textual.containers import Vertical
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import Label, Sparkline
 
 from c4tui.app.widgets.board import GLYPHS
 
 
-def move_lines(moves: tuple[int, ...], first_player: int = 0) -> list[tuple[int, list[str]]]:
-    """Moves grouped by round: (round number, ["● 4", "○ 4"]), columns 1-based."""
-    rounds: list[tuple[int, list[str]]] = []
+def move_rounds(moves: tuple[int, ...]) -> list[list[str]]:
+    """Moves grouped by round: [["● 4", "○ 4"], ...], columns 1-based."""
+    rounds: list[list[str]] = []
     for ply, col in enumerate(moves):
-        player = (first_player + ply) & 1
-        entry = f"{GLYPHS[player]} {col + 1}"
+        entry = f"{GLYPHS[ply & 1]} {col + 1}"
         if ply % 2 == 0:
-            rounds.append((ply // 2 + 1, [entry]))
+            rounds.append([entry])
         else:
-            rounds[-1][1].append(entry)
+            rounds[-1].append(entry)
     return rounds
+
+
+class MoveList(ScrollView, can_focus=False):
+    """One line per round: "  3.   ● 5   ○ 4", the newest move highlighted."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"moves--number", "moves--last"}
+
+    rounds: list[list[str]]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.rounds = []
+        self.capacity = 0
+
+    def show(self, moves: tuple[int, ...], cells: int) -> None:
+        self.rounds = move_rounds(moves)
+        capacity = max(1, (cells + 1) // 2)
+        if capacity != self.capacity:
+            self.capacity = capacity
+            self.virtual_size = Size(self.size.width, capacity)
+        # Keep the newest round on the last visible line.
+        self.scroll_to(y=max(0, len(self.rounds) - self.size.height), animate=False)
+        self.refresh()
+
+    def on_resize(self) -> None:
+        self.scroll_to(y=max(0, len(self.rounds) - self.size.height), animate=False)
+
+    def render_line(self, y: int) -> Strip:
+        index = self.scroll_offset.y + y
+        width = self.size.width
+        base = self.rich_style
+        text = Text(style=base, no_wrap=True)
+        if not self.rounds and y == 0:
+            text.append("No moves yet.", self.get_component_rich_style("moves--number"))
+        elif index < len(self.rounds):
+            entries = self.rounds[index]
+            text.append(f"{index + 1:>3}.", self.get_component_rich_style("moves--number"))
+            for position, entry in enumerate(entries):
+                newest = index == len(self.rounds) - 1 and position == len(entries) - 1
+                text.append("   ")
+                text.append(entry, self.get_component_rich_style("moves--last") if newest else "")
+        segments = [
+            Segment(segment.text, base + segment.style if segment.style else base)
+            for segment in text.render(self.app.console)
+            if segment.text != "\n"
+        ]
+        return Strip(segments).adjust_cell_length(width, base)
 
 
 class MoveHistory(Vertical):
     """The history panel; the app calls `show()` after every change to the game."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"history--number", "history--last"}
-
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="history-scroll", can_focus=False):
-            yield Static(id="history-moves")
-        yield Label("AI evaluation, ● side (higher is better for ●)", id="evaluation-label")
+        yield MoveList(id="history-moves")
+        yield Label(id="evaluation-label")
         yield Sparkline([], id="evaluation")
 
-    def show(self, moves: tuple[int, ...], evaluations: list[float]) -> None:
-        self.border_title = f"Moves ({len(moves)})"
-        text = Text()
-        rounds = move_lines(moves)
-        number_style = self.get_component_rich_style("history--number")
-        last_style = self.get_component_rich_style("history--last")
-        for index, (number, entries) in enumerate(rounds):
-            if index:
-                text.append("\n")
-            text.append(f"{number:>3}.", number_style)
-            for position, entry in enumerate(entries):
-                is_last = index == len(rounds) - 1 and position == len(entries) - 1
-                text.append("   ")
-                text.append(entry, last_style if is_last else "")
-        if not rounds:
-            text.append("No moves yet.", number_style)
-        self.query_one("#history-moves", Static).update(text)
-        self.query_one("#history-scroll", VerticalScroll).scroll_end(animate=False)
+    _shown: tuple[tuple[int, ...], list[float]] | None = None
+
+    def show(self, moves: tuple[int, ...], evaluations: list[float], cells: int = 42) -> None:
+        if (moves, evaluations) == self._shown:
+            return
+        self._shown = (moves, evaluations)
+        title = f"Moves ({len(moves)})"
+        if title != self.border_title:
+            self.border_title = title
+        self.query_one(MoveList).show(moves, cells)
         sparkline = self.query_one("#evaluation", Sparkline)
         # Two points at least, so a single value still draws a line.
         sparkline.data = [*evaluations] if len(evaluations) != 1 else evaluations * 2
-        self.query_one("#evaluation-label", Label).display = bool(evaluations)
-        sparkline.display = bool(evaluations)
+        label = self.query_one("#evaluation-label", Label)
+        if evaluations:
+            chance = (evaluations[-1] + 1) / 2
+            words = f"Evaluation per AI move · ● wins {chance:.0%} in the AI's eyes now"
+        else:
+            words = "Evaluation per AI move · none yet"
+        label.update(words, layout=False)  # a fixed one-line label: no layout pass

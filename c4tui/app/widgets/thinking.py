@@ -58,14 +58,18 @@ def budget_progress(view: ThinkingView) -> tuple[float, float, str] | None:
     done_count = info.iterations if info.iterations is not None else info.nodes
     if limits.iterations is not None and done_count is not None:
         total = limits.iterations
-        return min(done_count, total), total, f"{done_count:,} / {total:,}"
+        return min(done_count, total), total, f"budget {done_count:,} of {total:,} iterations"
     if limits.depth is not None and info.depth is not None and limits.time is None:
-        return min(info.depth, limits.depth), limits.depth, f"depth {info.depth} / {limits.depth}"
+        return (
+            min(info.depth, limits.depth),
+            limits.depth,
+            f"budget depth {info.depth} of {limits.depth}",
+        )
     if limits.time is not None:
         if view.steady:
             return (0 if view.running else 1), 1, f"budget {limits.time:g} s"
         spent = min(info.elapsed, limits.time)
-        return spent, limits.time, f"{info.elapsed:.2f} s of {limits.time:g} s"
+        return spent, limits.time, f"budget {info.elapsed:.2f} of {limits.time:g} s"
     return None
 
 
@@ -85,28 +89,41 @@ class ThinkingPanel(Vertical):
         yield ProgressBar(total=1, show_eta=False, id="thinking-budget")
         yield Static(id="thinking-line")
 
+    _shown: ThinkingView | None = None
+
     def show(self, view: ThinkingView) -> None:
+        if view == self._shown:
+            return
+        self._shown = view
         info = view.info
-        self.border_title = f"AI thinking · {view.label}" if view.label else "AI thinking"
-        self.set_class(view.running, "-running")
+        state = "thinking…" if view.running else "last search"
+        title = f"AI {state} · {view.label}" if view.label else "AI thinking"
+        if title != self.border_title:
+            self.border_title = title
+        if view.running != self.has_class("-running"):
+            self.set_class(view.running, "-running")
         table = self.query_one("#thinking-table", Static)
         figures = self.query_one("#thinking-figures", Static)
         line = self.query_one("#thinking-line", Static)
         budget = self.query_one("#thinking-budget", ProgressBar)
+        # A header plus a row per column: fixed, so live updates never re-lay out the screen.
+        rows = view.position.width + 1
+        if table.styles.height is None or table.styles.height.value != rows:
+            table.styles.height = rows
         if info is None:
-            table.update(Text("The AI has not searched yet.", style=self._style("thinking--dim")))
-            figures.update("")
-            line.update("")
-            budget.display = False
+            empty = Text("The AI has not searched yet.", style=self._style("thinking--dim"))
+            table.update(empty, layout=False)
+            figures.update("", layout=False)
+            line.update("", layout=False)
+            budget.update(total=1, progress=0)
             return
-        table.update(self._table(info, view.position))
+        table.update(self._table(info, view.position), layout=False)
         progress = budget_progress(view)
-        figures.update(self._figures(info, view.steady, progress[2] if progress else None))
-        budget.display = progress is not None
-        if progress is not None:
-            done, total, _words = progress
-            budget.update(total=total, progress=done)
-        line.update(self._line(info))
+        words = progress[2] if progress else None
+        figures.update(self._figures(info, view.steady, words), layout=False)
+        done, total, _words = progress or (0, 1, "")
+        budget.update(total=total, progress=done)
+        line.update(self._line(info), layout=False)
 
     def _style(self, name: str) -> Style:
         return self.get_component_rich_style(name)

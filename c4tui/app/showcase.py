@@ -1,0 +1,116 @@
+"""Fixed app states for snapshot tests and README screenshots, the same in both places.
+
+Each state is an app built with a fixed seed, an iteration or depth budget and a pinned
+theme, in `steady` mode (no clocks, rates or pauses on screen), plus the keys that lead
+to the state. Nothing here is patched: determinism is a setting of the app.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.worker import WorkerState
+
+from c4tui.app.app import ConnectFourApp
+from c4tui.app.settings import Settings
+
+SIZE = (120, 40)
+SEED = 7
+# A full board without four in a row anywhere (found by a seeded random search).
+DRAW_MOVES = "467542311242375735765675733135661624214421"
+
+
+@dataclass(frozen=True)
+class State:
+    """One screen to capture: how to build the app and the keys that lead there."""
+
+    name: str
+    description: str
+    settings: Settings = field(default_factory=Settings)
+    keys: tuple[str, ...] = ()
+    size: tuple[int, int] = SIZE
+
+    def app(self, config_dir: Path) -> ConnectFourApp:
+        return ConnectFourApp(
+            config_dir=config_dir,
+            settings=self.settings,
+            seed=SEED,
+            steady=True,
+            save_settings=False,
+        )
+
+    def run_before(self) -> Callable[[Pilot], Awaitable[None]]:
+        """Press the keys, letting every AI search finish before the next key."""
+
+        async def drive(pilot: Pilot) -> None:
+            await settle(pilot)
+            for key in self.keys:
+                await pilot.press(key)
+                await settle(pilot)
+
+        return drive
+
+
+async def settle(pilot: Pilot, timeout: float = 60.0) -> None:
+    """Wait until no AI search or hint is running and the screen has caught up."""
+    app = pilot.app
+    for _ in range(int(timeout / 0.01)):
+        await pilot.pause(0.01)
+        busy = any(
+            worker.state in (WorkerState.PENDING, WorkerState.RUNNING) for worker in app.workers
+        )
+        if not busy and not getattr(app, "thinking", False):
+            break
+    await pilot.pause(0)
+
+
+def against(spec: str, **options: object) -> Settings:
+    return Settings(opponent=spec, theme="textual-dark", **options)  # type: ignore[arg-type]
+
+
+def humans() -> Settings:
+    return Settings(mode="humans", theme="textual-dark")
+
+
+STATES = {
+    state.name: state
+    for state in (
+        State("start", "the game screen before the first move", against("mcts:iterations=2000")),
+        State(
+            "mcts",
+            "mid-game against MCTS: visits, win rates, UCT values and the share of visits",
+            against("mcts:iterations=3000"),
+            keys=("4", "3", "5"),
+        ),
+        State(
+            "negamax",
+            "mid-game against NegaMax: scores per column and the depth reached",
+            against("negamax:depth=5"),
+            keys=("4", "4", "3"),
+        ),
+        State(
+            "perfect",
+            "against the perfect player: every column's exact outcome",
+            against("perfect"),
+            keys=("4", "4"),
+        ),
+        State("settings", "the settings screen", against("mcts:time=1"), keys=("s",)),
+        State("help", "the help screen", against("mcts:time=1"), keys=("question_mark",)),
+        State(
+            "won",
+            "a won game: the winning four highlighted",
+            humans(),
+            keys=tuple("4455667"),
+        ),
+        State("draw", "a drawn game on a full board", humans(), keys=tuple(DRAW_MOVES)),
+        State(
+            "too-small",
+            "the message below the minimum terminal size",
+            against("mcts:time=1"),
+            size=(60, 18),
+        ),
+    )
+}

@@ -1,0 +1,256 @@
+"""Pilot tests: every key binding, mouse drops, the screens, the minimum size."""
+
+from __future__ import annotations
+
+import pytest
+
+from c4tui.app.screens.help import HelpScreen
+from c4tui.app.screens.settings import SettingsScreen
+from c4tui.app.settings import Settings, load
+from c4tui.app.showcase import DRAW_MOVES, settle
+from c4tui.app.widgets.board import Board
+from c4tui.engine.position import Position
+
+SIZE = (120, 40)
+
+
+def humans() -> Settings:
+    return Settings(mode="humans", theme="textual-dark")
+
+
+async def test_digit_drops_and_the_ai_replies(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4")
+        await settle(pilot)
+        assert app.game.moves[0] == 3
+        assert len(app.game.moves) == 2  # the random opponent answered
+        assert not app.thinking
+
+
+async def test_cursor_keys_then_enter_and_space_drop(make_app):
+    app = make_app(settings=humans())
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.cursor == 3
+        await pilot.press("left", "left", "enter")
+        assert app.game.moves == (1,)
+        await pilot.press("right", "right", "right", "space")
+        assert app.game.moves == (1, 4)
+        await pilot.press(*["right"] * 9)
+        assert app.cursor == 6  # the cursor stops at the last column
+
+
+async def test_mouse_click_drops_in_the_clicked_column(make_app):
+    app = make_app(settings=humans())
+    async with app.run_test(size=SIZE) as pilot:
+        board = app.query_one(Board)
+        for target in (0, 6, 2):
+            x = next(x for x in range(board.size.width) if board.column_at(x, 0) == target)
+            gutter = board.styles.gutter
+            await pilot.click(Board, offset=(x + gutter.left, gutter.top + 10))
+        assert app.game.moves == (0, 6, 2)
+
+
+async def test_full_column_and_wrong_turn_are_refused(make_app):
+    app = make_app(settings=humans())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"111111")
+        await pilot.press("1")
+        assert app.game.moves == (0,) * 6
+        await pilot.press("9")  # no column 9 on a 7-column board
+        assert len(app.game.moves) == 6
+
+
+async def test_undo_takes_back_your_move_and_the_reply_and_redo_replays(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4")
+        await settle(pilot)
+        await pilot.press("3")
+        await settle(pilot)
+        played = app.game.moves
+        assert len(played) == 4
+        await pilot.press("u")
+        assert app.game.moves == played[:2]
+        await pilot.press("r")
+        await settle(pilot)
+        assert app.game.moves == played
+        await pilot.press("u", "u")
+        assert app.game.moves == ()
+        await pilot.press("u")  # nothing left: a notice, no error
+        assert app.game.moves == ()
+
+
+async def test_new_game_clears_the_board(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4")
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        assert app.game.moves == ()
+        assert app.evaluations == {}
+
+
+async def test_ai_moves_first_when_asked(make_app):
+    app = make_app(settings=Settings(opponent="random", first="ai", theme="textual-dark"))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert len(app.game.moves) == 1
+
+
+async def test_m_plays_for_you_and_cuts_a_long_search_short(make_app):
+    app = make_app(settings=Settings(opponent="greedy", theme="textual-dark"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        await settle(pilot)
+        # The AI played your move, then its own reply.
+        assert len(app.game.moves) == 2
+    app = make_app(settings=Settings(opponent="mcts:time=60", theme="textual-dark"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4")
+        await pilot.pause(0.2)
+        assert app.thinking
+        await pilot.press("m")
+        await settle(pilot)
+        assert len(app.game.moves) == 2
+
+
+async def test_hint_marks_a_column(make_app):
+    app = make_app(settings=humans())
+    async with app.run_test(size=SIZE) as pilot:
+        # ● has three in the bottom row: the hint must be the winning column.
+        await pilot.press(*"1122", "3", "7")
+        await pilot.press("h")
+        await settle(pilot)
+        assert app.hint in (3,)
+        assert app.query_one(Board).view.hint == 3
+        await pilot.press("4")
+        assert app.game.result() is not None
+        assert app.hint is None
+
+
+async def test_help_screen_opens_and_closes(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert not isinstance(app.screen, HelpScreen)
+
+
+async def test_q_quits(make_app):
+    app = make_app(settings=Settings(opponent="mcts:time=60", theme="textual-dark"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4")
+        await pilot.press("q")
+        await pilot.pause()
+        assert not app.is_running
+    assert app.game.moves == (3,)
+
+
+async def test_settings_cancel_keeps_everything(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        assert isinstance(app.screen, SettingsScreen)
+        await pilot.press("escape")
+        assert not isinstance(app.screen, SettingsScreen)
+    assert load(app.config_dir)[0] == Settings()  # nothing written
+
+
+async def test_settings_save_applies_and_persists(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        screen.query_one("#width").value = "8"
+        screen.query_one("#opponent-engine").value = "greedy"
+        await pilot.pause()
+        screen.action_save()
+        await settle(pilot)
+        assert app.settings.width == 8
+        assert app.settings.opponent == "greedy"
+        assert app.game.position.width == 8
+    saved, notice = load(app.config_dir)
+    assert notice is None
+    assert (saved.width, saved.opponent) == (8, "greedy")
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("#width", "12"),
+        ("#connect", "x"),
+        ("#opponent-amount", "-2"),
+        ("#opponent-noise", "2"),
+        ("#opponent-c", "abc"),
+    ],
+)
+async def test_settings_refuse_invalid_values(make_app, field, value):
+    app = make_app(settings=Settings(opponent="mcts:time=1", theme="textual-dark"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        screen = app.screen
+        screen.query_one(field).value = value
+        await pilot.pause()
+        assert screen.query_one("#save").disabled
+        assert str(screen.query_one("#settings-errors").render()).strip()
+        screen.action_save()
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)  # still open: nothing accepted
+    assert app.settings == Settings(opponent="mcts:time=1", theme="textual-dark")
+
+
+async def test_corrupt_settings_file_gives_defaults_and_a_notice(tmp_path, make_app):
+    config = tmp_path / "corrupt"
+    config.mkdir()
+    (config / "settings.json").write_text("{ this is not json")
+    app = make_app(config_dir=config, settings=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.settings == Settings()
+        assert any("using defaults" in n.message for n in app._notifications)
+        await pilot.press("q")
+
+
+async def test_too_small_terminal_shows_a_message(make_app):
+    app = make_app()
+    async with app.run_test(size=(60, 18)) as pilot:
+        await pilot.pause()
+        assert app.screen.has_class("-too-small")
+        assert "too small" in str(app.query_one("#too-small").render()).lower()
+        assert not app.query_one("#main").display or not app.query_one("#main").visible
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert not app.screen.has_class("-too-small")
+
+
+async def test_board_scales_down_to_compact_discs(make_app):
+    app = make_app(settings=humans())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("4")
+        board = app.query_one(Board)
+        assert board.disc_size() is not None
+        assert "●" in str(board.render())
+
+
+async def test_won_and_drawn_games_end_with_a_prompt(make_app):
+    app = make_app(settings=humans(), moves="445566")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("7")
+        result = app.game.result()
+        assert result is not None and result.winner == 0
+        assert app.query_one(Board).view.winning == result.cells
+        assert "new game" in app.status_text().lower()
+        await pilot.press("1")  # no move after the end
+        assert len(app.game.moves) == 7
+    app = make_app(settings=humans(), moves=DRAW_MOVES[:-1])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(DRAW_MOVES[-1])
+        assert app.game.position == Position.from_moves(DRAW_MOVES)
+        assert app.game.position.is_draw()
+        assert "draw" in app.status_text().lower()
+        await pilot.press("u")
+        assert len(app.game.moves) == len(DRAW_MOVES) - 1

@@ -1,0 +1,133 @@
+"""Races: new game, undo and random keys while the AI thinks never let a stale move in.
+
+A recording subclass notes which searches were started on which position and which were
+cancelled; every move the app accepts from the AI must come from a search that was
+never cancelled and was started on exactly the position it is played in.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from c4tui.app.app import ConnectFourApp
+from c4tui.app.messages import SearchFinished
+from c4tui.app.settings import Settings
+from c4tui.app.showcase import settle
+from c4tui.engine.position import Position
+from tests.app.conftest import post_key, type_keys
+
+SIZE = (80, 24)  # the smallest full layout: cheaper frames, same logic
+
+
+class RecordingApp(ConnectFourApp):
+    """The real app, plus a record of searches to check its AI moves against."""
+
+    def __init__(self, **options) -> None:
+        super().__init__(**options)
+        self.started: dict[int, tuple[int, ...]] = {}
+        self.cancelled: set[int] = set()
+        self.accepted: list[int] = []
+
+    def start_search(self, engine) -> None:
+        super().start_search(engine)
+        self.started[self.search_id] = self.game.position.path
+
+    def cancel_search(self) -> None:
+        if self.thinking:
+            self.cancelled.add(self.search_id)
+        super().cancel_search()
+
+    def on_search_finished(self, message: SearchFinished) -> None:
+        before = self.game.position.path
+        super().on_search_finished(message)
+        if self.game.position.path != before:
+            assert message.search_id not in self.cancelled, "a cancelled search played"
+            assert self.started[message.search_id] == before, "a move for another position"
+            self.accepted.append(message.search_id)
+
+
+def recording_app(tmp_path, spec: str, first: str = "you") -> RecordingApp:
+    settings = Settings(opponent=spec, first=first, theme="textual-dark")  # type: ignore[arg-type]
+    return RecordingApp(config_dir=tmp_path, settings=settings, seed=3, steady=True)
+
+
+def assert_consistent(app: RecordingApp) -> None:
+    """The game replays from its moves, and the human (●) never moved for the AI."""
+    Position.from_moves(app.game.position.to_moves())
+    assert app.game.moves == app.game.position.path
+
+
+async def race(pilot, cancel_key: str, rounds: int, seed: int) -> None:
+    """Drop a disc, let the AI think for 0-20 ms, press `cancel_key`; `rounds` times."""
+    app = pilot.app
+    rng = random.Random(seed)
+    for round_number in range(1, rounds + 1):
+        post_key(pilot, "4")
+        await asyncio.sleep(rng.choice((0, 0, 0.001, 0.005, 0.02)))
+        post_key(pilot, cancel_key)
+        if round_number % 10 == 0:
+            await pilot.pause(0)
+            assert app.game.moves == ()
+    await settle(pilot)
+
+
+# The thinking AI races every round; the instant one races its finished move instead.
+RACES = [("mcts:time=5", 200), ("random", 50)]
+
+
+@pytest.mark.parametrize(("spec", "rounds"), RACES)
+async def test_new_game_while_the_ai_thinks_200_times(tmp_path, spec, rounds):
+    app = recording_app(tmp_path, spec)
+    async with app.run_test(size=SIZE) as pilot:
+        await race(pilot, "n", rounds, seed=1)
+        assert app.game.moves == ()
+        assert_consistent(app)
+        assert len(app.started) == rounds
+        if spec != "random":
+            assert len(app.cancelled) >= rounds // 2  # most rounds raced a running search
+
+
+@pytest.mark.parametrize(("spec", "rounds"), RACES)
+async def test_undo_while_the_ai_thinks_200_times(tmp_path, spec, rounds):
+    app = recording_app(tmp_path, spec)
+    async with app.run_test(size=SIZE) as pilot:
+        await race(pilot, "u", rounds, seed=2)
+        assert app.game.moves == ()
+        assert_consistent(app)
+        assert len(app.started) == rounds
+
+
+async def test_ai_first_new_games_play_exactly_one_fresh_move(tmp_path):
+    app = recording_app(tmp_path, "greedy", first="ai")
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, *(["n"] * 50))
+        await settle(pilot)
+        assert len(app.game.moves) == 1
+        assert app.accepted and app.accepted[-1] == max(app.started)
+
+
+async def test_burst_of_random_keys_never_raises(tmp_path):
+    rng = random.Random(2024)
+    keys = [
+        *"0123456789urnhm",
+        "left",
+        "right",
+        "enter",
+        "space",
+        "x",
+        "escape",
+    ]
+    app = recording_app(tmp_path, "mcts:iterations=300")
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(5):
+            for _ in range(40):
+                post_key(pilot, rng.choice(keys))
+            await pilot.pause(0)
+            # Open and close the screens too, then play on.
+            await type_keys(pilot, "question_mark", "escape", "s", "escape")
+        await settle(pilot)
+        assert app.return_code is None  # still running, no exception
+        assert_consistent(app)
