@@ -260,9 +260,7 @@ class ConnectFourApp(App[None]):
             self.query_one("#status", Static).update(status, layout=False)
         self._show_thinking()
         self.query_one("#history", MoveHistory).show(
-            self.game.moves,
-            [self.evaluations[k] for k in sorted(self.evaluations)],
-            pos.geometry.cells,
+            self.game.moves, [self.evaluations[k] for k in sorted(self.evaluations)]
         )
         self.sub_title = (
             f"{self.player_name(0)} {GLYPHS[0]}  vs  {self.player_name(1)} {GLYPHS[1]}"
@@ -303,9 +301,7 @@ class ConnectFourApp(App[None]):
             else:
                 name = self.player_name(result.winner)
                 glyph = GLYPHS[result.winner]
-                outcome = "You win! " if name == "You" else f"{name} {glyph} wins. "
-                if name == "You":
-                    outcome = f"You win with {glyph}!"
+                outcome = f"You win with {glyph}!" if name == "You" else f"{name} {glyph} wins."
             return f"{outcome}   Press n for a new game."
         mover = pos.to_move
         name = self.player_name(mover)

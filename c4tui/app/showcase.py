@@ -32,6 +32,7 @@ class State:
     settings: Settings = field(default_factory=Settings)
     keys: tuple[str, ...] = ()
     size: tuple[int, int] = SIZE
+    moves: str = ""  # moves already played when the app opens
 
     def app(self, config_dir: Path) -> ConnectFourApp:
         return ConnectFourApp(
@@ -40,6 +41,7 @@ class State:
             seed=SEED,
             steady=True,
             save_settings=False,
+            moves=self.moves,
         )
 
     def run_before(self) -> Callable[[Pilot], Awaitable[None]]:
@@ -105,7 +107,13 @@ STATES = {
             humans(),
             keys=tuple("4455667"),
         ),
-        State("draw", "a drawn game on a full board", humans(), keys=tuple(DRAW_MOVES)),
+        State(
+            "draw",
+            "a drawn game on a full board",
+            humans(),
+            keys=(DRAW_MOVES[-1],),
+            moves=DRAW_MOVES[:-1],
+        ),
         State(
             "too-small",
             "the message below the minimum terminal size",

@@ -166,7 +166,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 ),
             )
             yield self._field("Amount", self._input(value, f"{side}-amount"))
-            yield self._field("MCTS exploration c", self._input(c, f"{side}-c", "default"))
+            yield self._field("Exploration c", self._input(c, f"{side}-c", "default"))
             yield self._field("Random moves 0-1", self._input(noise, f"{side}-noise", "0"))
 
     def _field(self, label: str, widget: Select | Input) -> Vertical:

@@ -1,7 +1,7 @@
 """MoveHistory: the numbered moves of the game and a sparkline of the AI's evaluation.
 
-The move list is a ScrollView with room for every round the board can hold, drawn line
-by line: a new move only repaints and scrolls, it never re-lays out the screen, so
+The move list is a ScrollView drawn line by line, with room for a few rounds more than
+played: most moves only repaint and scroll, without re-laying out the screen, so
 typing stays quick however long the game gets.
 """
 
@@ -45,12 +45,13 @@ class MoveList(ScrollView, can_focus=False):
         self.rounds = []
         self.capacity = 0
 
-    def show(self, moves: tuple[int, ...], cells: int) -> None:
+    def show(self, moves: tuple[int, ...]) -> None:
         self.rounds = move_rounds(moves)
-        capacity = max(1, (cells + 1) // 2)
+        # Room grows in steps of eight rounds: a layout pass now and then, not every move.
+        capacity = -(-max(1, len(self.rounds)) // 8) * 8
         if capacity != self.capacity:
             self.capacity = capacity
-            self.virtual_size = Size(self.size.width, capacity)
+            self.virtual_size = Size(0, capacity)
         # Keep the newest round on the last visible line.
         self.scroll_to(y=max(0, len(self.rounds) - self.size.height), animate=False)
         self.refresh()
@@ -90,14 +91,14 @@ class MoveHistory(Vertical):
 
     _shown: tuple[tuple[int, ...], list[float]] | None = None
 
-    def show(self, moves: tuple[int, ...], evaluations: list[float], cells: int = 42) -> None:
+    def show(self, moves: tuple[int, ...], evaluations: list[float]) -> None:
         if (moves, evaluations) == self._shown:
             return
         self._shown = (moves, evaluations)
         title = f"Moves ({len(moves)})"
         if title != self.border_title:
             self.border_title = title
-        self.query_one(MoveList).show(moves, cells)
+        self.query_one(MoveList).show(moves)
         sparkline = self.query_one("#evaluation", Sparkline)
         # Two points at least, so a single value still draws a line.
         sparkline.data = [*evaluations] if len(evaluations) != 1 else evaluations * 2
@@ -108,3 +109,6 @@ class MoveHistory(Vertical):
         else:
             words = "Evaluation per AI move · none yet"
         label.update(words, layout=False)  # a fixed one-line label: no layout pass
+        # Shown once the AI has judged a move; toggled rarely, so the layout pass is fine.
+        if sparkline.display != bool(evaluations):
+            sparkline.display = bool(evaluations)

@@ -70,6 +70,11 @@ def budget_progress(view: ThinkingView) -> tuple[float, float, str] | None:
             return (0 if view.running else 1), 1, f"budget {limits.time:g} s"
         spent = min(info.elapsed, limits.time)
         return spent, limits.time, f"budget {info.elapsed:.2f} of {limits.time:g} s"
+    # No budget (the perfect player): progress is the columns already solved.
+    playable = [stat for stat in info.columns if stat is not None]
+    solved = sum(1 for stat in playable if stat.score is not None or stat.proven is not None)
+    if playable and solved:
+        return solved, len(playable), f"solved {solved} of {len(playable)} columns"
     return None
 
 
@@ -111,18 +116,24 @@ class ThinkingPanel(Vertical):
         if table.styles.height is None or table.styles.height.value != rows:
             table.styles.height = rows
         if info is None:
-            empty = Text("The AI has not searched yet.", style=self._style("thinking--dim"))
+            words = (
+                "The AI has not searched yet."
+                if view.label
+                else ("No AI plays in this game.\nPress m for an AI move, h for a hint.")
+            )
+            empty = Text(words, style=self._style("thinking--dim"))
             table.update(empty, layout=False)
             figures.update("", layout=False)
             line.update("", layout=False)
-            budget.update(total=1, progress=0)
+            budget.display = False
             return
         table.update(self._table(info, view.position), layout=False)
         progress = budget_progress(view)
         words = progress[2] if progress else None
         figures.update(self._figures(info, view.steady, words), layout=False)
-        done, total, _words = progress or (0, 1, "")
+        done, total, _words = progress or (0 if view.running else 1, 1, "")
         budget.update(total=total, progress=done)
+        budget.display = True
         line.update(self._line(info), layout=False)
 
     def _style(self, name: str) -> Style:

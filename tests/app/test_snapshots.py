@@ -1,0 +1,57 @@
+"""Snapshot tests: each showcase state must look exactly like its accepted SVG.
+
+The states (c4tui/app/showcase.py) use a fixed seed, iteration or depth budgets, a
+pinned theme and the app's steady mode, so they render the same on every run. After a
+deliberate change of looks: `uv run pytest tests/app/test_snapshots.py --snapshot-update`.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from c4tui.app.app import engine_available
+from c4tui.app.showcase import STATES
+
+
+def compare(snap_compare, tmp_path, name: str) -> bool:
+    state = STATES[name]
+    return snap_compare(
+        state.app(tmp_path), terminal_size=state.size, run_before=state.run_before()
+    )
+
+
+def test_start(snap_compare, tmp_path):
+    assert compare(snap_compare, tmp_path, "start")
+
+
+def test_mcts_thinking_panel(snap_compare, tmp_path):
+    assert compare(snap_compare, tmp_path, "mcts")
+
+
+def test_negamax_thinking_panel(snap_compare, tmp_path):
+    assert compare(snap_compare, tmp_path, "negamax")
+
+
+@pytest.mark.skipif(not engine_available("perfect"), reason="perfect engine not installed")
+def test_perfect_thinking_panel(snap_compare, tmp_path):
+    assert compare(snap_compare, tmp_path, "perfect")
+
+
+def test_settings_screen(snap_compare, tmp_path):
+    assert compare(snap_compare, tmp_path, "settings")
+
+
+def test_help_screen(snap_compare, tmp_path):
+    assert compare(snap_compare, tmp_path, "help")
+
+
+def test_won_game_highlights_the_four(snap_compare, tmp_path):
+    assert compare(snap_compare, tmp_path, "won")
+
+
+def test_drawn_game_on_a_full_board(snap_compare, tmp_path):
+    assert compare(snap_compare, tmp_path, "draw")
+
+
+def test_terminal_too_small(snap_compare, tmp_path):
+    assert compare(snap_compare, tmp_path, "too-small")
