@@ -37,11 +37,12 @@ from c4tui.engine.search import ColumnStat, InfoCallback, Limits, SearchInfo, Se
 from c4tui.engine.specs import COUNT, TIME, Option
 from c4tui.engine.tactics import forced_move
 
-# UCT exploration constant for results in [-1, 1]. UCB1's theory (sqrt(2) for results in
-# [0, 1]) would be 2 * sqrt(2) on this scale, but with proven tactics pruned from the
-# tree the remaining children are close in value and less exploration finds the best
-# one sooner; measured with benchmarks/mcts_strength.py (see its docstring).
-DEFAULT_C = 1.0
+# UCT exploration constant for results in [-1, 1]: sqrt(2) here is 1/sqrt(2) on the
+# [0, 1] scale of the seed notebooks (the bonus scales with the range of the results).
+# Measured with benchmarks/mcts_strength.py on 800 random-play positions at 2000
+# iterations: c from 1 to 2 keeps the result equally often (92.0-92.3%), 0.5 is worse
+# (90.2%), and sqrt(2) sits in the middle of that plateau.
+DEFAULT_C = math.sqrt(2)
 DEFAULT_TIME = 1.0  # seconds per move when the spec gives no budget
 
 # A node's proof, from the view of the player who moved into it. Every proof is an
@@ -58,7 +59,7 @@ MAX_NODES = 1_000_000
 # games. Expanding a little later keeps the tree smaller and the iterations faster.
 EXPAND_AT = 2
 
-CHUNK = 32  # iterations between clock checks: well under a few milliseconds
+CHUNK = 16  # iterations between clock checks: about 1 ms on 7x6, 5 ms on 10x10 connect 6
 INFO_EVERY = 0.05  # seconds between progress reports
 
 
@@ -256,7 +257,7 @@ class Tree:
         """Create the root's children (with their tactical proofs), once."""
         if self.open[0] is None:
             root = self.position
-            self._expand([0], root.current, root.mask, root.moves)
+            self._expand([0], root.current, root.mask)
 
     def size(self) -> int:
         return len(self.visits)
@@ -277,7 +278,7 @@ class Tree:
             self.open,
         )
         root = self.position
-        root_me, root_mask, root_moves = root.current, root.mask, root.moves
+        root_me, root_mask = root.current, root.mask
         random_game = self.random_game
         log, sqrt, inf = math.log, math.sqrt, math.inf
         expand = self._expand
@@ -285,7 +286,7 @@ class Tree:
         done = 0
         while done < count and not proof[0]:
             done += 1
-            node, me, mask, moves = 0, root_me, root_mask, root_moves
+            node, me, mask = 0, root_me, root_mask
             path = [0]
             while True:
                 settled = proof[node]
@@ -297,7 +298,7 @@ class Tree:
                     if visits[node] < EXPAND_AT or len(visits) >= MAX_NODES:
                         result = -random_game(me, mask, random_bits)
                         break
-                    expand(path, me, mask, moves)
+                    expand(path, me, mask)
                     continue
                 # UCT: the exploration weight c * sqrt(ln N) is shared by all children;
                 # the tiny term keeps 0 * inf (an unvisited child) from becoming nan.
@@ -308,10 +309,9 @@ class Tree:
                     if value > best_value:
                         best_value, node = value, kid
                 me, mask = me ^ mask, mask | stone[node]
-                moves += 1
                 path.append(node)
-            if len(path) > max_depth:
-                max_depth = len(path)
+            if len(path) > max_depth + 1:
+                max_depth = len(path) - 1  # plies below the root
             for node in reversed(path):
                 n = visits[node] + 1
                 visits[node] = n
@@ -321,7 +321,7 @@ class Tree:
         self.max_depth = max_depth
         return done
 
-    def _expand(self, path: list[int], me: int, mask: int, moves: int) -> None:
+    def _expand(self, path: list[int], me: int, mask: int) -> None:
         """Create the children of the last node of `path`, proving what tactics prove."""
         node = path[-1]
         g = self.geometry
@@ -329,7 +329,7 @@ class Tree:
         wins = g.winning_spots(me, mask) & playable
         their_spots = g.winning_spots(me ^ mask, mask)
         threats = their_spots & playable
-        last_cell = moves + 1 == g.cells
+        last_cell = mask.bit_count() + 1 == g.cells
         visits, mean, spread, stones, proofs = (
             self.visits,
             self.mean,
