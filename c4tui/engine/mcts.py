@@ -16,8 +16,8 @@ Three additions make it sharper than plain UCT:
 
 Speed matters (the iteration rate is a headline figure), so the tree lives in flat lists
 indexed by node id instead of node objects, and the random game is one tight loop over
-bitboards in locals: no calls, no allocation per move, and a win test of the mover's
-stones only.
+bitboards in locals, generated per board size: no function call on most moves, and a
+line test of the mover's stones only.
 """
 
 from __future__ import annotations
@@ -145,7 +145,7 @@ class MctsEngine(BaseEngine):
             columns=tree.column_stats(self.c),
             best=best,
             pv=tree.principal_variation(best),
-            exact=tree.solved(),
+            exact=tree.every_column_proven(),
         )
 
 
@@ -263,7 +263,11 @@ class Tree:
         return len(self.visits)
 
     def solved(self) -> bool:
+        """True once the root's result is proven: more iterations cannot change the move."""
         return bool(self.proof[0])
+
+    def every_column_proven(self) -> bool:
+        return all(self.proof[kid] for kid in self.children.get(0, ()))
 
     # ---- growing ------------------------------------------------------------------
 

@@ -112,7 +112,7 @@ def test_proves_a_win_in_two_and_stops():
     result = MctsEngine(seed=4, iterations=20000).search(pos)
     info = result.info
     assert result.move in (2, 5)
-    assert info.exact and info.iterations < 20000
+    assert info.iterations < 20000  # a proven root ends the search
     assert info.columns[result.move].proven == "win"
     assert info.columns[result.move].value == 1
 
