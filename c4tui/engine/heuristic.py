@@ -16,9 +16,10 @@ from functools import cache
 
 from c4tui.engine.geometry import Geometry
 
-# What an open window is worth by the stones in it: the seed's streak weights 1, 8, 128
-# grow by about 8 per stone; longer lines on big boards keep that ratio.
-STONE_RATIO = 8
+# What an open window is worth by the stones in it: 1, 4, 16, ... The seed's streak
+# weights (1, 8, 128) grow faster; with the threats counted on their own, a gentler
+# ratio kept the solved result slightly more often (benchmarks/strength.py, depth 5).
+STONE_RATIO = 4
 THREAT = 96  # each winning spot, on top of the windows that make it
 GOOD_ROW_THREAT = 64  # extra for a spot on a row the zugzwang gives to its owner
 

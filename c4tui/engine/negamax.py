@@ -15,7 +15,11 @@ The seed's NegaMax (a streak heuristic and a memo table) made strong:
 Scores inside the search: a proven result is MATE plus or minus the solver score of
 `scores.py` (so it says how soon), anything smaller in size is a heuristic. At the
 root each column is searched with a full window, so every ColumnStat.score is that
-column's own value at the reached depth.
+column's own value at the reached depth (a null-window root would reach about one ply
+deeper in the same time, but could only say of the other columns "no better").
+
+Budgets: spec options `depth` and `time`; `Limits.iterations`, when a caller gives
+it, caps the nodes. Depth 1 always finishes, so a move is always backed by tactics.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from c4tui.engine.tactics import forced_move
 MATE = 1 << 30  # above any heuristic score; a proven result is MATE + solver score
 INFINITY = 1 << 40
 EXACT, LOWER, UPPER = 0, 1, 2
-TABLE_LIMIT = 250_000  # entries; cleared when full, to bound memory (about 40 MB)
+TABLE_LIMIT = 250_000  # entries; cleared when full, to bound memory (about 50 MB)
 CHECK_EVERY = 512  # nodes between looks at the clock and the stop event
 
 DEFAULT_DEPTH = 20
@@ -251,6 +255,9 @@ class AlphaBeta:
     def check(self) -> None:
         """Called every CHECK_EVERY nodes: raise Stopped when the search must end."""
         self.next_check = self.nodes + CHECK_EVERY
+        if len(self.table) > TABLE_LIMIT:
+            # Forget everything rather than grow without bound in a long search.
+            self.table.clear()
         if not self.armed:
             return
         if self.node_limit is not None:
