@@ -164,34 +164,46 @@ class ConnectFourApp(App[None]):
     # ---- layout -------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        # Kept as attributes: updates must reach the game screen's widgets even while a
+        # modal screen (help, settings) is on top, when app.query_one would search that.
+        self.board = Board(id="board")
+        self.status_line = Static(id="status")
+        self.thinking_panel = ThinkingPanel(id="thinking")
+        self.history = MoveHistory(id="history")
+        self.too_small = Static(id="too-small")
         yield Header()
         with Horizontal(id="main"):
             with Vertical(id="play"):
-                yield Board(id="board")
-                yield Static(id="status")
+                yield self.board
+                yield self.status_line
             with Vertical(id="side"):
-                yield ThinkingPanel(id="thinking")
-                yield MoveHistory(id="history")
-        yield Static(id="too-small")
+                yield self.thinking_panel
+                yield self.history
+        yield self.too_small
         yield Footer()
 
     def on_mount(self) -> None:
         self._build_engines()
-        self.query_one("#board", Board).border_title = "Board"
+        self.board.border_title = "Board"
         self._check_size(self.size.width, self.size.height)
         if self.settings_notice:
             self.notify(self.settings_notice, title="Settings", severity="warning", timeout=8)
         self.refresh_view()
         self.maybe_start_ai()
 
+    def on_unmount(self) -> None:
+        # However the app ends, no search thread may outlive it.
+        self.cancel_search()
+        self.cancel_hint()
+
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)
 
     def _check_size(self, width: int, height: int) -> None:
         small = width < MIN_COLUMNS or height < MIN_LINES
-        self.screen.set_class(small, "-too-small")
+        self.board.screen.set_class(small, "-too-small")
         if small:
-            self.query_one("#too-small", Static).update(
+            self.too_small.update(
                 f"Terminal too small\n\n{width} × {height} — c4tui needs at least "
                 f"{MIN_COLUMNS} × {MIN_LINES}.\nMake the window larger, or press q to quit."
             )
@@ -245,8 +257,7 @@ class ConnectFourApp(App[None]):
         human_turn = not pos.is_over() and not self.is_ai(pos.to_move) and not self.thinking
         self.cursor = max(0, min(self.cursor, pos.width - 1))
         result = self.game.result()
-        board = self.query_one("#board", Board)
-        board.view = BoardView(
+        self.board.view = BoardView(
             position=pos,
             cursor=self.cursor if human_turn else None,
             preferred=self._preferred(),
@@ -257,11 +268,9 @@ class ConnectFourApp(App[None]):
         if status != self._status:
             self._status = status
             # The status line has a fixed height: no layout pass needed.
-            self.query_one("#status", Static).update(status, layout=False)
+            self.status_line.update(status, layout=False)
         self._show_thinking()
-        self.query_one("#history", MoveHistory).show(
-            self.game.moves, [self.evaluations[k] for k in sorted(self.evaluations)]
-        )
+        self.history.show(self.game.moves, [self.evaluations[k] for k in sorted(self.evaluations)])
         self.sub_title = (
             f"{self.player_name(0)} {GLYPHS[0]}  vs  {self.player_name(1)} {GLYPHS[1]}"
             f"   ·   {pos.width}×{pos.height}, connect {pos.connect}"
@@ -281,7 +290,7 @@ class ConnectFourApp(App[None]):
             limits = engine.limits
             label = f"{engine_title(engine.spec)} ({engine.spec})"
         position = self._search_position or self.game.position
-        self.query_one("#thinking", ThinkingPanel).show(
+        self.thinking_panel.show(
             ThinkingView(
                 info=self._thinking_info,
                 position=position,
@@ -383,7 +392,7 @@ class ConnectFourApp(App[None]):
         if message.search_id != self.search_id or not self.thinking:
             return
         self._thinking_info = message.info
-        board = self.query_one("#board", Board)
+        board = self.board
         if board.view is not None:
             board.view = BoardView(
                 position=board.view.position,

@@ -8,7 +8,7 @@ from c4tui.app.screens.help import HelpScreen
 from c4tui.app.screens.settings import SettingsScreen
 from c4tui.app.settings import Settings, load
 from c4tui.app.showcase import DRAW_MOVES, settle
-from c4tui.app.widgets.board import Board
+from c4tui.app.widgets.board import COMPACT, Board
 from c4tui.engine.position import Position
 
 SIZE = (120, 40)
@@ -232,8 +232,9 @@ async def test_board_scales_down_to_compact_discs(make_app):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("4")
         board = app.query_one(Board)
-        assert board.disc_size() is not None
-        assert "●" in str(board.render())
+        assert board.disc_size() is COMPACT
+        drawing = "".join(board.render_line(y).text for y in range(board.size.height))
+        assert "●" in drawing
 
 
 async def test_won_and_drawn_games_end_with_a_prompt(make_app):
@@ -254,3 +255,14 @@ async def test_won_and_drawn_games_end_with_a_prompt(make_app):
         assert "draw" in app.status_text().lower()
         await pilot.press("u")
         assert len(app.game.moves) == len(DRAW_MOVES) - 1
+
+
+async def test_the_ai_keeps_thinking_and_plays_under_the_help_screen(make_app):
+    app = make_app(settings=Settings(opponent="mcts:time=0.6", theme="textual-dark"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4", "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await settle(pilot)  # progress and the result arrive while help is open
+        assert len(app.game.moves) == 2
+        await pilot.press("escape")
+        assert app.thinking_panel.has_class("-running") is False
