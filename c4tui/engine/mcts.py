@@ -17,7 +17,9 @@ Three additions make it sharper than plain UCT:
 Speed matters (the iteration rate is a headline figure), so the tree lives in flat lists
 indexed by node id instead of node objects, and the random game is one tight loop over
 bitboards in locals, generated per board size: no function call on most moves, and a
-line test of the mover's stones only.
+line test of the mover's stones only. The random games stay uniformly random: games
+that take every win and block every threat were measured (benchmarks/mcts_strength.py)
+to be 2.2 times slower per iteration for the same strength per second.
 """
 
 from __future__ import annotations
