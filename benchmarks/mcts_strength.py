@@ -8,7 +8,8 @@ does: one engine object for all positions, in order.
 
     uv run python benchmarks/mcts_strength.py [--positions 200] [SPEC ...]
 
-Default specs: `mcts:time=0.15` and the greedy player as a baseline. Solved positions
+Default specs: `mcts:time=0.15` and the greedy player as a baseline; `--seed-time 0.15`
+adds the MCTS of seed notebook 001 (see `mcts_speed.py`) on the same positions. Solved positions
 are cached in a JSON file (`--cache`), as solving early positions takes a while.
 """
 
@@ -19,7 +20,10 @@ import json
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+
+from mcts_speed import SEED_NOTEBOOK, load_seed_mcts
 
 from c4tui.engine.position import Position
 from c4tui.engine.solver import analyze
@@ -60,15 +64,36 @@ def solved_outcomes(positions: list[Position], cache: Path) -> dict[str, list[in
     return known
 
 
-def kept_share(spec: str, positions: list[Position], outcomes: dict, seed: int) -> float:
-    engine = make_engine(spec, seed=seed)
+def kept_share(
+    choose: Callable[[Position], int], positions: list[Position], outcomes: dict
+) -> float:
+    """The share of positions where `choose`'s column has the best outcome."""
     kept = 0
     for position in positions:
         columns = outcomes[position.to_moves()]
         best = max(o for o in columns if o is not None)
-        move = engine.search(position).move
-        kept += columns[move] == best
+        kept += columns[choose(position)] == best
     return kept / len(positions)
+
+
+def engine_chooser(spec: str, seed: int) -> Callable[[Position], int]:
+    """One engine for every position, in order, as `c4tui move -` uses it."""
+    engine = make_engine(spec, seed=seed)
+    return lambda position: engine.search(position).move
+
+
+def seed_chooser(seconds: float) -> Callable[[Position], int]:
+    """The seed notebook 001's MCTS policy, run on its own board class."""
+    notebook = load_seed_mcts()
+    policy = notebook["mcts_policy"](seconds)
+
+    def choose(position: Position) -> int:
+        board = notebook["Board"](position.width, position.height)
+        for col in position.path:
+            board.play(col)
+        return policy(board)
+
+    return choose
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -78,6 +103,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-moves", type=int, default=30, help="longest random opening")
     parser.add_argument("--position-seed", type=int, default=2024)
     parser.add_argument("--seed", type=int, default=1, help="engine seed")
+    parser.add_argument(
+        "--seed-time", type=float, help="also run the seed notebook's MCTS, seconds a move"
+    )
     parser.add_argument("--cache", type=Path, default=Path("/tmp/c4tui-mcts-strength.json"))
     args = parser.parse_args(argv)
     positions = random_positions(args.positions, args.position_seed, args.max_moves)
@@ -86,11 +114,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(positions)} positions solved in {time.perf_counter() - started:.1f} s")
     bests = [max(o for o in outcomes[p.to_moves()] if o is not None) for p in positions]
     print(f"side to move wins {bests.count(1)}, draws {bests.count(0)}, loses {bests.count(-1)}")
-    for spec in args.specs:
+    players = [(spec, engine_chooser(spec, args.seed)) for spec in args.specs]
+    if args.seed_time is not None and SEED_NOTEBOOK.exists():
+        players.append((f"seed notebook 001, {args.seed_time:g} s", seed_chooser(args.seed_time)))
+    for name, choose in players:
         started = time.perf_counter()
-        share = kept_share(spec, positions, outcomes, args.seed)
+        share = kept_share(choose, positions, outcomes)
         print(
-            f"{spec:<28} keeps the result in {share:6.1%}  ({time.perf_counter() - started:.0f} s)"
+            f"{name:<28} keeps the result in {share:6.1%}  ({time.perf_counter() - started:.0f} s)"
         )
     return 0
 
