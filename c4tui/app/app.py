@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import importlib.util
 import math
+import sys
 import threading
 import time
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
@@ -43,6 +45,7 @@ from c4tui.engine.search import Engine, Limits, SearchInfo
 from c4tui.engine.specs import SpecError, make_engine
 
 MIN_COLUMNS, MIN_LINES = 80, 24
+SWITCH_INTERVAL = 0.0005  # seconds; see on_mount
 PROGRESS_INTERVAL = 0.1  # seconds between progress messages: at most ~10 a second
 AI_VS_AI_PAUSE = 0.4  # seconds between moves when two AIs play, so people can follow
 FALLBACK_SPEC = "random"
@@ -183,6 +186,10 @@ class ConnectFourApp(App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        # The engine thread holds the GIL while it searches; the UI thread, waking from
+        # select() many times per key, would wait up to 5 ms (the default) each time.
+        # A shorter switch interval keeps typing quick at a small cost to the search.
+        sys.setswitchinterval(SWITCH_INTERVAL)
         self._build_engines()
         self.board.border_title = "Board"
         self._check_size(self.size.width, self.size.height)
@@ -255,11 +262,14 @@ class ConnectFourApp(App[None]):
         """Hand every widget the state it shows."""
         pos = self.game.position
         human_turn = not pos.is_over() and not self.is_ai(pos.to_move) and not self.thinking
+        # While the AI thinks, a person who moves next may already pick a column.
+        waiting = self.thinking and not pos.is_over() and not self.is_ai(1 - pos.to_move)
         self.cursor = max(0, min(self.cursor, pos.width - 1))
         result = self.game.result()
         self.board.view = BoardView(
             position=pos,
-            cursor=self.cursor if human_turn else None,
+            cursor=self.cursor if human_turn or waiting else None,
+            waiting=waiting,
             preferred=self._preferred(),
             hint=self.hint if human_turn else None,
             winning=result.cells if result else (),
@@ -393,12 +403,8 @@ class ConnectFourApp(App[None]):
             return
         self._thinking_info = message.info
         board = self.board
-        if board.view is not None:
-            board.view = BoardView(
-                position=board.view.position,
-                preferred=message.info.best,
-                winning=board.view.winning,
-            )
+        if board.view is not None and board.view.preferred != message.info.best:
+            board.view = replace(board.view, preferred=message.info.best)
         self._show_thinking()
 
     def on_search_finished(self, message: SearchFinished) -> None:

@@ -63,7 +63,8 @@ class BoardView:
     """What the board shows; built by the app from its Game."""
 
     position: Position
-    cursor: int | None = None  # the human's selected column, None when it is not their turn
+    cursor: int | None = None  # the human's selected column, None when they cannot choose
+    waiting: bool = False  # the cursor is a pre-selection made while the AI thinks
     preferred: int | None = None  # the column the thinking AI currently prefers
     hint: int | None = None
     winning: tuple[tuple[int, int], ...] = ()
@@ -190,18 +191,24 @@ class Board(Widget):
 
         # Markers above the board: the disc about to drop and an arrow, per column.
         mover = pos.to_move
+        human = 1 - mover if view.waiting else mover
         markers: dict[int, tuple[str, Style]] = {}
+        discs: dict[int, tuple[str, Style]] = {}  # the disc about to drop, over the arrow
         if view.preferred is not None:
             markers[view.preferred] = ("▽", self._style("board--thinking"))
+            discs[view.preferred] = (GLYPHS[mover], self._style("board--thinking"))
         if view.cursor is not None:
-            markers[view.cursor] = ("▼", self._style("board--cursor") + players[mover])
+            markers[view.cursor] = ("▼", self._style("board--cursor") + players[human])
+            if not view.waiting:
+                discs[view.cursor] = (GLYPHS[mover], markers[view.cursor][1])
         if view.hint is not None and view.hint not in markers:
             markers[view.hint] = ("★", self._style("board--hint"))
         if size.marker_rows == 2:
             row = Text(" ")
             for col in range(pos.width):
-                if col in markers and not pos.is_over():
-                    row.append(GLYPHS[mover].center(size.width), markers[col][1])
+                if col in discs and not pos.is_over():
+                    glyph, style = discs[col]
+                    row.append(glyph.center(size.width), style)
                 else:
                     row.append(" " * size.width)
             lines.append(row)

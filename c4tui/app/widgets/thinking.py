@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.segment import Segment
 from rich.style import Style
-from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import Vertical
-from textual.widgets import ProgressBar, Static
+from textual.geometry import Size
+from textual.strip import Strip
+from textual.widget import Widget
 
 from c4tui.engine.position import Position
 from c4tui.engine.scores import describe_score
@@ -78,94 +78,134 @@ def budget_progress(view: ThinkingView) -> tuple[float, float, str] | None:
     return None
 
 
-class ThinkingPanel(Vertical):
-    """The AI-thinking panel; the app calls `show()` with each new frame."""
+# Table layout per kind of engine: (heading, width, right-aligned?) after the column number.
+COLUMNS = {
+    "mcts": (
+        ("visits", 8, True),
+        ("win rate", 9, True),
+        ("UCT", 7, True),
+        ("share of visits", 0, False),
+    ),
+    "flat": (("playouts", 9, True), ("win rate", 9, True), ("share of playouts", 0, False)),
+    "negamax": (("score", 12, True), ("depth", 6, True)),
+    "exact": (("outcome", 13, False), ("score", 6, True)),
+    "plain": (),
+}
+
+
+class ThinkingPanel(Widget):
+    """The AI-thinking panel; the app calls `show()` with each new frame.
+
+    Drawn line by line from cached strips: a live update repaints this one widget and
+    never re-lays out the screen, so the UI keeps up with ~10 updates a second.
+    """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "thinking--header",
         "thinking--best",
         "thinking--bar",
+        "thinking--bar-empty",
         "thinking--dim",
     }
 
-    def compose(self) -> ComposeResult:
-        yield Static(id="thinking-table")
-        yield Static(id="thinking-figures")
-        yield ProgressBar(total=1, show_eta=False, id="thinking-budget")
-        yield Static(id="thinking-line")
-
-    _shown: ThinkingView | None = None
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._shown: ThinkingView | None = None
+        self._lines: list[Text] = []
+        self._strips_key: object = None
+        self._strips: list[Strip] = []
 
     def show(self, view: ThinkingView) -> None:
         if view == self._shown:
             return
         self._shown = view
-        info = view.info
         state = "thinking…" if view.running else "last search"
         title = f"AI {state} · {view.label}" if view.label else "AI thinking"
         if title != self.border_title:
             self.border_title = title
         if view.running != self.has_class("-running"):
             self.set_class(view.running, "-running")
-        table = self.query_one("#thinking-table", Static)
-        figures = self.query_one("#thinking-figures", Static)
-        line = self.query_one("#thinking-line", Static)
-        budget = self.query_one("#thinking-budget", ProgressBar)
-        # A header plus a row per column: fixed, so live updates never re-lay out the screen.
-        rows = view.position.width + 1
-        if table.styles.height is None or table.styles.height.value != rows:
-            table.styles.height = rows
-        if info is None:
-            words = (
-                "The AI has not searched yet."
-                if view.label
-                else ("No AI plays in this game.\nPress m for an AI move, h for a hint.")
-            )
-            empty = Text(words, style=self._style("thinking--dim"))
-            table.update(empty, layout=False)
-            figures.update("", layout=False)
-            line.update("", layout=False)
-            budget.display = False
-            return
-        table.update(self._table(info, view.position), layout=False)
-        progress = budget_progress(view)
-        words = progress[2] if progress else None
-        figures.update(self._figures(info, view.steady, words), layout=False)
-        done, total, _words = progress or (0 if view.running else 1, 1, "")
-        budget.update(total=total, progress=done)
-        budget.display = True
-        line.update(self._line(info), layout=False)
+        self.refresh()
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        # A fixed height per board width, so live updates never change the layout.
+        columns = self._shown.position.width if self._shown else 7
+        return columns + 6
+
+    def render_line(self, y: int) -> Strip:
+        key = (self._shown, self.size, self.app.theme)
+        if key != self._strips_key:
+            self._strips_key = key
+            self._strips = self._build_strips()
+        if y < len(self._strips):
+            return self._strips[y]
+        return Strip.blank(self.size.width, self.rich_style)
+
+    def _build_strips(self) -> list[Strip]:
+        base, width, console = self.rich_style, self.size.width, self.app.console
+        strips = []
+        for line in self.lines(width):
+            segments = [
+                Segment(part.text, base + part.style if part.style else base)
+                for part in line.render(console)
+                if part.text != "\n"
+            ]
+            strips.append(Strip(segments).adjust_cell_length(width, base))
+        return strips
 
     def _style(self, name: str) -> Style:
         return self.get_component_rich_style(name)
 
-    def _table(self, info: SearchInfo, position: Position) -> Table:
+    def lines(self, width: int) -> list[Text]:
+        """The panel's text, one Text per line."""
+        view = self._shown
+        if view is None:
+            return []
+        info = view.info
+        dim = self._style("thinking--dim")
+        if info is None:
+            if view.label:
+                return [Text("The AI has not searched yet.", dim)]
+            return [
+                Text("No AI plays in this game.", dim),
+                Text("Press m for an AI move, h for a hint.", dim),
+            ]
+        lines = self._table(info, view.position, width)
+        lines.append(Text())
+        progress = budget_progress(view)
+        lines.extend(self._figures(info, view.steady, progress[2] if progress else None))
+        done, total, _words = progress or (0 if view.running else 1, 1, "")
+        lines.append(self._bar_line(done / total if total else 1.0, width))
+        lines.append(self._line(info))
+        return lines
+
+    def _table(self, info: SearchInfo, position: Position, width: int) -> list[Text]:
         kind = column_kind(info)
-        table = Table(box=None, padding=(0, 1), expand=False, show_edge=False)
-        header = self._style("thinking--header")
-        headings = {
-            "mcts": ("visits", "win rate", "UCT", "share of visits"),
-            "flat": ("playouts", "win rate", "", "share of playouts"),
-            "negamax": ("score", "depth", "", ""),
-            "exact": ("outcome", "score", "", ""),
-            "plain": ("", "", "", ""),
-        }[kind]
-        table.add_column("col", justify="right", header_style=header)
-        shown = [h for h in headings if h]
-        for heading in shown:
-            justify = "left" if heading.startswith("share") or heading == "outcome" else "right"
-            table.add_column(heading, justify=justify, header_style=header)
+        layout = COLUMNS[kind]
+        fixed = 5 + sum(w + 2 for _, w, _ in layout if w)
+        bar_width = max(4, min(BAR_WIDTH + 8, width - fixed))
+        header = Text(" col", self._style("thinking--header"))
+        for heading, w, right in layout:
+            cell = heading if not w else (heading.rjust(w) if right else heading.ljust(w))
+            header.append("  " + cell, self._style("thinking--header"))
+        lines = [header]
         total_visits = sum(s.visits or 0 for s in info.columns if s is not None) or 1
         for col, stat in enumerate(info.columns):
-            style = self._style("thinking--best") if col == info.best else Style()
+            row_style = self._style("thinking--best") if col == info.best else Style()
+            line = Text(f"{col + 1:>4}", row_style)
             if stat is None:
-                cells = ["full"] + [""] * (len(shown) - 1)
-                dim = self._style("thinking--dim")
-                table.add_row(str(col + 1), *cells[: len(shown)], style=dim)
+                line.append("  full", self._style("thinking--dim"))
+                lines.append(line)
                 continue
-            row = self._cells(kind, stat, info, position, total_visits)
-            table.add_row(Text(str(col + 1)), *row[: len(shown)], style=style)
-        return table
+            cells = self._cells(kind, stat, info, position, total_visits, bar_width)
+            for (_heading, w, right), cell in zip(layout, cells, strict=False):
+                line.append("  ")
+                if isinstance(cell, Text):
+                    line.append_text(cell)
+                else:
+                    line.append(cell.rjust(w) if right else cell.ljust(w), row_style)
+            lines.append(line)
+        return lines
 
     def _cells(
         self,
@@ -174,17 +214,15 @@ class ThinkingPanel(Vertical):
         info: SearchInfo,
         position: Position,
         total_visits: int,
+        bar_width: int,
     ) -> list[Text | str]:
         if kind in ("mcts", "flat"):
             visits = stat.visits or 0
-            uct = "" if stat.uct is None else f"{stat.uct:.3f}"
-            if stat.proven is not None:
-                uct = stat.proven
-            share = Text(bar(visits / total_visits), style=self._style("thinking--bar"))
             cells: list[Text | str] = [f"{visits:,}", win_rate(stat.value)]
             if kind == "mcts":
-                cells.append(uct)
-            cells.append(share)
+                uct = "" if stat.uct is None else f"{stat.uct:.3f}"
+                cells.append(stat.proven or uct)
+            cells.append(self._bar(visits / total_visits, bar_width))
             return cells
         if kind == "negamax":
             if stat.score is None:
@@ -194,11 +232,18 @@ class ThinkingPanel(Vertical):
             return [f"{stat.score:+d}", str(info.depth or "")]
         if kind == "exact":
             if stat.score is None:
-                return [Text("solving…", style=self._style("thinking--dim")), ""]
+                return ["solving…", ""]
             return [describe_score(position, stat.score), f"{stat.score:+d}"]
         return []
 
-    def _figures(self, info: SearchInfo, steady: bool, budget: str | None) -> Text:
+    def _bar(self, share: float, width: int) -> Text:
+        drawn = bar(share, width)
+        filled = drawn.rstrip()
+        text = Text(filled, self._style("thinking--bar"))
+        text.append("·" * (width - len(filled)), self._style("thinking--bar-empty"))
+        return text
+
+    def _figures(self, info: SearchInfo, steady: bool, budget: str | None) -> list[Text]:
         """Two lines: the work done; then its rate and the budget spent."""
         work = []
         if info.iterations is not None:
@@ -216,11 +261,10 @@ class ThinkingPanel(Vertical):
             pace.append(budget)
         elif not steady:
             pace.append(f"{info.elapsed:.2f} s")
-        text = Text("  ·  ".join(work) or "no counts from this engine")
-        if pace:
-            text.append("\n")
-            text.append("  ·  ".join(pace), self._style("thinking--dim"))
-        return text
+        return [
+            Text("  ·  ".join(work) or "no counts from this engine"),
+            Text("  ·  ".join(pace), self._style("thinking--dim")),
+        ]
 
     def _line(self, info: SearchInfo) -> Text:
         text = Text()
@@ -230,6 +274,13 @@ class ThinkingPanel(Vertical):
         if info.pv:
             text.append("   pv ", self._style("thinking--dim"))
             text.append(" ".join(str(c + 1) for c in info.pv))
+        return text
+
+    def _bar_line(self, share: float, width: int) -> Text:
+        """The budget spent, as a full-width bar with its percentage."""
+        bar_width = max(4, width - 6)
+        text = self._bar(share, bar_width)
+        text.append(f"{share:>5.0%}", self._style("thinking--dim"))
         return text
 
 
