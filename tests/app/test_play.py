@@ -266,3 +266,29 @@ async def test_the_ai_keeps_thinking_and_plays_under_the_help_screen(make_app):
         assert len(app.game.moves) == 2
         await pilot.press("escape")
         assert app.thinking_panel.has_class("-running") is False
+
+
+async def test_ai_against_ai_plays_a_whole_game(make_app):
+    settings = Settings(
+        mode="ai-ai", opponent="greedy", second_opponent="random", theme="textual-dark"
+    )
+    app = make_app(settings=settings)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.game.result() is not None
+        assert "new game" in app.status_text().lower()
+
+
+async def test_command_palette_offers_the_main_actions(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE):
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        assert {"New game", "Undo", "Redo", "Hint", "Settings", "Help"} <= titles
+
+
+async def test_command_line_choices_override_the_saved_settings(make_app):
+    app = make_app(settings=None, opponent="greedy", first="ai")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert (app.settings.opponent, app.settings.first) == ("greedy", "ai")
+        assert len(app.game.moves) == 1  # greedy moved first
