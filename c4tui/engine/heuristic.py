@@ -22,6 +22,9 @@ from c4tui.engine.geometry import Geometry
 STONE_RATIO = 4
 THREAT = 96  # each winning spot, on top of the windows that make it
 GOOD_ROW_THREAT = 64  # extra for a spot on a row the zugzwang gives to its owner
+# The side to move is worth about this much more than the stones show: the other side
+# has just used its move. It keeps the scores of odd and even depths closer together.
+TEMPO = 16
 
 
 class Heuristic:
@@ -140,7 +143,7 @@ class Heuristic:
             if wide:
                 planes[2] |= (open_ & c4) << offset
         mine_half = self.mine_half
-        score = 0
+        score = TEMPO
         for weight, first, rest in self.terms:
             x = planes[first]
             for plane in rest:

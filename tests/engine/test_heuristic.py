@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 
-from c4tui.engine.heuristic import GOOD_ROW_THREAT, STONE_RATIO, THREAT, heuristic_for
+from c4tui.engine.heuristic import GOOD_ROW_THREAT, STONE_RATIO, TEMPO, THREAT, heuristic_for
 from c4tui.engine.position import Position
 from tests.engine.reference_board import DIRECTIONS, ReferenceBoard
 from tests.engine.test_position import games, position_of
@@ -65,7 +65,7 @@ def test_spots_and_evaluation_match_counting_cell_by_cell(game):
         (my_spots & good_mine).bit_count() - (their_spots & good_theirs).bit_count()
     )
     value = h.evaluate(pos.current, pos.opponent_stones, empty, me, my_spots, their_spots)
-    assert value == windows + threats + parity
+    assert value == TEMPO + windows + threats + parity
 
 
 def test_good_rows_follow_the_zugzwang():
@@ -77,7 +77,7 @@ def test_good_rows_follow_the_zugzwang():
     assert heuristic_for(Position.start(7, 7, 4).geometry).good_rows == (0, 0)
 
 
-def test_the_evaluation_is_antisymmetric_and_mirror_blind():
+def test_the_evaluation_is_antisymmetric_but_for_the_tempo_and_mirror_blind():
     pos = Position.from_moves("4453362")
     g = pos.geometry
     h = heuristic_for(g)
@@ -89,4 +89,4 @@ def test_the_evaluation_is_antisymmetric_and_mirror_blind():
 
     assert value(pos, pos.to_move) == value(pos.mirror(), pos.to_move)
     swapped = Position(pos.opponent_stones, pos.mask, pos.moves, g)
-    assert value(swapped, 1 - pos.to_move) == -value(pos, pos.to_move)
+    assert value(swapped, 1 - pos.to_move) - TEMPO == -(value(pos, pos.to_move) - TEMPO)
