@@ -148,7 +148,7 @@ def make(TT, MIRROR, book_exact, book_outcome, expired, counter):
                         alpha = 1
                         if alpha >= beta:
                             return alpha
-                elif beta > -1:
+                elif value == -1 and beta > -1:
                     beta = -1
                     if alpha >= beta:
                         return beta
