@@ -14,11 +14,10 @@ from dataclasses import replace
 from typing import ClassVar
 
 from c4tui.engine.base import BaseEngine, Clock, rate
-from c4tui.engine.geometry import Geometry
 from c4tui.engine.position import Position
 from c4tui.engine.scores import proven_of
 from c4tui.engine.search import ColumnStat, InfoCallback, Limits, SearchInfo, SearchResult
-from c4tui.engine.solver import ColumnBounds, SearchStopped, Solver, order_columns
+from c4tui.engine.solver import ColumnBounds, SearchStopped, order_columns, shared_solver
 from c4tui.engine.specs import TIME, Option
 
 VARY = Option(int, 0, 1, help="1: break ties between equal columns at random (seeded)")
@@ -70,14 +69,6 @@ class PerfectEngine(BaseEngine):
     ) -> None:
         super().__init__(seed=seed, limits=limits or Limits(time=time))
         self.vary = bool(vary)
-        self._solvers: dict[tuple[int, int, int], Solver] = {}
-
-    def solver(self, g: Geometry) -> Solver:
-        """This engine's solver for a board size; its table is kept between moves."""
-        size = (g.width, g.height, g.connect)
-        if size not in self._solvers:
-            self._solvers[size] = Solver(g)
-        return self._solvers[size]
 
     def search(
         self,
@@ -90,7 +81,9 @@ class PerfectEngine(BaseEngine):
         if position.is_over():
             raise ValueError("the game is over: there is no move to make")
         clock = Clock(self.resolve(limits), stop)
-        solver = self.solver(position.geometry)
+        # The process-wide solver of this board size: its table outlives the move and
+        # the engine, and two perfect players never hold two tables.
+        solver = shared_solver(position.geometry)
         start_nodes = solver.nodes
         columns: list[ColumnBounds | None] = [None] * position.width
 
@@ -115,13 +108,14 @@ class PerfectEngine(BaseEngine):
             if on_info is not None:
                 on_info(snapshot())
 
-        solver.set_limits(clock.deadline, stop)
-        try:
-            solver.analyze(position, on_column=solved, columns=columns)
-        except SearchStopped:
-            pass
-        finally:
-            solver.set_limits(None, None)
+        with solver.lock:
+            solver.set_limits(clock.deadline, stop)
+            try:
+                solver.analyze(position, on_column=solved, columns=columns)
+            except SearchStopped:
+                pass
+            finally:
+                solver.set_limits(None, None)
         pick = self.rng.choice if self.vary else None
         move, _ = choose_column(columns, position.width, pick)
         info = replace(snapshot(), best=move, pv=(move,))

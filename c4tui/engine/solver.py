@@ -266,6 +266,8 @@ class Solver:
         self._make = _compile_search(g, self._size, self.book is not None)
         self._mirror = _mirror_bits(g)
         self._counter = [0]
+        # Held by whoever runs searches with limits, as one table serves one search.
+        self.lock = threading.Lock()
         self._deadline: float | None = None
         self._stop: threading.Event | None = None
         self.reset()

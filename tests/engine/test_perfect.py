@@ -1,0 +1,173 @@
+"""The perfect player: keeps the best result, wins fast, reports exact columns."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+
+from c4tui.engine.perfect import PerfectEngine, choose_column
+from c4tui.engine.position import Position
+from c4tui.engine.search import Limits
+from c4tui.engine.solver import ColumnBounds
+from c4tui.engine.specs import SpecError, make_engine
+from c4tui.engine.tactics import threatened_columns, winning_columns
+from tests.engine.brute_force import brute_force_columns
+
+# Positions the book or a short search settles quickly.
+POSITIONS = ["", "4", "44", "4453", "3344", "12345671", "4455", "2252576253462244111563365343"]
+
+
+@pytest.fixture(scope="module")
+def engine() -> PerfectEngine:
+    return PerfectEngine()
+
+
+@pytest.mark.parametrize("moves", POSITIONS)
+def test_plays_a_column_with_the_best_exact_score(engine, moves):
+    position = Position.from_moves(moves)
+    result = engine.search(position)
+    scores = [stat.score if stat else None for stat in result.info.columns]
+    assert result.info.exact
+    assert None not in (scores[c] for c in position.legal_moves())
+    assert scores[result.move] == max(s for s in scores if s is not None)
+    assert result.info.best == result.move
+
+
+def test_the_empty_board_opens_in_the_centre(engine):
+    result = engine.search(Position.start())
+    assert result.move == 3
+    assert [stat.score for stat in result.info.columns] == [-2, -1, 0, 1, 0, -1, -2]
+    assert [stat.proven for stat in result.info.columns][:4] == ["loss", "loss", "draw", "win"]
+
+
+def test_wins_at_once_rather_than_later(engine):
+    # First player: stones in columns 2, 3, 4 of the bottom row; 1 or 5 wins now, while
+    # other columns still win, later.
+    position = Position.from_moves("273747")
+    result = engine.search(position)
+    assert result.move in (0, 4)
+    scores = [stat.score for stat in result.info.columns]
+    assert scores[result.move] == (43 - 6) // 2
+    assert any(0 < s < scores[result.move] for s in scores)
+
+
+def test_blocks_the_only_threat(engine):
+    # The first player threatens column 4 of the bottom row; every other column loses.
+    position = Position.from_moves("17273")
+    result = engine.search(position)
+    assert result.move == 3
+    assert all(s.proven == "loss" for c, s in enumerate(result.info.columns) if c != 3)
+
+
+def test_sends_a_snapshot_as_each_column_is_solved(engine):
+    snapshots = []
+    result = engine.search(Position.from_moves("4453"), on_info=snapshots.append)
+    solved = [sum(1 for s in info.columns if s and s.score is not None) for info in snapshots]
+    assert solved[:-1] == sorted(solved[:-1])
+    assert solved[-1] == 7
+    assert not snapshots[0].exact or len(snapshots) == 1
+    assert snapshots[-1].exact and snapshots[-1].best == result.move
+
+
+def test_a_stopped_search_still_answers_and_says_it_is_not_proven():
+    engine = PerfectEngine()
+    stop = threading.Event()
+    stop.set()
+    position = Position.from_moves("1217562671323")
+    result = engine.search(position, stop=stop)
+    assert position.can_play(result.move)
+    assert not result.info.exact
+
+
+def test_a_time_limit_answers_with_a_move_not_proven_worse():
+    engine = make_engine("perfect:time=0.3")
+    position = Position.from_moves("1217562671323")
+    result = engine.search(position)
+    assert not result.info.exact
+    rank = {"loss": 0, "draw": 1, "win": 2}
+    proven = [rank[s.proven] for s in result.info.columns if s and s.proven]
+    chosen = result.info.columns[result.move].proven
+    assert chosen is None or not proven or rank[chosen] == max(proven)
+
+
+def threatened_position(seed: int) -> Position:
+    """A 14-ply position (too deep to solve in a blink) with one threat to block."""
+    rng = random.Random(seed)
+    while True:
+        position = Position.start()
+        for _ in range(14):
+            position = position.play(rng.choice(position.legal_moves()))
+            if position.is_over():
+                break
+        if position.is_over() or winning_columns(position):
+            continue
+        if len(threatened_columns(position)) == 1:
+            return position
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_time_limit_still_blocks_a_threat(seed):
+    position = threatened_position(seed)
+    result = make_engine("perfect:time=0.02").search(position)
+    assert result.move == threatened_columns(position)[0]
+
+
+def test_choose_column_excludes_columns_proven_worse():
+    columns = [
+        ColumnBounds(-5, -5),  # proven loss
+        ColumnBounds(-3, 10),  # unknown, may be best
+        ColumnBounds(0, 0),  # proven draw
+        None,
+        ColumnBounds(-10, -1),  # proven worse than the draw
+    ]
+    move, tied = choose_column(columns, 5)
+    assert move == 2 and tied == [2]
+    columns[1] = ColumnBounds(0, 10)
+    move, tied = choose_column(columns, 5)
+    assert move == 1  # as safe as the draw and possibly better
+
+
+def test_equal_columns_go_to_the_centre_or_to_a_seeded_choice():
+    position = Position.from_moves("44444")  # every column scores the same
+    assert PerfectEngine().search(position).move == 3
+    picks = {PerfectEngine(seed=s, vary=1).search(position).move for s in range(12)}
+    assert len(picks) > 1
+    again = [PerfectEngine(seed=7, vary=1).search(position).move for _ in range(2)]
+    assert again[0] == again[1]
+
+
+def test_other_board_sizes_play_a_best_column():
+    rng = random.Random(11)
+    engine = PerfectEngine()
+    for _ in range(5):
+        position = Position.start(5, 4, 4)
+        for _ in range(7 + rng.randrange(3)):
+            position = position.play(rng.choice(position.legal_moves()))
+            if position.is_over():
+                break
+        if position.is_over():
+            continue
+        expected = brute_force_columns(position)
+        move = engine.search(position).move
+        assert expected[move] == max(s for s in expected if s is not None)
+
+
+def test_spec_options_are_checked():
+    assert make_engine("perfect:vary=1", seed=3).vary
+    with pytest.raises(SpecError):
+        make_engine("perfect:vary=2")
+    with pytest.raises(SpecError):
+        make_engine("perfect:depth=3")
+
+
+def test_a_finished_game_is_refused(engine):
+    with pytest.raises(ValueError, match="over"):
+        engine.search(Position.from_moves("1212121"))
+
+
+def test_limits_from_the_caller_override_the_spec():
+    engine = make_engine("perfect:time=100")
+    result = engine.search(Position.from_moves("1217562671323"), Limits(time=0.05))
+    assert not result.info.exact

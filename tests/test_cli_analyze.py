@@ -1,0 +1,79 @@
+"""`c4tui analyze`: readable and JSON output, stdin, and one-line errors."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from c4tui.cli import main
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    status = main(["analyze", *argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_json_gives_every_column_the_best_and_the_result(capsys):
+    status, out, _ = run(capsys, "", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["position"] == ""
+    assert data["scores"] == [-2, -1, 0, 1, 0, -1, -2]
+    assert data["best"] == [4]
+    assert data["result"] == "win"
+    assert data["elapsed"] >= 0
+
+
+def test_a_full_column_scores_null(capsys):
+    status, out, _ = run(capsys, "444444", "--json")
+    data = json.loads(out)
+    assert status == 0
+    assert data["scores"][3] is None
+    assert all(s is not None for i, s in enumerate(data["scores"]) if i != 3)
+
+
+def test_stdin_gives_one_line_per_position_and_an_empty_line_is_the_empty_board(
+    capsys, monkeypatch
+):
+    monkeypatch.setattr("sys.stdin", io.StringIO("4455\n\n"))
+    status, out, _ = run(capsys, "-", "--json")
+    assert status == 0
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [line["position"] for line in lines] == ["4455", ""]
+    assert max(s for s in lines[0]["scores"] if s is not None) == 18
+    assert lines[0]["best"] == [3, 6]
+
+
+def test_readable_output_names_the_result_of_each_column(capsys):
+    status, out, _ = run(capsys, "4455")
+    assert status == 0
+    assert "win in 2" in out  # columns 3 and 6 threaten twice, then win
+    assert "'4455'" in out
+    assert out.count("*") >= 2
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["4x"], "move 2"),
+        (["48"], "outside"),
+        (["1212121"], "finished game"),
+        (["4444444"], "full"),
+    ],
+)
+def test_bad_input_and_finished_games_exit_2_with_one_line(capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert status == 2
+    assert out == ""
+    assert message in err
+    assert err.count("\n") == 1
+
+
+def test_a_bad_stdin_line_is_named(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("4455\n9\n"))
+    status, _, err = run(capsys, "-", "--json")
+    assert status == 2
+    assert "stdin line 2" in err
