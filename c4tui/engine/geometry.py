@@ -31,6 +31,7 @@ class Geometry:
     # Shifts that step one cell along each of the four line directions:
     # vertical (1), horizontal (h+1), and the two diagonals (h and h+2).
     directions: tuple[int, ...] = field(init=False)
+    run_shifts: tuple[tuple[int, int, int], ...] = field(init=False)  # see has_alignment
     bottom: int = field(init=False)  # the bottom cell of every column
     board: int = field(init=False)  # every playable cell
     column_masks: tuple[int, ...] = field(init=False)
@@ -46,6 +47,7 @@ class Geometry:
         top_masks = tuple(1 << (self.height - 1 + c * h1) for c in range(self.width))
         set_ = object.__setattr__
         set_(self, "directions", (1, h1, h1 - 1, h1 + 1))
+        set_(self, "run_shifts", tuple(run_shifts(self.connect, s) for s in self.directions))
         set_(self, "bottom", sum(bottom_masks))
         set_(self, "board", sum(column_masks))
         set_(self, "column_masks", column_masks)
@@ -59,15 +61,13 @@ class Geometry:
 
     def has_alignment(self, stones: int) -> bool:
         """True when `stones` holds `connect` in a row in any direction."""
-        n = self.connect
-        for s in self.directions:
-            # After the loop, a bit survives only where `n` consecutive cells along s are set.
-            m = stones
-            for i in range(1, n):
-                m &= stones >> (i * s)
-                if not m:
-                    break
-            if m:
+        # Doubling: after `m = s & s >> a` a bit marks a run of 2, after `m &= m >> b` a
+        # run of 4 (or 3), and a last `m &= m >> c` stretches it to 5 or 6 (c = 0 when
+        # no stretch is needed). Playouts call this after every stone.
+        for a, b, c in self.run_shifts:
+            m = stones & (stones >> a)
+            m &= m >> b
+            if m & (m >> c):
                 return True
         return False
 
@@ -110,6 +110,13 @@ class Geometry:
 
     def column_of(self, bit: int) -> int:
         return (bit.bit_length() - 1) // (self.height + 1)
+
+
+def run_shifts(connect: int, step: int) -> tuple[int, int, int]:
+    """The three shifts by which `has_alignment` finds runs of `connect` along `step`."""
+    if connect <= 4:
+        return (step, (connect - 2) * step, 0)
+    return (step, 2 * step, (connect - 4) * step)
 
 
 def validate_size(width: int, height: int, connect: int) -> None:
