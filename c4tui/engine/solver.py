@@ -274,8 +274,11 @@ class Solver:
 
     def reset(self) -> None:
         """Forget every stored bound (fresh memory, as for a benchmark)."""
+        # Drop the old table before making the new one, so memory never holds both.
+        self._table: array | list = []
+        self._negamax = None
         if self._packed_fits:
-            self._table: array | list = array("Q", bytes(8 * self._size))
+            self._table = array("Q", [0]) * self._size
         else:
             self._table = [0] * self._size
         book = self.book
