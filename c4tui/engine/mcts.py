@@ -405,22 +405,20 @@ class Tree:
     def column_of(self, node: int) -> int:
         return self.geometry.column_of(self.stone[node])
 
-    def best_child(self) -> int | None:
-        """The root child to play: a proven win, else the most visited non-losing child.
+    def best_child(self, node: int = 0) -> int | None:
+        """The child to play at `node`: a proven win, else the most visited non-losing one.
 
-        A proven draw is preferred to an unproven child whose games are mostly lost.
+        A proven draw is preferred to an unproven child whose games are mostly lost;
+        when every child is proven lost, the one the search found hardest to refute.
         """
-        kids = self.children.get(0)
+        kids = self.children.get(node)
         if not kids:
             return None
         proof, visits, mean = self.proof, self.visits, self.mean
         wins = [k for k in kids if proof[k] == WIN]
         if wins:
             return max(wins, key=lambda k: visits[k])
-        alive = [k for k in kids if proof[k] != LOSS]
-        if not alive:
-            # Every move loses: the one the search found hardest to refute.
-            return max(kids, key=lambda k: visits[k])
+        alive = [k for k in kids if proof[k] != LOSS] or list(kids)
         best = max(alive, key=lambda k: (visits[k], mean[k]))
         draws = [k for k in alive if proof[k] == DRAW]
         if draws and proof[best] != DRAW and mean[best] < 0:
@@ -432,19 +430,16 @@ class Tree:
         return None if kid is None else self.column_of(kid)
 
     def principal_variation(self, first_column: int | None) -> tuple[int, ...]:
-        """The expected line: `first_column`, then the most visited child at each step."""
+        """The expected line: `first_column`, then the best child at each step."""
         if first_column is None:
             return ()
         line = [first_column]
         node = next(k for k in self.children[0] if self.column_of(k) == first_column)
-        while node in self.children:
-            kids = self.children[node]
-            wins = [k for k in kids if self.proof[k] == WIN]
-            node = wins[0] if wins else max(kids, key=lambda k: self.visits[k])
-            if not self.visits[node] and not self.proof[node]:
-                break
+        while True:
+            node = self.best_child(node)
+            if node is None or not (self.visits[node] or self.proof[node]):
+                return tuple(line)
             line.append(self.column_of(node))
-        return tuple(line)
 
     def column_stats(self, c: float) -> tuple[ColumnStat | None, ...]:
         """One ColumnStat per board column for the root's children, None where full."""
