@@ -278,14 +278,12 @@ class AlphaBeta:
         cells = g.cells
         if moves == cells:
             return 0
-        spots = self.heuristic.spots
         empty = g.board ^ mask
         playable = (mask + g.bottom) & g.board
-        my_spots = spots(current, empty)
+        opponent = current ^ mask
+        my_spots, their_spots = self.heuristic.spot_pair(current, opponent, empty)
         if my_spots & playable:
             return MATE + (cells + 1 - moves) // 2
-        opponent = current ^ mask
-        their_spots = spots(opponent, empty)
         # The loss if the opponent wins with their next stone.
         lose_next = -MATE - (cells - moves) // 2
         forced = their_spots & playable

@@ -58,6 +58,7 @@ def test_spots_and_evaluation_match_counting_cell_by_cell(game):
     assert my_spots == bits_of(pos, naive_spots(board, me))
     assert their_spots == bits_of(pos, naive_spots(board, them))
     assert their_spots == pos.geometry.winning_spots(pos.opponent_stones, pos.mask)
+    assert h.spot_pair(pos.current, pos.opponent_stones, empty) == (my_spots, their_spots)
     windows = naive_windows(board, me) - naive_windows(board, them)
     threats = THREAT * (my_spots.bit_count() - their_spots.bit_count())
     good_mine, good_theirs = h.good_rows[me], h.good_rows[them]
