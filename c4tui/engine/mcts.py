@@ -34,6 +34,7 @@ from typing import ClassVar
 
 from c4tui.engine.base import BaseEngine, Clock, rate
 from c4tui.engine.geometry import Geometry
+from c4tui.engine.heuristic import heuristic_for
 from c4tui.engine.position import Position
 from c4tui.engine.search import ColumnStat, InfoCallback, Limits, SearchInfo, SearchResult
 from c4tui.engine.specs import COUNT, TIME, Option
@@ -241,6 +242,7 @@ class Tree:
         self.position = position
         self.geometry = g
         self.random_game = random_game_for(g)
+        self.spot_pair = heuristic_for(g).spot_pair
         self.center_first = [g.column_masks[col] for col in _center_first(g.width)]
         self.max_depth = 0
         self.visits = [0]
@@ -332,8 +334,9 @@ class Tree:
         node = path[-1]
         g = self.geometry
         playable = g.playable(mask)
-        wins = g.winning_spots(me, mask) & playable
-        their_spots = g.winning_spots(me ^ mask, mask)
+        # Both sides' winning spots in one pass (the NegaMax heuristic's helper).
+        my_spots, their_spots = self.spot_pair(me, me ^ mask, g.board ^ mask)
+        wins = my_spots & playable
         threats = their_spots & playable
         last_cell = mask.bit_count() + 1 == g.cells
         visits, mean, spread, stones, proofs = (
