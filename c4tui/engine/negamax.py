@@ -230,6 +230,7 @@ class AlphaBeta:
         # Centre columns first: they take part in the most lines.
         self.centre_order = tuple(sorted(range(g.width), key=lambda c: (abs(c - centre), c)))
         self.rank = {c: i for i, c in enumerate(self.centre_order)}
+        self.history: dict[int, int] = {}
 
     def root_order(self, legal: tuple[int, ...]) -> list[int]:
         return sorted(legal, key=self.rank.__getitem__)
@@ -322,6 +323,7 @@ class AlphaBeta:
                 if alpha >= beta:
                     return value
 
+        history = self.history
         original_alpha = alpha
         best_value = -INFINITY
         best_move = -1
@@ -343,6 +345,7 @@ class AlphaBeta:
                 if value > alpha:
                     alpha = value
                     if alpha >= beta:
+                        history[stone] = history.get(stone, 0) + depth * depth
                         break
         if best_value <= original_alpha:
             flag = UPPER
@@ -369,6 +372,10 @@ class AlphaBeta:
         if depth >= 3 and len(moves) > 1:
             spots = self.heuristic.spots
             moves.sort(key=lambda move: -spots(current | move[1], empty ^ move[1]).bit_count())
+        elif len(moves) > 1:
+            # Near the leaves: moves that refuted other lines before (history heuristic).
+            history = self.history
+            moves.sort(key=lambda move: -history.get(move[1], 0))
         if table_move >= 0:
             for i, move in enumerate(moves):
                 if move[0] == table_move:
