@@ -5,8 +5,9 @@ The seed's NegaMax (a streak heuristic and a memo table) made strong:
   stop event, or until every column is proven; a stop mid-depth keeps the answer of
   the last finished depth;
 - principal variation search with a transposition table (shared by the depths and
-  the moves of one game), tried-first table move, then moves ordered by the winning
-  spots they create, centre columns first among equals;
+  the moves of one game): the table's move first, then, far from the leaves, moves
+  ordered by the winning spots they create and, near them, by the history heuristic,
+  centre columns first among equals;
 - every node checks for a win in one, answers a single opponent threat at once, and
   never drops a stone right under an opponent's winning spot, so short wins and
   losses are seen beyond the nominal depth;
