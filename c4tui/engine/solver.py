@@ -327,6 +327,8 @@ class Solver:
             score = self.book.exact_score(position.current, position.mask)
             if score is not None:
                 low = high = score
+        if self.book is not None and moves == EXACT_PLY + 1:
+            low = max(low, self._book_floor(position))
         if weak:
             low, high = max(low, -1), min(high, 1)
             if low == high:
@@ -335,6 +337,27 @@ class Solver:
                 sign = 1 if low > 0 else -1
                 return ColumnBounds(sign, sign)
         return ColumnBounds(low, high)
+
+    def _book_floor(self, position: Position) -> int:
+        """A lower bound for a 13-ply position from the 12-ply positions before it.
+
+        Any position one stone earlier (take back a top stone of the player who just
+        moved) scores at least what this move gives it: parent >= -score, so
+        score >= -parent. The book's exact parents make that a floor.
+        """
+        g = self.geometry
+        last = position.opponent_stones
+        floor = -g.max_score
+        for column in g.column_masks:
+            stones = position.mask & column
+            if not stones:
+                continue
+            top = 1 << (stones.bit_length() - 1)
+            if top & last:
+                parent = self.book.exact_score(last ^ top, position.mask ^ top)
+                if parent is not None and -parent > floor:
+                    floor = -parent
+        return floor
 
     def probe(self, position: Position, bounds: ColumnBounds, *, weak: bool = False) -> None:
         """One null-window test that narrows `bounds` (Pons's binary search step)."""
@@ -408,9 +431,16 @@ class Solver:
                 columns[col] = ColumnBounds(-cb.high, -cb.low)
             if on_column is not None and columns[col].exact:
                 on_column(col, columns[col])
+        # A 12-ply position's own book score is the best column's: once every other
+        # column is proven below it, the last one left needs no search.
+        best = None
+        if self.book is not None and position.moves == EXACT_PLY and not weak:
+            best = self.book.exact_score(position.current, position.mask)
         pending = [col for col in children if not child_bounds[col].exact]
         while pending:
             for col in list(pending):
+                if col not in pending:
+                    continue
                 cb = child_bounds[col]
                 self.probe(children[col], cb, weak=weak)
                 columns[col] = ColumnBounds(-cb.high, -cb.low)
@@ -418,6 +448,16 @@ class Solver:
                     pending.remove(col)
                     if on_column is not None:
                         on_column(col, columns[col])
+                if best is None:
+                    continue
+                contenders = [c for c, b in enumerate(columns) if b is not None and b.high >= best]
+                if len(contenders) == 1 and contenders[0] in pending:
+                    last = contenders[0]
+                    child_bounds[last].low = child_bounds[last].high = -best
+                    columns[last] = ColumnBounds(best, best)
+                    pending.remove(last)
+                    if on_column is not None:
+                        on_column(last, columns[last])
         return columns
 
 
