@@ -97,8 +97,8 @@ def check_deterministic(spec: str, size: tuple[int, int, int] = (7, 6, 4)) -> No
 def check_stops_when_asked(spec: str, limits: Limits) -> SearchInfo:
     """Set the stop event at the first report of a search with a huge budget.
 
-    Returns the final info, whose counts the caller bounds: an engine that ignored the
-    event would run to its budget and fail the caller's bound (or the test timeout).
+    Returns the final info, whose counts the caller bounds: give `limits` a count cap
+    far above that bound, so an engine that ignored the event runs to the cap and fails.
     """
     engine = make_engine(spec, seed=1)
     stop = threading.Event()

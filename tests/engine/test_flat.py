@@ -99,7 +99,8 @@ def test_enough_playouts_find_the_centre():
 
 
 def test_stops_when_asked():
-    info = check_stops_when_asked("flat", Limits(time=3600))
+    # The playout cap only bounds the damage if the stop were ignored: the test then fails.
+    info = check_stops_when_asked("flat", Limits(time=3600, iterations=50_000))
     # The first report comes after 256 playouts; the stop is seen before the next one.
     assert info.iterations == 256
 
