@@ -85,7 +85,7 @@ STATES = {
             "mcts",
             "mid-game against MCTS: visits, win rates, UCT values and the share of visits",
             against("mcts:iterations=3000"),
-            keys=("4", "3", "5"),
+            keys=("5", "3", "4"),
         ),
         State(
             "negamax",
@@ -103,9 +103,13 @@ STATES = {
         State("help", "the help screen", against("mcts:time=1"), keys=("question_mark",)),
         State(
             "won",
-            "a won game: the winning four highlighted",
-            humans(),
-            keys=tuple("4455667"),
+            "MCTS against random, watched: the winning four highlighted",
+            Settings(
+                mode="ai-ai",
+                opponent="mcts:iterations=1500",
+                second_opponent="random",
+                theme="textual-dark",
+            ),
         ),
         State(
             "draw",

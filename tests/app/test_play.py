@@ -178,28 +178,36 @@ async def test_settings_save_applies_and_persists(make_app):
     assert (saved.width, saved.opponent) == (8, "greedy")
 
 
-@pytest.mark.parametrize(
-    ("field", "value"),
-    [
-        ("#width", "12"),
-        ("#connect", "x"),
-        ("#opponent-amount", "-2"),
-        ("#opponent-noise", "2"),
-        ("#opponent-c", "abc"),
-    ],
-)
-async def test_settings_refuse_invalid_values(make_app, field, value):
+INVALID_FIELDS = [
+    ("#width", "12"),
+    ("#height", "3"),
+    ("#connect", "x"),
+    ("#opponent-amount", "-2"),
+    ("#opponent-noise", "2"),
+    ("#opponent-c", "abc"),
+    ("#second_opponent-amount", "0"),
+]
+
+
+async def test_settings_refuse_invalid_values(make_app):
     app = make_app(settings=Settings(opponent="mcts:time=1", theme="textual-dark"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")
         screen = app.screen
-        screen.query_one(field).value = value
-        await pilot.pause()
-        assert screen.query_one("#save").disabled
-        assert str(screen.query_one("#settings-errors").render()).strip()
-        screen.action_save()
-        await pilot.pause()
-        assert isinstance(app.screen, SettingsScreen)  # still open: nothing accepted
+        for field, value in INVALID_FIELDS:
+            widget = screen.query_one(field)
+            good = widget.value
+            widget.value = value
+            await pilot.pause()
+            assert screen.query_one("#save").disabled, field
+            assert widget.has_class("-invalid"), field
+            assert str(screen.query_one("#settings-errors").render()).strip(), field
+            screen.action_save()
+            await pilot.pause()
+            assert isinstance(app.screen, SettingsScreen), field  # nothing accepted
+            widget.value = good
+            await pilot.pause()
+            assert not screen.query_one("#save").disabled, field
     assert app.settings == Settings(opponent="mcts:time=1", theme="textual-dark")
 
 

@@ -105,9 +105,9 @@ class MoveHistory(Vertical):
         label = self.query_one("#evaluation-label", Label)
         if evaluations:
             chance = (evaluations[-1] + 1) / 2
-            words = f"Evaluation per AI move · ● wins {chance:.0%} in the AI's eyes now"
+            words = f"AI's evaluation per move · ● wins: {chance:.0%} now"
         else:
-            words = "Evaluation per AI move · none yet"
+            words = "AI's evaluation per move · none yet"
         label.update(words, layout=False)  # a fixed one-line label: no layout pass
         # Shown once the AI has judged a move; toggled rarely, so the layout pass is fine.
         if sparkline.display != bool(evaluations):
