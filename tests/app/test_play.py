@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from c4tui.app.screens.help import HelpScreen
 from c4tui.app.screens.settings import SettingsScreen
 from c4tui.app.settings import Settings, load
