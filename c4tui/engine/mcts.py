@@ -161,7 +161,7 @@ _RANDOM_GAME_SOURCE = """
 def random_game(me, mask, random_bits, free_columns=FREE_COLUMNS, bottoms=BOTTOMS,
                 columns=COLUMNS, all_tops=ALL_TOPS):
     them = me ^ mask
-    free = [c for c, top in free_columns if not mask & top]
+    free = [*free_columns[mask & all_tops]]
     n = len(free)
     # One random number for the whole game; each move takes its next base-n digit.
     r = random_bits(RANDOM_BITS)
@@ -217,7 +217,11 @@ def random_game_for(g: Geometry) -> Callable[[int, int, Callable[[int], int]], i
         moves.append(textwrap.indent(move.strip("\n"), " " * 8))
     source = _RANDOM_GAME_SOURCE.format(first_move=moves[0], second_move=moves[1])
     namespace = {
-        "FREE_COLUMNS": tuple(enumerate(g.top_masks)),
+        # The columns still open, by the set of filled top cells (a table, not a loop).
+        "FREE_COLUMNS": {
+            full: tuple(col for col, top in enumerate(g.top_masks) if not full & top)
+            for full in _subsets(g.top_masks)
+        },
         "BOTTOMS": g.bottom_masks,
         "COLUMNS": g.column_masks,
         "ALL_TOPS": sum(g.top_masks),
@@ -227,6 +231,14 @@ def random_game_for(g: Geometry) -> Callable[[int, int, Callable[[int], int]], i
     }
     exec(compile(source, f"<random game {g.width}x{g.height}c{g.connect}>", "exec"), namespace)
     return namespace["random_game"]
+
+
+def _subsets(bits: tuple[int, ...]) -> list[int]:
+    """Every union of some of `bits` (2 ** len(bits) of them)."""
+    unions = [0]
+    for bit in bits:
+        unions += [union | bit for union in unions]
+    return unions
 
 
 class Tree:
