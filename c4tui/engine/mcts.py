@@ -301,6 +301,7 @@ class Tree:
         root_me, root_mask = root.current, root.mask
         random_game = self.random_game
         log, sqrt, inf = math.log, math.sqrt, math.inf
+        expand_at, max_nodes = EXPAND_AT, MAX_NODES
         expand = self._expand
         max_depth = self.max_depth
         done = 0
@@ -315,7 +316,7 @@ class Tree:
                     break
                 kids = opened[node]
                 if kids is None:
-                    if visits[node] < EXPAND_AT or len(visits) >= MAX_NODES:
+                    if visits[node] < expand_at or len(visits) >= max_nodes:
                         result = -random_game(me, mask, random_bits)
                         break
                     expand(path, me, mask)
