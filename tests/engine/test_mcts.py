@@ -7,6 +7,7 @@ import threading
 
 import pytest
 
+from c4tui.engine import mcts
 from c4tui.engine.geometry import geometry
 from c4tui.engine.mcts import CHUNK, MctsEngine, random_game_for
 from c4tui.engine.position import Position
@@ -199,3 +200,10 @@ def test_random_game_matches_a_plain_replay(size):
             assert play(pos.current, pos.mask, lambda _bits, n=number: n) == expected, pos
             outcomes.add(expected)
     assert outcomes >= {1, -1}
+
+
+def test_the_tree_stops_growing_at_the_node_cap(monkeypatch):
+    monkeypatch.setattr(mcts, "MAX_NODES", 50)
+    info = MctsEngine(seed=1, iterations=2000).search(Position.start()).info
+    assert info.iterations == 2000
+    assert info.nodes < 50 + 7  # the last expansion may add one node's children
