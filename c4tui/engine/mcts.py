@@ -498,6 +498,8 @@ class Tree:
             me, mask, moves = me ^ mask, mask | self.stone[node], moves + 1
         if (me, mask) != (position.current, position.mask):
             return None
+        if node == 0:
+            return self  # the same position again: keep adding to this tree
         return self._copy_below(node, position)
 
     def _copy_below(self, top: int, position: Position) -> Tree:
