@@ -11,6 +11,7 @@ import pytest
 from c4tui.engine.geometry import geometry
 from c4tui.engine.position import Position
 from c4tui.engine.solver import LIST_TABLE_SIZE, TABLE_SIZE, SearchStopped, Solver, order_columns
+from c4tui.engine.tactics import winning_columns
 from tests.engine.brute_force import brute_force_columns, brute_force_score
 
 TESTSETS = Path(__file__).resolve().parents[3] / "shared" / "testsets" / "pons"
@@ -186,3 +187,38 @@ def test_a_finished_game_is_refused():
 def test_columns_are_ordered_from_the_centre():
     assert order_columns(7) == [3, 2, 4, 1, 5, 0, 6]
     assert order_columns(4) == [1, 2, 0, 3]
+
+
+def decisive_positions(plies: int, count: int, seed: int, book_solver: Solver) -> list[Position]:
+    """Random positions the book bounds as ending soon: cheap to solve bookless.
+
+    12 plies: the book's exact score is 10 or more away from 0; 13 plies: the book's
+    floor is a win of 10 or more.
+    """
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        position = quiet_position(rng, 7, 6, 4, plies)
+        if position is None or winning_columns(position):
+            continue
+        bounds = book_solver.bounds(position)
+        if bounds.low >= 10 or (bounds.exact and bounds.low <= -10):
+            found.append(position)
+    return found
+
+
+def test_13_ply_floors_from_the_book_agree_with_a_bookless_search(solver):
+    plain = Solver(geometry(7, 6, 4), book=False)
+    for position in decisive_positions(13, 4, seed=13, book_solver=solver):
+        assert solver.solve(position) == plain.solve(position), position.to_moves()
+
+
+@pytest.mark.slow
+def test_book_shortcuts_for_12_and_13_plies_agree_with_a_bookless_search(solver):
+    """The 13-ply floors and the 12-ply last-contender rule, against plain search."""
+    plain = Solver(geometry(7, 6, 4), book=False)
+    for plies in (12, 13):
+        for position in decisive_positions(plies, 3, seed=plies, book_solver=solver):
+            with_book = [None if b is None else b.low for b in solver.analyze(position)]
+            without = [None if b is None else b.low for b in plain.analyze(position)]
+            assert with_book == without, position.to_moves()
