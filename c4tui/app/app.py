@@ -328,10 +328,13 @@ class ConnectFourApp(App[None]):
         if self.thinking:
             return f"{name} {glyph} is thinking…   (m: move now)"
         if self.is_ai(mover):
+            if self.paused:
+                return f"{name} {glyph} to move: press m to let it play."
             return f"{name} {glyph} to move."
+        keys = f"← → Enter, or 1-{pos.width}"
         if name == "You":
-            return f"Your turn: you play {glyph}.   ← → and Enter, or 1-{pos.width}."
-        return f"{name} {glyph} to move.   ← → and Enter, or 1-{pos.width}."
+            return f"Your turn ({glyph}):  {keys}."
+        return f"{name} {glyph} to move:  {keys}."
 
     # ---- the AI -------------------------------------------------------------------
 

@@ -47,17 +47,25 @@ class MoveList(ScrollView, can_focus=False):
 
     def show(self, moves: tuple[int, ...]) -> None:
         self.rounds = move_rounds(moves)
-        # Room grows in steps of eight rounds: a layout pass now and then, not every move.
-        capacity = -(-max(1, len(self.rounds)) // 8) * 8
+        self._fit()
+        self.refresh()
+
+    def _fit(self) -> None:
+        """Size the scroll area and keep the newest round on the last visible line.
+
+        The area is the visible height while the rounds fit (no scrollbar), then grows in
+        steps of eight rounds: a layout pass now and then, never at every move.
+        """
+        visible = max(1, self.size.height)
+        rounds = len(self.rounds)
+        capacity = visible if rounds <= visible else -(-rounds // 8) * 8
         if capacity != self.capacity:
             self.capacity = capacity
             self.virtual_size = Size(0, capacity)
-        # Keep the newest round on the last visible line.
-        self.scroll_to(y=max(0, len(self.rounds) - self.size.height), animate=False)
-        self.refresh()
+        self.scroll_to(y=max(0, rounds - visible), animate=False)
 
     def on_resize(self) -> None:
-        self.scroll_to(y=max(0, len(self.rounds) - self.size.height), animate=False)
+        self._fit()
 
     def render_line(self, y: int) -> Strip:
         index = self.scroll_offset.y + y

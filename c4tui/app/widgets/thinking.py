@@ -81,14 +81,14 @@ def budget_progress(view: ThinkingView) -> tuple[float, float, str] | None:
 # Table layout per kind of engine: (heading, width, right-aligned?) after the column number.
 COLUMNS = {
     "mcts": (
-        ("visits", 8, True),
-        ("win rate", 9, True),
-        ("UCT", 7, True),
+        ("visits", 7, True),
+        ("win rate", 8, True),
+        ("UCT", 6, True),
         ("share of visits", 0, False),
     ),
-    "flat": (("playouts", 9, True), ("win rate", 9, True), ("share of playouts", 0, False)),
-    "negamax": (("score", 12, True), ("depth", 6, True)),
-    "exact": (("outcome", 13, False), ("score", 6, True)),
+    "flat": (("playouts", 8, True), ("win rate", 8, True), ("share of playouts", 0, False)),
+    "negamax": (("score", 12, True), ("depth", 5, True)),
+    "exact": (("outcome", 13, False), ("score", 5, True)),
     "plain": (),
 }
 
@@ -181,13 +181,23 @@ class ThinkingPanel(Widget):
 
     def _table(self, info: SearchInfo, position: Position, width: int) -> list[Text]:
         kind = column_kind(info)
+        if kind == "plain":
+            dim = self._style("thinking--dim")
+            return [
+                Text(f"{info.engine or 'This engine'} plays by rule at once:", dim),
+                Text("it keeps no figures per column.", dim),
+            ]
         layout = COLUMNS[kind]
-        fixed = 5 + sum(w + 2 for _, w, _ in layout if w)
-        bar_width = max(4, min(BAR_WIDTH + 8, width - fixed))
+        gap = " " * (2 if width >= 50 else 1)
+        fixed = 4 + sum(w + len(gap) for _, w, _ in layout) + 1
+        bar_width = max(3, min(BAR_WIDTH + 8, width - fixed))
         header = Text(" col", self._style("thinking--header"))
         for heading, w, right in layout:
-            cell = heading if not w else (heading.rjust(w) if right else heading.ljust(w))
-            header.append("  " + cell, self._style("thinking--header"))
+            if not w:  # the bar's heading: shortened to the bar's width
+                cell = heading if len(heading) <= bar_width else heading.split()[0][:bar_width]
+            else:
+                cell = heading.rjust(w) if right else heading.ljust(w)
+            header.append(gap + cell, self._style("thinking--header"))
         lines = [header]
         total_visits = sum(s.visits or 0 for s in info.columns if s is not None) or 1
         for col, stat in enumerate(info.columns):
@@ -199,7 +209,7 @@ class ThinkingPanel(Widget):
                 continue
             cells = self._cells(kind, stat, info, position, total_visits, bar_width)
             for (_heading, w, right), cell in zip(layout, cells, strict=False):
-                line.append("  ")
+                line.append(gap)
                 if isinstance(cell, Text):
                     line.append_text(cell)
                 else:
@@ -248,7 +258,9 @@ class ThinkingPanel(Widget):
         work = []
         if info.iterations is not None:
             work.append(f"{info.iterations:,} iterations")
-        if info.nodes is not None:
+        # An exact solve counts fewer nodes when the process-wide book cache is warm, so
+        # steady mode leaves that count out, like the clock.
+        if info.nodes is not None and not (steady and info.exact):
             work.append(f"{info.nodes:,} nodes")
         if info.depth is not None:
             work.append(f"depth {info.depth}")
