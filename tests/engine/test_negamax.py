@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from c4tui.engine.negamax import NegamaxEngine
 from c4tui.engine.position import Position
-from c4tui.engine.scores import describe_score, win_now_score
+from c4tui.engine.scores import describe_score, proven_of, win_now_score
 from c4tui.engine.search import Limits, SearchInfo
 from c4tui.engine.specs import make_engine
 from tests.engine.engine_contract import (
@@ -174,3 +176,34 @@ def test_plays_whole_games(size):
 
 def test_beats_the_random_player():
     assert play_a_game("negamax:depth=3", (7, 6, 4)).winner() == 0
+
+
+TESTSETS = Path(__file__).resolve().parents[3] / "shared" / "testsets" / "pons"
+
+
+def read_testset(name: str, count: int | None) -> list[tuple[str, int]]:
+    path = TESTSETS / name
+    if not path.exists():
+        pytest.skip(f"{path} is absent")
+    pairs = [line.split() for line in path.read_text().splitlines() if line.strip()]
+    return [(moves, int(score)) for moves, score in pairs[:count]]
+
+
+def check_testset(name: str, count: int | None) -> None:
+    """Searched to the end, the column played carries the test set's exact score."""
+    for moves, score in read_testset(name, count):
+        pos = Position.from_moves(moves)
+        result = NegamaxEngine(seed=1, limits=Limits(depth=pos.geometry.cells)).search(pos)
+        stat = result.info.columns[result.move]
+        assert (stat.score, stat.proven) == (score, proven_of(score)), moves
+
+
+@pytest.mark.parametrize(("name", "count"), [("Test_L3_R1", 200), ("Test_L2_R1", 40)])
+def test_endgames_of_the_solver_test_sets(name, count):
+    check_testset(name, count)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["Test_L3_R1", "Test_L2_R1"])
+def test_whole_endgame_test_sets(name):
+    check_testset(name, None)
