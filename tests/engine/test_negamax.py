@@ -8,9 +8,10 @@ import pytest
 
 from c4tui.engine.negamax import NegamaxEngine
 from c4tui.engine.position import Position
-from c4tui.engine.scores import describe_score, proven_of, win_now_score
+from c4tui.engine.scores import describe_score, proven_of
 from c4tui.engine.search import Limits, SearchInfo
 from c4tui.engine.specs import make_engine
+from tests.engine.brute_force import brute_force_columns
 from tests.engine.engine_contract import (
     SIZES,
     check_deterministic,
@@ -49,27 +50,6 @@ def test_deterministic_for_a_seed():
         assert first.move == second.move and first.info.columns == second.info.columns
 
 
-def exact_score(pos: Position, memo: dict) -> int:
-    """Brute force: the solver score of `pos` for its side to move (scores.py convention)."""
-    key = (pos.key(), pos.width, pos.height, pos.connect)
-    if key in memo:
-        return memo[key]
-    if any(pos.is_winning_move(c) for c in pos.legal_moves()):
-        best = win_now_score(pos)
-    elif pos.moves == pos.geometry.cells - 1 or not pos.legal_moves():
-        best = 0  # the last cell cannot win (checked above): a draw
-    else:
-        best = max(-exact_score(pos.play(c), memo) for c in pos.legal_moves())
-    memo[key] = best
-    return best
-
-
-def column_score(pos: Position, col: int, memo: dict) -> int:
-    """The exact solver score, for the side to move in `pos`, of playing `col`."""
-    child = pos.play(col)
-    return win_now_score(pos) if child.winner() is not None else -exact_score(child, memo)
-
-
 @pytest.mark.parametrize(("size", "played"), [((4, 4, 3), 3), ((4, 4, 4), 3), ((5, 4, 4), 8)])
 def test_full_depth_scores_are_the_exact_solver_scores(size, played):
     # Brute force stays quick on 4x4 boards, and on 5x4 once 8 stones are down.
@@ -78,7 +58,7 @@ def test_full_depth_scores_are_the_exact_solver_scores(size, played):
     assert len(positions) >= 10
     for pos in positions:
         result = NegamaxEngine(limits=Limits(depth=pos.geometry.cells)).search(pos)
-        exact = {c: column_score(pos, c, memo) for c in pos.legal_moves()}
+        exact = {c: s for c, s in enumerate(brute_force_columns(pos, memo)) if s is not None}
         # The search may stop at a proven win before proving the other columns; every
         # column it calls proven carries the exact score, and so does the one it plays.
         for col, stat in enumerate(result.info.columns):
