@@ -9,8 +9,6 @@ event and forgets its id, so a cancelled search can never play a move.
 
 from __future__ import annotations
 
-import importlib.util
-import math
 import sys
 import threading
 import time
@@ -34,6 +32,7 @@ from c4tui.app.messages import (
     SearchFinished,
     SearchProgress,
 )
+from c4tui.app.opponents import engine_title, evaluation_of, hint_spec
 from c4tui.app.settings import Settings
 from c4tui.app.widgets.board import GLYPHS, Board, BoardView
 from c4tui.app.widgets.history import MoveHistory
@@ -49,45 +48,6 @@ SWITCH_INTERVAL = 0.0005  # seconds; see on_mount
 PROGRESS_INTERVAL = 0.1  # seconds between progress messages: at most ~10 a second
 AI_VS_AI_PAUSE = 0.4  # seconds between moves when two AIs play, so people can follow
 FALLBACK_SPEC = "random"
-
-ENGINE_TITLES = {
-    "random": "Random",
-    "greedy": "Greedy",
-    "negamax": "NegaMax",
-    "flat": "Flat MC",
-    "mcts": "MCTS",
-    "perfect": "Perfect",
-}
-
-
-def engine_title(spec: str) -> str:
-    name = spec.partition(":")[0].strip().lower()
-    return ENGINE_TITLES.get(name, name or "AI")
-
-
-def engine_available(name: str) -> bool:
-    """True when the engine's module has landed (engines arrive one module each)."""
-    from c4tui.engine.specs import ENGINES
-
-    return name in ENGINES and importlib.util.find_spec(ENGINES[name][0]) is not None
-
-
-def evaluation_of(info: SearchInfo, move: int, mover: int) -> float | None:
-    """The AI's value of its move in [-1, 1], from the first player's (●) side."""
-    if not 0 <= move < len(info.columns) or info.columns[move] is None:
-        return None
-    stat = info.columns[move]
-    assert stat is not None
-    if stat.score is not None and (stat.proven is not None or info.exact):
-        value: float = (stat.score > 0) - (stat.score < 0)
-    elif stat.value is not None:
-        value = stat.value
-    elif stat.score is not None:
-        # NegaMax heuristic scores are unbounded; squash them so the line stays readable.
-        value = math.tanh(stat.score / 100)
-    else:
-        return None
-    return value if mover == 0 else -value
 
 
 class ConnectFourApp(App[None]):
@@ -648,15 +608,3 @@ class ConnectFourApp(App[None]):
         )
         yield SystemCommand("Help", "Keys and the thinking panel (?)", self.action_help)
         yield from super().get_system_commands(screen)
-
-
-def hint_spec(position: Position) -> str:
-    """The strongest helper available: the perfect player on the book's board, else search."""
-    standard = (position.width, position.height, position.connect) == (7, 6, 4)
-    if engine_available("perfect") and (standard or position.width * position.height <= 30):
-        return "perfect"
-    if engine_available("mcts"):
-        return "mcts:time=1"
-    if engine_available("negamax"):
-        return "negamax"
-    return "greedy" if engine_available("greedy") else "random"

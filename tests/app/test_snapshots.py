@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from c4tui.app.app import engine_available
+from c4tui.app.opponents import engine_available
 from c4tui.app.showcase import STATES
 
 

@@ -1,0 +1,60 @@
+"""What the app knows about its opponents: their names, which have landed, what their
+search says a move is worth, and which engine gives hints."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+
+from c4tui.engine.position import Position
+from c4tui.engine.search import SearchInfo
+from c4tui.engine.specs import ENGINES
+
+ENGINE_TITLES = {
+    "random": "Random",
+    "greedy": "Greedy",
+    "negamax": "NegaMax",
+    "flat": "Flat MC",
+    "mcts": "MCTS",
+    "perfect": "Perfect",
+}
+
+
+def engine_title(spec: str) -> str:
+    name = spec.partition(":")[0].strip().lower()
+    return ENGINE_TITLES.get(name, name or "AI")
+
+
+def engine_available(name: str) -> bool:
+    """True when the engine's module has landed (engines arrive one module each)."""
+    return name in ENGINES and importlib.util.find_spec(ENGINES[name][0]) is not None
+
+
+def evaluation_of(info: SearchInfo, move: int, mover: int) -> float | None:
+    """The AI's value of its move in [-1, 1], from the first player's (●) side."""
+    if not 0 <= move < len(info.columns) or info.columns[move] is None:
+        return None
+    stat = info.columns[move]
+    assert stat is not None
+    if stat.score is not None and (stat.proven is not None or info.exact):
+        value: float = (stat.score > 0) - (stat.score < 0)
+    elif stat.value is not None:
+        value = stat.value
+    elif stat.score is not None:
+        # NegaMax heuristic scores are unbounded; squash them so the line stays readable.
+        value = math.tanh(stat.score / 100)
+    else:
+        return None
+    return value if mover == 0 else -value
+
+
+def hint_spec(position: Position) -> str:
+    """The strongest helper available: the perfect player on the book's board, else search."""
+    standard = (position.width, position.height, position.connect) == (7, 6, 4)
+    if engine_available("perfect") and (standard or position.width * position.height <= 30):
+        return "perfect"
+    if engine_available("mcts"):
+        return "mcts:time=1"
+    if engine_available("negamax"):
+        return "negamax"
+    return "greedy" if engine_available("greedy") else "random"

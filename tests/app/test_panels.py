@@ -1,0 +1,66 @@
+"""Pure helpers behind the panels: bars, budgets, table kinds, evaluations, move rounds."""
+
+from __future__ import annotations
+
+from c4tui.app.opponents import engine_title, evaluation_of, hint_spec
+from c4tui.app.widgets.history import move_rounds
+from c4tui.app.widgets.thinking import ThinkingView, bar, budget_progress, column_kind
+from c4tui.engine.position import Position
+from c4tui.engine.search import ColumnStat, Limits, SearchInfo
+
+
+def test_bar_fills_in_eighths_and_keeps_its_width():
+    assert bar(0, 4) == "    "
+    assert bar(1, 4) == "████"
+    assert bar(0.5, 4) == "██  "
+    assert bar(1 / 16, 2) == "▏ "
+    assert bar(7, 3) == "███"  # clamped
+
+
+def info(**fields) -> SearchInfo:
+    return SearchInfo(engine=fields.pop("engine", "mcts"), **fields)
+
+
+def view(search: SearchInfo, limits: Limits, *, steady=False, running=False) -> ThinkingView:
+    return ThinkingView(search, Position.start(), limits, "MCTS", running, steady)
+
+
+def test_budget_progress_follows_the_budget_the_engine_has():
+    done = budget_progress(view(info(iterations=300), Limits(iterations=1000)))
+    assert done == (300, 1000, "budget 300 of 1,000 iterations")
+    assert budget_progress(view(info(depth=3), Limits(depth=6)))[:2] == (3, 6)
+    timed = budget_progress(view(info(elapsed=0.5), Limits(time=2)))
+    assert timed[:2] == (0.5, 2)
+    # Steady mode never shows a clock: the bar is empty while running, full after.
+    assert budget_progress(view(info(elapsed=0.5), Limits(time=2), steady=True, running=True))[
+        :2
+    ] == (0, 1)
+    columns = (ColumnStat(score=1), ColumnStat(), None)
+    assert budget_progress(view(info(engine="perfect", columns=columns), Limits()))[:2] == (1, 2)
+
+
+def test_column_kind_by_engine_name_and_by_filled_figures():
+    assert column_kind(info(engine="negamax")) == "negamax"
+    assert column_kind(info(engine="perfect")) == "exact"
+    assert column_kind(info(engine="x", columns=(ColumnStat(visits=3, uct=0.1),))) == "mcts"
+    assert column_kind(info(engine="x", columns=(ColumnStat(visits=3),))) == "flat"
+    assert column_kind(info(engine="greedy", columns=(ColumnStat(),))) == "plain"
+
+
+def test_evaluation_is_from_the_first_players_side():
+    stats = (ColumnStat(value=0.5), ColumnStat(score=3, proven="win"), None)
+    search = info(columns=stats)
+    assert evaluation_of(search, 0, mover=0) == 0.5
+    assert evaluation_of(search, 0, mover=1) == -0.5
+    assert evaluation_of(search, 1, mover=1) == -1
+    assert evaluation_of(search, 2, mover=0) is None
+
+
+def test_move_rounds_pair_the_moves_with_1_based_columns():
+    assert move_rounds((3, 3, 0)) == [["● 4", "○ 4"], ["● 1"]]
+
+
+def test_names_and_hint_engine():
+    assert engine_title("mcts:time=1") == "MCTS"
+    assert engine_title("negamax") == "NegaMax"
+    assert hint_spec(Position.start()) in ("perfect", "mcts:time=1", "negamax", "greedy")
