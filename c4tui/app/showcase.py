@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from textual import events
 from textual.pilot import Pilot
 from textual.worker import WorkerState
 
@@ -50,10 +51,31 @@ class State:
         async def drive(pilot: Pilot) -> None:
             await settle(pilot)
             for key in self.keys:
-                await pilot.press(key)
+                await type_keys(pilot, key)
                 await settle(pilot)
 
         return drive
+
+
+CHARACTERS = {"space": " ", "enter": "\r", "question_mark": "?", "escape": "\x1b"}
+
+
+def post_key(pilot: Pilot, key: str) -> None:
+    """Queue one key press for the app, as the terminal driver would."""
+    char = CHARACTERS.get(key, key if len(key) == 1 else None)
+    pilot.app.post_message(events.Key(key, char))
+
+
+async def type_keys(pilot: Pilot, *keys: str) -> None:
+    """Press keys without Pilot.press's wait for an idle process.
+
+    Pilot.press waits until the whole process stops using the CPU, up to a second per
+    key, which never happens while an engine thread searches. Here each key waits only
+    until the app and its widgets have handled their pending messages.
+    """
+    for key in keys:
+        post_key(pilot, key)
+        await pilot.pause(0)
 
 
 async def settle(pilot: Pilot, timeout: float = 60.0) -> None:

@@ -28,26 +28,3 @@ def make_app(tmp_path):
         return ConnectFourApp(**options)
 
     return build
-
-
-CHARACTERS = {"space": " ", "enter": "\r", "question_mark": "?", "escape": "\x1b"}
-
-
-def post_key(pilot, key: str) -> None:
-    """Queue one key press for the app, as the terminal driver would."""
-    from textual import events
-
-    char = CHARACTERS.get(key, key if len(key) == 1 else None)
-    pilot.app.post_message(events.Key(key, char))
-
-
-async def type_keys(pilot, *keys: str) -> None:
-    """Press keys without Pilot.press's wait for an idle process.
-
-    Pilot.press waits until the whole process stops using the CPU, up to a second per
-    key, which never happens while an engine thread searches. Here each key waits only
-    until the app and its widgets have handled their pending messages.
-    """
-    for key in keys:
-        post_key(pilot, key)
-        await pilot.pause(0)

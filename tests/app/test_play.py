@@ -5,7 +5,7 @@ from __future__ import annotations
 from c4tui.app.screens.help import HelpScreen
 from c4tui.app.screens.settings import SettingsScreen
 from c4tui.app.settings import Settings, load
-from c4tui.app.showcase import DRAW_MOVES, settle
+from c4tui.app.showcase import DRAW_MOVES, settle, type_keys
 from c4tui.app.widgets.board import COMPACT, Board
 from c4tui.engine.position import Position
 
@@ -19,7 +19,7 @@ def humans() -> Settings:
 async def test_digit_drops_and_the_ai_replies(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("4")
+        await type_keys(pilot, "4")
         await settle(pilot)
         assert app.game.moves[0] == 3
         assert len(app.game.moves) == 2  # the random opponent answered
@@ -30,11 +30,11 @@ async def test_cursor_keys_then_enter_and_space_drop(make_app):
     app = make_app(settings=humans())
     async with app.run_test(size=SIZE) as pilot:
         assert app.cursor == 3
-        await pilot.press("left", "left", "enter")
+        await type_keys(pilot, "left", "left", "enter")
         assert app.game.moves == (1,)
-        await pilot.press("right", "right", "right", "space")
+        await type_keys(pilot, "right", "right", "right", "space")
         assert app.game.moves == (1, 4)
-        await pilot.press(*["right"] * 9)
+        await type_keys(pilot, *["right"] * 9)
         assert app.cursor == 6  # the cursor stops at the last column
 
 
@@ -52,39 +52,39 @@ async def test_mouse_click_drops_in_the_clicked_column(make_app):
 async def test_full_column_and_wrong_turn_are_refused(make_app):
     app = make_app(settings=humans())
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press(*"111111")
-        await pilot.press("1")
+        await type_keys(pilot, *"111111")
+        await type_keys(pilot, "1")
         assert app.game.moves == (0,) * 6
-        await pilot.press("9")  # no column 9 on a 7-column board
+        await type_keys(pilot, "9")  # no column 9 on a 7-column board
         assert len(app.game.moves) == 6
 
 
 async def test_undo_takes_back_your_move_and_the_reply_and_redo_replays(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("4")
+        await type_keys(pilot, "4")
         await settle(pilot)
-        await pilot.press("3")
+        await type_keys(pilot, "3")
         await settle(pilot)
         played = app.game.moves
         assert len(played) == 4
-        await pilot.press("u")
+        await type_keys(pilot, "u")
         assert app.game.moves == played[:2]
-        await pilot.press("r")
+        await type_keys(pilot, "r")
         await settle(pilot)
         assert app.game.moves == played
-        await pilot.press("u", "u")
+        await type_keys(pilot, "u", "u")
         assert app.game.moves == ()
-        await pilot.press("u")  # nothing left: a notice, no error
+        await type_keys(pilot, "u")  # nothing left: a notice, no error
         assert app.game.moves == ()
 
 
 async def test_new_game_clears_the_board(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("4")
+        await type_keys(pilot, "4")
         await settle(pilot)
-        await pilot.press("n")
+        await type_keys(pilot, "n")
         await settle(pilot)
         assert app.game.moves == ()
         assert app.evaluations == {}
@@ -100,16 +100,16 @@ async def test_ai_moves_first_when_asked(make_app):
 async def test_m_plays_for_you_and_cuts_a_long_search_short(make_app):
     app = make_app(settings=Settings(opponent="greedy", theme="textual-dark"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("m")
+        await type_keys(pilot, "m")
         await settle(pilot)
         # The AI played your move, then its own reply.
         assert len(app.game.moves) == 2
     app = make_app(settings=Settings(opponent="mcts:time=60", theme="textual-dark"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("4")
+        await type_keys(pilot, "4")
         await pilot.pause(0.2)
         assert app.thinking
-        await pilot.press("m")
+        await type_keys(pilot, "m")
         await settle(pilot)
         assert len(app.game.moves) == 2
 
@@ -118,12 +118,12 @@ async def test_hint_marks_a_column(make_app):
     app = make_app(settings=humans())
     async with app.run_test(size=SIZE) as pilot:
         # ● has three in the bottom row: the hint must be the winning column.
-        await pilot.press(*"1122", "3", "7")
-        await pilot.press("h")
+        await type_keys(pilot, *"1122", "3", "7")
+        await type_keys(pilot, "h")
         await settle(pilot)
         assert app.hint in (3,)
         assert app.query_one(Board).view.hint == 3
-        await pilot.press("4")
+        await type_keys(pilot, "4")
         assert app.game.result() is not None
         assert app.hint is None
 
@@ -131,18 +131,17 @@ async def test_hint_marks_a_column(make_app):
 async def test_help_screen_opens_and_closes(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("question_mark")
+        await type_keys(pilot, "question_mark")
         assert isinstance(app.screen, HelpScreen)
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         assert not isinstance(app.screen, HelpScreen)
 
 
 async def test_q_quits(make_app):
     app = make_app(settings=Settings(opponent="mcts:time=60", theme="textual-dark"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("4")
-        await pilot.press("q")
-        await pilot.pause()
+        await type_keys(pilot, "4", "q")
+        await pilot.pause(0.1)
         assert not app.is_running
     assert app.game.moves == (3,)
 
@@ -150,9 +149,9 @@ async def test_q_quits(make_app):
 async def test_settings_cancel_keeps_everything(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("s")
+        await type_keys(pilot, "s")
         assert isinstance(app.screen, SettingsScreen)
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         assert not isinstance(app.screen, SettingsScreen)
     assert load(app.config_dir)[0] == Settings()  # nothing written
 
@@ -160,7 +159,8 @@ async def test_settings_cancel_keeps_everything(make_app):
 async def test_settings_save_applies_and_persists(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("s")
+        await type_keys(pilot, "s")
+        await pilot.pause()  # let the form compose
         screen = app.screen
         assert isinstance(screen, SettingsScreen)
         screen.query_one("#width").value = "8"
@@ -190,7 +190,8 @@ INVALID_FIELDS = [
 async def test_settings_refuse_invalid_values(make_app):
     app = make_app(settings=Settings(opponent="mcts:time=1", theme="textual-dark"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("s")
+        await type_keys(pilot, "s")
+        await pilot.pause()  # let the form compose
         screen = app.screen
         for field, value in INVALID_FIELDS:
             widget = screen.query_one(field)
@@ -218,7 +219,7 @@ async def test_corrupt_settings_file_gives_defaults_and_a_notice(tmp_path, make_
         await pilot.pause()
         assert app.settings == Settings()
         assert any("using defaults" in n.message for n in app._notifications)
-        await pilot.press("q")
+        await type_keys(pilot, "q")
 
 
 async def test_too_small_terminal_shows_a_message(make_app):
@@ -236,7 +237,7 @@ async def test_too_small_terminal_shows_a_message(make_app):
 async def test_board_scales_down_to_compact_discs(make_app):
     app = make_app(settings=humans())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("4")
+        await type_keys(pilot, "4")
         board = app.query_one(Board)
         assert board.disc_size() is COMPACT
         drawing = "".join(board.render_line(y).text for y in range(board.size.height))
@@ -246,31 +247,31 @@ async def test_board_scales_down_to_compact_discs(make_app):
 async def test_won_and_drawn_games_end_with_a_prompt(make_app):
     app = make_app(settings=humans(), moves="445566")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("7")
+        await type_keys(pilot, "7")
         result = app.game.result()
         assert result is not None and result.winner == 0
         assert app.query_one(Board).view.winning == result.cells
         assert "new game" in app.status_text().lower()
-        await pilot.press("1")  # no move after the end
+        await type_keys(pilot, "1")  # no move after the end
         assert len(app.game.moves) == 7
     app = make_app(settings=humans(), moves=DRAW_MOVES[:-1])
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press(DRAW_MOVES[-1])
+        await type_keys(pilot, DRAW_MOVES[-1])
         assert app.game.position == Position.from_moves(DRAW_MOVES)
         assert app.game.position.is_draw()
         assert "draw" in app.status_text().lower()
-        await pilot.press("u")
+        await type_keys(pilot, "u")
         assert len(app.game.moves) == len(DRAW_MOVES) - 1
 
 
 async def test_the_ai_keeps_thinking_and_plays_under_the_help_screen(make_app):
     app = make_app(settings=Settings(opponent="mcts:time=0.6", theme="textual-dark"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("4", "question_mark")
+        await type_keys(pilot, "4", "question_mark")
         assert isinstance(app.screen, HelpScreen)
         await settle(pilot)  # progress and the result arrive while help is open
         assert len(app.game.moves) == 2
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         assert app.thinking_panel.has_class("-running") is False
 
 
