@@ -293,8 +293,9 @@ class ConnectFourApp(App[None]):
             return f"{name} {glyph} to move."
         keys = f"← → Enter, or 1-{pos.width}"
         if name == "You":
-            return f"Your turn ({glyph}):  {keys}."
-        return f"{name} {glyph} to move:  {keys}."
+            other = 1 - mover
+            return f"Your turn: you {glyph} vs {self.player_name(other)} {GLYPHS[other]}.   {keys}"
+        return f"{name} {glyph} to move.   {keys}"
 
     # ---- the AI -------------------------------------------------------------------
 

@@ -82,6 +82,7 @@ def join_spec(name: str, kind: str, value: str, c: str, noise: str) -> str:
 class SettingsScreen(ModalScreen[Settings | None]):
     """Edit the settings; Save is refused while any field is invalid."""
 
+    AUTO_FOCUS = "#mode"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),
         Binding("ctrl+s", "save", "Save"),

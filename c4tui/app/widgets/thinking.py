@@ -119,8 +119,8 @@ class ThinkingPanel(Widget):
         if view == self._shown:
             return
         self._shown = view
-        state = "thinking… · " if view.running else "last search · " if view.info else ""
-        title = f"AI {state}{view.label}" if view.label else "AI thinking"
+        state = "thinking…" if view.running else "last search" if view.info else ""
+        title = " · ".join(part for part in ("AI", state, view.label) if part)
         if title != self.border_title:
             self.border_title = title
         if view.running != self.has_class("-running"):
