@@ -10,16 +10,24 @@ script twice writes the same files.
 
 from __future__ import annotations
 
+import asyncio
 import sys
 import tempfile
 from pathlib import Path
 
-from textual._doc import take_svg_screenshot
-
-from c4tui.app.showcase import STATES
+from c4tui.app.showcase import STATES, State
 
 OUT = Path(__file__).resolve().parent.parent / "screenshots"
 DEFAULT = ("start", "mcts", "negamax", "perfect", "settings", "won")
+
+
+async def screenshot(state: State, config: Path) -> str:
+    """The SVG of one state, taken once its keys are pressed and the AI has settled."""
+    app = state.app(config)
+    async with app.run_test(size=state.size) as pilot:
+        await state.run_before()(pilot)
+        await pilot.pause()
+        return app.export_screenshot(title=f"c4tui — {state.description}")
 
 
 def main(names: list[str]) -> int:
@@ -30,13 +38,7 @@ def main(names: list[str]) -> int:
     OUT.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory() as config:
         for name in names or DEFAULT:
-            state = STATES[name]
-            svg = take_svg_screenshot(
-                app=state.app(Path(config)),
-                terminal_size=state.size,
-                run_before=state.run_before(),
-                title=f"c4tui — {state.description}",
-            )
+            svg = asyncio.run(screenshot(STATES[name], Path(config)))
             path = OUT / f"{name}.svg"
             path.write_text(svg, encoding="utf-8")
             print(f"wrote {path.relative_to(OUT.parent)}")

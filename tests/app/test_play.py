@@ -299,3 +299,18 @@ async def test_command_line_choices_override_the_saved_settings(make_app):
         await settle(pilot)
         assert (app.settings.opponent, app.settings.first) == ("greedy", "ai")
         assert len(app.game.moves) == 1  # greedy moved first
+
+
+async def test_settings_by_keyboard_switch_to_ai_against_ai(make_app):
+    settings = Settings(opponent="greedy", second_opponent="random", theme="textual-dark")
+    app = make_app(settings=settings)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "s")
+        await pilot.pause()
+        await type_keys(pilot, "enter", "down", "enter")  # Mode: AI against AI
+        await pilot.pause()
+        await type_keys(pilot, "ctrl+s")
+        await settle(pilot)
+        assert app.settings.mode == "ai-ai"
+        assert app.game.result() is not None  # greedy and random played it out
+    assert load(app.config_dir)[0].mode == "ai-ai"
