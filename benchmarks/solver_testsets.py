@@ -142,7 +142,8 @@ def report_analyze(args: argparse.Namespace) -> None:
         group = [t for ply, ts in by_ply.items() if low <= ply < low + 4 for t in ts]
         if group:
             print(
-                f"  plies {low:>2}-{low + 3:<2}: n={len(group):>3} mean {statistics.fmean(group):.3f} "
+                f"  plies {low:>2}-{low + 3:<2}: n={len(group):>3} "
+                f"mean {statistics.fmean(group):.3f} "
                 f"max {max(group):.3f}"
             )
 
