@@ -119,7 +119,7 @@ class SortedRecords:
 class OpeningBook:
     """Lookups in the two BitBully books for the 7x6 connect-4 board."""
 
-    # Exact scores already looked up, kept up to this many (a search revisits them).
+    # Values already looked up, kept up to this many per book (a search revisits them).
     CACHE_LIMIT = 200_000
 
     def __init__(self, exact_path: Path | None, outcome_path: Path | None) -> None:
@@ -128,6 +128,7 @@ class OpeningBook:
         self._outcome = SortedRecords(outcome_path, 3, 3, False, 2) if outcome_path else None
         self._codes = _column_codes(self.geometry.height)
         self._cache: dict[int, int | None] = {}
+        self._outcome_cache: dict[int, int] = {}
         self.lookups = 0
 
     @classmethod
@@ -186,12 +187,20 @@ class OpeningBook:
         """1, 0 or -1: win, draw or loss for the side to move of an 8-ply position."""
         if self._outcome is None:
             return None
+        cache_key = first + mask
+        if cache_key in self._outcome_cache:
+            return self._outcome_cache[cache_key]
         self.lookups += 1
+        value = 1
         for code in self.huffman_codes(first, mask):
             at = self._outcome.find(code)
             if at is not None:
-                return -(self._outcome.data[at + 2] & 3)
-        return 1
+                value = -(self._outcome.data[at + 2] & 3)
+                break
+        if len(self._outcome_cache) >= self.CACHE_LIMIT:
+            self._outcome_cache.clear()
+        self._outcome_cache[cache_key] = value
+        return value
 
 
 def _distance_to_score(value: int) -> int:
