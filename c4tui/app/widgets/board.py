@@ -97,6 +97,8 @@ class Board(Widget):
         super().__init__(id=id, classes=classes)
         self._strips_key: object = None
         self._strips: list[Strip] = []
+        self._styles: dict[str, Style] = {}
+        self._styles_theme: str | None = None
 
     def disc_size(self) -> DiscSize | None:
         """The largest disc size that fits, or None when even the smallest does not."""
@@ -173,7 +175,15 @@ class Board(Widget):
         return strips
 
     def _style(self, name: str) -> Style:
-        return self.get_component_rich_style(name)
+        # Looked up once per theme: Textual's own lookup is slow enough to show while
+        # the panel redraws ten times a second.
+        theme = self.app.theme
+        if self._styles_theme != theme:
+            self._styles_theme = theme
+            self._styles = {}
+        if name not in self._styles:
+            self._styles[name] = self.get_component_rich_style(name)
+        return self._styles[name]
 
     def _lines(self, view: BoardView, size: DiscSize) -> list[Text]:
         pos = view.position

@@ -114,6 +114,8 @@ class ThinkingPanel(Widget):
         self._lines: list[Text] = []
         self._strips_key: object = None
         self._strips: list[Strip] = []
+        self._styles: dict[str, Style] = {}
+        self._styles_theme: str | None = None
 
     def show(self, view: ThinkingView) -> None:
         if view == self._shown:
@@ -154,7 +156,15 @@ class ThinkingPanel(Widget):
         return strips
 
     def _style(self, name: str) -> Style:
-        return self.get_component_rich_style(name)
+        # Looked up once per theme: Textual's own lookup is slow enough to show while
+        # the panel redraws ten times a second.
+        theme = self.app.theme
+        if self._styles_theme != theme:
+            self._styles_theme = theme
+            self._styles = {}
+        if name not in self._styles:
+            self._styles[name] = self.get_component_rich_style(name)
+        return self._styles[name]
 
     def lines(self, width: int) -> list[Text]:
         """The panel's text, one Text per line."""
