@@ -79,7 +79,9 @@ def _spots_source(target: str, stones: str, g: Geometry, indent: str) -> list[st
 
 
 _SEARCH_SOURCE = '''
-def make(TT, MIRROR, book_exact, book_outcome, expired, counter):
+def make(TT, MIRROR, book_exact, book_outcome, expired):
+    nodes = 0
+
     def negamax(cur, mask, mcur, mmask, moves, alpha, beta, threats):
         """Score of the position if inside (alpha, beta), else a bound beyond it.
 
@@ -87,8 +89,9 @@ def make(TT, MIRROR, book_exact, book_outcome, expired, counter):
         `mmask` are the mirror image, kept along for symmetric table keys. `threats`
         are the opponent's winning spots, which the parent computed to sort its moves.
         """
-        counter[0] += 1
-        if not counter[0] & {check} and expired():
+        nonlocal nodes
+        nodes += 1
+        if not nodes & {check} and expired():
             raise SearchStopped
         empty = {board} ^ mask
         threats &= empty
@@ -186,7 +189,10 @@ def make(TT, MIRROR, book_exact, book_outcome, expired, counter):
         TT[slot] = key | (alpha - {upper_shift})
         return alpha
 
-    return negamax
+    def count():
+        return nodes
+
+    return negamax, count
 '''
 
 
@@ -265,7 +271,8 @@ class Solver:
         self._size = TABLE_SIZE if self._packed_fits else LIST_TABLE_SIZE
         self._make = _compile_search(g, self._size, self.book is not None)
         self._mirror = _mirror_bits(g)
-        self._counter = [0]
+        self._nodes_before = 0
+        self._count = None
         # Held by whoever runs searches with limits, as one table serves one search.
         self.lock = threading.Lock()
         self._deadline: float | None = None
@@ -277,24 +284,25 @@ class Solver:
         # Drop the old table before making the new one, so memory never holds both.
         self._table: array | list = []
         self._negamax = None
+        if self._count is not None:
+            self._nodes_before += self._count()
         if self._packed_fits:
             self._table = array("Q", [0]) * self._size
         else:
             self._table = [0] * self._size
         book = self.book
-        self._negamax = self._make(
+        self._negamax, self._count = self._make(
             self._table,
             self._mirror,
             book.exact_score if book else None,
             book.outcome if book else None,
             self._expired,
-            self._counter,
         )
 
     @property
     def nodes(self) -> int:
         """Positions searched since this solver was made."""
-        return self._counter[0]
+        return self._nodes_before + self._count()
 
     def _expired(self) -> bool:
         if self._stop is not None and self._stop.is_set():
