@@ -314,3 +314,13 @@ async def test_settings_by_keyboard_switch_to_ai_against_ai(make_app):
         assert app.settings.mode == "ai-ai"
         assert app.game.result() is not None  # greedy and random played it out
     assert load(app.config_dir)[0].mode == "ai-ai"
+
+
+async def test_settings_form_round_trips_specs_without_changing_them(make_app):
+    for spec in ("perfect", "mcts:time=2,c=1.2", "negamax:depth=4,noise=0.1", "flat:playouts=500"):
+        app = make_app(settings=Settings(opponent=spec, theme="textual-dark"))
+        async with app.run_test(size=SIZE) as pilot:
+            await type_keys(pilot, "s")
+            await pilot.pause()
+            assert app.screen.spec_of("opponent") == spec
+            await type_keys(pilot, "escape")

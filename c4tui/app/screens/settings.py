@@ -56,8 +56,9 @@ def split_spec(text: str) -> tuple[str, str, str, str, str]:
         return "random", NO_BUDGET, "", "", ""
     options = spec.options
     keys = budget_keys(spec.name)
-    kind = next((k for k in keys if k in options), keys[0] if keys else NO_BUDGET)
-    value = options.get(kind, BUDGET_DEFAULTS.get(kind, ""))
+    # No budget in the spec means the engine's own default, which the form keeps.
+    kind = next((k for k in keys if k in options), NO_BUDGET)
+    value = options.get(kind, "")
     c = options.get("c", "")
     noise = options.get("noise", "")
     return spec.name, kind, _plain(value), _plain(c), _plain(noise)
@@ -181,9 +182,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
 
     def _budget_choices(self, name: str) -> list[tuple[str, str]]:
         keys = budget_keys(name)
-        if not keys:
-            return [("none needed", NO_BUDGET)]
-        return [(BUDGET_LABELS[k], k) for k in keys]
+        default = ("engine's default", NO_BUDGET) if keys else ("none needed", NO_BUDGET)
+        return [default, *((BUDGET_LABELS[k], k) for k in keys)]
 
     def on_mount(self) -> None:
         for side in SIDES:
@@ -261,7 +261,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
     # ---- events -------------------------------------------------------------------
 
     def _sync_side(self, side: str) -> None:
-        """Offer the budgets the chosen engine takes; c only for engines that have it."""
+        """An amount only with a budget kind; c only for engines that have it."""
         name = self._value(f"{side}-engine")
         c_input = self.query_one(f"#{side}-c", Input)
         has_c = "c" in engine_options(name)
@@ -269,9 +269,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
         if not has_c:
             c_input.value = ""
         amount = self.query_one(f"#{side}-amount", Input)
-        keys = budget_keys(name)
-        amount.disabled = not keys
-        if not keys:
+        amount.disabled = self._value(f"{side}-budget") == NO_BUDGET
+        if amount.disabled:
             amount.value = ""
 
     @on(Select.Changed)
@@ -285,12 +284,12 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 choices = self._budget_choices(name)
                 budget.set_options(choices)
                 budget.value = choices[0][1]
-                self._sync_side(side)
             elif widget_id == f"{side}-budget" and event.value != self._kinds[side]:
                 # A new kind of budget: the old amount means nothing for it.
                 self._kinds[side] = str(event.value)
                 default = BUDGET_DEFAULTS.get(str(event.value), "")
                 self.query_one(f"#{side}-amount", Input).value = default
+            self._sync_side(side)
         self.validate()
 
     @on(Input.Changed)
