@@ -182,7 +182,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
 
     def _budget_choices(self, name: str) -> list[tuple[str, str]]:
         keys = budget_keys(name)
-        default = ("engine's default", NO_BUDGET) if keys else ("none needed", NO_BUDGET)
+        default = ("default", NO_BUDGET) if keys else ("none needed", NO_BUDGET)
         return [default, *((BUDGET_LABELS[k], k) for k in keys)]
 
     def on_mount(self) -> None:
@@ -266,10 +266,12 @@ class SettingsScreen(ModalScreen[Settings | None]):
         c_input = self.query_one(f"#{side}-c", Input)
         has_c = "c" in engine_options(name)
         c_input.disabled = not has_c
+        c_input.placeholder = "default" if has_c else "n/a"
         if not has_c:
             c_input.value = ""
         amount = self.query_one(f"#{side}-amount", Input)
         amount.disabled = self._value(f"{side}-budget") == NO_BUDGET
+        amount.placeholder = "n/a" if amount.disabled else ""
         if amount.disabled:
             amount.value = ""
 
