@@ -116,6 +116,12 @@ STATES = {
             keys=("4", "4", "3"),
         ),
         State(
+            "flat",
+            "against flat Monte Carlo: playouts and win rate per column",
+            against("flat:playouts=700"),
+            keys=("4", "3"),
+        ),
+        State(
             "perfect",
             "against the perfect player: every column's exact outcome",
             against("perfect"),

@@ -32,6 +32,10 @@ def test_negamax_thinking_panel(snap_compare, tmp_path):
     assert compare(snap_compare, tmp_path, "negamax")
 
 
+def test_flat_monte_carlo_thinking_panel(snap_compare, tmp_path):
+    assert compare(snap_compare, tmp_path, "flat")
+
+
 @pytest.mark.skipif(not engine_available("perfect"), reason="perfect engine not installed")
 def test_perfect_thinking_panel(snap_compare, tmp_path):
     assert compare(snap_compare, tmp_path, "perfect")

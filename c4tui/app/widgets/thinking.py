@@ -46,6 +46,11 @@ def bar(share: float, width: int = BAR_WIDTH) -> str:
     return ("█" * full + (EIGHTHS[part] if part else "")).ljust(width)
 
 
+def counted(info: SearchInfo) -> str:
+    """What the engine's iterations are: flat Monte Carlo counts playouts."""
+    return "playouts" if info.engine == "flat" else "iterations"
+
+
 def win_rate(value: float | None) -> str:
     return "" if value is None else f"{(value + 1) / 2:.1%}"
 
@@ -58,7 +63,8 @@ def budget_progress(view: ThinkingView) -> tuple[float, float, str] | None:
     done_count = info.iterations if info.iterations is not None else info.nodes
     if limits.iterations is not None and done_count is not None:
         total = limits.iterations
-        return min(done_count, total), total, f"budget {done_count:,} of {total:,} iterations"
+        words = f"budget {done_count:,} of {total:,} {counted(info)}"
+        return min(done_count, total), total, words
     if limits.depth is not None and info.depth is not None and limits.time is None:
         return (
             min(info.depth, limits.depth),
@@ -86,7 +92,8 @@ COLUMNS = {
         ("UCT", 6, True),
         ("share of visits", 0, False),
     ),
-    "flat": (("playouts", 8, True), ("win rate", 8, True), ("share of playouts", 0, False)),
+    # Flat Monte Carlo shares its playouts evenly, so its bar shows the win rate instead.
+    "flat": (("playouts", 8, True), ("win rate", 8, True), ("", 0, False)),
     "negamax": (("score", 12, True), ("depth", 5, True)),
     "exact": (("outcome", 13, False), ("score", 5, True)),
     "plain": (),
@@ -242,7 +249,11 @@ class ThinkingPanel(Widget):
             if kind == "mcts":
                 uct = "" if stat.uct is None else f"{stat.uct:.3f}"
                 cells.append(stat.proven or uct)
-            cells.append(self._bar(visits / total_visits, bar_width))
+            if kind == "flat":
+                share = 0.0 if stat.value is None else (stat.value + 1) / 2
+            else:
+                share = visits / total_visits
+            cells.append(self._bar(share, bar_width))
             return cells
         if kind == "negamax":
             if stat.score is None:
@@ -267,7 +278,7 @@ class ThinkingPanel(Widget):
         """Two lines: the work done; then its rate and the budget spent."""
         work = []
         if info.iterations is not None:
-            work.append(f"{info.iterations:,} iterations")
+            work.append(f"{info.iterations:,} {counted(info)}")
         # An exact solve counts fewer nodes when the process-wide book cache is warm, so
         # steady mode leaves that count out, like the clock.
         if info.nodes is not None and not (steady and info.exact):
