@@ -96,10 +96,11 @@ class ConnectFourApp(App[None]):
         self.settings_notice: str | None = None
         if settings is None:
             settings, self.settings_notice = settings_store.load(self.config_dir)
+        # Command-line choices win over the saved settings for this session only.
         if opponent is not None:
-            settings = Settings(**{**settings.__dict__, "opponent": opponent})
+            settings = replace(settings, opponent=opponent)
         if first is not None:
-            settings = Settings(**{**settings.__dict__, "first": first})
+            settings = replace(settings, first=first)
         self.settings = settings
         self.seed = seed
         self.steady = steady
@@ -415,7 +416,6 @@ class ConnectFourApp(App[None]):
         """Play `col` for the side to move and redraw (the caller checked it is legal)."""
         self.cancel_hint()
         self.game.play(col)
-        self.cursor = col
         self.refresh_view()
 
     def human_drop(self, col: int) -> None:
@@ -433,6 +433,7 @@ class ConnectFourApp(App[None]):
             self.notify(f"Column {col + 1} is full.", timeout=2)
             return
         self.paused = False
+        self.cursor = col  # the AI's moves leave the cursor where the person put it
         self._drop(col)
         self.maybe_start_ai()
 
