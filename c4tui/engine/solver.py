@@ -11,7 +11,10 @@ height and connect-N:
 - a fixed-size transposition table (bounded memory) holds lower or upper bounds,
   keyed by the smaller of the position's key and its mirror image's key;
 - on 7x6 connect 4, the BitBully opening books (`book.py`) answer 12-ply positions
-  exactly and 8-ply positions as win/draw/loss, inside the search too.
+  exactly and 8-ply positions as win/draw/loss, inside the search too: an 11-ply node
+  takes the best of its children's book scores without a call per child; a 13-ply
+  root gets a floor from the 12-ply positions one stone earlier; and when analysing a
+  12-ply position, its own book score settles the last column that can reach it.
 
 Scores follow `scores.py`: from the side to move, a win is S + 1 - the winner's
 stones with S = (width * height + 1) // 2 (22 - stones on 7x6), a loss its negative.
@@ -158,6 +161,25 @@ def make(TT, MIRROR, book_exact, book_outcome, expired):
         opp = cur ^ mask
         mopp = mcur ^ mmask
         key <<= 8
+        if {use_book} and moves == {exact_ply} - 1:
+            # Every child is a book position: take the best of their exact scores
+            # without a call per child (a child missing from the book falls through).
+            best = -100
+            for _, column in {order}:
+                move = possible & column
+                if not move:
+                    continue
+                value = book_exact(opp, mask | move)
+                if value is None:
+                    break
+                if -value > best:
+                    best = -value
+                    if best >= beta:
+                        TT[slot] = key | (best + {lower_shift})
+                        return best
+            else:
+                TT[slot] = key | (best - {upper_shift})
+                return best
         if possible & (possible - 1):
             # Sort by the winning spots each move creates (ties: centre first).
             ranked = []
