@@ -64,3 +64,12 @@ def test_names_and_hint_engine():
     assert engine_title("mcts:time=1") == "MCTS"
     assert engine_title("negamax") == "NegaMax"
     assert hint_spec(Position.start()) in ("perfect", "mcts:time=1", "negamax", "greedy")
+
+
+def test_evaluation_bars_have_a_fixed_scale():
+    from c4tui.app.widgets.evaluation import column_cells
+
+    assert column_cells(-1) == [" ", " "]
+    assert column_cells(0) == [" ", "█"]  # even: the bottom row full
+    assert column_cells(1) == ["█", "█"]
+    assert column_cells(0.5) == ["▄", "█"]

@@ -1,4 +1,4 @@
-"""MoveHistory: the numbered moves of the game and a sparkline of the AI's evaluation.
+"""MoveHistory: the numbered moves of the game and a line of the AI's evaluation.
 
 The move list is a ScrollView drawn line by line, with room for a few rounds more than
 played: most moves only repaint and scroll, without re-laying out the screen, so
@@ -16,9 +16,10 @@ from textual.containers import Vertical
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widgets import Label, Sparkline
+from textual.widgets import Label
 
 from c4tui.app.widgets.board import GLYPHS
+from c4tui.app.widgets.evaluation import EvaluationLine
 
 
 def move_rounds(moves: tuple[int, ...]) -> list[list[str]]:
@@ -95,7 +96,7 @@ class MoveHistory(Vertical):
     def compose(self) -> ComposeResult:
         yield MoveList(id="history-moves")
         yield Label(id="evaluation-label")
-        yield Sparkline([], id="evaluation")
+        yield EvaluationLine(id="evaluation")
 
     _shown: tuple[tuple[int, ...], list[float]] | None = None
 
@@ -107,9 +108,8 @@ class MoveHistory(Vertical):
         if title != self.border_title:
             self.border_title = title
         self.query_one(MoveList).show(moves)
-        sparkline = self.query_one("#evaluation", Sparkline)
-        # Two points at least, so a single value still draws a line.
-        sparkline.data = [*evaluations] if len(evaluations) != 1 else evaluations * 2
+        line = self.query_one("#evaluation", EvaluationLine)
+        line.show(evaluations)
         label = self.query_one("#evaluation-label", Label)
         if evaluations:
             chance = (evaluations[-1] + 1) / 2
@@ -118,5 +118,5 @@ class MoveHistory(Vertical):
             words = "AI's evaluation per move · none yet"
         label.update(words, layout=False)  # a fixed one-line label: no layout pass
         # Shown once the AI has judged a move; toggled rarely, so the layout pass is fine.
-        if sparkline.display != bool(evaluations):
-            sparkline.display = bool(evaluations)
+        if line.display != bool(evaluations):
+            line.display = bool(evaluations)
