@@ -122,7 +122,7 @@ async def test_burst_of_random_keys_never_raises(tmp_path):
     app = recording_app(tmp_path, "mcts:iterations=300")
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(3):
-            for _ in range(50):
+            for _ in range(40):
                 post_key(pilot, rng.choice(keys))
             await pilot.pause(0)
             # Open and close the screens too, then play on.
