@@ -46,6 +46,7 @@ from c4tui.engine.specs import SpecError, make_engine
 MIN_COLUMNS, MIN_LINES = 80, 24
 SWITCH_INTERVAL = 0.0005  # seconds; see on_mount
 PROGRESS_INTERVAL = 0.1  # seconds between progress messages: at most ~10 a second
+UI_SHARE = 0.005  # seconds the search thread sleeps after each progress message
 AI_VS_AI_PAUSE = 0.4  # seconds between moves when two AIs play, so people can follow
 FALLBACK_SPEC = "random"
 
@@ -350,6 +351,9 @@ class ConnectFourApp(App[None]):
             if now - last_post >= PROGRESS_INTERVAL:
                 last_post = now
                 self.post_message(SearchProgress(search_id, info))
+                # Step off the GIL while the UI draws this update: costs the search
+                # ~5% of its time and keeps keys from queueing behind the redraw.
+                time.sleep(UI_SHARE)
 
         # One search per engine at a time: a cancelled search still unwinding keeps the
         # engine's tree until it sees the stop event.
