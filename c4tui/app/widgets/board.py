@@ -1,7 +1,7 @@
 """Board: draws a Position with its cursor, the AI's favourite column and the winning line.
 
 The widget owns no game state: the app hands it a `BoardView` and it draws that, as big
-as the space allows (three disc sizes). Discs differ by shape as well as colour: the
+as the space allows (four disc sizes). Discs differ by shape as well as colour: the
 first player's are filled (●), the second player's are rings (○), so the board reads
 the same without colour. A click over a column posts `ColumnClicked`.
 """
@@ -38,6 +38,20 @@ class DiscSize:
     marker_rows: int  # rows above the board: the mover's disc (large only) and the arrow
 
 
+HUGE = DiscSize(
+    9,
+    4,
+    (
+        ("▄█████▄", "███████", "███████", "▀█████▀"),
+        ("▄▀▀▀▀▀▄", "█     █", "█     █", "▀▄▄▄▄▄▀"),
+    ),
+    ("       ", "   ·   ", "       ", "       "),
+    (
+        ("▄█████▄", "███★███", "███████", "▀█████▀"),
+        ("▄▀▀▀▀▀▄", "█  ★  █", "█     █", "▀▄▄▄▄▄▀"),
+    ),
+    2,
+)
 LARGE = DiscSize(
     7,
     3,
@@ -55,7 +69,7 @@ MEDIUM = DiscSize(
     2,
 )
 COMPACT = DiscSize(3, 1, (("●",), ("○",)), ("·",), (("●",), ("○",)), 1)
-SIZES = (LARGE, MEDIUM, COMPACT)
+SIZES = (HUGE, LARGE, MEDIUM, COMPACT)
 
 
 @dataclass(frozen=True)
@@ -269,4 +283,4 @@ class Board(Widget):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         if self.view is None:
             return 0
-        return board_size(LARGE, self.view.position.width, self.view.position.height).height
+        return board_size(HUGE, self.view.position.width, self.view.position.height).height
