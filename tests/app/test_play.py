@@ -6,7 +6,7 @@ from c4tui.app.screens.help import HelpScreen
 from c4tui.app.screens.settings import SettingsScreen, join_spec, split_spec
 from c4tui.app.settings import Settings, load
 from c4tui.app.showcase import DRAW_MOVES, settle, type_keys
-from c4tui.app.widgets.board import COMPACT, Board
+from c4tui.app.widgets.board import COMPACT, HUGE, LARGE, MEDIUM, Board
 from c4tui.engine.position import Position
 
 SIZE = (120, 40)
@@ -234,7 +234,7 @@ async def test_too_small_terminal_shows_a_message(make_app):
         assert not app.screen.has_class("-too-small")
 
 
-async def test_board_scales_down_to_compact_discs(make_app):
+async def test_board_scales_with_the_terminal(make_app):
     app = make_app(settings=humans())
     async with app.run_test(size=(80, 24)) as pilot:
         await type_keys(pilot, "4")
@@ -242,6 +242,10 @@ async def test_board_scales_down_to_compact_discs(make_app):
         assert board.disc_size() is COMPACT
         drawing = "".join(board.render_line(y).text for y in range(board.size.height))
         assert "●" in drawing
+        for size, expected in (((100, 30), MEDIUM), ((120, 40), LARGE), ((170, 50), HUGE)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            assert board.disc_size() is expected, size
 
 
 async def test_won_and_drawn_games_end_with_a_prompt(make_app):
