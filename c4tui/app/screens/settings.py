@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from c4tui.app.settings import FIRST, MODES, Settings, SettingsError
 from c4tui.engine.specs import ENGINES, SpecError, engine_class, parse_spec
@@ -144,6 +144,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
             with Horizontal(id="settings-buttons"):
                 yield Button("Cancel", id="cancel")
                 yield Button("Save", id="save", variant="primary")
+        yield Footer()
 
     def _side(self, side: str, spec: str) -> ComposeResult:
         name, kind, value, c, noise = split_spec(spec)
