@@ -132,6 +132,7 @@ async def test_help_screen_opens_and_closes(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "question_mark")
+        await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         await type_keys(pilot, "escape")
         assert not isinstance(app.screen, HelpScreen)
@@ -150,6 +151,7 @@ async def test_settings_cancel_keeps_everything(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "s")
+        await pilot.pause()  # let the form compose
         assert isinstance(app.screen, SettingsScreen)
         await type_keys(pilot, "escape")
         assert not isinstance(app.screen, SettingsScreen)
