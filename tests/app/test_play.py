@@ -135,6 +135,7 @@ async def test_help_screen_opens_and_closes(make_app):
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         await type_keys(pilot, "escape")
+        await pilot.pause()
         assert not isinstance(app.screen, HelpScreen)
 
 
@@ -154,6 +155,7 @@ async def test_settings_cancel_keeps_everything(make_app):
         await pilot.pause()  # let the form compose
         assert isinstance(app.screen, SettingsScreen)
         await type_keys(pilot, "escape")
+        await pilot.pause()
         assert not isinstance(app.screen, SettingsScreen)
     assert load(app.config_dir)[0] == Settings()  # nothing written
 
