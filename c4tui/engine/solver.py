@@ -37,9 +37,9 @@ from c4tui.engine.book import EXACT_PLY, OUTCOME_PLY, OpeningBook
 from c4tui.engine.geometry import Geometry
 from c4tui.engine.position import Position
 
-# Transposition table size: a prime near 2**22 entries of 8 bytes (32 MB) when a
+# Transposition table size: a prime near 2**23 entries of 8 bytes (64 MB) when a
 # packed entry fits in 64 bits, else a smaller Python list for the big boards.
-TABLE_SIZE = 4_194_301
+TABLE_SIZE = 8_388_593
 LIST_TABLE_SIZE = 1_048_573
 # Check the clock and the stop event once per this many nodes (a power of two minus 1).
 CHECK_EVERY = 1023
@@ -389,15 +389,30 @@ class Solver:
                     floor = -parent
         return floor
 
-    def probe(self, position: Position, bounds: ColumnBounds, *, weak: bool = False) -> None:
-        """One null-window test that narrows `bounds` (Pons's binary search step)."""
+    def probe(
+        self,
+        position: Position,
+        bounds: ColumnBounds,
+        *,
+        weak: bool = False,
+        guess: int | None = None,
+    ) -> None:
+        """One null-window test that narrows `bounds` (Pons's binary search step).
+
+        With a `guess` of the score, test "score >= guess" (or "score > guess" once
+        that is known): a right guess is proven in two probes.
+        """
         low, high = bounds.low, bounds.high
-        middle = low + (high - low) // 2
-        # Probe near 0 first: wins, draws and losses are the cheapest to settle.
-        if middle <= 0 and _half(low) < middle:
-            middle = _half(low)
-        elif middle >= 0 and _half(high) > middle:
-            middle = _half(high)
+        if guess is not None and not weak:
+            guess = min(max(guess, low), high)
+            middle = guess - 1 if guess > low else guess
+        else:
+            middle = low + (high - low) // 2
+            # Probe near 0 first: wins, draws and losses are the cheapest to settle.
+            if middle <= 0 and _half(low) < middle:
+                middle = _half(low)
+            elif middle >= 0 and _half(high) > middle:
+                middle = _half(high)
         g = self.geometry
         mirror = _mirror_stones
         result = self._negamax(
@@ -438,7 +453,8 @@ class Solver:
     ) -> list[ColumnBounds | None]:
         """The score of every column (mover's view; None for a full column).
 
-        Columns are probed in turns, centre first, so a stopped search (SearchStopped
+        The centre column is solved first; its score is then the first guess for the
+        others, which are probed in turns, so a stopped search (SearchStopped
         propagates; pass `columns` to keep what was learnt) knows something of each.
         `on_column(col, bounds)` is called as each column becomes exact.
         """
@@ -467,12 +483,22 @@ class Solver:
         if self.book is not None and position.moves == EXACT_PLY and not weak:
             best = self.book.exact_score(position.current, position.mask)
         pending = [col for col in children if not child_bounds[col].exact]
+        # Sibling columns often score alike: once one is exact, the others first test
+        # its score (twice at most each, then back to the binary search).
+        guess: int | None = None
+        guessed = dict.fromkeys(pending, 0)
         while pending:
-            for col in list(pending):
+            # Until there is a guess, the first column is solved alone.
+            turn = pending[:1] if guess is None and not weak else list(pending)
+            for col in turn:
                 if col not in pending:
                     continue
                 cb = child_bounds[col]
-                self.probe(children[col], cb, weak=weak)
+                use_guess = guess is not None and guessed[col] < 2
+                guessed[col] += use_guess
+                self.probe(children[col], cb, weak=weak, guess=guess if use_guess else None)
+                if cb.exact and not weak:
+                    guess = cb.low
                 columns[col] = ColumnBounds(-cb.high, -cb.low)
                 if cb.exact:
                     pending.remove(col)
