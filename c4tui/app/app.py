@@ -535,8 +535,12 @@ class ConnectFourApp(App[None]):
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def run_hint(self, hint_id: int, spec: str, position: Position, stop: threading.Event) -> None:
-        engine = make_engine(spec, seed=self.seed)
-        result = engine.search(position, stop=stop)
+        try:
+            engine = make_engine(spec, seed=self.seed)
+            result = engine.search(position, stop=stop)
+        except Exception as error:  # no hint is better than a crash
+            self.post_message(HintFinished(hint_id, None, f"{type(error).__name__}: {error}"))
+            return
         stat = result.info.columns[result.move] if result.info.columns else None
         reason = f"by {engine_title(spec)}"
         if stat is not None and stat.score is not None and (result.info.exact or stat.proven):
@@ -549,6 +553,9 @@ class ConnectFourApp(App[None]):
         if message.hint_id != self.hint_id:
             return
         self._hint_stop = None
+        if message.column is None:
+            self.notify(f"No hint: {message.reason}", severity="error")
+            return
         self.hint = message.column
         self.cursor = message.column
         self.notify(f"Hint: column {message.column + 1} ({message.reason}).", timeout=5)

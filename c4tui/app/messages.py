@@ -43,10 +43,13 @@ class SearchFailed(Message):
 
 @dataclass
 class HintFinished(Message):
-    """The suggested column (0-based) for the player to move, and why."""
+    """The suggested column (0-based) for the player to move, and why.
+
+    `column` is None when the helper engine failed; `reason` then says how.
+    """
 
     hint_id: int
-    column: int
+    column: int | None
     reason: str
 
 
