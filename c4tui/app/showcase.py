@@ -131,10 +131,10 @@ STATES = {
         State("help", "the help screen", against("mcts:time=1"), keys=("question_mark",)),
         State(
             "won",
-            "MCTS against random, watched: the winning four highlighted",
+            "NegaMax against random, watched: the winning four highlighted",
             Settings(
                 mode="ai-ai",
-                opponent="mcts:iterations=1500",
+                opponent="negamax:depth=4",
                 second_opponent="random",
                 theme="textual-dark",
             ),
