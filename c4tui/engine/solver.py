@@ -22,7 +22,10 @@ stones with S = (width * height + 1) // 2 (22 - stones on 7x6), a loss its negat
 Speed: the search function is generated per board size as Python source (see
 `_SEARCH_SOURCE`) so that the board constants are literals and the winning-spot
 computation is unrolled inline; a call per node is the main cost of a Python solver,
-and this keeps everything else in local variables.
+and this keeps everything else in local variables. When a C compiler is at hand, `native.py`
+builds the same search in C (csolver.c) and probes use it wherever the book cannot be
+reached (any board but 7x6 with the book; on 7x6, roots past the book's 12 plies);
+on 7x6 both searches share one table. C4TUI_PURE_PYTHON=1 keeps everything in Python.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from c4tui.engine import native as _native
 from c4tui.engine.book import EXACT_PLY, OUTCOME_PLY, OpeningBook
 from c4tui.engine.geometry import Geometry
 from c4tui.engine.position import Position
@@ -283,7 +287,10 @@ class ColumnBounds:
 class Solver:
     """Exact scores of positions of one board size; keeps its table between calls."""
 
-    def __init__(self, g: Geometry, *, book: OpeningBook | bool | None = True) -> None:
+    def __init__(
+        self, g: Geometry, *, book: OpeningBook | bool | None = True, native: bool = True
+    ) -> None:
+        """`native=False` keeps the pure-Python search even when the C one is available."""
         self.geometry = g
         if book is True:
             book = OpeningBook.default()
@@ -299,6 +306,12 @@ class Solver:
         self.lock = threading.Lock()
         self._deadline: float | None = None
         self._stop: threading.Event | None = None
+        self._native: _native.NativeSearch | None = None
+        lib = _native.library() if native else None
+        if lib is not None:
+            self._native = _native.NativeSearch(lib, g, owns_table=not self._packed_fits)
+            # Called by C every few thousand nodes: non-zero stops the search.
+            self._poll = _native.POLL(lambda: int(self._expired()))
         self.reset()
 
     def reset(self) -> None:
@@ -306,12 +319,19 @@ class Solver:
         # Drop the old table before making the new one, so memory never holds both.
         self._table: array | list = []
         self._negamax = None
+        if self._native is not None:
+            self._native.share_table(None)
         if self._count is not None:
             self._nodes_before += self._count()
         if self._packed_fits:
             self._table = array("Q", [0]) * self._size
         else:
             self._table = [0] * self._size
+        if self._native is not None:
+            if self._packed_fits:
+                self._native.share_table(self._table)
+            else:
+                self._native.clear()
         book = self.book
         self._negamax, self._count = self._make(
             self._table,
@@ -324,7 +344,13 @@ class Solver:
     @property
     def nodes(self) -> int:
         """Positions searched since this solver was made."""
-        return self._nodes_before + self._count()
+        native_nodes = 0 if self._native is None else self._native.nodes
+        return self._nodes_before + self._count() + native_nodes
+
+    @property
+    def uses_native(self) -> bool:
+        """True when this solver has the C search (see `native.py`)."""
+        return self._native is not None
 
     def _expired(self) -> bool:
         if self._stop is not None and self._stop.is_set():
@@ -413,9 +439,29 @@ class Solver:
                 middle = _half(low)
             elif middle >= 0 and _half(high) > middle:
                 middle = _half(high)
+        # The C search has no book: it serves roots whose subtree cannot reach one.
+        if self._native is not None and (self.book is None or position.moves > EXACT_PLY):
+            result = self._native.negamax(
+                position.current, position.mask, position.moves, middle, middle + 1, self._poll
+            )
+            if result is None:
+                raise SearchStopped
+        else:
+            result = self._python_negamax(position, middle)
+        if result <= middle:
+            bounds.high = result
+        else:
+            bounds.low = result
+        if weak and bounds.low > 0:
+            bounds.low = bounds.high = 1
+        elif weak and bounds.high < 0:
+            bounds.low = bounds.high = -1
+
+    def _python_negamax(self, position: Position, middle: int) -> int:
+        """The pure-Python null-window search "score > middle" (the reference)."""
         g = self.geometry
         mirror = _mirror_stones
-        result = self._negamax(
+        return self._negamax(
             position.current,
             position.mask,
             mirror(g, position.current),
@@ -425,14 +471,6 @@ class Solver:
             middle + 1,
             g.winning_spots(position.opponent_stones, position.mask),
         )
-        if result <= middle:
-            bounds.high = result
-        else:
-            bounds.low = result
-        if weak and bounds.low > 0:
-            bounds.low = bounds.high = 1
-        elif weak and bounds.high < 0:
-            bounds.low = bounds.high = -1
 
     def _check(self, position: Position) -> None:
         g, mine = position.geometry, self.geometry

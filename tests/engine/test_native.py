@@ -1,0 +1,178 @@
+"""The C search (native.py, csolver.c) against the pure-Python solver, its reference."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from c4tui.engine import native
+from c4tui.engine.book import EXACT_PLY
+from c4tui.engine.geometry import geometry
+from c4tui.engine.position import Position
+from c4tui.engine.solver import SearchStopped, Solver
+from tests.engine.brute_force import brute_force_score
+from tests.engine.test_solver import SET_NAMES, quiet_position, read_testset
+
+needs_c = pytest.mark.skipif(native.library() is None, reason="no C compiler or build failed")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def bookless() -> tuple[Solver, Solver]:
+    """7x6 solvers without the book: C everywhere, and pure Python."""
+    return Solver(geometry(7, 6, 4), book=False), Solver(
+        geometry(7, 6, 4), book=False, native=False
+    )
+
+
+@needs_c
+@pytest.mark.parametrize("name", ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2"])
+def test_c_and_python_agree_node_for_node_on_testset_samples(bookless, name):
+    """Same algorithm, same table size and order on 7x6: the same scores and node counts
+    (both solvers see the same sequence of positions, so their tables stay alike)."""
+    c_solver, py_solver = bookless
+    assert c_solver.uses_native and not py_solver.uses_native
+    count = 4 if name == "Test_L2_R2" else 20
+    for moves, score in random.Random(name).sample(read_testset(name), count):
+        position = Position.from_moves(moves)
+        c_before, py_before = c_solver.nodes, py_solver.nodes
+        assert c_solver.solve(position) == py_solver.solve(position) == score, moves
+        assert c_solver.nodes - c_before == py_solver.nodes - py_before, moves
+
+
+@needs_c
+@pytest.mark.parametrize("name", SET_NAMES)
+def test_c_search_past_the_book_gets_the_listed_scores(name):
+    """Every set, positions the C search serves with the book on: roots past 12 plies
+    (the "Begin" sets are too slow in pure Python here; their reference is the list)."""
+    solver = Solver(geometry(7, 6, 4))
+    pairs = [pair for pair in read_testset(name) if len(pair[0]) > EXACT_PLY]
+    count = 3 if name.startswith("Test_L1") else 10
+    for moves, score in random.Random(name).sample(pairs, min(count, len(pairs))):
+        assert solver.solve(Position.from_moves(moves)) == score, moves
+
+
+SIZES = [
+    # (width, height, connect, plies played, positions): uint64 packed, uint64 with an
+    # owned table (8x7 = 56 bits + 8), and unsigned __int128 boards (10x10 = 110 bits).
+    (4, 4, 3, 2, 6),
+    (5, 5, 4, 10, 6),
+    (6, 5, 4, 14, 6),
+    (8, 7, 4, 40, 6),
+    (9, 7, 5, 46, 4),
+    (10, 6, 4, 44, 4),
+    (10, 10, 6, 88, 6),
+    (10, 10, 4, 86, 4),
+]
+
+
+@needs_c
+@pytest.mark.parametrize(("w", "h", "n", "plies", "count"), SIZES)
+def test_c_and_python_agree_on_random_positions_of_any_size(w, h, n, plies, count):
+    rng = random.Random(f"native {w}x{h}c{n}")
+    c_solver = Solver(geometry(w, h, n))
+    py_solver = Solver(geometry(w, h, n), native=False)
+    assert c_solver.uses_native
+    checked = 0
+    while checked < count:
+        position = quiet_position(rng, w, h, n, plies + rng.randrange(3))
+        if position is None:
+            continue
+        c_columns = [None if b is None else b.low for b in c_solver.analyze(position)]
+        py_columns = [None if b is None else b.low for b in py_solver.analyze(position)]
+        assert c_columns == py_columns, position.to_moves()
+        checked += 1
+
+
+@needs_c
+def test_a_stop_event_set_during_a_c_search_stops_it_and_the_table_stays_sound():
+    solver = Solver(geometry(7, 6, 4))
+    position = Position.from_moves("1217562671323")  # ~2.5 M nodes
+    stop = threading.Event()
+    polls = []
+
+    def expired() -> bool:
+        polls.append(solver.nodes)
+        if len(polls) >= 3:
+            stop.set()
+        return stop.is_set()
+
+    solver._expired = expired  # count the polls; the real check reads `stop` as well
+    with pytest.raises(SearchStopped):
+        solver.solve(position)
+    assert len(polls) == 3
+    # Nothing half-searched was stored: the interrupted table still gives the truth.
+    del solver._expired
+    assert solver.solve(position) == 2
+
+
+@needs_c
+def test_a_past_deadline_stops_the_c_search():
+    solver = Solver(geometry(7, 6, 4), book=False)
+    solver.set_limits(0.0, None)
+    with pytest.raises(SearchStopped):
+        solver.solve(Position.from_moves("1217562671323"))
+
+
+def test_pure_python_is_forced_by_the_environment_variable():
+    env = {**os.environ, "C4TUI_PURE_PYTHON": "1"}
+    code = (
+        "from c4tui.engine.solver import Solver\n"
+        "from c4tui.engine.geometry import geometry\n"
+        "from c4tui.engine.position import Position\n"
+        "s = Solver(geometry(7, 6, 4))\n"
+        "assert not s.uses_native\n"
+        "print(s.solve(Position.from_moves('2252576253462244111563')))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "-2"
+
+
+def test_solver_tests_pass_in_pure_python():
+    env = {**os.environ, "C4TUI_PURE_PYTHON": "1"}
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "tests/engine/test_solver.py",
+            "-k",
+            "small_boards or stop_event or mirror_images or finished_game or weak",
+        ],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert " passed" in done.stdout
+
+
+def test_a_missing_compiler_falls_back_to_python(monkeypatch):
+    monkeypatch.setattr(native, "_loaded", [])
+    monkeypatch.setattr(native, "_compiler", lambda: None)
+    assert native.library() is None
+    solver = Solver(geometry(4, 4, 4))
+    assert not solver.uses_native
+    assert solver.solve(Position.from_moves("23", 4, 4, 4)) == brute_force_score(
+        Position.from_moves("23", 4, 4, 4)
+    )
+
+
+def test_a_failing_build_falls_back_to_python(monkeypatch, tmp_path):
+    monkeypatch.setattr(native, "_loaded", [])
+    monkeypatch.setattr(native, "_cache_dir", lambda: tmp_path)
+    monkeypatch.setattr(native, "_compiler", lambda: "/bin/false")
+    assert native.library() is None
+    assert list(tmp_path.iterdir()) == []  # no half-written library left behind
