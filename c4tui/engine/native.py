@@ -72,6 +72,10 @@ def _build(compiler: str) -> Path:
         )
         # Atomic: another process sees either no library or a whole one.
         os.replace(temp, target)
+        # Libraries built from older sources are never used again.
+        for old in target.parent.glob("csolver-*.so"):
+            if old != target:
+                old.unlink(missing_ok=True)
     finally:
         if os.path.exists(temp):
             os.unlink(temp)
