@@ -11,16 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.geometry import Size
 from textual.reactive import reactive
-from textual.strip import Strip
-from textual.widget import Widget
 
 from c4tui.app.messages import ColumnClicked
+from c4tui.app.widgets.drawn import DrawnWidget
 from c4tui.engine.position import Position
 
 GLYPHS = ("●", "○")
@@ -89,7 +87,7 @@ def board_size(size: DiscSize, width: int, height: int) -> Size:
     return Size(size.width * width + 2, size.height * height + size.marker_rows + 3)
 
 
-class Board(Widget):
+class Board(DrawnWidget):
     """The Connect Four board."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -106,13 +104,6 @@ class Board(Widget):
     }
 
     view: reactive[BoardView | None] = reactive(None, layout=False)
-
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes)
-        self._strips_key: object = None
-        self._strips: list[Strip] = []
-        self._styles: dict[str, Style] = {}
-        self._styles_theme: str | None = None
 
     def disc_size(self) -> DiscSize | None:
         """The largest disc size that fits, or None when even the smallest does not."""
@@ -152,60 +143,28 @@ class Board(Widget):
             event.stop()
             self.post_message(ColumnClicked(col))
 
-    def render_line(self, y: int) -> Strip:
-        """One line of the drawing; the lines are built once per view, size and theme."""
-        key = (self.view, self.size, self.app.theme)
-        if key != self._strips_key:
-            self._strips_key = key
-            self._strips = self._build_strips()
-        if y < len(self._strips):
-            return self._strips[y]
-        return Strip.blank(self.size.width, self.rich_style)
+    def drawing_key(self) -> object:
+        return self.view
 
-    def _build_strips(self) -> list[Strip]:
-        base = self.rich_style
-        width = self.size.width
+    def drawing(self) -> tuple[list[Text], int, int]:
         view = self.view
         if view is None:
-            return []
+            return [], 0, 0
         size = self.disc_size()
         if size is None:
             message = "The board does not fit here: make the terminal larger."
-            lines = [Text(message.center(width), style=self._style("board--label"))]
-            left, top = 0, max(0, self.size.height // 2)
-        else:
-            lines = self._lines(view, size)
-            left, top = self._origin(size)
-        console = self.app.console
-        strips = [Strip.blank(width, base)] * top
-        for line in lines:
-            segments = [Segment(" " * left, base)]
-            segments.extend(
-                Segment(part.text, base + part.style if part.style else base)
-                for part in line.render(console)
-                if part.text != "\n"
-            )
-            strips.append(Strip(segments).adjust_cell_length(width, base))
-        return strips
-
-    def _style(self, name: str) -> Style:
-        # Looked up once per theme: Textual's own lookup is slow enough to show while
-        # the panel redraws ten times a second.
-        theme = self.app.theme
-        if self._styles_theme != theme:
-            self._styles_theme = theme
-            self._styles = {}
-        if name not in self._styles:
-            self._styles[name] = self.get_component_rich_style(name)
-        return self._styles[name]
+            line = Text(message.center(self.size.width), style=self.component_style("board--label"))
+            return [line], 0, max(0, self.size.height // 2)
+        left, top = self._origin(size)
+        return self._lines(view, size), left, top
 
     def _lines(self, view: BoardView, size: DiscSize) -> list[Text]:
         pos = view.position
         frame, hole, label = (
-            self._style(n) for n in ("board--frame", "board--hole", "board--label")
+            self.component_style(n) for n in ("board--frame", "board--hole", "board--label")
         )
-        players = (self._style("board--first"), self._style("board--second"))
-        win, last = self._style("board--win"), self._style("board--last")
+        players = (self.component_style("board--first"), self.component_style("board--second"))
+        win, last = self.component_style("board--win"), self.component_style("board--last")
         winning = set(view.winning)
         last_cell = None
         if pos.path:
@@ -219,14 +178,14 @@ class Board(Widget):
         markers: dict[int, tuple[str, Style]] = {}
         discs: dict[int, tuple[str, Style]] = {}  # the disc about to drop, over the arrow
         if view.preferred is not None:
-            markers[view.preferred] = ("▽", self._style("board--thinking"))
-            discs[view.preferred] = (GLYPHS[mover], self._style("board--thinking"))
+            markers[view.preferred] = ("▽", self.component_style("board--thinking"))
+            discs[view.preferred] = (GLYPHS[mover], self.component_style("board--thinking"))
         if view.cursor is not None:
-            markers[view.cursor] = ("▼", self._style("board--cursor") + players[human])
+            markers[view.cursor] = ("▼", self.component_style("board--cursor") + players[human])
             if not view.waiting:
                 discs[view.cursor] = (GLYPHS[mover], markers[view.cursor][1])
         if view.hint is not None and view.hint not in markers:
-            markers[view.hint] = ("★", self._style("board--hint"))
+            markers[view.hint] = ("★", self.component_style("board--hint"))
         if size.marker_rows == 2:
             row = Text(" ")
             for col in range(pos.width):
@@ -270,7 +229,7 @@ class Board(Widget):
         lines.append(Text("╰" + "─" * (size.width * pos.width) + "╯", frame))
         numbers = Text(" ")
         for col in range(pos.width):
-            style = self._style("board--hint") if col == view.hint else label
+            style = self.component_style("board--hint") if col == view.hint else label
             numbers.append(str(col + 1).center(size.width), style)
         lines.append(numbers)
         return lines

@@ -12,13 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
-from textual.strip import Strip
-from textual.widget import Widget
 
+from c4tui.app.widgets.drawn import DrawnWidget
 from c4tui.engine.position import Position
 from c4tui.engine.scores import describe_score
 from c4tui.engine.search import ColumnStat, Limits, SearchInfo
@@ -100,7 +98,7 @@ COLUMNS = {
 }
 
 
-class ThinkingPanel(Widget):
+class ThinkingPanel(DrawnWidget):
     """The AI-thinking panel; the app calls `show()` with each new frame.
 
     Drawn line by line from cached strips: a live update repaints this one widget and
@@ -118,11 +116,6 @@ class ThinkingPanel(Widget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._shown: ThinkingView | None = None
-        self._lines: list[Text] = []
-        self._strips_key: object = None
-        self._strips: list[Strip] = []
-        self._styles: dict[str, Style] = {}
-        self._styles_theme: str | None = None
 
     def show(self, view: ThinkingView) -> None:
         if view == self._shown:
@@ -141,37 +134,11 @@ class ThinkingPanel(Widget):
         columns = self._shown.position.width if self._shown else 7
         return columns + 6
 
-    def render_line(self, y: int) -> Strip:
-        key = (self._shown, self.size, self.app.theme)
-        if key != self._strips_key:
-            self._strips_key = key
-            self._strips = self._build_strips()
-        if y < len(self._strips):
-            return self._strips[y]
-        return Strip.blank(self.size.width, self.rich_style)
+    def drawing_key(self) -> object:
+        return self._shown
 
-    def _build_strips(self) -> list[Strip]:
-        base, width, console = self.rich_style, self.size.width, self.app.console
-        strips = []
-        for line in self.lines(width):
-            segments = [
-                Segment(part.text, base + part.style if part.style else base)
-                for part in line.render(console)
-                if part.text != "\n"
-            ]
-            strips.append(Strip(segments).adjust_cell_length(width, base))
-        return strips
-
-    def _style(self, name: str) -> Style:
-        # Looked up once per theme: Textual's own lookup is slow enough to show while
-        # the panel redraws ten times a second.
-        theme = self.app.theme
-        if self._styles_theme != theme:
-            self._styles_theme = theme
-            self._styles = {}
-        if name not in self._styles:
-            self._styles[name] = self.get_component_rich_style(name)
-        return self._styles[name]
+    def drawing(self) -> tuple[list[Text], int, int]:
+        return self.lines(self.size.width), 0, 0
 
     def lines(self, width: int) -> list[Text]:
         """The panel's text, one Text per line."""
@@ -179,7 +146,7 @@ class ThinkingPanel(Widget):
         if view is None:
             return []
         info = view.info
-        dim = self._style("thinking--dim")
+        dim = self.component_style("thinking--dim")
         if info is None:
             if view.label:
                 return [Text("The AI has not searched yet.", dim)]
@@ -199,7 +166,7 @@ class ThinkingPanel(Widget):
     def _table(self, info: SearchInfo, position: Position, width: int) -> list[Text]:
         kind = column_kind(info)
         if kind == "plain":
-            dim = self._style("thinking--dim")
+            dim = self.component_style("thinking--dim")
             return [
                 Text(f"{info.engine or 'This engine'} plays by rule at once:", dim),
                 Text("it keeps no figures per column.", dim),
@@ -208,20 +175,20 @@ class ThinkingPanel(Widget):
         gap = " " * (2 if width >= 50 else 1)
         fixed = 4 + sum(w + len(gap) for _, w, _ in layout) + 1
         bar_width = max(3, min(BAR_WIDTH + 8, width - fixed))
-        header = Text(" col", self._style("thinking--header"))
+        header = Text(" col", self.component_style("thinking--header"))
         for heading, w, right in layout:
             if not w:  # the bar's heading: shortened to the bar's width
                 cell = heading if len(heading) <= bar_width else heading.split()[0][:bar_width]
             else:
                 cell = heading.rjust(w) if right else heading.ljust(w)
-            header.append(gap + cell, self._style("thinking--header"))
+            header.append(gap + cell, self.component_style("thinking--header"))
         lines = [header]
         total_visits = sum(s.visits or 0 for s in info.columns if s is not None) or 1
         for col, stat in enumerate(info.columns):
-            row_style = self._style("thinking--best") if col == info.best else Style()
+            row_style = self.component_style("thinking--best") if col == info.best else Style()
             line = Text(f"{col + 1:>4}", row_style)
             if stat is None:
-                line.append("  full", self._style("thinking--dim"))
+                line.append("  full", self.component_style("thinking--dim"))
                 lines.append(line)
                 continue
             cells = self._cells(kind, stat, info, position, total_visits, bar_width)
@@ -270,8 +237,8 @@ class ThinkingPanel(Widget):
     def _bar(self, share: float, width: int) -> Text:
         drawn = bar(share, width)
         filled = drawn.rstrip()
-        text = Text(filled, self._style("thinking--bar"))
-        text.append("·" * (width - len(filled)), self._style("thinking--bar-empty"))
+        text = Text(filled, self.component_style("thinking--bar"))
+        text.append("·" * (width - len(filled)), self.component_style("thinking--bar-empty"))
         return text
 
     def _figures(self, info: SearchInfo, steady: bool, budget: str | None) -> list[Text]:
@@ -296,16 +263,16 @@ class ThinkingPanel(Widget):
             pace.append(f"{info.elapsed:.2f} s")
         return [
             Text("  ·  ".join(work) or "no counts from this engine"),
-            Text("  ·  ".join(pace), self._style("thinking--dim")),
+            Text("  ·  ".join(pace), self.component_style("thinking--dim")),
         ]
 
     def _line(self, info: SearchInfo) -> Text:
         text = Text()
         if info.best is not None:
-            text.append("best ", self._style("thinking--dim"))
-            text.append(str(info.best + 1), self._style("thinking--best"))
+            text.append("best ", self.component_style("thinking--dim"))
+            text.append(str(info.best + 1), self.component_style("thinking--best"))
         if info.pv:
-            text.append("   pv ", self._style("thinking--dim"))
+            text.append("   pv ", self.component_style("thinking--dim"))
             text.append(" ".join(str(c + 1) for c in info.pv))
         return text
 
@@ -313,7 +280,7 @@ class ThinkingPanel(Widget):
         """The budget spent, as a full-width bar with its percentage."""
         bar_width = max(4, width - 6)
         text = self._bar(share, bar_width)
-        text.append(f"{share:>5.0%}", self._style("thinking--dim"))
+        text.append(f"{share:>5.0%}", self.component_style("thinking--dim"))
         return text
 
 
