@@ -25,6 +25,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from c4tui.app import settings as settings_store
+from c4tui.app.courtesy import CourteousStop, UiActivity
 from c4tui.app.messages import (
     ColumnClicked,
     HintFinished,
@@ -120,6 +121,7 @@ class ConnectFourApp(App[None]):
         self._search_engine: Engine | None = None
         self._thinking_info: SearchInfo | None = None
         self._engine_lock = threading.Lock()
+        self.activity = UiActivity()
         self._status = ""
         if steady:
             self.animation_level = "none"
@@ -164,6 +166,12 @@ class ConnectFourApp(App[None]):
         # However the app ends, no search thread may outlive it.
         self.cancel_search()
         self.cancel_hint()
+
+    async def on_event(self, event: events.Event) -> None:
+        # Input first reaches the app here: from now until it is drawn, searches wait.
+        if isinstance(event, (events.InputEvent, events.Resize)):
+            self.activity.touch()
+        await super().on_event(event)
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)
@@ -315,7 +323,7 @@ class ConnectFourApp(App[None]):
     def start_search(self, engine: Engine) -> None:
         self.cancel_search()
         self.search_id += 1
-        stop = threading.Event()
+        stop = CourteousStop(self.activity)
         self._stop = stop
         self._search_position = self.game.position
         self._search_engine = engine
@@ -527,7 +535,7 @@ class ConnectFourApp(App[None]):
             self.notify("Hints are for your turn.", timeout=2)
             return
         self.cancel_hint()
-        stop = threading.Event()
+        stop = CourteousStop(self.activity)
         self._hint_stop = stop
         spec = hint_spec(pos)
         self.notify(f"Looking for a hint ({spec})…", timeout=2)
