@@ -325,10 +325,32 @@ async def test_settings_by_keyboard_switch_to_ai_against_ai(make_app):
 
 
 async def test_settings_form_round_trips_specs_without_changing_them(make_app):
-    for spec in ("mcts:time=2,c=1.2", "negamax:depth=4,noise=0.1", "flat:playouts=500"):
+    for spec in (
+        "mcts:time=2,c=1.2",
+        "negamax:depth=4,noise=0.1",
+        "flat:playouts=500",
+        "negamax:depth=8,time=1",  # two budgets: the second rides along unseen
+        "mcts:time=2,iterations=500,c=1.2,noise=0.25",
+    ):
         assert join_spec(*split_spec(spec)) == spec
     app = make_app(settings=Settings(opponent="perfect", theme="textual-dark"))
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "s")
         await pilot.pause()
         assert app.screen.spec_of("opponent") == "perfect"  # no budget slipped in
+
+
+async def test_settings_form_keeps_a_second_budget_until_it_is_replaced(make_app):
+    app = make_app(settings=Settings(opponent="negamax:depth=8,time=1", theme="textual-dark"))
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "s")
+        await pilot.pause()
+        screen = app.screen
+        assert screen.spec_of("opponent") == "negamax:depth=8,time=1"
+        assert "negamax:depth=8,time=1" in str(screen.query_one("#opponent-spec").render())
+        screen.query_one("#opponent-budget").value = "time"  # the form now holds the time
+        await pilot.pause()
+        assert screen.spec_of("opponent") == "negamax:time=1"
+        screen.query_one("#opponent-engine").value = "mcts"
+        await pilot.pause()
+        assert screen.spec_of("opponent") == "mcts"

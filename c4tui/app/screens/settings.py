@@ -2,8 +2,10 @@
 
 Each AI side is edited as its parts (algorithm, budget, exploration constant, handicap);
 the form builds the engine spec string from them and checks it with `specs.parse_spec`,
-so the form accepts exactly what `c4tui move --engine` accepts. The screen returns the
-new Settings, or None when cancelled.
+so the form accepts exactly what `c4tui move --engine` accepts, and shows that string.
+A spec may say more than the form has fields for (`negamax:depth=8,time=1` has two
+budgets): the rest is kept as it was until the algorithm or that budget changes. The
+screen returns the new Settings, or None when cancelled.
 """
 
 from __future__ import annotations
@@ -48,12 +50,13 @@ def budget_keys(name: str) -> list[str]:
     return [key for key in engine_options(name) if key in BUDGET_KEYS]
 
 
-def split_spec(text: str) -> tuple[str, str, str, str, str]:
-    """(engine, budget kind, budget value, exploration c, noise) of a spec string."""
+def split_spec(text: str) -> tuple[str, str, str, str, str, str]:
+    """(engine, budget kind, budget value, exploration c, noise, the other settings as
+    "key=value,...") of a spec string."""
     try:
         spec = parse_spec(text)
     except (SpecError, ImportError):
-        return "random", NO_BUDGET, "", "", ""
+        return "random", NO_BUDGET, "", "", "", ""
     options = spec.options
     keys = budget_keys(spec.name)
     # No budget in the spec means the engine's own default, which the form keeps.
@@ -61,23 +64,32 @@ def split_spec(text: str) -> tuple[str, str, str, str, str]:
     value = options.get(kind, "")
     c = options.get("c", "")
     noise = options.get("noise", "")
-    return spec.name, kind, _plain(value), _plain(c), _plain(noise)
+    extras = ",".join(
+        f"{key}={_plain(v)}" for key, v in options.items() if key not in (kind, "c", "noise")
+    )
+    return spec.name, kind, _plain(value), _plain(c), _plain(noise), extras
 
 
 def _plain(value: object) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def join_spec(name: str, kind: str, value: str, c: str, noise: str) -> str:
+def join_spec(name: str, kind: str, value: str, c: str, noise: str, extras: str = "") -> str:
     """The spec string for the form's parts; empty parts are left out."""
     parts = []
     if kind != NO_BUDGET and value.strip():
         parts.append(f"{kind}={value.strip()}")
+    parts.extend(item for item in extras.split(",") if item)
     if c.strip():
         parts.append(f"c={c.strip()}")
     if noise.strip() and noise.strip() not in ("0", "0.0"):
         parts.append(f"noise={noise.strip()}")
     return f"{name}:{','.join(parts)}" if parts else name
+
+
+def _without(extras: str, key: str) -> str:
+    """`extras` ("key=value,...") without `key`: the form's field now holds that one."""
+    return ",".join(item for item in extras.split(",") if item and item.partition("=")[0] != key)
 
 
 class SettingsScreen(ModalScreen[Settings | None]):
@@ -98,6 +110,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
         # What each side's selects hold now, to tell a real change from a mount-time echo.
         self._engines = {side: parts[side][0] for side in SIDES}
         self._kinds = {side: parts[side][1] for side in SIDES}
+        self._extras = {side: parts[side][5] for side in SIDES}
 
     # ---- layout -------------------------------------------------------------------
 
@@ -147,7 +160,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
         yield Footer()
 
     def _side(self, side: str, spec: str) -> ComposeResult:
-        name, kind, value, c, noise = split_spec(spec)
+        name, kind, value, c, noise, _extras = split_spec(spec)
         yield Label(SIDE_TITLES[side], classes="section")
         with Horizontal(classes="row"):
             yield self._field(
@@ -171,6 +184,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
             yield self._field("Amount", self._input(value, f"{side}-amount"))
             yield self._field("Exploration c", self._input(c, f"{side}-c", "default"))
             yield self._field("Random moves 0-1", self._input(noise, f"{side}-noise", "0"))
+        yield Static(id=f"{side}-spec", classes="spec-line")
 
     def _field(self, label: str, widget: Select | Input) -> Vertical:
         return Vertical(Label(label, classes="field-label"), widget, classes="field")
@@ -205,6 +219,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
             self._value(f"{side}-amount"),
             self._value(f"{side}-c"),
             self._value(f"{side}-noise"),
+            self._extras[side],
         )
 
     def read(self) -> tuple[Settings | None, dict[str, str]]:
@@ -253,6 +268,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
 
     def validate(self) -> Settings | None:
         settings, errors = self.read()
+        for side in SIDES:
+            self.query_one(f"#{side}-spec", Static).update(f"spec: {self.spec_of(side)}")
         for widget in self.query(Input):
             widget.set_class(widget.id in errors, "-invalid")
         self.query_one("#settings-errors", Static).update("\n".join(errors.values()))
@@ -283,6 +300,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
             if widget_id == f"{side}-engine" and event.value != self._engines[side]:
                 name = str(event.value)
                 self._engines[side] = name
+                self._extras[side] = ""  # another engine's settings mean nothing here
                 budget = self.query_one(f"#{side}-budget", Select)
                 choices = self._budget_choices(name)
                 budget.set_options(choices)
@@ -290,6 +308,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
             elif widget_id == f"{side}-budget" and event.value != self._kinds[side]:
                 # A new kind of budget: the old amount means nothing for it.
                 self._kinds[side] = str(event.value)
+                self._extras[side] = _without(self._extras[side], str(event.value))
                 default = BUDGET_DEFAULTS.get(str(event.value), "")
                 self.query_one(f"#{side}-amount", Input).value = default
             self._sync_side(side)
