@@ -57,13 +57,17 @@ class Settings:
 
     def validate(self) -> Settings:
         """Return self, or raise SettingsError naming the first bad field."""
-        if self.mode not in MODES:
+        # A hand-edited file may hold any JSON value: check types before using them.
+        if not isinstance(self.mode, str) or self.mode not in MODES:
             raise SettingsError(f"mode: {self.mode!r} is not one of {', '.join(MODES)}")
-        if self.first not in FIRST:
+        if not isinstance(self.first, str) or self.first not in FIRST:
             raise SettingsError(f"first: {self.first!r} is not 'you' or 'ai'")
         for name in ("opponent", "second_opponent"):
+            spec = getattr(self, name)
+            if not isinstance(spec, str):
+                raise SettingsError(f"{name}: {spec!r} is not an engine spec string")
             try:
-                parse_spec(getattr(self, name))
+                parse_spec(spec)
             except SpecError as error:
                 raise SettingsError(f"{name}: {error}") from None
             except ImportError:
@@ -76,7 +80,9 @@ class Settings:
             ("connect", MIN_CONNECT, MAX_CONNECT),
         ):
             value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise SettingsError(f"{name}: {value!r} is not a whole number")
+            if not low <= value <= high:
                 raise SettingsError(f"{name}: {value!r} is outside {low}..{high}")
         if self.connect > max(self.width, self.height):
             raise SettingsError(
@@ -123,14 +129,15 @@ def load(directory: Path) -> tuple[Settings, str | None]:
     """The saved settings and a notice for the player when the file could not be used."""
     path = directory / FILE_NAME
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except FileNotFoundError:
         return Settings(), None
     except OSError as error:
         return Settings(), f"Could not read {path}: {error.strerror}; using defaults."
     try:
-        return Settings.from_json(text), None
-    except (ValueError, TypeError) as error:
+        # Decoding here, not in read_text: a damaged file is a notice, not a crash.
+        return Settings.from_json(data.decode("utf-8")), None
+    except (ValueError, TypeError, RecursionError) as error:
         return Settings(), f"Settings file {path} is unusable ({error}); using defaults."
 
 

@@ -48,6 +48,24 @@ def test_corrupt_file_gives_defaults_and_a_notice(tmp_path, text):
 
 
 @pytest.mark.parametrize(
+    "data",
+    [
+        b"\xff\xfe\x00 not utf-8",  # a damaged or binary file
+        b'{"opponent": 5}',  # hand-edited: JSON of the wrong type
+        b'{"second_opponent": {"name": "mcts"}}',
+        b'{"mode": ["ai-ai"]}',
+        b'{"width": "7"}',
+        b"[" * 100_000,  # nested too deep for the parser
+    ],
+)
+def test_a_file_of_any_bytes_gives_defaults_and_a_notice_never_a_crash(tmp_path, data):
+    (tmp_path / "settings.json").write_bytes(data)
+    settings, notice = load(tmp_path)
+    assert settings == Settings()
+    assert notice is not None and "using defaults" in notice
+
+
+@pytest.mark.parametrize(
     ("changes", "field"),
     [
         ({"width": 3}, "width"),
