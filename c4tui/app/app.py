@@ -98,11 +98,13 @@ class ConnectFourApp(App[None]):
         self.settings_notice: str | None = None
         if settings is None:
             settings, self.settings_notice = settings_store.load(self.config_dir)
-        # Command-line choices win over the saved settings for this session only.
+        # Command-line choices win over the saved settings for this session only. Both
+        # are about a game against the AI, so they also choose that mode: otherwise a
+        # saved two-people or AI-against-AI mode would silently ignore them.
         if opponent is not None:
-            settings = replace(settings, opponent=opponent)
+            settings = replace(settings, mode="human-ai", opponent=opponent)
         if first is not None:
-            settings = replace(settings, first=first)
+            settings = replace(settings, mode="human-ai", first=first)
         self.settings = settings
         self.seed = seed
         self.steady = steady
@@ -250,7 +252,9 @@ class ConnectFourApp(App[None]):
             # The status line has a fixed height: no layout pass needed.
             self.status_line.update(status, layout=False)
         self._show_thinking()
-        self.history.show(self.game.moves, [self.evaluations[k] for k in sorted(self.evaluations)])
+        self.history.show(
+            self.game.moves, [self.evaluations[k] for k in sorted(self.evaluations)], pos.width
+        )
         self.sub_title = (
             f"{self.player_name(0)} {GLYPHS[0]}  vs  {self.player_name(1)} {GLYPHS[1]}"
             f"   ·   {pos.width}×{pos.height}, connect {pos.connect}"
@@ -268,7 +272,9 @@ class ConnectFourApp(App[None]):
         limits = Limits()
         if engine is not None:
             limits = engine.limits
-            label = f"{engine_title(engine.spec)} ({engine.spec})"
+            label = engine_title(engine.spec)
+            if ":" in engine.spec:  # "Greedy (greedy)" would say nothing new
+                label += f" ({engine.spec})"
         position = self._search_position or self.game.position
         self.thinking_panel.show(
             ThinkingView(
@@ -295,6 +301,11 @@ class ConnectFourApp(App[None]):
         mover = pos.to_move
         name = self.player_name(mover)
         glyph = GLYPHS[mover]
+        if self.thinking and not self.is_ai(mover) and self._search_engine is not None:
+            # `m` on a person's turn: an engine picks that person's move.
+            helper = engine_title(self._search_engine.spec)
+            whom = "you" if name == "You" else name
+            return f"{helper} is choosing a move for {whom} {glyph}…   (m: move now)"
         if self.thinking:
             return f"{name} {glyph} is thinking…   (m: move now)"
         if self.is_ai(mover):
@@ -338,6 +349,12 @@ class ConnectFourApp(App[None]):
         self._stop = None
         self.search_id += 1
         self.workers.cancel_group(self, "ai")
+
+    def _forget_search(self) -> None:
+        """Clear the thinking panel: its search was of a position no longer on the board."""
+        self._thinking_info = None
+        self._search_position = None
+        self._search_engine = None
 
     def cancel_hint(self) -> None:
         if self._hint_stop is not None:
@@ -439,6 +456,7 @@ class ConnectFourApp(App[None]):
             self.notify("Wait for the AI's move, or press m to make it move now.", timeout=2)
             return
         if not 0 <= col < pos.width:
+            self.notify(f"There is no column {col + 1}: the board has {pos.width}.", timeout=2)
             return
         if not pos.can_play(col):
             self.bell()
@@ -472,9 +490,7 @@ class ConnectFourApp(App[None]):
         s = self.settings
         self.game = Game(Position.start(s.width, s.height, s.connect))
         self.evaluations.clear()
-        self._thinking_info = None
-        self._search_position = None
-        self._search_engine = None
+        self._forget_search()
         self.paused = False
         self.cursor = s.width // 2
         self._build_engines()
@@ -489,6 +505,7 @@ class ConnectFourApp(App[None]):
             self.notify("Nothing to undo.", timeout=2)
             self.refresh_view()
             return
+        self._forget_search()
         self._undo_one()
         while self.game.can_undo() and self.is_ai(self.game.position.to_move):
             if self.settings.mode == "ai-ai":
@@ -509,6 +526,7 @@ class ConnectFourApp(App[None]):
             self.notify("Nothing to redo.", timeout=2)
             self.refresh_view()
             return
+        self._forget_search()
         self.game.redo()
         while self.game.can_redo() and self.is_ai(self.game.position.to_move):
             if self.settings.mode == "ai-ai":

@@ -58,6 +58,8 @@ def test_evaluation_is_from_the_first_players_side():
 
 def test_move_rounds_pair_the_moves_with_1_based_columns():
     assert move_rounds((3, 3, 0)) == [["● 4", "○ 4"], ["● 1"]]
+    # On a 10-column board the numbers take two places, so the ○ moves line up.
+    assert move_rounds((9, 0, 4), columns=10) == [["● 10", "○ 1 "], ["● 5 "]]
 
 
 def test_names_and_hint_engine():
@@ -69,7 +71,8 @@ def test_names_and_hint_engine():
 def test_evaluation_bars_have_a_fixed_scale():
     from c4tui.app.widgets.evaluation import column_cells
 
-    assert column_cells(-1) == [" ", " "]
+    assert column_cells(-1) == [" ", "▁"]  # a sure loss for ● still shows a bar
+    assert column_cells(-0.99) == [" ", "▁"]
     assert column_cells(0) == [" ", "█"]  # even: the bottom row full
     assert column_cells(1) == ["█", "█"]
     assert column_cells(0.5) == ["▄", "█"]

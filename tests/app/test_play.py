@@ -57,6 +57,7 @@ async def test_full_column_and_wrong_turn_are_refused(make_app):
         assert app.game.moves == (0,) * 6
         await type_keys(pilot, "9")  # no column 9 on a 7-column board
         assert len(app.game.moves) == 6
+        assert any("no column 9" in n.message for n in app._notifications)
 
 
 async def test_undo_takes_back_your_move_and_the_reply_and_redo_replays(make_app):
@@ -214,6 +215,42 @@ async def test_settings_refuse_invalid_values(make_app):
     assert app.settings == Settings(opponent="mcts:time=1", theme="textual-dark")
 
 
+async def test_settings_show_every_bad_field_at_once(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "s")
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#width").value = "11"
+        screen.query_one("#height").value = "x"
+        screen.query_one("#connect").value = "7"
+        await pilot.pause()
+        errors = str(screen.query_one("#settings-errors").render())
+        for field in ("width", "height", "connect"):
+            assert screen.query_one(f"#{field}").has_class("-invalid"), field
+            assert f"{field}:" in errors, field
+        # Each good on its own, but five in a row cannot fit on a 4x4 board.
+        for field, value in (("width", "4"), ("height", "4"), ("connect", "5")):
+            screen.query_one(f"#{field}").value = value
+        await pilot.pause()
+        assert screen.query_one("#connect").has_class("-invalid")
+        assert screen.query_one("#save").disabled
+
+
+async def test_settings_fields_keep_one_line_in_the_smallest_terminal(make_app):
+    from textual.widgets import Input, Select
+
+    settings = Settings(opponent="negamax:depth=6", second_opponent="perfect", theme="textual-dark")
+    app = make_app(settings=settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_keys(pilot, "s")
+        await pilot.pause()
+        # "negamax", "none needed", "textual-dark" must not wrap into taller boxes.
+        heights = {w.id: w.outer_size.height for w in app.screen.query(Select)}
+        heights |= {w.id: w.outer_size.height for w in app.screen.query(Input)}
+        assert set(heights.values()) == {3}, heights
+
+
 async def test_corrupt_settings_file_gives_defaults_and_a_notice(tmp_path, make_app):
     config = tmp_path / "corrupt"
     config.mkdir()
@@ -307,6 +344,14 @@ async def test_command_line_choices_override_the_saved_settings(make_app):
         await settle(pilot)
         assert (app.settings.opponent, app.settings.first) == ("greedy", "ai")
         assert len(app.game.moves) == 1  # greedy moved first
+    # Saved as a two-people or AI-against-AI game: the flags still mean "play this AI".
+    for mode in ("humans", "ai-ai"):
+        app = make_app(settings=Settings(mode=mode), opponent="greedy", first="ai")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            assert app.settings.mode == "human-ai"
+            assert app.player_name(0) == "Greedy" and app.player_name(1) == "You"
+            assert len(app.game.moves) == 1
 
 
 async def test_settings_by_keyboard_switch_to_ai_against_ai(make_app):

@@ -240,8 +240,14 @@ class SettingsScreen(ModalScreen[Settings | None]):
             text = self._value(name).strip()
             if not text.lstrip("-").isdigit():
                 errors[name] = f"{name}: {text!r} is not a whole number"
-            else:
-                numbers[name] = int(text)
+                continue
+            numbers[name] = int(text)
+            # Each number against its own range now, so every bad field shows at once;
+            # whether connect fits the board is checked below, once all three are good.
+            try:
+                Settings(**{name: numbers[name]}).validate()  # type: ignore[arg-type]
+            except SettingsError as error:
+                errors[name] = str(error)
         if errors:
             return None, errors
         try:

@@ -1,9 +1,10 @@
 """EvaluationLine: the AI's value of each of its moves, as bars on a fixed scale.
 
-A bar per AI move, two rows high: an empty column means the AI sees the first
-player (●) losing for sure, a full one winning for sure, the bottom row alone an even
-game. Unlike a sparkline scaled to its own data, a run of even moves stays in the
-middle instead of jumping between the top and the bottom.
+A bar per AI move, two rows high: a sliver (one eighth of a row) means the AI sees the
+first player (●) losing for sure, a full column winning for sure, the bottom row alone an
+even game. Never empty: a sure loss must not look like a move the AI did not judge.
+Unlike a sparkline scaled to its own data, a run of even moves stays in the middle
+instead of jumping between the top and the bottom.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ ROWS = 2
 
 def column_cells(value: float, rows: int = ROWS) -> list[str]:
     """The characters of one bar for `value` in [-1, 1], top row first."""
-    eighths = round((max(-1.0, min(1.0, value)) + 1) / 2 * rows * 8)
+    eighths = max(1, round((max(-1.0, min(1.0, value)) + 1) / 2 * rows * 8))
     cells = []
     for row in reversed(range(rows)):  # top row first
         filled = max(0, min(8, eighths - row * 8))

@@ -22,11 +22,13 @@ from c4tui.app.widgets.board import GLYPHS
 from c4tui.app.widgets.evaluation import EvaluationLine
 
 
-def move_rounds(moves: tuple[int, ...]) -> list[list[str]]:
-    """Moves grouped by round: [["● 4", "○ 4"], ...], columns 1-based."""
+def move_rounds(moves: tuple[int, ...], columns: int = 7) -> list[list[str]]:
+    """Moves grouped by round: [["● 4", "○ 4"], ...], columns 1-based and as wide as the
+    board's widest number, so that on a 10-column board "● 10" keeps the ○ moves aligned."""
+    digits = len(str(columns))
     rounds: list[list[str]] = []
     for ply, col in enumerate(moves):
-        entry = f"{GLYPHS[ply & 1]} {col + 1}"
+        entry = f"{GLYPHS[ply & 1]} {col + 1:<{digits}}"
         if ply % 2 == 0:
             rounds.append([entry])
         else:
@@ -46,8 +48,8 @@ class MoveList(ScrollView, can_focus=False):
         self.rounds = []
         self.capacity = 0
 
-    def show(self, moves: tuple[int, ...]) -> None:
-        self.rounds = move_rounds(moves)
+    def show(self, moves: tuple[int, ...], columns: int) -> None:
+        self.rounds = move_rounds(moves, columns)
         self._fit()
         self.refresh()
 
@@ -98,24 +100,25 @@ class MoveHistory(Vertical):
         yield Label(id="evaluation-label")
         yield EvaluationLine(id="evaluation")
 
-    _shown: tuple[tuple[int, ...], list[float]] | None = None
+    _shown: tuple[tuple[int, ...], list[float], int] | None = None
 
-    def show(self, moves: tuple[int, ...], evaluations: list[float]) -> None:
-        if (moves, evaluations) == self._shown:
+    def show(self, moves: tuple[int, ...], evaluations: list[float], columns: int) -> None:
+        if (moves, evaluations, columns) == self._shown:
             return
-        self._shown = (moves, evaluations)
+        self._shown = (moves, evaluations, columns)
         title = f"Moves ({len(moves)})"
         if title != self.border_title:
             self.border_title = title
-        self.query_one(MoveList).show(moves)
+        self.query_one(MoveList).show(moves, columns)
         line = self.query_one("#evaluation", EvaluationLine)
         line.show(evaluations)
         label = self.query_one("#evaluation-label", Label)
+        # The figure first: the narrowest layout (80 columns) leaves 36 characters.
         if evaluations:
             chance = (evaluations[-1] + 1) / 2
-            words = f"AI's evaluation per move · ● wins: {chance:.0%} now"
+            words = f"● wins {chance:.0%} now, in the AI's view"
         else:
-            words = "AI's evaluation per move · none yet"
+            words = "The AI's view of the game: none yet"
         label.update(words, layout=False)  # a fixed one-line label: no layout pass
         # Shown once the AI has judged a move; toggled rarely, so the layout pass is fine.
         if line.display != bool(evaluations):

@@ -16,6 +16,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
 
+from c4tui.app.opponents import engine_title
 from c4tui.app.widgets.drawn import DrawnWidget
 from c4tui.engine.position import Position
 from c4tui.engine.scores import describe_score
@@ -63,23 +64,34 @@ def budget_progress(view: ThinkingView) -> tuple[float, float, str] | None:
         total = limits.iterations
         words = f"budget {done_count:,} of {total:,} {counted(info)}"
         return min(done_count, total), total, words
-    if limits.depth is not None and info.depth is not None and limits.time is None:
-        return (
-            min(info.depth, limits.depth),
-            limits.depth,
-            f"budget depth {info.depth} of {limits.depth}",
-        )
+    if limits.depth is not None and limits.time is None:
+        # No depth yet: the first iteration is still running, nothing is finished.
+        depth = info.depth or 0
+        return min(depth, limits.depth), limits.depth, f"budget depth {depth} of {limits.depth}"
     if limits.time is not None:
         if view.steady:
             return (0 if view.running else 1), 1, f"budget {limits.time:g} s"
         spent = min(info.elapsed, limits.time)
         return spent, limits.time, f"budget {info.elapsed:.2f} of {limits.time:g} s"
+    if column_kind(info) != "exact":
+        return None  # a rule-based engine (greedy): nothing to measure
     # No budget (the perfect player): progress is the columns already solved.
     playable = [stat for stat in info.columns if stat is not None]
     solved = sum(1 for stat in playable if stat.score is not None or stat.proven is not None)
     if playable and solved:
         return solved, len(playable), f"solved {solved} of {len(playable)} columns"
     return None
+
+
+def joined(parts: list[str], width: int) -> str:
+    """The parts on one line, "  ·  " between them, or " · " when that does not fit."""
+    wide = "  ·  ".join(parts)
+    return wide if len(wide) <= width else " · ".join(parts)
+
+
+def counting(count: int, noun: str) -> str:
+    """The count and its noun ("1 node", "2,048 nodes"); `noun` is the plural."""
+    return f"{count:,} {noun if count != 1 else noun.removesuffix('s')}"
 
 
 # Table layout per kind of engine: (heading, width, right-aligned?) after the column number.
@@ -148,27 +160,37 @@ class ThinkingPanel(DrawnWidget):
         info = view.info
         dim = self.component_style("thinking--dim")
         if info is None:
+            if view.running:
+                lines = [Text("Searching… no figures from the engine yet.", dim)]
+                if view.limits.is_unbounded():
+                    # The perfect player off the book's board can search for very long.
+                    lines.append(Text("It has no time limit: press m to make it move now.", dim))
+                return lines
             if view.label:
-                return [Text("The AI has not searched yet.", dim)]
+                return [Text("The AI has not searched this position yet.", dim)]
             return [
                 Text("No AI plays in this game.", dim),
                 Text("Press m for an AI move, h for a hint.", dim),
             ]
-        lines = self._table(info, view.position, width)
+        lines = self._table(info, view.position, width, view.running)
         lines.append(Text())
         progress = budget_progress(view)
-        lines.extend(self._figures(info, view.steady, progress[2] if progress else None))
+        lines.extend(self._figures(info, view.steady, progress[2] if progress else None, width))
         done, total, _words = progress or (0 if view.running else 1, 1, "")
         lines.append(self._bar_line(done / total if total else 1.0, width))
         lines.append(self._line(info))
         return lines
 
-    def _table(self, info: SearchInfo, position: Position, width: int) -> list[Text]:
+    def _table(self, info: SearchInfo, position: Position, width: int, running: bool) -> list[Text]:
         kind = column_kind(info)
         if kind == "plain":
             dim = self.component_style("thinking--dim")
             return [
-                Text(f"{info.engine or 'This engine'} plays by rule at once:", dim),
+                Text(
+                    f"{engine_title(info.engine) if info.engine else 'This engine'} "
+                    "plays by rule at once:",
+                    dim,
+                ),
                 Text("it keeps no figures per column.", dim),
             ]
         layout = COLUMNS[kind]
@@ -191,7 +213,7 @@ class ThinkingPanel(DrawnWidget):
                 line.append("  full", self.component_style("thinking--dim"))
                 lines.append(line)
                 continue
-            cells = self._cells(kind, stat, info, position, total_visits, bar_width)
+            cells = self._cells(kind, stat, info, position, total_visits, bar_width, running)
             for (_heading, w, right), cell in zip(layout, cells, strict=False):
                 line.append(gap)
                 if isinstance(cell, Text):
@@ -209,6 +231,7 @@ class ThinkingPanel(DrawnWidget):
         position: Position,
         total_visits: int,
         bar_width: int,
+        running: bool,
     ) -> list[Text | str]:
         if kind in ("mcts", "flat"):
             visits = stat.visits or 0
@@ -224,13 +247,15 @@ class ThinkingPanel(DrawnWidget):
             return cells
         if kind == "negamax":
             if stat.score is None:
-                return ["…", ""]
+                # Not scored: still to come while searching; after it, never reached (or,
+                # for greedy, nothing forced there).
+                return ["…" if running else "", ""]
             if stat.proven is not None:
                 return [describe_score(position, stat.score), str(info.depth or "")]
             return [f"{stat.score:+d}", str(info.depth or "")]
         if kind == "exact":
             if stat.score is None:
-                return ["solving…", ""]
+                return ["solving…" if running else "unsolved", ""]
             return [describe_score(position, stat.score), f"{stat.score:+d}"]
         return []
 
@@ -241,15 +266,24 @@ class ThinkingPanel(DrawnWidget):
         text.append("·" * (width - len(filled)), self.component_style("thinking--bar-empty"))
         return text
 
-    def _figures(self, info: SearchInfo, steady: bool, budget: str | None) -> list[Text]:
-        """Two lines: the work done; then its rate and the budget spent."""
+    def _figures(
+        self, info: SearchInfo, steady: bool, budget: str | None, width: int
+    ) -> list[Text]:
+        """Two lines: the work done; then its rate and the budget spent.
+
+        In a narrow panel (an 80-column terminal) the separators shrink, MCTS's node count
+        (its iterations say the same) goes, and the budget drops its unit, already named
+        on the line above, so that no figure is cut off at the edge.
+        """
         work = []
         if info.iterations is not None:
-            work.append(f"{info.iterations:,} {counted(info)}")
+            work.append(counting(info.iterations, counted(info)))
         # An exact solve counts fewer nodes when the process-wide book cache is warm, so
         # steady mode leaves that count out, like the clock.
+        nodes = None
         if info.nodes is not None and not (steady and info.exact):
-            work.append(f"{info.nodes:,} nodes")
+            nodes = counting(info.nodes, "nodes")
+            work.append(nodes)
         if info.depth is not None:
             work.append(f"depth {info.depth}")
         if info.exact:
@@ -261,9 +295,13 @@ class ThinkingPanel(DrawnWidget):
             pace.append(budget)
         elif not steady:
             pace.append(f"{info.elapsed:.2f} s")
+        if len(joined(work, width)) > width and nodes is not None and info.iterations is not None:
+            work.remove(nodes)
+        if len(joined(pace, width)) > width and budget is not None:
+            pace[-1] = budget.removesuffix(f" {counted(info)}")
         return [
-            Text("  ·  ".join(work) or "no counts from this engine"),
-            Text("  ·  ".join(pace), self.component_style("thinking--dim")),
+            Text(joined(work, width) or "no counts from this engine"),
+            Text(joined(pace, width), self.component_style("thinking--dim")),
         ]
 
     def _line(self, info: SearchInfo) -> Text:
