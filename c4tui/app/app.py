@@ -13,6 +13,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterable
+from contextlib import suppress
 from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
@@ -22,6 +23,7 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.theme import Theme
 from textual.widgets import Footer, Header, Static
 
 from c4tui.app import settings as settings_store
@@ -125,6 +127,7 @@ class ConnectFourApp(App[None]):
         self._engine_lock = threading.Lock()
         self.activity = UiActivity()
         self._status = ""
+        self._theme_unsaved = False  # chosen in the command palette since the last save
         if steady:
             self.animation_level = "none"
         if settings.theme in self.available_themes:
@@ -157,6 +160,7 @@ class ConnectFourApp(App[None]):
         # A shorter switch interval keeps typing quick at a small cost to the search.
         sys.setswitchinterval(SWITCH_INTERVAL)
         self._build_engines()
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.board.border_title = "Board"
         self._check_size(self.size.width, self.size.height)
         if self.settings_notice:
@@ -168,6 +172,24 @@ class ConnectFourApp(App[None]):
         # However the app ends, no search thread may outlive it.
         self.cancel_search()
         self.cancel_hint()
+        self._save_palette_theme()
+
+    def _theme_changed(self, theme: Theme) -> None:
+        """A theme picked in the command palette is the settings' theme from now on, so
+        the settings form shows it and saving the form does not switch it back."""
+        if theme.name != self.settings.theme:
+            self.settings = replace(self.settings, theme=theme.name)
+            self._theme_unsaved = True
+
+    def _save_palette_theme(self) -> None:
+        """Keep a palette-chosen theme for next time; saved once, at exit, because the
+        palette previews every theme it passes over. Only the theme: the saved file, not
+        this session's command-line choices, holds the rest."""
+        if not (self._theme_unsaved and self.save_settings):
+            return
+        saved, _notice = settings_store.load(self.config_dir)
+        with suppress(OSError):  # the app is closing: nowhere left to report it
+            settings_store.save(replace(saved, theme=self.settings.theme), self.config_dir)
 
     async def on_event(self, event: events.Event) -> None:
         # Input first reaches the app here: from now until it is drawn, searches wait.
@@ -617,6 +639,7 @@ class ConnectFourApp(App[None]):
             except OSError as error:
                 self.notify(f"Could not save settings: {error}", severity="error")
             else:
+                self._theme_unsaved = False
                 self.notify(f"Settings saved to {path}.", timeout=3)
         size_changed = (old.width, old.height, old.connect) != (new.width, new.height, new.connect)
         if size_changed or old.mode != new.mode or old.first != new.first:

@@ -251,6 +251,25 @@ async def test_settings_fields_keep_one_line_in_the_smallest_terminal(make_app):
         assert set(heights.values()) == {3}, heights
 
 
+async def test_a_theme_from_the_command_palette_is_kept(tmp_path, make_app):
+    from c4tui.app.settings import save
+
+    config = tmp_path / "palette"
+    save(Settings(mode="humans", opponent="greedy"), config)
+    app = make_app(config_dir=config, settings=None, opponent="random")
+    async with app.run_test(size=SIZE) as pilot:
+        app.theme = "dracula"  # what the palette's "Change theme" does
+        await pilot.pause()
+        await type_keys(pilot, "s")
+        await pilot.pause()
+        assert app.screen.query_one("#theme").value == "dracula"  # not the old theme
+        await type_keys(pilot, "escape")
+        await type_keys(pilot, "q")
+    saved, _notice = load(config)
+    # The theme is kept; this session's --opponent (and the mode it implies) is not.
+    assert saved == Settings(mode="humans", opponent="greedy", theme="dracula")
+
+
 async def test_corrupt_settings_file_gives_defaults_and_a_notice(tmp_path, make_app):
     config = tmp_path / "corrupt"
     config.mkdir()
