@@ -47,6 +47,7 @@ from c4tui.engine.search import Engine, Limits, SearchInfo
 from c4tui.engine.specs import SpecError, make_engine
 
 MIN_COLUMNS, MIN_LINES = 80, 24
+FOOTER_ROOM = 100  # columns the footer needs to show every key with its normal spacing
 SWITCH_INTERVAL = 0.0005  # seconds; see on_mount
 PROGRESS_INTERVAL = 0.1  # seconds between progress messages: at most ~10 a second
 UI_SHARE = 0.005  # seconds the search thread sleeps after each progress message
@@ -152,7 +153,8 @@ class ConnectFourApp(App[None]):
                 yield self.thinking_panel
                 yield self.history
         yield self.too_small
-        yield Footer()
+        self.footer = Footer()
+        yield self.footer
 
     def on_mount(self) -> None:
         # The engine thread holds the GIL while it searches; the UI thread, waking from
@@ -203,6 +205,8 @@ class ConnectFourApp(App[None]):
     def _check_size(self, width: int, height: int) -> None:
         small = width < MIN_COLUMNS or height < MIN_LINES
         self.board.screen.set_class(small, "-too-small")
+        # Below 100 columns the roomy footer pushes "q Quit" off the edge.
+        self.footer.compact = width < FOOTER_ROOM
         if small:
             self.too_small.update(
                 f"Terminal too small\n\n{width} × {height} — c4tui needs at least "

@@ -294,6 +294,20 @@ async def test_too_small_terminal_shows_a_message(make_app):
         assert not app.screen.has_class("-too-small")
 
 
+async def test_every_key_fits_in_the_footer_of_the_smallest_terminal(make_app):
+    from textual.widgets._footer import FooterKey
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        keys = {key.key: key.region for key in app.query(FooterKey)}
+        # "q Quit" ends before the palette key, docked on the right, begins.
+        assert 0 < keys["q"].right <= keys["ctrl+p"].x
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert not app.footer.compact  # room enough for the roomier spacing
+
+
 async def test_board_scales_with_the_terminal(make_app):
     app = make_app(settings=humans())
     async with app.run_test(size=(80, 24)) as pilot:
