@@ -308,6 +308,24 @@ async def test_every_key_fits_in_the_footer_of_the_smallest_terminal(make_app):
         assert not app.footer.compact  # room enough for the roomier spacing
 
 
+async def test_the_move_panel_fits_beside_a_tall_thinking_panel_at_80_by_24(make_app):
+    settings = Settings(
+        opponent="mcts:iterations=300", width=10, height=10, connect=5, theme="textual-dark"
+    )
+    app = make_app(settings=settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_keys(pilot, "5")
+        await settle(pilot)
+        history = app.history
+        # Whole, border included, above the footer; the bars give way, the figure stays.
+        assert history.region.bottom <= 23, history.region
+        assert not history.query_one("#evaluation").display
+        assert "wins" in str(history.query_one("#evaluation-label").render())
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert history.query_one("#evaluation").display
+
+
 async def test_board_scales_with_the_terminal(make_app):
     app = make_app(settings=humans())
     async with app.run_test(size=(80, 24)) as pilot:

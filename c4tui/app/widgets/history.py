@@ -92,6 +92,9 @@ class MoveList(ScrollView, can_focus=False):
         return Strip(segments).adjust_cell_length(width, base)
 
 
+CRAMPED_BELOW = 7  # lines: border, a round of moves, the label and two rows of bars
+
+
 class MoveHistory(Vertical):
     """The history panel; the app calls `show()` after every change to the game."""
 
@@ -120,6 +123,21 @@ class MoveHistory(Vertical):
         else:
             words = "The AI's view of the game: none yet"
         label.update(words, layout=False)  # a fixed one-line label: no layout pass
-        # Shown once the AI has judged a move; toggled rarely, so the layout pass is fine.
-        if line.display != bool(evaluations):
-            line.display = bool(evaluations)
+        self._show_bars()
+
+    def on_resize(self) -> None:
+        # At 80x24 with 8-10 columns the thinking panel leaves this panel 4-6 lines:
+        # then the bars go (the label keeps the figure), rather than the bottom border
+        # and the bars being cut off below the screen's edge.
+        cramped = self.outer_size.height < CRAMPED_BELOW
+        if cramped != self.has_class("-cramped"):
+            self.set_class(cramped, "-cramped")
+            self._show_bars()
+
+    def _show_bars(self) -> None:
+        """Bars once the AI has judged a move and there is room; toggled rarely, so the
+        layout pass is fine."""
+        line = self.query_one("#evaluation", EvaluationLine)
+        shown = bool(self._shown and self._shown[1]) and not self.has_class("-cramped")
+        if line.display != shown:
+            line.display = shown
