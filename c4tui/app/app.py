@@ -52,6 +52,7 @@ SWITCH_INTERVAL = 0.0005  # seconds; see on_mount
 PROGRESS_INTERVAL = 0.1  # seconds between progress messages: at most ~10 a second
 UI_SHARE = 0.005  # seconds the search thread sleeps after each progress message
 AI_VS_AI_PAUSE = 0.4  # seconds between moves when two AIs play, so people can follow
+M_REPEAT_GRACE = 1.0  # seconds after `m` hurried the AI in which another `m` is a repeat
 FALLBACK_SPEC = "random"
 
 
@@ -129,6 +130,7 @@ class ConnectFourApp(App[None]):
         self.activity = UiActivity()
         self._status = ""
         self._theme_unsaved = False  # chosen in the command palette since the last save
+        self._cut_short_at = 0.0  # time.monotonic() of the last `m` that hurried the AI
         if steady:
             self.animation_level = "none"
         if settings.theme in self.available_themes:
@@ -568,9 +570,16 @@ class ConnectFourApp(App[None]):
             return
         if self.thinking and self._stop is not None:
             self._stop.set()  # the engine returns its best move so far, which is played
+            self._cut_short_at = time.monotonic()
+            return
+        mover = self.game.position.to_move
+        if not self.is_ai(mover) and time.monotonic() - self._cut_short_at < M_REPEAT_GRACE:
+            # An impatient second m, arriving just after the AI's move: it meant "hurry
+            # up", not "play my move for me".
+            self.notify("The AI has moved: your turn. (m again plays a move for you.)", timeout=2)
+            self._cut_short_at = 0.0
             return
         self.paused = False
-        mover = self.game.position.to_move
         self.start_search(self.engines.get(mover) or self._assistant())
 
     def action_hint(self) -> None:

@@ -115,6 +115,24 @@ async def test_m_plays_for_you_and_cuts_a_long_search_short(make_app):
         assert len(app.game.moves) == 2
 
 
+async def test_a_second_m_just_after_hurrying_the_ai_does_not_play_your_move(make_app):
+    app = make_app(settings=Settings(opponent="mcts:time=60", theme="textual-dark"))
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "4")
+        await pilot.pause(0.2)
+        await type_keys(pilot, "m")
+        await settle(pilot)
+        assert len(app.game.moves) == 2  # the AI's reply, cut short
+        await type_keys(pilot, "m")  # the impatient repeat, a moment later
+        await settle(pilot)
+        assert len(app.game.moves) == 2 and not app.thinking
+        assert any("your turn" in n.message for n in app._notifications)
+        await type_keys(pilot, "m")  # asked again: now it plays your move
+        assert app.thinking
+        await type_keys(pilot, "n")
+        await settle(pilot)
+
+
 async def test_hint_marks_a_column(make_app):
     app = make_app(settings=humans())
     async with app.run_test(size=SIZE) as pilot:
