@@ -137,7 +137,7 @@ def test_bad_positions_exit_2_with_one_line(capsys, monkeypatch, argv, stdin, me
     ("spec", "message"),
     [
         ("chess", "c4tui move: --engine: unknown engine 'chess'"),
-        ("negamax:depth=-1", "c4tui move: --engine: negamax: depth=-1 is outside >= 1"),
+        ("negamax:depth=-1", "c4tui move: --engine: negamax: depth=-1 must be from 1 to 100"),
         ("flat:playouts=x", "c4tui move: --engine: flat: playouts='x' is not a whole number"),
         ("flat:sims=3", "c4tui move: --engine: flat: unknown setting 'sims'"),
         ("negamax:depth", "c4tui move: --engine: negamax: setting 'depth' should look like"),

@@ -606,6 +606,10 @@ class ConnectFourApp(App[None]):
         reason = f"by {engine_title(spec)}"
         if stat is not None and stat.score is not None and (result.info.exact or stat.proven):
             reason = f"{describe_score(position, stat.score)}, by the perfect player"
+        elif result.info.engine == "perfect":
+            # Out of time: the column is only known not to be worse than the others.
+            known = f"a {stat.proven}" if stat is not None and stat.proven else "not proven"
+            reason = f"{known}, the perfect player ran out of time"
         elif stat is not None and stat.value is not None:
             reason = f"win rate {(stat.value + 1) / 2:.0%}, by {engine_title(spec)}"
         self.post_message(HintFinished(hint_id, result.move, reason))

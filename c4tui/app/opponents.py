@@ -48,11 +48,16 @@ def evaluation_of(info: SearchInfo, move: int, mover: int) -> float | None:
     return value if mover == 0 else -value
 
 
+HINT_SECONDS = 3
+
+
 def hint_spec(position: Position) -> str:
     """The strongest helper available: the perfect player on the book's board, else search."""
     standard = (position.width, position.height, position.connect) == (7, 6, 4)
     if engine_available("perfect") and (standard or position.width * position.height <= 30):
-        return "perfect"
+        # Time-boxed: in pure Python a hard middle game can take a minute to solve; cut
+        # short, the perfect player still never suggests a column proven worse.
+        return f"perfect:time={HINT_SECONDS:g}"
     if engine_available("mcts"):
         return "mcts:time=1"
     if engine_available("negamax"):

@@ -59,7 +59,8 @@ def empty_columns(position: Position) -> tuple[ColumnStat | None, ...]:
 
 
 def rate(count: int | None, elapsed: float) -> float | None:
-    return None if count is None or elapsed <= 0 else count / elapsed
+    """Count per second; None when nothing was counted (an answer known at once has no rate)."""
+    return None if not count or elapsed <= 0 else count / elapsed
 
 
 def finished_info(name: str, position: Position, move: int, clock: Clock) -> SearchInfo:

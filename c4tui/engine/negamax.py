@@ -127,7 +127,7 @@ class RootSearch:
             try:
                 for col in order:
                     scores[col] = self.tree.root_move(col, depth)
-                    self.report(scores, depth - 1, partial=True)
+                    self.report(scores, depth, partial=True)
             except Stopped:
                 break
             finally:
@@ -163,14 +163,20 @@ class RootSearch:
     def report(self, scores: dict[int, int], depth: int, *, partial: bool) -> None:
         if self.on_info is None:
             return
-        if partial:
-            # Columns not yet searched at this depth show their last finished score.
-            scores = {**self.scores, **scores}
-        self.on_info(self.info(scores, depth))
+        if not partial:
+            self.on_info(self.info(scores, depth))
+            return
+        # Columns not yet searched at this depth show their last finished score, each
+        # ColumnStat saying its own depth; the info's depth stays the last finished one.
+        depths = {col: self.depth for col in self.scores} | dict.fromkeys(scores, depth)
+        self.on_info(self.info({**self.scores, **scores}, self.depth, depths))
 
-    def info(self, scores: dict[int, int], depth: int) -> SearchInfo:
+    def info(
+        self, scores: dict[int, int], depth: int, depths: dict[int, int] | None = None
+    ) -> SearchInfo:
+        """The snapshot of `scores` (searched to `depth`, or per column to `depths`)."""
         position = self.position
-        complete = depth >= position.geometry.cells - position.moves
+        left = position.geometry.cells - position.moves
         columns: list[ColumnStat | None] = []
         for col in range(position.width):
             if not position.can_play(col):
@@ -178,7 +184,8 @@ class RootSearch:
             elif col not in scores:
                 columns.append(ColumnStat())
             else:
-                columns.append(column_stat(scores[col], complete))
+                searched = depth if depths is None else depths[col]
+                columns.append(column_stat(scores[col], searched, searched >= left))
         elapsed = self.clock.elapsed()
         nodes = self.tree.nodes
         best = self.best if self.depth else None
@@ -196,15 +203,15 @@ class RootSearch:
         )
 
 
-def column_stat(score: int, complete: bool) -> ColumnStat:
+def column_stat(score: int, depth: int, complete: bool) -> ColumnStat:
     """A root column's figures: the solver score when proven, else the heuristic."""
     if abs(score) >= MATE:
         solver = score - MATE if score > 0 else score + MATE
-        return ColumnStat(score=solver, proven=proven_of(solver))
+        return ColumnStat(score=solver, proven=proven_of(solver), depth=depth)
     if complete:
         # Searched to the last cell without a win for anyone: a proven draw.
-        return ColumnStat(score=0, proven="draw")
-    return ColumnStat(score=score)
+        return ColumnStat(score=0, proven="draw", depth=depth)
+    return ColumnStat(score=score, depth=depth)
 
 
 class AlphaBeta:

@@ -104,14 +104,16 @@ class PerfectEngine(BaseEngine):
                 exact=exact,
             )
 
-        def solved(col: int, bounds: ColumnBounds) -> None:
+        def report(*_) -> None:
+            # As each column is solved, and every TICK_SECONDS while the solver works
+            # (the bounds it has narrowed so far, and the nodes searched).
             if on_info is not None:
                 on_info(snapshot())
 
         with solver.lock:
-            solver.set_limits(clock.deadline, stop)
+            solver.set_limits(clock.deadline, stop, tick=report if on_info else None)
             try:
-                solver.analyze(position, on_column=solved, columns=columns)
+                solver.analyze(position, on_column=report, columns=columns)
             except SearchStopped:
                 pass
             finally:

@@ -55,6 +55,9 @@ class ColumnStat:
     uct: float | None = None
     score: int | None = None
     proven: Proven | None = None
+    # The depth `score` was searched to (NegaMax): while a deeper iteration runs, the
+    # columns it has done already show its depth and the others still the last one's.
+    depth: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,6 +47,7 @@ TABLE_SIZE = 8_388_593
 LIST_TABLE_SIZE = 1_048_573
 # Check the clock and the stop event once per this many nodes (a power of two minus 1).
 CHECK_EVERY = 1023
+TICK_SECONDS = 0.1  # between progress ticks of a search with set_limits(tick=...)
 
 
 class SearchStopped(Exception):
@@ -306,6 +307,8 @@ class Solver:
         self.lock = threading.Lock()
         self._deadline: float | None = None
         self._stop: threading.Event | None = None
+        self._tick: Callable[[], None] | None = None
+        self._next_tick = 0.0
         self._native: _native.NativeSearch | None = None
         lib = _native.library() if native else None
         if lib is not None:
@@ -353,14 +356,31 @@ class Solver:
         return self._native is not None
 
     def _expired(self) -> bool:
+        """Asked every thousand nodes or so (Python) or every 32,768 (C): stop now?"""
         if self._stop is not None and self._stop.is_set():
             return True
-        return self._deadline is not None and time.perf_counter() >= self._deadline
+        now = time.perf_counter()
+        if self._tick is not None and now >= self._next_tick:
+            # A long null-window search would otherwise be silent for seconds.
+            self._next_tick = now + TICK_SECONDS
+            self._tick()
+        return self._deadline is not None and now >= self._deadline
 
-    def set_limits(self, deadline: float | None, stop: threading.Event | None) -> None:
-        """Make searches raise SearchStopped past `deadline` (perf_counter) or on `stop`."""
+    def set_limits(
+        self,
+        deadline: float | None,
+        stop: threading.Event | None,
+        tick: Callable[[], None] | None = None,
+    ) -> None:
+        """Make searches raise SearchStopped past `deadline` (perf_counter) or on `stop`.
+
+        `tick()` is called from inside the search about every TICK_SECONDS, for
+        progress reports.
+        """
         self._deadline = deadline
         self._stop = stop
+        self._tick = tick
+        self._next_tick = time.perf_counter() + TICK_SECONDS
 
     # ---- one position -------------------------------------------------------------
 

@@ -50,12 +50,21 @@ class Option:
             raise SpecError(f"{engine}: {key}={text!r} is not a finite number")
         low_ok = value > self.minimum if self.exclusive_minimum else value >= self.minimum
         if not low_ok or (self.maximum is not None and value > self.maximum):
-            raise SpecError(f"{engine}: {key}={text} is outside {self.describe_range()}")
+            raise SpecError(f"{engine}: {key}={text} {self.describe_range()}")
         return value
 
     def describe_range(self) -> str:
-        low = f"> {self.minimum:g}" if self.exclusive_minimum else f">= {self.minimum:g}"
-        return low if self.maximum is None else f"{low} and <= {self.maximum:g}"
+        """What a value must be, in words: "must be from 1 to 100", "must be more than 0"."""
+        low = _number(self.minimum)
+        high = None if self.maximum is None else _number(self.maximum)
+        if self.exclusive_minimum:
+            return f"must be more than {low}" + ("" if high is None else f" and at most {high}")
+        return f"must be at least {low}" if high is None else f"must be from {low} to {high}"
+
+
+def _number(value: float) -> str:
+    """1000000000 as "1,000,000,000", 0.5 as "0.5"."""
+    return f"{int(value):,}" if float(value).is_integer() else f"{value:g}"
 
 
 # Shared option kinds, so every engine states its budgets the same way.

@@ -65,7 +65,7 @@ def test_move_rounds_pair_the_moves_with_1_based_columns():
 def test_names_and_hint_engine():
     assert engine_title("mcts:time=1") == "MCTS"
     assert engine_title("negamax") == "NegaMax"
-    assert hint_spec(Position.start()) in ("perfect", "mcts:time=1", "negamax", "greedy")
+    assert hint_spec(Position.start()) in ("perfect:time=3", "mcts:time=1", "negamax", "greedy")
 
 
 def test_evaluation_bars_have_a_fixed_scale():

@@ -147,6 +147,21 @@ async def test_hint_marks_a_column(make_app):
         assert app.hint is None
 
 
+async def test_a_hint_cut_short_by_its_time_says_it_is_not_proven(make_app, monkeypatch):
+    import c4tui.app.app as app_module
+
+    # A middle game the perfect player cannot solve in a hundredth of a second.
+    monkeypatch.setattr(app_module, "hint_spec", lambda position: "perfect:time=0.01")
+    app = make_app(settings=humans())
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, *"1217562671323")
+        await type_keys(pilot, "h")
+        await settle(pilot)
+        assert app.hint is not None
+        messages = [n.message for n in app._notifications]
+        assert any("the perfect player ran out of time" in m for m in messages), messages
+
+
 async def test_help_screen_opens_and_closes(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

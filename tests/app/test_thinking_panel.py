@@ -63,6 +63,15 @@ async def test_a_finished_search_never_shows_columns_as_still_in_progress(make_a
         text = panel_text(app)
         assert "solving" not in text and "unsolved" in text
         assert "1 node" in text.splitlines() and "1 nodes" not in text
+        # A column proven won whose distance is not known yet.
+        partly = SearchInfo(
+            engine="perfect", nodes=5, columns=(ColumnStat(proven="win"), *(ColumnStat(),) * 6)
+        )
+        panel.show(ThinkingView(partly, position, Limits(), "Perfect", running=True))
+        assert "win, solving" in panel_text(app)
+        panel.show(ThinkingView(partly, position, Limits(), "Perfect", running=False))
+        text = panel_text(app)
+        assert "win" in text and "solving" not in text
         # Greedy scores only the columns where something is forced: the rest are blank,
         # and nothing was "solved".
         columns = (ColumnStat(score=-20, proven="loss"), *(ColumnStat(),) * 6)
@@ -81,6 +90,14 @@ async def test_a_finished_search_never_shows_columns_as_still_in_progress(make_a
         text = panel_text(app)
         assert "solved" not in text
         assert "budget depth 0 of 8" in text
+        # NegaMax mid-way through depth 3: each column shows the depth of its own score.
+        stats = (ColumnStat(score=5, depth=3), *(ColumnStat(score=-1, depth=2),) * 6)
+        middle = SearchInfo(engine="negamax", nodes=900, depth=2, columns=stats, best=3)
+        panel.show(ThinkingView(middle, position, Limits(depth=8), "NegaMax", running=True))
+        text = panel_text(app)
+        assert "depth 2" in text and "searching depth 3" in text
+        rows = [line.split() for line in text.splitlines() if line.strip()[:1].isdigit()]
+        assert [row[-1] for row in rows[:7]] == ["3"] + ["2"] * 6, rows
 
 
 async def test_the_status_says_who_chooses_a_persons_move_on_m(make_app):
@@ -119,3 +136,25 @@ async def test_the_figures_fit_the_narrow_panel_of_an_80_column_terminal(make_ap
         figures = "\n".join(lines)
         for figure in ("3,000 iterations", "depth 9", "36,786/s", "3,000 of 3,000"):
             assert figure in figures, figure
+
+
+async def test_mcts_figures_tell_kept_visits_and_answers_known_at_once(make_app):
+    app = make_app(settings=Settings(mode="humans", theme="textual-dark"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        position = Position.from_moves("445566")
+        # A win in one: the root is proven before the first iteration.
+        win = ColumnStat(visits=0, value=1.0, proven="win")
+        columns = tuple(win if col in (2, 6) else ColumnStat(visits=0) for col in range(7))
+        instant = SearchInfo(engine="mcts", iterations=0, nodes=8, columns=columns, best=2)
+        view = ThinkingView(instant, position, Limits(time=1), "MCTS", running=False)
+        app.thinking_panel.show(view)
+        text = panel_text(app)
+        assert "proven without searching" in text
+        assert "0 iterations" not in text and "/s" not in text
+        # A tree kept from the last move: more visits than this search's iterations.
+        kept = tuple(ColumnStat(visits=500, value=0.0, uct=0.5) for _ in range(7))
+        reused = SearchInfo(engine="mcts", iterations=1_000, rate=5_000, columns=kept, best=3)
+        app.thinking_panel.show(ThinkingView(reused, position, Limits(time=1), "MCTS", False))
+        text = panel_text(app)
+        assert "1,000 iterations" in text and "2,500 visits kept" in text

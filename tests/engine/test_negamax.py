@@ -100,6 +100,29 @@ def test_reports_each_root_move_and_each_depth():
     assert infos[-1] == result.info or infos[-1].columns == result.info.columns
 
 
+def test_each_column_says_the_depth_of_its_own_score():
+    infos: list[SearchInfo] = []
+    pos = Position.from_moves("4453")
+    make_engine("negamax:depth=3").search(pos, on_info=infos.append)
+    per_depth = len(pos.legal_moves()) + 1
+    # Third report of depth 2: the first three columns searched (best-first order) are
+    # at depth 2, the others still show their depth-1 score.
+    info = infos[per_depth + 2]
+    depths = sorted(stat.depth for stat in info.columns if stat is not None)
+    assert depths == [1] * (len(pos.legal_moves()) - 3) + [2] * 3
+    assert info.depth == 1
+    # A finished depth: every column at that depth.
+    done = infos[2 * per_depth - 1]
+    assert done.depth == 2
+    assert all(stat.depth == 2 for stat in done.columns if stat is not None)
+
+
+def test_a_stopped_search_labels_columns_with_the_finished_depth():
+    result = make_engine("negamax:time=0.05,depth=40").search(Position.from_moves("4453"))
+    depths = {stat.depth for stat in result.info.columns if stat is not None}
+    assert depths == {result.info.depth}
+
+
 def test_pv_is_a_legal_line_from_the_move():
     pos = Position.from_moves("4453")
     result = make_engine("negamax:depth=6").search(pos)

@@ -7,6 +7,7 @@ import threading
 
 import pytest
 
+from c4tui.engine import solver as solver_module
 from c4tui.engine.perfect import PerfectEngine, choose_column
 from c4tui.engine.position import Position
 from c4tui.engine.search import Limits
@@ -69,6 +70,19 @@ def test_sends_a_snapshot_as_each_column_is_solved(engine):
     assert solved[-1] == 7
     assert not snapshots[0].exact or len(snapshots) == 1
     assert snapshots[-1].exact and snapshots[-1].best == result.move
+
+
+def test_reports_progress_while_a_column_is_still_being_solved(monkeypatch):
+    # Tick at every look at the clock, so the count does not depend on the machine.
+    monkeypatch.setattr(solver_module, "TICK_SECONDS", 0.0)
+    snapshots = []
+    position = Position.from_moves("1217562671323")
+    result = make_engine("perfect:time=0.3").search(position, on_info=snapshots.append)
+    solved = sum(1 for s in result.info.columns if s and s.score is not None)
+    # More reports than columns solved (plus the final one): the solver spoke mid-search.
+    assert len(snapshots) > solved + 1
+    nodes = [info.nodes for info in snapshots]
+    assert nodes == sorted(nodes) and nodes[-1] > nodes[0]
 
 
 def test_a_stopped_search_still_answers_and_says_it_is_not_proven():

@@ -250,10 +250,15 @@ class ThinkingPanel(DrawnWidget):
                 # Not scored: still to come while searching; after it, never reached (or,
                 # for greedy, nothing forced there).
                 return ["…" if running else "", ""]
+            # Each column's own depth: mid-iteration, some are a ply deeper than others.
+            depth = str(stat.depth or info.depth or "")
             if stat.proven is not None:
-                return [describe_score(position, stat.score), str(info.depth or "")]
-            return [f"{stat.score:+d}", str(info.depth or "")]
+                return [describe_score(position, stat.score), depth]
+            return [f"{stat.score:+d}", depth]
         if kind == "exact":
+            if stat.score is None and stat.proven is not None:
+                # The outcome is proven, how soon is not (yet).
+                return [f"{stat.proven}, solving" if running else stat.proven, ""]
             if stat.score is None:
                 return ["solving…" if running else "unsolved", ""]
             return [describe_score(position, stat.score), f"{stat.score:+d}"]
@@ -276,16 +281,26 @@ class ThinkingPanel(DrawnWidget):
         on the line above, so that no figure is cut off at the edge.
         """
         work = []
-        if info.iterations is not None:
+        if info.iterations == 0 and any(s.proven for s in info.columns if s is not None):
+            # MCTS stops before its first iteration when the root is already proven.
+            work.append("proven without searching")
+        elif info.iterations is not None:
             work.append(counting(info.iterations, counted(info)))
+            # MCTS keeps the subtree of the move played: its visits count too.
+            visits = sum(s.visits or 0 for s in info.columns if s is not None)
+            if info.engine == "mcts" and visits > info.iterations:
+                work.append(f"{visits - info.iterations:,} visits kept")
         # An exact solve counts fewer nodes when the process-wide book cache is warm, so
         # steady mode leaves that count out, like the clock.
         nodes = None
         if info.nodes is not None and not (steady and info.exact):
             nodes = counting(info.nodes, "nodes")
             work.append(nodes)
+        deepest = max((s.depth or 0 for s in info.columns if s is not None), default=0)
         if info.depth is not None:
             work.append(f"depth {info.depth}")
+        if deepest > (info.depth or 0):
+            work.append(f"searching depth {deepest}")
         if info.exact:
             work.append("exact")
         pace = []
