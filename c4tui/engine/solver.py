@@ -289,9 +289,15 @@ class Solver:
     """Exact scores of positions of one board size; keeps its table between calls."""
 
     def __init__(
-        self, g: Geometry, *, book: OpeningBook | bool | None = True, native: bool = True
+        self,
+        g: Geometry,
+        *,
+        book: OpeningBook | bool | None = True,
+        native: bool = True,
+        table_size: int | None = None,
     ) -> None:
-        """`native=False` keeps the pure-Python search even when the C one is available."""
+        """`native=False` keeps the pure-Python search even when the C one is available;
+        `table_size` (entries, best a prime) makes a small solver for short searches."""
         self.geometry = g
         if book is True:
             book = OpeningBook.default()
@@ -299,6 +305,8 @@ class Solver:
         # A packed entry is key << 8 | bound; keys have width * (height + 1) bits.
         self._packed_fits = g.width * (g.height + 1) + 8 <= 64
         self._size = TABLE_SIZE if self._packed_fits else LIST_TABLE_SIZE
+        if table_size is not None:
+            self._size = table_size
         self._make = _compile_search(g, self._size, self.book is not None)
         self._mirror = _mirror_bits(g)
         self._nodes_before = 0

@@ -1,0 +1,74 @@
+"""The opening book's verdict on every column: which moves keep the best result.
+
+Random games cannot tell the early moves of Connect Four apart: in the first dozen
+plies the difference between a won and a drawn column lies thirty moves ahead. On
+the standard 7x6 board the BitBully book (`book.py`) knows; a short weak search
+(win, draw or loss only) down to its 8- and 12-ply entries settles every column of a
+position of up to REACH stones, usually in a millisecond or two.
+
+Searching engines use this to rule out the columns proven worse before they spend
+their budget (`mcts:book=1`, the default). The search has a small table of its own,
+so it neither waits for nor disturbs the perfect player's big one, and it stops at a
+deadline: a verdict that comes too late is simply not used.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from c4tui.engine.book import EXACT_PLY
+from c4tui.engine.geometry import Geometry
+from c4tui.engine.position import Position
+from c4tui.engine.solver import SearchStopped, Solver
+
+# Roots whose children are at most EXACT_PLY stones: the 12-ply book's exact entries
+# are then at most one stone below each child.
+REACH = EXACT_PLY - 1
+# Entries of the small table: the searches below stay within a few thousand positions.
+TABLE_SIZE = 65_537
+
+Outcome = int  # 1 win, 0 draw, -1 loss, from the side to move's view
+
+_solvers: dict[tuple[int, int, int], Solver | None] = {}
+_lock = threading.Lock()
+
+
+def _solver(g: Geometry) -> Solver | None:
+    """The process's small book solver for this board size; None when no book applies."""
+    size = (g.width, g.height, g.connect)
+    with _lock:
+        if size not in _solvers:
+            solver = Solver(g, native=False, table_size=TABLE_SIZE)
+            _solvers[size] = solver if solver.book is not None else None
+        return _solvers[size]
+
+
+def in_reach(position: Position) -> bool:
+    """True when the book can settle this position's columns (7x6, up to REACH stones)."""
+    g = position.geometry
+    standard = (g.width, g.height, g.connect) == (7, 6, 4)
+    return standard and position.moves <= REACH and not position.is_over()
+
+
+def column_outcomes(
+    position: Position, deadline: float | None, stop: threading.Event | None = None
+) -> list[Outcome | None] | None:
+    """Every column's outcome (None for a full column), or None when not known in time.
+
+    None too when the position is out of the book's reach, when no book is installed,
+    or when another thread is using the small solver (it never waits).
+    """
+    if not in_reach(position):
+        return None
+    solver = _solver(position.geometry)
+    if solver is None or not solver.lock.acquire(blocking=False):
+        return None
+    try:
+        solver.set_limits(deadline, stop)
+        bounds = solver.analyze(position, weak=True)
+    except SearchStopped:
+        return None
+    finally:
+        solver.set_limits(None, None)
+        solver.lock.release()
+    return [None if b is None else b.low for b in bounds]

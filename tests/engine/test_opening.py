@@ -1,0 +1,97 @@
+"""The opening book's verdict per column, and MCTS searching only the columns it keeps."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+
+from c4tui.engine import opening
+from c4tui.engine.mcts import MctsEngine
+from c4tui.engine.position import Position
+from c4tui.engine.solver import analyze
+from c4tui.engine.specs import make_engine
+
+pytestmark = pytest.mark.skipif(
+    opening._solver(Position.start().geometry) is None, reason="no opening book installed"
+)
+
+
+def sign(score: int | None) -> int | None:
+    return None if score is None else (score > 0) - (score < 0)
+
+
+def early_positions(count: int, seed: int) -> list[Position]:
+    rng = random.Random(seed)
+    positions = []
+    while len(positions) < count:
+        position = Position.start()
+        for _ in range(rng.randint(0, opening.REACH)):
+            after = position.play(rng.choice(position.legal_moves()))
+            if after.is_over():
+                break
+            position = after
+        positions.append(position)
+    return positions
+
+
+@pytest.mark.parametrize("position", early_positions(12, seed=3), ids=Position.to_moves)
+def test_outcomes_agree_with_the_solver(position):
+    outcomes = opening.column_outcomes(position, deadline=None)
+    assert outcomes == [sign(score) for score in analyze(position)]
+
+
+def test_nothing_beyond_the_reach_of_the_book_or_off_the_standard_board():
+    assert opening.column_outcomes(Position.from_moves("1217562671323"), None) is None
+    assert opening.column_outcomes(Position.start(width=6, height=5), None) is None
+    assert not opening.in_reach(Position.from_moves("1217562671323"))
+
+
+def test_a_deadline_passed_or_a_stop_gives_no_verdict():
+    position = Position.from_moves("35")
+    stop = threading.Event()
+    stop.set()
+    # A fresh position: the small table must not know it already.
+    opening._solver(position.geometry).reset()
+    assert opening.column_outcomes(position, deadline=None, stop=stop) is None
+    assert opening.column_outcomes(position, deadline=time.perf_counter() - 1) is None
+
+
+def test_a_busy_solver_is_not_waited_for():
+    solver = opening._solver(Position.start().geometry)
+    with solver.lock:
+        assert opening.column_outcomes(Position.from_moves("4"), None) is None
+
+
+def test_mcts_plays_the_only_winning_column_of_an_early_position():
+    # After 2 only column 3 wins (4 draws): random games alone rarely find it.
+    position = Position.from_moves("2")
+    assert [sign(s) for s in analyze(position)] == [-1, 0, 1, 0, -1, -1, -1]
+    result = MctsEngine(seed=1, iterations=300).search(position)
+    assert result.move == 2
+    stats = result.info.columns
+    proven = [stat.proven for stat in stats]
+    assert proven == ["loss", "draw", None, "draw", "loss", "loss", "loss"]
+    # The ruled-out columns get no visits: the whole budget went to column 3.
+    assert stats[2].visits == 300 and stats[2].proven is None
+    assert all(stats[c].visits == 0 for c in (0, 1, 3, 4, 5, 6))
+
+
+def test_book_0_is_plain_mcts():
+    position = Position.from_moves("2")
+    result = make_engine("mcts:iterations=300,book=0", seed=1).search(position)
+    assert all(stat.proven is None for stat in result.info.columns)
+    assert sum(stat.visits for stat in result.info.columns) == 300
+
+
+def test_the_kept_tree_follows_the_game_after_a_ruled_out_root():
+    engine = MctsEngine(seed=1, iterations=500)
+    position = Position.from_moves("2")
+    first = engine.search(position)
+    reply = position.play(first.move).play(3)
+    second = engine.search(reply)
+    assert reply.can_play(second.move)
+    best = max(o for o in opening.column_outcomes(reply, None) if o is not None)
+    assert opening.column_outcomes(reply, None)[second.move] == best
