@@ -29,6 +29,20 @@ TABLE_SIZE = 65_537
 
 Outcome = int  # 1 win, 0 draw, -1 loss, from the side to move's view
 
+# The first two plies, written out: their searches down to the book are the longest
+# (50-70 ms on a cold table, where later positions take one or two), and the empty
+# board starts every game. tests/engine/test_opening.py checks them against the solver.
+FIRST_PLIES: dict[str, tuple[Outcome, ...]] = {
+    "": (-1, -1, 0, 1, 0, -1, -1),
+    "1": (-1, 1, 1, 1, -1, 1, -1),
+    "2": (-1, 0, 1, 0, -1, -1, -1),
+    "3": (-1, -1, 0, 0, 0, 0, -1),
+    "4": (-1, -1, -1, -1, -1, -1, -1),
+    "5": (-1, 0, 0, 0, 0, -1, -1),
+    "6": (-1, -1, -1, 0, 1, 0, -1),
+    "7": (-1, 1, -1, 1, 1, 1, -1),
+}
+
 _solvers: dict[tuple[int, int, int], Solver | None] = {}
 _lock = threading.Lock()
 
@@ -60,6 +74,9 @@ def column_outcomes(
     """
     if not in_reach(position):
         return None
+    known = FIRST_PLIES.get(position.to_moves()) if position.moves <= 1 else None
+    if known is not None:
+        return list(known)
     solver = _solver(position.geometry)
     if solver is None or not solver.lock.acquire(blocking=False):
         return None

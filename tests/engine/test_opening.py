@@ -43,6 +43,14 @@ def test_outcomes_agree_with_the_solver(position):
     assert outcomes == [sign(score) for score in analyze(position)]
 
 
+@pytest.mark.parametrize("moves", sorted(opening.FIRST_PLIES))
+def test_the_written_out_first_plies_are_the_solvers(moves):
+    position = Position.from_moves(moves)
+    expected = [sign(score) for score in analyze(position)]
+    assert list(opening.FIRST_PLIES[moves]) == expected
+    assert opening.column_outcomes(position, deadline=None) == expected
+
+
 def test_nothing_beyond_the_reach_of_the_book_or_off_the_standard_board():
     assert opening.column_outcomes(Position.from_moves("1217562671323"), None) is None
     assert opening.column_outcomes(Position.start(width=6, height=5), None) is None
@@ -62,7 +70,7 @@ def test_a_deadline_passed_or_a_stop_gives_no_verdict():
 def test_a_busy_solver_is_not_waited_for():
     solver = opening._solver(Position.start().geometry)
     with solver.lock:
-        assert opening.column_outcomes(Position.from_moves("4"), None) is None
+        assert opening.column_outcomes(Position.from_moves("44"), None) is None
 
 
 def test_mcts_plays_the_only_winning_column_of_an_early_position():
