@@ -1,11 +1,12 @@
-"""Optional C accelerator of the solver's search (csolver.c), built on first use.
+"""Optional C accelerators, built on first use: the solver's search (csolver.c) and
+MCTS's random game (playout.c).
 
-The C file is compiled with the system C compiler into the user cache directory (the
-file name carries a hash of the source and the flags, and is written atomically, so
-concurrent processes and upgrades are safe) and loaded with ctypes. Anything that goes
-wrong — no compiler, a failed build, a library that does not load — leaves `library()`
-returning None, and the solver keeps its pure-Python search. C4TUI_PURE_PYTHON=1 forces
-that fallback.
+The C files are compiled with the system C compiler into one library in the user cache
+directory (the file name carries a hash of the sources and the flags, and is written
+atomically, so concurrent processes and upgrades are safe) and loaded with ctypes.
+Anything that goes wrong — no compiler, a failed build, a library that does not load —
+leaves `library()` returning None, and the engines keep their pure-Python code, which
+gives the same answers. C4TUI_PURE_PYTHON=1 forces that fallback.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from pathlib import Path
 
 from c4tui.engine.geometry import Geometry
 
-SOURCE = Path(__file__).with_name("csolver.c")
+SOURCES = [Path(__file__).with_name(name) for name in ("csolver.c", "playout.c")]
 FLAGS = ["-O2", "-shared", "-fPIC", "-std=gnu11"]
 # Entries of the table C owns when the Python one is not a packed array (two words
 # each, 64 MB): a prime near 2**22.
@@ -54,7 +55,7 @@ def _cache_dir() -> Path:
 
 def _build(compiler: str) -> Path:
     """The compiled library's path, compiling it unless the cache already has it."""
-    source = SOURCE.read_bytes()
+    source = b"\0".join(path.read_bytes() for path in SOURCES)
     tag = "\0".join([compiler, *FLAGS, platform.machine(), sys.platform]).encode()
     digest = hashlib.sha256(source + b"\0" + tag).hexdigest()[:16]
     target = _cache_dir() / f"csolver-{digest}.so"
@@ -65,7 +66,7 @@ def _build(compiler: str) -> Path:
     os.close(fd)
     try:
         subprocess.run(
-            [compiler, *FLAGS, "-o", temp, str(SOURCE)],
+            [compiler, *FLAGS, "-o", temp, *map(str, SOURCES)],
             check=True,
             capture_output=True,
             timeout=COMPILE_SECONDS,
@@ -99,6 +100,12 @@ def _load(path: Path) -> ctypes.CDLL:
     lib.c4_stopped.restype = c_int
     lib.c4_negamax.argtypes = [ptr, u64, u64, u64, u64, c_int, c_int, c_int, POLL]
     lib.c4_negamax.restype = c_int
+    lib.c4p_new.argtypes = [c_int, c_int, c_int, c_int]
+    lib.c4p_new.restype = ptr
+    lib.c4p_free.argtypes = [ptr]
+    lib.c4p_free.restype = None
+    lib.c4p_game.argtypes = [ptr, u64, u64, ctypes.c_char_p]
+    lib.c4p_game.restype = c_int
     return lib
 
 
@@ -111,7 +118,7 @@ def library() -> ctypes.CDLL | None:
             lib = None
             try:
                 compiler = _compiler()
-                if compiler is not None and SOURCE.is_file():
+                if compiler is not None and all(path.is_file() for path in SOURCES):
                     lib = _load(_build(compiler))
             except Exception:
                 lib = None  # the pure-Python search serves instead

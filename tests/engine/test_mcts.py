@@ -9,7 +9,13 @@ import pytest
 
 from c4tui.engine import mcts
 from c4tui.engine.geometry import geometry
-from c4tui.engine.mcts import CHUNK, MctsEngine, random_game_for
+from c4tui.engine.mcts import (
+    CHUNK,
+    MctsEngine,
+    python_random_game_for,
+    random_bits_per_game,
+    random_game_for,
+)
 from c4tui.engine.position import Position
 from c4tui.engine.search import Limits, SearchInfo
 from c4tui.engine.specs import make_engine
@@ -189,14 +195,17 @@ def _reference_game(pos: Position, number: int) -> int:
             free.remove(col)
 
 
+@pytest.mark.parametrize("language", ["python", "c when built"])
 @pytest.mark.parametrize("size", [*SIZES, (6, 9, 6), (8, 8, 5), (10, 4, 4)])
-def test_random_game_matches_a_plain_replay(size):
-    play = random_game_for(geometry(*size))
+def test_random_game_matches_a_plain_replay(size, language):
+    g = geometry(*size)
+    # The C game (playout.c) serves boards of up to 64 bits when it is built.
+    play = python_random_game_for(g) if language == "python" else random_game_for(g)
     rng = random.Random(str(size))
     outcomes = set()
     for pos in random_positions(size, 40):
         for _ in range(5):
-            number = rng.getrandbits(1000)
+            number = rng.getrandbits(random_bits_per_game(g))
             expected = _reference_game(pos, number)
             assert play(pos.current, pos.mask, lambda _bits, n=number: n) == expected, pos
             outcomes.add(expected)
