@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from c4tui.engine.base import BaseEngine, Clock, rate
+from c4tui.engine.playout import random_game_for
 from c4tui.engine.position import Position
 from c4tui.engine.search import ColumnStat, InfoCallback, Limits, SearchInfo, SearchResult
 from c4tui.engine.specs import COUNT, TIME, Option
@@ -74,7 +75,7 @@ class FlatMonteCarloEngine(BaseEngine):
 
         totals = dict.fromkeys(legal, 0)
         counts = dict.fromkeys(legal, 0)
-        playout = Playout(position, self.rng.random)
+        playout = Playout(position, self.rng.getrandbits)
         budget = limits.iterations
         played = 0
         # Every column gets its first playout whatever the budget, so each has a value.
@@ -137,30 +138,19 @@ def choose(columns: list[ColumnStat | None]) -> int | None:
 class Playout:
     """Uniformly random games to the end from the children of one position."""
 
-    def __init__(self, position: Position, random: Callable[[], float]) -> None:
+    def __init__(self, position: Position, random_bits: Callable[[int], int]) -> None:
         self.position = position
-        self.random = random
+        self.random_bits = random_bits
+        # The same game as MCTS's (playout.py): in C where it is built.
+        self.random_game = random_game_for(position.geometry)
 
     def result_after(self, col: int) -> int:
         """Play `col`, then random moves until the game ends: 1, 0 or -1 for the mover."""
         pos = self.position
-        g = pos.geometry
-        random = self.random
-        bottom_masks, column_masks, top_masks = g.bottom_masks, g.column_masks, g.top_masks
-        has_alignment = g.has_alignment
-        mover_stones, other_stones, mask = pos.current, pos.opponent_stones, pos.mask
-        open_columns = [c for c in range(g.width) if not mask & top_masks[c]]
-        sign = 1  # +1 while the root mover is the one dropping a stone
-        while True:
-            stone = (mask + bottom_masks[col]) & column_masks[col]
-            mask |= stone
-            mover_stones |= stone
-            if has_alignment(mover_stones):
-                return sign
-            if mask & top_masks[col]:
-                open_columns.remove(col)
-                if not open_columns:
-                    return 0
-            mover_stones, other_stones = other_stones, mover_stones
-            sign = -sign
-            col = open_columns[int(random() * len(open_columns))]
+        if pos.is_winning_move(col):
+            return 1
+        child = pos.play(col)
+        if child.moves == child.geometry.cells:
+            return 0
+        # The child's side to move is the opponent: its result, seen from our side.
+        return -self.random_game(child.current, child.mask, self.random_bits)

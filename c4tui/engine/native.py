@@ -126,6 +126,12 @@ def library() -> ctypes.CDLL | None:
         return _loaded[0]
 
 
+def warm_up() -> None:
+    """Build (or load) the library in a background thread, so that the first search
+    that wants it does not wait for the compiler on its own clock."""
+    threading.Thread(target=library, name="c4tui-native-build", daemon=True).start()
+
+
 class NativeSearch:
     """One solver's C search state: its table (shared or owned) and node counter."""
 

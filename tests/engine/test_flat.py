@@ -86,15 +86,15 @@ def test_values_are_the_mean_playout_results():
 def test_playouts_score_wins_losses_and_draws():
     # X wins at once in column 1; a playout after column 1 is always a win.
     pos = Position.from_moves("121212")
-    assert all(Playout(pos, lambda: 0.0).result_after(0) == 1 for _ in range(3))
+    assert all(Playout(pos, lambda bits: 0).result_after(0) == 1 for _ in range(3))
     # Only column 4 is left; whatever falls there, the 4x4 game below ends in a draw.
     draw = Position.from_moves("223411432243431", 4, 4, 4)
     assert draw.legal_moves() == (0,)
-    assert Playout(draw, lambda: 0.0).result_after(0) == 0
+    assert Playout(draw, lambda bits: 0).result_after(0) == 0
 
 
 def test_enough_playouts_find_the_centre():
-    info = make_engine("flat:playouts=3500", seed=4).search(Position.start()).info
+    info = make_engine("flat:playouts=7000", seed=4).search(Position.start()).info
     assert info.best == 3
 
 

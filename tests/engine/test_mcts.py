@@ -9,13 +9,8 @@ import pytest
 
 from c4tui.engine import mcts
 from c4tui.engine.geometry import geometry
-from c4tui.engine.mcts import (
-    CHUNK,
-    MctsEngine,
-    python_random_game_for,
-    random_bits_per_game,
-    random_game_for,
-)
+from c4tui.engine.mcts import CHUNK, MctsEngine
+from c4tui.engine.playout import python_random_game_for, random_bits_per_game, random_game_for
 from c4tui.engine.position import Position
 from c4tui.engine.search import Limits, SearchInfo
 from c4tui.engine.specs import make_engine

@@ -176,3 +176,10 @@ def test_a_failing_build_falls_back_to_python(monkeypatch, tmp_path):
     monkeypatch.setattr(native, "_compiler", lambda: "/bin/false")
     assert native.library() is None
     assert list(tmp_path.iterdir()) == []  # no half-written library left behind
+
+
+def test_warm_up_builds_the_library_in_the_background(monkeypatch):
+    called = threading.Event()
+    monkeypatch.setattr(native, "library", called.set)
+    native.warm_up()
+    assert called.wait(5)

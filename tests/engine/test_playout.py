@@ -1,4 +1,4 @@
-"""playout.c plays MCTS's random game exactly as the Python game does.
+"""playout.c plays the random game (MCTS's and flat's) exactly as the Python game does.
 
 Same position, same random number: same result. So a seeded search plays the same
 moves on a machine without a C compiler, and the app's snapshots stay the same.
@@ -12,11 +12,8 @@ import pytest
 
 from c4tui.engine import native
 from c4tui.engine.geometry import geometry
-from c4tui.engine.mcts import (
-    MctsEngine,
-    _native_random_game,
-    python_random_game_for,
-)
+from c4tui.engine.mcts import MctsEngine
+from c4tui.engine.playout import _native_random_game, python_random_game_for
 from c4tui.engine.position import Position
 
 pytestmark = pytest.mark.skipif(native.library() is None, reason="no C compiler or build failed")
