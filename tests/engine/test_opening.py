@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import threading
 import time
 
@@ -13,6 +12,7 @@ from c4tui.engine.mcts import MctsEngine
 from c4tui.engine.position import Position
 from c4tui.engine.solver import analyze
 from c4tui.engine.specs import make_engine
+from tests.engine.engine_contract import random_positions
 
 pytestmark = pytest.mark.skipif(
     opening._solver(Position.start().geometry) is None, reason="no opening book installed"
@@ -24,17 +24,9 @@ def sign(score: int | None) -> int | None:
 
 
 def early_positions(count: int, seed: int) -> list[Position]:
-    rng = random.Random(seed)
-    positions = []
-    while len(positions) < count:
-        position = Position.start()
-        for _ in range(rng.randint(0, opening.REACH)):
-            after = position.play(rng.choice(position.legal_moves()))
-            if after.is_over():
-                break
-            position = after
-        positions.append(position)
-    return positions
+    """Unfinished 7x6 positions within the book's reach."""
+    found = random_positions((7, 6, 4), 200, seed=seed)
+    return [position for position in found if position.moves <= opening.REACH][:count]
 
 
 @pytest.mark.parametrize("position", early_positions(12, seed=3), ids=Position.to_moves)

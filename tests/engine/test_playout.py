@@ -15,24 +15,12 @@ from c4tui.engine.geometry import geometry
 from c4tui.engine.mcts import MctsEngine
 from c4tui.engine.playout import _native_random_game, python_random_game_for
 from c4tui.engine.position import Position
+from tests.engine.engine_contract import random_positions
 
 pytestmark = pytest.mark.skipif(native.library() is None, reason="no C compiler or build failed")
 
 # Every connect-N, and the largest boards that fit 64 bits (8x7 fills them exactly).
 SIZES = [(7, 6, 4), (4, 4, 3), (5, 4, 4), (6, 7, 5), (8, 7, 4), (9, 6, 6), (10, 5, 4)]
-
-
-def positions(size: tuple[int, int, int], count: int, rng: random.Random) -> list[Position]:
-    found = []
-    while len(found) < count:
-        position = Position.start(*size)
-        for _ in range(rng.randrange(position.geometry.cells)):
-            after = position.play(rng.choice(position.legal_moves()))
-            if after.is_over():
-                break
-            position = after
-        found.append(position)
-    return found
 
 
 @pytest.mark.parametrize("size", SIZES, ids=str)
@@ -42,7 +30,7 @@ def test_c_and_python_play_the_same_random_games(size):
     assert in_c is not None
     rng = random.Random(repr(size))
     results = []
-    for position in positions(size, 60, rng):
+    for position in random_positions(size, 60, seed=5):
         for _ in range(20):
             seed = rng.getrandbits(32)
             c_result = in_c(position.current, position.mask, random.Random(seed).getrandbits)
