@@ -104,8 +104,14 @@ def _load(path: Path) -> ctypes.CDLL:
     lib.c4p_new.restype = ptr
     lib.c4p_free.argtypes = [ptr]
     lib.c4p_free.restype = None
-    lib.c4p_game.argtypes = [ptr, u64, u64, ctypes.c_char_p]
-    lib.c4p_game.restype = c_int
+    # The random game takes a microsecond or two: called through PyDLL, it keeps the
+    # GIL, as releasing and taking it back around so short a call costs more than the
+    # call, and hands the GIL to the UI thread thousands of times a second, which
+    # measured slower keys (benchmarks/app_latency.py: p95 about 90 ms, not 40).
+    game = ctypes.PyDLL(str(path)).c4p_game
+    game.argtypes = [ptr, u64, u64, ctypes.c_char_p]
+    game.restype = c_int
+    lib.c4p_game = game
     return lib
 
 
