@@ -143,14 +143,25 @@ class Playout:
         self.random_bits = random_bits
         # The same game as MCTS's (playout.py): in C where it is built.
         self.random_game = random_game_for(position.geometry)
+        # Per column, worked out once: a settled result (1 a win now, 0 the last cell),
+        # or the child's (stones of its side to move, all stones) to play on from.
+        self.after: dict[int, int | tuple[int, int]] = {}
 
     def result_after(self, col: int) -> int:
         """Play `col`, then random moves until the game ends: 1, 0 or -1 for the mover."""
+        after = self.after.get(col)
+        if after is None:
+            after = self.after[col] = self._after(col)
+        if isinstance(after, int):
+            return after
+        # The child's side to move is the opponent: its result, seen from our side.
+        return -self.random_game(after[0], after[1], self.random_bits)
+
+    def _after(self, col: int) -> int | tuple[int, int]:
         pos = self.position
         if pos.is_winning_move(col):
             return 1
         child = pos.play(col)
         if child.moves == child.geometry.cells:
             return 0
-        # The child's side to move is the opponent: its result, seen from our side.
-        return -self.random_game(child.current, child.mask, self.random_bits)
+        return child.current, child.mask

@@ -40,6 +40,7 @@ from c4tui.engine.heuristic import heuristic_for
 from c4tui.engine.opening import column_outcomes, in_reach
 from c4tui.engine.playout import random_game_for
 from c4tui.engine.position import Position
+from c4tui.engine.scores import proven_of
 from c4tui.engine.search import ColumnStat, InfoCallback, Limits, SearchInfo, SearchResult
 from c4tui.engine.specs import COUNT, TIME, Option
 from c4tui.engine.tactics import forced_move
@@ -417,9 +418,8 @@ class Tree:
             if kid in self.ruled_out:
                 # What the book proved; a reused tree may hold visits from before.
                 outcome = self.ruled_out[kid]
-                proven = "win" if outcome > 0 else "draw" if outcome == 0 else "loss"
                 stats[self.column_of(kid)] = ColumnStat(
-                    visits=n, value=float(outcome), proven=proven
+                    visits=n, value=float(outcome), proven=proven_of(outcome)
                 )
                 continue
             value = RESULT[proof] if proof else (self.mean[kid] if n else None)

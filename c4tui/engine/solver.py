@@ -367,6 +367,8 @@ class Solver:
         """Asked every thousand nodes or so (Python) or every 32,768 (C): stop now?"""
         if self._stop is not None and self._stop.is_set():
             return True
+        if self._tick is None and self._deadline is None:
+            return False
         now = time.perf_counter()
         if self._tick is not None and now >= self._next_tick:
             # A long null-window search would otherwise be silent for seconds.
