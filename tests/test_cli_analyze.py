@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 
@@ -77,3 +78,30 @@ def test_a_bad_stdin_line_is_named(capsys, monkeypatch):
     status, _, err = run(capsys, "-", "--json")
     assert status == 2
     assert "stdin line 2" in err
+
+
+ONE_MOVE_LEFT = "16322154225163161531266264734455753443777"
+END_EASY = Path(__file__).resolve().parents[2] / "shared" / "testsets" / "pons" / "Test_L3_R1"
+
+
+def test_a_position_with_one_move_left_is_solved(capsys):
+    # The last move fills the board without a win: a draw, not "the game is over".
+    status, out, err = run(capsys, ONE_MOVE_LEFT, "--json")
+    assert (status, err) == (0, "")
+    data = json.loads(out)
+    assert data["scores"] == [None] * 6 + [0]
+    assert data["result"] == "draw"
+
+
+def test_every_end_easy_position_gets_its_published_score(capsys, monkeypatch):
+    if not END_EASY.is_file():
+        pytest.skip(f"test set {END_EASY} is absent")
+    pairs = [line.split() for line in END_EASY.read_text().splitlines() if line.strip()]
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(moves + "\n" for moves, _ in pairs)))
+    status, out, err = run(capsys, "-", "--json")
+    assert (status, err) == (0, "")
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert len(answers) == len(pairs) == 1000
+    for (moves, score), answer in zip(pairs, answers, strict=True):
+        best = max(s for s in answer["scores"] if s is not None)
+        assert (answer["position"], best) == (moves, int(score))

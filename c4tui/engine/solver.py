@@ -537,6 +537,9 @@ class Solver:
             if position.is_winning_move(col):
                 win = 1 if weak else (self.geometry.cells + 1 - position.moves) // 2
                 columns[col] = ColumnBounds(win, win)
+            elif position.moves + 1 == self.geometry.cells:
+                # The last cell, and not a win: the game ends drawn, with no child to solve.
+                columns[col] = ColumnBounds(0, 0)
             else:
                 child = position.play(col)
                 children[col] = child
