@@ -8,6 +8,8 @@ our extension, the only one needed. The empty string is the empty board.
 from __future__ import annotations
 
 _SYMBOLS = "123456789a"
+# Characters quoted each side of a bad move: a 98,000-character string is not echoed whole.
+QUOTE_REACH = 20
 
 
 class NotationError(ValueError):
@@ -18,7 +20,13 @@ class NotationError(ValueError):
         self.index = index  # 1-based position of the offending character
         self.reason = reason
         char = text[index - 1] if 0 < index <= len(text) else ""
-        super().__init__(f"move {index} ({char!r}) of {text!r}: {reason}")
+        super().__init__(f"move {index} ({char!r}) of {quote_around(text, index)}: {reason}")
+
+
+def quote_around(text: str, index: int, reach: int = QUOTE_REACH) -> str:
+    """`text` quoted, cut to `reach` characters each side of its 1-based `index` ("…" where cut)."""
+    start, end = max(0, index - 1 - reach), min(len(text), index + reach)
+    return f"{'…' if start else ''}{text[start:end]!r}{'…' if end < len(text) else ''}"
 
 
 def column_symbol(col: int) -> str:
