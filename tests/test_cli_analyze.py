@@ -73,11 +73,25 @@ def test_bad_input_and_finished_games_exit_2_with_one_line(capsys, argv, message
     assert err.count("\n") == 1
 
 
-def test_a_bad_stdin_line_is_named(capsys, monkeypatch):
-    monkeypatch.setattr("sys.stdin", io.StringIO("4455\n9\n"))
-    status, _, err = run(capsys, "-", "--json")
+def test_a_bad_stdin_line_is_named_and_the_lines_after_it_are_answered(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"4453\n8\n44\n{ONE_MOVE_LEFT}\n"))
+    status, out, err = run(capsys, "-", "--json")
     assert status == 2
-    assert "stdin line 2" in err
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [line.get("position") for line in lines] == ["4453", None, "44", ONE_MOVE_LEFT]
+    assert lines[1]["line"] == 2 and "column 8 is outside" in lines[1]["error"]
+    assert err.splitlines() == [f"c4tui analyze: stdin line 2: {lines[1]['error']}"]
+
+
+def test_text_mode_names_every_bad_stdin_line_on_stderr_only(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("x\n44\n1212121\n"))
+    status, out, err = run(capsys, "-")
+    assert status == 2
+    assert out.count("'44'") == 1 and "stdin line" not in out
+    lines = err.splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith("c4tui analyze: stdin line 1: ")
+    assert lines[1].startswith("c4tui analyze: stdin line 3: ") and "finished game" in lines[1]
 
 
 ONE_MOVE_LEFT = "16322154225163161531266264734455753443777"

@@ -77,6 +77,17 @@ def test_stdin_lines_in_order_and_an_empty_line_is_the_empty_board(capsys, monke
     assert lines[3]["column"] in (3, 7)  # the win
 
 
+def test_a_bad_stdin_line_gets_an_error_in_its_place_and_the_batch_goes_on(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("4453\n8\n44\n"))
+    code = main(["move", "-", "--engine", "greedy", "--seed", "1", "--json"])
+    out, err = capsys.readouterr()
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 2
+    assert [line.get("position") for line in lines] == ["4453", None, "44"]
+    assert lines[1] == {"line": 2, "error": lines[1]["error"]}
+    assert err.splitlines() == [f"c4tui move: stdin line 2: {lines[1]['error']}"]
+
+
 def test_stdin_answers_do_not_depend_on_the_lines_before(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO("4453\n44\n"))
     both = run_json_lines(capsys, "-", "--engine", "flat:playouts=70", "--seed", "2")
@@ -129,8 +140,8 @@ def test_bad_positions_exit_2_with_one_line(capsys, monkeypatch, argv, stdin, me
     assert code == 2
     assert err.startswith(message)
     assert err.count("\n") == 1 and "Traceback" not in err
-    # Lines before the bad one were answered.
-    assert len(out.splitlines()) == (1 if stdin else 0)
+    # The line before the bad one was answered, and the bad one has its error object.
+    assert len(out.splitlines()) == (2 if stdin else 0)
 
 
 @pytest.mark.parametrize(

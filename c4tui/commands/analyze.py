@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 
-from rich import box
 from rich.console import Console
-from rich.table import Table
 
-from c4tui.commands.common import read_positions
+from c4tui.commands.common import PositionBatch, output_console, plain_table
 from c4tui.engine.position import Position
 from c4tui.engine.scores import describe_score, proven_of
 from c4tui.engine.solver import shared_solver
@@ -37,11 +34,9 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    console = Console(file=sys.stdout, highlight=False)
-    if not console.is_terminal:
-        # Piped output has no width to respect: keep each column's words on one line.
-        console = Console(file=sys.stdout, highlight=False, width=120)
-    for text, position in read_positions(args.position):
+    console = output_console()
+    batch = PositionBatch(args.position, command="analyze", json_errors=args.json)
+    for text, position in batch:
         start = time.perf_counter()
         scores = column_scores(position)
         elapsed = time.perf_counter() - start
@@ -49,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps(analysis_json(text, scores, elapsed)), flush=True)
         else:
             print_analysis(console, text, position, scores, elapsed)
-    return 0
+    return batch.status
 
 
 def column_scores(position: Position) -> list[int | None]:
@@ -82,7 +77,7 @@ def print_analysis(
     mover = "first" if position.to_move == 0 else "second"
     verdict = describe_score(position, scores[best[0]])
     console.print(f"{where}: {mover} player to move, {verdict} with perfect play")
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1))
+    table = plain_table()
     table.add_column("column")
     for col in range(position.width):
         marker = "*" if col in best else ""

@@ -5,9 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from rich.table import Table
-
-from c4tui.commands.common import CommandError, output_console, read_positions
+from c4tui.commands.common import CommandError, PositionBatch, output_console, plain_table
 from c4tui.engine.position import Position
 from c4tui.engine.scores import describe_score
 from c4tui.engine.search import SearchInfo, SearchResult
@@ -41,7 +39,8 @@ def run(args: argparse.Namespace) -> int:
         engine = make_engine(args.engine, seed=args.seed)
     except SpecError as error:
         raise CommandError(f"--engine: {error}") from None
-    for text, position in read_positions(args.position):
+    batch = PositionBatch(args.position, command="move", json_errors=args.json)
+    for text, position in batch:
         # Each position is a game of its own: the answer must not depend on the lines before.
         engine.new_game()
         result = engine.search(position)
@@ -49,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps(result_json(text, args.engine, result)), flush=True)
         else:
             print_table(text, position, args.engine, result)
-    return 0
+    return batch.status
 
 
 def result_json(position: str, spec: str, result: SearchResult) -> dict:
@@ -83,7 +82,7 @@ def print_table(text: str, position: Position, spec: str, result: SearchResult) 
     console = output_console()
     where = repr(text) if text else "the empty board"
     console.print(f"{spec} plays column {result.move + 1} in {where}")
-    table = Table()
+    table = plain_table()
     table.add_column("column", justify="right")
     shown = [
         name for name in ("visits", "value", "uct", "score", "proven") if _any_filled(info, name)
