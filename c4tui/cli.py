@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -33,8 +34,33 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def check_leading_options(parser: argparse.ArgumentParser, argv: Sequence[str]) -> None:
+    """Reject an unknown option before the subcommand by its name.
+
+    argparse sets unknown options aside and would take their value for the subcommand
+    (`c4tui --width 8` says "invalid choice: '8'"); name the option instead.
+    """
+    known = parser._option_string_actions  # every option string of the top-level parser
+    expects_value = False
+    for token in argv:
+        if expects_value:
+            expects_value = False
+            continue
+        if token == "--" or not token.startswith("-") or token == "-":
+            return  # the subcommand (or a positional) starts here
+        name, has_value, _ = token.partition("=")
+        # argparse accepts a unique prefix of a long option, such as --opp.
+        matches = [option for option in known if option.startswith(name) and len(name) > 2]
+        action = known.get(name) or (known[matches[0]] if len(matches) == 1 else None)
+        if action is None:
+            parser.error(f"unrecognized option {name}")
+        expects_value = action.nargs != 0 and not has_value
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    check_leading_options(parser, argv)
     args = parser.parse_args(argv)
     if args.command is None:
         try:
@@ -51,8 +77,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"c4tui {args.command}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
-        # Output piped into `head` and closed early: not an error worth a traceback.
-        sys.stderr.close()
+        # Output piped into `head` and closed early: end quietly with status 0, as Unix
+        # tools do. As Python's docs advise, stdout then points at devnull, so the flush
+        # at exit cannot fail a second time.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
         return 0
 
 

@@ -1,0 +1,49 @@
+"""The command line under hostile use: closed pipes, unknown options, huge arguments."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from c4tui.cli import main
+
+
+def test_output_piped_into_head_ends_quietly_with_status_0():
+    # 3,000 positions of text: far more than the pipe holds once the reader has gone.
+    command = [sys.executable, "-m", "c4tui.cli", "analyze", "-"]
+    process = subprocess.Popen(
+        command,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    process.stdin.write("4453\n" * 3000)
+    process.stdin.close()
+    assert "4453" in process.stdout.readline()
+    process.stdout.close()  # what `head -1` does
+    assert process.wait(timeout=60) == 0
+    assert process.stderr.read() == ""
+
+
+def test_an_unknown_option_before_the_subcommand_is_named(capsys):
+    for argv in (["--width", "8"], ["--opponent", "greedy", "--width=8", "analyze"]):
+        try:
+            main(argv)
+        except SystemExit as stop:
+            assert stop.code == 2
+        _, err = capsys.readouterr()
+        assert err == "c4tui: unrecognized option --width (see --help)\n"
+
+
+def test_known_options_and_their_prefixes_still_reach_the_subcommand(capsys):
+    assert main(["--opp", "greedy", "analyze", "44", "--json"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_an_error_in_a_huge_position_quotes_a_short_window_around_the_fault(capsys):
+    position = "1234567" * 3 + "9" + "1" * 98_000
+    assert main(["analyze", position]) == 2
+    _, err = capsys.readouterr()
+    assert len(err) < 200 and err.count("\n") == 1
+    assert "move 22 ('9')" in err and "…" in err
