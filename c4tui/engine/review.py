@@ -1,0 +1,154 @@
+"""Post-game review: every move of a game judged by the exact scores of the position before it.
+
+A move's verdict compares the score of the column played with the best column's,
+both from the mover's side (the solver's convention, see `scores.py`):
+- `best`: the column has the best score;
+- `ok`: a lower score of the same result class (a win still wins, a draw still draws,
+  and a lost position was lost whatever was played);
+- `mistake`: one class lost (win to draw, or draw to loss);
+- `blunder`: two classes lost (win to loss).
+
+Only a mistake or a blunder changes the result of the game under perfect play, so the
+last of them is the move where the game turned.
+
+Speed: one solver (one transposition table) serves every position of the game, and the
+positions are solved from the last to the first: a late position is cheap, and the
+bounds it leaves in the table are the leaves of the earlier positions' searches.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from c4tui.engine.position import Position
+from c4tui.engine.solver import Solver, shared_solver
+
+Verdict = Literal["best", "ok", "mistake", "blunder"]
+VERDICTS: tuple[Verdict, ...] = ("best", "ok", "mistake", "blunder")
+_CLASS_LOSS: tuple[Verdict, ...] = ("ok", "mistake", "blunder")
+
+
+def verdict_of(scores: Sequence[int | None], column: int) -> Verdict:
+    """The verdict on playing `column` where the columns score `scores` (mover's side)."""
+    played = scores[column]
+    if played is None:
+        raise ValueError(f"column {column + 1} is full")
+    best = max(score for score in scores if score is not None)
+    if played == best:
+        return "best"
+    # Result classes as signs: win 1, draw 0, loss -1; a drop of 0 is `ok`.
+    return _CLASS_LOSS[_sign(best) - _sign(played)]
+
+
+def _sign(score: int) -> int:
+    return (score > 0) - (score < 0)
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One move of the game and what the solver says of it (columns 0-based)."""
+
+    ply: int  # 1-based: the first move of the game is ply 1
+    player: int  # 1 moves first, 2 second
+    column: int
+    scores: tuple[int | None, ...]  # every column of the position before the move
+    best: tuple[int, ...]
+    verdict: Verdict
+
+    @property
+    def score(self) -> int:
+        """The score of the move played, from the mover's side."""
+        return self.scores[self.column]  # type: ignore[return-value]
+
+    @property
+    def best_score(self) -> int:
+        return self.scores[self.best[0]]  # type: ignore[return-value]
+
+    @property
+    def first_player_score(self) -> int:
+        """The score after this move from the first player's side: one scale for a game.
+
+        A score names the end of the game under perfect play (the winner's stone count),
+        not the ply it is seen from, so scores of different plies compare directly.
+        """
+        return self.score if self.player == 1 else -self.score
+
+
+def review_move(position: Position, column: int, scores: Sequence[int | None]) -> MoveReview:
+    """The review of playing `column` in `position`, given the exact column scores."""
+    best = max(score for score in scores if score is not None)
+    return MoveReview(
+        ply=position.moves + 1,
+        player=position.to_move + 1,
+        column=column,
+        scores=tuple(scores),
+        best=tuple(col for col, score in enumerate(scores) if score == best),
+        verdict=verdict_of(scores, column),
+    )
+
+
+def positions_of(game: Position) -> list[tuple[Position, int]]:
+    """(position before the move, column) for every move that led to `game`."""
+    position = Position.start(game.width, game.height, game.connect)
+    out = []
+    for column in game.path:
+        out.append((position, column))
+        position = position.play(column)
+    return out
+
+
+def review_game(
+    game: Position,
+    *,
+    solver: Solver | None = None,
+    on_move: Callable[[MoveReview], None] | None = None,
+    stop: threading.Event | None = None,
+) -> list[MoveReview]:
+    """Every move of the game that led to `game`, reviewed, in the order played.
+
+    `on_move(review)` is called as each move is done (last move first, see the module
+    docstring). With `stop`, setting it ends the review early (SearchStopped from
+    `solver.py` propagates); the solver's lock is held per position, not per game, so
+    other searches can go in between.
+    """
+    solver = solver or shared_solver(game.geometry)
+    moves = positions_of(game)
+    reviews: list[MoveReview | None] = [None] * len(moves)
+    for index in reversed(range(len(moves))):
+        position, column = moves[index]
+        with solver.lock:
+            solver.set_limits(None, stop)
+            try:
+                columns = solver.analyze(position)
+            finally:
+                solver.set_limits(None, None)
+        scores = [None if bounds is None else bounds.low for bounds in columns]
+        reviews[index] = review_move(position, column, scores)
+        if on_move is not None:
+            on_move(reviews[index])
+    return reviews  # type: ignore[return-value]
+
+
+def turning_point(reviews: Sequence[MoveReview]) -> MoveReview | None:
+    """The move after which the result under perfect play never changed again.
+
+    That is the last mistake or blunder; None when no move changed the result (the
+    game ended as the start position's perfect play says it must).
+    """
+    for review in reversed(reviews):
+        if review.verdict in ("mistake", "blunder"):
+            return review
+    return None
+
+
+def tally(reviews: Sequence[MoveReview], player: int) -> dict[Verdict, int]:
+    """How many of one player's moves got each verdict."""
+    counts: dict[Verdict, int] = dict.fromkeys(VERDICTS, 0)
+    for review in reviews:
+        if review.player == player:
+            counts[review.verdict] += 1
+    return counts
+
