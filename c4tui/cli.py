@@ -18,7 +18,7 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from c4tui.commands import analyze, arena, bench, move
+    from c4tui.commands import analyze, arena, bench, move, review
 
     parser = OneLineParser(
         prog="c4tui",
@@ -29,7 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--first", choices=("you", "ai"), help="who moves first in the app")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
-    for module in (analyze, move, arena, bench):
+    for module in (analyze, move, review, arena, bench):
         module.register(commands)
     return parser
 

@@ -151,4 +151,3 @@ def tally(reviews: Sequence[MoveReview], player: int) -> dict[Verdict, int]:
         if review.player == player:
             counts[review.verdict] += 1
     return counts
-
