@@ -13,9 +13,12 @@ from pathlib import Path
 import pytest
 
 from c4tui.cli import main
-from c4tui.commands.arena import append_line, elo_text, interrupts_held, open_save_file
-from c4tui.engine import arena, specs
+from c4tui.commands import arena as arena_command
+from c4tui.commands.arena import elo_text
+from c4tui.engine import specs
 from c4tui.engine.random_player import RandomEngine
+from c4tui.tournament import workers
+from c4tui.tournament.signals import interrupts_held
 
 
 def run_json(capsys, *argv: str) -> dict:
@@ -62,7 +65,11 @@ def test_save_appends_one_json_line_per_game(capsys, tmp_path):
     lines = path.read_text().splitlines()
     assert len(lines) == 6
     games = [json.loads(line) for line in lines]
-    assert games[:3] == games[3:]  # same seed, same games, appended not overwritten
+    # Same seed, same games, appended not overwritten; each line says which run it is of.
+    played = [{k: v for k, v in g.items() if k not in ("run", "date")} for g in games]
+    assert played[:3] == played[3:]
+    assert len({g["run"] for g in games[:3]}) == 1 and games[0]["run"] != games[3]["run"]
+    assert all(g["seed"] == 2 and g["date"].startswith("20") for g in games)
     assert {g["first"] for g in games} == {"random", "greedy"}
     assert all(g["result"] in ("1-0", "0-1", "1/2-1/2") for g in games)
 
@@ -103,7 +110,7 @@ def exit_status(argv: list[str]) -> int:
 
 
 def test_ctrl_c_in_process_prints_what_was_played(capsys, monkeypatch, tmp_path):
-    real = arena.play_game
+    real = workers.play_game
     played = []
 
     def interrupted_on_the_fourth(task, stop=None):
@@ -112,7 +119,7 @@ def test_ctrl_c_in_process_prints_what_was_played(capsys, monkeypatch, tmp_path)
         played.append(task.index)
         return real(task, stop)
 
-    monkeypatch.setattr(arena, "play_game", interrupted_on_the_fourth)
+    monkeypatch.setattr(workers, "play_game", interrupted_on_the_fourth)
     path = tmp_path / "games.jsonl"
     argv = ["arena", "random", "greedy", "--games", "10", "--jobs", "1", "--json"]
     assert main([*argv, "--save", str(path)]) == 130
@@ -138,7 +145,6 @@ class SlowEngine(RandomEngine):
 sys.modules["slow_engine"] = sys.modules[__name__]
 specs.ENGINES["slow"] = ("slow_engine", "SlowEngine")
 from c4tui.cli import main
-from c4tui.commands.arena import append_line, elo_text, interrupts_held, open_save_file
 sys.exit(main(sys.argv[1:]))
 """
 
@@ -190,12 +196,21 @@ def test_an_engine_that_raises_ends_the_run_with_one_line(capsys, monkeypatch):
 
 def test_elo_text_shows_margins_bounds_and_open_intervals():
     assert elo_text(-0.3, -100.2, 99.6) == "+0 ± 100"
-    assert elo_text(None, 277.4, None) == "> +277"
-    assert elo_text(None, None, -277.4) == "< -277"
+    assert elo_text(None, 277.4, None) == "> +277 (all won)"
+    assert elo_text(None, None, -277.4) == "< -277 (all lost)"
     assert elo_text(-759.0, None, -391.0) == "-759 [-∞, -391]"
+    assert elo_text(1234.0, 1000.0, 1500.0) == "+1,234 ± 250"
 
 
-def test_a_ctrl_c_while_saving_waits_until_the_game_is_saved():
+def test_a_sweep_too_short_to_tell_the_sign_says_too_few_games():
+    # 4-0-0: the 97.5% bound is about -72, which does not even say who is stronger.
+    elo = arena_command.elo_estimate(4, 0, 0)
+    assert elo_text(elo.rating, elo.low, elo.high) == "too few games (all won)"
+    elo = arena_command.elo_estimate(0, 0, 4)
+    assert elo_text(elo.rating, elo.low, elo.high) == "too few games (all lost)"
+
+
+def test_a_stop_signal_while_saving_waits_until_the_game_is_saved():
     caught = []
     with pytest.raises(KeyboardInterrupt), interrupts_held():
         signal.raise_signal(signal.SIGINT)
@@ -203,18 +218,71 @@ def test_a_ctrl_c_while_saving_waits_until_the_game_is_saved():
     assert caught == ["still saving"]
 
 
-def test_each_saved_game_is_one_write_then_fsync(monkeypatch, tmp_path):
-    calls = []
-    real_write, real_fsync = os.write, os.fsync
-    monkeypatch.setattr(os, "write", lambda fd, data: calls.append("write") or real_write(fd, data))
-    monkeypatch.setattr(os, "fsync", lambda fd: calls.append("fsync") or real_fsync(fd))
-    record = arena.play_game(arena.schedule(["random", "greedy"], 1, seed=1)[0])
-    fd = open_save_file(str(tmp_path / "games.jsonl"))
-    try:
-        append_line(fd, record)
-        append_line(fd, record)
-    finally:
-        os.close(fd)
-    assert calls == ["write", "fsync", "write", "fsync"]
-    lines = (tmp_path / "games.jsonl").read_text().splitlines()
-    assert [json.loads(line) for line in lines] == [record.to_json()] * 2
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_saving_to_a_full_disk_stops_with_the_summary_and_one_line(capsys):
+    argv = ["arena", "random", "greedy", "--games", "4", "--jobs", "1", "--seed", "1"]
+    assert main([*argv, "--json", "--save", "/dev/full"]) == 2
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["games_played"] == 0  # the game not saved is not counted
+    assert captured.err == (
+        "c4tui arena: --save: cannot write '/dev/full': No space left on device; "
+        "stopped after 0 of 4 games\n"
+    )
+
+
+def test_a_torn_save_file_is_repaired_with_a_notice(capsys, tmp_path):
+    path = tmp_path / "games.jsonl"
+    path.write_text('{"game": 1}\n{"game"')
+    argv = ["arena", "random", "greedy", "--games", "2", "--jobs", "1", "--save", str(path)]
+    assert main([*argv, "--json"]) == 0
+    assert "ended in half a line; dropped its 7 bytes before appending" in capsys.readouterr().err
+    lines = path.read_text().splitlines()
+    assert len(lines) == 3 and all(json.loads(line) for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--save", ""], "--save needs a file name"),
+        (["--games", "9" * 30], "is more than a run can play"),
+        (["--games", "600000000"], "at most 1,000,000,000 games in all"),
+    ],
+)
+def test_what_cannot_run_is_refused_with_one_line(capsys, argv, message):
+    base = ["arena", "random", "greedy", "flat", "--games", "2"]
+    assert main([*base, *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_twenty_million_games_start_at_once(capsys, monkeypatch):
+    real = workers.play_game
+    played = []
+
+    def interrupted_on_the_fourth(task, stop=None):
+        if len(played) == 3:
+            raise KeyboardInterrupt
+        played.append(task.index)
+        return real(task, stop)
+
+    monkeypatch.setattr(workers, "play_game", interrupted_on_the_fourth)
+    argv = ["arena", "random", "greedy", "--games", "20000000", "--jobs", "1"]
+    assert main(argv) == 130
+    captured = capsys.readouterr()
+    assert "3 of 20,000,000 games" in captured.out
+    assert "interrupted after 3 of 20,000,000 games" in captured.err
+
+
+def test_jobs_are_capped_to_the_cores(capsys, monkeypatch):
+    asked = []
+
+    class RecordingRunner(workers.GameRunner):
+        def __init__(self, tasks, jobs=1):
+            asked.append(jobs)
+            super().__init__(tasks, 1)
+
+    monkeypatch.setattr(arena_command, "GameRunner", RecordingRunner)
+    monkeypatch.setattr(arena_command, "available_cores", lambda: 3)
+    run_json(capsys, "random", "greedy", "--games", "8", "--jobs", "100000")
+    run_json(capsys, "random", "greedy", "--games", "2", "--jobs", "100000")
+    assert asked == [3, 2]  # the cores, and never more workers than games

@@ -6,11 +6,10 @@ import argparse
 import json
 import os
 import random
-import signal
 import sys
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
+import uuid
+from concurrent.futures.process import BrokenProcessPool
+from datetime import UTC, datetime
 
 from rich.console import Console
 from rich.progress import (
@@ -21,14 +20,20 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
-from rich.table import Table
 
-from c4tui.commands.common import CommandError, output_console
-from c4tui.engine.arena import EngineError, GameRecord, GameRunner, schedule
+from c4tui.commands.common import CommandError, output_console, plain_table
 from c4tui.engine.specs import SpecError, make_engine
-from c4tui.engine.standings import Tally, elo_estimate
+from c4tui.tournament.games import EngineError, GameRecord
+from c4tui.tournament.savefile import SavedGames, SaveError
+from c4tui.tournament.schedule import schedule, total_games
+from c4tui.tournament.signals import StopSignals, interrupts_held
+from c4tui.tournament.standings import Tally, elo_estimate
+from c4tui.tournament.workers import GameRunner
 
 MAX_OPENING_PLIES = 20
+# More games than any run can play (a billion games at a millisecond each is 11 days):
+# refused at once rather than started.
+MAX_GAMES_IN_ALL = 1_000_000_000
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -44,7 +49,11 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("specs", nargs="+", metavar="SPEC", help="e.g. greedy mcts:time=0.5")
     parser.add_argument("--games", type=int, required=True, metavar="N", help="games per pair")
     parser.add_argument(
-        "--jobs", type=int, default=None, metavar="J", help="worker processes (default: all cores)"
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="J",
+        help="worker processes (default and most: the cores this process may use)",
     )
     parser.add_argument(
         "--seed", type=int, default=None, metavar="S", help="tournament seed (default: random)"
@@ -65,7 +74,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
-        "--save", metavar="FILE", help="append every game to FILE as a JSON line, as it ends"
+        "--save",
+        metavar="FILE",
+        help="append every game to FILE as a JSON line (with run id, seed, date) as it ends",
     )
     parser.set_defaults(run=run)
 
@@ -73,51 +84,65 @@ def register(commands: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     specs = check_arguments(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    jobs = args.jobs or available_cores()
+    scheduled = total_games(len(specs), args.games)
+    jobs = min(args.jobs or available_cores(), available_cores(), scheduled)
     try:
         tasks = schedule(specs, args.games, seed, args.openings, args.opening_score)
     except ValueError as error:
         raise CommandError(f"--openings: {error}") from None
-    save = open_save_file(args.save) if args.save else None
+    run_id = uuid.uuid4().hex[:12]
+    save = open_saved_games(args.save) if args.save is not None else None
     tally = Tally(specs)
     stderr = Console(stderr=True, highlight=False)
+    save_error: SaveError | None = None
+    stop = StopSignals()
     try:
         # The runner first: its worker processes fork before the progress bar's thread.
-        with GameRunner(tasks, jobs) as runner, make_progress(stderr) as progress:
-            bar = progress.add_task(describe(specs, args.games), total=len(tasks))
+        with stop, GameRunner(tasks, jobs) as runner, make_progress(stderr) as progress:
+            bar = progress.add_task(describe(specs, args.games), total=scheduled)
             try:
                 for record in runner:
                     with interrupts_held():
-                        tally.add(record)
                         if save is not None:
-                            append_line(save, record)
+                            save.append(saved_line(run_id, seed, record))
+                        tally.add(record)
                     progress.advance(bar)
             except KeyboardInterrupt:
                 runner.interrupted = True
+            except SaveError as error:
+                save_error = error  # the run stops; what was played is still reported
     except EngineError as error:
         # An engine bug, not bad input: one line and status 1, the games so far are saved.
         print(f"c4tui arena: {error}", file=sys.stderr)
         return 1
+    except BrokenProcessPool:
+        print("c4tui arena: a worker process died (killed from outside?)", file=sys.stderr)
+        return 1
     finally:
         if save is not None:
-            os.close(save)
+            save.close()
     summary = {
+        "run": run_id,
         "seed": seed,
         "games_per_pair": args.games,
         "openings": args.openings,
         "opening_score": args.opening_score,
         "games_played": tally.games,
-        "games_scheduled": len(tasks),
+        "games_scheduled": scheduled,
         "interrupted": runner.interrupted,
     }
     if args.json:
         print(json.dumps({**tally.to_json(), **summary}))
     else:
         print_tables(tally, summary)
+    played = f"{tally.games:,} of {scheduled:,} games"
+    if save_error is not None:
+        print(f"c4tui arena: --save: {save_error}; stopped after {played}", file=sys.stderr)
+        return 2
     if runner.interrupted:
-        played = f"{tally.games} of {len(tasks)} games"
-        print(f"c4tui arena: interrupted after {played}", file=sys.stderr)
-        return 130
+        by = "" if stop.received is None else f" by {stop.name}"
+        print(f"c4tui arena: interrupted{by} after {played}", file=sys.stderr)
+        return stop.exit_status
     return 0
 
 
@@ -127,12 +152,19 @@ def check_arguments(args: argparse.Namespace) -> list[str]:
         raise CommandError("a tournament needs at least two engine specs")
     if args.games < 1:
         raise CommandError(f"--games must be at least 1, not {args.games}")
+    if total_games(len(args.specs), args.games) > MAX_GAMES_IN_ALL:
+        raise CommandError(
+            f"--games {args.games:,} per pair is more than a run can play "
+            f"(at most {MAX_GAMES_IN_ALL:,} games in all)"
+        )
     if args.jobs is not None and args.jobs < 1:
         raise CommandError(f"--jobs must be at least 1, not {args.jobs}")
     if not 0 <= args.openings <= MAX_OPENING_PLIES:
         raise CommandError(f"--openings must be 0..{MAX_OPENING_PLIES} plies, not {args.openings}")
     if args.opening_score is not None and (args.openings == 0 or args.opening_score < 0):
         raise CommandError("--opening-score needs --openings K > 0 and a score of 0 or more")
+    if args.save == "":
+        raise CommandError("--save needs a file name")
     for spec in args.specs:
         try:
             make_engine(spec)
@@ -150,40 +182,25 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
-def open_save_file(path: str) -> int:
+def open_saved_games(path: str) -> SavedGames:
+    """The --save file, repaired if it ends in half a line (with a notice on stderr)."""
     try:
-        return os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-    except OSError as error:
-        raise CommandError(f"--save: cannot open {path!r}: {error.strerror}") from None
+        save = SavedGames(path)
+    except SaveError as error:
+        raise CommandError(f"--save: {error}") from None
+    if save.repaired:
+        print(
+            f"c4tui arena: --save: {path!r} ended in half a line; "
+            f"dropped its {save.repaired:,} bytes before appending",
+            file=sys.stderr,
+        )
+    return save
 
 
-def append_line(fd: int, record: GameRecord) -> None:
-    """One game as one JSON line: a single write on an O_APPEND file, then fsync.
-
-    One write per line means a crash or Ctrl-C never leaves half a line, and fsync
-    means a game reported done is on disk.
-    """
-    data = (json.dumps(record.to_json()) + "\n").encode()
-    written = os.write(fd, data)
-    if written != len(data):
-        raise CommandError(f"--save: only {written} of {len(data)} bytes written (disk full?)")
-    os.fsync(fd)
-
-
-@contextmanager
-def interrupts_held() -> Iterator[None]:
-    """Hold Ctrl-C back for a moment, so a game is counted and saved, or neither."""
-    if threading.current_thread() is not threading.main_thread():
-        yield  # only the main thread may touch signal handlers (and receives Ctrl-C)
-        return
-    caught: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-        if caught and callable(previous):
-            previous(signal.SIGINT, None)  # the default handler raises KeyboardInterrupt
+def saved_line(run_id: str, seed: int, record: GameRecord) -> dict:
+    """One game's line: which run (runs appended to one file stay apart), seed, date."""
+    date = datetime.now(UTC).isoformat(timespec="seconds")
+    return {"run": run_id, "seed": seed, "date": date, **record.to_json()}
 
 
 def make_progress(console: Console) -> Progress:
@@ -202,7 +219,7 @@ def make_progress(console: Console) -> Progress:
 
 def describe(specs: list[str], games: int) -> str:
     pairs = len(specs) * (len(specs) - 1) // 2
-    return f"{len(specs)} engines, {pairs} pair{'s' if pairs > 1 else ''} x {games} games"
+    return f"{len(specs)} engines, {pairs:,} pair{'s' if pairs > 1 else ''} x {games:,} games"
 
 
 def print_tables(tally: Tally, summary: dict) -> None:
@@ -212,26 +229,27 @@ def print_tables(tally: Tally, summary: dict) -> None:
     start = f"openings of {openings} plies" if openings else "from the empty board"
     if summary["opening_score"] is not None:
         start += f" scored within ±{summary['opening_score']}"
+    # The seed and run id are names to copy (--seed S), not quantities: no separators.
     console.print(
-        f"{summary['games_played']} of {summary['games_scheduled']} games, {start}, "
-        f"seed {summary['seed']}"
+        f"{summary['games_played']:,} of {summary['games_scheduled']:,} games, {start}, "
+        f"seed {summary['seed']}, run {summary['run']}"
     )
-    pairs = Table(title="Pairs")
+    pairs = plain_table(title="Pairs")
     for name in ("a", "b", "a wins", "draws", "b wins", "games", "a score", "1st/2nd mover won"):
         pairs.add_column(name, justify="left" if name in ("a", "b") else "right")
     for row in data["results"]:
         pairs.add_row(
             row["a"],
             row["b"],
-            str(row["a_wins"]),
-            str(row["draws"]),
-            str(row["b_wins"]),
-            str(row["games"]),
+            f"{row['a_wins']:,}",
+            f"{row['draws']:,}",
+            f"{row['b_wins']:,}",
+            f"{row['games']:,}",
             percent(row["a_score"]),
-            f"{row['first_mover_wins']} / {row['second_mover_wins']}",
+            f"{row['first_mover_wins']:,} / {row['second_mover_wins']:,}",
         )
     console.print(pairs)
-    standings = Table(title="Standings")
+    standings = plain_table(title="Standings")
     headers = ("#", "engine", "games", "W-D-L", "score", "Elo (95%)", "s/move")
     for name in (*headers, "iter/move", "nodes/move", "depth"):
         standings.add_column(name, justify="left" if name == "engine" else "right")
@@ -241,8 +259,8 @@ def print_tables(tally: Tally, summary: dict) -> None:
         standings.add_row(
             str(row["rank"]),
             row["engine"],
-            str(row["games"]),
-            f"{row['wins']}-{row['draws']}-{row['losses']}",
+            f"{row['games']:,}",
+            f"{row['wins']:,}-{row['draws']:,}-{row['losses']:,}",
             percent(row["score"]),
             elo_text(elo.rating, elo.low, elo.high),
             number(row["seconds_per_move"], ".4f"),
@@ -253,7 +271,8 @@ def print_tables(tally: Tally, summary: dict) -> None:
     console.print(standings)
     console.print(
         "Elo: difference to the average opponent from the score against the field; "
-        "95% interval from the per-game standard error."
+        "95% interval from the per-game standard error.\nAfter a clean sweep only a "
+        "97.5% bound is known; \"too few games\" when even its sign is not."
     )
 
 
@@ -266,20 +285,22 @@ def number(value: float | None, spec: str) -> str:
 
 
 def elo_text(rating: float | None, low: float | None, high: float | None) -> str:
-    """'+120 ± 85', '-759 [-∞, -391]', or a bound such as '> +310' after a clean sweep."""
+    """'+120 ± 85', '-759 [-∞, -391]', '> +310 (all won)' or 'too few games (all won)'."""
 
     def signed(value: float) -> str:
-        return f"{round(value):+d}"  # round() first: no "-0"
+        return f"{round(value):+,d}"  # round() first: no "-0"
 
     if rating is None:
+        # A clean sweep: only a one-sided bound is known. One that does not even say
+        # which engine is stronger ("> -72" for all won) says nothing: say why instead.
         if low is not None:
-            return f"> {signed(low)}"
+            return f"> {signed(low)} (all won)" if low > 0 else "too few games (all won)"
         if high is not None:
-            return f"< {signed(high)}"
+            return f"< {signed(high)} (all lost)" if high < 0 else "too few games (all lost)"
         return ""
     if low is None or high is None:
         # One end of the interval lies beyond 0% or 100%: show the interval itself.
         low_text = "-∞" if low is None else signed(low)
         high_text = "+∞" if high is None else signed(high)
         return f"{signed(rating)} [{low_text}, {high_text}]"
-    return f"{signed(rating)} ± {(high - low) / 2:.0f}"
+    return f"{signed(rating)} ± {(high - low) / 2:,.0f}"

@@ -1,25 +1,21 @@
-"""Headless matches: the schedule, single games, the runner, the tallies and the Elo estimate."""
+"""Tournament games: the schedule, openings, single games, and the runner of many."""
 
 from __future__ import annotations
 
 import threading
 from collections import Counter
+from itertools import islice
 
 import pytest
 
-from c4tui.engine import arena, specs
-from c4tui.engine.arena import (
-    GameAborted,
-    GameRunner,
-    GameTask,
-    is_balanced,
-    play_game,
-    random_openings,
-    schedule,
-)
+from c4tui.engine import specs
 from c4tui.engine.base import BaseEngine, Clock, finished_info
 from c4tui.engine.position import Position
 from c4tui.engine.search import Limits, SearchResult
+from c4tui.tournament import workers
+from c4tui.tournament.games import GameAborted, GameTask, play_game
+from c4tui.tournament.schedule import is_balanced, random_openings, schedule
+from c4tui.tournament.workers import GameRunner
 
 
 class FullColumnEngine(BaseEngine):
@@ -40,7 +36,7 @@ def stubborn_engine(monkeypatch):
 
 
 def test_every_pair_plays_n_games_half_with_each_colour():
-    tasks = schedule(["random", "greedy", "random:noise=0.5"], 6, seed=3)
+    tasks = list(schedule(["random", "greedy", "random:noise=0.5"], 6, seed=3))
     per_pair = Counter(tuple(sorted((t.first, t.second))) for t in tasks)
     assert per_pair == {(0, 1): 6, (0, 2): 6, (1, 2): 6}
     first_moves = Counter((t.first, t.second) for t in tasks)
@@ -49,16 +45,16 @@ def test_every_pair_plays_n_games_half_with_each_colour():
 
 
 def test_schedule_is_a_function_of_the_seed():
-    assert schedule(["random", "greedy"], 4, seed=5, opening_plies=2) == schedule(
-        ["random", "greedy"], 4, seed=5, opening_plies=2
+    assert list(schedule(["random", "greedy"], 4, seed=5, opening_plies=2)) == list(
+        schedule(["random", "greedy"], 4, seed=5, opening_plies=2)
     )
-    one = schedule(["random", "greedy"], 4, seed=5)
-    other = schedule(["random", "greedy"], 4, seed=6)
+    one = list(schedule(["random", "greedy"], 4, seed=5))
+    other = list(schedule(["random", "greedy"], 4, seed=6))
     assert [t.first_seed for t in one] != [t.first_seed for t in other]
 
 
 def test_each_opening_is_played_with_both_colours():
-    tasks = schedule(["random", "greedy"], 8, seed=1, opening_plies=4)
+    tasks = list(schedule(["random", "greedy"], 8, seed=1, opening_plies=4))
     by_opening: dict[tuple[int, ...], list[int]] = {}
     for task in tasks:
         by_opening.setdefault(task.opening, []).append(task.first)
@@ -66,8 +62,17 @@ def test_each_opening_is_played_with_both_colours():
     assert all(sorted(firsts) == [0, 1] for firsts in by_opening.values())
 
 
+def test_a_huge_schedule_starts_at_once_and_is_made_as_it_is_read():
+    tasks = schedule(["random", "greedy", "flat"], 20_000_000, seed=1, opening_plies=2)
+    first = list(islice(tasks, 6))
+    assert [t.index for t in first] == list(range(6))
+    # Games 0 and 1 of every pair share an opening, played with both colours.
+    assert len({t.opening for t in first}) == 1
+    assert {(t.first, t.second) for t in first} == {(0, 1), (0, 2), (1, 2), (1, 0), (2, 0), (2, 1)}
+
+
 def test_games_get_distinct_seeds():
-    tasks = schedule(["random", "greedy"], 10, seed=1)
+    tasks = list(schedule(["random", "greedy"], 10, seed=1))
     seeds = [t.first_seed for t in tasks] + [t.second_seed for t in tasks]
     assert len(set(seeds)) == len(seeds)
 
@@ -82,7 +87,7 @@ def test_schedule_rejects_too_little(engines, games):
 
 
 def test_openings_are_balanced_distinct_and_of_the_asked_length():
-    openings = random_openings(12, 6, seed=2)
+    openings = list(islice(random_openings(6, seed=2), 12))
     assert all(len(o) == 6 for o in openings)
     positions = [Position.start() for _ in openings]
     for i, opening in enumerate(openings):
@@ -96,7 +101,7 @@ def test_openings_are_balanced_distinct_and_of_the_asked_length():
 def test_openings_can_be_held_to_a_solved_draw():
     from c4tui.engine.solver import solve
 
-    openings = random_openings(3, 8, seed=1, max_score=0)
+    openings = list(islice(random_openings(8, seed=1, max_score=0), 3))
     for opening in openings:
         position = Position.start()
         for col in opening:
@@ -105,7 +110,7 @@ def test_openings_can_be_held_to_a_solved_draw():
 
 
 def test_one_ply_openings_repeat_the_four_that_exist():
-    openings = random_openings(10, 1, seed=1)
+    openings = list(islice(random_openings(1, seed=1), 10))
     assert len(openings) == 10
     # Column c and its mirror 6-c are the same opening: 4 distinct first moves.
     assert len({min(o[0], 6 - o[0]) for o in openings}) == 4
@@ -121,7 +126,7 @@ def test_balance_rejects_a_threat_and_a_finished_game():
 
 
 def test_a_game_is_a_function_of_its_task():
-    task = schedule(["random", "greedy"], 1, seed=9, opening_plies=2)[0]
+    task = next(schedule(["random", "greedy"], 1, seed=9, opening_plies=2))
     one, two = play_game(task), play_game(task)
     assert one.moves == two.moves
     assert one.moves[:2] == task.opening
@@ -170,7 +175,7 @@ def _outcomes(records):
 
 
 def test_results_do_not_depend_on_the_number_of_processes():
-    tasks = schedule(["random", "greedy"], 6, seed=4, opening_plies=2)
+    tasks = list(schedule(["random", "greedy"], 6, seed=4, opening_plies=2))
     alone = list(GameRunner(tasks, jobs=1))
     pooled = list(GameRunner(tasks, jobs=2))
     assert len(alone) == 6
@@ -178,7 +183,7 @@ def test_results_do_not_depend_on_the_number_of_processes():
 
 
 def test_ctrl_c_keeps_the_games_already_played(monkeypatch):
-    real = arena.play_game
+    real = workers.play_game
     played = []
 
     def interrupted_on_the_third(task, stop=None):
@@ -187,8 +192,8 @@ def test_ctrl_c_keeps_the_games_already_played(monkeypatch):
         played.append(task.index)
         return real(task, stop)
 
-    monkeypatch.setattr(arena, "play_game", interrupted_on_the_third)
-    runner = GameRunner(schedule(["random", "greedy"], 5, seed=1), jobs=1)
+    monkeypatch.setattr(workers, "play_game", interrupted_on_the_third)
+    runner = GameRunner(list(schedule(["random", "greedy"], 5, seed=1)), jobs=1)
     records = list(runner)
     assert runner.interrupted
     assert [r.task.index for r in records] == [0, 1]

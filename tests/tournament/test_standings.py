@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from c4tui.engine.arena import GameRunner, schedule
-from c4tui.engine.standings import Tally, elo_estimate, elo_of_score
+from c4tui.tournament.schedule import schedule
+from c4tui.tournament.standings import Tally, elo_estimate, elo_of_score
+from c4tui.tournament.workers import GameRunner
 
 
 def test_tally_counts_wins_draws_and_first_mover_wins():

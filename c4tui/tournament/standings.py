@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 
-from c4tui.engine.arena import GameRecord, MoveTally
+from c4tui.tournament.games import GameRecord, MoveTally
 
 
 @dataclass

@@ -1,0 +1,1 @@
+"""Tournaments between engines: schedule, games, worker processes, saved games, standings."""

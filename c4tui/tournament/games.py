@@ -1,0 +1,163 @@
+"""One headless game between two engines: its task, its play, and its record.
+
+Every game is a pure function of its `GameTask`: the two spec strings, the opening and
+the seeds of both engines, derived from the tournament seed and the game's index (see
+`schedule.py`). So a tournament gives the same games whether it runs in one process or
+in eight (engines on a time budget aside: how far they search depends on the machine's
+load). `workers.py` runs many games; `standings.py` tallies their records.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from c4tui.engine.notation import format_moves
+from c4tui.engine.position import Position
+from c4tui.engine.search import SearchInfo
+from c4tui.engine.specs import make_engine
+
+RESULT_TEXT = {0: "1-0", 1: "0-1", None: "1/2-1/2"}
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """Everything one game needs, small enough to send to a worker process."""
+
+    index: int  # position in the tournament's schedule; seeds derive from it
+    first: int  # index of the engine that moves first, into the tournament's specs
+    second: int
+    first_spec: str
+    second_spec: str
+    opening: tuple[int, ...] = ()  # 0-based columns played before the engines take over
+    first_seed: int = 0
+    second_seed: int = 0
+
+
+@dataclass
+class MoveTally:
+    """What one engine spent on its moves: sums, so tallies of many games add up."""
+
+    moves: int = 0
+    seconds: float = 0.0
+    iterations: int = 0
+    iteration_moves: int = 0  # moves that reported iterations
+    nodes: int = 0
+    node_moves: int = 0
+    depth: int = 0
+    depth_moves: int = 0
+
+    def add_move(self, seconds: float, info: SearchInfo) -> None:
+        self.moves += 1
+        self.seconds += seconds
+        iterations, nodes, depth = info.iterations, info.nodes, info.depth
+        if iterations is not None:
+            self.iterations += iterations
+            self.iteration_moves += 1
+        if nodes is not None:
+            self.nodes += nodes
+            self.node_moves += 1
+        if depth is not None:
+            self.depth += depth
+            self.depth_moves += 1
+
+    def merge(self, other: MoveTally) -> None:
+        for name in self.__dataclass_fields__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def per_move(self) -> dict[str, float | None]:
+        """Means per move; None for a figure the engine never reported."""
+
+        def mean(total: float, count: int) -> float | None:
+            return total / count if count else None
+
+        return {
+            "seconds_per_move": mean(self.seconds, self.moves),
+            "iterations_per_move": mean(self.iterations, self.iteration_moves),
+            "nodes_per_move": mean(self.nodes, self.node_moves),
+            "depth": mean(self.depth, self.depth_moves),
+        }
+
+
+@dataclass
+class GameRecord:
+    """How one game went: its moves, who won, and what each side spent."""
+
+    task: GameTask
+    moves: tuple[int, ...]  # every column played, the opening included
+    winner: int | None  # engine index into the tournament's specs, None for a draw
+    termination: str  # "line", "full board" or "illegal move"
+    first_tally: MoveTally = field(default_factory=MoveTally)
+    second_tally: MoveTally = field(default_factory=MoveTally)
+
+    @property
+    def first_won(self) -> bool:
+        return self.winner is not None and self.winner == self.task.first
+
+    def to_json(self) -> dict:
+        """The line `--save` writes: columns 1-based, as move strings."""
+        task = self.task
+        colour = None if self.winner is None else (0 if self.winner == task.first else 1)
+        return {
+            "game": task.index + 1,
+            "first": task.first_spec,
+            "second": task.second_spec,
+            "opening": _moves_text(task.opening),
+            "moves": _moves_text(self.moves),
+            "result": RESULT_TEXT[colour],
+            "winner": None if colour is None else (task.first_spec, task.second_spec)[colour],
+            "termination": self.termination,
+            "seeds": [task.first_seed, task.second_seed],
+        }
+
+
+def _moves_text(moves: Iterable[int]) -> str:
+    return format_moves(tuple(moves))
+
+
+class GameAborted(Exception):
+    """The stop event was set while the game was still going."""
+
+
+class EngineError(RuntimeError):
+    """An engine raised instead of moving; the message names it, the game and the position."""
+
+
+def play_game(task: GameTask, stop: threading.Event | None = None) -> GameRecord:
+    """Play one game to its end; raises GameAborted as soon as `stop` is set."""
+    engines = (
+        make_engine(task.first_spec, seed=task.first_seed),
+        make_engine(task.second_spec, seed=task.second_seed),
+    )
+    indices = (task.first, task.second)
+    tallies = (MoveTally(), MoveTally())
+    for engine in engines:
+        engine.new_game()
+    position = Position.start()
+    for col in task.opening:
+        position = position.play(col)
+    while not position.is_over():
+        side = position.to_move
+        start = time.perf_counter()
+        try:
+            result = engines[side].search(position, stop=stop)
+        except Exception as error:
+            spec = (task.first_spec, task.second_spec)[side]
+            raise EngineError(
+                f"{spec} failed in position {position.to_moves()!r} "
+                f"(game {task.index + 1}): {type(error).__name__}: {error}"
+            ) from error
+        seconds = time.perf_counter() - start
+        if stop is not None and stop.is_set():
+            raise GameAborted
+        tallies[side].add_move(seconds, result.info)
+        if not position.can_play(result.move):
+            # An engine that breaks the rules forfeits, as in any tournament.
+            return GameRecord(task, position.path, indices[1 - side], "illegal move", *tallies)
+        position = position.play(result.move)
+    colour = position.winner()
+    winner = None if colour is None else indices[colour]
+    termination = "line" if colour is not None else "full board"
+    return GameRecord(task, position.path, winner, termination, *tallies)

@@ -1,0 +1,100 @@
+"""The saved-games file of `arena --save`: one JSON line per game, never a torn line.
+
+Each line is written by a single write on an O_APPEND descriptor, so a crash, a Ctrl-C
+or a second run appending to the same file never interleaves or splits lines. A write
+that fails part-way (a full disk) is cut back to where the file ended before it. A file
+that already ends in half a line (left by an older version, or by a disk that filled
+during a write before the cut) is repaired when opened: the fragment is dropped, and
+`repaired` says how many bytes, so the caller can tell the user.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import os
+import stat
+
+TAIL_CHUNK = 64 * 1024  # read backwards this much at a time to find the last newline
+
+
+class SaveError(Exception):
+    """The file cannot be opened or written; the message names it and says why."""
+
+
+class SavedGames:
+    """An open saved-games file, appended to one whole line at a time."""
+
+    def __init__(self, path: str) -> None:
+        if not path:
+            raise SaveError("needs a file name")
+        self.path = path
+        try:
+            self.fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+        except OSError as error:
+            raise SaveError(f"cannot open {path!r}: {error.strerror}") from None
+        # Only a regular file can be read back and cut (not /dev/full or a pipe).
+        self.regular = stat.S_ISREG(os.fstat(self.fd).st_mode)
+        self.repaired = 0
+        try:
+            if self.regular:
+                self.repaired = self._drop_torn_tail()
+        except OSError as error:
+            os.close(self.fd)
+            raise SaveError(f"cannot repair {path!r}: {error.strerror}") from None
+
+    def __enter__(self) -> SavedGames:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+
+    def append(self, line: dict) -> None:
+        """Write `line` as one JSON line, whole or not at all, and fsync it."""
+        data = (json.dumps(line) + "\n").encode()
+        before = os.fstat(self.fd).st_size if self.regular else 0
+        try:
+            written = os.write(self.fd, data)
+            if written != len(data):
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            self._sync()
+        except OSError as error:
+            self._cut_back(before)
+            raise SaveError(f"cannot write {self.path!r}: {error.strerror}") from None
+
+    def _sync(self) -> None:
+        try:
+            os.fsync(self.fd)
+        except OSError as error:
+            if error.errno not in (errno.EINVAL, errno.ENOTSUP):
+                raise  # a device or pipe that cannot sync is fine; a failing disk is not
+
+    def _cut_back(self, length: int) -> None:
+        if self.regular:
+            # The error being reported already says the file is in trouble.
+            with contextlib.suppress(OSError):
+                os.ftruncate(self.fd, length)
+
+    def _drop_torn_tail(self) -> int:
+        """Cut the file after its last newline; how many bytes were dropped."""
+        size = os.fstat(self.fd).st_size
+        if size == 0 or os.pread(self.fd, 1, size - 1) == b"\n":
+            return 0
+        end = size
+        while end > 0:
+            start = max(0, end - TAIL_CHUNK)
+            newline = os.pread(self.fd, end - start, start).rfind(b"\n")
+            if newline >= 0:
+                keep = start + newline + 1
+                break
+            end = start
+        else:
+            keep = 0
+        os.ftruncate(self.fd, keep)
+        return size - keep

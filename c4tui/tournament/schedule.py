@@ -1,0 +1,145 @@
+"""The schedule of a round robin, made game by game as the games are needed.
+
+Every pair plays `games` games, alternating who moves first; the games of the pairs are
+interleaved, so a run stopped early has about as many games of every pair. Nothing is
+built ahead: 20,000,000 games start as quickly as 20, in the same memory.
+
+Openings: deterministic engines would replay one game forever, so a round robin may
+start its games from short random openings, each played once with each colour, as
+engine-testing tools do. An opening is kept only when neither side has a winning spot
+anywhere on the board yet (no immediate win, no threat); optionally also only when the
+exact solver scores it near 0, so no colour starts from a position won early.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+
+from c4tui.engine.position import Position
+from c4tui.tournament.games import GameTask
+
+# Random play meets every opening of a few plies well within this many tries in a row;
+# past them, the openings found so far are played again in turn.
+MISSES_BEFORE_REPEATING = 2000
+
+
+def derive_seed(seed: int, *parts: object) -> int:
+    """A 32-bit seed for one use of the tournament seed (string seeding is stable)."""
+    return random.Random("/".join(map(str, (seed, *parts)))).getrandbits(32)
+
+
+def is_balanced(position: Position) -> bool:
+    """True when the game goes on and neither side has a cell that would complete a line."""
+    if position.is_over():
+        return False
+    g = position.geometry
+    return not (
+        g.winning_spots(position.current, position.mask)
+        or g.winning_spots(position.opponent_stones, position.mask)
+    )
+
+
+def random_openings(
+    plies: int, seed: int, max_score: int | None = None
+) -> Iterator[tuple[int, ...]]:
+    """Balanced openings of `plies` random moves, distinct up to mirroring, without end.
+
+    With `max_score`, an opening is kept only when the exact solver scores it within
+    +-max_score (0: a draw with perfect play). Short openings have few distinct
+    positions (4 after one ply, up to mirroring): once random play stops finding new
+    ones, the ones found are repeated in turn. Raises ValueError at the first opening
+    when there is none.
+    """
+    if plies <= 0:
+        while True:
+            yield ()
+    rng = random.Random(derive_seed(seed, "openings", plies))
+    found: list[tuple[int, ...]] = []
+    seen: set[int] = set()
+    misses = 0
+    while misses < MISSES_BEFORE_REPEATING:
+        misses += 1
+        position = Position.start()
+        for _ in range(plies):
+            moves = position.legal_moves()
+            if not moves:
+                break
+            position = position.play(rng.choice(moves))
+        if position.moves < plies or not is_balanced(position):
+            continue
+        key = min(position.key(), position.mirror().key())
+        if key in seen:
+            continue
+        seen.add(key)
+        if max_score is None or abs(exact_score(position)) <= max_score:
+            found.append(position.path)
+            misses = 0
+            yield position.path
+    if not found:
+        within = "" if max_score is None else f" scored within +-{max_score}"
+        raise ValueError(f"no balanced opening of {plies} plies{within} found")
+    while True:
+        yield from found
+
+
+def exact_score(position: Position) -> int:
+    """The solver's score; imported here so tournaments without the check never load it."""
+    from c4tui.engine.solver import solve
+
+    return solve(position)
+
+
+def total_games(engines: int, games: int) -> int:
+    """How many games a round robin of `engines` engines and `games` games per pair has."""
+    return engines * (engines - 1) // 2 * games
+
+
+def schedule(
+    specs: Sequence[str],
+    games: int,
+    seed: int,
+    opening_plies: int = 0,
+    opening_max_score: int | None = None,
+) -> Iterator[GameTask]:
+    """The tasks of a round robin, one at a time (see the module docstring).
+
+    Game g of a pair starts from opening g // 2, so each opening is played with both
+    colours. Bad arguments, and openings that cannot be found, raise ValueError here,
+    before the first task.
+    """
+    if len(specs) < 2:
+        raise ValueError("a tournament needs at least two engines")
+    if games < 1:
+        raise ValueError("each pair must play at least one game")
+    openings = random_openings(opening_plies, seed, opening_max_score)
+    first_opening = next(openings)  # no opening at all: the ValueError comes now
+    return _tasks(list(specs), games, seed, first_opening, openings)
+
+
+def _tasks(
+    specs: list[str],
+    games: int,
+    seed: int,
+    opening: tuple[int, ...],
+    openings: Iterator[tuple[int, ...]],
+) -> Iterator[GameTask]:
+    pairs = list(combinations(range(len(specs)), 2))
+    index = 0
+    for g in range(games):
+        if g > 0 and g % 2 == 0:
+            opening = next(openings)
+        for a, b in pairs:
+            first, second = (a, b) if g % 2 == 0 else (b, a)
+            yield GameTask(
+                index=index,
+                first=first,
+                second=second,
+                first_spec=specs[first],
+                second_spec=specs[second],
+                opening=opening,
+                first_seed=derive_seed(seed, index, "first"),
+                second_seed=derive_seed(seed, index, "second"),
+            )
+            index += 1

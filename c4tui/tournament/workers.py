@@ -1,0 +1,161 @@
+"""Playing the games of a tournament in worker processes that never outlive their parent.
+
+Tasks are handed to the pool a few at a time, as games end, so a schedule of any length
+runs in the same memory. A worker ends when its parent does, whatever killed the parent:
+on Linux the kernel sends it SIGKILL (prctl PR_SET_PDEATHSIG); everywhere, a watchdog
+thread sees it has been re-parented and exits. Signals meant for the run (Ctrl-C to the
+process group, SIGTERM, SIGHUP) are the parent's to handle: workers ignore them and stop
+their game when the parent sets the stop event.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from itertools import islice
+
+from c4tui.tournament.games import GameAborted, GameRecord, GameTask, play_game
+
+PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+WATCHDOG_SECONDS = 0.5  # how often a worker checks that its parent is alive
+TASKS_PER_WORKER = 2  # queued per worker: one running, one ready to start
+
+_worker_stop: threading.Event | None = None
+
+
+def end_with_parent(parent: int) -> None:
+    """Make this process exit when process `parent` (its parent) ends."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass  # no prctl: the watchdog below still ends the worker
+    # The parent may have died before prctl took effect: then we were re-parented already.
+    if os.getppid() != parent:
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(WATCHDOG_SECONDS)
+    os._exit(1)
+
+
+def _start_worker(stop: threading.Event, parent: int) -> None:
+    global _worker_stop
+    _worker_stop = stop
+    for signum in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+        if signum is not None:
+            signal.signal(signum, signal.SIG_IGN)
+    end_with_parent(parent)
+
+
+def _play_in_worker(task: GameTask) -> GameRecord | None:
+    try:
+        return play_game(task, _worker_stop)
+    except GameAborted:
+        return None
+
+
+class GameRunner:
+    """Plays the scheduled games in `jobs` processes and yields each record as it ends.
+
+    Use it as a context manager: entering starts the worker processes (before any
+    thread of the caller's, such as a progress bar, since workers are forked from this
+    process), leaving stops them. Ctrl-C (KeyboardInterrupt) while waiting for games
+    stops the running ones at once, drops the ones not started, still yields the games
+    that had finished, and sets `interrupted`. `tasks` may be an endless-looking
+    generator: it is read only as workers become free.
+    """
+
+    def __init__(self, tasks: Iterable[GameTask], jobs: int = 1) -> None:
+        if jobs < 1:
+            raise ValueError("jobs must be at least 1")
+        self.tasks = iter(tasks)
+        self.jobs = jobs
+        self.interrupted = False
+        self._pool: ProcessPoolExecutor | None = None
+        self._stop: threading.Event | None = None
+        self._running: set[Future] = set()
+
+    def __enter__(self) -> GameRunner:
+        if self.jobs > 1 and self._pool is None:
+            context = multiprocessing.get_context()
+            self._stop = context.Event()
+            self._pool = ProcessPoolExecutor(
+                self.jobs,
+                mp_context=context,
+                initializer=_start_worker,
+                initargs=(self._stop, os.getpid()),
+            )
+            self._submit_more()  # the workers start now, before the caller's threads
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the running games, drop the queued ones, and end the worker processes."""
+        if self._pool is None:
+            return
+        self._stop.set()
+        for future in self._running:
+            future.cancel()
+        self._pool.shutdown(wait=True)
+        self._pool = None
+
+    def __iter__(self) -> Iterator[GameRecord]:
+        if self.jobs == 1:
+            yield from self._in_process()
+            return
+        with self:
+            yield from self._from_pool()
+
+    def _in_process(self) -> Iterator[GameRecord]:
+        for task in self.tasks:
+            try:
+                record = play_game(task)
+            except KeyboardInterrupt:
+                self.interrupted = True
+                return
+            yield record
+
+    def _submit_more(self) -> None:
+        room = self.jobs * TASKS_PER_WORKER - len(self._running)
+        for task in islice(self.tasks, max(room, 0)):
+            self._running.add(self._pool.submit(_play_in_worker, task))
+
+    def _from_pool(self) -> Iterator[GameRecord]:
+        running = self._running
+        try:
+            while running:
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    running.discard(future)
+                    record = future.result()
+                    if record is not None:
+                        yield record
+                self._submit_more()
+        except KeyboardInterrupt:
+            self.interrupted = True
+            self._stop.set()
+            for future in running:
+                future.cancel()
+            # Running games see the stop event within milliseconds and return None.
+            wait(running)
+            for future in list(running):
+                running.discard(future)
+                if future.cancelled() or future.exception() is not None:
+                    continue
+                record = future.result()
+                if record is not None:
+                    yield record

@@ -1,0 +1,98 @@
+"""`c4tui arena` killed from outside: SIGTERM and SIGHUP stop it like Ctrl-C, and no
+worker process outlives it, whatever killed it (SIGKILL included)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.test_cli_arena import SLOW_ARENA
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+
+
+def process_table() -> dict[int, tuple[int, str]]:
+    """pid -> (parent pid, state) of every process, from /proc."""
+    table = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue  # ended while we looked
+        # The name in parentheses may hold spaces: the fields after its ')' are fixed.
+        state, parent = stat.rsplit(")", 1)[1].split()[:2]
+        table[int(entry.name)] = (int(parent), state)
+    return table
+
+
+def children_of(pid: int) -> set[int]:
+    return {child for child, (parent, _) in process_table().items() if parent == pid}
+
+
+def alive(pids: set[int]) -> set[int]:
+    """The pids still running (a zombie has ended, it only waits to be reaped)."""
+    table = process_table()
+    return {pid for pid in pids if pid in table and table[pid][1] not in "ZX"}
+
+
+def start_arena(save: Path) -> subprocess.Popen:
+    argv = ["arena", "slow", "random", "--games", "200", "--jobs", "2", "--json"]
+    process = subprocess.Popen(
+        [sys.executable, "-c", SLOW_ARENA, *argv, "--save", str(save)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).parent.parent,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and (
+        not save.exists() or len(save.read_text().splitlines()) < 2
+    ):
+        time.sleep(0.05)
+    return process
+
+
+def wait_until_gone(pids: set[int], seconds: float = 10) -> set[int]:
+    deadline = time.monotonic() + seconds
+    while alive(pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return alive(pids)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_sigterm_and_sighup_stop_the_run_like_ctrl_c(tmp_path, signum):
+    save = tmp_path / "games.jsonl"
+    process = start_arena(save)
+    workers = children_of(process.pid)
+    assert workers, "the arena started no worker process"
+    os.kill(process.pid, signum)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 128 + signum, err
+    data = json.loads(out)
+    lines = save.read_text().splitlines()
+    assert data["interrupted"] is True
+    assert data["games_played"] == len(lines) >= 2
+    assert all(json.loads(line)["moves"] for line in lines)  # no half lines
+    assert err.strip().splitlines()[-1].startswith(
+        f"c4tui arena: interrupted by {signal.Signals(signum).name} after "
+    )
+    assert "Traceback" not in err
+    assert wait_until_gone(workers) == set()
+
+
+def test_no_worker_outlives_an_arena_killed_outright(tmp_path):
+    process = start_arena(tmp_path / "games.jsonl")
+    workers = children_of(process.pid)
+    assert workers, "the arena started no worker process"
+    process.kill()  # SIGKILL: no handler runs, no cleanup happens in the parent
+    process.communicate(timeout=30)
+    assert wait_until_gone(workers) == set()

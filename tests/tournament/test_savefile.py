@@ -1,0 +1,80 @@
+"""The saved-games file: whole lines only, repaired when torn, a full disk cut back."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+
+import pytest
+
+from c4tui.tournament import savefile
+from c4tui.tournament.savefile import SavedGames, SaveError
+
+
+def test_each_line_is_one_write_then_fsync(monkeypatch, tmp_path):
+    calls = []
+    real_write, real_fsync = os.write, os.fsync
+    monkeypatch.setattr(os, "write", lambda fd, data: calls.append("write") or real_write(fd, data))
+    monkeypatch.setattr(os, "fsync", lambda fd: calls.append("fsync") or real_fsync(fd))
+    with SavedGames(str(tmp_path / "games.jsonl")) as saved:
+        saved.append({"game": 1})
+        saved.append({"game": 2})
+    assert calls == ["write", "fsync", "write", "fsync"]
+    lines = (tmp_path / "games.jsonl").read_text().splitlines()
+    assert [json.loads(line) for line in lines] == [{"game": 1}, {"game": 2}]
+
+
+def test_a_file_ending_in_half_a_line_is_repaired_before_appending(tmp_path):
+    path = tmp_path / "games.jsonl"
+    path.write_bytes(b'{"game": 1}\n{"game": 2}\n{"gam')
+    with SavedGames(str(path)) as saved:
+        assert saved.repaired == len(b'{"gam')
+        saved.append({"game": 3})
+    assert path.read_text() == '{"game": 1}\n{"game": 2}\n{"game": 3}\n'
+
+
+def test_a_file_that_is_all_fragment_is_emptied_and_a_whole_file_untouched(
+    monkeypatch, tmp_path
+):
+    monkeypatch.setattr(savefile, "TAIL_CHUNK", 4)  # the backwards scan crosses chunks
+    torn, whole = tmp_path / "torn.jsonl", tmp_path / "whole.jsonl"
+    torn.write_bytes(b'{"half a line without end')
+    whole.write_bytes(b'{"game": 1}\n')
+    with SavedGames(str(torn)) as saved:
+        assert saved.repaired == len(b'{"half a line without end')
+    with SavedGames(str(whole)) as saved:
+        assert saved.repaired == 0
+    assert torn.read_bytes() == b""
+    assert whole.read_bytes() == b'{"game": 1}\n'
+
+
+def test_a_write_cut_short_by_a_full_disk_leaves_no_half_line(monkeypatch, tmp_path):
+    path = tmp_path / "games.jsonl"
+    path.write_text('{"game": 1}\n')
+    real_write = os.write
+
+    def disk_fills(fd, data):
+        return real_write(fd, data[:5])  # the disk took five bytes, then was full
+
+    with SavedGames(str(path)) as saved:
+        monkeypatch.setattr(os, "write", disk_fills)
+        with pytest.raises(SaveError, match="No space left on device"):
+            saved.append({"game": 2})
+    assert path.read_text() == '{"game": 1}\n'
+
+
+def test_a_failing_write_names_the_file(monkeypatch, tmp_path):
+    def no_space(fd, data):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    with SavedGames(str(tmp_path / "games.jsonl")) as saved:
+        monkeypatch.setattr(os, "write", no_space)
+        with pytest.raises(SaveError, match=r"cannot write '.*games.jsonl'"):
+            saved.append({"game": 1})
+
+
+@pytest.mark.parametrize("name", ["", "missing-directory/games.jsonl"])
+def test_a_file_that_cannot_be_opened_is_a_save_error(tmp_path, name):
+    with pytest.raises(SaveError):
+        SavedGames(str(tmp_path / name) if name else "")
