@@ -3,11 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -19,6 +15,7 @@ from c4tui.engine import specs
 from c4tui.engine.random_player import RandomEngine
 from c4tui.tournament import workers
 from c4tui.tournament.signals import interrupts_held
+from tests.arena_support import interrupt_after
 
 
 def run_json(capsys, *argv: str) -> dict:
@@ -110,16 +107,7 @@ def exit_status(argv: list[str]) -> int:
 
 
 def test_ctrl_c_in_process_prints_what_was_played(capsys, monkeypatch, tmp_path):
-    real = workers.play_game
-    played = []
-
-    def interrupted_on_the_fourth(task, stop=None):
-        if len(played) == 3:
-            raise KeyboardInterrupt
-        played.append(task.index)
-        return real(task, stop)
-
-    monkeypatch.setattr(workers, "play_game", interrupted_on_the_fourth)
+    interrupt_after(monkeypatch, games=3)
     path = tmp_path / "games.jsonl"
     argv = ["arena", "random", "greedy", "--games", "10", "--jobs", "1", "--json"]
     assert main([*argv, "--save", str(path)]) == 130
@@ -128,52 +116,6 @@ def test_ctrl_c_in_process_prints_what_was_played(capsys, monkeypatch, tmp_path)
     assert data["interrupted"] is True
     assert data["games_played"] == 3 == len(path.read_text().splitlines())
     assert "interrupted after 3 of 10 games" in captured.err
-
-
-# A slow engine for the worker-process test: it waits on the stop event, so an
-# interrupted game ends at once, as a real engine's search does.
-SLOW_ARENA = """
-import sys, threading
-from c4tui.engine import specs
-from c4tui.engine.random_player import RandomEngine
-
-class SlowEngine(RandomEngine):
-    def search(self, position, limits=None, *, on_info=None, stop=None):
-        (stop or threading.Event()).wait(0.02)
-        return super().search(position, limits, on_info=on_info, stop=stop)
-
-sys.modules["slow_engine"] = sys.modules[__name__]
-specs.ENGINES["slow"] = ("slow_engine", "SlowEngine")
-from c4tui.cli import main
-sys.exit(main(sys.argv[1:]))
-"""
-
-
-def test_ctrl_c_with_worker_processes_stops_cleanly(tmp_path):
-    path = tmp_path / "games.jsonl"
-    argv = ["arena", "slow", "random", "--games", "200", "--jobs", "2", "--json"]
-    process = subprocess.Popen(
-        [sys.executable, "-c", SLOW_ARENA, *argv, "--save", str(path)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=Path(__file__).parent.parent,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and (
-        not path.exists() or len(path.read_text().splitlines()) < 2
-    ):
-        time.sleep(0.05)
-    os.kill(process.pid, signal.SIGINT)
-    out, err = process.communicate(timeout=30)
-    assert process.returncode == 130, err
-    data = json.loads(out)
-    lines = path.read_text().splitlines()
-    assert data["interrupted"] is True
-    assert 2 <= data["games_played"] < 200
-    assert data["games_played"] == len(lines)
-    assert all(json.loads(line)["moves"] for line in lines)  # no half lines
-    assert "Traceback" not in err
 
 
 class BrokenEngine(RandomEngine):
@@ -256,16 +198,7 @@ def test_what_cannot_run_is_refused_with_one_line(capsys, argv, message):
 
 
 def test_twenty_million_games_start_at_once(capsys, monkeypatch):
-    real = workers.play_game
-    played = []
-
-    def interrupted_on_the_fourth(task, stop=None):
-        if len(played) == 3:
-            raise KeyboardInterrupt
-        played.append(task.index)
-        return real(task, stop)
-
-    monkeypatch.setattr(workers, "play_game", interrupted_on_the_fourth)
+    interrupt_after(monkeypatch, games=3)
     argv = ["arena", "random", "greedy", "--games", "20000000", "--jobs", "1"]
     assert main(argv) == 130
     captured = capsys.readouterr()

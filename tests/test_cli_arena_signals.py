@@ -1,4 +1,4 @@
-"""`c4tui arena` killed from outside: SIGTERM and SIGHUP stop it like Ctrl-C, and no
+"""`c4tui arena` stopped from outside: Ctrl-C, SIGTERM and SIGHUP stop it alike, and no
 worker process outlives it, whatever killed it (SIGKILL included)."""
 
 from __future__ import annotations
@@ -6,14 +6,12 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.test_cli_arena import SLOW_ARENA
+from tests.arena_support import start_slow_arena
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
 
@@ -44,23 +42,6 @@ def alive(pids: set[int]) -> set[int]:
     return {pid for pid in pids if pid in table and table[pid][1] not in "ZX"}
 
 
-def start_arena(save: Path) -> subprocess.Popen:
-    argv = ["arena", "slow", "random", "--games", "200", "--jobs", "2", "--json"]
-    process = subprocess.Popen(
-        [sys.executable, "-c", SLOW_ARENA, *argv, "--save", str(save)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=Path(__file__).parent.parent,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and (
-        not save.exists() or len(save.read_text().splitlines()) < 2
-    ):
-        time.sleep(0.05)
-    return process
-
-
 def wait_until_gone(pids: set[int], seconds: float = 10) -> set[int]:
     deadline = time.monotonic() + seconds
     while alive(pids) and time.monotonic() < deadline:
@@ -68,10 +49,10 @@ def wait_until_gone(pids: set[int], seconds: float = 10) -> set[int]:
     return alive(pids)
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
-def test_sigterm_and_sighup_stop_the_run_like_ctrl_c(tmp_path, signum):
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_ctrl_c_sigterm_and_sighup_stop_the_run_alike(tmp_path, signum):
     save = tmp_path / "games.jsonl"
-    process = start_arena(save)
+    process = start_slow_arena(save)
     workers = children_of(process.pid)
     assert workers, "the arena started no worker process"
     os.kill(process.pid, signum)
@@ -90,7 +71,7 @@ def test_sigterm_and_sighup_stop_the_run_like_ctrl_c(tmp_path, signum):
 
 
 def test_no_worker_outlives_an_arena_killed_outright(tmp_path):
-    process = start_arena(tmp_path / "games.jsonl")
+    process = start_slow_arena(tmp_path / "games.jsonl")
     workers = children_of(process.pid)
     assert workers, "the arena started no worker process"
     process.kill()  # SIGKILL: no handler runs, no cleanup happens in the parent

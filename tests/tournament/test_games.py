@@ -12,10 +12,10 @@ from c4tui.engine import specs
 from c4tui.engine.base import BaseEngine, Clock, finished_info
 from c4tui.engine.position import Position
 from c4tui.engine.search import Limits, SearchResult
-from c4tui.tournament import workers
 from c4tui.tournament.games import GameAborted, GameTask, play_game
 from c4tui.tournament.schedule import is_balanced, random_openings, schedule
 from c4tui.tournament.workers import GameRunner
+from tests.arena_support import interrupt_after
 
 
 class FullColumnEngine(BaseEngine):
@@ -183,16 +183,7 @@ def test_results_do_not_depend_on_the_number_of_processes():
 
 
 def test_ctrl_c_keeps_the_games_already_played(monkeypatch):
-    real = workers.play_game
-    played = []
-
-    def interrupted_on_the_third(task, stop=None):
-        if len(played) == 2:
-            raise KeyboardInterrupt
-        played.append(task.index)
-        return real(task, stop)
-
-    monkeypatch.setattr(workers, "play_game", interrupted_on_the_third)
+    interrupt_after(monkeypatch, games=2)
     runner = GameRunner(list(schedule(["random", "greedy"], 5, seed=1)), jobs=1)
     records = list(runner)
     assert runner.interrupted
