@@ -5,7 +5,8 @@
  * reference and the fallback. The algorithm is the one solver.py documents (Pons's):
  * null-window negamax with alpha-beta, non-losing moves only, moves ordered by the
  * winning spots they create (centre first on ties), a transposition table keyed by
- * the smaller of the position's key and its mirror image's key.
+ * the smaller of the position's key and its mirror image's key, and on 7x6 the opening
+ * books read in place as book.py reads them (12-ply exact scores, 8-ply outcomes).
  *
  * Bitboards: column-major, (height + 1) bits per column (a sentinel bit on top), as
  * geometry.py lays them out. Boards of up to 64 bits use uint64_t; bigger ones (up to
@@ -43,7 +44,98 @@ typedef struct {
     uint64_t nodes, next_poll;
     poll_fn poll;
     int stopped;
+    /* The 7x6 opening books (book.py describes the files), or NULL: 5-byte records of
+     * exact 12-ply values, 3-byte records of 8-ply win/draw/loss. */
+    const unsigned char *exact_book, *outcome_book;
+    uint64_t exact_count, outcome_count;
 } solver_t;
+
+#define BOOK_EXACT_PLY 12
+#define BOOK_OUTCOME_PLY 8
+#define BOOK_MISSING 1000
+
+/* The book's Huffman codes of a position and of its mirror image (book.py's
+ * huffman_codes): per column, bottom up, 10 for a stone of `first`, 11 for the other
+ * player's, a 0 closing the column; one more 0 at the end. */
+static void book_codes(const solver_t *s, uint64_t first, uint64_t mask, uint64_t *code,
+                       uint64_t *mirrored) {
+    uint64_t c = 0, m = 0;
+    int m_length = 0;
+    for (int col = 0; col < s->width; col++) {
+        const int shift = col * s->h1;
+        uint64_t part = 0;
+        int length = 1;
+        for (int row = 0; row < s->height && (mask >> (shift + row) & 1); row++) {
+            part = part << 2 | ((first >> (shift + row) & 1) ? 2 : 3);
+            length += 2;
+        }
+        part <<= 1;
+        c = c << length | part;
+        m |= part << m_length;
+        m_length += length;
+    }
+    *code = c << 1;
+    *mirrored = m << 1;
+}
+
+/* Binary search of a book file for a big-endian key; the record's address or NULL. */
+static const unsigned char *book_find(const unsigned char *data, uint64_t count, int record,
+                                      int key_bytes, int sign_bit, uint64_t key_mask,
+                                      int64_t key) {
+    uint64_t low = 0, high = count;
+    while (low < high) {
+        const uint64_t mid = (low + high) / 2;
+        const unsigned char *at = data + mid * record;
+        int64_t found = 0;
+        for (int i = 0; i < key_bytes; i++) found = found << 8 | at[i];
+        found &= (int64_t)key_mask;
+        /* The exact book sorts its keys as signed 32-bit numbers. */
+        if (sign_bit && (found >> 31 & 1)) found -= (int64_t)1 << 32;
+        if (found == key) return at;
+        if (found < key) {
+            low = mid + 1;
+        } else {
+            high = mid;
+        }
+    }
+    return NULL;
+}
+
+/* x / 2 rounded down, as Python's // (C's / rounds toward zero). */
+static int floor_half(int x) { return x >= 0 ? x / 2 : -((1 - x) / 2); }
+
+/* The exact score (side to move, the first player) of a 12-ply position; BOOK_MISSING
+ * when neither it nor its mirror image is in the book (book.py's exact_score). */
+static int book_exact(const solver_t *s, uint64_t first, uint64_t mask) {
+    uint64_t codes[2];
+    book_codes(s, first, mask, &codes[0], &codes[1]);
+    for (int i = 0; i < 2; i++) {
+        const int64_t key = codes[i] >= ((uint64_t)1 << 31) ? (int64_t)codes[i] - ((int64_t)1 << 32)
+                                                              : (int64_t)codes[i];
+        const unsigned char *at =
+            book_find(s->exact_book, s->exact_count, 5, 4, 1, 0xFFFFFFFFu, key);
+        if (at) {
+            const int v = (signed char)at[4];
+            /* book.py's _distance_to_score: plies to a win or loss -> our score. */
+            if (v > 0) return floor_half(v - 69);
+            if (v < 0) return 34 + floor_half(v);
+            return 0;
+        }
+    }
+    return BOOK_MISSING;
+}
+
+/* 1, 0 or -1: win, draw or loss for the side to move of an 8-ply position. */
+static int book_outcome(const solver_t *s, uint64_t first, uint64_t mask) {
+    uint64_t codes[2];
+    book_codes(s, first, mask, &codes[0], &codes[1]);
+    for (int i = 0; i < 2; i++) {
+        const unsigned char *at = book_find(s->outcome_book, s->outcome_count, 3, 3, 0,
+                                            0xFFFFFCu, (int64_t)codes[i]);
+        if (at) return -(at[2] & 3);
+    }
+    return 1; /* the book leaves out the positions the first player wins */
+}
 
 static unsigned tt_get(const solver_t *s, u128 key, uint64_t slot) {
     if (s->packed) {
@@ -130,6 +222,17 @@ void c4_set_table(void *handle, uint64_t *table, uint64_t size) {
     if (s->pairs) return; /* this solver's keys do not fit a packed entry */
     s->packed = table;
     s->size = table ? size : 0;
+}
+
+/* Search with the opening books (7x6 only; NULL: none), held by the caller. */
+void c4_set_book(void *handle, const unsigned char *exact, uint64_t exact_count,
+                 const unsigned char *outcome, uint64_t outcome_count) {
+    solver_t *s = handle;
+    if (s->bits > 64) return; /* the books are for 7x6 */
+    s->exact_book = exact_count ? exact : NULL;
+    s->exact_count = exact_count;
+    s->outcome_book = outcome_count ? outcome : NULL;
+    s->outcome_count = outcome_count;
 }
 
 /* Forget every stored bound of an owned table. */
@@ -251,7 +354,44 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
             if (alpha >= beta) return beta;
         }
     }
+    if (s->exact_book && moves == BOOK_EXACT_PLY) {
+        const int v = book_exact(s, (uint64_t)cur, (uint64_t)mask);
+        if (v != BOOK_MISSING) return v;
+    } else if (s->outcome_book && moves == BOOK_OUTCOME_PLY) {
+        const int v = book_outcome(s, (uint64_t)cur, (uint64_t)mask);
+        if (v == 0) return 0;
+        if (v == 1 && alpha < 1) {
+            alpha = 1;
+            if (alpha >= beta) return alpha;
+        } else if (v == -1 && beta > -1) {
+            beta = -1;
+            if (alpha >= beta) return beta;
+        }
+    }
     const BB opp = cur ^ mask, mopp = mcur ^ mmask;
+    if (s->exact_book && moves == BOOK_EXACT_PLY - 1) {
+        /* Every child is a book position: take the best of their exact scores without
+         * a call per child (a child missing from the book falls through). */
+        int best = -100, all_known = 1;
+        for (int i = 0; i < s->width && all_known; i++) {
+            const BB move = possible & (BB)s->column[s->order[i]];
+            if (!move) continue;
+            const int v = book_exact(s, (uint64_t)opp, (uint64_t)(mask | move));
+            if (v == BOOK_MISSING) {
+                all_known = 0;
+            } else if (-v > best) {
+                best = -v;
+                if (best >= beta) {
+                    tt_put(s, (u128)key, slot, (unsigned)(best + s->lower_shift));
+                    return best;
+                }
+            }
+        }
+        if (all_known) {
+            tt_put(s, (u128)key, slot, (unsigned)(best - s->upper_shift));
+            return best;
+        }
+    }
     struct {
         int rank, col;
         BB move, spots;

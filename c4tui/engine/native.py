@@ -23,6 +23,7 @@ import threading
 from array import array
 from pathlib import Path
 
+from c4tui.engine.book import OpeningBook
 from c4tui.engine.geometry import Geometry
 
 SOURCES = [Path(__file__).with_name(name) for name in ("csolver.c", "playout.c")]
@@ -90,6 +91,8 @@ def _load(path: Path) -> ctypes.CDLL:
     lib.c4_new.restype = ptr
     lib.c4_set_table.argtypes = [ptr, ptr, u64]
     lib.c4_set_table.restype = None
+    lib.c4_set_book.argtypes = [ptr, ptr, u64, ptr, u64]
+    lib.c4_set_book.restype = None
     lib.c4_clear.argtypes = [ptr]
     lib.c4_clear.restype = None
     lib.c4_free.argtypes = [ptr]
@@ -162,6 +165,19 @@ class NativeSearch:
         self._table = table
         address, length = table.buffer_info() if table is not None else (None, 0)
         self._lib.c4_set_table(self._handle, address, length)
+
+    def set_book(self, book: OpeningBook) -> None:
+        """Search with the opening book's files, read in place (the book keeps them mapped)."""
+        files = []
+        for records in (book.exact_records, book.outcome_records):
+            if records is None:
+                files += [None, 0]
+            else:
+                # A private mapping is writable as far as ctypes can tell; C only reads it.
+                start = ctypes.c_char.from_buffer(records.data)
+                files += [ctypes.addressof(start), records.count]
+        self._book = book
+        self._lib.c4_set_book(self._handle, *files)
 
     def clear(self) -> None:
         """Forget the bounds of the table C owns."""

@@ -23,8 +23,7 @@ Speed: the search function is generated per board size as Python source (see
 `_SEARCH_SOURCE`) so that the board constants are literals and the winning-spot
 computation is unrolled inline; a call per node is the main cost of a Python solver,
 and this keeps everything else in local variables. When a C compiler is at hand, `native.py`
-builds the same search in C (csolver.c) and probes use it wherever the book cannot be
-reached (any board but 7x6 with the book; on 7x6, roots past the book's 12 plies);
+builds the same search in C (csolver.c), books included, and every probe uses it;
 on 7x6 both searches share one table. C4TUI_PURE_PYTHON=1 keeps everything in Python.
 """
 
@@ -321,6 +320,8 @@ class Solver:
         lib = _native.library() if native else None
         if lib is not None:
             self._native = _native.NativeSearch(lib, g, owns_table=not self._packed_fits)
+            if self.book is not None:
+                self._native.set_book(self.book)
             # Called by C every few thousand nodes: non-zero stops the search.
             self._poll = _native.POLL(lambda: int(self._expired()))
         self.reset()
@@ -469,8 +470,7 @@ class Solver:
                 middle = _half(low)
             elif middle >= 0 and _half(high) > middle:
                 middle = _half(high)
-        # The C search has no book: it serves roots whose subtree cannot reach one.
-        if self._native is not None and (self.book is None or position.moves > EXACT_PLY):
+        if self._native is not None:
             result = self._native.negamax(
                 position.current, position.mask, position.moves, middle, middle + 1, self._poll
             )

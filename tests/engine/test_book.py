@@ -66,7 +66,7 @@ def test_codes_and_records_agree_with_the_package_helpers(book):
             assert signed[0] == helpers._to_huffman(board)
             assert signed[1] == helpers._to_huffman(helpers._mirror_horiz(board))
             for key in signed:
-                at = book._exact.find(key)
+                at = book.exact_records.find(key)
                 if at is not None:
                     handle.seek(at)
                     found, value = helpers._readline(handle, True, False)
@@ -92,7 +92,7 @@ def test_outcomes_agree_with_the_package_reader(book):
 
 def test_records_sampled_from_the_file_are_found(book):
     """Every 50,000th record of the 12-ply file, decoded back into a position."""
-    records = book._exact
+    records = book.exact_records
     for index in range(0, records.count, 50_000):
         key = records.key_at(index) & 0xFFFFFFFF
         position = decode_huffman(key)

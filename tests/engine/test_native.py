@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from c4tui.engine import native
-from c4tui.engine.book import EXACT_PLY
+from c4tui.engine.book import EXACT_PLY, OpeningBook
 from c4tui.engine.geometry import geometry
 from c4tui.engine.position import Position
 from c4tui.engine.solver import SearchStopped, Solver
@@ -44,6 +44,28 @@ def test_c_and_python_agree_node_for_node_on_testset_samples(bookless, name):
         c_before, py_before = c_solver.nodes, py_solver.nodes
         assert c_solver.solve(position) == py_solver.solve(position) == score, moves
         assert c_solver.nodes - c_before == py_solver.nodes - py_before, moves
+
+
+@needs_c
+@pytest.mark.parametrize("plies", [8, 10, 11, 12, 13])
+def test_c_and_python_with_the_book_agree_node_for_node_around_the_book(plies):
+    """The C search reads the book as the Python one does: at 8 and 12 plies, and an
+    11-ply node from its children's book scores; same scores, same node counts."""
+    book = OpeningBook.default()
+    if book is None:
+        pytest.skip("bitbully-databases is not installed")
+    rng = random.Random(f"book {plies}")
+    c_solver = Solver(geometry(7, 6, 4), table_size=1_000_003)
+    py_solver = Solver(geometry(7, 6, 4), native=False, table_size=1_000_003)
+    checked = 0
+    while checked < 3:
+        position = quiet_position(rng, 7, 6, 4, plies)
+        if position is None:
+            continue
+        c_before, py_before = c_solver.nodes, py_solver.nodes
+        assert c_solver.solve(position) == py_solver.solve(position), position.to_moves()
+        assert c_solver.nodes - c_before == py_solver.nodes - py_before, position.to_moves()
+        checked += 1
 
 
 @needs_c
