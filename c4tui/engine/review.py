@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from c4tui.engine.position import Position
-from c4tui.engine.solver import Solver, shared_solver
+from c4tui.engine.solver import SearchStopped, Solver, shared_solver
 
 Verdict = Literal["best", "ok", "mistake", "blunder"]
 VERDICTS: tuple[Verdict, ...] = ("best", "ok", "mistake", "blunder")
@@ -119,6 +119,9 @@ def review_game(
     reviews: list[MoveReview | None] = [None] * len(moves)
     for index in reversed(range(len(moves))):
         position, column = moves[index]
+        # Positions answered from the book never poll the stop flag: check it per move.
+        if stop is not None and stop.is_set():
+            raise SearchStopped
         with solver.lock:
             solver.set_limits(None, stop)
             try:
