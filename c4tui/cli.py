@@ -17,6 +17,29 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see --help)\n")
 
 
+class VersionAction(argparse.Action):
+    """`--version`: the version, and whether the C kernels or pure Python run."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        from c4tui.engine.native import kernels
+
+        parser.exit(0, f"c4tui {version()}\nkernels: {kernels()}\n")
+
+
+def version() -> str:
+    """The installed c4tui's version."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("c4tui")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     from c4tui.commands import analyze, arena, bench, move, review
 
@@ -28,6 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--opponent", metavar="SPEC", help="the AI to play in the app, e.g. mcts:time=2 or perfect"
     )
     parser.add_argument("--first", choices=("you", "ai"), help="who moves first in the app")
+    parser.add_argument(
+        "--version", action=VersionAction, help="print the version and which kernels run, then exit"
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
     for module in (analyze, move, review, arena, bench):
         module.register(commands)

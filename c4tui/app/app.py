@@ -40,7 +40,6 @@ from c4tui.app.settings import Settings
 from c4tui.app.widgets.board import GLYPHS, Board, BoardView
 from c4tui.app.widgets.history import MoveHistory
 from c4tui.app.widgets.thinking import ThinkingPanel, ThinkingView
-from c4tui.engine import native
 from c4tui.engine.game import Game
 from c4tui.engine.position import Position
 from c4tui.engine.scores import describe_score
@@ -164,9 +163,6 @@ class ConnectFourApp(App[None]):
         # select() many times per key, would wait up to 5 ms (the default) each time.
         # A shorter switch interval keeps typing quick at a small cost to the search.
         sys.setswitchinterval(SWITCH_INTERVAL)
-        # On a fresh machine the C accelerators compile for a second or two: better
-        # now, while the player looks at the board, than on the AI's first clock.
-        native.warm_up()
         self._build_engines()
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.board.border_title = "Board"

@@ -21,6 +21,7 @@ from dataclasses import asdict, dataclass
 from rich.table import Table
 
 from c4tui.commands.common import CommandError, output_console
+from c4tui.engine.native import kernels
 from c4tui.engine.position import Position
 from c4tui.engine.search import Limits
 from c4tui.engine.specs import make_engine
@@ -112,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
         "platform": platform.platform(),
+        "kernels": kernels(),
         "reference": {
             "measure": "naive random games/s",
             "value": round(reference, 1),
@@ -232,6 +234,7 @@ def print_table(figures: list[Figure], machine: dict) -> None:
     python = f"Python {machine['python']} ({machine['implementation']})"
     reference = machine["reference"]
     console.print(f"{python}, {machine['platform']}")
+    console.print(f"kernels: {machine['kernels']}")
     console.print(f"reference: {reference['value']:,.0f} {reference['measure']}")
     table = Table()
     names = ("engine", "position", "measure", "value", "relative", "depth", "count", "seconds")

@@ -1,41 +1,32 @@
-"""Optional C accelerators, built on first use: the solver's search (csolver.c) and
-MCTS's random game (playout.c).
+"""The optional C kernels: the solver's search (csolver.c) and MCTS's random game (playout.c).
 
-The C files are compiled with the system C compiler into one library in the user cache
-directory (the file name carries a hash of the sources and the flags, and is written
-atomically, so concurrent processes and upgrades are safe) and loaded with ctypes.
-Anything that goes wrong — no compiler, a failed build, a library that does not load —
-leaves `library()` returning None, and the engines keep their pure-Python code, which
-gives the same answers. C4TUI_PURE_PYTHON=1 forces that fallback.
+They are compiled when c4tui is installed, by the build backend, into the extension
+module `c4tui.engine._kernels` (setup.py). Here that module's file is found through the
+import system and its C functions are loaded with ctypes; nothing is compiled, cached or
+written at run time. Where the install had no working compiler the module is absent,
+`library()` returns None and the engines run their pure-Python code, which gives the
+same answers. C4TUI_PURE_PYTHON=1 forces that fallback.
 """
 
 from __future__ import annotations
 
 import ctypes
-import hashlib
+import importlib.util
 import os
-import platform
-import shutil
-import subprocess
-import sys
-import tempfile
 import threading
 from array import array
-from pathlib import Path
 
 from c4tui.engine.book import OpeningBook
 from c4tui.engine.geometry import Geometry
 
-SOURCES = [Path(__file__).with_name(name) for name in ("csolver.c", "playout.c")]
-FLAGS = ["-O2", "-shared", "-fPIC", "-std=gnu11"]
+MODULE = "c4tui.engine._kernels"
 # Entries of the table C owns when the Python one is not a packed array (two words
 # each, 64 MB): a prime near 2**22.
 OWN_TABLE_SIZE = 4_194_301
-COMPILE_SECONDS = 120
 
 POLL = ctypes.CFUNCTYPE(ctypes.c_int)
 _lock = threading.Lock()
-_loaded: list = []  # [library or None] once tried
+_loaded: list = []  # [(library or None, why)] once tried
 
 
 def disabled() -> bool:
@@ -43,49 +34,16 @@ def disabled() -> bool:
     return os.environ.get("C4TUI_PURE_PYTHON", "") not in ("", "0")
 
 
-def _compiler() -> str | None:
-    name = os.environ.get("CC") or "cc"
-    return shutil.which(name) or shutil.which("gcc") or shutil.which("clang")
+def _module_path() -> str | None:
+    """The installed kernels' file, or None when the install built none."""
+    spec = importlib.util.find_spec(MODULE)
+    return spec.origin if spec is not None else None
 
 
-def _cache_dir() -> Path:
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("c4tui"))
-
-
-def _build(compiler: str) -> Path:
-    """The compiled library's path, compiling it unless the cache already has it."""
-    source = b"\0".join(path.read_bytes() for path in SOURCES)
-    tag = "\0".join([compiler, *FLAGS, platform.machine(), sys.platform]).encode()
-    digest = hashlib.sha256(source + b"\0" + tag).hexdigest()[:16]
-    target = _cache_dir() / f"csolver-{digest}.so"
-    if target.is_file():
-        return target
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(suffix=".so", dir=target.parent)
-    os.close(fd)
-    try:
-        subprocess.run(
-            [compiler, *FLAGS, "-o", temp, *map(str, SOURCES)],
-            check=True,
-            capture_output=True,
-            timeout=COMPILE_SECONDS,
-        )
-        # Atomic: another process sees either no library or a whole one.
-        os.replace(temp, target)
-        # Libraries built from older sources are never used again.
-        for old in target.parent.glob("csolver-*.so"):
-            if old != target:
-                old.unlink(missing_ok=True)
-    finally:
-        if os.path.exists(temp):
-            os.unlink(temp)
-    return target
-
-
-def _load(path: Path) -> ctypes.CDLL:
-    lib = ctypes.CDLL(str(path))
+def _load(path: str) -> ctypes.CDLL:
+    # Called through CDLL, ctypes releases the GIL for the whole call: the solver's
+    # search runs while the app's thread handles keys (it polls Python for its clock).
+    lib = ctypes.CDLL(path)
     u64, c_int, ptr = ctypes.c_uint64, ctypes.c_int, ctypes.c_void_p
     lib.c4_new.argtypes = [c_int, c_int, c_int, c_int, u64]
     lib.c4_new.restype = ptr
@@ -111,34 +69,38 @@ def _load(path: Path) -> ctypes.CDLL:
     # GIL, as releasing and taking it back around so short a call costs more than the
     # call, and hands the GIL to the UI thread thousands of times a second, which
     # measured slower keys (benchmarks/app_latency.py: p95 about 90 ms, not 40).
-    game = ctypes.PyDLL(str(path)).c4p_game
+    game = ctypes.PyDLL(path).c4p_game
     game.argtypes = [ptr, u64, u64, ctypes.c_char_p]
     game.restype = c_int
     lib.c4p_game = game
     return lib
 
 
-def library() -> ctypes.CDLL | None:
-    """The loaded C library, or None when it is disabled or cannot be built."""
+def _try_load() -> tuple[ctypes.CDLL | None, str]:
     if disabled():
-        return None
+        return None, "C4TUI_PURE_PYTHON is set"
+    path = _module_path()
+    if path is None:
+        return None, "the C kernels were not built when c4tui was installed"
+    try:
+        return _load(path), path
+    except (OSError, AttributeError) as error:  # a damaged or foreign file
+        return None, f"the C kernels did not load: {error}"
+
+
+def library() -> ctypes.CDLL | None:
+    """The C kernels, or None when they are disabled, absent or do not load."""
     with _lock:
         if not _loaded:
-            lib = None
-            try:
-                compiler = _compiler()
-                if compiler is not None and all(path.is_file() for path in SOURCES):
-                    lib = _load(_build(compiler))
-            except Exception:
-                lib = None  # the pure-Python search serves instead
-            _loaded.append(lib)
-        return _loaded[0]
+            _loaded.append(_try_load())
+        return _loaded[0][0]
 
 
-def warm_up() -> None:
-    """Build (or load) the library in a background thread, so that the first search
-    that wants it does not wait for the compiler on its own clock."""
-    threading.Thread(target=library, name="c4tui-native-build", daemon=True).start()
+def kernels() -> str:
+    """Which kernels run, in words: "compiled (path)" or "pure Python (why)"."""
+    library()
+    lib, why = _loaded[0]
+    return f"compiled ({why})" if lib is not None else f"pure Python ({why})"
 
 
 class NativeSearch:

@@ -181,27 +181,43 @@ def test_solver_tests_pass_in_pure_python():
     assert " passed" in done.stdout
 
 
-def test_a_missing_compiler_falls_back_to_python(monkeypatch):
+def test_the_installed_kernels_are_what_runs():
+    if native.disabled() or native._module_path() is None:
+        pytest.skip("c4tui was installed without its C kernels")
+    assert native.library() is not None
+    assert native.kernels().startswith("compiled (")
+    assert Solver(geometry(7, 6, 4)).uses_native
+
+
+def test_absent_kernels_fall_back_to_python(monkeypatch):
     monkeypatch.setattr(native, "_loaded", [])
-    monkeypatch.setattr(native, "_compiler", lambda: None)
+    monkeypatch.setattr(native, "_module_path", lambda: None)
     assert native.library() is None
+    assert native.kernels() == "pure Python (the C kernels were not built when c4tui was installed)"
     solver = Solver(geometry(4, 4, 4))
     assert not solver.uses_native
-    assert solver.solve(Position.from_moves("23", 4, 4, 4)) == brute_force_score(
-        Position.from_moves("23", 4, 4, 4)
-    )
+    position = Position.from_moves("23", 4, 4, 4)
+    assert solver.solve(position) == brute_force_score(position)
 
 
-def test_a_failing_build_falls_back_to_python(monkeypatch, tmp_path):
+def test_a_damaged_kernel_file_falls_back_to_python(monkeypatch, tmp_path):
+    damaged = tmp_path / "_kernels.so"
+    damaged.write_bytes(b"\x7fELF" + b"\0" * 20)  # a truncated library
     monkeypatch.setattr(native, "_loaded", [])
-    monkeypatch.setattr(native, "_cache_dir", lambda: tmp_path)
-    monkeypatch.setattr(native, "_compiler", lambda: "/bin/false")
+    monkeypatch.setattr(native, "_module_path", lambda: str(damaged))
     assert native.library() is None
-    assert list(tmp_path.iterdir()) == []  # no half-written library left behind
+    assert native.kernels().startswith("pure Python (the C kernels did not load")
 
 
-def test_warm_up_builds_the_library_in_the_background(monkeypatch):
-    called = threading.Event()
-    monkeypatch.setattr(native, "library", called.set)
-    native.warm_up()
-    assert called.wait(5)
+def test_nothing_is_compiled_or_cached_at_run_time(tmp_path):
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "CC": "/nonexistent"}
+    done = subprocess.run(
+        [sys.executable, "-m", "c4tui", "analyze", "444444"],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert not (tmp_path / "cache").exists()

@@ -14,6 +14,15 @@ from textual.widgets import Footer, Markdown
 HELP_FILE = Path(__file__).resolve().parent.parent / "help.md"
 
 
+def kernels_line() -> str:
+    """Which search kernels this install runs, for the foot of the help page."""
+    from c4tui.engine import native
+
+    if native.library() is not None:
+        return "\n\nSearch kernels: compiled C."
+    return "\n\nSearch kernels: pure Python (no C kernels in this install; slower, same moves)."
+
+
 class HelpScreen(ModalScreen[None]):
     """A scrollable page of help over the game."""
 
@@ -23,5 +32,5 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
-            yield Markdown(HELP_FILE.read_text(encoding="utf-8"), id="help-text")
+            yield Markdown(HELP_FILE.read_text(encoding="utf-8") + kernels_line(), id="help-text")
         yield Footer()
