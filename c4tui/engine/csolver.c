@@ -1,8 +1,8 @@
 /* Native search of the exact solver: the same negamax as solver.py, in C.
  *
- * Optional accelerator: c4tui/engine/native.py compiles this file with the system C
- * compiler on first use and loads it with ctypes; the pure-Python search stays the
- * reference and the fallback. The algorithm is the one solver.py documents (Pons's):
+ * Optional accelerator: built at install into the extension module c4tui.engine._kernels
+ * (setup.py, with kernels.c and playout.c) and loaded by c4tui/engine/native.py with
+ * ctypes; the pure-Python search stays the reference and the fallback. The algorithm is the one solver.py documents (Pons's):
  * null-window negamax with alpha-beta, non-losing moves only, moves ordered by the
  * winning spots they create (centre first on ties), a transposition table keyed by
  * the smaller of the position's key and its mirror image's key, and on 7x6 the opening

@@ -1,6 +1,7 @@
 /* MCTS's random game in C: the same game, move for move, as mcts.py's Python one.
  *
- * Optional accelerator, built into the same library as csolver.c by native.py. The
+ * Optional accelerator, built at install into the same extension module as csolver.c
+ * (setup.py) and loaded by native.py. The
  * Python random game (`random_game_for` in mcts.py) is the reference: for the same
  * position and the same random number it must play the same moves and return the same
  * result, so that a seeded search plays the same on machines with and without a C

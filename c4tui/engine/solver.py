@@ -22,8 +22,8 @@ stones with S = (width * height + 1) // 2 (22 - stones on 7x6), a loss its negat
 Speed: the search function is generated per board size as Python source (see
 `_SEARCH_SOURCE`) so that the board constants are literals and the winning-spot
 computation is unrolled inline; a call per node is the main cost of a Python solver,
-and this keeps everything else in local variables. When a C compiler is at hand, `native.py`
-builds the same search in C (csolver.c), books included, and every probe uses it;
+and this keeps everything else in local variables. When the C kernels were built at
+install (`native.py`), the same search runs in C (csolver.c), books included, for every probe;
 on 7x6 both searches share one table. C4TUI_PURE_PYTHON=1 keeps everything in Python.
 """
 
