@@ -19,7 +19,7 @@ from c4tui.engine.solver import SearchStopped, Solver
 from tests.engine.brute_force import brute_force_score
 from tests.engine.test_solver import SET_NAMES, quiet_position, read_testset
 
-needs_c = pytest.mark.skipif(native.library() is None, reason="c4tui was installed without its C kernels")
+needs_c = pytest.mark.skipif(native.library() is None, reason="installed without C kernels")
 ROOT = Path(__file__).resolve().parents[2]
 
 

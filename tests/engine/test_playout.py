@@ -17,7 +17,7 @@ from c4tui.engine.playout import _native_random_game, python_random_game_for
 from c4tui.engine.position import Position
 from tests.engine.engine_contract import random_positions
 
-pytestmark = pytest.mark.skipif(native.library() is None, reason="c4tui was installed without its C kernels")
+pytestmark = pytest.mark.skipif(native.library() is None, reason="installed without C kernels")
 
 # Every connect-N, and the largest boards that fit 64 bits (8x7 fills them exactly).
 SIZES = [(7, 6, 4), (4, 4, 3), (5, 4, 4), (6, 7, 5), (8, 7, 4), (9, 6, 6), (10, 5, 4)]
