@@ -1,0 +1,178 @@
+"""c4tui's `analyze` next to BitBully's, per Pons test set and on random positions.
+
+Both programs score every column of the same positions, each from an empty table
+(c4tui's `Solver.reset`, BitBully's `reset_transposition_table`, outside the timed
+call) and each with its opening book (BitBully's "12-ply-dist", the same data c4tui
+reads through `bitbully-databases`). Their answers are compared with each other and
+with the set's score (the best column's); a disagreement is counted as wrong.
+
+Per set it prints mean / p95 / max seconds for each and the ratio of the means
+(c4tui / BitBully: below 1 means c4tui is faster). `--random N` also times N random
+positions of 0 to 32 plies and prints the slowest. The two run alternately in one
+process, so machine load affects both alike; compare ratios, not absolute times.
+
+BitBully is a benchmark-only comparison (`uv pip install bitbully`); without it,
+c4tui's times are printed alone.
+
+    uv run python benchmarks/solver_bitbully.py [--per-set 50]
+        [--sets L2_R2,L1_R3] [--random 400] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from pathlib import Path
+
+from c4tui.engine.geometry import geometry
+from c4tui.engine.position import Position
+from c4tui.engine.solver import Solver
+
+try:
+    import bitbully
+except ImportError:
+    bitbully = None
+
+TESTSETS = Path(__file__).resolve().parents[2] / "shared" / "testsets" / "pons"
+SETS = {
+    "Test_L3_R1": "End-Easy",
+    "Test_L2_R1": "Middle-Easy",
+    "Test_L2_R2": "Middle-Medium",
+    "Test_L1_R1": "Begin-Easy",
+    "Test_L1_R2": "Begin-Medium",
+    "Test_L1_R3": "Begin-Hard",
+}
+
+
+class Contest:
+    """Both solvers, timed on one position after another."""
+
+    def __init__(self) -> None:
+        self.ours = Solver(geometry(7, 6, 4))
+        self.theirs = bitbully.BitBully("12-ply-dist") if bitbully else None
+
+    def ours_time(self, moves: str) -> tuple[float, list[int | None]]:
+        position = Position.from_moves(moves)
+        self.ours.reset()
+        start = time.perf_counter()
+        columns = self.ours.analyze(position)
+        elapsed = time.perf_counter() - start
+        return elapsed, [None if b is None else b.low for b in columns]
+
+    def theirs_time(self, moves: str) -> tuple[float, list[int | None]]:
+        board = bitbully.Board.from_moves([int(c) - 1 for c in moves])
+        self.theirs.reset_transposition_table()
+        start = time.perf_counter()
+        scores = self.theirs.score_all_moves(board)
+        elapsed = time.perf_counter() - start
+        return elapsed, [scores.get(col) for col in range(7)]
+
+    def run(self, moves: str, expected: int | None = None) -> tuple[float, float | None, bool]:
+        """Seconds for c4tui, for BitBully (None without it), and whether all agree."""
+        ours, our_columns = self.ours_time(moves)
+        right = expected is None or max(s for s in our_columns if s is not None) == expected
+        if self.theirs is None:
+            return ours, None, right
+        theirs, their_columns = self.theirs_time(moves)
+        return ours, theirs, right and our_columns == their_columns
+
+
+def summary(times: list[float]) -> str:
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return f"{statistics.fmean(ordered):>8.4f} {p95:>8.4f} {ordered[-1]:>8.3f}"
+
+
+def read_set(name: str) -> list[tuple[str, int]]:
+    pairs = []
+    for line in (TESTSETS / name).read_text().splitlines():
+        if line.strip():
+            moves, score = line.split()
+            pairs.append((moves, int(score)))
+    return pairs
+
+
+def report_sets(contest: Contest, names: list[str], per_set: int, seed: int) -> None:
+    print(
+        f"{'set':<14} {'n':>3} | {'c4tui mean':>10} {'p95':>8} {'max':>8} | "
+        f"{'BitBully mean':>13} {'p95':>8} {'max':>8} | {'ratio':>5} wrong"
+    )
+    for name in names:
+        if not (TESTSETS / name).exists():
+            print(f"{SETS[name]:<14} skipped: {TESTSETS / name} is absent")
+            continue
+        pairs = read_set(name)
+        sample = random.Random(f"{seed} {name}").sample(pairs, min(per_set, len(pairs)))
+        ours, theirs, wrong = [], [], 0
+        for moves, score in sample:
+            mine, other, right = contest.run(moves, score)
+            ours.append(mine)
+            if other is not None:
+                theirs.append(other)
+            wrong += not right
+        line = f"{SETS[name]:<14} {len(ours):>3} | {'':>2}{summary(ours)} | "
+        if theirs:
+            ratio = statistics.fmean(ours) / statistics.fmean(theirs)
+            line += f"{'':>5}{summary(theirs)} | {ratio:>5.2f} {wrong}"
+        else:
+            line += f"{'(BitBully not installed)':>31} | {'':>5} {wrong}"
+        print(line, flush=True)
+
+
+def random_moves(rng: random.Random) -> str:
+    """A game of 0-32 random plies that is not over (1-based columns)."""
+    while True:
+        position = Position.start()
+        for _ in range(rng.randrange(33)):
+            position = position.play(rng.choice(position.legal_moves()))
+            if position.is_over():
+                break
+        if not position.is_over():
+            return position.to_moves()
+
+
+def report_random(contest: Contest, count: int, seed: int) -> None:
+    rng = random.Random(seed)
+    runs = []
+    for _ in range(count):
+        moves = random_moves(rng)
+        runs.append((moves, *contest.run(moves)))
+    ours = [r[1] for r in runs]
+    slowest = max(runs, key=lambda r: r[1])
+    wrong = sum(not r[3] for r in runs)
+    print(
+        f"{count} random positions (0-32 plies): c4tui mean / p95 / max {summary(ours)} s; "
+        f"slowest {slowest[0]!r} ({len(slowest[0])} plies); disagreements {wrong}"
+    )
+    theirs = [r[2] for r in runs if r[2] is not None]
+    if theirs:
+        print(
+            f"{'':>45}BitBully {summary(theirs)} s; "
+            f"ratio of means {statistics.fmean(ours) / statistics.fmean(theirs):.2f}"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--per-set", type=int, default=50)
+    parser.add_argument("--sets", default=",".join(SETS), help="comma-separated set names")
+    parser.add_argument("--random", type=int, default=0, metavar="N")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    names = [s if s.startswith("Test_") else f"Test_{s}" for s in args.sets.split(",") if s]
+    unknown = [n for n in names if n not in SETS]
+    if unknown:
+        parser.error(f"unknown set {unknown[0]!r}; known: {', '.join(SETS)}")
+    contest = Contest()
+    native = "C search" if contest.ours.uses_native else "pure-Python search"
+    print(f"c4tui: {native}; BitBully: {'installed' if bitbully else 'not installed'}")
+    if args.per_set > 0:
+        report_sets(contest, names, args.per_set, args.seed)
+    if args.random:
+        report_random(contest, args.random, args.seed)
+
+
+if __name__ == "__main__":
+    main()
