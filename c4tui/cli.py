@@ -51,6 +51,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--opponent", metavar="SPEC", help="the AI to play in the app, e.g. mcts:time=2 or perfect"
     )
     parser.add_argument("--first", choices=("you", "ai"), help="who moves first in the app")
+    start = parser.add_mutually_exclusive_group()
+    start.add_argument(
+        "--position", metavar="MOVES", help="start the app from these moves, e.g. 4453"
+    )
+    start.add_argument("--load", metavar="FILE", help="open a saved game file in the app")
     parser.add_argument(
         "--version", action=VersionAction, help="print the version and which kernels run, then exit"
     )
@@ -120,10 +125,39 @@ def run_app(args: argparse.Namespace) -> int:
             parse_spec(args.opponent)
         except SpecError as error:
             raise CommandError(f"--opponent: {error}") from None
+    moves, record = "", None
+    if args.position is not None:
+        from c4tui.commands.common import parse_position
+
+        moves = parse_position(args.position, where="--position").to_moves()
+    if args.load is not None:
+        record = read_game_file(args.load)
     from c4tui.app.app import ConnectFourApp
 
-    ConnectFourApp(opponent=args.opponent, first=args.first).run()
+    # A game asked for on the command line replaces the one in progress (which is kept).
+    asked = any(x is not None for x in (args.opponent, args.first, args.position, args.load))
+    app = ConnectFourApp(opponent=args.opponent, first=args.first, moves=moves, resume=not asked)
+    if record is not None:
+        app.call_later(app.open_record, record)
+    app.run()
     return 0
+
+
+def read_game_file(name: str):
+    """A game file for --load; CommandError names the file and the line at fault."""
+    from pathlib import Path
+
+    from c4tui.engine.gamefile import GameFileError, GameRecord
+
+    try:
+        text = Path(name).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise CommandError(f"--load {name}: cannot read it ({reason})") from None
+    try:
+        return GameRecord.from_text(text)
+    except GameFileError as error:
+        raise CommandError(f"--load {name}: {error}") from None
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 
 Settings live as JSON in the user config directory (platformdirs), or in the directory
 named by `C4TUI_CONFIG_DIR` (tests and portable installs). Saving writes a temporary
-file next to the real one and renames it over, so a crash never leaves half a file.
+file next to the real one and renames it over (files.py), so a crash never leaves half a file.
 A missing file gives the defaults; a corrupt one gives the defaults and a notice.
 """
 
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Literal
@@ -24,6 +23,7 @@ from c4tui.engine.geometry import (
     MIN_WIDTH,
 )
 from c4tui.engine.specs import SpecError, parse_spec
+from c4tui.files import atomic_write
 
 Mode = Literal["human-ai", "ai-ai", "humans"]
 MODES: dict[str, str] = {
@@ -142,15 +142,5 @@ def load(directory: Path) -> tuple[Settings, str | None]:
 
 
 def save(settings: Settings, directory: Path) -> Path:
-    """Write atomically: a temporary file in the same directory, then os.replace."""
-    directory.mkdir(parents=True, exist_ok=True)
-    path = directory / FILE_NAME
-    fd, temp = tempfile.mkstemp(prefix=".settings-", suffix=".json", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(settings.to_json())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-    return path
+    """Write atomically (see files.atomic_write): never half a settings file."""
+    return atomic_write(directory / FILE_NAME, settings.to_json())

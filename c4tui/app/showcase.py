@@ -17,6 +17,9 @@ from textual.worker import WorkerState
 
 from c4tui.app.app import ConnectFourApp
 from c4tui.app.settings import Settings
+from c4tui.engine.gamefile import GameRecord
+from c4tui.engine.position import Position
+from c4tui.match.library import GameLibrary
 
 SIZE = (120, 40)
 SEED = 7
@@ -34,8 +37,13 @@ class State:
     keys: tuple[str, ...] = ()
     size: tuple[int, int] = SIZE
     moves: str = ""  # moves already played when the app opens
+    kept: tuple[tuple[str, GameRecord], ...] = ()  # games in the library, by name
 
     def app(self, config_dir: Path) -> ConnectFourApp:
+        library = GameLibrary(config_dir / "games")
+        for name, record in self.kept:
+            library.save(name, record)
+        library.forget_current()
         return ConnectFourApp(
             config_dir=config_dir,
             settings=self.settings,
@@ -43,6 +51,8 @@ class State:
             steady=True,
             save_settings=False,
             moves=self.moves,
+            games_dir=config_dir / "games",
+            resume=False,
         )
 
     def run_before(self) -> Callable[[Pilot], Awaitable[None]]:
@@ -89,6 +99,18 @@ async def settle(pilot: Pilot, timeout: float = 60.0) -> None:
         if not busy and not getattr(app, "thinking", False):
             break
     await pilot.pause(0)
+
+
+def kept_game(moves: str, first: str, second: str, date: str) -> GameRecord:
+    return GameRecord.of(Position.from_moves(moves), (first, second), date)
+
+
+KEPT = (
+    ("20261121-183005-1", kept_game("4453", "You", "mcts:time=1", "2026-11-21T18:30:05Z")),
+    ("20261122-091500-1", kept_game("4343434", "You", "negamax:depth=6", "2026-11-22T09:15:00Z")),
+    ("20261122-204412-1", kept_game(DRAW_MOVES, "Player 1", "Player 2", "2026-11-22T20:44:12Z")),
+    ("20261123-071003-1", kept_game("1212344", "mcts:time=1", "perfect", "2026-11-23T07:10:03Z")),
+)
 
 
 def against(spec: str, **options: object) -> Settings:
@@ -145,6 +167,13 @@ STATES = {
             humans(),
             keys=(DRAW_MOVES[-1],),
             moves=DRAW_MOVES[:-1],
+        ),
+        State("games", "the kept games", against("mcts:time=1"), keys=("g",), kept=KEPT),
+        State(
+            "position",
+            "the position dialog, checking a move string as it is typed",
+            against("mcts:time=1"),
+            keys=("p", "4", "4", "8"),
         ),
         State(
             "too-small",

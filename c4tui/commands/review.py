@@ -10,6 +10,7 @@ from pathlib import Path
 from rich.console import Console
 
 from c4tui.commands.common import CommandError, output_console, parse_position, plain_table
+from c4tui.engine.gamefile import MAGIC, GameFileError, GameRecord
 from c4tui.engine.position import Position
 from c4tui.engine.review import VERDICTS, MoveReview, review_game, tally, turning_point
 from c4tui.engine.scores import describe_score
@@ -52,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def read_game(argument: str) -> Position:
-    """The game of a GAME argument: a move string, a file holding one, or '-' for stdin."""
+    """The game of a GAME argument: a move string, a game file or a file holding a move
+    string, or '-' for stdin."""
     if argument == "-":
         text, where = sys.stdin.read(), "stdin"
     elif argument.strip().isdigit() or not argument.strip():
@@ -67,7 +69,13 @@ def read_game(argument: str) -> Position:
             except (OSError, UnicodeDecodeError) as error:
                 raise CommandError(f"{argument}: cannot read it ({error})") from None
             where = argument
-    game = parse_position(text.strip(), where=where, allow_over=True)
+    if text.lstrip().startswith(MAGIC):
+        try:
+            game = GameRecord.from_text(text).position
+        except GameFileError as error:
+            raise CommandError(f"{where}: {error}") from None
+    else:
+        game = parse_position(text.strip(), where=where, allow_over=True)
     if not game.moves:
         raise CommandError(f"{where}: no moves to review")
     return game

@@ -1,28 +1,13 @@
-"""Game: the moves of one game, with undo and redo, its result, and a text save format.
+"""Game: the moves of one game, with undo and redo, and its result.
 
-A saved game is a few `key: value` lines, readable and easy to edit by hand:
-
-    c4tui game
-    size: 7x6
-    connect: 4
-    moves: 4453
-
-Blank lines and lines starting with `#` are ignored; `size` and `connect` default to
-7x6 and 4. Loading checks every move and reports the first bad one.
+The file format of a kept game is gamefile.py's.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from c4tui.engine.notation import NotationError
 from c4tui.engine.position import Position
-
-HEADER = "c4tui game"
-
-
-class GameFormatError(ValueError):
-    """A saved game that cannot be read; the message names the line and the problem."""
 
 
 @dataclass(frozen=True)
@@ -94,51 +79,3 @@ class Game:
         if pos.is_draw():
             return Result(None)
         return None
-
-    def to_text(self) -> str:
-        g = self.position.geometry
-        return (
-            f"{HEADER}\nsize: {g.width}x{g.height}\nconnect: {g.connect}\n"
-            f"moves: {self.position.to_moves()}\n"
-        )
-
-    @classmethod
-    def from_text(cls, text: str) -> Game:
-        fields: dict[str, tuple[int, str]] = {}
-        lines = text.splitlines()
-        content = [
-            (n, line.strip())
-            for n, line in enumerate(lines, 1)
-            if line.strip() and not line.strip().startswith("#")
-        ]
-        if not content or content[0][1] != HEADER:
-            raise GameFormatError(f"line 1: expected {HEADER!r} as the first line")
-        for n, line in content[1:]:
-            key, sep, value = line.partition(":")
-            key = key.strip().lower()
-            if not sep or key not in ("size", "connect", "moves"):
-                raise GameFormatError(
-                    f"line {n}: expected 'size:', 'connect:' or 'moves:', got {line!r}"
-                )
-            fields[key] = (n, value.strip())
-        width, height, connect = 7, 6, 4
-        if "size" in fields:
-            n, value = fields["size"]
-            try:
-                width, height = (int(part) for part in value.lower().split("x"))
-            except ValueError:
-                raise GameFormatError(
-                    f"line {n}: size should look like 7x6, got {value!r}"
-                ) from None
-        if "connect" in fields:
-            n, value = fields["connect"]
-            if not value.isdigit():
-                raise GameFormatError(f"line {n}: connect should be a number, got {value!r}")
-            connect = int(value)
-        n, moves = fields.get("moves", (0, ""))
-        try:
-            return cls.from_moves(moves, width, height, connect)
-        except NotationError as error:
-            raise GameFormatError(f"line {n}: {error}") from None
-        except ValueError as error:
-            raise GameFormatError(f"line {fields.get('size', (n,))[0]}: {error}") from None

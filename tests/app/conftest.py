@@ -1,4 +1,4 @@
-"""Shared fixtures: every app test gets its own config directory, never the user's."""
+"""Shared fixtures: every app test gets its own config and data directories, never the user's."""
 
 from __future__ import annotations
 
@@ -6,12 +6,14 @@ import pytest
 
 from c4tui.app.app import ConnectFourApp
 from c4tui.app.settings import CONFIG_ENV, Settings
+from c4tui.files import DATA_ENV
 
 
 @pytest.fixture(autouse=True)
 def private_config(tmp_path, monkeypatch):
     """Point the settings at a temporary directory, even for apps built without one."""
     monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "env-config"))
+    monkeypatch.setenv(DATA_ENV, str(tmp_path / "env-data"))
     return tmp_path / "env-config"
 
 
@@ -23,6 +25,7 @@ def make_app(tmp_path):
         options.setdefault("config_dir", tmp_path / "config")
         options.setdefault("seed", 1)
         options.setdefault("steady", True)
+        options.setdefault("resume", False)  # each test starts from its own board
         if "settings" not in options and "opponent" not in options:
             options["settings"] = Settings(opponent="random", theme="textual-dark")
         return ConnectFourApp(**options)

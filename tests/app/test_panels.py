@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from c4tui.app.opponents import engine_title, evaluation_of, hint_spec
 from c4tui.app.widgets.history import move_rounds
 from c4tui.app.widgets.thinking import ThinkingView, bar, budget_progress, column_kind
 from c4tui.engine.position import Position
 from c4tui.engine.search import ColumnStat, Limits, SearchInfo
+from c4tui.match.opponents import evaluation_of, hint_spec
+from c4tui.match.sides import engine_title
 
 
 def test_bar_fills_in_eighths_and_keeps_its_width():

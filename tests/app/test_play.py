@@ -88,7 +88,7 @@ async def test_new_game_clears_the_board(make_app):
         await type_keys(pilot, "n")
         await settle(pilot)
         assert app.game.moves == ()
-        assert app.evaluations == {}
+        assert app.match.evaluations == {}
 
 
 async def test_ai_moves_first_when_asked(make_app):
@@ -140,15 +140,15 @@ async def test_hint_marks_a_column(make_app):
         await type_keys(pilot, *"1122", "3", "7")
         await type_keys(pilot, "h")
         await settle(pilot)
-        assert app.hint in (3,)
+        assert app.match.hint in (3,)
         assert app.query_one(Board).view.hint == 3
         await type_keys(pilot, "4")
         assert app.game.result() is not None
-        assert app.hint is None
+        assert app.match.hint is None
 
 
 async def test_a_hint_cut_short_by_its_time_says_it_is_not_proven(make_app, monkeypatch):
-    import c4tui.app.app as app_module
+    import c4tui.app.ai_turns as app_module
 
     # A middle game the perfect player cannot solve in a hundredth of a second (one no
     # other test searches: the process-wide solver table remembers what they learnt).
@@ -158,7 +158,7 @@ async def test_a_hint_cut_short_by_its_time_says_it_is_not_proven(make_app, monk
         await type_keys(pilot, *"2175216112316")
         await type_keys(pilot, "h")
         await settle(pilot)
-        assert app.hint is not None
+        assert app.match.hint is not None
         messages = [n.message for n in app._notifications]
         assert any("the perfect player ran out of time" in m for m in messages), messages
 
@@ -381,7 +381,7 @@ async def test_won_and_drawn_games_end_with_a_prompt(make_app):
         result = app.game.result()
         assert result is not None and result.winner == 0
         assert app.query_one(Board).view.winning == result.cells
-        assert "new game" in app.status_text().lower()
+        assert "new game" in app.match.status_text().lower()
         await type_keys(pilot, "1")  # no move after the end
         assert len(app.game.moves) == 7
     app = make_app(settings=humans(), moves=DRAW_MOVES[:-1])
@@ -389,7 +389,7 @@ async def test_won_and_drawn_games_end_with_a_prompt(make_app):
         await type_keys(pilot, DRAW_MOVES[-1])
         assert app.game.position == Position.from_moves(DRAW_MOVES)
         assert app.game.position.is_draw()
-        assert "draw" in app.status_text().lower()
+        assert "draw" in app.match.status_text().lower()
         await type_keys(pilot, "u")
         assert len(app.game.moves) == len(DRAW_MOVES) - 1
 
@@ -413,7 +413,7 @@ async def test_ai_against_ai_plays_a_whole_game(make_app):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert app.game.result() is not None
-        assert "new game" in app.status_text().lower()
+        assert "new game" in app.match.status_text().lower()
 
 
 async def test_command_palette_offers_the_main_actions(make_app):
@@ -435,7 +435,7 @@ async def test_command_line_choices_override_the_saved_settings(make_app):
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
             assert app.settings.mode == "human-ai"
-            assert app.player_name(0) == "Greedy" and app.player_name(1) == "You"
+            assert app.match.sides.name(0) == "Greedy" and app.match.sides.name(1) == "You"
             assert len(app.game.moves) == 1
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from c4tui.app.opponents import engine_available
 from c4tui.app.showcase import STATES
+from c4tui.match.opponents import engine_available
 
 
 def compare(snap_compare, tmp_path, name: str) -> bool:
@@ -59,3 +59,11 @@ def test_drawn_game_on_a_full_board(snap_compare, tmp_path):
 
 def test_terminal_too_small(snap_compare, tmp_path):
     assert compare(snap_compare, tmp_path, "too-small")
+
+
+def test_kept_games_screen(snap_compare, tmp_path):
+    assert compare(snap_compare, tmp_path, "games")
+
+
+def test_position_dialog_names_the_bad_character(snap_compare, tmp_path):
+    assert compare(snap_compare, tmp_path, "position")

@@ -22,7 +22,7 @@ async def test_undo_and_redo_clear_the_search_of_a_position_no_longer_on_the_boa
         await type_keys(pilot, "4")
         for _ in range(100):  # until the first figures arrive
             await pilot.pause(0.02)
-            if app._thinking_info is not None:
+            if app.match.thinking_info is not None:
                 break
         assert "visits" in panel_text(app)
         await type_keys(pilot, "u")
@@ -105,7 +105,7 @@ async def test_the_status_says_who_chooses_a_persons_move_on_m(make_app):
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "m")  # your turn: MCTS picks your move
         assert app.thinking
-        status = app.status_text()
+        status = app.match.status_text()
         assert status.startswith("MCTS is choosing a move for you ●")
         assert "You ● is thinking" not in status
         await type_keys(pilot, "n")

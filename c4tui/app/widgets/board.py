@@ -20,8 +20,7 @@ from textual.reactive import reactive
 from c4tui.app.messages import ColumnClicked
 from c4tui.app.widgets.drawn import DrawnWidget
 from c4tui.engine.position import Position
-
-GLYPHS = ("●", "○")
+from c4tui.match.sides import GLYPHS
 
 
 @dataclass(frozen=True)

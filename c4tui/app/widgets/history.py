@@ -18,8 +18,9 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Label
 
-from c4tui.app.widgets.board import GLYPHS
 from c4tui.app.widgets.evaluation import EvaluationLine
+from c4tui.engine.notation import format_moves
+from c4tui.match.sides import GLYPHS
 
 
 def move_rounds(moves: tuple[int, ...], columns: int = 7) -> list[list[str]]:
@@ -112,6 +113,10 @@ class MoveHistory(Vertical):
         title = f"Moves ({len(moves)})"
         if title != self.border_title:
             self.border_title = title
+        # The move string on the frame, to read off or check against a copied one (c).
+        # The tail when long: the frame has room for about 40 characters at 80 columns.
+        string = format_moves(moves)
+        self.border_subtitle = string if len(string) <= 40 else "…" + string[-39:]
         self.query_one(MoveList).show(moves, columns)
         line = self.query_one("#evaluation", EvaluationLine)
         line.show(evaluations)

@@ -16,11 +16,11 @@ from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
 
-from c4tui.app.opponents import engine_title
 from c4tui.app.widgets.drawn import DrawnWidget
 from c4tui.engine.position import Position
 from c4tui.engine.scores import describe_score
 from c4tui.engine.search import ColumnStat, Limits, SearchInfo
+from c4tui.match.sides import engine_title
 
 BAR_WIDTH = 14
 EIGHTHS = " ▏▎▍▌▋▊▉█"

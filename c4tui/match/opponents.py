@@ -1,5 +1,5 @@
-"""What the app knows about its opponents: their names, which have landed, what their
-search says a move is worth, and which engine gives hints."""
+"""What a match asks of its engines: which are installed, what their search says a move is
+worth, and which engine gives hints."""
 
 from __future__ import annotations
 
@@ -9,20 +9,6 @@ import math
 from c4tui.engine.position import Position
 from c4tui.engine.search import SearchInfo
 from c4tui.engine.specs import ENGINES
-
-ENGINE_TITLES = {
-    "random": "Random",
-    "greedy": "Greedy",
-    "negamax": "NegaMax",
-    "flat": "Flat MC",
-    "mcts": "MCTS",
-    "perfect": "Perfect",
-}
-
-
-def engine_title(spec: str) -> str:
-    name = spec.partition(":")[0].strip().lower()
-    return ENGINE_TITLES.get(name, name or "AI")
 
 
 def engine_available(name: str) -> bool:

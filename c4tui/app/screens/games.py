@@ -1,0 +1,80 @@
+"""GamesScreen: the kept games, newest first; Enter opens one to go on from it."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, Static
+
+from c4tui.match.library import GameLibrary
+
+RESULT_WORDS = {"1-0": "● won", "0-1": "○ won", "1/2-1/2": "draw", "*": "unfinished"}
+
+
+def when(date: str) -> str:
+    """A game's date for the list, to the minute, in UTC as the file keeps it."""
+    try:
+        moment = datetime.fromisoformat(date.replace("Z", "+00:00"))
+    except ValueError:
+        return date or "?"
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+class GamesScreen(ModalScreen[str | None]):
+    """Pick a kept game; returns its name, or None."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,g", "dismiss_none", "Close"),
+        Binding("enter", "open", "Open", priority=True),
+    ]
+
+    def __init__(self, library: GameLibrary, current: str | None = None) -> None:
+        super().__init__()
+        self.library = library
+        self.current = current
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="games-body"):
+            yield Static("", id="games-summary")
+            yield DataTable(id="games-table", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        body = self.query_one("#games-body")
+        body.border_title = "Kept games"
+        games, damaged = self.library.listing()
+        table = self.query_one(DataTable)
+        table.add_columns("date (UTC)", "● first", "○ second", "result", "moves")
+        for game in games:
+            record = game.record
+            mark = " (now)" if game.name == self.current else ""
+            table.add_row(
+                when(record.date) + mark,
+                record.players[0],
+                record.players[1],
+                RESULT_WORDS[record.result],
+                f"{record.plies:>5}",
+                key=game.name,
+            )
+        summary = f"{len(games)} games kept in {self.library.games}"
+        if damaged:
+            summary += f"; {damaged} damaged files skipped"
+        if not games:
+            summary = "No games kept yet: every game you play is kept here, move by move."
+        self.query_one("#games-summary", Static).update(summary)
+        table.focus()
+
+    def action_open(self) -> None:
+        table = self.query_one(DataTable)
+        if table.row_count == 0:
+            return
+        row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
+        self.dismiss(row_key.value)
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,68 @@
+"""PositionScreen: type or paste a move string; it is checked as you type."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Static
+
+from c4tui.engine.geometry import Geometry
+from c4tui.engine.notation import NotationError
+from c4tui.engine.position import Position
+
+
+def check_moves(text: str, g: Geometry) -> str | None:
+    """None when `text` plays on this board, else what is wrong (which character, why)."""
+    try:
+        position = Position.from_moves(text.strip(), g.width, g.height, g.connect)
+    except NotationError as error:
+        return f"character {error.index} ({text.strip()[error.index - 1]!r}): {error.reason}"
+    if position.is_over():
+        return "the game is over after these moves: nothing left to play"
+    return None
+
+
+class PositionScreen(ModalScreen[str | None]):
+    """Returns a checked move string, or None when cancelled."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss_none", "Cancel")]
+
+    def __init__(self, geometry: Geometry) -> None:
+        super().__init__()
+        self.geometry = geometry
+
+    def compose(self) -> ComposeResult:
+        g = self.geometry
+        with Vertical(id="position-body"):
+            yield Static(
+                f"Moves in gamesolver.org notation: one column a move, 1 to {g.width} "
+                "from the left (4453 = centre, centre, 5th, 3rd). Enter plays from there.",
+                id="position-help",
+            )
+            yield Input(placeholder="e.g. 4453", id="position-input")
+            yield Static("", id="position-error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#position-body").border_title = "Play from a position"
+        self.query_one(Input).focus()
+
+    @on(Input.Changed)
+    def check(self, event: Input.Changed) -> None:
+        problem = check_moves(event.value, self.geometry)
+        error = self.query_one("#position-error", Static)
+        error.update(problem or "")
+        event.input.set_class(problem is not None, "-invalid")
+
+    @on(Input.Submitted)
+    def submit(self, event: Input.Submitted) -> None:
+        if check_moves(event.value, self.geometry) is None:
+            self.dismiss(event.value.strip())
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)

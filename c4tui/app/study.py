@@ -1,0 +1,128 @@
+"""The app's study commands: kept games, positions in and out, saving a game to a file.
+
+A mixin of ConnectFourApp, so that app.py stays about playing. The match keeps the game
+on disk after every move (c4tui/match/library.py); here are the keys, palette commands
+and dialogs around it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from textual.app import SystemCommand
+from textual.binding import Binding
+
+from c4tui.engine.game import Game
+from c4tui.engine.gamefile import GameRecord
+from c4tui.files import atomic_write
+
+if TYPE_CHECKING:
+    from c4tui.app.app import ConnectFourApp
+
+    _Base = ConnectFourApp
+else:
+    _Base = object
+
+
+class StudyCommands(_Base):
+    """Keys and palette commands for games and positions (mixed into the app)."""
+
+    STUDY_BINDINGS = (
+        Binding("g", "games", "Games", show=False),
+        Binding("c", "copy_position", "Copy", show=False),
+        Binding("p", "enter_position", "Position", show=False),
+    )
+
+    def study_commands(self) -> Iterable[SystemCommand]:
+        yield SystemCommand("Games", "Kept games: open one to go on (g)", self.action_games)
+        yield SystemCommand(
+            "Copy position", "Copy the move string to the clipboard (c)", self.action_copy_position
+        )
+        yield SystemCommand(
+            "Enter position",
+            "Type or paste a move string to play from (p)",
+            self.action_enter_position,
+        )
+        yield SystemCommand("Save game as…", "Write this game to a file", self.action_save_game_as)
+
+    # ---- kept games -----------------------------------------------------------------
+
+    def resume_kept_game(self) -> None:
+        """Bring back the game that was in progress when the app last stopped."""
+        kept = self.library.current()
+        if kept is None or not kept.record.moves or kept.record.position.is_over():
+            return
+        self.match.open(kept.record, kept.name)
+        self.match.notify(
+            f"Your game of {kept.record.date[:10]} is back ({kept.record.plies} moves). "
+            "n starts a new one; g lists the kept games.",
+            title="Game resumed",
+            timeout=6,
+        )
+
+    def open_record(self, record: GameRecord, name: str | None = None) -> None:
+        """Go on from a game: kept (same file) or loaded from elsewhere (a new one)."""
+        self.cancel_search()
+        self.match.open(record, name)
+        self.cursor = record.width // 2
+        self.match.save()
+        self.update()
+
+    def action_games(self) -> None:
+        from c4tui.app.screens.games import GamesScreen
+
+        def chosen(name: str | None) -> None:
+            if name is None:
+                return
+            try:
+                record = self.library.load(name)
+            except (OSError, ValueError) as error:
+                self.notify(f"Could not open that game: {error}", severity="error")
+                return
+            self.open_record(record, name)
+            self.notify(f"Game of {record.date[:10]} opened: u and r step through it.")
+
+        self.push_screen(GamesScreen(self.library, current=self.match.name), chosen)
+
+    # ---- positions in and out -------------------------------------------------------
+
+    def action_copy_position(self) -> None:
+        moves = self.game.position.to_moves()
+        self.copy_to_clipboard(moves)
+        shown = moves or "(the empty board)"
+        self.notify(f"Copied the position: {shown}", title="Clipboard", timeout=5)
+
+    def action_enter_position(self) -> None:
+        from c4tui.app.screens.position import PositionScreen
+
+        g = self.game.position.geometry
+
+        def chosen(moves: str | None) -> None:
+            if moves is None:
+                return
+            self.cancel_search()
+            self.match.new_game(Game.from_moves(moves, g.width, g.height, g.connect))
+            self.cursor = g.width // 2
+            self.notify(f"Playing on from {moves or 'the empty board'}.", timeout=3)
+            self.update()
+
+        self.push_screen(PositionScreen(g), chosen)
+
+    def action_save_game_as(self) -> None:
+        from c4tui.app.screens.save_as import SaveAsScreen
+
+        def chosen(path: Path | None) -> None:
+            if path is None:
+                return
+            try:
+                atomic_write(path, self.match.record().to_text())
+            except OSError as error:
+                self.notify(
+                    f"Could not save to {path}: {error.strerror or error}", severity="error"
+                )
+                return
+            self.notify(f"Game saved to {path}.", title="Saved", timeout=5)
+
+        self.push_screen(SaveAsScreen(Path.cwd() / f"c4tui-{self.match.name}.c4"), chosen)

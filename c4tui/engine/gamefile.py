@@ -1,0 +1,180 @@
+"""The game file: one game of Connect Four as a short, versioned text file.
+
+    c4tui-game 1
+    Date: 2026-11-23T08:15:02Z
+    Board: 7x6
+    Connect: 4
+    Player1: You
+    Player2: mcts:time=1
+    Result: 0-1
+    Moves: 4453726...
+
+The first line names the format and its version. Headers follow, one `Key: value` a
+line, in any order, keys in any case: `Date` (ISO 8601, UTC), `Board` (width x height,
+default 7x6), `Connect` (default 4), `Player1` and `Player2` (a person's name or the
+engine spec that played that side; ● is Player1), `Result` (`1-0`, `0-1`, `1/2-1/2`, or
+`*` while the game goes on), and `Moves` (gamesolver.org notation, 1-based columns).
+Blank lines and lines starting with `#` are ignored. Reading checks everything and
+names the line at fault; a result that the moves contradict is an error too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from c4tui.engine.notation import NotationError
+from c4tui.engine.position import Position
+
+MAGIC = "c4tui-game"
+VERSION = 1
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+KEYS = ("date", "board", "connect", "player1", "player2", "result", "moves")
+
+
+class GameFileError(ValueError):
+    """A game file that cannot be read; the message starts with the line at fault."""
+
+
+def now_stamp() -> str:
+    """The current time as a game file's Date: ISO 8601, UTC, whole seconds."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def result_of(position: Position) -> str:
+    """The Result header for a position: who won, a draw, or `*` while it goes on."""
+    winner = position.winner()
+    if winner is not None:
+        return "1-0" if winner == 0 else "0-1"
+    return "1/2-1/2" if position.is_draw() else "*"
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A game as kept on disk: its moves and who played them, when."""
+
+    moves: str = ""
+    width: int = 7
+    height: int = 6
+    connect: int = 4
+    players: tuple[str, str] = ("Player 1", "Player 2")
+    date: str = field(default_factory=now_stamp)
+
+    @classmethod
+    def of(cls, position: Position, players: tuple[str, str], date: str | None = None):
+        """The record of the game that led to `position`."""
+        return cls(
+            position.to_moves(),
+            position.width,
+            position.height,
+            position.connect,
+            players,
+            date or now_stamp(),
+        )
+
+    @property
+    def position(self) -> Position:
+        """The position after every move (the moves were checked when read)."""
+        return Position.from_moves(self.moves, self.width, self.height, self.connect)
+
+    @property
+    def result(self) -> str:
+        return result_of(self.position)
+
+    @property
+    def plies(self) -> int:
+        return len(self.moves)
+
+    def to_text(self) -> str:
+        return (
+            f"{MAGIC} {VERSION}\n"
+            f"Date: {self.date}\n"
+            f"Board: {self.width}x{self.height}\n"
+            f"Connect: {self.connect}\n"
+            f"Player1: {one_line(self.players[0])}\n"
+            f"Player2: {one_line(self.players[1])}\n"
+            f"Result: {self.result}\n"
+            f"Moves: {self.moves}\n"
+        )
+
+    @classmethod
+    def from_text(cls, text: str) -> GameRecord:
+        """Read a game file; GameFileError names the line and what is wrong."""
+        lines = [
+            (number, line.strip())
+            for number, line in enumerate(text.splitlines(), 1)
+            if line.strip() and not line.strip().startswith("#")
+        ]
+        if not lines:
+            raise GameFileError(f"line 1: empty; a game file starts with '{MAGIC} {VERSION}'")
+        first_number, first = lines[0]
+        magic, _, version = first.partition(" ")
+        if magic != MAGIC:
+            raise GameFileError(
+                f"line {first_number}: expected '{MAGIC} {VERSION}', got {first[:40]!r}"
+            )
+        if version.strip() != str(VERSION):
+            raise GameFileError(
+                f"line {first_number}: format version {version.strip()!r} is not "
+                f"supported (this c4tui reads version {VERSION})"
+            )
+        headers: dict[str, tuple[int, str]] = {}
+        for number, line in lines[1:]:
+            key, colon, value = line.partition(":")
+            key = key.strip().lower()
+            if not colon or key not in KEYS:
+                raise GameFileError(
+                    f"line {number}: expected a header such as 'Moves: 4453', got {line[:40]!r}"
+                )
+            if key in headers:
+                raise GameFileError(f"line {number}: {key.title()} given twice")
+            headers[key] = (number, value.strip())
+        return _record(headers)
+
+
+def one_line(name: str) -> str:
+    """A player's name as a header value: no line breaks, no surrounding blanks."""
+    return " ".join(name.split()) or "?"
+
+
+def _record(headers: dict[str, tuple[int, str]]) -> GameRecord:
+    def header(key: str, default: str) -> tuple[int, str]:
+        return headers.get(key, (0, default))
+
+    number, board = header("board", "7x6")
+    width_text, x, height_text = board.lower().partition("x")
+    if not (x and width_text.strip().isdigit() and height_text.strip().isdigit()):
+        raise GameFileError(f"line {number}: Board should look like 7x6, got {board!r}")
+    width, height = int(width_text), int(height_text)
+    connect_number, connect_text = header("connect", "4")
+    if not connect_text.isdigit():
+        raise GameFileError(
+            f"line {connect_number}: Connect should be a number, got {connect_text!r}"
+        )
+    moves_number, moves = header("moves", "")
+    try:
+        position = Position.from_moves(moves, width, height, int(connect_text))
+    except NotationError as error:
+        raise GameFileError(f"line {moves_number}: {error}") from None
+    except ValueError as error:  # the board itself: size or connect out of range
+        raise GameFileError(f"line {number or connect_number}: {error}") from None
+    result_number, result = header("result", result_of(position))
+    if result not in RESULTS:
+        raise GameFileError(
+            f"line {result_number}: Result should be one of {', '.join(RESULTS)}, got {result!r}"
+        )
+    if result != result_of(position):
+        raise GameFileError(
+            f"line {result_number}: Result {result} does not match the moves, "
+            f"which give {result_of(position)}"
+        )
+    date_number, date = header("date", "")
+    if date:
+        try:
+            datetime.fromisoformat(date.replace("Z", "+00:00"))
+        except ValueError:
+            raise GameFileError(
+                f"line {date_number}: Date should be ISO 8601 (2026-11-23T08:15:02Z), got {date!r}"
+            ) from None
+    players = (header("player1", "Player 1")[1] or "?", header("player2", "Player 2")[1] or "?")
+    return GameRecord(moves, width, height, int(connect_text), players, date)

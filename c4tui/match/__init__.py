@@ -1,0 +1,1 @@
+"""The match: one game between two sides (people or engines), kept on disk, without any UI."""

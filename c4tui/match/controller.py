@@ -1,0 +1,436 @@
+"""Match: one game between two sides, without any UI.
+
+The match owns the `Game`, the engines, whose turn it is, undo and redo by turns, pausing
+and stepping when two engines play, the AI's search lifecycle, hints, and keeping the game
+on disk after every move. A UI (the Textual app, or a test) asks it what to do and runs
+the searches it hands out, wherever it likes (the app: a thread worker).
+
+Stale results: every search and every hint gets an id. `finish_search` and
+`finish_hint` ignore a result whose id is not the current one, and every change of the
+game (a move, new game, undo, redo, new sides, quit) first cancels the running search:
+sets its stop event and forgets its id. So a cancelled search can never play a move.
+
+What the UI should tell the person comes back as notices (`take_notices`).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from c4tui.engine.game import Game
+from c4tui.engine.gamefile import GameRecord
+from c4tui.engine.position import Position
+from c4tui.engine.search import Engine, SearchInfo, SearchResult
+from c4tui.engine.specs import SpecError, make_engine, parse_spec
+from c4tui.match.library import GameLibrary
+from c4tui.match.opponents import evaluation_of
+from c4tui.match.sides import GLYPHS, Sides, engine_title
+
+FALLBACK_SPEC = "random"
+Severity = Literal["information", "warning", "error"]
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something to tell the person: a line of text and how loud."""
+
+    text: str
+    severity: Severity = "information"
+    title: str = ""
+    timeout: float | None = None
+    bell: bool = False  # a refused move: worth a beep as well
+
+
+@dataclass(frozen=True)
+class SearchRequest:
+    """A search to run: the UI runs it and hands the result back with the same id."""
+
+    search_id: int
+    engine: Engine
+    position: Position
+    stop: threading.Event
+
+
+@dataclass(frozen=True)
+class HintRequest:
+    hint_id: int
+    spec: str
+    position: Position
+    stop: threading.Event
+
+
+def engine_spec_or_none(player: str) -> str | None:
+    """A game file's player: an engine spec that can play again, or None for a person."""
+    try:
+        parse_spec(player)
+    except (SpecError, ImportError):
+        return None
+    return player
+
+
+class Match:
+    """A game in progress between two sides (see the module docstring)."""
+
+    def __init__(
+        self,
+        sides: Sides,
+        game: Game | None = None,
+        *,
+        seed: int | None = None,
+        make_stop: Callable[[], threading.Event] = threading.Event,
+        library: GameLibrary | None = None,
+        name: str | None = None,
+        date: str | None = None,
+    ) -> None:
+        """`make_stop` makes each search's stop event (the app's pauses for keys);
+        `library` keeps the game on disk after every move, under `name`."""
+        self.sides = sides
+        self.game = game or Game()
+        self.seed = seed
+        self.make_stop = make_stop
+        self.library = library
+        self.name = name or GameLibrary.new_name()
+        self.date = date
+        self.engines: dict[int, Engine] = {}
+        self.evaluations: dict[int, float] = {}  # ply -> the mover's engine's value, ● side
+        self.paused = False
+        self.search_id = 0
+        self.hint_id = 0
+        self.hint: int | None = None
+        self.search_position: Position | None = None
+        self.search_engine: Engine | None = None
+        self.thinking_info: SearchInfo | None = None
+        self._stop: threading.Event | None = None
+        self._hint_stop: threading.Event | None = None
+        self._notices: list[Notice] = []
+        self.build_engines()
+
+    # ---- who plays ------------------------------------------------------------------
+
+    @property
+    def position(self) -> Position:
+        return self.game.position
+
+    def is_ai(self, player: int) -> bool:
+        return self.sides.is_ai(player)
+
+    def build_engines(self) -> None:
+        """Fresh engines for both AI sides (seeded, so a fixed seed replays a game)."""
+        self.engines = {}
+        for player in (0, 1):
+            spec = self.sides.spec(player)
+            if spec is None:
+                continue
+            seed = None if self.seed is None else self.seed + player
+            try:
+                self.engines[player] = make_engine(spec, seed=seed)
+            except (SpecError, ImportError) as error:
+                self.notify(
+                    f"{spec}: {error}; playing {FALLBACK_SPEC} instead.",
+                    "error",
+                    title="Opponent unavailable",
+                )
+                self.engines[player] = make_engine(FALLBACK_SPEC, seed=seed)
+
+    def set_sides(self, sides: Sides) -> None:
+        """New players for the game on the board (same moves)."""
+        self.cancel_search()
+        self.cancel_hint()
+        self.sides = sides
+        self.build_engines()
+        self.paused = False
+        self.save()
+
+    def assistant(self) -> Engine:
+        """The engine that moves for a person when asked to (`m`)."""
+        if self.engines:
+            return next(iter(self.engines.values()))
+        return make_engine(FALLBACK_SPEC, seed=self.seed)
+
+    # ---- notices --------------------------------------------------------------------
+
+    def notify(self, text: str, severity: Severity = "information", **options) -> None:
+        self._notices.append(Notice(text, severity, **options))
+
+    def take_notices(self) -> list[Notice]:
+        """What to tell the person since the last call."""
+        notices, self._notices = self._notices, []
+        return notices
+
+    # ---- the AI's search ------------------------------------------------------------
+
+    @property
+    def thinking(self) -> bool:
+        return self._stop is not None
+
+    def engine_to_move(self) -> Engine | None:
+        """The engine to start when it is an engine's turn and nobody is searching."""
+        pos = self.position
+        if self.thinking or pos.is_over() or self.paused or not self.is_ai(pos.to_move):
+            return None
+        return self.engines[pos.to_move]
+
+    def start_search(self, engine: Engine) -> SearchRequest:
+        self.cancel_search()
+        self.search_id += 1
+        self._stop = self.make_stop()
+        self.search_position = self.position
+        self.search_engine = engine
+        self.thinking_info = None
+        return SearchRequest(self.search_id, engine, self.position, self._stop)
+
+    def cancel_search(self) -> None:
+        """Stop the running search at once; whatever it still sends is stale."""
+        if self._stop is not None:
+            self._stop.set()
+        self._stop = None
+        self.search_id += 1
+
+    def hurry(self) -> bool:
+        """Ask the running search for its best move now; False when none runs."""
+        if self._stop is None:
+            return False
+        self._stop.set()  # the engine returns its best move so far, which is played
+        return True
+
+    def progress(self, search_id: int, info: SearchInfo) -> bool:
+        """A live snapshot of the search; False (and ignored) when it is stale."""
+        if search_id != self.search_id or not self.thinking:
+            return False
+        self.thinking_info = info
+        return True
+
+    def finish_search(self, search_id: int, result: SearchResult) -> bool:
+        """Play the search's move; False (nothing played) when the result is stale."""
+        position = self.search_position
+        if search_id != self.search_id or not self.thinking or position is None:
+            return False
+        if position.path != self.position.path:
+            return False
+        self._stop = None
+        move = result.move
+        self.thinking_info = result.info
+        if position.is_over() or not position.can_play(move):
+            self.paused = True  # asking the same engine again would loop
+            self.notify(f"The engine chose an illegal column {move + 1}.", "error")
+            return False
+        value = evaluation_of(result.info, move, position.to_move)
+        if value is not None:
+            self.evaluations[position.moves] = value
+        self._play(move)
+        return True
+
+    def search_failed(self, search_id: int, error: str) -> bool:
+        """An engine raised: pause, and say so. False when the search was stale."""
+        if search_id != self.search_id:
+            return False
+        self._stop = None
+        self.paused = True
+        self.notify(f"The AI failed: {error}. Press m to retry, n for a new game.", "error")
+        return True
+
+    def forget_search(self) -> None:
+        """Clear what the last search saw: it was of a position no longer on the board."""
+        self.thinking_info = None
+        self.search_position = None
+        self.search_engine = None
+
+    # ---- moves ----------------------------------------------------------------------
+
+    def _play(self, col: int) -> None:
+        self.cancel_hint()
+        self.game.play(col)
+        self.save()
+
+    def human_move(self, col: int) -> bool:
+        """A person drops a disc in `col`; False (with a notice) when they may not."""
+        pos = self.position
+        if pos.is_over():
+            self.notify("The game is over: press n for a new game.", timeout=2)
+            return False
+        if self.thinking or self.is_ai(pos.to_move):
+            self.notify("Wait for the AI's move, or press m to make it move now.", timeout=2)
+            return False
+        if not 0 <= col < pos.width:
+            self.notify(f"There is no column {col + 1}: the board has {pos.width}.", timeout=2)
+            return False
+        if not pos.can_play(col):
+            self.notify(f"Column {col + 1} is full.", timeout=2, bell=True)
+            return False
+        self.paused = False
+        self._play(col)
+        return True
+
+    def ai_move(self) -> Engine | None:
+        """`m`: hurry the running search, or the engine to play the side to move now."""
+        if self.position.is_over():
+            self.notify("The game is over: press n for a new game.", timeout=2)
+            return None
+        if self.hurry():
+            return None
+        self.paused = False
+        return self.engines.get(self.position.to_move) or self.assistant()
+
+    def new_game(self, game: Game | None = None) -> None:
+        """A fresh game, or `game` (moves already played) to go on from; the previous
+        game stays among the kept games."""
+        g = self.position.geometry
+        self._begin(game or Game(Position.start(g.width, g.height, g.connect)))
+        self.save()
+
+    def open(self, record: GameRecord, name: str | None = None) -> None:
+        """Go on with a kept game: its board, its sides (engine specs stay engines,
+        anyone else is a person) and its moves; `name` keeps it in the same file."""
+        game = Game.from_moves(record.moves, record.width, record.height, record.connect)
+        self.sides = Sides(*(engine_spec_or_none(player) for player in record.players))
+        self._begin(game, name, record.date)
+        # Reopened at an engine's turn: it waits for `m`, as after undo.
+        self.paused = self.is_ai(self.position.to_move) and not self.sides.watching
+
+    def _begin(self, game: Game, name: str | None = None, date: str | None = None) -> None:
+        self.cancel_search()
+        self.cancel_hint()
+        self.game = game
+        self.evaluations.clear()
+        self.forget_search()
+        self.paused = False
+        self.name = name or GameLibrary.new_name()
+        self.date = date
+        self.build_engines()
+
+    def undo(self) -> bool:
+        """Take back the last move and the engine replies before it (one move when two
+        people or two engines play); after it, an engine to move waits for `m`."""
+        self.cancel_search()
+        self.cancel_hint()
+        if not self.game.can_undo():
+            self.notify("Nothing to undo.", timeout=2)
+            return False
+        self.forget_search()
+        self._undo_one()
+        while self._engine_to_move_between_turns() and self.game.can_undo():
+            self._undo_one()
+        self.paused = self.is_ai(self.position.to_move)
+        self.save()
+        return True
+
+    def _engine_to_move_between_turns(self) -> bool:
+        """Against an engine, undo and redo go from one of the person's turns to the
+        next; when two engines play, they go a move at a time."""
+        return not self.sides.watching and self.is_ai(self.position.to_move)
+
+    def _undo_one(self) -> None:
+        self.game.undo()
+        self.evaluations.pop(self.position.moves, None)
+
+    def redo(self) -> bool:
+        """Play undone moves again, up to the person's next turn."""
+        self.cancel_search()
+        self.cancel_hint()
+        if not self.game.can_redo():
+            self.notify("Nothing to redo.", timeout=2)
+            return False
+        self.forget_search()
+        self.game.redo()
+        while self._engine_to_move_between_turns() and self.game.can_redo():
+            self.game.redo()
+        self.paused = self.is_ai(self.position.to_move)
+        self.save()
+        return True
+
+    def stop(self) -> None:
+        """The UI is closing: nothing may keep searching."""
+        self.cancel_search()
+        self.cancel_hint()
+
+    # ---- hints ----------------------------------------------------------------------
+
+    def request_hint(self, spec: str) -> HintRequest | None:
+        pos = self.position
+        if pos.is_over() or self.thinking or self.is_ai(pos.to_move):
+            self.notify("Hints are for your turn.", timeout=2)
+            return None
+        self.cancel_hint()
+        self._hint_stop = self.make_stop()
+        return HintRequest(self.hint_id, spec, pos, self._hint_stop)
+
+    def cancel_hint(self) -> None:
+        if self._hint_stop is not None:
+            self._hint_stop.set()
+        self._hint_stop = None
+        self.hint_id += 1
+        self.hint = None
+
+    def finish_hint(self, hint_id: int, column: int | None, reason: str) -> bool:
+        """Show the hint; False when it is stale."""
+        if hint_id != self.hint_id:
+            return False
+        self._hint_stop = None
+        if column is None:
+            self.notify(f"No hint: {reason}", "error")
+            return True
+        self.hint = column
+        self.notify(f"Hint: column {column + 1} ({reason}).", timeout=5)
+        return True
+
+    # ---- in words -------------------------------------------------------------------
+
+    def outcome_text(self) -> str | None:
+        """Who won, in words, or None while the game goes on."""
+        result = self.game.result()
+        if result is None:
+            return None
+        if result.winner is None:
+            return "Draw — the board is full."
+        name, glyph = self.sides.name(result.winner), GLYPHS[result.winner]
+        return f"You win with {glyph}!" if name == "You" else f"{name} {glyph} wins."
+
+    def status_text(self) -> str:
+        """One line on whose turn it is and what the keys do."""
+        outcome = self.outcome_text()
+        if outcome is not None:
+            return f"{outcome}   Press n for a new game."
+        pos = self.position
+        mover = pos.to_move
+        name, glyph = self.sides.name(mover), GLYPHS[mover]
+        if self.thinking and not self.is_ai(mover) and self.search_engine is not None:
+            # `m` on a person's turn: an engine picks that person's move.
+            helper = engine_title(self.search_engine.spec)
+            whom = "you" if name == "You" else name
+            return f"{helper} is choosing a move for {whom} {glyph}…   (m: move now)"
+        if self.thinking:
+            return f"{name} {glyph} is thinking…   (m: move now)"
+        if self.is_ai(mover):
+            if self.paused:
+                return f"{name} {glyph} to move: press m to let it play."
+            return f"{name} {glyph} to move."
+        keys = f"← → Enter, or 1-{pos.width}"
+        if name == "You":
+            other = 1 - mover
+            them = f"{self.sides.name(other)} {GLYPHS[other]}"
+            return f"Your turn: you {glyph} vs {them}.   {keys}"
+        return f"{name} {glyph} to move.   {keys}"
+
+    # ---- kept on disk ---------------------------------------------------------------
+
+    def record(self) -> GameRecord:
+        """The game as a game file holds it."""
+        players = (self.sides.recorded(0), self.sides.recorded(1))
+        record = GameRecord.of(self.position, players, self.date)
+        self.date = record.date
+        return record
+
+    def save(self) -> None:
+        """Keep the game on disk (atomically); an empty board is not worth a file."""
+        if self.library is None:
+            return
+        try:
+            if not self.game.moves:
+                self.library.forget_current()
+            else:
+                self.library.save(self.name, self.record())
+        except OSError as error:
+            self.notify(f"Could not keep the game: {error}", "error", title="Games")

@@ -1,0 +1,30 @@
+"""A hint for the person to move: the helper engine's column and why, in words."""
+
+from __future__ import annotations
+
+import threading
+
+from c4tui.engine.position import Position
+from c4tui.engine.scores import describe_score
+from c4tui.engine.specs import make_engine
+from c4tui.match.sides import engine_title
+
+
+def hint_reason(
+    spec: str, position: Position, stop: threading.Event, seed: int | None = None
+) -> tuple[int, str]:
+    """The column `spec` suggests (0-based) and why: an exact result when it is proven,
+    else the engine's own measure."""
+    engine = make_engine(spec, seed=seed)
+    result = engine.search(position, stop=stop)
+    stat = result.info.columns[result.move] if result.info.columns else None
+    reason = f"by {engine_title(spec)}"
+    if stat is not None and stat.score is not None and (result.info.exact or stat.proven):
+        reason = f"{describe_score(position, stat.score)}, by the perfect player"
+    elif result.info.engine == "perfect":
+        # Out of time: the column is only known not to be worse than the others.
+        known = f"a {stat.proven}" if stat is not None and stat.proven else "not proven"
+        reason = f"{known}, the perfect player ran out of time"
+    elif stat is not None and stat.value is not None:
+        reason = f"win rate {(stat.value + 1) / 2:.0%}, by {engine_title(spec)}"
+    return result.move, reason

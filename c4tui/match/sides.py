@@ -1,0 +1,55 @@
+"""Who plays each colour: a person or an engine spec, and what to call them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+GLYPHS = ("●", "○")  # ● moves first; the glyphs differ by shape, not only by colour
+
+ENGINE_TITLES = {
+    "random": "Random",
+    "greedy": "Greedy",
+    "negamax": "NegaMax",
+    "flat": "Flat MC",
+    "mcts": "MCTS",
+    "perfect": "Perfect",
+}
+
+
+def engine_title(spec: str) -> str:
+    """A short name for an engine spec: "MCTS" for "mcts:time=1"."""
+    name = spec.partition(":")[0].strip().lower()
+    return ENGINE_TITLES.get(name, name or "AI")
+
+
+@dataclass(frozen=True)
+class Sides:
+    """The two sides: an engine spec, or None for a person at the keyboard."""
+
+    first: str | None = None
+    second: str | None = None
+
+    def spec(self, player: int) -> str | None:
+        return self.first if player == 0 else self.second
+
+    def is_ai(self, player: int) -> bool:
+        return self.spec(player) is not None
+
+    @property
+    def watching(self) -> bool:
+        """Both sides are engines: people watch (and may pause or step)."""
+        return self.first is not None and self.second is not None
+
+    def name(self, player: int) -> str:
+        """What the screen calls a side: the engine's title, "You", or "Player N"."""
+        spec = self.spec(player)
+        if spec is not None:
+            return engine_title(spec)
+        if self.first is None and self.second is None:
+            return f"Player {player + 1}"
+        return "You"
+
+    def recorded(self, player: int) -> str:
+        """What a game file records for a side: the engine spec, or the person's name."""
+        spec = self.spec(player)
+        return spec if spec is not None else self.name(player)

@@ -1,0 +1,97 @@
+"""Study in the app: games kept and resumed, the games screen, positions in and out."""
+
+from __future__ import annotations
+
+from c4tui.app.screens.games import GamesScreen
+from c4tui.app.screens.position import PositionScreen, check_moves
+from c4tui.app.showcase import settle, type_keys
+from c4tui.cli import main
+from c4tui.engine.gamefile import GameRecord
+from c4tui.engine.geometry import geometry
+from c4tui.engine.position import Position
+from c4tui.match.library import GameLibrary
+
+SIZE = (100, 30)
+
+
+async def test_quitting_mid_game_and_starting_again_brings_the_game_back(make_app, tmp_path):
+    games = tmp_path / "games"
+    app = make_app(games_dir=games)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "4")
+        await settle(pilot)
+        await type_keys(pilot, "3")
+        await settle(pilot)
+        played = app.game.moves
+        await type_keys(pilot, "q")
+    assert len(played) == 4
+    again = make_app(games_dir=games, resume=True)
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert again.game.moves == played
+        assert again.match.sides.name(1) == "Random"
+        assert any("is back" in n.message for n in again._notifications)
+        await type_keys(pilot, "n")  # a new game; the resumed one stays kept
+        await settle(pilot)
+        assert again.game.moves == ()
+    assert len(GameLibrary(games).names()) == 1
+
+
+async def test_the_games_screen_opens_a_kept_game(make_app, tmp_path):
+    library = GameLibrary(tmp_path / "games")
+    record = GameRecord.of(Position.from_moves("4455"), ("You", "random"), "2026-11-20T10:00:00Z")
+    library.save("20261120-100000-1", record)
+    library.forget_current()
+    app = make_app(games_dir=tmp_path / "games")
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "g")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, GamesScreen)
+        await type_keys(pilot, "enter")
+        await settle(pilot)
+        assert app.game.position.to_moves() == "4455"
+        assert app.match.name == "20261120-100000-1"
+
+
+async def test_copy_puts_the_move_string_on_the_clipboard(make_app):
+    app = make_app(moves="4453")
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "c")
+        await pilot.pause(0)
+        assert app.clipboard == "4453"
+        assert any("4453" in n.message for n in app._notifications)
+
+
+async def test_the_position_dialog_checks_as_you_type_and_plays_from_there(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "p")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, PositionScreen)
+        await pilot.press(*"448")
+        assert "character 3 ('8')" in str(app.screen.query_one("#position-error").render())
+        await pilot.press("backspace", "5", "3", "enter")
+        await settle(pilot)
+        assert app.game.position.to_moves() == "4453"
+        assert app.game.can_undo()  # the moves are the game's: undo walks back
+
+
+def test_check_moves_names_the_character_and_why():
+    g = geometry(7, 6, 4)
+    assert check_moves("4453", g) is None
+    assert check_moves("44x", g).startswith("character 3 ('x')")
+    assert "column 8" in check_moves("48", g)
+    assert "over" in check_moves("1212121", g)
+
+
+def test_bad_position_or_game_file_is_one_line_and_status_2(capsys, tmp_path):
+    assert main(["--position", "4453x"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("c4tui: --position: move 5 ('x')") and error.count("\n") == 1
+    bad = tmp_path / "bad.c4"
+    bad.write_text("c4tui-game 1\nMoves: 44\nResult: 1-0\n")
+    assert main(["--load", str(bad)]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(f"c4tui: --load {bad}: line 3: Result 1-0") and error.count("\n") == 1
+    assert main(["--load", str(tmp_path / "missing.c4")]) == 2
+    assert "cannot read it" in capsys.readouterr().err

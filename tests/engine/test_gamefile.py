@@ -1,0 +1,95 @@
+"""The game file: round trips of any game, and damaged or hand-edited files named by line."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from c4tui.engine.gamefile import GameFileError, GameRecord
+from c4tui.engine.position import Position
+
+
+@st.composite
+def games(draw) -> GameRecord:
+    """A game of random legal moves on a random board, up to and including its end."""
+    width = draw(st.integers(4, 10))
+    height = draw(st.integers(4, 10))
+    connect = draw(st.integers(3, min(5, max(width, height))))
+    position = Position.start(width, height, connect)
+    for _ in range(draw(st.integers(0, width * height))):
+        if position.is_over():
+            break
+        open_columns = [c for c in range(width) if position.can_play(c)]
+        position = position.play(draw(st.sampled_from(open_columns)))
+    names = st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), max_size=20)
+    players = (draw(names), draw(names))
+    return GameRecord.of(position, players, date="2026-11-23T08:15:02Z")
+
+
+@settings(max_examples=150, deadline=None)
+@given(games())
+def test_every_game_survives_a_round_trip(record):
+    read = GameRecord.from_text(record.to_text())
+    assert read.position == record.position
+    assert read.moves == record.moves
+    assert (read.width, read.height, read.connect) == (record.width, record.height, record.connect)
+    assert read.date == record.date
+    assert read.result == record.result
+    # Names are kept up to blanks: a header value is one line without surrounding spaces.
+    assert read.players == tuple(" ".join(p.split()) or "?" for p in record.players)
+
+
+def test_the_written_file_is_plain_headers():
+    record = GameRecord.of(
+        Position.from_moves("4444443"), ("You", "mcts:time=1"), "2026-11-23T08:15:02Z"
+    )
+    assert record.to_text() == (
+        "c4tui-game 1\n"
+        "Date: 2026-11-23T08:15:02Z\n"
+        "Board: 7x6\n"
+        "Connect: 4\n"
+        "Player1: You\n"
+        "Player2: mcts:time=1\n"
+        "Result: *\n"
+        "Moves: 4444443\n"
+    )
+
+
+def test_a_finished_game_says_who_won():
+    assert GameRecord.of(Position.from_moves("4343434"), ("a", "b")).result == "1-0"
+    assert GameRecord.of(Position.from_moves("14343434"), ("a", "b")).result == "0-1"
+
+
+def test_hand_edits_comments_blank_lines_any_case_and_defaults():
+    text = "\n# kept by hand\nc4tui-game 1\n\n  moves: 4453  \nPLAYER1: Ann\n# the end\n"
+    record = GameRecord.from_text(text)
+    assert record.position == Position.from_moves("4453")
+    assert record.players == ("Ann", "Player 2")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "line 1: empty"),
+        ("chess game\nMoves: 44\n", "line 1: expected 'c4tui-game 1'"),
+        ("c4tui-game 2\nMoves: 44\n", "line 1: format version '2' is not supported"),
+        ("c4tui-game 1\nEvent: club\n", "line 2: expected a header"),
+        ("c4tui-game 1\nMoves 44\n", "line 2: expected a header"),
+        ("c4tui-game 1\nMoves: 4\nMoves: 5\n", "line 3: Moves given twice"),
+        ("c4tui-game 1\nBoard: big\n", "line 2: Board should look like 7x6"),
+        ("c4tui-game 1\nBoard: 7x6x2\n", "line 2: Board should look like 7x6"),
+        ("c4tui-game 1\nConnect: four\n", "line 2: Connect should be a number"),
+        ("c4tui-game 1\nBoard: 12x6\nMoves: 1\n", "line 2: width 12 is outside"),
+        ("c4tui-game 1\n\nMoves: 44x\n", "line 3: move 3 ('x')"),
+        ("c4tui-game 1\nBoard: 5x4\nMoves: 6\n", "line 3: move 1 ('6') of '6': column 6"),
+        ("c4tui-game 1\nMoves: 12121212\n", "line 2: move 8 ('2') of '12121212': the game"),
+        ("c4tui-game 1\nResult: win\nMoves: 1212121\n", "line 2: Result should be one of"),
+        ("c4tui-game 1\nResult: 0-1\nMoves: 1212121\n", "line 2: Result 0-1 does not match"),
+        ("c4tui-game 1\nDate: yesterday\n", "line 2: Date should be ISO 8601"),
+    ],
+)
+def test_bad_files_name_the_line_and_the_problem(text, message):
+    with pytest.raises(GameFileError) as caught:
+        GameRecord.from_text(text)
+    assert str(caught.value).startswith(message)

@@ -1,0 +1,160 @@
+"""The match controller without any UI: turns, undo by turns, stale results, kept games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from c4tui.engine.game import Game
+from c4tui.engine.position import Position
+from c4tui.engine.search import SearchResult
+from c4tui.match.controller import Match
+from c4tui.match.library import GameLibrary
+from c4tui.match.sides import Sides
+
+
+def run(match: Match) -> SearchResult:
+    """Run the search the match wants now, as a UI would, and return its result."""
+    engine = match.engine_to_move()
+    assert engine is not None
+    request = match.start_search(engine)
+    return request.engine.search(request.position, stop=request.stop), request.search_id
+
+
+def against_greedy(tmp_path=None, **options) -> Match:
+    library = GameLibrary(tmp_path) if tmp_path is not None else None
+    return Match(Sides(None, "greedy"), seed=1, library=library, **options)
+
+
+def test_a_person_moves_then_the_engine_replies():
+    match = against_greedy()
+    assert match.engine_to_move() is None  # the person (●) moves first
+    assert match.human_move(3)
+    result, search_id = run(match)
+    assert match.finish_search(search_id, result)
+    assert len(match.game.moves) == 2 and match.engine_to_move() is None
+
+
+def test_refused_moves_say_why():
+    match = against_greedy()
+    assert not match.human_move(9)
+    match.human_move(3)
+    assert not match.human_move(2)  # the engine's turn
+    texts = [n.text for n in match.take_notices()]
+    assert texts == [
+        "There is no column 10: the board has 7.",
+        "Wait for the AI's move, or press m to make it move now.",
+    ]
+    full = Match(Sides(None, None), Game.from_moves("444444"))
+    assert not full.human_move(3)
+    assert full.take_notices()[0].bell
+
+
+@pytest.mark.parametrize("change", ["undo", "new_game", "set_sides", "stop", "human_move"])
+def test_a_result_after_a_change_of_the_game_is_never_played(change):
+    match = against_greedy()
+    match.human_move(3)
+    engine = match.engine_to_move()
+    request = match.start_search(engine)
+    result = engine.search(request.position)
+    if change == "set_sides":
+        match.set_sides(Sides(None, "random"))
+    elif change == "human_move":
+        match.cancel_search()
+    else:
+        getattr(match, change)()
+    assert request.stop.is_set()
+    before = match.game.moves
+    assert not match.finish_search(request.search_id, result)
+    assert match.game.moves == before
+
+
+def test_random_interleavings_only_ever_play_fresh_results():
+    rng = random.Random(5)
+    match = Match(Sides(None, "random"), seed=2)
+    pending = []
+    for _ in range(400):
+        action = rng.choice(["move", "search", "deliver", "undo", "redo", "new"])
+        if action == "move":
+            match.human_move(rng.randrange(7))
+        elif action == "search" and (engine := match.engine_to_move()):
+            request = match.start_search(engine)
+            pending.append((request, engine.search(request.position)))
+        elif action == "deliver" and pending:
+            request, result = pending.pop(rng.randrange(len(pending)))
+            before = match.position
+            if match.finish_search(request.search_id, result):
+                assert request.position == before and not request.stop.is_set()
+                assert match.position == before.play(result.move)
+        elif action == "undo":
+            match.undo()
+        elif action == "redo":
+            match.redo()
+        elif action == "new":
+            match.new_game()
+        Position.from_moves(match.position.to_moves())  # always a legal game
+
+
+def test_undo_goes_back_to_the_persons_turn_and_redo_forward():
+    match = Match(Sides(None, "greedy"), Game.from_moves("4455"))
+    assert match.undo()
+    assert match.game.moves == (3, 3)
+    assert not match.paused  # the person's turn
+    assert match.redo()
+    assert match.game.moves == (3, 3, 4, 4)
+    watching = Match(Sides("greedy", "random"), Game.from_moves("4455"))
+    watching.undo()
+    assert watching.game.moves == (3, 3, 4)  # two engines: one move at a time
+
+
+def test_a_failing_engine_pauses_the_match():
+    match = Match(Sides("greedy", None))
+    request = match.start_search(match.engine_to_move())
+    assert match.search_failed(request.search_id, "RuntimeError: boom")
+    assert match.paused and match.engine_to_move() is None
+    assert "The AI failed" in match.take_notices()[0].text
+
+
+def test_every_move_is_kept_and_a_new_match_finds_it(tmp_path):
+    match = against_greedy(tmp_path)
+    match.human_move(3)
+    result, search_id = run(match)
+    match.finish_search(search_id, result)
+    kept = GameLibrary(tmp_path).current()
+    assert kept is not None and kept.name == match.name
+    assert kept.record.moves == match.position.to_moves()
+    assert kept.record.players == ("You", "greedy")
+    again = Match(Sides(None, None))
+    again.open(kept.record, kept.name)
+    assert again.position == match.position
+    assert again.sides == Sides(None, "greedy")
+
+
+def test_a_new_game_keeps_the_previous_one(tmp_path):
+    match = against_greedy(tmp_path)
+    match.human_move(3)
+    first = match.name
+    match.new_game()
+    match.human_move(2)
+    names = GameLibrary(tmp_path).names()
+    assert first in names and match.name in names and len(names) == 2
+
+
+def test_the_oldest_games_go_first(tmp_path):
+    library = GameLibrary(tmp_path, keep=3)
+    match = Match(Sides(None, None), library=library)
+    names = []
+    for _ in range(5):
+        match.new_game()
+        match.human_move(0)
+        names.append(match.name)
+    assert library.names() == sorted(names[-3:], reverse=True)
+
+
+def test_a_disk_that_refuses_the_game_is_a_notice_not_a_crash(tmp_path):
+    blocked = tmp_path / "file"
+    blocked.write_text("not a directory")
+    match = Match(Sides(None, None), library=GameLibrary(blocked))
+    assert match.human_move(3)
+    assert "Could not keep the game" in match.take_notices()[0].text
