@@ -61,7 +61,7 @@ class GamesScreen(ModalScreen[str | None]):
                 f"{record.plies:>5}",
                 key=game.name,
             )
-        summary = f"{len(games)} games kept in {self.library.games}"
+        summary = f"{len(games)} games kept, newest first. Enter opens one to go on from it."
         if damaged:
             summary += f"; {damaged} damaged files skipped"
         if not games:
