@@ -1,4 +1,9 @@
-"""What every engine shares: its name and spec, its budget, its random source, a clock."""
+"""What every engine shares: the frame of a search, its budget, its random source, a clock.
+
+`BaseEngine.search` is the one frame of every engine's search: it refuses a finished
+game (`GameOverError`), settles the limits, runs the engine's own `think`, sends the
+final info and makes the result from it, so the move played is always `info.best`.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +13,19 @@ import time
 from typing import ClassVar
 
 from c4tui.engine.position import Position
-from c4tui.engine.search import ColumnStat, Limits, SearchInfo
+from c4tui.engine.search import (
+    ColumnStat,
+    GameOverError,
+    InfoCallback,
+    Limits,
+    SearchInfo,
+    SearchResult,
+)
 from c4tui.engine.specs import Option
 
 
 class BaseEngine:
-    """Subclasses set `name`, `OPTIONS`, and implement `search`."""
+    """Subclasses set `name`, `OPTIONS`, and implement `think` (and `budget` if they need one)."""
 
     name: ClassVar[str] = ""
     OPTIONS: ClassVar[dict[str, Option]] = {}
@@ -28,9 +40,34 @@ class BaseEngine:
         """Forget everything learned during the last game (and restart the random source)."""
         self.rng = random.Random(self.seed)
 
-    def resolve(self, limits: Limits | None) -> Limits:
-        """The limits a search uses: the caller's, or the engine's own budget."""
-        return limits if limits is not None else self.limits
+    def search(
+        self,
+        position: Position,
+        limits: Limits | None = None,
+        *,
+        on_info: InfoCallback | None = None,
+        stop: threading.Event | None = None,
+    ) -> SearchResult:
+        if position.is_over():
+            raise GameOverError(position)
+        limits = self.budget(limits if limits is not None else self.limits)
+        info = self.think(position, limits, Clock(limits, stop), on_info)
+        if on_info is not None:
+            on_info(info)
+        return SearchResult(info.best, info)
+
+    def budget(self, limits: Limits) -> Limits:
+        """The limits a search runs to; engines that cannot run unbounded fill in defaults."""
+        return limits
+
+    def think(
+        self, position: Position, limits: Limits, clock: Clock, on_info: InfoCallback | None
+    ) -> SearchInfo:
+        """Search an unfinished position; the final info's `best` is the move to play.
+
+        `on_info` is for progress on the way: the frame sends the final info itself.
+        """
+        raise NotImplementedError
 
 
 class Clock:
@@ -61,10 +98,3 @@ def empty_columns(position: Position) -> tuple[ColumnStat | None, ...]:
 def rate(count: int | None, elapsed: float) -> float | None:
     """Count per second; None when nothing was counted (an answer known at once has no rate)."""
     return None if not count or elapsed <= 0 else count / elapsed
-
-
-def finished_info(name: str, position: Position, move: int, clock: Clock) -> SearchInfo:
-    """The info of a search that did no counting (random, greedy)."""
-    return SearchInfo(
-        engine=name, elapsed=clock.elapsed(), columns=empty_columns(position), best=move, pv=(move,)
-    )

@@ -10,14 +10,13 @@ that tactics prove to lose in one is only chosen when every column does.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import ClassVar
 
 from c4tui.engine.base import BaseEngine, Clock, rate
 from c4tui.engine.playout import random_game_for
 from c4tui.engine.position import Position
-from c4tui.engine.search import ColumnStat, InfoCallback, Limits, SearchInfo, SearchResult
+from c4tui.engine.search import ColumnStat, InfoCallback, Limits, SearchInfo
 from c4tui.engine.specs import COUNT, TIME, Option
 from c4tui.engine.tactics import forced_move, tactical_stats
 
@@ -43,25 +42,19 @@ class FlatMonteCarloEngine(BaseEngine):
             limits = Limits(time=time, iterations=playouts)
         super().__init__(seed=seed, limits=limits)
 
-    def search(
-        self,
-        position: Position,
-        limits: Limits | None = None,
-        *,
-        on_info: InfoCallback | None = None,
-        stop: threading.Event | None = None,
-    ) -> SearchResult:
-        legal = position.legal_moves()
-        if not legal:
-            raise ValueError("the game is over: there is no move to make")
-        limits = self.resolve(limits)
+    def budget(self, limits: Limits) -> Limits:
         if limits.time is None and limits.iterations is None:
-            limits = Limits(time=DEFAULT_TIME)
-        clock = Clock(limits, stop)
+            return Limits(time=DEFAULT_TIME)
+        return limits
+
+    def think(
+        self, position: Position, limits: Limits, clock: Clock, on_info: InfoCallback | None
+    ) -> SearchInfo:
+        legal = position.legal_moves()
         tactics = tactical_stats(position)
         forced = forced_move(position)
         if forced is not None:
-            info = SearchInfo(
+            return SearchInfo(
                 engine=self.name,
                 elapsed=clock.elapsed(),
                 iterations=0,
@@ -69,9 +62,6 @@ class FlatMonteCarloEngine(BaseEngine):
                 best=forced,
                 pv=(forced,),
             )
-            if on_info is not None:
-                on_info(info)
-            return SearchResult(forced, info)
 
         totals = dict.fromkeys(legal, 0)
         counts = dict.fromkeys(legal, 0)
@@ -88,10 +78,7 @@ class FlatMonteCarloEngine(BaseEngine):
             played += 1
             if on_info is not None and played % INFO_EVERY == 0:
                 on_info(self._info(position, tactics, totals, counts, played, clock))
-        info = self._info(position, tactics, totals, counts, played, clock)
-        if on_info is not None:
-            on_info(info)
-        return SearchResult(info.best if info.best is not None else legal[0], info)
+        return self._info(position, tactics, totals, counts, played, clock)
 
     def _info(
         self,

@@ -6,35 +6,24 @@ one for the opponent, and picks uniformly at random among the moves that survive
 
 from __future__ import annotations
 
-import threading
-
 from c4tui.engine.base import BaseEngine, Clock
 from c4tui.engine.position import Position
-from c4tui.engine.search import InfoCallback, Limits, SearchInfo, SearchResult
+from c4tui.engine.search import InfoCallback, Limits, SearchInfo
 from c4tui.engine.tactics import forced_move, safe_columns, tactical_stats
 
 
 class GreedyEngine(BaseEngine):
     name = "greedy"
 
-    def search(
-        self,
-        position: Position,
-        limits: Limits | None = None,
-        *,
-        on_info: InfoCallback | None = None,
-        stop: threading.Event | None = None,
-    ) -> SearchResult:
-        clock = Clock(self.resolve(limits), stop)
-        legal = position.legal_moves()
-        if not legal:
-            raise ValueError("the game is over: there is no move to make")
+    def think(
+        self, position: Position, limits: Limits, clock: Clock, on_info: InfoCallback | None
+    ) -> SearchInfo:
         move = forced_move(position)
         if move is None:
             # Stones right under an opponent's winning spot lose at once; avoid them if we can.
-            candidates = safe_columns(position) or list(legal)
+            candidates = safe_columns(position) or list(position.legal_moves())
             move = self.rng.choice(candidates)
-        info = SearchInfo(
+        return SearchInfo(
             engine=self.name,
             elapsed=clock.elapsed(),
             depth=1,
@@ -42,6 +31,3 @@ class GreedyEngine(BaseEngine):
             best=move,
             pv=(move,),
         )
-        if on_info is not None:
-            on_info(info)
-        return SearchResult(move, info)

@@ -1,9 +1,14 @@
-"""Handicapped: the seed notebooks' random-move handicap around any engine."""
+"""Handicapped: the seed notebooks' random-move handicap around any engine.
+
+When the handicap plays, the info says so (`handicap=True`, `best` and `pv` the random
+move), so what a caller shows always agrees with the move played.
+"""
 
 from __future__ import annotations
 
 import random
 import threading
+from dataclasses import replace
 
 from c4tui.engine.position import Position
 from c4tui.engine.search import Engine, InfoCallback, Limits, SearchResult
@@ -40,5 +45,9 @@ class Handicapped:
         result = self.engine.search(position, limits, on_info=on_info, stop=stop)
         # Draw after the search so the stream is consumed the same way every move.
         if self.rng.random() < self.noise:
-            return SearchResult(self.rng.choice(position.legal_moves()), result.info)
+            move = self.rng.choice(position.legal_moves())
+            info = replace(result.info, best=move, pv=(move,), handicap=True)
+            if on_info is not None:
+                on_info(info)
+            return SearchResult(move, info)
         return result

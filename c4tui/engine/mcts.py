@@ -30,7 +30,6 @@ to be 2.2 times slower per iteration for the same strength per second.
 from __future__ import annotations
 
 import math
-import threading
 import time
 from collections.abc import Callable
 from typing import ClassVar
@@ -41,7 +40,7 @@ from c4tui.engine.opening import column_outcomes, in_reach
 from c4tui.engine.playout import random_game_for
 from c4tui.engine.position import Position
 from c4tui.engine.scores import proven_of
-from c4tui.engine.search import ColumnStat, InfoCallback, Limits, SearchInfo, SearchResult
+from c4tui.engine.search import ColumnStat, InfoCallback, Limits, SearchInfo
 from c4tui.engine.specs import COUNT, TIME, Option
 from c4tui.engine.tactics import forced_move
 
@@ -107,20 +106,14 @@ class MctsEngine(BaseEngine):
         super().new_game()
         self.tree = None
 
-    def search(
-        self,
-        position: Position,
-        limits: Limits | None = None,
-        *,
-        on_info: InfoCallback | None = None,
-        stop: threading.Event | None = None,
-    ) -> SearchResult:
-        limits = self.resolve(limits)
+    def budget(self, limits: Limits) -> Limits:
         if limits.time is None and limits.iterations is None:
-            limits = Limits(time=DEFAULT_TIME)
-        clock = Clock(limits, stop)
-        if position.is_over():
-            raise ValueError(f"no move to search: the game {position.to_moves()!r} is over")
+            return Limits(time=DEFAULT_TIME)
+        return limits
+
+    def think(
+        self, position: Position, limits: Limits, clock: Clock, on_info: InfoCallback | None
+    ) -> SearchInfo:
         tree = self.tree.reroot(position) if self.tree is not None else None
         if tree is None:
             tree = Tree(position)
@@ -130,7 +123,7 @@ class MctsEngine(BaseEngine):
             tree.book_checked = True
             # Half the time budget at most: a verdict too late for the search is no use.
             share = BOOK_SHARE * limits.time if limits.time is not None else BOOK_SECONDS
-            outcomes = column_outcomes(position, clock.start + share, stop)
+            outcomes = column_outcomes(position, clock.start + share, clock.stop)
             if outcomes is not None:
                 tree.rule_out(outcomes)
 
@@ -146,10 +139,7 @@ class MctsEngine(BaseEngine):
             if on_info is not None and time.perf_counter() >= next_info:
                 on_info(self._info(tree, position, clock, done))
                 next_info = time.perf_counter() + INFO_EVERY
-        info = self._info(tree, position, clock, done)
-        if on_info is not None:
-            on_info(info)
-        return SearchResult(info.best if info.best is not None else 0, info)
+        return self._info(tree, position, clock, done)
 
     def _info(self, tree: Tree, position: Position, clock: Clock, done: int) -> SearchInfo:
         elapsed = clock.elapsed()

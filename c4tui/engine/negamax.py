@@ -25,14 +25,13 @@ it, caps the nodes. Depth 1 always finishes, so a move is always backed by tacti
 
 from __future__ import annotations
 
-import threading
 from typing import ClassVar
 
 from c4tui.engine.base import BaseEngine, Clock, rate
 from c4tui.engine.heuristic import heuristic_for
 from c4tui.engine.position import Position
 from c4tui.engine.scores import proven_of
-from c4tui.engine.search import ColumnStat, InfoCallback, Limits, SearchInfo, SearchResult
+from c4tui.engine.search import ColumnStat, InfoCallback, Limits, SearchInfo
 from c4tui.engine.specs import DEPTH, TIME, Option
 from c4tui.engine.tactics import forced_move
 
@@ -74,25 +73,18 @@ class NegamaxEngine(BaseEngine):
         super().new_game()
         self.table = {}
 
-    def search(
-        self,
-        position: Position,
-        limits: Limits | None = None,
-        *,
-        on_info: InfoCallback | None = None,
-        stop: threading.Event | None = None,
-    ) -> SearchResult:
-        legal = position.legal_moves()
-        if not legal:
-            raise ValueError("the game is over: there is no move to make")
-        limits = self.resolve(limits)
+    def budget(self, limits: Limits) -> Limits:
         if limits.is_unbounded():
-            limits = Limits(time=DEFAULT_TIME, depth=DEFAULT_DEPTH)
+            return Limits(time=DEFAULT_TIME, depth=DEFAULT_DEPTH)
+        return limits
+
+    def think(
+        self, position: Position, limits: Limits, clock: Clock, on_info: InfoCallback | None
+    ) -> SearchInfo:
         if self.table_geometry is not position.geometry or len(self.table) > TABLE_LIMIT:
             self.table = {}
             self.table_geometry = position.geometry
-        run = RootSearch(self, position, limits, Clock(limits, stop), on_info)
-        return run.iterate()
+        return RootSearch(self, position, limits, clock, on_info).iterate()
 
 
 class RootSearch:
@@ -119,7 +111,7 @@ class RootSearch:
         self.best = position.legal_moves()[0]
         self.forced = forced_move(position)
 
-    def iterate(self) -> SearchResult:
+    def iterate(self) -> SearchInfo:
         position = self.position
         order = self.tree.root_order(position.legal_moves())
         for depth in range(1, self.max_depth + 1):
@@ -140,7 +132,7 @@ class RootSearch:
             order = sorted(order, key=lambda c: -scores[c])
             if self.settled(scores):
                 break
-        return SearchResult(self.best, self.info(self.scores, self.depth))
+        return self.info(self.scores, self.depth)
 
     def choose(self, scores: dict[int, int]) -> int:
         """The best-scored column; equal best ones are told apart by the seeded random source.

@@ -9,14 +9,13 @@ another, and reports `exact: false`.
 
 from __future__ import annotations
 
-import threading
 from dataclasses import replace
 from typing import ClassVar
 
 from c4tui.engine.base import BaseEngine, Clock, rate
 from c4tui.engine.position import Position
 from c4tui.engine.scores import proven_of
-from c4tui.engine.search import ColumnStat, InfoCallback, Limits, SearchInfo, SearchResult
+from c4tui.engine.search import ColumnStat, InfoCallback, Limits, SearchInfo
 from c4tui.engine.solver import ColumnBounds, SearchStopped, order_columns, shared_solver
 from c4tui.engine.specs import TIME, Option
 
@@ -70,17 +69,10 @@ class PerfectEngine(BaseEngine):
         super().__init__(seed=seed, limits=limits or Limits(time=time))
         self.vary = bool(vary)
 
-    def search(
-        self,
-        position: Position,
-        limits: Limits | None = None,
-        *,
-        on_info: InfoCallback | None = None,
-        stop: threading.Event | None = None,
-    ) -> SearchResult:
-        if position.is_over():
-            raise ValueError("the game is over: there is no move to make")
-        clock = Clock(self.resolve(limits), stop)
+    def think(
+        self, position: Position, limits: Limits, clock: Clock, on_info: InfoCallback | None
+    ) -> SearchInfo:
+        stop = clock.stop
         # The process-wide solver of this board size: its table outlives the move and
         # the engine, and two perfect players never hold two tables.
         solver = shared_solver(position.geometry)
@@ -120,7 +112,4 @@ class PerfectEngine(BaseEngine):
                 solver.set_limits(None, None)
         pick = self.rng.choice if self.vary else None
         move, _ = choose_column(columns, position.width, pick)
-        info = replace(snapshot(), best=move, pv=(move,))
-        if on_info is not None:
-            on_info(info)
-        return SearchResult(move, info)
+        return replace(snapshot(), best=move, pv=(move,))

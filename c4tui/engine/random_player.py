@@ -2,27 +2,22 @@
 
 from __future__ import annotations
 
-import threading
-
-from c4tui.engine.base import BaseEngine, Clock, finished_info
+from c4tui.engine.base import BaseEngine, Clock, empty_columns
 from c4tui.engine.position import Position
-from c4tui.engine.search import InfoCallback, Limits, SearchResult
+from c4tui.engine.search import InfoCallback, Limits, SearchInfo
 
 
 class RandomEngine(BaseEngine):
     name = "random"
 
-    def search(
-        self,
-        position: Position,
-        limits: Limits | None = None,
-        *,
-        on_info: InfoCallback | None = None,
-        stop: threading.Event | None = None,
-    ) -> SearchResult:
-        clock = Clock(self.resolve(limits), stop)
+    def think(
+        self, position: Position, limits: Limits, clock: Clock, on_info: InfoCallback | None
+    ) -> SearchInfo:
         move = self.rng.choice(position.legal_moves())
-        info = finished_info(self.name, position, move, clock)
-        if on_info is not None:
-            on_info(info)
-        return SearchResult(move, info)
+        return SearchInfo(
+            engine=self.name,
+            elapsed=clock.elapsed(),
+            columns=empty_columns(position),
+            best=move,
+            pv=(move,),
+        )

@@ -74,6 +74,8 @@ class SearchInfo:
     best: int | None = None
     pv: tuple[int, ...] = ()
     exact: bool = False
+    # True when the move played was the `noise=` handicap's random choice, not `best`.
+    handicap: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +85,14 @@ class SearchResult:
 
 
 InfoCallback = Callable[[SearchInfo], None]
+
+
+class GameOverError(ValueError):
+    """A search was asked for a move in a finished game: there is none to make."""
+
+    def __init__(self, position: Position) -> None:
+        super().__init__(f"the game {position.to_moves()!r} is over: there is no move to make")
+        self.position = position
 
 
 class Engine(Protocol):

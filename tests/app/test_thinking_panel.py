@@ -158,3 +158,15 @@ async def test_mcts_figures_tell_kept_visits_and_answers_known_at_once(make_app)
         app.thinking_panel.show(ThinkingView(reused, position, Limits(time=1), "MCTS", False))
         text = panel_text(app)
         assert "1,000 iterations" in text and "2,500 visits kept" in text
+
+
+async def test_a_noise_handicap_move_is_called_random_not_best(make_app):
+    app = make_app(settings=Settings(mode="humans", theme="textual-dark"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        columns = tuple(ColumnStat() for _ in range(7))
+        played = SearchInfo(engine="greedy", columns=columns, best=0, pv=(0,), handicap=True)
+        view = ThinkingView(played, Position.start(), Limits(), "Greedy", running=False)
+        app.thinking_panel.show(view)
+        text = panel_text(app)
+        assert "random move 1 (noise handicap)" in text and "best" not in text

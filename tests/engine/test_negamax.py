@@ -88,16 +88,17 @@ def test_reports_each_root_move_and_each_depth():
     pos = Position.from_moves("4453")
     result = make_engine("negamax:depth=4").search(pos, on_info=infos.append)
     assert result.info.depth == 4
-    # One report per root move per depth, plus one per finished depth; reports during
-    # depth d carry the last finished depth, d - 1 (None before the first).
+    # One report per root move per depth, plus one per finished depth, plus the search
+    # frame's final info; reports during depth d carry the last finished depth, d - 1
+    # (None before the first).
     per_depth = len(pos.legal_moves()) + 1
-    assert len(infos) == 4 * per_depth
+    assert len(infos) == 4 * per_depth + 1
     depths = [info.depth for info in infos]
     assert depths == [None] * (per_depth - 1) + [1] * per_depth + [2] * per_depth + [
         3
-    ] * per_depth + [4]
+    ] * per_depth + [4, 4]
     assert [info.nodes for info in infos] == sorted(info.nodes for info in infos)
-    assert infos[-1] == result.info or infos[-1].columns == result.info.columns
+    assert infos[-1] == result.info
 
 
 def test_each_column_says_the_depth_of_its_own_score():

@@ -9,9 +9,9 @@ from itertools import islice
 import pytest
 
 from c4tui.engine import specs
-from c4tui.engine.base import BaseEngine, Clock, finished_info
+from c4tui.engine.base import BaseEngine, empty_columns
 from c4tui.engine.position import Position
-from c4tui.engine.search import Limits, SearchResult
+from c4tui.engine.search import SearchInfo
 from c4tui.tournament.games import GameAborted, GameTask, play_game
 from c4tui.tournament.schedule import is_balanced, random_openings, schedule
 from c4tui.tournament.workers import GameRunner
@@ -23,8 +23,8 @@ class FullColumnEngine(BaseEngine):
 
     name = "stubborn"
 
-    def search(self, position, limits=None, *, on_info=None, stop=None):
-        return SearchResult(0, finished_info(self.name, position, 0, Clock(Limits(), stop)))
+    def think(self, position, limits, clock, on_info):
+        return SearchInfo(self.name, columns=empty_columns(position), best=0, pv=(0,))
 
 
 @pytest.fixture

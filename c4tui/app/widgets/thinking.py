@@ -322,8 +322,13 @@ class ThinkingPanel(DrawnWidget):
     def _line(self, info: SearchInfo) -> Text:
         text = Text()
         if info.best is not None:
-            text.append("best ", self.component_style("thinking--dim"))
+            # A noise= handicap move is a random pick, not what the search found best.
+            label = "random move " if info.handicap else "best "
+            text.append(label, self.component_style("thinking--dim"))
             text.append(str(info.best + 1), self.component_style("thinking--best"))
+            if info.handicap:
+                text.append(" (noise handicap)", self.component_style("thinking--dim"))
+                return text
         if info.pv:
             text.append("   pv ", self.component_style("thinking--dim"))
             text.append(" ".join(str(c + 1) for c in info.pv))

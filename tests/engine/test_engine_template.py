@@ -1,0 +1,79 @@
+"""The frame every engine shares: a finished game is refused alike, and the info agrees
+with the move played (or says the `noise=` handicap chose it).
+
+Parametrised over the spec registry, so an engine added to `ENGINES` is checked here
+without editing this file.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from c4tui.engine.position import Position
+from c4tui.engine.search import GameOverError, SearchInfo
+from c4tui.engine.specs import ENGINES, engine_class, make_engine
+from tests.engine.engine_contract import random_positions
+
+# The smallest budget of each kind, so the contract runs in a blink for every engine.
+QUICK = {"iterations": 200, "playouts": 200, "depth": 3, "time": 0.05}
+
+
+def quick_spec(name: str) -> str:
+    options = engine_class(name).OPTIONS
+    for key, value in QUICK.items():
+        if key in options:
+            return f"{name}:{key}={value}"
+    return name
+
+
+def with_noise(spec: str) -> str:
+    return f"{spec}{',' if ':' in spec else ':'}noise=0.5"
+
+
+SPECS = [quick_spec(name) for name in ENGINES]
+ALL_SPECS = [*SPECS, *map(with_noise, SPECS)]
+
+
+def finished_positions() -> list[Position]:
+    """A win and a full board drawn, on two board sizes."""
+    won = Position.from_moves("4455667")
+    drawn = Position.start(4, 4, 4)
+    # Columns filled in pairs 1,2 then 3,4 leave no line of four on a 4x4 board.
+    for col in (0, 1, 0, 1, 1, 0, 1, 0, 2, 3, 2, 3, 3, 2, 3, 2):
+        drawn = drawn.play(col)
+    assert won.winner() is not None and drawn.is_draw()
+    return [won, drawn]
+
+
+@pytest.mark.parametrize("spec", ALL_SPECS)
+def test_a_finished_game_is_refused_with_one_error(spec):
+    engine = make_engine(spec, seed=1)
+    for position in finished_positions():
+        with pytest.raises(GameOverError, match="is over"):
+            engine.search(position)
+
+
+@pytest.mark.parametrize("spec", ALL_SPECS)
+@pytest.mark.parametrize("size", [(7, 6, 4), (5, 4, 3)])
+def test_the_info_agrees_with_the_move_played(spec, size):
+    engine = make_engine(spec, seed=3)
+    handicapped = 0
+    for position in random_positions(size, 12):
+        infos: list[SearchInfo] = []
+        result = engine.search(position, on_info=infos.append)
+        info = result.info
+        assert result.move in position.legal_moves()
+        assert info.best == result.move and info.pv[:1] == (result.move,)
+        assert infos[-1] == info, "the last info sent is the result's"
+        handicapped += info.handicap
+    if "noise" not in spec:
+        assert handicapped == 0
+    else:
+        assert 0 < handicapped < 12, "noise=0.5 should choose some moves and not others"
+
+
+def test_full_noise_marks_every_move_as_the_handicap_choice():
+    engine = make_engine("greedy:noise=1", seed=2)
+    for position in random_positions((7, 6, 4), 10):
+        result = engine.search(position)
+        assert result.info.handicap and result.info.best == result.move
