@@ -14,7 +14,6 @@ import ctypes
 import importlib.util
 import os
 import threading
-from array import array
 
 from c4tui.engine.book import OpeningBook
 from c4tui.engine.geometry import Geometry
@@ -113,7 +112,7 @@ class NativeSearch:
         )
         if not self._handle:
             raise MemoryError("the native solver could not be made")
-        self._table: array | None = None
+        self._table: memoryview | None = None
         # One search at a time per table: the C code has no lock of its own.
         self.lock = threading.Lock()
 
@@ -122,10 +121,12 @@ class NativeSearch:
         if handle:
             self._lib.c4_free(handle)
 
-    def share_table(self, table: array | None) -> None:
+    def share_table(self, table: memoryview | None) -> None:
         """Search with the Python solver's packed table (kept alive here); None: none."""
         self._table = table
-        address, length = table.buffer_info() if table is not None else (None, 0)
+        address, length = None, 0
+        if table is not None:
+            address, length = ctypes.addressof(ctypes.c_char.from_buffer(table)), len(table)
         self._lib.c4_set_table(self._handle, address, length)
 
     def set_book(self, book: OpeningBook) -> None:

@@ -111,7 +111,7 @@ def review_game(
 
     `on_move(review)` is called as each move is done (last move first, see the module
     docstring). With `stop`, setting it ends the review early (SearchStopped from
-    `solver.py` propagates); the solver's lock is held per position, not per game, so
+    `c4tui.engine.solver` propagates); the solver's lock is held per position, not per game, so
     other searches can go in between.
     """
     solver = solver or shared_solver(game.geometry)

@@ -7,11 +7,11 @@ import threading
 
 import pytest
 
-from c4tui.engine import solver as solver_module
 from c4tui.engine.perfect import PerfectEngine, choose_column
 from c4tui.engine.position import Position
 from c4tui.engine.search import Limits
 from c4tui.engine.solver import ColumnBounds
+from c4tui.engine.solver import exact as solver_module
 from c4tui.engine.specs import SpecError, make_engine
 from c4tui.engine.tactics import threatened_columns, winning_columns
 from tests.engine.brute_force import brute_force_columns

@@ -1,0 +1,95 @@
+"""Every column of a position scored exactly: what `analyze`, the overlay and the review show."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from c4tui.engine.book import EXACT_PLY
+from c4tui.engine.position import Position
+from c4tui.engine.solver.search import order_columns
+
+if TYPE_CHECKING:
+    from c4tui.engine.solver.exact import Solver
+
+
+@dataclass
+class ColumnBounds:
+    """What is known of one column's score (mover's view): low <= score <= high."""
+
+    low: int
+    high: int
+
+    @property
+    def exact(self) -> bool:
+        return self.low == self.high
+
+
+def analyze_columns(
+    solver: Solver,
+    position: Position,
+    *,
+    weak: bool,
+    on_column: Callable[[int, ColumnBounds], None] | None,
+    columns: list[ColumnBounds | None],
+) -> list[ColumnBounds | None]:
+    """Fill `columns` with every column's score (see `Solver.analyze`)."""
+    g = solver.geometry
+    children: dict[int, Position] = {}
+    child_bounds: dict[int, ColumnBounds] = {}
+    for col in order_columns(g.width):
+        if not position.can_play(col):
+            continue
+        if position.is_winning_move(col):
+            win = 1 if weak else (g.cells + 1 - position.moves) // 2
+            columns[col] = ColumnBounds(win, win)
+        elif position.moves + 1 == g.cells:
+            # The last cell, and not a win: the game ends drawn, with no child to solve.
+            columns[col] = ColumnBounds(0, 0)
+        else:
+            child = position.play(col)
+            children[col] = child
+            cb = solver.bounds(child, weak=weak)
+            child_bounds[col] = cb
+            columns[col] = ColumnBounds(-cb.high, -cb.low)
+        if on_column is not None and columns[col].exact:
+            on_column(col, columns[col])
+    # A 12-ply position's own book score is the best column's: once every other
+    # column is proven below it, the last one left needs no search.
+    best = None
+    if solver.book is not None and position.moves == EXACT_PLY and not weak:
+        best = solver.book.exact_score(position.current, position.mask)
+    pending = [col for col in children if not child_bounds[col].exact]
+    # Sibling columns often score alike: once one is exact, the others first test
+    # its score (twice at most each, then back to the binary search).
+    guess: int | None = None
+    guessed = dict.fromkeys(pending, 0)
+    while pending:
+        # Until there is a guess, the first column is solved alone.
+        turn = pending[:1] if guess is None and not weak else list(pending)
+        for col in turn:
+            if col not in pending:
+                continue
+            cb = child_bounds[col]
+            use_guess = guess is not None and guessed[col] < 2
+            guessed[col] += use_guess
+            solver.probe(children[col], cb, weak=weak, guess=guess if use_guess else None)
+            if cb.exact and not weak:
+                guess = cb.low
+            columns[col] = ColumnBounds(-cb.high, -cb.low)
+            if cb.exact:
+                pending.remove(col)
+                if on_column is not None:
+                    on_column(col, columns[col])
+            if best is None:
+                continue
+            contenders = [c for c, b in enumerate(columns) if b is not None and b.high >= best]
+            if len(contenders) == 1 and contenders[0] in pending:
+                last = contenders[0]
+                child_bounds[last].low = child_bounds[last].high = -best
+                columns[last] = ColumnBounds(best, best)
+                pending.remove(last)
+                if on_column is not None:
+                    on_column(last, columns[last])
+    return columns

@@ -1,0 +1,271 @@
+"""The Solver: one position's exact score by null-window probes, over one table and the book.
+
+Pons's binary search on the score calls the search (C when the kernels were built,
+else `search.py`) with null windows; the book settles 12-ply positions and gives a
+13-ply root a floor. See the package docstring for the whole algorithm.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+
+from c4tui.engine import native as _native
+from c4tui.engine.book import EXACT_PLY, OpeningBook
+from c4tui.engine.geometry import Geometry
+from c4tui.engine.position import Position
+from c4tui.engine.solver.columns import ColumnBounds, analyze_columns
+from c4tui.engine.solver.search import SearchStopped, make_search
+from c4tui.engine.solver.table import (
+    LIST_TABLE_SIZE,
+    TABLE_SIZE,
+    mirror_bits,
+    mirror_stones,
+    new_table,
+    packed_fits,
+)
+
+TICK_SECONDS = 0.1  # between progress ticks of a search with set_limits(tick=...)
+
+
+def _half(x: int) -> int:
+    """x / 2 rounded toward zero, as in the C++ original (Python's // floors)."""
+    return -(-x // 2) if x < 0 else x // 2
+
+
+class Solver:
+    """Exact scores of positions of one board size; keeps its table between calls."""
+
+    def __init__(
+        self,
+        g: Geometry,
+        *,
+        book: OpeningBook | bool | None = True,
+        native: bool = True,
+        table_size: int | None = None,
+    ) -> None:
+        """`native=False` keeps the pure-Python search even when the C one is available;
+        `table_size` (entries, best a prime) makes a small solver for short searches."""
+        self.geometry = g
+        if book is True:
+            book = OpeningBook.default()
+        self.book = book if book and book.applies_to(g) else None
+        self._packed_fits = packed_fits(g)
+        self._size = TABLE_SIZE if self._packed_fits else LIST_TABLE_SIZE
+        if table_size is not None:
+            self._size = table_size
+        self._mirror = mirror_bits(g)
+        self._nodes_before = 0
+        self._count = None
+        # Held by whoever runs searches with limits, as one table serves one search.
+        self.lock = threading.Lock()
+        self._deadline: float | None = None
+        self._stop: threading.Event | None = None
+        self._tick: Callable[[], None] | None = None
+        self._next_tick = 0.0
+        self._native: _native.NativeSearch | None = None
+        lib = _native.library() if native else None
+        if lib is not None:
+            self._native = _native.NativeSearch(lib, g, owns_table=not self._packed_fits)
+            if self.book is not None:
+                self._native.set_book(self.book)
+            # Called by C every few thousand nodes: non-zero stops the search.
+            self._poll = _native.POLL(lambda: int(self._expired()))
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget every stored bound (fresh memory, as for a benchmark)."""
+        # Drop the old table before making the new one, so memory never holds both.
+        self._table: memoryview | list[int] = []
+        if self._native is not None:
+            self._native.share_table(None)
+        if self._count is not None:
+            self._nodes_before += self._count()
+        self._table = new_table(self._size, self._packed_fits)
+        if self._native is not None:
+            if self._packed_fits:
+                self._native.share_table(self._table)
+            else:
+                self._native.clear()
+        self._negamax, self._count = make_search(
+            self.geometry, self._table, self._mirror, self.book, self._expired
+        )
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched since this solver was made."""
+        native_nodes = 0 if self._native is None else self._native.nodes
+        return self._nodes_before + self._count() + native_nodes
+
+    @property
+    def uses_native(self) -> bool:
+        """True when this solver has the C search (see `native.py`)."""
+        return self._native is not None
+
+    def _expired(self) -> bool:
+        """Asked every thousand nodes or so (Python) or every 32,768 (C): stop now?"""
+        if self._stop is not None and self._stop.is_set():
+            return True
+        if self._tick is None and self._deadline is None:
+            return False
+        now = time.perf_counter()
+        if self._tick is not None and now >= self._next_tick:
+            # A long null-window search would otherwise be silent for seconds.
+            self._next_tick = now + TICK_SECONDS
+            self._tick()
+        return self._deadline is not None and now >= self._deadline
+
+    def set_limits(
+        self,
+        deadline: float | None,
+        stop: threading.Event | None,
+        tick: Callable[[], None] | None = None,
+    ) -> None:
+        """Make searches raise SearchStopped past `deadline` (perf_counter) or on `stop`.
+
+        `tick()` is called from inside the search about every TICK_SECONDS, for
+        progress reports.
+        """
+        self._deadline = deadline
+        self._stop = stop
+        self._tick = tick
+        self._next_tick = time.perf_counter() + TICK_SECONDS
+
+    # ---- one position -------------------------------------------------------------
+
+    def solve(self, position: Position, *, weak: bool = False) -> int:
+        """The exact score of a position that is not over (weak: only its sign, -1/0/1)."""
+        bounds = self.bounds(position, weak=weak)
+        while not bounds.exact:
+            self.probe(position, bounds, weak=weak)
+        return bounds.low
+
+    def bounds(self, position: Position, *, weak: bool = False) -> ColumnBounds:
+        """The score range of a position before any search (exact when trivial)."""
+        self._check(position)
+        g, moves = self.geometry, position.moves
+        if g.winning_spots(position.current, position.mask) & g.playable(position.mask):
+            win = (g.cells + 1 - moves) // 2
+            return ColumnBounds(1, 1) if weak else ColumnBounds(win, win)
+        low, high = -((g.cells - moves) // 2), (g.cells + 1 - moves) // 2
+        if self.book is not None and moves == EXACT_PLY:
+            score = self.book.exact_score(position.current, position.mask)
+            if score is not None:
+                low = high = score
+        if self.book is not None and moves == EXACT_PLY + 1:
+            low = max(low, self._book_floor(position))
+        if weak:
+            low, high = max(low, -1), min(high, 1)
+            if low == high:
+                return ColumnBounds(low, high)
+            if low > 0 or high < 0:
+                sign = 1 if low > 0 else -1
+                return ColumnBounds(sign, sign)
+        return ColumnBounds(low, high)
+
+    def _book_floor(self, position: Position) -> int:
+        """A lower bound for a 13-ply position from the 12-ply positions before it.
+
+        Any position one stone earlier (take back a top stone of the player who just
+        moved) scores at least what this move gives it: parent >= -score, so
+        score >= -parent. The book's exact parents make that a floor.
+        """
+        g = self.geometry
+        last = position.opponent_stones
+        floor = -g.max_score
+        for column in g.column_masks:
+            stones = position.mask & column
+            if not stones:
+                continue
+            top = 1 << (stones.bit_length() - 1)
+            if top & last:
+                parent = self.book.exact_score(last ^ top, position.mask ^ top)
+                if parent is not None and -parent > floor:
+                    floor = -parent
+        return floor
+
+    def probe(
+        self,
+        position: Position,
+        bounds: ColumnBounds,
+        *,
+        weak: bool = False,
+        guess: int | None = None,
+    ) -> None:
+        """One null-window test that narrows `bounds` (Pons's binary search step).
+
+        With a `guess` of the score, test "score >= guess" (or "score > guess" once
+        that is known): a right guess is proven in two probes.
+        """
+        low, high = bounds.low, bounds.high
+        if guess is not None and not weak:
+            guess = min(max(guess, low), high)
+            middle = guess - 1 if guess > low else guess
+        else:
+            middle = low + (high - low) // 2
+            # Probe near 0 first: wins, draws and losses are the cheapest to settle.
+            if middle <= 0 and _half(low) < middle:
+                middle = _half(low)
+            elif middle >= 0 and _half(high) > middle:
+                middle = _half(high)
+        if self._native is not None:
+            result = self._native.negamax(
+                position.current, position.mask, position.moves, middle, middle + 1, self._poll
+            )
+            if result is None:
+                raise SearchStopped
+        else:
+            result = self._python_negamax(position, middle)
+        if result <= middle:
+            bounds.high = result
+        else:
+            bounds.low = result
+        if weak and bounds.low > 0:
+            bounds.low = bounds.high = 1
+        elif weak and bounds.high < 0:
+            bounds.low = bounds.high = -1
+
+    def _python_negamax(self, position: Position, middle: int) -> int:
+        """The pure-Python null-window search "score > middle" (the reference)."""
+        g = self.geometry
+        mirror = mirror_stones
+        return self._negamax(
+            position.current,
+            position.mask,
+            mirror(g, position.current),
+            mirror(g, position.mask),
+            position.moves,
+            middle,
+            middle + 1,
+            g.winning_spots(position.opponent_stones, position.mask),
+        )
+
+    def _check(self, position: Position) -> None:
+        g, mine = position.geometry, self.geometry
+        if (g.width, g.height, g.connect) != (mine.width, mine.height, mine.connect):
+            raise ValueError("the position is for another board size than this solver")
+        if position.is_over():
+            raise ValueError(f"the game is over in {position.to_moves()!r}; nothing to solve")
+
+    # ---- every column -------------------------------------------------------------
+
+    def analyze(
+        self,
+        position: Position,
+        *,
+        weak: bool = False,
+        on_column: Callable[[int, ColumnBounds], None] | None = None,
+        columns: list[ColumnBounds | None] | None = None,
+    ) -> list[ColumnBounds | None]:
+        """The score of every column (mover's view; None for a full column).
+
+        The centre column is solved first; its score is then the first guess for the
+        others, which are probed in turns, so a stopped search (SearchStopped
+        propagates; pass `columns` to keep what was learnt) knows something of each.
+        `on_column(col, bounds)` is called as each column becomes exact.
+        """
+        self._check(position)
+        if columns is None:
+            columns = [None] * self.geometry.width
+        return analyze_columns(self, position, weak=weak, on_column=on_column, columns=columns)

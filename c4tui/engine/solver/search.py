@@ -1,0 +1,163 @@
+"""The pure-Python null-window search: the readable reference the C search is tested against.
+
+`make_search` returns a negamax over one board size and one table. It is plain code
+with the board constants and the table in local variables of the enclosing function
+(a call per node is the main cost of a Python solver). The C search (csolver.c) is the
+same algorithm, books included, and stores the same entries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from c4tui.engine.book import EXACT_PLY, OUTCOME_PLY, OpeningBook
+from c4tui.engine.geometry import Geometry
+from c4tui.engine.heuristic import heuristic_for
+from c4tui.engine.solver.table import Coding
+
+# Check the clock and the stop event once per this many nodes (a power of two minus 1).
+CHECK_EVERY = 1023
+
+
+class SearchStopped(Exception):
+    """The time ran out or the stop event was set in the middle of a search."""
+
+
+def order_columns(width: int) -> list[int]:
+    """Columns from the centre outwards (left first on ties): the search order."""
+    return sorted(range(width), key=lambda c: (abs(2 * c - (width - 1)), c))
+
+
+Negamax = Callable[[int, int, int, int, int, int, int, int], int]
+
+
+def make_search(
+    g: Geometry,
+    table: memoryview | list[int],
+    mirror: dict[int, int],
+    book: OpeningBook | None,
+    expired: Callable[[], bool],
+) -> tuple[Negamax, Callable[[], int]]:
+    """The search `negamax` over `table` and a `count()` of the nodes it visited."""
+    size = len(table)
+    board, bottom, cells = g.board, g.bottom, g.cells
+    coding = Coding.of(g)
+    upper_shift, lower_base, lower_shift = coding.upper_shift, coding.lower_base, coding.lower_shift
+    # A move's rank packs 15 - (its place in the centre-first order): higher goes first.
+    ranked_columns = [(15 - i, g.column_masks[col]) for i, col in enumerate(order_columns(g.width))]
+    # The evaluation's winning-spot finder, written out for connect 4 (as fast as the
+    # unrolled code once generated here, and tested against Geometry.winning_spots).
+    spots_of = heuristic_for(g).spots
+    book_exact = book.exact_score if book else None
+    book_outcome = book.outcome if book else None
+    nodes = 0
+
+    def negamax(
+        cur: int, mask: int, mcur: int, mmask: int, moves: int, alpha: int, beta: int, threats: int
+    ) -> int:
+        """Score of the position if inside (alpha, beta), else a bound beyond it.
+
+        The side to move (stones `cur`) cannot win with its next stone. `mcur` and
+        `mmask` are the mirror image, kept along for symmetric table keys. `threats`
+        are the opponent's winning spots, which the parent worked out to sort its moves.
+        """
+        nonlocal nodes
+        nodes += 1
+        if not nodes & CHECK_EVERY and expired():
+            raise SearchStopped
+        empty = board ^ mask
+        threats &= empty
+        possible = (mask + bottom) & board
+        forced = possible & threats
+        if forced:
+            if forced & (forced - 1):
+                return -((cells - moves) // 2)
+            possible = forced
+        # Never drop a stone right below an opponent's spot.
+        possible &= ~(threats >> 1)
+        if not possible:
+            return -((cells - moves) // 2)
+        if moves >= cells - 2:
+            return 0
+        low = -((cells - 2 - moves) // 2)
+        if alpha < low:
+            alpha = low
+            if alpha >= beta:
+                return alpha
+        high = (cells - 1 - moves) // 2
+        if beta > high:
+            beta = high
+            if alpha >= beta:
+                return beta
+        key = min(cur + mask, mcur + mmask)
+        slot = key % size
+        entry = table[slot]
+        if entry >> 8 == key:
+            value = entry & 255
+            if value > lower_base:
+                alpha = max(alpha, value - lower_shift)
+            elif value:
+                beta = min(beta, value + upper_shift)
+            if alpha >= beta:
+                return alpha if value > lower_base else beta
+        if book is not None:
+            if moves == EXACT_PLY:
+                value = book_exact(cur, mask)
+                if value is not None:
+                    return value
+            elif moves == OUTCOME_PLY:
+                # Win / draw / loss only: a draw is exact, a win or loss a bound.
+                value = book_outcome(cur, mask)
+                if value == 0:
+                    return 0
+                if value == 1:
+                    alpha = max(alpha, 1)
+                elif value == -1:
+                    beta = min(beta, -1)
+                if alpha >= beta:
+                    return alpha if value == 1 else beta
+        opp = cur ^ mask
+        mopp = mcur ^ mmask
+        key <<= 8
+        if book is not None and moves == EXACT_PLY - 1:
+            # Every child is a book position: take the best of their exact scores
+            # without a call per child (a child missing from the book falls through).
+            best = -100
+            for _, column in ranked_columns:
+                move = possible & column
+                if not move:
+                    continue
+                value = book_exact(opp, mask | move)
+                if value is None:
+                    break
+                if -value > best:
+                    best = -value
+                    if best >= beta:
+                        table[slot] = key | (best + lower_shift)
+                        return best
+            else:
+                table[slot] = key | (best - upper_shift)
+                return best
+        # Sort by the winning spots each move creates (ties: centre first).
+        children = []
+        for rank, column in ranked_columns:
+            move = possible & column
+            if move:
+                spots = spots_of(cur | move, empty)
+                children.append(((spots.bit_count() << 4) | rank, move, spots))
+        children.sort(reverse=True)
+        for _, move, spots in children:
+            score = -negamax(
+                opp, mask | move, mopp, mmask | mirror[move], moves + 1, -beta, -alpha, spots
+            )
+            if score >= beta:
+                table[slot] = key | (score + lower_shift)
+                return score
+            alpha = max(alpha, score)
+        table[slot] = key | (alpha - upper_shift)
+        return alpha
+
+    def count() -> int:
+        return nodes
+
+    return negamax, count
