@@ -8,10 +8,13 @@ thread worker and talks to the UI only through messages.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual import work
+from textual.app import SystemCommand
+from textual.binding import Binding
 
 from c4tui.app.messages import HintFinished, SearchFailed, SearchFinished, SearchProgress
 from c4tui.engine.search import Engine, SearchInfo
@@ -28,12 +31,67 @@ else:
 
 PROGRESS_INTERVAL = 0.1  # seconds between progress messages: at most ~10 a second
 UI_SHARE = 0.005  # seconds the search thread sleeps after each progress message
-AI_VS_AI_PAUSE = 0.4  # seconds between moves when two AIs play, so people can follow
 M_REPEAT_GRACE = 1.0  # seconds after `m` hurried the AI in which another `m` is a repeat
 
 
 class AiTurns(_Base):
     """Searches and hints for the app (mixed into it)."""
+
+    _watch_keys_shown = False  # whether the footer last showed the watching keys
+    # Shown in the footer only while two engines play (see check_action).
+    WATCH_BINDINGS = (
+        Binding("space", "pause", "Pause"),
+        Binding("full_stop", "step", "Step", key_display="."),
+        Binding("minus", "speed(1)", "Slower", key_display="-"),
+        Binding("plus", "speed(-1)", "Faster", key_display="+"),
+    )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The watching keys only while two engines play; then Space pauses, not drops."""
+        watching = self.match.sides.watching
+        if action in ("pause", "step", "speed"):
+            return watching
+        if action == "drop_at_cursor":
+            return not watching
+        return True
+
+    def watch_commands(self) -> Iterable[SystemCommand]:
+        if not self.match.sides.watching:
+            return
+        yield SystemCommand(
+            "Pause / go on", "Stop or resume the engines (Space)", self.action_pause
+        )
+        yield SystemCommand(
+            "One move", "The engine to move plays, then pause (.)", self.action_step
+        )
+        yield SystemCommand(
+            "Slower", "A longer pause between moves (-)", lambda: self.action_speed(1)
+        )
+        yield SystemCommand(
+            "Faster", "A shorter pause between moves (+)", lambda: self.action_speed(-1)
+        )
+
+    def sync_watch_keys(self) -> None:
+        """Show or hide the watching keys in the footer when the sides change."""
+        watching = self.match.sides.watching
+        if watching != self._watch_keys_shown:
+            self._watch_keys_shown = watching
+            self.refresh_bindings()
+
+    def action_pause(self) -> None:
+        if self.match.toggle_pause():
+            self.workers.cancel_group(self, "ai")
+        self.update()
+
+    def action_step(self) -> None:
+        engine = self.match.step()
+        if engine is not None:
+            self.start_search(engine)
+        self.update()
+
+    def action_speed(self, steps: int) -> None:
+        self.match.change_speed(steps)
+        self.show_notices()
 
     def maybe_start_ai(self) -> None:
         """Start a search when it is an AI's turn and nobody is searching."""
@@ -94,7 +152,8 @@ class AiTurns(_Base):
         if self.match.sides.watching and not self.steady:
             search_id = self.search_id
             self.refresh_view()
-            self.set_timer(AI_VS_AI_PAUSE, lambda: self._continue(search_id))
+            # A pause between the moves (the speed) lets people follow the game.
+            self.set_timer(self.match.delay, lambda: self._continue(search_id))
         else:
             self.update()
 
@@ -145,4 +204,3 @@ class AiTurns(_Base):
             if message.column is not None:
                 self.cursor = message.column
             self.update()
-

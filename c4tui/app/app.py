@@ -73,6 +73,7 @@ class ConnectFourApp(AiTurns, StudyCommands, App[None]):
         Binding("h", "hint", "Hint"),
         Binding("m", "ai_move", "AI move"),
         *StudyCommands.STUDY_BINDINGS,
+        *AiTurns.WATCH_BINDINGS,
         Binding("s", "settings", "Settings"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "quit", "Quit"),
@@ -264,6 +265,7 @@ class ConnectFourApp(AiTurns, StudyCommands, App[None]):
             # The status line has a fixed height: no layout pass needed.
             self.status_line.update(status, layout=False)
         self._show_thinking()
+        self.sync_watch_keys()
         self.history.show(
             self.game.moves, [match.evaluations[k] for k in sorted(match.evaluations)], pos.width
         )
@@ -386,6 +388,7 @@ class ConnectFourApp(AiTurns, StudyCommands, App[None]):
         yield SystemCommand("Redo", "Play the undone moves again (r)", self.action_redo)
         yield SystemCommand("Hint", "Show the best column for you (h)", self.action_hint)
         yield SystemCommand("AI move now", "Make the AI move at once (m)", self.action_ai_move)
+        yield from self.watch_commands()
         yield from self.study_commands()
         yield SystemCommand(
             "Settings", "Opponents, budgets, board, theme (s)", self.action_settings

@@ -17,49 +17,20 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Literal
 
 from c4tui.engine.game import Game
 from c4tui.engine.gamefile import GameRecord
 from c4tui.engine.position import Position
 from c4tui.engine.search import Engine, SearchInfo, SearchResult
 from c4tui.engine.specs import SpecError, make_engine, parse_spec
+from c4tui.match import words
 from c4tui.match.library import GameLibrary
 from c4tui.match.opponents import evaluation_of
-from c4tui.match.sides import GLYPHS, Sides, engine_title
+from c4tui.match.requests import HintRequest, Notice, SearchRequest, Severity
+from c4tui.match.sides import Sides
 
 FALLBACK_SPEC = "random"
-Severity = Literal["information", "warning", "error"]
-
-
-@dataclass(frozen=True)
-class Notice:
-    """Something to tell the person: a line of text and how loud."""
-
-    text: str
-    severity: Severity = "information"
-    title: str = ""
-    timeout: float | None = None
-    bell: bool = False  # a refused move: worth a beep as well
-
-
-@dataclass(frozen=True)
-class SearchRequest:
-    """A search to run: the UI runs it and hands the result back with the same id."""
-
-    search_id: int
-    engine: Engine
-    position: Position
-    stop: threading.Event
-
-
-@dataclass(frozen=True)
-class HintRequest:
-    hint_id: int
-    spec: str
-    position: Position
-    stop: threading.Event
+WATCH_DELAYS = (0.0, 0.2, 0.4, 1.0, 2.0)  # seconds between moves when two engines play
 
 
 def engine_spec_or_none(player: str) -> str | None:
@@ -97,6 +68,7 @@ class Match:
         self.engines: dict[int, Engine] = {}
         self.evaluations: dict[int, float] = {}  # ply -> the mover's engine's value, ● side
         self.paused = False
+        self.delay = WATCH_DELAYS[2]  # seconds between moves when two engines play
         self.search_id = 0
         self.hint_id = 0
         self.hint: int | None = None
@@ -376,43 +348,53 @@ class Match:
         self.notify(f"Hint: column {column + 1} ({reason}).", timeout=5)
         return True
 
+    # ---- two engines playing ------------------------------------------------------
+
+    def toggle_pause(self) -> bool:
+        """Pause two engines playing (the running search stops; its move is not played),
+        or let them go on. Returns whether the match is now paused."""
+        if not self.sides.watching:
+            self.notify("Pause is for two engines playing: m makes the AI move.", timeout=3)
+        elif self.paused:
+            self.paused = False
+        else:
+            self.cancel_search()
+            self.forget_search()
+            self.paused = True
+        return self.paused
+
+    def step(self) -> Engine | None:
+        """Paused or not, the engine to move plays one move and the match then pauses:
+        the engine to start, or None (with a notice when there is nothing to step)."""
+        if not self.sides.watching:
+            self.notify("Stepping is for two engines playing: m makes the AI move.", timeout=3)
+            return None
+        if self.position.is_over():
+            self.notify("The game is over: press n for a new game.", timeout=2)
+            return None
+        self.paused = True
+        if self.thinking:
+            return None  # the running search's move is the step
+        return self.engines[self.position.to_move]
+
+    def change_speed(self, steps: int) -> float:
+        """Move the pause between two engines' moves `steps` along WATCH_DELAYS (positive:
+        slower); returns the new pause in seconds, and says it."""
+        nearest = min(range(len(WATCH_DELAYS)), key=lambda i: abs(WATCH_DELAYS[i] - self.delay))
+        index = max(0, min(len(WATCH_DELAYS) - 1, nearest + steps))
+        self.delay = WATCH_DELAYS[index]
+        self.notify(f"{self.delay:g} s between moves.", timeout=2)
+        return self.delay
+
     # ---- in words -------------------------------------------------------------------
 
     def outcome_text(self) -> str | None:
         """Who won, in words, or None while the game goes on."""
-        result = self.game.result()
-        if result is None:
-            return None
-        if result.winner is None:
-            return "Draw — the board is full."
-        name, glyph = self.sides.name(result.winner), GLYPHS[result.winner]
-        return f"You win with {glyph}!" if name == "You" else f"{name} {glyph} wins."
+        return words.outcome_text(self)
 
     def status_text(self) -> str:
         """One line on whose turn it is and what the keys do."""
-        outcome = self.outcome_text()
-        if outcome is not None:
-            return f"{outcome}   Press n for a new game."
-        pos = self.position
-        mover = pos.to_move
-        name, glyph = self.sides.name(mover), GLYPHS[mover]
-        if self.thinking and not self.is_ai(mover) and self.search_engine is not None:
-            # `m` on a person's turn: an engine picks that person's move.
-            helper = engine_title(self.search_engine.spec)
-            whom = "you" if name == "You" else name
-            return f"{helper} is choosing a move for {whom} {glyph}…   (m: move now)"
-        if self.thinking:
-            return f"{name} {glyph} is thinking…   (m: move now)"
-        if self.is_ai(mover):
-            if self.paused:
-                return f"{name} {glyph} to move: press m to let it play."
-            return f"{name} {glyph} to move."
-        keys = f"← → Enter, or 1-{pos.width}"
-        if name == "You":
-            other = 1 - mover
-            them = f"{self.sides.name(other)} {GLYPHS[other]}"
-            return f"Your turn: you {glyph} vs {them}.   {keys}"
-        return f"{name} {glyph} to move.   {keys}"
+        return words.status_text(self)
 
     # ---- kept on disk ---------------------------------------------------------------
 

@@ -158,3 +158,54 @@ def test_a_disk_that_refuses_the_game_is_a_notice_not_a_crash(tmp_path):
     match = Match(Sides(None, None), library=GameLibrary(blocked))
     assert match.human_move(3)
     assert "Could not keep the game" in match.take_notices()[0].text
+
+
+def watching(**options) -> Match:
+    return Match(Sides("greedy", "random"), seed=1, **options)
+
+
+def test_two_engines_pause_step_and_go_on():
+    match = watching()
+    request = match.start_search(match.engine_to_move())
+    assert match.toggle_pause()
+    assert request.stop.is_set() and not match.thinking  # the running search was stopped
+    result = request.engine.search(request.position)
+    assert not match.finish_search(request.search_id, result)  # its move is not played
+    assert match.game.moves == () and match.engine_to_move() is None
+    assert "Paused" in match.status_text()
+    engine = match.step()
+    assert engine is not None
+    step = match.start_search(engine)
+    assert match.finish_search(step.search_id, step.engine.search(step.position))
+    assert len(match.game.moves) == 1
+    assert match.paused and match.engine_to_move() is None  # one step: one move
+    assert not match.toggle_pause()
+    assert match.engine_to_move() is not None
+
+
+def test_a_step_while_an_engine_thinks_pauses_after_its_move():
+    match = watching()
+    request = match.start_search(match.engine_to_move())
+    assert match.step() is None  # the running search's move is the step
+    assert match.finish_search(request.search_id, request.engine.search(request.position))
+    assert match.engine_to_move() is None
+
+
+def test_pause_and_step_are_only_for_two_engines():
+    match = against_greedy()
+    assert not match.toggle_pause() and match.step() is None
+    notices = [notice.text for notice in match.take_notices()]
+    assert len(notices) == 2 and all("two engines" in text for text in notices)
+    finished = Match(Sides("greedy", "random"), Game.from_moves("1212121"))
+    assert finished.step() is None
+
+
+def test_the_speed_moves_between_the_delays_and_stops_at_the_ends():
+    match = watching()
+    start = match.delay
+    assert match.change_speed(1) > start
+    assert match.change_speed(-1) == start
+    assert match.change_speed(-10) == 0.0
+    assert match.change_speed(-1) == 0.0
+    assert match.change_speed(10) == max(match.change_speed(1), start)
+    assert match.take_notices()[-1].text.endswith("s between moves.")

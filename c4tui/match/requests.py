@@ -1,0 +1,41 @@
+"""What the match hands out and gets back: search and hint requests, and notices."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Literal
+
+from c4tui.engine.position import Position
+from c4tui.engine.search import Engine
+
+Severity = Literal["information", "warning", "error"]
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something to tell the person: a line of text and how loud."""
+
+    text: str
+    severity: Severity = "information"
+    title: str = ""
+    timeout: float | None = None
+    bell: bool = False  # a refused move: worth a beep as well
+
+
+@dataclass(frozen=True)
+class SearchRequest:
+    """A search to run: the UI runs it and hands the result back with the same id."""
+
+    search_id: int
+    engine: Engine
+    position: Position
+    stop: threading.Event
+
+
+@dataclass(frozen=True)
+class HintRequest:
+    hint_id: int
+    spec: str
+    position: Position
+    stop: threading.Event

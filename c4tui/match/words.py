@@ -1,0 +1,50 @@
+"""The match in words: who won, whose turn it is, and what the keys do now."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from c4tui.match.sides import GLYPHS, engine_title
+
+if TYPE_CHECKING:
+    from c4tui.match.controller import Match
+
+
+def outcome_text(match: Match) -> str | None:
+    """Who won, in words, or None while the game goes on."""
+    result = match.game.result()
+    if result is None:
+        return None
+    if result.winner is None:
+        return "Draw — the board is full."
+    name, glyph = match.sides.name(result.winner), GLYPHS[result.winner]
+    return f"You win with {glyph}!" if name == "You" else f"{name} {glyph} wins."
+
+
+def status_text(match: Match) -> str:
+    """One line on whose turn it is and what the keys do."""
+    outcome = outcome_text(match)
+    if outcome is not None:
+        return f"{outcome}   Press n for a new game."
+    pos = match.position
+    mover = pos.to_move
+    name, glyph = match.sides.name(mover), GLYPHS[mover]
+    if match.thinking and not match.is_ai(mover) and match.search_engine is not None:
+        # `m` on a person's turn: an engine picks that person's move.
+        helper = engine_title(match.search_engine.spec)
+        whom = "you" if name == "You" else name
+        return f"{helper} is choosing a move for {whom} {glyph}…   (m: move now)"
+    if match.thinking:
+        return f"{name} {glyph} is thinking…   (m: move now)"
+    if match.is_ai(mover):
+        if match.paused and match.sides.watching:
+            return f"Paused: {name} {glyph} to move.   (Space: go on, .: one move)"
+        if match.paused:
+            return f"{name} {glyph} to move: press m to let it play."
+        return f"{name} {glyph} to move."
+    keys = f"← → Enter, or 1-{pos.width}"
+    if name == "You":
+        other = 1 - mover
+        them = f"{match.sides.name(other)} {GLYPHS[other]}"
+        return f"Your turn: you {glyph} vs {them}.   {keys}"
+    return f"{name} {glyph} to move.   {keys}"

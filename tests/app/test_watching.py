@@ -1,0 +1,58 @@
+"""Two engines playing: Space pauses and goes on, `.` plays one move, `-`/`+` the speed."""
+
+from __future__ import annotations
+
+from c4tui.app.settings import Settings
+from c4tui.app.showcase import settle, type_keys
+
+SIZE = (120, 40)
+
+
+def watching_settings() -> Settings:
+    return Settings(mode="ai-ai", opponent="greedy", second_opponent="random", theme="textual-dark")
+
+
+async def test_space_pauses_and_dot_plays_one_move(make_app):
+    app = make_app(settings=watching_settings(), steady=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "space")
+        assert app.match.paused and not app.thinking
+        moves = len(app.game.moves)
+        await pilot.pause(0.6)  # longer than the pause between moves: nothing is played
+        assert len(app.game.moves) == moves
+        assert "Paused" in app.match.status_text()
+        await type_keys(pilot, "full_stop")
+        await settle(pilot)
+        await pilot.pause(0.6)
+        assert len(app.game.moves) == moves + 1 and app.match.paused
+        await type_keys(pilot, "space")
+        await pilot.pause(1.2)
+        assert len(app.game.moves) > moves + 1
+
+
+async def test_speed_keys_change_the_pause_between_moves(make_app):
+    app = make_app(settings=watching_settings())
+    async with app.run_test(size=SIZE) as pilot:
+        start = app.match.delay
+        await type_keys(pilot, "minus")
+        assert app.match.delay > start
+        await type_keys(pilot, "plus", "plus")
+        assert app.match.delay < start
+        assert any("between moves" in n.message for n in app._notifications)
+
+
+async def test_the_watching_keys_show_only_when_two_engines_play(make_app):
+    app = make_app(settings=watching_settings())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        shown = {b.binding.description for b in app.screen.active_bindings.values() if b.enabled}
+        assert {"Pause", "Step", "Slower", "Faster"} <= shown
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "One move" in titles
+    person = make_app()
+    async with person.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "space")  # Space still drops a disc against an engine
+        await settle(pilot)
+        assert len(person.game.moves) == 2
+        shown = {b.binding.description for b in person.screen.active_bindings.values() if b.enabled}
+        assert "Pause" not in shown
