@@ -42,16 +42,17 @@ class AiTurns(_Base):
     WATCH_BINDINGS = (
         Binding("space", "pause", "Pause"),
         Binding("full_stop", "step", "Step", key_display="."),
-        Binding("minus", "speed(1)", "Slower", key_display="-"),
-        Binding("plus", "speed(-1)", "Faster", key_display="+"),
+        Binding("minus", "speed(1)", "Speed", key_display="-/+"),
+        Binding("plus", "speed(-1)", "Faster", show=False),
     )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The watching keys only while two engines play; then Space pauses, not drops."""
+        """The watching keys only while two engines play; then Space pauses rather than
+        drops, and there is no hint to give."""
         watching = self.match.sides.watching
         if action in ("pause", "step", "speed"):
             return watching
-        if action == "drop_at_cursor":
+        if action in ("drop_at_cursor", "hint"):
             return not watching
         return True
 
