@@ -37,7 +37,15 @@ FILE_NAME = "settings.json"
 
 
 class SettingsError(ValueError):
-    """A settings value that cannot be used; the message names the field."""
+    """A settings value that cannot be used; the message names the field, as does `.field`.
+
+    For an engine spec, `.key` is the spec's setting at fault (None: the engine name).
+    """
+
+    def __init__(self, field: str | None, problem: str, key: str | None = None) -> None:
+        super().__init__(problem if field is None else f"{field}: {problem}")
+        self.field = field
+        self.key = key
 
 
 @dataclass(frozen=True)
@@ -59,21 +67,17 @@ class Settings:
         """Return self, or raise SettingsError naming the first bad field."""
         # A hand-edited file may hold any JSON value: check types before using them.
         if not isinstance(self.mode, str) or self.mode not in MODES:
-            raise SettingsError(f"mode: {self.mode!r} is not one of {', '.join(MODES)}")
+            raise SettingsError("mode", f"{self.mode!r} is not one of {', '.join(MODES)}")
         if not isinstance(self.first, str) or self.first not in FIRST:
-            raise SettingsError(f"first: {self.first!r} is not 'you' or 'ai'")
+            raise SettingsError("first", f"{self.first!r} is not 'you' or 'ai'")
         for name in ("opponent", "second_opponent"):
             spec = getattr(self, name)
             if not isinstance(spec, str):
-                raise SettingsError(f"{name}: {spec!r} is not an engine spec string")
+                raise SettingsError(name, f"{spec!r} is not an engine spec string")
             try:
                 parse_spec(spec)
             except SpecError as error:
-                raise SettingsError(f"{name}: {error}") from None
-            except ImportError:
-                raise SettingsError(
-                    f"{name}: engine {getattr(self, name)!r} is not installed"
-                ) from None
+                raise SettingsError(name, str(error), error.key) from None
         for name, low, high in (
             ("width", MIN_WIDTH, MAX_WIDTH),
             ("height", MIN_HEIGHT, MAX_HEIGHT),
@@ -81,15 +85,16 @@ class Settings:
         ):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
-                raise SettingsError(f"{name}: {value!r} is not a whole number")
+                raise SettingsError(name, f"{value!r} is not a whole number")
             if not low <= value <= high:
-                raise SettingsError(f"{name}: {value!r} is outside {low}..{high}")
+                raise SettingsError(name, f"{value!r} is outside {low}..{high}")
         if self.connect > max(self.width, self.height):
             raise SettingsError(
-                f"connect: {self.connect} in a row cannot fit on a {self.width}x{self.height} board"
+                "connect",
+                f"{self.connect} in a row cannot fit on a {self.width}x{self.height} board",
             )
         if not isinstance(self.theme, str) or not self.theme:
-            raise SettingsError("theme: must be a theme name")
+            raise SettingsError("theme", "must be a theme name")
         return self
 
     def ai_spec(self, player: int) -> str | None:
@@ -109,7 +114,7 @@ class Settings:
         """Parse and check; unknown keys are ignored, missing ones take defaults."""
         data = json.loads(text)
         if not isinstance(data, dict):
-            raise SettingsError("the file does not hold a JSON object")
+            raise SettingsError(None, "the file does not hold a JSON object")
         known = {f.name for f in fields(cls)}
         return replace(cls(), **{k: v for k, v in data.items() if k in known}).validate()
 

@@ -170,8 +170,6 @@ def check_arguments(args: argparse.Namespace) -> list[str]:
             make_engine(spec)
         except SpecError as error:
             raise CommandError(str(error)) from None
-        except ImportError:
-            raise CommandError(f"engine spec {spec!r}: that engine is not available yet") from None
     return list(args.specs)
 
 
@@ -272,7 +270,7 @@ def print_tables(tally: Tally, summary: dict) -> None:
     console.print(
         "Elo: difference to the average opponent from the score against the field; "
         "95% interval from the per-game standard error.\nAfter a clean sweep only a "
-        "97.5% bound is known; \"too few games\" when even its sign is not."
+        '97.5% bound is known; "too few games" when even its sign is not.'
     )
 
 

@@ -1,9 +1,11 @@
 """Engine spec strings: `name[:key=value,...]`, e.g. `mcts:time=2,c=1.4` or `greedy`.
 
-`make_engine(spec, seed=...)` is the one way the CLI, the app and the arena build an
-opponent. Each engine class declares the settings it takes in `OPTIONS`; every engine
-also takes `noise=P`, the seed notebooks' handicap (a random legal move with
-probability P), applied by `Handicapped` around the engine.
+`parse_spec(text)` checks a spec string and gives an `EngineSpec` value (`str()` gives
+the text back, `replace(time=2)` changes a setting); `make_engine(spec, seed=...)` is
+the one way the CLI, the app and the arena build an opponent. Each engine class
+declares the settings it takes in `OPTIONS`; every engine also takes `noise=P`, the
+seed notebooks' handicap (a random legal move with probability P), applied by
+`Handicapped` around the engine. A `SpecError` names the setting at fault in `.key`.
 """
 
 from __future__ import annotations
@@ -27,7 +29,14 @@ ENGINES: dict[str, tuple[str, str]] = {
 
 
 class SpecError(ValueError):
-    """An engine spec that names no engine or a bad setting; the message says which."""
+    """An engine spec that names no engine or a bad setting; the message says which.
+
+    `key` is the setting at fault ("time", "noise", ...), or None when the engine name is.
+    """
+
+    def __init__(self, message: str, key: str | None = None) -> None:
+        super().__init__(message)
+        self.key = key
 
 
 @dataclass(frozen=True)
@@ -45,12 +54,12 @@ class Option:
             value = self.kind(text)
         except ValueError:
             noun = "a whole number" if self.kind is int else "a number"
-            raise SpecError(f"{engine}: {key}={text!r} is not {noun}") from None
+            raise SpecError(f"{engine}: {key}={text!r} is not {noun}", key) from None
         if value != value or value in (float("inf"), float("-inf")):
-            raise SpecError(f"{engine}: {key}={text!r} is not a finite number")
+            raise SpecError(f"{engine}: {key}={text!r} is not a finite number", key)
         low_ok = value > self.minimum if self.exclusive_minimum else value >= self.minimum
         if not low_ok or (self.maximum is not None and value > self.maximum):
-            raise SpecError(f"{engine}: {key}={text} {self.describe_range()}")
+            raise SpecError(f"{engine}: {key}={text} {self.describe_range()}", key)
         return value
 
     def describe_range(self) -> str:
@@ -74,15 +83,47 @@ DEPTH = Option(int, 1, 100, help="plies to search")
 NOISE = Option(float, 0, 1, help="probability of a random move")
 
 
+Value = int | float
+
+
 @dataclass(frozen=True)
 class EngineSpec:
+    """A checked engine spec: the engine's name and its settings, in the order given.
+
+    `str(spec)` is the spec string again (`parse_spec(str(spec)) == spec`), with the
+    numbers written plainly ("time=1", not "time=1.0").
+    """
+
     name: str
-    options: dict[str, Any]
-    text: str
+    settings: tuple[tuple[str, Value], ...] = ()
+
+    @property
+    def options(self) -> dict[str, Value]:
+        return dict(self.settings)
+
+    def __str__(self) -> str:
+        if not self.settings:
+            return self.name
+        return f"{self.name}:" + ",".join(f"{key}={plain(v)}" for key, v in self.settings)
+
+    def replace(self, **options: Value | str | None) -> EngineSpec:
+        """This spec with settings changed, added, or (given None) removed; checked alike."""
+        merged = {**self.options, **options}
+        return parse_spec(
+            str(EngineSpec(self.name, tuple((k, v) for k, v in merged.items() if v is not None)))
+        )
+
+
+def plain(value: Value | str) -> str:
+    """A setting as a person writes it: 1.0 as "1", 0.25 as "0.25", 7 as "7"."""
+    if isinstance(value, float):
+        short = f"{value:g}"
+        return short if float(short) == value else repr(value)
+    return str(value)
 
 
 def parse_spec(text: str) -> EngineSpec:
-    """Split and check a spec string; raises SpecError with a precise message."""
+    """Split and check a spec string; raises SpecError with a precise message and key."""
     stripped = text.strip()
     name, _, rest = stripped.partition(":")
     name = name.strip().lower()
@@ -96,14 +137,16 @@ def parse_spec(text: str) -> EngineSpec:
             key, eq, value = item.partition("=")
             key, value = key.strip().lower(), value.strip()
             if not eq or not key or not value:
-                raise SpecError(f"{name}: setting {item.strip()!r} should look like key=value")
+                raise SpecError(
+                    f"{name}: setting {item.strip()!r} should look like key=value", key or None
+                )
             if key not in options_table:
                 allowed = ", ".join(options_table)
-                raise SpecError(f"{name}: unknown setting {key!r} (allowed: {allowed})")
+                raise SpecError(f"{name}: unknown setting {key!r} (allowed: {allowed})", key)
             if key in options:
-                raise SpecError(f"{name}: setting {key!r} is given twice")
+                raise SpecError(f"{name}: setting {key!r} is given twice", key)
             options[key] = options_table[key].parse(name, key, value)
-    return EngineSpec(name, options, stripped)
+    return EngineSpec(name, tuple(options.items()))
 
 
 def engine_class(name: str) -> Any:
@@ -111,13 +154,14 @@ def engine_class(name: str) -> Any:
     return getattr(importlib.import_module(module_name), class_name)
 
 
-def make_engine(text: str, seed: int | None = None) -> Engine:
-    """Build the engine a spec string describes, seeded for reproducible play."""
-    spec = parse_spec(text)
-    options = dict(spec.options)
+def make_engine(text: str | EngineSpec, seed: int | None = None) -> Engine:
+    """Build the engine a spec (string or value) describes, seeded for reproducible play."""
+    spec = text if isinstance(text, EngineSpec) else parse_spec(text)
+    options = spec.options
     noise = options.pop("noise", 0.0)
     engine = engine_class(spec.name)(seed=seed, **options)
-    engine.spec = spec.text
+    # The spec as the caller wrote it: the arena's tables and files name engines so.
+    engine.spec = text.strip() if isinstance(text, str) else str(spec)
     if noise > 0:
         from c4tui.engine.handicap import Handicapped
 

@@ -37,7 +37,7 @@ def engine_spec_or_none(player: str) -> str | None:
     """A game file's player: an engine spec that can play again, or None for a person."""
     try:
         parse_spec(player)
-    except (SpecError, ImportError):
+    except SpecError:
         return None
     return player
 
@@ -99,7 +99,7 @@ class Match:
             seed = None if self.seed is None else self.seed + player
             try:
                 self.engines[player] = make_engine(spec, seed=seed)
-            except (SpecError, ImportError) as error:
+            except SpecError as error:
                 self.notify(
                     f"{spec}: {error}; playing {FALLBACK_SPEC} instead.",
                     "error",

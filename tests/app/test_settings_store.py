@@ -78,8 +78,15 @@ def test_a_file_of_any_bytes_gives_defaults_and_a_notice_never_a_crash(tmp_path,
     ],
 )
 def test_invalid_values_are_refused_with_the_field_named(changes, field):
-    with pytest.raises(SettingsError, match=f"^{field}:"):
+    with pytest.raises(SettingsError, match=f"^{field}:") as caught:
         Settings(**changes).validate()
+    assert caught.value.field == field
+
+
+def test_a_bad_engine_spec_names_its_setting_too():
+    with pytest.raises(SettingsError) as caught:
+        Settings(second_opponent="mcts:time=1,c=x").validate()
+    assert (caught.value.field, caught.value.key) == ("second_opponent", "c")
 
 
 def test_config_dir_prefers_argument_then_environment(tmp_path, monkeypatch):

@@ -15,7 +15,7 @@ from c4tui.engine.specs import ENGINES, SpecError, make_engine, parse_spec
 
 def test_a_bare_name_has_no_options():
     spec = parse_spec("greedy")
-    assert (spec.name, spec.options, spec.text) == ("greedy", {}, "greedy")
+    assert (spec.name, spec.options, str(spec)) == ("greedy", {}, "greedy")
 
 
 def test_options_are_typed_and_names_are_case_blind():
@@ -26,37 +26,77 @@ def test_options_are_typed_and_names_are_case_blind():
 
 
 @pytest.mark.parametrize(
-    ("text", "message"),
+    ("text", "key", "message"),
     [
-        ("chess", "unknown engine 'chess'"),
-        ("", "unknown engine ''"),
-        ("negamax:speed=3", "negamax: unknown setting 'speed' (allowed: depth, time, noise)"),
-        ("negamax:depth", "negamax: setting 'depth' should look like key=value"),
-        ("negamax:depth=", "negamax: setting 'depth=' should look like key=value"),
-        ("negamax:=3", "negamax: setting '=3' should look like key=value"),
-        ("negamax:depth=8,", "negamax: setting '' should look like key=value"),
-        ("negamax:depth=8,depth=9", "negamax: setting 'depth' is given twice"),
-        ("negamax:depth=eight", "negamax: depth='eight' is not a whole number"),
-        ("negamax:depth=2.5", "negamax: depth='2.5' is not a whole number"),
-        ("negamax:depth=0", "negamax: depth=0 must be from 1 to 100"),
-        ("negamax:depth=-3", "negamax: depth=-3 must be from 1 to 100"),
-        ("negamax:time=-1", "negamax: time=-1 must be more than 0 and at most 3,600"),
-        ("negamax:time=0", "negamax: time=0 must be more than 0"),
-        ("negamax:time=nan", "negamax: time='nan' is not a finite number"),
-        ("negamax:time=inf", "negamax: time='inf' is not a finite number"),
-        ("flat:playouts=-5", "flat: playouts=-5 must be from 1 to 1,000,000,000"),
-        ("flat:playouts=0", "flat: playouts=0 must be from 1 to 1,000,000,000"),
-        ("flat:time=fast", "flat: time='fast' is not a number"),
-        ("flat:depth=3", "flat: unknown setting 'depth'"),
-        ("greedy:noise=1.5", "greedy: noise=1.5 must be from 0 to 1"),
-        ("greedy:noise=-0.1", "greedy: noise=-0.1 must be from 0 to 1"),
-        ("greedy:time=1", "greedy: unknown setting 'time' (allowed: noise)"),
+        ("chess", None, "unknown engine 'chess'"),
+        ("", None, "unknown engine ''"),
+        (
+            "negamax:speed=3",
+            "speed",
+            "negamax: unknown setting 'speed' (allowed: depth, time, noise)",
+        ),
+        ("negamax:depth", "depth", "negamax: setting 'depth' should look like key=value"),
+        ("negamax:depth=", "depth", "negamax: setting 'depth=' should look like key=value"),
+        ("negamax:=3", None, "negamax: setting '=3' should look like key=value"),
+        ("negamax:depth=8,", None, "negamax: setting '' should look like key=value"),
+        ("negamax:depth=8,depth=9", "depth", "negamax: setting 'depth' is given twice"),
+        ("negamax:depth=eight", "depth", "negamax: depth='eight' is not a whole number"),
+        ("negamax:depth=2.5", "depth", "negamax: depth='2.5' is not a whole number"),
+        ("negamax:depth=0", "depth", "negamax: depth=0 must be from 1 to 100"),
+        ("negamax:depth=-3", "depth", "negamax: depth=-3 must be from 1 to 100"),
+        ("negamax:time=-1", "time", "negamax: time=-1 must be more than 0 and at most 3,600"),
+        ("negamax:time=0", "time", "negamax: time=0 must be more than 0"),
+        ("negamax:time=nan", "time", "negamax: time='nan' is not a finite number"),
+        ("negamax:time=inf", "time", "negamax: time='inf' is not a finite number"),
+        ("flat:playouts=-5", "playouts", "flat: playouts=-5 must be from 1 to 1,000,000,000"),
+        ("flat:playouts=0", "playouts", "flat: playouts=0 must be from 1 to 1,000,000,000"),
+        ("flat:time=fast", "time", "flat: time='fast' is not a number"),
+        ("flat:depth=3", "depth", "flat: unknown setting 'depth'"),
+        ("greedy:noise=1.5", "noise", "greedy: noise=1.5 must be from 0 to 1"),
+        ("greedy:noise=-0.1", "noise", "greedy: noise=-0.1 must be from 0 to 1"),
+        ("greedy:time=1", "time", "greedy: unknown setting 'time' (allowed: noise)"),
     ],
 )
-def test_bad_specs_say_what_is_wrong(text, message):
+def test_bad_specs_say_what_is_wrong_and_which_setting(text, key, message):
     with pytest.raises(SpecError) as caught:
         parse_spec(text)
     assert str(caught.value).startswith(message)
+    assert caught.value.key == key
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["greedy", "mcts:time=2,c=1.4", "negamax:depth=8,time=0.5", "flat:playouts=300,noise=0.1"],
+)
+def test_a_spec_value_prints_as_the_text_it_came_from(text):
+    spec = parse_spec(text)
+    assert str(spec) == text
+    assert parse_spec(str(spec)) == spec and hash(parse_spec(text)) == hash(spec)
+
+
+def test_a_spec_value_is_written_plainly_whatever_the_spelling():
+    spec = parse_spec(" MCTS : time=1.0 , c=0.1000 ")
+    assert str(spec) == "mcts:time=1,c=0.1"
+    assert parse_spec(str(parse_spec("mcts:c=0.123456789"))).options["c"] == 0.123456789
+
+
+def test_replace_changes_adds_and_removes_settings_and_checks_them():
+    spec = parse_spec("mcts:time=2,c=1.4")
+    assert str(spec.replace(time=0.5)) == "mcts:time=0.5,c=1.4"
+    assert str(spec.replace(time=None, iterations=300)) == "mcts:c=1.4,iterations=300"
+    assert str(spec.replace(noise="0.25")) == "mcts:time=2,c=1.4,noise=0.25"
+    assert spec.replace() == spec
+    with pytest.raises(SpecError) as caught:
+        spec.replace(c=-1)
+    assert caught.value.key == "c"
+    with pytest.raises(SpecError) as caught:
+        spec.replace(depth=3)
+    assert caught.value.key == "depth"
+
+
+def test_make_engine_takes_a_spec_value_too():
+    engine = make_engine(parse_spec("negamax:depth=3"), seed=1)
+    assert isinstance(engine, NegamaxEngine) and engine.spec == "negamax:depth=3"
 
 
 def test_unknown_engine_lists_the_known_ones():

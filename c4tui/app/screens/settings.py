@@ -32,22 +32,17 @@ BUDGET_LABELS = {
 BUDGET_DEFAULTS = {"time": "1", "iterations": "10000", "depth": "6", "playouts": "5000"}
 NO_BUDGET = "none"
 SIDES = ("opponent", "second_opponent")
+# The form's input for the spec setting a SpecError names (its `.key`); None is the
+# engine itself, and any other setting is the budget amount or the extras it rides with.
+SPEC_FIELDS = {None: "engine", "noise": "noise", "c": "c"}
 SIDE_TITLES = {
     "opponent": "Opponent — plays against you; ● in AI vs AI",
     "second_opponent": "Second AI — ○ in AI vs AI",
 }
 
 
-def engine_options(name: str) -> dict:
-    """The settings an engine takes, or {} while its module has not landed."""
-    try:
-        return dict(engine_class(name).OPTIONS)
-    except ImportError:
-        return {}
-
-
 def budget_keys(name: str) -> list[str]:
-    return [key for key in engine_options(name) if key in BUDGET_KEYS]
+    return [key for key in engine_class(name).OPTIONS if key in BUDGET_KEYS]
 
 
 def split_spec(text: str) -> tuple[str, str, str, str, str, str]:
@@ -55,7 +50,7 @@ def split_spec(text: str) -> tuple[str, str, str, str, str, str]:
     "key=value,...") of a spec string."""
     try:
         spec = parse_spec(text)
-    except (SpecError, ImportError):
+    except SpecError:
         return "random", NO_BUDGET, "", "", "", ""
     options = spec.options
     keys = budget_keys(spec.name)
@@ -231,9 +226,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
             try:
                 parse_spec(spec)
             except SpecError as error:
-                errors[self._field_of_error(side, str(error))] = str(error)
-            except ImportError:
-                errors[f"{side}-engine"] = f"{self._value(f'{side}-engine')}: not installed yet"
+                errors[f"{side}-{SPEC_FIELDS.get(error.key, 'amount')}"] = str(error)
             specs[side] = spec
         numbers: dict[str, int] = {}
         for name in ("width", "height", "connect"):
@@ -260,17 +253,9 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 **numbers,
             ).validate()
         except SettingsError as error:
-            field = str(error).partition(":")[0]
-            return None, {field if field in ("width", "height", "connect") else "mode": str(error)}
+            field = error.field if error.field in ("width", "height", "connect") else "mode"
+            return None, {field: str(error)}
         return settings, {}
-
-    @staticmethod
-    def _field_of_error(side: str, message: str) -> str:
-        """The input a spec error is about, so it can be outlined."""
-        for key, suffix in (("noise", "noise"), ("c=", "c"), ("'c'", "c")):
-            if key in message:
-                return f"{side}-{suffix}"
-        return f"{side}-amount"
 
     def validate(self) -> Settings | None:
         settings, errors = self.read()
@@ -288,7 +273,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
         """An amount only with a budget kind; c only for engines that have it."""
         name = self._value(f"{side}-engine")
         c_input = self.query_one(f"#{side}-c", Input)
-        has_c = "c" in engine_options(name)
+        has_c = "c" in engine_class(name).OPTIONS
         c_input.disabled = not has_c
         c_input.placeholder = "default" if has_c else "n/a"
         if not has_c:
