@@ -18,7 +18,7 @@ from pathlib import Path
 from c4tui.app.showcase import STATES, State
 
 OUT = Path(__file__).resolve().parent.parent / "screenshots"
-DEFAULT = ("start", "mcts", "negamax", "perfect", "settings", "won")
+DEFAULT = ("start", "mcts", "negamax", "perfect", "settings", "won", "games", "review", "scores")
 
 
 async def screenshot(state: State, config: Path) -> str:

@@ -30,6 +30,7 @@ from c4tui.app.courtesy import CourteousStop, UiActivity
 from c4tui.app.messages import (
     ColumnClicked,
 )
+from c4tui.app.overlay import ScoresOverlay
 from c4tui.app.settings import Settings
 from c4tui.app.study import StudyCommands
 from c4tui.app.widgets.board import Board, BoardView
@@ -52,7 +53,7 @@ def sides_of(settings: Settings) -> Sides:
     return Sides(settings.ai_spec(0), settings.ai_spec(1))
 
 
-class ConnectFourApp(AiTurns, StudyCommands, App[None]):
+class ConnectFourApp(AiTurns, StudyCommands, ScoresOverlay, App[None]):
     """Connect Four against opponents whose thinking you can watch."""
 
     CSS_PATH = Path(__file__).resolve().parent / "app.tcss"
@@ -74,6 +75,7 @@ class ConnectFourApp(AiTurns, StudyCommands, App[None]):
         Binding("m", "ai_move", "AI move"),
         *StudyCommands.STUDY_BINDINGS,
         *AiTurns.WATCH_BINDINGS,
+        *ScoresOverlay.OVERLAY_BINDINGS,
         Binding("s", "settings", "Settings"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "quit", "Quit"),
@@ -186,6 +188,7 @@ class ConnectFourApp(AiTurns, StudyCommands, App[None]):
         # However the app ends, no search thread may outlive it.
         self.match.stop()
         self.workers.cancel_group(self, "ai")
+        self.stop_scores()
         self._save_palette_theme()
 
     def _theme_changed(self, theme: Theme) -> None:
@@ -201,9 +204,8 @@ class ConnectFourApp(AiTurns, StudyCommands, App[None]):
         this session's command-line choices, holds the rest."""
         if not (self._theme_unsaved and self.save_settings):
             return
-        saved, _notice = settings_store.load(self.config_dir)
         with suppress(OSError):  # the app is closing: nowhere left to report it
-            settings_store.save(replace(saved, theme=self.settings.theme), self.config_dir)
+            settings_store.save_changes(self.config_dir, theme=self.settings.theme)
 
     async def on_event(self, event: events.Event) -> None:
         # Input first reaches the app here: from now until it is drawn, searches wait.
@@ -258,6 +260,7 @@ class ConnectFourApp(AiTurns, StudyCommands, App[None]):
             preferred=info.best if self.thinking and info is not None else None,
             hint=match.hint if human_turn else None,
             winning=result.cells if result else (),
+            scores=self.overlay_words(),
         )
         status = match.status_text()
         if status != self._status:

@@ -62,6 +62,8 @@ class Settings:
     height: int = 6
     connect: int = 4
     theme: str = "textual-dark"
+    # Each column's exact result under the board whenever a person is to move (o).
+    scores_overlay: bool = False
 
     def validate(self) -> Settings:
         """Return self, or raise SettingsError naming the first bad field."""
@@ -95,6 +97,8 @@ class Settings:
             )
         if not isinstance(self.theme, str) or not self.theme:
             raise SettingsError("theme", "must be a theme name")
+        if not isinstance(self.scores_overlay, bool):
+            raise SettingsError("scores_overlay", f"{self.scores_overlay!r} is not true or false")
         return self
 
     def ai_spec(self, player: int) -> str | None:
@@ -149,3 +153,10 @@ def load(directory: Path) -> tuple[Settings, str | None]:
 def save(settings: Settings, directory: Path) -> Path:
     """Write atomically (see files.atomic_write): never half a settings file."""
     return atomic_write(directory / FILE_NAME, settings.to_json())
+
+
+def save_changes(directory: Path, **changes: object) -> Path:
+    """Change some fields of the saved settings, leaving the others as the file has them
+    (not as this session has them: command-line choices are for the session only)."""
+    saved, _notice = load(directory)
+    return save(replace(saved, **changes), directory)  # type: ignore[arg-type]

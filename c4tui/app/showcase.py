@@ -25,6 +25,8 @@ SIZE = (120, 40)
 SEED = 7
 # A full board without four in a row anywhere (found by a seeded random search).
 DRAW_MOVES = "467542311242375735765675733135661624214421"
+# A random game of 27 moves, won by ●, with blunders on both sides.
+REVIEWED_GAME = "634571633725311571417341272"
 
 
 @dataclass(frozen=True)
@@ -169,6 +171,20 @@ STATES = {
             moves=DRAW_MOVES[:-1],
         ),
         State("games", "the kept games", against("mcts:time=1"), keys=("g",), kept=KEPT),
+        State(
+            "scores",
+            "two people with the scores overlay: every column's exact result",
+            humans(),
+            keys=("o",),
+            moves="4453",
+        ),
+        State(
+            "review",
+            "the review of a finished game: every move judged by the exact solver",
+            humans(),
+            keys=("v", "left", "left"),
+            moves=REVIEWED_GAME,
+        ),
         State(
             "position",
             "the position dialog, checking a move string as it is typed",

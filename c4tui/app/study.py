@@ -33,6 +33,7 @@ class StudyCommands(_Base):
         Binding("g", "games", "Games", show=False),
         Binding("c", "copy_position", "Copy", show=False),
         Binding("p", "enter_position", "Position", show=False),
+        Binding("v", "review", "Review", show=False),
     )
 
     def study_commands(self) -> Iterable[SystemCommand]:
@@ -44,6 +45,14 @@ class StudyCommands(_Base):
             "Enter position",
             "Type or paste a move string to play from (p)",
             self.action_enter_position,
+        )
+        yield SystemCommand(
+            "Review", "Every move judged by the exact solver (v)", self.action_review
+        )
+        yield SystemCommand(
+            "Scores on the board",
+            "Show or hide every column's exact result (o)",
+            self.action_toggle_scores,
         )
         yield SystemCommand("Save game as…", "Write this game to a file", self.action_save_game_as)
 
@@ -73,18 +82,38 @@ class StudyCommands(_Base):
     def action_games(self) -> None:
         from c4tui.app.screens.games import GamesScreen
 
-        def chosen(name: str | None) -> None:
-            if name is None:
+        def chosen(choice: tuple[str, str] | None) -> None:
+            if choice is None:
                 return
+            what, name = choice
             try:
                 record = self.library.load(name)
             except (OSError, ValueError) as error:
                 self.notify(f"Could not open that game: {error}", severity="error")
                 return
             self.open_record(record, name)
-            self.notify(f"Game of {record.date[:10]} opened: u and r step through it.")
+            if what == "review":
+                self.action_review()
+            else:
+                self.notify(f"Game of {record.date[:10]} opened: u and r step through it.")
 
         self.push_screen(GamesScreen(self.library, current=self.match.name), chosen)
+
+    def action_review(self) -> None:
+        from c4tui.app.screens.review import ReviewScreen
+
+        if not self.game.moves:
+            self.notify("No moves to review yet.", timeout=2)
+            return
+        self.cancel_search()
+        self.match.cancel_hint()
+        self.match.paused = True  # back from the review, the AI waits for m
+
+        def back(_: None) -> None:
+            self.match.paused = False
+            self.update()
+
+        self.push_screen(ReviewScreen(self.game.position, self.activity), back)
 
     # ---- positions in and out -------------------------------------------------------
 

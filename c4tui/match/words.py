@@ -25,7 +25,7 @@ def status_text(match: Match) -> str:
     """One line on whose turn it is and what the keys do."""
     outcome = outcome_text(match)
     if outcome is not None:
-        return f"{outcome}   Press n for a new game."
+        return f"{outcome}   n: new game · v: review it"
     pos = match.position
     mover = pos.to_move
     name, glyph = match.sides.name(mover), GLYPHS[mover]

@@ -67,3 +67,11 @@ def test_kept_games_screen(snap_compare, tmp_path):
 
 def test_position_dialog_names_the_bad_character(snap_compare, tmp_path):
     assert compare(snap_compare, tmp_path, "position")
+
+
+def test_review_screen(snap_compare, tmp_path):
+    assert compare(snap_compare, tmp_path, "review")
+
+
+def test_scores_overlay(snap_compare, tmp_path):
+    assert compare(snap_compare, tmp_path, "scores")

@@ -95,3 +95,62 @@ def test_bad_position_or_game_file_is_one_line_and_status_2(capsys, tmp_path):
     assert error.startswith(f"c4tui: --load {bad}: line 3: Result 1-0") and error.count("\n") == 1
     assert main(["--load", str(tmp_path / "missing.c4")]) == 2
     assert "cannot read it" in capsys.readouterr().err
+
+
+async def test_the_review_fills_in_steps_and_stops_when_left(make_app):
+    from c4tui.app.screens.review import ReviewScreen
+
+    app = make_app(moves="634571633725311571417341272", settings=None, opponent="random")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await type_keys(pilot, "v")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        assert all(review is not None for review in screen.reviews)
+        assert screen.index == 26
+        await type_keys(pilot, "home")
+        assert screen.index == 0
+        await type_keys(pilot, "right", "right", "end", "left")
+        assert screen.index == 25
+        verdicts = [review.verdict for review in screen.reviews]
+        assert verdicts.count("blunder") == 12
+        await type_keys(pilot, "escape")
+        await pilot.pause(0)
+        assert screen.stop.is_set() and not isinstance(app.screen, ReviewScreen)
+
+
+async def test_the_scores_overlay_shows_exact_results_and_is_remembered(make_app, tmp_path):
+    from c4tui.app import settings as settings_store
+    from c4tui.app.settings import Settings
+    from c4tui.app.widgets.board import Board
+
+    config = tmp_path / "overlay-config"
+    app = make_app(
+        moves="4453",
+        config_dir=config,
+        save_settings=True,
+        settings=Settings(mode="humans", theme="textual-dark"),
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.query_one(Board).view.scores is None  # off by default
+        await type_keys(pilot, "o")
+        await settle(pilot)
+        scores = app.query_one(Board).view.scores
+        # 4453 is lost for ● whatever it plays (`c4tui analyze 4453`).
+        assert scores == (
+            "loss 15",
+            "loss 15",
+            "loss 18",
+            "loss 17",
+            "loss 16",
+            "loss 18",
+            "loss 18",
+        )
+        await type_keys(pilot, "1")  # ○ to move now: solved again for ○
+        await settle(pilot)
+        assert all(
+            s.startswith("win") or s in ("draw",) or s.startswith("loss")
+            for s in app.query_one(Board).view.scores
+        )
+    saved, _ = settings_store.load(config)
+    assert saved.scores_overlay

@@ -25,12 +25,13 @@ def when(date: str) -> str:
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
-class GamesScreen(ModalScreen[str | None]):
-    """Pick a kept game; returns its name, or None."""
+class GamesScreen(ModalScreen[tuple[str, str] | None]):
+    """Pick a kept game; returns ("open" or "review", its name), or None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,g", "dismiss_none", "Close"),
-        Binding("enter", "open", "Open", priority=True),
+        Binding("enter", "choose('open')", "Open", priority=True),
+        Binding("v", "choose('review')", "Review"),
     ]
 
     def __init__(self, library: GameLibrary, current: str | None = None) -> None:
@@ -61,7 +62,7 @@ class GamesScreen(ModalScreen[str | None]):
                 f"{record.plies:>5}",
                 key=game.name,
             )
-        summary = f"{len(games)} games kept, newest first. Enter opens one to go on from it."
+        summary = f"{len(games)} games kept, newest first: Enter opens one, v reviews it."
         if damaged:
             summary += f"; {damaged} damaged files skipped"
         if not games:
@@ -69,12 +70,12 @@ class GamesScreen(ModalScreen[str | None]):
         self.query_one("#games-summary", Static).update(summary)
         table.focus()
 
-    def action_open(self) -> None:
+    def action_choose(self, what: str) -> None:
         table = self.query_one(DataTable)
         if table.row_count == 0:
             return
         row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
-        self.dismiss(row_key.value)
+        self.dismiss((what, row_key.value))
 
     def action_dismiss_none(self) -> None:
         self.dismiss(None)

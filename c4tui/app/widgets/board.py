@@ -79,11 +79,28 @@ class BoardView:
     preferred: int | None = None  # the column the thinking AI currently prefers
     hint: int | None = None
     winning: tuple[tuple[int, int], ...] = ()
+    # The scores overlay: each column's exact result for the side to move, in words
+    # ("win 7", "draw", "loss 12", "" when full, "solving", "gave up"), or None: off.
+    scores: tuple[str, ...] | None = None
 
 
-def board_size(size: DiscSize, width: int, height: int) -> Size:
-    """Characters needed to draw a width x height board at this disc size."""
-    return Size(size.width * width + 2, size.height * height + size.marker_rows + 3)
+def board_size(size: DiscSize, width: int, height: int, extra: int = 0) -> Size:
+    """Characters needed to draw a width x height board at this disc size, with `extra`
+    lines under it."""
+    return Size(size.width * width + 2, size.height * height + size.marker_rows + 3 + extra)
+
+
+SHORT = {"draw": "D", "solving": "…", "gave up": "?"}
+
+
+def score_cell(words: str, width: int) -> str:
+    """A column's overlay words in `width` characters: "win 7", else "W7" when narrow."""
+    if len(words) < width:
+        return words
+    if words in SHORT:
+        return SHORT[words]
+    result, _, n = words.partition(" ")
+    return f"{result[0].upper()}{n}"
 
 
 class Board(DrawnWidget):
@@ -109,8 +126,9 @@ class Board(DrawnWidget):
         if self.view is None:
             return None
         pos = self.view.position
+        extra = self.view.scores is not None
         for size in SIZES:
-            need = board_size(size, pos.width, pos.height)
+            need = board_size(size, pos.width, pos.height, extra)
             if need.width <= self.size.width and need.height <= self.size.height:
                 return size
         return None
@@ -118,7 +136,7 @@ class Board(DrawnWidget):
     def _origin(self, size: DiscSize) -> tuple[int, int]:
         """Top-left corner of the drawing, centred in the widget."""
         pos = self.view.position  # type: ignore[union-attr]
-        need = board_size(size, pos.width, pos.height)
+        need = board_size(size, pos.width, pos.height, self.view.scores is not None)  # type: ignore[union-attr]
         return (self.size.width - need.width) // 2, (self.size.height - need.height) // 2
 
     def column_at(self, x: int, y: int) -> int | None:
@@ -231,6 +249,15 @@ class Board(DrawnWidget):
             style = self.component_style("board--hint") if col == view.hint else label
             numbers.append(str(col + 1).center(size.width), style)
         lines.append(numbers)
+        if view.scores is not None:
+            words = Text(" ")
+            for text in view.scores:
+                best = text.startswith("win") or (
+                    text == "draw" and not any(other.startswith("win") for other in view.scores)
+                )
+                style = self.component_style("board--hint") if best else label
+                words.append(score_cell(text, size.width).center(size.width), style)
+            lines.append(words)
         return lines
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
@@ -241,4 +268,5 @@ class Board(DrawnWidget):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         if self.view is None:
             return 0
-        return board_size(HUGE, self.view.position.width, self.view.position.height).height
+        pos = self.view.position
+        return board_size(HUGE, pos.width, pos.height, self.view.scores is not None).height

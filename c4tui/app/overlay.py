@@ -1,0 +1,88 @@
+"""The scores overlay: every column's exact result under the board when a person moves.
+
+A mixin of ConnectFourApp. `o` (or the palette) toggles it; the choice is kept in the
+settings. As soon as a position with a person to move appears, a thread worker solves
+it (c4tui/match/exact_scores.py) while the board shows "solving"; keys never wait for
+it, and a newer position stops the older solve. Off by default: against the AI it
+gives the game away (the hint stays for that).
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from textual import work
+from textual.binding import Binding
+from textual.message import Message
+
+from c4tui.app import settings as settings_store
+from c4tui.match.exact_scores import SOLVING, column_words
+
+if TYPE_CHECKING:
+    from c4tui.app.app import ConnectFourApp
+
+    _Base = ConnectFourApp
+else:
+    _Base = object
+
+
+class ScoresSolved(Message):
+    """The overlay's words for the position reached by `path`."""
+
+    def __init__(self, path: tuple[int, ...], words: tuple[str, ...]) -> None:
+        super().__init__()
+        self.path = path
+        self.words = words
+
+
+class ScoresOverlay(_Base):
+    """Exact scores under the board (mixed into the app)."""
+
+    OVERLAY_BINDINGS = (Binding("o", "toggle_scores", "Scores", show=False),)
+    _scores: tuple[tuple[int, ...], tuple[str, ...]] | None = None  # (path, words)
+    _scores_stop: threading.Event | None = None
+
+    def overlay_words(self) -> tuple[str, ...] | None:
+        """What the board shows under its columns now (starting a solve if needed)."""
+        pos = self.game.position
+        if not self.settings.scores_overlay or pos.is_over() or self.match.is_ai(pos.to_move):
+            return None
+        if self._scores is not None and self._scores[0] == pos.path:
+            return self._scores[1]
+        if self._scores_stop is not None:
+            self._scores_stop.set()  # an older position's solve: nobody needs it now
+        self._scores_stop = threading.Event()
+        self._scores = (pos.path, (SOLVING,) * pos.width)
+        self.solve_scores(pos, self._scores_stop)
+        return self._scores[1]
+
+    @work(thread=True, group="scores", exit_on_error=False)
+    def solve_scores(self, position, stop: threading.Event) -> None:
+        words = column_words(position, stop)
+        if words is not None:
+            self.post_message(ScoresSolved(position.path, words))
+
+    def on_scores_solved(self, message: ScoresSolved) -> None:
+        if self._scores is None or self._scores[0] != message.path:
+            return  # stale: the board has moved on
+        self._scores = (message.path, message.words)
+        self.refresh_view()
+
+    def stop_scores(self) -> None:
+        """No solve may outlive the app."""
+        if self._scores_stop is not None:
+            self._scores_stop.set()
+
+    def action_toggle_scores(self) -> None:
+        on = not self.settings.scores_overlay
+        self.settings = replace(self.settings, scores_overlay=on)
+        if self.save_settings:
+            try:
+                settings_store.save_changes(self.config_dir, scores_overlay=on)
+            except OSError as error:
+                self.notify(f"Could not save settings: {error}", severity="error")
+        if on:
+            self.notify("Exact scores under the board, for the side to move (o hides them).")
+        self.refresh_view()

@@ -1,0 +1,233 @@
+"""ReviewScreen: a finished (or unfinished) game, move by move, judged by the exact solver.
+
+The review runs in a thread worker (engine/review.py, from the last move back) and fills
+in as each move is judged; leaving the screen stops it at once. Left and right step
+through the moves, Home and End jump to the ends. For the move shown: the board before
+it, with the column played (▼) and the best one (★); every column's exact result; the
+verdict. The move list marks moves as chess programs do: `?!` a weaker move that keeps
+the result, `?` a mistake (win to draw, draw to loss), `??` a blunder (win to loss).
+The graph is the game's exact value after each move, from ●'s side, on one scale.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Header, Static
+
+from c4tui.app.courtesy import CourteousStop, UiActivity
+from c4tui.app.widgets.board import Board, BoardView
+from c4tui.app.widgets.evaluation import EvaluationLine
+from c4tui.engine.position import Position
+from c4tui.engine.review import MoveReview, positions_of, review_game, tally, turning_point
+from c4tui.engine.scores import describe_score
+from c4tui.match.sides import GLYPHS
+
+MARKS = {"best": "", "ok": "?!", "mistake": "?", "blunder": "??"}
+WORDS = {
+    "best": "best",
+    "ok": "keeps the result, not the best",
+    "mistake": "a mistake",
+    "blunder": "a blunder",
+}
+
+
+def exact_value(review: MoveReview, max_score: int) -> float:
+    """The game's exact value after the move, ●'s side, in [-1, 1] for the graph: a draw
+    in the middle, a sure win high, higher the sooner it comes."""
+    score = review.first_player_score
+    if score == 0:
+        return 0.0
+    return (1 if score > 0 else -1) * (0.4 + 0.6 * abs(score) / max_score)
+
+
+class Reviewed(Message):
+    """One move judged (they arrive last move first)."""
+
+    def __init__(self, review: MoveReview) -> None:
+        super().__init__()
+        self.review = review
+
+
+class ReviewFailed(Message):
+    def __init__(self, error: str) -> None:
+        super().__init__()
+        self.error = error
+
+
+class ReviewScreen(ModalScreen[None]):
+    """Step through a game with the solver's verdict on every move."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "Back"),
+        Binding("right", "step(1)", "Forward"),
+        Binding("home", "jump(0)", "First"),
+        Binding("end", "jump(-1)", "Last"),
+        Binding("escape,q,v", "close", "Close"),
+    ]
+
+    def __init__(self, game: Position, activity: UiActivity | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.moves = positions_of(game)
+        self.reviews: list[MoveReview | None] = [None] * len(self.moves)
+        self.index = max(0, len(self.moves) - 1)
+        self.stop = CourteousStop(activity) if activity is not None else threading.Event()
+        self.failed: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="review-main"):
+            yield Board(id="review-board")
+            with Vertical(id="review-side"):
+                yield Static(id="review-move")
+                yield Static(id="review-scores")
+                yield Static(id="review-list")
+                yield Static(id="review-graph-label")
+                yield EvaluationLine(id="review-graph")
+                yield Static(id="review-summary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#review-board").border_title = "Review"
+        self.sub_title = f"Review of {self.game.to_moves() or 'an empty game'}"
+        if self.moves:
+            self.run_review()
+        self.show()
+
+    def on_unmount(self) -> None:
+        self.stop.set()  # leaving the screen ends the review at once
+
+    @work(thread=True, exclusive=True, group="review", exit_on_error=False)
+    def run_review(self) -> None:
+        try:
+            review_game(self.game, on_move=lambda r: self.post_message(Reviewed(r)), stop=self.stop)
+        except Exception as error:  # SearchStopped when closed; anything else is reported
+            if not self.stop.is_set():
+                self.post_message(ReviewFailed(f"{type(error).__name__}: {error}"))
+
+    def on_reviewed(self, message: Reviewed) -> None:
+        self.reviews[message.review.ply - 1] = message.review
+        self.show()
+
+    def on_review_failed(self, message: ReviewFailed) -> None:
+        self.failed = message.error
+        self.show()
+
+    def action_step(self, step: int) -> None:
+        self.index = max(0, min(len(self.moves) - 1, self.index + step))
+        self.show()
+
+    def action_jump(self, where: int) -> None:
+        self.index = max(0, len(self.moves) - 1) if where < 0 else 0
+        self.show()
+
+    def action_close(self) -> None:
+        self.stop.set()
+        self.dismiss()
+
+    # ---- drawing --------------------------------------------------------------------
+
+    def show(self) -> None:
+        done = sum(r is not None for r in self.reviews)
+        if not self.moves:
+            self.query_one("#review-move", Static).update("No moves to review yet.")
+            return
+        position, column = self.moves[self.index]
+        review = self.reviews[self.index]
+        board = self.query_one(Board)
+        board.view = BoardView(
+            position=position,
+            cursor=column,
+            hint=review.best[0] if review is not None and review.verdict != "best" else None,
+        )
+        self.query_one("#review-move", Static).update(self._move_text(position, column, review))
+        self.query_one("#review-scores", Static).update(self._scores_text(position, review))
+        self.query_one("#review-list", Static).update(self._list_text())
+        values = [exact_value(r, position.geometry.max_score) for r in self.reviews if r]
+        if done == len(self.reviews):
+            self.query_one(EvaluationLine).show(values)
+        label = "Exact value after each move, ●'s side (high: ● wins; middle: draw)"
+        if done < len(self.reviews):
+            label = f"Solving: {done} of {len(self.reviews)} moves judged…"
+        if self.failed:
+            label = f"The review failed: {self.failed}"
+        self.query_one("#review-graph-label", Static).update(label)
+        self.query_one("#review-summary", Static).update(self._summary_text(done))
+
+    def _move_text(self, position: Position, column: int, review: MoveReview | None) -> Text:
+        mover = GLYPHS[position.to_move]
+        text = Text(f"Move {self.index + 1} of {len(self.moves)}: {mover} played {column + 1}")
+        if review is None:
+            text.append("  (solving…)", "dim")
+            return text
+        mark = MARKS[review.verdict]
+        text.append(f"{mark}  {WORDS[review.verdict]}", "bold")
+        result = describe_score(position, review.score)
+        text.append(f"\n{mover} {result} after it")
+        if review.verdict != "best":
+            best = describe_score(position, review.best_score)
+            columns = ", ".join(str(c + 1) for c in review.best)
+            text.append(f"; better: {columns} ({best})")
+        return text
+
+    def _scores_text(self, position: Position, review: MoveReview | None) -> Text:
+        text = Text("Every column, for the side to move:\n")
+        if review is None:
+            return text
+        per_row = max(1, self.query_one("#review-scores").size.width // 18)
+        for col, score in enumerate(review.scores):
+            words = "full" if score is None else describe_score(position, score)
+            style = "bold" if col in review.best else ""
+            marker = "▼" if col == review.column else " "
+            text.append(f"{marker}{col + 1}: {words:<12}  ", style)
+            if col % per_row == per_row - 1:
+                text.append("\n")
+        return text.rstrip() or text
+
+    def _list_text(self) -> Text:
+        """The moves by rounds, marked; a window of rounds around the move shown."""
+        rounds = (len(self.moves) + 1) // 2
+        room = max(1, self.query_one("#review-list").size.height or rounds)
+        first = max(0, min(self.index // 2 - room // 2, rounds - room))
+        text = Text()
+        for index in range(2 * first, min(len(self.moves), 2 * (first + room))):
+            position, column = self.moves[index]
+            review = self.reviews[index]
+            mark = MARKS[review.verdict] if review is not None else "…"
+            entry = f"{GLYPHS[position.to_move]}{column + 1}{mark}"
+            style = "reverse" if index == self.index else ""
+            if review is not None and review.verdict in ("mistake", "blunder"):
+                style += " bold"
+            if index % 2 == 0:
+                text.append(f"{index // 2 + 1:>3}. ")
+            text.append(f"{entry:<6}", style.strip())
+            text.append("\n" if index % 2 else " ")
+        return text.rstrip() or text
+
+    def _summary_text(self, done: int) -> str:
+        if done < len(self.reviews):
+            return ""
+        reviews = [r for r in self.reviews if r is not None]
+        lines = []
+        for player in (1, 2):
+            counts = tally(reviews, player)
+            parts = " · ".join(f"{counts[v]} {v}" for v in counts if counts[v])
+            lines.append(f"{GLYPHS[player - 1]}: {parts or 'no moves'}")
+        turn = turning_point(reviews)
+        if turn is None:
+            lines.append("No move changed the result: it went as perfect play says.")
+        else:
+            lines.append(
+                f"The game turned at move {turn.ply} ({GLYPHS[turn.player - 1]} "
+                f"{turn.column + 1}{MARKS[turn.verdict]})."
+            )
+        return "\n".join(lines)

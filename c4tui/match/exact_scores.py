@@ -1,0 +1,39 @@
+"""Every column's exact result for the side to move, in words, for the scores overlay.
+
+The solver answers most 7x6 positions in milliseconds (the opening book covers the
+first 12 moves); elsewhere a solve can take long, so it runs under a time limit and
+a stop event, and a position it cannot finish in time says so instead of guessing.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from c4tui.engine.position import Position
+from c4tui.engine.scores import describe_score
+from c4tui.engine.solver import SearchStopped, shared_solver
+
+GIVE_UP_SECONDS = 10.0
+SOLVING = "solving"
+GAVE_UP = "gave up"
+
+
+def column_words(
+    position: Position, stop: threading.Event, seconds: float = GIVE_UP_SECONDS
+) -> tuple[str, ...] | None:
+    """("win 7", "draw", "loss 12", "" for a full column, ...) for every column of
+    `position`; every column GAVE_UP past `seconds`; None when `stop` was set."""
+    solver = shared_solver(position.geometry)
+    with solver.lock:
+        solver.set_limits(time.perf_counter() + seconds, stop)
+        try:
+            columns = solver.analyze(position)
+        except SearchStopped:
+            return None if stop.is_set() else (GAVE_UP,) * position.width
+        finally:
+            solver.set_limits(None, None)
+    return tuple(
+        "" if bounds is None else describe_score(position, bounds.low).replace(" in ", " ")
+        for bounds in columns
+    )
