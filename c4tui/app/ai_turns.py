@@ -40,19 +40,19 @@ class AiTurns(_Base):
     _watch_keys_shown = False  # whether the footer last showed the watching keys
     # Shown in the footer only while two engines play (see check_action).
     WATCH_BINDINGS = (
-        Binding("space", "pause", "Pause"),
+        Binding("space", "pause", "Pause", key_display="␣"),
         Binding("full_stop", "step", "Step", key_display="."),
-        Binding("minus", "speed(1)", "Speed", key_display="-/+"),
+        Binding("minus", "speed(1)", "Speed", key_display="-+"),
         Binding("plus", "speed(-1)", "Faster", show=False),
     )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The watching keys only while two engines play; then Space pauses rather than
-        drops, and there is no hint to give."""
+        drops, `.` rather than `m` moves now, and there is no hint to give."""
         watching = self.match.sides.watching
         if action in ("pause", "step", "speed"):
             return watching
-        if action in ("drop_at_cursor", "hint"):
+        if action in ("drop_at_cursor", "hint", "ai_move"):
             return not watching
         return True
 

@@ -364,8 +364,9 @@ class Match:
         return self.paused
 
     def step(self) -> Engine | None:
-        """Paused or not, the engine to move plays one move and the match then pauses:
-        the engine to start, or None (with a notice when there is nothing to step)."""
+        """The engine to move plays one move now (a running search is hurried) and the
+        match then pauses: the engine to start, or None when a search runs (or, with a
+        notice, when there is nothing to step)."""
         if not self.sides.watching:
             self.notify("Stepping is for two engines playing: m makes the AI move.", timeout=3)
             return None
@@ -373,8 +374,8 @@ class Match:
             self.notify("The game is over: press n for a new game.", timeout=2)
             return None
         self.paused = True
-        if self.thinking:
-            return None  # the running search's move is the step
+        if self.hurry():
+            return None  # the running search's move, played as soon as it returns
         return self.engines[self.position.to_move]
 
     def change_speed(self, steps: int) -> float:

@@ -34,6 +34,8 @@ def status_text(match: Match) -> str:
         helper = engine_title(match.search_engine.spec)
         whom = "you" if name == "You" else name
         return f"{helper} is choosing a move for {whom} {glyph}…   (m: move now)"
+    if match.thinking and match.sides.watching:
+        return f"{name} {glyph} is thinking…   (.: move now, Space: pause)"
     if match.thinking:
         return f"{name} {glyph} is thinking…   (m: move now)"
     if match.is_ai(mover):

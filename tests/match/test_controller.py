@@ -183,10 +183,11 @@ def test_two_engines_pause_step_and_go_on():
     assert match.engine_to_move() is not None
 
 
-def test_a_step_while_an_engine_thinks_pauses_after_its_move():
+def test_a_step_while_an_engine_thinks_hurries_it_and_pauses_after_its_move():
     match = watching()
     request = match.start_search(match.engine_to_move())
     assert match.step() is None  # the running search's move is the step
+    assert request.stop.is_set() and match.thinking  # hurried, not cancelled
     assert match.finish_search(request.search_id, request.engine.search(request.position))
     assert match.engine_to_move() is None
 
