@@ -3,9 +3,9 @@
     uv run python scripts/make_screenshots.py            # every state
     uv run python scripts/make_screenshots.py mcts won   # just these
 
-The states live in `c4tui/app/showcase.py`; each is built with a fixed seed, an
-iteration or depth budget, a pinned theme and the app's `steady` mode, so running the
-script twice writes the same files.
+The states live in `tests/app/showcase.py` (test code, not shipped); each is built with
+a fixed seed, an iteration or depth budget, a pinned theme and the app's `steady` mode,
+so running the script twice writes the same files.
 """
 
 from __future__ import annotations
@@ -15,9 +15,12 @@ import sys
 import tempfile
 from pathlib import Path
 
-from c4tui.app.showcase import STATES, State
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the states are test code: tests/app/showcase.py
 
-OUT = Path(__file__).resolve().parent.parent / "screenshots"
+from tests.app.showcase import STATES, State  # noqa: E402
+
+OUT = ROOT / "screenshots"
 DEFAULT = ("start", "mcts", "negamax", "perfect", "settings", "won", "games", "review", "scores")
 
 

@@ -9,7 +9,6 @@ import pytest
 
 from c4tui.cli import main
 from c4tui.commands import bench
-from c4tui.engine import specs
 
 
 def bench_json(capsys, *argv: str) -> dict:
@@ -43,13 +42,6 @@ def test_solver_sample_scores_are_right(capsys):
     # A wrong score would set the status to name the position.
     assert figure["status"] == "ok"
     assert figure["value"] > 0 and figure["count"] > 0
-
-
-def test_an_engine_that_is_not_installed_is_reported_unavailable(capsys, monkeypatch):
-    monkeypatch.setitem(specs.ENGINES, "mcts", ("c4tui.engine.no_such_module", "Mcts"))
-    data = bench_json(capsys, "--only", "mcts", "--time", "0.02")
-    assert [f["status"] for f in data["figures"]] == ["unavailable", "unavailable"]
-    assert all(f["value"] is None for f in data["figures"])
 
 
 def test_reference_rate_counts_whole_games():

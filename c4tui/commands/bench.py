@@ -60,7 +60,7 @@ class Figure:
     count: int | None = None  # iterations, nodes or positions behind the figure
     seconds: float | None = None
     relative: float | None = None  # against the yardstick measured in the same run
-    status: str = "ok"  # "ok", "unavailable", or a short failure reason
+    status: str = "ok"  # or a short failure reason
     python: str = platform.python_version()
 
 
@@ -170,12 +170,7 @@ def timed_search(engine_name: str, measure: str, count_field: str, seconds: floa
     figures = []
     for label, moves in POSITIONS.items():
         figure = Figure(engine_name, label, measure)
-        try:
-            engine = make_engine(engine_name, seed=1)
-        except ImportError:
-            figure.status = "unavailable"
-            figures.append(figure)
-            continue
+        engine = make_engine(engine_name, seed=1)
         position = Position.from_moves(moves)
         start = time.perf_counter()
         info = engine.search(position, Limits(time=seconds)).info
@@ -195,11 +190,8 @@ def timed_search(engine_name: str, measure: str, count_field: str, seconds: floa
 def measure_solver(_seconds: float) -> list[Figure]:
     """Mean time to solve the sample exactly, each position from an empty table."""
     figure = Figure("solver", f"{len(SOLVER_SAMPLE)} positions", "s/position")
-    try:
-        from c4tui.engine.solver import Solver
-    except ImportError:
-        figure.status = "unavailable"
-        return [figure]
+    from c4tui.engine.solver import Solver
+
     first = Position.from_moves(SOLVER_SAMPLE[0][0])
     solver = Solver(first.geometry)  # built (and its book loaded) before the clock starts
     total = 0.0
@@ -261,9 +253,3 @@ def print_table(figures: list[Figure], machine: dict) -> None:
         )
     console.print(table)
     console.print("relative: rate / reference rate; for the solver, naive games played per solve.")
-
-
-def _number(value: float | None) -> str:
-    if value is None:
-        return ""
-    return f"{value:,.0f}" if value >= 100 else f"{value:.3g}"

@@ -1,19 +1,12 @@
-"""What a match asks of its engines: which are installed, what their search says a move is
-worth, and which engine gives hints."""
+"""What a match asks of its engines: what their search says a move is worth, and which
+engine gives hints."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
 
 from c4tui.engine.position import Position
 from c4tui.engine.search import SearchInfo
-from c4tui.engine.specs import ENGINES
-
-
-def engine_available(name: str) -> bool:
-    """True when the engine's module has landed (engines arrive one module each)."""
-    return name in ENGINES and importlib.util.find_spec(ENGINES[name][0]) is not None
 
 
 def evaluation_of(info: SearchInfo, move: int, mover: int) -> float | None:
@@ -38,14 +31,10 @@ HINT_SECONDS = 3
 
 
 def hint_spec(position: Position) -> str:
-    """The strongest helper available: the perfect player on the book's board, else search."""
+    """The strongest helper in time: the perfect player on the book's board, else MCTS."""
     standard = (position.width, position.height, position.connect) == (7, 6, 4)
-    if engine_available("perfect") and (standard or position.width * position.height <= 30):
+    if standard or position.width * position.height <= 30:
         # Time-boxed: in pure Python a hard middle game can take a minute to solve; cut
         # short, the perfect player still never suggests a column proven worse.
         return f"perfect:time={HINT_SECONDS:g}"
-    if engine_available("mcts"):
-        return "mcts:time=1"
-    if engine_available("negamax"):
-        return "negamax"
-    return "greedy" if engine_available("greedy") else "random"
+    return "mcts:time=1"

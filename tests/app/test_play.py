@@ -5,9 +5,9 @@ from __future__ import annotations
 from c4tui.app.screens.help import HelpScreen
 from c4tui.app.screens.settings import SettingsScreen, join_spec, split_spec
 from c4tui.app.settings import Settings, load
-from c4tui.app.showcase import DRAW_MOVES, settle, type_keys
 from c4tui.app.widgets.board import COMPACT, HUGE, LARGE, MEDIUM, Board
 from c4tui.engine.position import Position
+from tests.app.showcase import DRAW_MOVES, settle, type_keys
 
 SIZE = (120, 40)
 

@@ -1,16 +1,13 @@
 """Snapshot tests: each showcase state must look exactly like its accepted SVG.
 
-The states (c4tui/app/showcase.py) use a fixed seed, iteration or depth budgets, a
+The states (tests/app/showcase.py) use a fixed seed, iteration or depth budgets, a
 pinned theme and the app's steady mode, so they render the same on every run. After a
 deliberate change of looks: `uv run pytest tests/app/test_snapshots.py --snapshot-update`.
 """
 
 from __future__ import annotations
 
-import pytest
-
-from c4tui.app.showcase import STATES
-from c4tui.match.opponents import engine_available
+from tests.app.showcase import STATES
 
 
 def compare(snap_compare, tmp_path, name: str) -> bool:
@@ -36,7 +33,6 @@ def test_flat_monte_carlo_thinking_panel(snap_compare, tmp_path):
     assert compare(snap_compare, tmp_path, "flat")
 
 
-@pytest.mark.skipif(not engine_available("perfect"), reason="perfect engine not installed")
 def test_perfect_thinking_panel(snap_compare, tmp_path):
     assert compare(snap_compare, tmp_path, "perfect")
 

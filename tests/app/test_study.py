@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from c4tui.app.screens.games import GamesScreen
 from c4tui.app.screens.position import PositionScreen, check_moves
-from c4tui.app.showcase import settle, type_keys
 from c4tui.cli import main
 from c4tui.engine.gamefile import GameRecord
 from c4tui.engine.geometry import geometry
 from c4tui.engine.position import Position
 from c4tui.match.library import GameLibrary
+from tests.app.showcase import settle, type_keys
 
 SIZE = (100, 30)
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from c4tui.app.settings import Settings
-from c4tui.app.showcase import settle, type_keys
 from c4tui.app.widgets.thinking import ThinkingView
 from c4tui.engine.position import Position
 from c4tui.engine.search import ColumnStat, Limits, SearchInfo
+from tests.app.showcase import settle, type_keys
 
 SIZE = (120, 40)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from c4tui.app.settings import Settings
-from c4tui.app.showcase import settle, type_keys
+from tests.app.showcase import settle, type_keys
 
 SIZE = (120, 40)
 
