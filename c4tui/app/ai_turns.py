@@ -1,4 +1,5 @@
-"""The AI's turns in the app: searches and hints in thread workers, their messages back.
+"""The AI's turns in the app: searches and hints in thread workers, their messages back,
+the thinking panel, and the keys for watching two engines play.
 
 A mixin of ConnectFourApp. The match (c4tui/match) hands out each search with its id and
 stop event and judges every result (a stale one is dropped); here the search runs in a
@@ -17,10 +18,12 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 
 from c4tui.app.messages import HintFinished, SearchFailed, SearchFinished, SearchProgress
-from c4tui.engine.search import Engine, SearchInfo
+from c4tui.app.widgets.thinking import ThinkingView
+from c4tui.engine.search import Engine, Limits, SearchInfo
 from c4tui.match.controller import SearchRequest
 from c4tui.match.hints import hint_reason
 from c4tui.match.opponents import hint_spec
+from c4tui.match.sides import engine_title
 
 if TYPE_CHECKING:
     from c4tui.app.app import ConnectFourApp
@@ -136,6 +139,27 @@ class AiTurns(_Base):
                 self.post_message(SearchFailed(search_id, f"{type(error).__name__}: {error}"))
                 return
         self.post_message(SearchFinished(search_id, result))
+
+    def _show_thinking(self) -> None:
+        """Hand the thinking panel what the running (or last) search knows."""
+        match = self.match
+        engine = match.search_engine or match.engines.get(1) or match.engines.get(0)
+        label, limits = "", Limits()
+        if engine is not None:
+            limits = engine.limits
+            label = engine_title(engine.spec)
+            if ":" in engine.spec:  # "Greedy (greedy)" would say nothing new
+                label += f" ({engine.spec})"
+        self.thinking_panel.show(
+            ThinkingView(
+                info=match.thinking_info,
+                position=match.search_position or self.game.position,
+                limits=limits,
+                label=label,
+                running=self.thinking,
+                steady=self.steady,
+            )
+        )
 
     def on_search_progress(self, message: SearchProgress) -> None:
         if not self.match.progress(message.search_id, message.info):

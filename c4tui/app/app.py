@@ -27,22 +27,19 @@ from textual.widgets import Footer, Header, Static
 from c4tui.app import settings as settings_store
 from c4tui.app.ai_turns import AiTurns
 from c4tui.app.courtesy import CourteousStop, UiActivity
-from c4tui.app.messages import (
-    ColumnClicked,
-)
+from c4tui.app.messages import ColumnClicked
 from c4tui.app.overlay import ScoresOverlay
 from c4tui.app.settings import Settings
 from c4tui.app.study import StudyCommands
 from c4tui.app.widgets.board import Board, BoardView
 from c4tui.app.widgets.history import MoveHistory
-from c4tui.app.widgets.thinking import ThinkingPanel, ThinkingView
+from c4tui.app.widgets.thinking import ThinkingPanel
 from c4tui.engine.game import Game
 from c4tui.engine.position import Position
-from c4tui.engine.search import Limits
 from c4tui.files import data_dir
 from c4tui.match.controller import Match
 from c4tui.match.library import GameLibrary
-from c4tui.match.sides import GLYPHS, Sides, engine_title
+from c4tui.match.sides import GLYPHS, Sides
 
 MIN_COLUMNS, MIN_LINES = 80, 24
 FOOTER_ROOM = 100  # columns the footer needs to show every key with its normal spacing
@@ -275,26 +272,6 @@ class ConnectFourApp(AiTurns, StudyCommands, ScoresOverlay, App[None]):
         self.sub_title = (
             f"{self.match.sides.name(0)} {GLYPHS[0]}  vs  {self.match.sides.name(1)} {GLYPHS[1]}"
             f"   ·   {pos.width}×{pos.height}, connect {pos.connect}"
-        )
-
-    def _show_thinking(self) -> None:
-        match = self.match
-        engine = match.search_engine or match.engines.get(1) or match.engines.get(0)
-        label, limits = "", Limits()
-        if engine is not None:
-            limits = engine.limits
-            label = engine_title(engine.spec)
-            if ":" in engine.spec:  # "Greedy (greedy)" would say nothing new
-                label += f" ({engine.spec})"
-        self.thinking_panel.show(
-            ThinkingView(
-                info=match.thinking_info,
-                position=match.search_position or self.game.position,
-                limits=limits,
-                label=label,
-                running=self.thinking,
-                steady=self.steady,
-            )
         )
 
     # ---- moves --------------------------------------------------------------------
