@@ -41,7 +41,7 @@ def version() -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from c4tui.commands import analyze, arena, bench, move, review
+    from c4tui.commands import analyze, arena, bench, move, puzzle, review
 
     parser = OneLineParser(
         prog="c4tui",
@@ -60,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--version", action=VersionAction, help="print the version and which kernels run, then exit"
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
-    for module in (analyze, move, review, arena, bench):
+    for module in (analyze, move, review, puzzle, arena, bench):
         module.register(commands)
     return parser
 

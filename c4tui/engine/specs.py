@@ -25,6 +25,7 @@ ENGINES: dict[str, tuple[str, str]] = {
     "flat": ("c4tui.engine.flat", "FlatMonteCarloEngine"),
     "mcts": ("c4tui.engine.mcts", "MctsEngine"),
     "perfect": ("c4tui.engine.perfect", "PerfectEngine"),
+    "human": ("c4tui.engine.human", "HumanEngine"),
 }
 
 
@@ -127,8 +128,15 @@ def parse_spec(text: str) -> EngineSpec:
     stripped = text.strip()
     name, _, rest = stripped.partition(":")
     name = name.strip().lower()
+    if name == "level":  # level:N is the documented spec of that level (levels.py)
+        from c4tui.engine.levels import LevelError, level_spec
+
+        try:
+            return parse_spec(level_spec(rest))
+        except LevelError as error:
+            raise SpecError(str(error), "level") from None
     if name not in ENGINES:
-        known = ", ".join(ENGINES)
+        known = ", ".join([*ENGINES, "level:1-9"])
         raise SpecError(f"unknown engine {name!r} in spec {text!r} (known: {known})")
     options_table = {**engine_class(name).OPTIONS, "noise": NOISE}
     options: dict[str, Any] = {}

@@ -8,11 +8,10 @@ a stop event, and a position it cannot finish in time says so instead of guessin
 from __future__ import annotations
 
 import threading
-import time
 
+from c4tui.engine.exact import column_scores
 from c4tui.engine.position import Position
 from c4tui.engine.scores import describe_score
-from c4tui.engine.solver import SearchStopped, shared_solver
 
 GIVE_UP_SECONDS = 10.0
 SOLVING = "solving"
@@ -24,16 +23,10 @@ def column_words(
 ) -> tuple[str, ...] | None:
     """("win 7", "draw", "loss 12", "" for a full column, ...) for every column of
     `position`; every column GAVE_UP past `seconds`; None when `stop` was set."""
-    solver = shared_solver(position.geometry)
-    with solver.lock:
-        solver.set_limits(time.perf_counter() + seconds, stop)
-        try:
-            columns = solver.analyze(position)
-        except SearchStopped:
-            return None if stop.is_set() else (GAVE_UP,) * position.width
-        finally:
-            solver.set_limits(None, None)
+    scores = column_scores(position, seconds, stop)
+    if scores is None:
+        return None if stop.is_set() else (GAVE_UP,) * position.width
     return tuple(
-        "" if bounds is None else describe_score(position, bounds.low).replace(" in ", " ")
-        for bounds in columns
+        "" if score is None else describe_score(position, score).replace(" in ", " ")
+        for score in scores
     )

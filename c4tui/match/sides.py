@@ -13,12 +13,16 @@ ENGINE_TITLES = {
     "flat": "Flat MC",
     "mcts": "MCTS",
     "perfect": "Perfect",
+    "human": "Human-like",
 }
 
 
 def engine_title(spec: str) -> str:
     """A short name for an engine spec: "MCTS" for "mcts:time=1"."""
-    name = spec.partition(":")[0].strip().lower()
+    name, _, rest = spec.partition(":")
+    name = name.strip().lower()
+    if name == "level":
+        return f"Level {rest.strip()}"
     return ENGINE_TITLES.get(name, name or "AI")
 
 

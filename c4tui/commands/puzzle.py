@@ -1,0 +1,57 @@
+"""`c4tui puzzle`: positions where exactly one column keeps the best result."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from c4tui.commands.common import CommandError, output_console, plain_table
+from c4tui.engine.puzzles import DIFFICULTIES, find_puzzles
+
+MAX_COUNT = 1000
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser(
+        "puzzle",
+        help="positions where exactly one column keeps the best result",
+        description=(
+            "Find positions (from plausible games, solved exactly) where one and only one "
+            "column keeps the best result: a win, or a draw every other column loses. "
+            "Columns are 1-based; distance is the mover's moves to the end with best play."
+        ),
+    )
+    parser.add_argument("--count", type=int, default=10, help="how many (default 10)")
+    parser.add_argument("--seed", type=int, default=None, help="the same seed finds the same")
+    parser.add_argument("--difficulty", choices=tuple(DIFFICULTIES), help="easy, medium or hard")
+    parser.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if not 1 <= args.count <= MAX_COUNT:
+        raise CommandError(f"--count {args.count}: must be from 1 to {MAX_COUNT}")
+    puzzles = find_puzzles(args.count, args.seed, args.difficulty)
+    if args.json:
+        for puzzle in puzzles:
+            print(json.dumps(puzzle.to_json()), flush=True)
+        return 0
+    table = plain_table()
+    for name in ("position", "to move", "solution", "result", "distance"):
+        table.add_column(name, justify="left" if name == "position" else "right")
+    shown = 0
+    for puzzle in puzzles:
+        mover = "●" if puzzle.position.to_move == 0 else "○"
+        table.add_row(
+            puzzle.position.to_moves(),
+            mover,
+            str(puzzle.solution + 1),
+            f"{puzzle.result} in {puzzle.distance}" if puzzle.result == "win" else "draw",
+            str(puzzle.distance),
+        )
+        shown += 1
+    console = output_console()
+    console.print(table)
+    if shown < args.count:
+        console.print(f"found {shown} of {args.count}: no more within the search's reach")
+    return 0

@@ -1,0 +1,127 @@
+"""A player that errs the way people do: often slightly, rarely badly.
+
+It rates every column, then picks one at random, weighted by how much each costs
+against the best: weight = exp(-cost / care). Costs are on one scale: with the exact
+solver (7x6 with its opening book answers most positions in milliseconds; a time limit
+keeps every move quick), a column worth one result class less (a win turned into a
+draw, a draw into a loss) costs 100 more, and within a class a slower win or a quicker
+loss costs a little; where the solver runs out of time, a shallow NegaMax search's
+heuristic scores stand in. `care` is the one parameter of its strength: at care=1
+it never loses a result class but often wins a move slower than it could; at care=50
+it often plays a weaker column that keeps the result and now and then one that loses a
+class; at care=1000 its choice is close to uniform. A column after which the opponent
+wins at once (a threat left open, or a stone under their winning spot) costs `guard`
+more (default 300), so such a move is rare unless care is very large or guard=0.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import ClassVar
+
+from c4tui.engine.base import BaseEngine, Clock
+from c4tui.engine.exact import column_scores
+from c4tui.engine.position import Position
+from c4tui.engine.search import ColumnStat, InfoCallback, Limits, SearchInfo
+from c4tui.engine.specs import Option
+
+CLASS_STEP = 100  # the cost of one result class, in the same units as a score
+HEURISTIC_CAP = 250  # heuristic scores are unbounded: anything past this is "decided"
+SOLVE_SECONDS = 0.5  # per move, before the shallow search stands in
+FALLBACK_DEPTH = 4
+
+
+def exact_utility(score: int) -> float:
+    """An exact score on the cost scale: the result class first, then its speed."""
+    return CLASS_STEP * ((score > 0) - (score < 0)) + score
+
+
+def hands_over_a_win(position: Position) -> list[int]:
+    """Columns after which the opponent can win with their next stone."""
+    out = []
+    for col in position.legal_moves():
+        if position.is_winning_move(col):
+            continue
+        after = position.play(col)
+        if any(after.is_winning_move(reply) for reply in after.legal_moves()):
+            out.append(col)
+    return out
+
+
+class HumanEngine(BaseEngine):
+    name = "human"
+    OPTIONS: ClassVar[dict[str, Option]] = {
+        "care": Option(float, 0, 100000, exclusive_minimum=True, help="size of its mistakes"),
+        "guard": Option(float, 0, 100000, help="extra cost of handing over a win in one"),
+        "time": Option(float, 0, 60, exclusive_minimum=True, help="seconds for the solver"),
+    }
+
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        care: float = 20.0,
+        guard: float = 300.0,
+        time: float = SOLVE_SECONDS,
+        limits: Limits | None = None,
+    ) -> None:
+        super().__init__(seed=seed, limits=limits or Limits(time=time))
+        self.care = care
+        self.guard = guard
+
+    def think(
+        self, position: Position, limits: Limits, clock: Clock, on_info: InfoCallback | None
+    ) -> SearchInfo:
+        seconds = limits.time if limits.time is not None else SOLVE_SECONDS
+        scores = column_scores(position, seconds, clock.stop)
+        exact = scores is not None
+        if scores is None:
+            scores = self._heuristic_scores(position)
+        utility = {
+            col: exact_utility(score) if exact else max(-HEURISTIC_CAP, min(HEURISTIC_CAP, score))
+            for col, score in enumerate(scores)
+            if score is not None
+        }
+        losing = set(hands_over_a_win(position))
+        if len(losing) == len(utility):
+            losing = set()  # every column does: no reason to prefer one
+        best_value = max(utility.values())
+        costs = {
+            col: best_value - value + (self.guard if col in losing else 0.0)
+            for col, value in utility.items()
+        }
+        weights = {col: math.exp(-cost / self.care) for col, cost in costs.items()}
+        total = sum(weights.values())
+        columns = sorted(weights)
+        move = self.rng.choices(columns, [weights[c] for c in columns])[0]
+        top = max(utility, key=lambda c: (utility[c], -abs(c - position.width // 2)))
+        stats = tuple(
+            None
+            if scores[col] is None
+            else ColumnStat(
+                score=scores[col],
+                proven=("win" if scores[col] > 0 else "loss" if scores[col] < 0 else "draw")
+                if exact
+                else None,
+                # The chance it gave this column, as visits in a thousand draws.
+                visits=round(1000 * weights[col] / total),
+            )
+            for col in range(position.width)
+        )
+        return SearchInfo(
+            engine=self.name,
+            elapsed=clock.elapsed(),
+            columns=stats,
+            best=move,
+            pv=(move,),
+            exact=exact,
+            # A weaker column chosen on purpose: the thinking panel says so.
+            handicap=utility[move] < utility[top],
+        )
+
+    def _heuristic_scores(self, position: Position) -> list[int | None]:
+        from c4tui.engine.negamax import NegamaxEngine
+
+        engine = NegamaxEngine(depth=FALLBACK_DEPTH, seed=self.seed)
+        info = engine.search(position).info
+        return [None if stat is None else stat.score for stat in info.columns]
