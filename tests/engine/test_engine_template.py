@@ -66,6 +66,8 @@ def test_the_info_agrees_with_the_move_played(spec, size):
         assert info.best == result.move and info.pv[:1] == (result.move,)
         assert infos[-1] == info, "the last info sent is the result's"
         handicapped += info.handicap
+    if spec.startswith("human"):
+        return  # its weighted choice of a weaker column is marked a handicap by design
     if "noise" not in spec:
         assert handicapped == 0
     else:

@@ -322,12 +322,15 @@ class ThinkingPanel(DrawnWidget):
     def _line(self, info: SearchInfo) -> Text:
         text = Text()
         if info.best is not None:
-            # A noise= handicap move is a random pick, not what the search found best.
-            label = "random move " if info.handicap else "best "
+            # A handicap move is not what the search found best: a noise= random pick,
+            # or the human-like engine's weighted choice of a weaker column.
+            human = info.engine == "human"
+            label = ("chose " if human else "random move ") if info.handicap else "best "
             text.append(label, self.component_style("thinking--dim"))
             text.append(str(info.best + 1), self.component_style("thinking--best"))
             if info.handicap:
-                text.append(" (noise handicap)", self.component_style("thinking--dim"))
+                why = " (a human-like mistake)" if human else " (noise handicap)"
+                text.append(why, self.component_style("thinking--dim"))
                 return text
         if info.pv:
             text.append("   pv ", self.component_style("thinking--dim"))
