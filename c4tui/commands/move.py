@@ -8,7 +8,7 @@ import json
 from c4tui.commands.common import CommandError, PositionBatch, output_console, plain_table
 from c4tui.engine.position import Position
 from c4tui.engine.scores import describe_score
-from c4tui.engine.search import SearchInfo, SearchResult
+from c4tui.engine.search import SearchInfo, SearchResult, win_rate
 from c4tui.engine.specs import SpecError, make_engine
 
 
@@ -130,7 +130,7 @@ def _cell(name: str, value: object) -> str:
     if value is None:
         return ""
     if name == "value":
-        return f"{(value + 1) / 2:.1%}"  # type: ignore[operator]
+        return f"{win_rate(value):.1%}"  # type: ignore[arg-type]
     if isinstance(value, float):
         return f"{value:.3f}"
     return str(value)

@@ -18,6 +18,7 @@ from c4tui.engine.search import (
     GameOverError,
     InfoCallback,
     Limits,
+    Reading,
     SearchInfo,
     SearchResult,
 )
@@ -29,6 +30,7 @@ class BaseEngine:
 
     name: ClassVar[str] = ""
     OPTIONS: ClassVar[dict[str, Option]] = {}
+    READING: ClassVar[Reading] = Reading()
 
     def __init__(self, *, seed: int | None = None, limits: Limits | None = None) -> None:
         self.seed = seed

@@ -16,7 +16,7 @@ from typing import ClassVar
 from c4tui.engine.base import BaseEngine, Clock, rate
 from c4tui.engine.playout import random_game_for
 from c4tui.engine.position import Position
-from c4tui.engine.search import ColumnStat, InfoCallback, Limits, SearchInfo
+from c4tui.engine.search import ColumnStat, InfoCallback, Limits, Reading, SearchInfo
 from c4tui.engine.specs import COUNT, TIME, Option
 from c4tui.engine.tactics import forced_move, tactical_stats
 
@@ -26,6 +26,7 @@ INFO_EVERY = 256  # playouts between progress reports
 
 class FlatMonteCarloEngine(BaseEngine):
     name = "flat"
+    READING = Reading(table="flat", counts="playouts")
     OPTIONS: ClassVar[dict[str, Option]] = {"time": TIME, "playouts": COUNT}
 
     def __init__(

@@ -40,7 +40,7 @@ from c4tui.engine.opening import column_outcomes, in_reach
 from c4tui.engine.playout import random_game_for
 from c4tui.engine.position import Position
 from c4tui.engine.scores import proven_of
-from c4tui.engine.search import ColumnStat, InfoCallback, Limits, SearchInfo
+from c4tui.engine.search import ColumnStat, InfoCallback, Limits, Reading, SearchInfo
 from c4tui.engine.specs import COUNT, TIME, Option
 from c4tui.engine.tactics import forced_move
 
@@ -79,6 +79,7 @@ class MctsEngine(BaseEngine):
     """Monte Carlo tree search with UCT selection, proven results and tree reuse."""
 
     name = "mcts"
+    READING = Reading(table="mcts", keeps_tree=True)
     OPTIONS: ClassVar[dict[str, Option]] = {
         "time": TIME,
         "iterations": COUNT,

@@ -31,7 +31,7 @@ from c4tui.engine.base import BaseEngine, Clock, rate
 from c4tui.engine.heuristic import heuristic_for
 from c4tui.engine.position import Position
 from c4tui.engine.scores import proven_of
-from c4tui.engine.search import ColumnStat, InfoCallback, Limits, SearchInfo
+from c4tui.engine.search import ColumnStat, InfoCallback, Limits, Reading, SearchInfo
 from c4tui.engine.specs import DEPTH, TIME, Option
 from c4tui.engine.tactics import forced_move
 
@@ -51,6 +51,7 @@ class Stopped(Exception):
 
 class NegamaxEngine(BaseEngine):
     name = "negamax"
+    READING = Reading(table="negamax")
     OPTIONS: ClassVar[dict[str, Option]] = {"depth": DEPTH, "time": TIME}
 
     def __init__(

@@ -15,7 +15,7 @@ from typing import ClassVar
 from c4tui.engine.base import BaseEngine, Clock, rate
 from c4tui.engine.position import Position
 from c4tui.engine.scores import proven_of
-from c4tui.engine.search import ColumnStat, InfoCallback, Limits, SearchInfo
+from c4tui.engine.search import ColumnStat, InfoCallback, Limits, Reading, SearchInfo
 from c4tui.engine.solver import ColumnBounds, SearchStopped, order_columns, shared_solver
 from c4tui.engine.specs import TIME, Option
 
@@ -56,6 +56,7 @@ def choose_column(
 
 class PerfectEngine(BaseEngine):
     name = "perfect"
+    READING = Reading(table="exact", solver=True)
     OPTIONS: ClassVar[dict[str, Option]] = {"time": TIME, "vary": VARY}
 
     def __init__(

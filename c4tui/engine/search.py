@@ -7,7 +7,7 @@ a `SearchResult`. While it works, an engine hands immutable `SearchInfo` snapsho
 Conventions, the same everywhere:
 - columns are 0-based here; people see them 1-based;
 - `ColumnStat.value` is the mean result in [-1, 1] for the side to move at the root
-  (1 = always wins); a win rate for display is (value + 1) / 2;
+  (1 = always wins); `win_rate(value)` is the share of wins it stands for;
 - `ColumnStat.score` is a NegaMax heuristic score or, when `proven` is set or
   `SearchInfo.exact` is true, the exact solver score (see `scores.py`).
 """
@@ -44,6 +44,24 @@ class Limits:
 
     def is_unbounded(self) -> bool:
         return self.time is None and self.iterations is None and self.depth is None
+
+
+def win_rate(value: float) -> float:
+    """A value in [-1, 1] as the win rate in [0, 1] it stands for (draws count half)."""
+    return (value + 1) / 2
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How an engine's SearchInfo reads, so whoever shows it asks the engine, not its name."""
+
+    # Which ColumnStat figures it fills: "mcts" (visits, value, uct), "flat" (visits,
+    # value), "negamax" (score to a depth), "exact" (solver scores); None: it varies,
+    # so read the figures themselves (greedy scores only the forced columns).
+    table: str | None = None
+    counts: str = "iterations"  # what SearchInfo.iterations counts
+    keeps_tree: bool = False  # visits may exceed this search's iterations (a reused tree)
+    solver: bool = False  # an exact player: a column it did not prove, it ran out of time
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
-from c4tui.engine.search import Engine
+from c4tui.engine.search import Engine, Reading
 
 # name -> (module, class). Imported lazily so `c4tui move --engine greedy` never pays
 # for loading the solver's opening book.
@@ -160,6 +160,13 @@ def parse_spec(text: str) -> EngineSpec:
 def engine_class(name: str) -> Any:
     module_name, class_name = ENGINES[name]
     return getattr(importlib.import_module(module_name), class_name)
+
+
+def reading_of(name: str) -> Reading | None:
+    """How the named engine's SearchInfo reads; None for a name not in the registry."""
+    if name not in ENGINES:
+        return None
+    return getattr(engine_class(name), "READING", Reading())
 
 
 def make_engine(text: str | EngineSpec, seed: int | None = None) -> Engine:

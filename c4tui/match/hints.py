@@ -6,7 +6,8 @@ import threading
 
 from c4tui.engine.position import Position
 from c4tui.engine.scores import describe_score
-from c4tui.engine.specs import make_engine
+from c4tui.engine.search import win_rate
+from c4tui.engine.specs import make_engine, reading_of
 from c4tui.match.sides import engine_title
 
 
@@ -19,12 +20,13 @@ def hint_reason(
     result = engine.search(position, stop=stop)
     stat = result.info.columns[result.move] if result.info.columns else None
     reason = f"by {engine_title(spec)}"
+    reading = reading_of(result.info.engine)
     if stat is not None and stat.score is not None and (result.info.exact or stat.proven):
         reason = f"{describe_score(position, stat.score)}, by the perfect player"
-    elif result.info.engine == "perfect":
+    elif reading is not None and reading.solver:
         # Out of time: the column is only known not to be worse than the others.
         known = f"a {stat.proven}" if stat is not None and stat.proven else "not proven"
         reason = f"{known}, the perfect player ran out of time"
     elif stat is not None and stat.value is not None:
-        reason = f"win rate {(stat.value + 1) / 2:.0%}, by {engine_title(spec)}"
+        reason = f"win rate {win_rate(stat.value):.0%}, by {engine_title(spec)}"
     return result.move, reason

@@ -11,7 +11,7 @@ import pytest
 
 from c4tui.engine.position import Position
 from c4tui.engine.search import GameOverError, SearchInfo
-from c4tui.engine.specs import ENGINES, engine_class, make_engine
+from c4tui.engine.specs import ENGINES, engine_class, make_engine, reading_of
 from tests.engine.engine_contract import random_positions
 
 # The smallest budget of each kind, so the contract runs in a blink for every engine.
@@ -79,3 +79,21 @@ def test_full_noise_marks_every_move_as_the_handicap_choice():
     for position in random_positions((7, 6, 4), 10):
         result = engine.search(position)
         assert result.info.handicap and result.info.best == result.move
+
+
+# The ColumnStat figure each table of figures stands on.
+TABLE_FIGURE = {"mcts": "uct", "flat": "visits", "negamax": "score", "exact": "score"}
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_an_engine_reads_as_it_says(spec):
+    engine = make_engine(spec, seed=4)
+    reading = reading_of(engine.name)
+    assert reading is not None
+    info = engine.search(Position.from_moves("4453")).info
+    if reading.table is not None:
+        figure = TABLE_FIGURE[reading.table]
+        assert any(getattr(s, figure) is not None for s in info.columns if s is not None)
+    if reading.counts != "iterations":
+        assert info.iterations, "an engine naming what it counts counts something"
+    assert reading_of("no such engine") is None

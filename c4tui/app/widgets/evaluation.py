@@ -15,13 +15,15 @@ from rich.segment import Segment
 from textual.strip import Strip
 from textual.widget import Widget
 
+from c4tui.engine.search import win_rate
+
 EIGHTHS = " ▁▂▃▄▅▆▇█"
 ROWS = 2
 
 
 def column_cells(value: float, rows: int = ROWS) -> list[str]:
     """The characters of one bar for `value` in [-1, 1], top row first."""
-    eighths = max(1, round((max(-1.0, min(1.0, value)) + 1) / 2 * rows * 8))
+    eighths = max(1, round(win_rate(max(-1.0, min(1.0, value))) * rows * 8))
     cells = []
     for row in reversed(range(rows)):  # top row first
         filled = max(0, min(8, eighths - row * 8))

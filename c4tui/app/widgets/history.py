@@ -20,6 +20,7 @@ from textual.widgets import Label
 
 from c4tui.app.widgets.evaluation import EvaluationLine
 from c4tui.engine.notation import format_moves
+from c4tui.engine.search import win_rate
 from c4tui.match.sides import GLYPHS
 
 
@@ -123,7 +124,7 @@ class MoveHistory(Vertical):
         label = self.query_one("#evaluation-label", Label)
         # The figure first: the narrowest layout (80 columns) leaves 36 characters.
         if evaluations:
-            chance = (evaluations[-1] + 1) / 2
+            chance = win_rate(evaluations[-1])
             words = f"● wins {chance:.0%} now, in the AI's view"
         else:
             words = "The AI's view of the game: none yet"

@@ -19,7 +19,8 @@ from textual.geometry import Size
 from c4tui.app.widgets.drawn import DrawnWidget
 from c4tui.engine.position import Position
 from c4tui.engine.scores import describe_score
-from c4tui.engine.search import ColumnStat, Limits, SearchInfo
+from c4tui.engine.search import ColumnStat, Limits, SearchInfo, win_rate
+from c4tui.engine.specs import reading_of
 from c4tui.match.sides import engine_title
 
 BAR_WIDTH = 14
@@ -46,12 +47,13 @@ def bar(share: float, width: int = BAR_WIDTH) -> str:
 
 
 def counted(info: SearchInfo) -> str:
-    """What the engine's iterations are: flat Monte Carlo counts playouts."""
-    return "playouts" if info.engine == "flat" else "iterations"
+    """What the engine's iterations are (flat Monte Carlo counts playouts)."""
+    reading = reading_of(info.engine)
+    return "iterations" if reading is None else reading.counts
 
 
-def win_rate(value: float | None) -> str:
-    return "" if value is None else f"{(value + 1) / 2:.1%}"
+def win_rate_text(value: float | None) -> str:
+    return "" if value is None else f"{win_rate(value):.1%}"
 
 
 def budget_progress(view: ThinkingView) -> tuple[float, float, str] | None:
@@ -235,12 +237,12 @@ class ThinkingPanel(DrawnWidget):
     ) -> list[Text | str]:
         if kind in ("mcts", "flat"):
             visits = stat.visits or 0
-            cells: list[Text | str] = [f"{visits:,}", win_rate(stat.value)]
+            cells: list[Text | str] = [f"{visits:,}", win_rate_text(stat.value)]
             if kind == "mcts":
                 uct = "" if stat.uct is None else f"{stat.uct:.3f}"
                 cells.append(stat.proven or uct)
             if kind == "flat":
-                share = 0.0 if stat.value is None else (stat.value + 1) / 2
+                share = 0.0 if stat.value is None else win_rate(stat.value)
             else:
                 share = visits / total_visits
             cells.append(self._bar(share, bar_width))
@@ -288,7 +290,8 @@ class ThinkingPanel(DrawnWidget):
             work.append(counting(info.iterations, counted(info)))
             # MCTS keeps the subtree of the move played: its visits count too.
             visits = sum(s.visits or 0 for s in info.columns if s is not None)
-            if info.engine == "mcts" and visits > info.iterations:
+            reading = reading_of(info.engine)
+            if reading is not None and reading.keeps_tree and visits > info.iterations:
                 work.append(f"{visits - info.iterations:,} visits kept")
         # An exact solve counts fewer nodes when the process-wide book cache is warm, so
         # steady mode leaves that count out, like the clock.
@@ -346,13 +349,14 @@ class ThinkingPanel(DrawnWidget):
 
 
 def column_kind(info: SearchInfo) -> str:
-    """Which table suits this info: by engine name, else by the figures it filled."""
+    """Which table suits this info: as the engine says it reads, else by the figures."""
     stats = [s for s in info.columns if s is not None]
-    name = info.engine
-    if name == "perfect" or (info.exact and any(s.score is not None for s in stats)):
+    reading = reading_of(info.engine)
+    table = None if reading is None else reading.table
+    if table == "exact" or (info.exact and any(s.score is not None for s in stats)):
         return "exact"
-    if name in ("mcts", "flat", "negamax"):
-        return name
+    if table is not None:
+        return table
     if any(s.uct is not None for s in stats):
         return "mcts"
     if any(s.visits is not None for s in stats):
