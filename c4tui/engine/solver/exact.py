@@ -20,6 +20,7 @@ from c4tui.engine.solver.search import SearchStopped, make_search
 from c4tui.engine.solver.table import (
     LIST_TABLE_SIZE,
     TABLE_SIZE,
+    clear_table,
     mirror_bits,
     mirror_stones,
     new_table,
@@ -57,7 +58,8 @@ class Solver:
             self._size = table_size
         self._mirror = mirror_bits(g)
         self._nodes_before = 0
-        self._count = None
+        self._count: Callable[[], int] | None = None
+        self._table: memoryview | list[int] | None = None
         # Held by whoever runs searches with limits, as one table serves one search.
         self.lock = threading.Lock()
         self._deadline: float | None = None
@@ -75,19 +77,17 @@ class Solver:
         self.reset()
 
     def reset(self) -> None:
-        """Forget every stored bound (fresh memory, as for a benchmark)."""
-        # Drop the old table before making the new one, so memory never holds both.
-        self._table: memoryview | list[int] = []
-        if self._native is not None:
-            self._native.share_table(None)
+        """Forget every stored bound (an empty table, as for a benchmark)."""
         if self._count is not None:
             self._nodes_before += self._count()
-        self._table = new_table(self._size, self._packed_fits)
-        if self._native is not None:
-            if self._packed_fits:
+        if self._table is None:
+            self._table = new_table(self._size, self._packed_fits)
+            if self._native is not None and self._packed_fits:
                 self._native.share_table(self._table)
-            else:
-                self._native.clear()
+        else:
+            clear_table(self._table)
+        if self._native is not None and not self._packed_fits:
+            self._native.clear()
         self._negamax, self._count = make_search(
             self.geometry, self._table, self._mirror, self.book, self._expired
         )
