@@ -152,6 +152,13 @@ STATES = {
             keys=("4", "4"),
         ),
         State("settings", "the settings screen", against("mcts:time=1"), keys=("s",)),
+        State(
+            "settings-small",
+            "the settings screen in the smallest terminal: every field and button visible",
+            against("negamax:depth=6", second_opponent="perfect"),
+            keys=("s",),
+            size=(80, 24),
+        ),
         State("help", "the help screen", against("mcts:time=1"), keys=("question_mark",)),
         State(
             "won",

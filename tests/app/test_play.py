@@ -239,7 +239,8 @@ async def test_settings_refuse_invalid_values(make_app):
             await pilot.pause()
             assert screen.query_one("#save").disabled, field
             assert widget.has_class("-invalid"), field
-            assert str(screen.query_one("#settings-errors").render()).strip(), field
+            section = field.rpartition("-")[0].lstrip("#") if "-" in field else "game"
+            assert str(screen.query_one(f"#{section}-errors").render()).strip(), field
             screen.action_save()
             await pilot.pause()
             assert isinstance(app.screen, SettingsScreen), field  # nothing accepted
@@ -259,7 +260,7 @@ async def test_settings_show_every_bad_field_at_once(make_app):
         screen.query_one("#height").value = "x"
         screen.query_one("#connect").value = "7"
         await pilot.pause()
-        errors = str(screen.query_one("#settings-errors").render())
+        errors = str(screen.query_one("#game-errors").render())
         for field in ("width", "height", "connect"):
             assert screen.query_one(f"#{field}").has_class("-invalid"), field
             assert f"{field}:" in errors, field
@@ -282,7 +283,13 @@ async def test_settings_fields_keep_one_line_in_the_smallest_terminal(make_app):
         # "negamax", "none needed", "textual-dark" must not wrap into taller boxes.
         heights = {w.id: w.outer_size.height for w in app.screen.query(Select)}
         heights |= {w.id: w.outer_size.height for w in app.screen.query(Input)}
-        assert set(heights.values()) == {3}, heights
+        assert set(heights.values()) == {1}, heights
+        # The whole form fits, buttons included: nothing to scroll, nothing cut.
+        form = app.screen.query_one("#settings-form")
+        assert form.max_scroll_y == 0
+        for button in ("#save", "#cancel"):
+            region = app.screen.query_one(button).region
+            assert region.height and region.bottom <= 23, button  # above the footer
 
 
 async def test_a_theme_from_the_command_palette_is_kept(tmp_path, make_app):
@@ -483,4 +490,49 @@ async def test_settings_form_keeps_a_second_budget_until_it_is_replaced(make_app
         assert screen.spec_of("opponent") == "negamax:time=1"
         screen.query_one("#opponent-engine").value = "mcts"
         await pilot.pause()
-        assert screen.spec_of("opponent") == "mcts"
+        assert screen.spec_of("opponent") == "mcts:time=1"  # MCTS's own default, spelled out
+
+
+async def test_a_new_algorithm_brings_its_own_default_budget(make_app):
+    app = make_app(settings=Settings(opponent="random", theme="textual-dark"))
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "s")
+        await pilot.pause()
+        screen = app.screen
+        budget = screen.query_one("#opponent-budget")
+        for engine, spec, kind in (
+            ("negamax", "negamax:time=1", "time"),
+            ("flat", "flat:time=1", "time"),
+            ("perfect", "perfect", "none"),
+            ("random", "random", "none"),
+            ("mcts", "mcts:time=1", "time"),
+        ):
+            screen.query_one("#opponent-engine").value = engine
+            await pilot.pause()
+            assert budget.value == kind, engine
+            assert screen.spec_of("opponent") == spec, engine
+            assert f"spec: {spec}" in str(screen.query_one("#opponent-spec").render()), engine
+        # The "no budget" choice says what it means, never a bare "default".
+        screen.query_one("#opponent-engine").value = "negamax"
+        await pilot.pause()
+        labels = [str(prompt) for prompt, _ in budget._options]
+        assert "default (1 s)" in labels, labels
+
+
+async def test_every_bad_field_of_a_side_is_marked_at_once(make_app):
+    app = make_app(settings=Settings(opponent="mcts:time=1", theme="textual-dark"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_keys(pilot, "s")
+        await pilot.pause()
+        screen = app.screen
+        for field, value in (("amount", "-1"), ("c", "abc"), ("noise", "2")):
+            screen.query_one(f"#opponent-{field}").value = value
+        screen.query_one("#width").value = "99"
+        await pilot.pause()
+        for field in ("opponent-amount", "opponent-c", "opponent-noise", "width"):
+            assert screen.query_one(f"#{field}").has_class("-invalid"), field
+        errors = str(screen.query_one("#opponent-errors").render())
+        assert "time=-1" in errors and "c='abc'" in errors and "noise=2" in errors, errors
+        assert "width" in str(screen.query_one("#game-errors").render())
+        assert not screen.query_one("#second_opponent-errors").display
+        assert screen.query_one("#save").disabled

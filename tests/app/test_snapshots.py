@@ -41,6 +41,10 @@ def test_settings_screen(snap_compare, tmp_path):
     assert compare(snap_compare, tmp_path, "settings")
 
 
+def test_settings_screen_fits_the_smallest_terminal(snap_compare, tmp_path):
+    assert compare(snap_compare, tmp_path, "settings-small")
+
+
 def test_help_screen(snap_compare, tmp_path):
     assert compare(snap_compare, tmp_path, "help")
 

@@ -30,11 +30,9 @@ BUDGET_LABELS = {
     "playouts": "playouts",
 }
 BUDGET_DEFAULTS = {"time": "1", "iterations": "10000", "depth": "6", "playouts": "5000"}
+BUDGET_UNITS = {"time": "s", "iterations": "iterations", "depth": "plies", "playouts": "playouts"}
 NO_BUDGET = "none"
 SIDES = ("opponent", "second_opponent")
-# The form's input for the spec setting a SpecError names (its `.key`); None is the
-# engine itself, and any other setting is the budget amount or the extras it rides with.
-SPEC_FIELDS = {None: "engine", "noise": "noise", "c": "c"}
 SIDE_TITLES = {
     "opponent": "Opponent — plays against you; ● in AI vs AI",
     "second_opponent": "Second AI — ○ in AI vs AI",
@@ -43,6 +41,31 @@ SIDE_TITLES = {
 
 def budget_keys(name: str) -> list[str]:
     return [key for key in engine_class(name).OPTIONS if key in BUDGET_KEYS]
+
+
+def default_budget(name: str) -> tuple[str, str]:
+    """(budget kind, amount) the engine uses when its spec names no budget: the first
+    of its budgets its own default limits set, or (NO_BUDGET, "") when it needs none."""
+    limits = engine_class(name)().limits
+    # Limits counts MCTS iterations and flat playouts in one field.
+    amounts = {"time": limits.time, "depth": limits.depth}
+    amounts["iterations"] = amounts["playouts"] = limits.iterations
+    # Time first: where an engine has several defaults (NegaMax: 1 s, depth 20), the
+    # clock is the one a player notices.
+    for key in (k for k in BUDGET_KEYS if k in budget_keys(name)):
+        if amounts[key] is not None:
+            return key, _plain(amounts[key])
+    return NO_BUDGET, ""
+
+
+def describe_default(name: str) -> str:
+    """What "no budget" means for this engine, in words: "1 s", "no limit"."""
+    if not budget_keys(name):
+        return "none needed"
+    kind, amount = default_budget(name)
+    if kind == NO_BUDGET:
+        return "no limit"
+    return f"default ({amount} {BUDGET_UNITS[kind]})"
 
 
 def split_spec(text: str) -> tuple[str, str, str, str, str, str]:
@@ -108,92 +131,70 @@ class SettingsScreen(ModalScreen[Settings | None]):
         self._extras = {side: parts[side][5] for side in SIDES}
 
     # ---- layout -------------------------------------------------------------------
+    # Every field is one line (compact widgets, label above) so the whole form, buttons
+    # included, fits an 80x24 terminal without scrolling.
 
     def compose(self) -> ComposeResult:
         s = self.settings
         with VerticalScroll(id="settings-form") as form:
             form.border_title = "Settings"
-            yield Label("Game", classes="section")
+            yield Label("Game", classes="section first")
             with Horizontal(classes="row"):
                 yield self._field(
-                    "Mode",
-                    Select(
-                        [(label, key) for key, label in MODES.items()],
-                        value=s.mode,
-                        allow_blank=False,
-                        id="mode",
-                    ),
+                    "Mode", self._select(list(MODES.items()), s.mode, "mode"), "wide"
                 )
                 yield self._field(
-                    "Who moves first (against the AI)",
-                    Select(
-                        [(label, key) for key, label in FIRST.items()],
-                        value=s.first,
-                        allow_blank=False,
-                        id="first",
-                    ),
+                    "Who moves first", self._select(list(FIRST.items()), s.first, "first")
                 )
+                themes = [(name, name) for name in self.themes]
+                yield self._field("Theme", self._select(themes, s.theme, "theme"))
             with Horizontal(classes="row"):
-                yield self._field("Columns (4-10)", self._input(str(s.width), "width"))
-                yield self._field("Rows (4-10)", self._input(str(s.height), "height"))
-                yield self._field("Connect (3-6)", self._input(str(s.connect), "connect"))
-                yield self._field(
-                    "Theme",
-                    Select(
-                        [(name, name) for name in self.themes],
-                        value=s.theme,
-                        allow_blank=False,
-                        id="theme",
-                    ),
-                )
+                yield self._field("Columns 4-10", self._input(str(s.width), "width"))
+                yield self._field("Rows 4-10", self._input(str(s.height), "height"))
+                yield self._field("Connect 3-6", self._input(str(s.connect), "connect"))
+            yield Static(id="game-errors", classes="errors")
             for side in SIDES:
                 yield from self._side(side, getattr(s, side))
-            yield Static(id="settings-errors")
             with Horizontal(id="settings-buttons"):
-                yield Button("Cancel", id="cancel")
-                yield Button("Save", id="save", variant="primary")
+                yield Button("Cancel", id="cancel", compact=True)
+                yield Button("Save", id="save", variant="primary", compact=True)
         yield Footer()
 
     def _side(self, side: str, spec: str) -> ComposeResult:
         name, kind, value, c, noise, _extras = split_spec(spec)
         yield Label(SIDE_TITLES[side], classes="section")
         with Horizontal(classes="row"):
-            yield self._field(
-                "Algorithm",
-                Select(
-                    [(engine, engine) for engine in ENGINES],
-                    value=name,
-                    allow_blank=False,
-                    id=f"{side}-engine",
-                ),
-            )
-            yield self._field(
-                "Budget",
-                Select(
-                    self._budget_choices(name),
-                    value=kind,
-                    allow_blank=False,
-                    id=f"{side}-budget",
-                ),
-            )
+            engines = [(engine, engine) for engine in ENGINES]
+            yield self._field("Algorithm", self._select(engines, name, f"{side}-engine"))
+            budgets = self._budget_choices(name)
+            yield self._field("Budget", self._select(budgets, kind, f"{side}-budget"))
             yield self._field("Amount", self._input(value, f"{side}-amount"))
             yield self._field("Exploration c", self._input(c, f"{side}-c", "default"))
-            yield self._field("Random moves 0-1", self._input(noise, f"{side}-noise", "0"))
+            yield self._field("Random 0-1", self._input(noise, f"{side}-noise", "0"))
         yield Static(id=f"{side}-spec", classes="spec-line")
+        yield Static(id=f"{side}-errors", classes="errors")
 
-    def _field(self, label: str, widget: Select | Input) -> Vertical:
-        return Vertical(Label(label, classes="field-label"), widget, classes="field")
+    def _field(self, label: str, widget: Select | Input, *classes: str) -> Vertical:
+        return Vertical(
+            Label(label, classes="field-label"), widget, classes=" ".join(("field", *classes))
+        )
+
+    def _select(self, choices: list[tuple[str, str]], value: str, id: str) -> Select:
+        options = [(label, key) for key, label in choices]
+        return Select(options, value=value, allow_blank=False, id=id, compact=True)
 
     def _input(self, value: str, id: str, placeholder: str = "") -> Input:
-        field = Input(value=value, id=id, placeholder=placeholder)
+        field = Input(value=value, id=id, placeholder=placeholder, compact=True)
         if self.steady:
             field.cursor_blink = False
         return field
 
     def _budget_choices(self, name: str) -> list[tuple[str, str]]:
-        keys = budget_keys(name)
-        default = ("default", NO_BUDGET) if keys else ("none needed", NO_BUDGET)
-        return [default, *((BUDGET_LABELS[k], k) for k in keys)]
+        """(value, label) pairs; "no budget" says what the engine then uses."""
+        return [
+            (NO_BUDGET, describe_default(name)),
+            *((k, BUDGET_LABELS[k]) for k in budget_keys(name)),
+        ]
 
     def on_mount(self) -> None:
         for side in SIDES:
@@ -217,17 +218,32 @@ class SettingsScreen(ModalScreen[Settings | None]):
             self._extras[side],
         )
 
+    def _spec_errors(self, side: str) -> dict[str, str]:
+        """An error per field of one side: each field is checked in a spec of its own,
+        so a bad budget does not hide a bad c or noise."""
+        name = self._value(f"{side}-engine")
+        kind, amount = self._value(f"{side}-budget"), self._value(f"{side}-amount")
+        c, noise = self._value(f"{side}-c"), self._value(f"{side}-noise")
+        parts = {
+            "amount": (kind, amount, "", "", self._extras[side]),
+            "c": (NO_BUDGET, "", c, "", ""),
+            "noise": (NO_BUDGET, "", "", noise, ""),
+        }
+        errors: dict[str, str] = {}
+        for field, (k, value, c_text, noise_text, extras) in parts.items():
+            try:
+                parse_spec(join_spec(name, k, value, c_text, noise_text, extras))
+            except SpecError as error:
+                errors[f"{side}-{field}"] = str(error)
+        if kind != NO_BUDGET and not amount.strip():
+            errors[f"{side}-amount"] = f"{name}: {BUDGET_LABELS[kind]} needs an amount"
+        return errors
+
     def read(self) -> tuple[Settings | None, dict[str, str]]:
         """The settings in the form, or None and an error message per field id."""
         errors: dict[str, str] = {}
-        specs: dict[str, str] = {}
         for side in SIDES:
-            spec = self.spec_of(side)
-            try:
-                parse_spec(spec)
-            except SpecError as error:
-                errors[f"{side}-{SPEC_FIELDS.get(error.key, 'amount')}"] = str(error)
-            specs[side] = spec
+            errors |= self._spec_errors(side)
         numbers: dict[str, int] = {}
         for name in ("width", "height", "connect"):
             text = self._value(name).strip()
@@ -247,8 +263,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
             settings = Settings(
                 mode=self._value("mode"),  # type: ignore[arg-type]
                 first=self._value("first"),  # type: ignore[arg-type]
-                opponent=specs["opponent"],
-                second_opponent=specs["second_opponent"],
+                opponent=self.spec_of("opponent"),
+                second_opponent=self.spec_of("second_opponent"),
                 theme=self._value("theme"),
                 **numbers,
             ).validate()
@@ -258,12 +274,22 @@ class SettingsScreen(ModalScreen[Settings | None]):
         return settings, {}
 
     def validate(self) -> Settings | None:
+        """Outline every bad field and list its message in its own section, all at once."""
         settings, errors = self.read()
         for side in SIDES:
             self.query_one(f"#{side}-spec", Static).update(f"spec: {self.spec_of(side)}")
-        for widget in self.query(Input):
+        for widget in self.query(".field > Input, .field > Select"):
             widget.set_class(widget.id in errors, "-invalid")
-        self.query_one("#settings-errors", Static).update("\n".join(errors.values()))
+            widget.parent.set_class(widget.id in errors, "-invalid")  # type: ignore[union-attr]
+        for section in ("game", *SIDES):
+            messages = [
+                text
+                for field, text in errors.items()
+                if (field.startswith(f"{section}-") if section in SIDES else "-" not in field)
+            ]
+            box = self.query_one(f"#{section}-errors", Static)
+            box.update("\n".join(messages))
+            box.display = bool(messages)
         self.query_one("#save", Button).disabled = bool(errors)
         return settings
 
@@ -289,13 +315,17 @@ class SettingsScreen(ModalScreen[Settings | None]):
         widget_id = event.select.id or ""
         for side in SIDES:
             if widget_id == f"{side}-engine" and event.value != self._engines[side]:
+                # Another engine: its own default budget, spelled out, and none of the
+                # old engine's settings (they mean nothing here).
                 name = str(event.value)
                 self._engines[side] = name
-                self._extras[side] = ""  # another engine's settings mean nothing here
+                self._extras[side] = ""
+                kind, amount = default_budget(name)
+                self._kinds[side] = kind
                 budget = self.query_one(f"#{side}-budget", Select)
-                choices = self._budget_choices(name)
-                budget.set_options(choices)
-                budget.value = choices[0][1]
+                budget.set_options([(label, key) for key, label in self._budget_choices(name)])
+                budget.value = kind
+                self.query_one(f"#{side}-amount", Input).value = amount
             elif widget_id == f"{side}-budget" and event.value != self._kinds[side]:
                 # A new kind of budget: the old amount means nothing for it.
                 self._kinds[side] = str(event.value)
