@@ -63,3 +63,34 @@ def test_table_names_the_python_version(capsys):
 def test_bad_time_exits_2(capsys, seconds):
     assert main(["bench", "--time", seconds]) == 2
     assert "--time must be" in capsys.readouterr().err
+
+
+def test_every_measurement_is_a_progress_step_between_two_yardstick_runs():
+    jobs = bench.steps(["negamax", "solver"], 0.05)
+    labels = [label for label, _ in jobs]
+    assert labels == [
+        "reference",
+        "negamax, empty board",
+        "negamax, middle game",
+        "solver, 7 positions",
+        "reference",
+    ]
+
+
+def test_the_table_has_plain_rules_and_one_precision_for_relative(capsys):
+    figures = [
+        bench.Figure("flat", "empty board", "playouts/s", 297642.0, None, 60735, 0.2, 17.7),
+        bench.Figure("flat", "middle game", "playouts/s", 353400.0, None, 70718, 0.2, 21.0),
+        bench.Figure("solver", "7 positions", "s/position", 0.0152, None, 329553, 0.1, 2553.4),
+    ]
+    machine = {
+        "python": "3.11.7",
+        "implementation": "CPython",
+        "platform": "Linux",
+        "reference": {"measure": "naive random games/s", "value": 16798.2},
+    }
+    bench.print_table(figures, machine)
+    out = capsys.readouterr().out
+    assert "┏" not in out and "│" not in out
+    assert " 17.7 " in out and " 21.0 " in out and " 2,553.4 " in out
+    assert "297,642" in out and "16,798 naive" in out

@@ -17,11 +17,12 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from functools import partial
 
-from rich.table import Table
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from c4tui.commands.common import CommandError, output_console
-from c4tui.engine.native import kernels
+from c4tui.commands.common import CommandError, output_console, plain_table
 from c4tui.engine.position import Position
 from c4tui.engine.search import Limits
 from c4tui.engine.specs import make_engine
@@ -95,14 +96,21 @@ def run(args: argparse.Namespace) -> int:
     if not 0 < args.time <= 60:
         raise CommandError(f"--time must be more than 0 and at most 60 seconds, not {args.time}")
     wanted = args.only or list(ENGINES)
-    # The yardstick before and after the engines, so a load change during the run
-    # shows up as a gap between the two and is averaged out of the ratios.
-    reference_runs = [reference_rate(args.time)]
+    jobs = steps(wanted, args.time)
+    reference_runs: list[float] = []
     figures: list[Figure] = []
-    for engine in ENGINES:
-        if engine in wanted:
-            figures.extend(MEASURES[engine](args.time))
-    reference_runs.append(reference_rate(args.time))
+    # The bar (on a terminal only) says which figure is being measured: without it the
+    # command is silent for several seconds per engine.
+    with make_progress(Console(stderr=True)) as progress:
+        bar = progress.add_task("measuring", total=len(jobs))
+        for label, measure in jobs:
+            progress.update(bar, description=label)
+            result = measure()
+            if isinstance(result, float):
+                reference_runs.append(result)
+            else:
+                figures.extend(result)
+            progress.advance(bar)
     reference = sum(reference_runs) / len(reference_runs)
     for figure in figures:
         if figure.value is not None:
@@ -113,7 +121,6 @@ def run(args: argparse.Namespace) -> int:
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
         "platform": platform.platform(),
-        "kernels": kernels(),
         "reference": {
             "measure": "naive random games/s",
             "value": round(reference, 1),
@@ -125,6 +132,45 @@ def run(args: argparse.Namespace) -> int:
     else:
         print_table(figures, machine)
     return 0
+
+
+# A progress label and the measurement: the yardstick's rate or an engine's figures.
+Step = tuple[str, Callable[[], float | list[Figure]]]
+
+
+def steps(wanted: list[str], seconds: float) -> list[Step]:
+    """The measurements in order, each with the label the progress bar shows.
+
+    The yardstick runs first and last, so a load change during the run shows up as a
+    gap between its two figures and is averaged out of the ratios.
+    """
+    reference: Step = ("reference", lambda: reference_rate(seconds))
+    jobs = [reference]
+    for engine in ENGINES:
+        if engine not in wanted:
+            continue
+        if engine == "solver":
+            jobs.append((f"solver, {len(SOLVER_SAMPLE)} positions", measure_solver))
+            continue
+        for label, moves in POSITIONS.items():
+            jobs.append(
+                (f"{engine}, {label}", partial(timed_search, engine, label, moves, seconds))
+            )
+    jobs.append(reference)
+    return jobs
+
+
+def make_progress(console: Console) -> Progress:
+    return Progress(
+        TextColumn("{task.description:<24}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("measurements"),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    )
 
 
 def reference_rate(seconds: float, seed: int = 1) -> float:
@@ -165,29 +211,27 @@ def _connects_four(columns: list[list[int]], col: int, player: int) -> bool:
     return False
 
 
-def timed_search(engine_name: str, measure: str, count_field: str, seconds: float) -> list[Figure]:
-    """One search of `seconds` per benchmark position; the rate of `count_field`."""
-    figures = []
-    for label, moves in POSITIONS.items():
-        figure = Figure(engine_name, label, measure)
-        engine = make_engine(engine_name, seed=1)
-        position = Position.from_moves(moves)
-        start = time.perf_counter()
-        info = engine.search(position, Limits(time=seconds)).info
-        elapsed = time.perf_counter() - start
-        count = getattr(info, count_field)
-        figure.seconds = round(elapsed, 4)
-        figure.count = count
-        figure.depth = info.depth
-        if count is None:
-            figure.status = f"reported no {count_field}"
-        else:
-            figure.value = round(count / elapsed, 1)
-        figures.append(figure)
-    return figures
+def timed_search(engine_name: str, label: str, moves: str, seconds: float) -> list[Figure]:
+    """One search of `seconds` from `moves`: the rate of what the engine counts (TIMED)."""
+    measure, count_field = TIMED[engine_name]
+    figure = Figure(engine_name, label, measure)
+    engine = make_engine(engine_name, seed=1)
+    position = Position.from_moves(moves)
+    start = time.perf_counter()
+    info = engine.search(position, Limits(time=seconds)).info
+    elapsed = time.perf_counter() - start
+    count = getattr(info, count_field)
+    figure.seconds = round(elapsed, 4)
+    figure.count = count
+    figure.depth = info.depth
+    if count is None:
+        figure.status = f"reported no {count_field}"
+    else:
+        figure.value = round(count / elapsed, 1)
+    return [figure]
 
 
-def measure_solver(_seconds: float) -> list[Figure]:
+def measure_solver() -> list[Figure]:
     """Mean time to solve the sample exactly, each position from an empty table."""
     figure = Figure("solver", f"{len(SOLVER_SAMPLE)} positions", "s/position")
     from c4tui.engine.solver import Solver
@@ -213,11 +257,11 @@ def measure_solver(_seconds: float) -> list[Figure]:
     return [figure]
 
 
-MEASURES: dict[str, Callable[[float], list[Figure]]] = {
-    "mcts": lambda s: timed_search("mcts", "iterations/s", "iterations", s),
-    "flat": lambda s: timed_search("flat", "playouts/s", "iterations", s),
-    "negamax": lambda s: timed_search("negamax", "nodes/s", "nodes", s),
-    "solver": measure_solver,
+# What each timed engine's rate counts, and the SearchInfo field it is read from.
+TIMED = {
+    "mcts": ("iterations/s", "iterations"),
+    "flat": ("playouts/s", "iterations"),
+    "negamax": ("nodes/s", "nodes"),
 }
 
 
@@ -226,9 +270,8 @@ def print_table(figures: list[Figure], machine: dict) -> None:
     python = f"Python {machine['python']} ({machine['implementation']})"
     reference = machine["reference"]
     console.print(f"{python}, {machine['platform']}")
-    console.print(f"kernels: {machine['kernels']}")
     console.print(f"reference: {reference['value']:,.0f} {reference['measure']}")
-    table = Table()
+    table = plain_table()
     names = ("engine", "position", "measure", "value", "relative", "depth", "count", "seconds")
     for name in names:
         left = name in ("engine", "position", "measure")
@@ -241,15 +284,18 @@ def print_table(figures: list[Figure], machine: dict) -> None:
             f.engine,
             f.position,
             f.measure,
-            f"{f.value:,.0f}" if f.value is not None and f.value >= 100 else f"{f.value}",
-            ""
-            if f.relative is None
-            else f"{f.relative:,.0f}"
-            if f.relative >= 100
-            else f"{f.relative:.3g}",
+            value_text(f.value),
+            "" if f.relative is None else f"{f.relative:,.1f}",
             "" if f.depth is None else f"{f.depth:g}",
             "" if f.count is None else f"{f.count:,}",
             "" if f.seconds is None else f"{f.seconds:.3f}",
         )
     console.print(table)
     console.print("relative: rate / reference rate; for the solver, naive games played per solve.")
+
+
+def value_text(value: float | None) -> str:
+    """Rates as whole numbers with separators; the solver's seconds to 3 significant digits."""
+    if value is None:
+        return ""
+    return f"{value:,.0f}" if value >= 100 else f"{value:.3g}"
