@@ -1,0 +1,103 @@
+"""Review speed: seconds per game with one table kept for the game, against a fresh table per position.
+
+For 20 complete random games of 30 to 42 plies (seeded), each game is reviewed as
+`c4tui review` does it (one solver table for the whole game, positions solved from the
+last to the first), then the same positions are solved one by one, each from an empty
+table, in the same run. The table shows both, per game and in total, and their ratio.
+Then `c4tui review <moves> --json` is timed as a new process (start-up included) on the
+longest games, the issue's target being 3 s or less for a 42-ply game.
+
+Absolute times depend on the machine and its load: compare the ratios of one run.
+
+    uv run python benchmarks/review_speed.py [--games 20] [--seed 1] [--processes 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+from c4tui.engine.geometry import geometry
+from c4tui.engine.position import Position
+from c4tui.engine.review import positions_of, review_game
+from c4tui.engine.solver import Solver
+
+
+def random_games(count: int, seed: int, shortest: int = 30, longest: int = 42) -> list[Position]:
+    """Complete random games (won or drawn) of `shortest` to `longest` plies."""
+    rng = random.Random(seed)
+    games = []
+    while len(games) < count:
+        position = Position.start()
+        while not position.is_over():
+            position = position.play(rng.choice(position.legal_moves()))
+        if shortest <= position.moves <= longest:
+            games.append(position)
+    return games
+
+
+def one_by_one(solver: Solver, game: Position) -> float:
+    """Seconds to solve every position of the game, each from an empty table."""
+    elapsed = 0.0
+    for position, _ in positions_of(game):
+        solver.reset()  # not timed: clearing 64 MB is not solving
+        start = time.perf_counter()
+        solver.analyze(position)
+        elapsed += time.perf_counter() - start
+    return elapsed
+
+
+def kept_table(solver: Solver, game: Position) -> float:
+    solver.reset()
+    start = time.perf_counter()
+    review_game(game, solver=solver)
+    return time.perf_counter() - start
+
+
+def process_seconds(moves: str) -> float:
+    start = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-m", "c4tui", "review", moves, "--json"],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--processes", type=int, default=5, help="games timed as new processes")
+    args = parser.parse_args()
+    games = random_games(args.games, args.seed)
+    solver = Solver(geometry(7, 6, 4))
+    print(f"{'game':>4}  {'plies':>5}  {'kept table s':>12}  {'fresh tables s':>14}  {'ratio':>5}")
+    kept_total = fresh_total = 0.0
+    for number, game in enumerate(games, start=1):
+        kept = kept_table(solver, game)
+        fresh = one_by_one(solver, game)
+        kept_total += kept
+        fresh_total += fresh
+        ratio = fresh / kept if kept else float("nan")
+        print(f"{number:>4}  {game.moves:>5}  {kept:>12.3f}  {fresh:>14.3f}  {ratio:>5.1f}")
+    n = len(games)
+    print(
+        f"mean per game: kept table {kept_total / n:.3f} s, fresh tables {fresh_total / n:.3f} s "
+        f"({fresh_total / kept_total:.1f}x)"
+    )
+    longest = sorted(games, key=lambda g: -g.moves)[: args.processes]
+    times = [process_seconds(game.to_moves()) for game in longest]
+    plies = ", ".join(str(game.moves) for game in longest)
+    print(
+        f"`c4tui review MOVES --json` as a new process, games of {plies} plies: "
+        f"median {statistics.median(times):.2f} s, max {max(times):.2f} s"
+    )
+
+
+if __name__ == "__main__":
+    main()
