@@ -112,6 +112,12 @@ class Geometry:
         return (bit.bit_length() - 1) // (self.height + 1)
 
 
+def centre_first(width: int) -> tuple[int, ...]:
+    """Columns from the centre outwards, left first on ties: the usual best first guesses
+    (a centre column takes part in the most lines). The one reference of this order."""
+    return tuple(sorted(range(width), key=lambda col: (abs(2 * col - (width - 1)), col)))
+
+
 def run_shifts(connect: int, step: int) -> tuple[int, int, int]:
     """The three shifts by which `has_alignment` finds runs of `connect` along `step`."""
     if connect <= 4:

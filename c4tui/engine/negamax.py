@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from c4tui.engine.base import BaseEngine, Clock, rate
+from c4tui.engine.geometry import centre_first
 from c4tui.engine.heuristic import heuristic_for
 from c4tui.engine.position import Position
 from c4tui.engine.scores import proven_of
@@ -227,9 +228,7 @@ class AlphaBeta:
         self.nodes = 0
         self.next_check = CHECK_EVERY
         self.armed = False
-        centre = (g.width - 1) / 2
-        # Centre columns first: they take part in the most lines.
-        self.centre_order = tuple(sorted(range(g.width), key=lambda c: (abs(c - centre), c)))
+        self.centre_order = centre_first(g.width)
         self.rank = {c: i for i, c in enumerate(self.centre_order)}
         self.history: dict[int, int] = {}
 

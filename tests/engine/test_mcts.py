@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from c4tui.engine import mcts
+from c4tui.engine import mcts_tree
 from c4tui.engine.geometry import geometry
 from c4tui.engine.mcts import CHUNK, MctsEngine
 from c4tui.engine.playout import python_random_game_for, random_bits_per_game, random_game_for
@@ -208,7 +208,7 @@ def test_random_game_matches_a_plain_replay(size, language):
 
 
 def test_the_tree_stops_growing_at_the_node_cap(monkeypatch):
-    monkeypatch.setattr(mcts, "MAX_NODES", 50)
+    monkeypatch.setattr(mcts_tree, "MAX_NODES", 50)
     info = MctsEngine(seed=1, iterations=2000).search(Position.start()).info
     assert info.iterations == 2000
     assert info.nodes < 50 + 7  # the last expansion may add one node's children

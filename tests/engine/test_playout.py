@@ -50,7 +50,7 @@ def test_boards_beyond_64_bits_keep_the_python_game():
 def test_a_seeded_search_is_the_same_with_either_game(monkeypatch):
     position = Position.from_moves("4453")
     with_c = MctsEngine(seed=3, iterations=2000, book=0).search(position).info
-    monkeypatch.setattr("c4tui.engine.mcts.random_game_for", python_random_game_for)
+    monkeypatch.setattr("c4tui.engine.mcts_tree.random_game_for", python_random_game_for)
     in_python = MctsEngine(seed=3, iterations=2000, book=0).search(position).info
     assert with_c.columns == in_python.columns
     assert with_c.best == in_python.best

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from c4tui.engine.book import EXACT_PLY, OUTCOME_PLY, OpeningBook
-from c4tui.engine.geometry import Geometry
+from c4tui.engine.geometry import Geometry, centre_first
 from c4tui.engine.heuristic import heuristic_for
 from c4tui.engine.solver.table import Coding
 
@@ -25,7 +25,7 @@ class SearchStopped(Exception):
 
 def order_columns(width: int) -> list[int]:
     """Columns from the centre outwards (left first on ties): the search order."""
-    return sorted(range(width), key=lambda c: (abs(2 * c - (width - 1)), c))
+    return list(centre_first(width))
 
 
 Negamax = Callable[[int, int, int, int, int, int, int, int], int]
