@@ -19,6 +19,7 @@ from textual.binding import Binding
 
 from c4tui.app.messages import HintFinished, SearchFailed, SearchFinished, SearchProgress
 from c4tui.app.widgets.thinking import ThinkingView
+from c4tui.engine import gil
 from c4tui.engine.search import Engine, Limits, SearchInfo
 from c4tui.match.controller import SearchRequest
 from c4tui.match.hints import hint_reason
@@ -33,7 +34,6 @@ else:
     _Base = object
 
 PROGRESS_INTERVAL = 0.1  # seconds between progress messages: at most ~10 a second
-UI_SHARE = 0.005  # seconds the search thread sleeps after each progress message
 M_REPEAT_GRACE = 1.0  # seconds after `m` hurried the AI in which another `m` is a repeat
 
 
@@ -124,9 +124,7 @@ class AiTurns(_Base):
             if now - last_post >= PROGRESS_INTERVAL:
                 last_post = now
                 self.post_message(SearchProgress(search_id, info))
-                # Step off the GIL while the UI draws this update: costs the search
-                # ~5% of its time and keeps keys from queueing behind the redraw.
-                time.sleep(UI_SHARE)
+                gil.step_aside()
 
         # One search per engine at a time: a cancelled search still unwinding keeps the
         # engine's tree until it sees the stop event.

@@ -8,7 +8,6 @@ out in thread workers, and draws what the match holds.
 
 from __future__ import annotations
 
-import sys
 import threading
 from collections.abc import Iterable
 from contextlib import suppress
@@ -26,7 +25,6 @@ from textual.widgets import Footer, Header, Static
 
 from c4tui.app import settings as settings_store
 from c4tui.app.ai_turns import AiTurns
-from c4tui.app.courtesy import CourteousStop, UiActivity
 from c4tui.app.messages import ColumnClicked
 from c4tui.app.overlay import ScoresOverlay
 from c4tui.app.settings import Settings
@@ -35,6 +33,7 @@ from c4tui.app.widgets.board import Board, BoardView
 from c4tui.app.widgets.history import MoveHistory
 from c4tui.app.widgets.thinking import ThinkingPanel
 from c4tui.engine.game import Game
+from c4tui.engine.gil import CourteousStop, QuickSwitching, UiActivity
 from c4tui.engine.position import Position
 from c4tui.files import data_dir
 from c4tui.match.controller import Match
@@ -43,7 +42,6 @@ from c4tui.match.sides import GLYPHS, Sides
 
 MIN_COLUMNS, MIN_LINES = 80, 24
 FOOTER_ROOM = 100  # columns the footer needs to show every key with its normal spacing
-SWITCH_INTERVAL = 0.0005  # seconds; see on_mount
 
 
 def sides_of(settings: Settings) -> Sides:
@@ -112,6 +110,7 @@ class ConnectFourApp(AiTurns, StudyCommands, ScoresOverlay, App[None]):
         self.settings = settings
         self.steady = steady
         self.activity = UiActivity()
+        self.switching = QuickSwitching()
         self._engine_lock = threading.Lock()
         self.library = GameLibrary(data_dir(games_dir))
         game = Game.from_moves(moves, settings.width, settings.height, settings.connect)
@@ -170,10 +169,7 @@ class ConnectFourApp(AiTurns, StudyCommands, ScoresOverlay, App[None]):
         yield self.footer
 
     def on_mount(self) -> None:
-        # The engine thread holds the GIL while it searches; the UI thread, waking from
-        # select() many times per key, would wait up to 5 ms (the default) each time.
-        # A shorter switch interval keeps typing quick at a small cost to the search.
-        sys.setswitchinterval(SWITCH_INTERVAL)
+        self.switching.start()  # keys stay quick while a search holds the GIL (gil.py)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.board.border_title = "Board"
         self._check_size(self.size.width, self.size.height)
@@ -187,6 +183,7 @@ class ConnectFourApp(AiTurns, StudyCommands, ScoresOverlay, App[None]):
         self.workers.cancel_group(self, "ai")
         self.stop_scores()
         self._save_palette_theme()
+        self.switching.stop()
 
     def _theme_changed(self, theme: Theme) -> None:
         """A theme picked in the command palette is the settings' theme from now on, so

@@ -15,6 +15,7 @@ import importlib.util
 import os
 import threading
 
+from c4tui.engine import gil
 from c4tui.engine.book import OpeningBook
 from c4tui.engine.geometry import Geometry
 
@@ -40,9 +41,8 @@ def _module_path() -> str | None:
 
 
 def _load(path: str) -> ctypes.CDLL:
-    # Called through CDLL, ctypes releases the GIL for the whole call: the solver's
-    # search runs while the app's thread handles keys (it polls Python for its clock).
-    lib = ctypes.CDLL(path)
+    # Which calls keep the GIL and why: the policy in gil.py.
+    lib = gil.long_calls(path)
     u64, c_int, ptr = ctypes.c_uint64, ctypes.c_int, ctypes.c_void_p
     lib.c4_new.argtypes = [c_int, c_int, c_int, c_int, u64]
     lib.c4_new.restype = ptr
@@ -64,11 +64,7 @@ def _load(path: str) -> ctypes.CDLL:
     lib.c4p_new.restype = ptr
     lib.c4p_free.argtypes = [ptr]
     lib.c4p_free.restype = None
-    # The random game takes a microsecond or two: called through PyDLL, it keeps the
-    # GIL, as releasing and taking it back around so short a call costs more than the
-    # call, and hands the GIL to the UI thread thousands of times a second, which
-    # measured slower keys (benchmarks/app_latency.py: p95 about 90 ms, not 40).
-    game = ctypes.PyDLL(path).c4p_game
+    game = gil.short_calls(path).c4p_game
     game.argtypes = [ptr, u64, u64, ctypes.c_char_p]
     game.restype = c_int
     lib.c4p_game = game

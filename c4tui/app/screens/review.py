@@ -23,9 +23,9 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Header, Static
 
-from c4tui.app.courtesy import CourteousStop, UiActivity
 from c4tui.app.widgets.board import Board, BoardView
 from c4tui.app.widgets.evaluation import EvaluationLine
+from c4tui.engine.gil import CourteousStop, UiActivity
 from c4tui.engine.position import Position
 from c4tui.engine.review import MoveReview, positions_of, review_game, tally, turning_point
 from c4tui.engine.scores import describe_score

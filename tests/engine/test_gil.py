@@ -1,10 +1,16 @@
-"""The search's stop event waits while the UI is busy, and never once it is set."""
+"""The GIL policy: the switch interval comes back, long C calls release the GIL and short
+ones keep it, and the search's stop event waits while the UI is busy, never once set."""
 
 from __future__ import annotations
 
+import ctypes
+import sys
 import threading
 
-from c4tui.app.courtesy import CourteousStop, UiActivity
+import pytest
+
+from c4tui.engine import native
+from c4tui.engine.gil import SWITCH_INTERVAL, CourteousStop, QuickSwitching, UiActivity
 
 
 class CountedActivity(UiActivity):
@@ -51,3 +57,23 @@ def test_touch_makes_the_ui_busy_for_its_window():
     assert not activity.busy()
     activity.touch()
     assert activity.busy()
+
+
+def test_quick_switching_restores_the_previous_interval():
+    before = sys.getswitchinterval()
+    switching = QuickSwitching()
+    with switching:
+        assert sys.getswitchinterval() == pytest.approx(SWITCH_INTERVAL)
+        switching.start()  # a second start must not take the short interval as "previous"
+    assert sys.getswitchinterval() == pytest.approx(before)
+    switching.stop()  # stopping twice leaves it alone
+    assert sys.getswitchinterval() == pytest.approx(before)
+
+
+def test_the_solver_call_releases_the_gil_and_the_playout_keeps_it():
+    lib = native.library()
+    if lib is None:
+        pytest.skip(f"no compiled kernels: {native.kernels()}")
+    keeps_gil = ctypes._FUNCFLAG_PYTHONAPI
+    assert not lib.c4_negamax._flags_ & keeps_gil
+    assert lib.c4p_game._flags_ & keeps_gil
