@@ -92,6 +92,14 @@ class Clock:
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
 
+def timed_by_default(limits: Limits, seconds: float) -> Limits:
+    """`limits`, or `seconds` a move when they set neither a time nor a count (the Monte
+    Carlo engines' budget: a depth means nothing to them)."""
+    if limits.time is None and limits.iterations is None:
+        return Limits(time=seconds)
+    return limits
+
+
 def empty_columns(position: Position) -> tuple[ColumnStat | None, ...]:
     """A ColumnStat() per playable column and None for full ones."""
     return tuple(ColumnStat() if position.can_play(c) else None for c in range(position.width))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
-from c4tui.engine.base import BaseEngine, Clock, rate
+from c4tui.engine.base import BaseEngine, Clock, rate, timed_by_default
 from c4tui.engine.playout import random_game_for
 from c4tui.engine.position import Position
 from c4tui.engine.search import ColumnStat, InfoCallback, Limits, Reading, SearchInfo
@@ -44,9 +44,7 @@ class FlatMonteCarloEngine(BaseEngine):
         super().__init__(seed=seed, limits=limits)
 
     def budget(self, limits: Limits) -> Limits:
-        if limits.time is None and limits.iterations is None:
-            return Limits(time=DEFAULT_TIME)
-        return limits
+        return timed_by_default(limits, DEFAULT_TIME)
 
     def think(
         self, position: Position, limits: Limits, clock: Clock, on_info: InfoCallback | None

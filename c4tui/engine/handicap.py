@@ -6,48 +6,38 @@ move), so what a caller shows always agrees with the move played.
 
 from __future__ import annotations
 
-import random
-import threading
 from dataclasses import replace
 
+from c4tui.engine.base import BaseEngine, Clock
 from c4tui.engine.position import Position
-from c4tui.engine.search import Engine, InfoCallback, Limits, SearchResult
+from c4tui.engine.search import Engine, InfoCallback, Limits, SearchInfo
 
 
-class Handicapped:
-    """With probability `noise` play a uniformly random legal move instead of searching."""
+class Handicapped(BaseEngine):
+    """With probability `noise` play a uniformly random legal move instead of searching.
+
+    It is an engine like the others (the search frame refuses a finished game alike)
+    whose thinking is the wrapped engine's search followed by the handicap's draw.
+    """
 
     def __init__(self, engine: Engine, noise: float, seed: int | None = None) -> None:
+        # A separate stream, so the handicap never changes the engine's own random choices.
+        super().__init__(seed=None if seed is None else seed ^ 0x5EED, limits=engine.limits)
         self.engine = engine
         self.noise = noise
-        self.seed = seed
-        # A separate stream, so the handicap never changes the engine's own random choices.
-        self.rng = random.Random(None if seed is None else seed ^ 0x5EED)
-        self.name = engine.name
+        self.name = engine.name  # type: ignore[misc]  # it plays as the engine it wraps
         self.spec = engine.spec
 
-    @property
-    def limits(self) -> Limits:
-        return self.engine.limits
-
     def new_game(self) -> None:
-        self.rng = random.Random(None if self.seed is None else self.seed ^ 0x5EED)
+        super().new_game()
         self.engine.new_game()
 
-    def search(
-        self,
-        position: Position,
-        limits: Limits | None = None,
-        *,
-        on_info: InfoCallback | None = None,
-        stop: threading.Event | None = None,
-    ) -> SearchResult:
-        result = self.engine.search(position, limits, on_info=on_info, stop=stop)
+    def think(
+        self, position: Position, limits: Limits, clock: Clock, on_info: InfoCallback | None
+    ) -> SearchInfo:
+        info = self.engine.search(position, limits, on_info=on_info, stop=clock.stop).info
         # Draw after the search so the stream is consumed the same way every move.
         if self.rng.random() < self.noise:
             move = self.rng.choice(position.legal_moves())
-            info = replace(result.info, best=move, pv=(move,), handicap=True)
-            if on_info is not None:
-                on_info(info)
-            return SearchResult(move, info)
-        return result
+            return replace(info, best=move, pv=(move,), handicap=True)
+        return info

@@ -34,7 +34,7 @@ import math
 import time
 from typing import ClassVar
 
-from c4tui.engine.base import BaseEngine, Clock, rate
+from c4tui.engine.base import BaseEngine, Clock, rate, timed_by_default
 from c4tui.engine.mcts_tree import Tree
 from c4tui.engine.opening import column_outcomes, in_reach
 from c4tui.engine.position import Position
@@ -92,9 +92,7 @@ class MctsEngine(BaseEngine):
         self.tree = None
 
     def budget(self, limits: Limits) -> Limits:
-        if limits.time is None and limits.iterations is None:
-            return Limits(time=DEFAULT_TIME)
-        return limits
+        return timed_by_default(limits, DEFAULT_TIME)
 
     def think(
         self, position: Position, limits: Limits, clock: Clock, on_info: InfoCallback | None
