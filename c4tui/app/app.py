@@ -295,6 +295,9 @@ class ConnectFourApp(AiTurns, StudyCommands, ScoresOverlay, App[None]):
 
     def action_new_game(self) -> None:
         self.cancel_search()
+        if self.settings.alternate_first and self.settings.mode == "human-ai" and self.game.moves:
+            other = "ai" if self.settings.first == "you" else "you"
+            self.settings = replace(self.settings, first=other)  # for this session
         s = self.settings
         self.match.sides = sides_of(s)
         self.match.new_game(Game(Position.start(s.width, s.height, s.connect)))

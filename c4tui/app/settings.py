@@ -64,6 +64,8 @@ class Settings:
     theme: str = "textual-dark"
     # Each column's exact result under the board whenever a person is to move (o).
     scores_overlay: bool = False
+    # Against the AI, who moves first changes from one new game to the next.
+    alternate_first: bool = False
 
     def validate(self) -> Settings:
         """Return self, or raise SettingsError naming the first bad field."""
@@ -97,6 +99,8 @@ class Settings:
             )
         if not isinstance(self.theme, str) or not self.theme:
             raise SettingsError("theme", "must be a theme name")
+        if not isinstance(self.alternate_first, bool):
+            raise SettingsError("alternate_first", f"{self.alternate_first!r} is not true or false")
         if not isinstance(self.scores_overlay, bool):
             raise SettingsError("scores_overlay", f"{self.scores_overlay!r} is not true or false")
         return self

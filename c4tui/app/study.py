@@ -8,15 +8,19 @@ and dialogs around it.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from contextlib import suppress
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.app import SystemCommand
 from textual.binding import Binding
 
+from c4tui.app import settings as settings_store
 from c4tui.engine.game import Game
 from c4tui.engine.gamefile import GameRecord
 from c4tui.files import atomic_write
+from c4tui.match.trainer import Trainer
 
 if TYPE_CHECKING:
     from c4tui.app.app import ConnectFourApp
@@ -34,6 +38,7 @@ class StudyCommands(_Base):
         Binding("c", "copy_position", "Copy", show=False),
         Binding("p", "enter_position", "Position", show=False),
         Binding("v", "review", "Review", show=False),
+        Binding("t", "puzzles", "Puzzles", show=False),
     )
 
     def study_commands(self) -> Iterable[SystemCommand]:
@@ -50,9 +55,19 @@ class StudyCommands(_Base):
             "Review", "Every move judged by the exact solver (v)", self.action_review
         )
         yield SystemCommand(
+            "Puzzles",
+            "One column keeps the result: find it (t)",
+            self.action_puzzles,
+        )
+        yield SystemCommand(
             "Scores on the board",
             "Show or hide every column's exact result (o)",
             self.action_toggle_scores,
+        )
+        yield SystemCommand(
+            "Alternate who moves first",
+            "Against the AI, take turns to start new games (on/off)",
+            self.action_toggle_alternate,
         )
         yield SystemCommand("Save game as…", "Write this game to a file", self.action_save_game_as)
 
@@ -113,7 +128,36 @@ class StudyCommands(_Base):
             self.match.paused = False
             self.update()
 
-        self.push_screen(ReviewScreen(self.game.position, self.activity), back)
+        def reviewed(reviews) -> None:  # your mistakes become puzzles
+            with suppress(OSError):
+                self.trainer().add_mistakes(reviews, self.game.position)
+
+        self.push_screen(ReviewScreen(self.game.position, self.activity, reviewed), back)
+
+    def trainer(self) -> Trainer:
+        return Trainer(self.library.directory, seed=self.match.seed)
+
+    def action_puzzles(self) -> None:
+        from c4tui.app.screens.puzzle import PuzzleScreen
+
+        self.cancel_search()
+        self.match.cancel_hint()
+        self.match.paused = True
+
+        def back(_: None) -> None:
+            self.match.paused = False
+            self.update()
+
+        self.push_screen(PuzzleScreen(self.trainer()), back)
+
+    def action_toggle_alternate(self) -> None:
+        on = not self.settings.alternate_first
+        self.settings = replace(self.settings, alternate_first=on)
+        if self.save_settings:
+            with suppress(OSError):
+                settings_store.save_changes(self.config_dir, alternate_first=on)
+        said = "take turns to move first" if on else "keep who moves first"
+        self.notify(f"New games against the AI {said}.", timeout=3)
 
     # ---- positions in and out -------------------------------------------------------
 

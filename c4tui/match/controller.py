@@ -27,6 +27,7 @@ from c4tui.match import words
 from c4tui.match.library import GameLibrary
 from c4tui.match.opponents import evaluation_of
 from c4tui.match.requests import HintRequest, Notice, SearchRequest, Severity
+from c4tui.match.scorebook import ScoreBook
 from c4tui.match.sides import Sides
 
 FALLBACK_SPEC = "random"
@@ -63,6 +64,7 @@ class Match:
         self.seed = seed
         self.make_stop = make_stop
         self.library = library
+        self.scores = ScoreBook(library.directory) if library is not None else None
         self.name = name or GameLibrary.new_name()
         self.date = date
         self.engines: dict[int, Engine] = {}
@@ -415,5 +417,25 @@ class Match:
                 self.library.forget_current()
             else:
                 self.library.save(self.name, self.record())
+                self._count_result()
         except OSError as error:
             self.notify(f"Could not keep the game: {error}", "error", title="Games")
+
+    def _count_result(self) -> None:
+        """A finished game of a person against an engine goes into the running score."""
+        result = self.game.result()
+        person = [p for p in (0, 1) if not self.is_ai(p)]
+        if result is None or self.scores is None or len(person) != 1:
+            return
+        you, opponent = person[0], self.sides.spec(1 - person[0])
+        outcome = 0 if result.winner is None else (1 if result.winner == you else -1)
+        if self.scores.count(self.name, opponent, outcome):  # type: ignore[arg-type]
+            self.notify(f"Running score: {self.running_score()}.", title="Score", timeout=6)
+
+    def running_score(self) -> str | None:
+        """"3-1-2 against level:4" (wins-draws-losses) when a person plays an engine."""
+        person = [p for p in (0, 1) if not self.is_ai(p)]
+        if self.scores is None or len(person) != 1:
+            return None
+        opponent = self.sides.spec(1 - person[0])
+        return f"you {self.scores.tally(opponent)} against {opponent} (won-drawn-lost)"

@@ -154,3 +154,58 @@ async def test_the_scores_overlay_shows_exact_results_and_is_remembered(make_app
         )
     saved, _ = settings_store.load(config)
     assert saved.scores_overlay
+
+
+async def test_alternating_who_moves_first(make_app):
+    from c4tui.app.settings import Settings
+
+    app = make_app(settings=Settings(opponent="random", theme="textual-dark", alternate_first=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "4")
+        await settle(pilot)
+        await type_keys(pilot, "n")
+        await settle(pilot)
+        assert app.settings.first == "ai" and len(app.game.moves) == 1  # the AI opened
+        await type_keys(pilot, "n")
+        await settle(pilot)
+        assert app.settings.first == "you" and app.game.moves == ()
+
+
+async def test_a_puzzle_is_judged_at_once_and_the_streak_kept(make_app, tmp_path):
+    from c4tui.app.screens.puzzle import PuzzleScreen
+    from c4tui.app.widgets.board import Board
+
+    app = make_app(games_dir=tmp_path / "games")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await type_keys(pilot, "t")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen) and screen.puzzle is not None
+        solution = screen.puzzle.solution
+        await type_keys(pilot, str(solution + 1))
+        assert screen.verdict.startswith("Right") and screen.trainer.streak == 1
+        assert screen.query_one(Board).view.scores is not None  # every column's result
+        await type_keys(pilot, "n")
+        await settle(pilot)
+        wrong = next(
+            c
+            for c, s in enumerate(screen.puzzle.scores)
+            if s is not None and c != screen.puzzle.solution
+        )
+        await type_keys(pilot, str(wrong + 1))
+        assert screen.verdict.startswith("Not") and screen.trainer.streak == 0
+        assert screen.trainer.best == 1
+
+
+def test_reviewed_mistakes_become_puzzles(tmp_path):
+    from c4tui.engine.review import review_game
+    from c4tui.match.trainer import Trainer
+
+    game = Position.from_moves("634571633725311571417341272")
+    trainer = Trainer(tmp_path, seed=1)
+    reviews = review_game(game)
+    assert trainer.add_mistakes(reviews, game) == 14  # 2 mistakes and 12 blunders
+    assert trainer.add_mistakes(reviews, game) == 0  # not queued twice
+    puzzle = Trainer(tmp_path, seed=1).next_puzzle()  # the queue was kept on disk
+    assert game.to_moves().startswith(puzzle.position.to_moves())
+    assert reviews[puzzle.position.moves].verdict in ("mistake", "blunder")

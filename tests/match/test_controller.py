@@ -210,3 +210,25 @@ def test_the_speed_moves_between_the_delays_and_stops_at_the_ends():
     assert match.change_speed(-1) == 0.0
     assert match.change_speed(10) == max(match.change_speed(1), start)
     assert match.take_notices()[-1].text.endswith("s between moves.")
+
+
+def test_a_finished_game_counts_once_in_the_running_score(tmp_path):
+    match = Match(Sides(None, "greedy"), Game.from_moves("434343"), library=GameLibrary(tmp_path))
+    assert match.human_move(3)  # ● completes four in column 4
+    assert match.running_score() == "you 1-0-0 against greedy (won-drawn-lost)"
+    match.undo()
+    match.human_move(3)  # the same game finished again: not counted twice
+    assert match.running_score() == "you 1-0-0 against greedy (won-drawn-lost)"
+    match.new_game()
+    again = Match(Sides(None, "greedy"), library=GameLibrary(tmp_path))
+    assert again.running_score() == "you 1-0-0 against greedy (won-drawn-lost)"
+    assert Match(Sides(None, "random"), library=GameLibrary(tmp_path)).running_score() == (
+        "you 0-0-0 against random (won-drawn-lost)"
+    )
+
+
+def test_a_damaged_score_file_starts_afresh(tmp_path):
+    (tmp_path / "scores.json").write_text("{not json")
+    match = Match(Sides(None, "greedy"), Game.from_moves("434343"), library=GameLibrary(tmp_path))
+    match.human_move(3)
+    assert match.running_score().startswith("you 1-0-0")

@@ -12,6 +12,7 @@ The graph is the game's exact value after each move, from ●'s side, on one sca
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -74,8 +75,15 @@ class ReviewScreen(ModalScreen[None]):
         Binding("escape,q,v", "close", "Close"),
     ]
 
-    def __init__(self, game: Position, activity: UiActivity | None = None) -> None:
+    def __init__(
+        self,
+        game: Position,
+        activity: UiActivity | None = None,
+        on_done: Callable[[list[MoveReview]], None] | None = None,
+    ) -> None:
+        """`on_done(reviews)` is called once every move is judged."""
         super().__init__()
+        self.on_done = on_done
         self.game = game
         self.moves = positions_of(game)
         self.reviews: list[MoveReview | None] = [None] * len(self.moves)
@@ -116,6 +124,8 @@ class ReviewScreen(ModalScreen[None]):
 
     def on_reviewed(self, message: Reviewed) -> None:
         self.reviews[message.review.ply - 1] = message.review
+        if self.on_done is not None and all(r is not None for r in self.reviews):
+            self.on_done(self.reviews)  # type: ignore[arg-type]
         self.show()
 
     def on_review_failed(self, message: ReviewFailed) -> None:

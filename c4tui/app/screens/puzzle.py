@@ -1,0 +1,143 @@
+"""PuzzleScreen: find the column that keeps the result; told at once, with every score.
+
+The trainer (c4tui/match/trainer.py) hands out the puzzles, judges the answer and keeps
+the streak. A column is chosen as in the game (digits, arrows and Enter, a click); the
+board then shows every column's exact result under it. n (or Enter again) brings the
+next puzzle; puzzles are found in a worker, so the keys never wait.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from c4tui.app.messages import ColumnClicked
+from c4tui.app.widgets.board import Board, BoardView
+from c4tui.engine.puzzles import Puzzle
+from c4tui.engine.scores import describe_score
+from c4tui.match.sides import GLYPHS
+from c4tui.match.trainer import Trainer
+
+
+class PuzzleReady(Message):
+    def __init__(self, puzzle: Puzzle) -> None:
+        super().__init__()
+        self.puzzle = puzzle
+
+
+class PuzzleScreen(ModalScreen[None]):
+    """One puzzle after another, with a streak."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "cursor(-1)", "←", show=False),
+        Binding("right", "cursor(1)", "→", show=False),
+        Binding("enter,space", "choose", "Drop"),
+        *(Binding(str(col + 1), f"drop({col})", show=False) for col in range(9)),
+        Binding("n", "next", "Next"),
+        Binding("escape,q", "close", "Close"),
+    ]
+
+    def __init__(self, trainer: Trainer) -> None:
+        super().__init__()
+        self.trainer = trainer
+        self.puzzle: Puzzle | None = None
+        self.answered: int | None = None
+        self.cursor = 3
+        self.verdict = ""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="puzzle-body"):
+            yield Static(id="puzzle-task")
+            yield Board(id="puzzle-board")
+            yield Static(id="puzzle-verdict")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#puzzle-body").border_title = "Puzzles"
+        self.action_next()
+
+    @work(thread=True, exclusive=True, group="puzzle", exit_on_error=False)
+    def find(self) -> None:
+        self.post_message(PuzzleReady(self.trainer.next_puzzle()))
+
+    def on_puzzle_ready(self, message: PuzzleReady) -> None:
+        self.puzzle, self.answered, self.verdict = message.puzzle, None, ""
+        self.cursor = message.puzzle.position.width // 2
+        self.show()
+
+    def action_next(self) -> None:
+        self.puzzle = None
+        self.show()
+        self.find()
+
+    def action_cursor(self, step: int) -> None:
+        if self.puzzle is not None:
+            self.cursor = max(0, min(self.puzzle.position.width - 1, self.cursor + step))
+            self.show()
+
+    def action_choose(self) -> None:
+        if self.answered is not None:
+            self.action_next()
+        else:
+            self.action_drop(self.cursor)
+
+    def action_drop(self, col: int) -> None:
+        puzzle = self.puzzle
+        if puzzle is None or self.answered is not None or col >= puzzle.position.width:
+            return
+        if not puzzle.position.can_play(col):
+            self.app.bell()  # a full column is no answer
+            return
+        self.cursor = col
+        self.answered = col
+        answer = self.trainer.answer(puzzle, col)
+        self.verdict = answer.text
+        self.show()
+
+    def on_column_clicked(self, message: ColumnClicked) -> None:
+        self.action_drop(message.column)
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+    def show(self) -> None:
+        streak = f"streak {self.trainer.streak} · best {self.trainer.best}"
+        task = self.query_one("#puzzle-task", Static)
+        board = self.query_one(Board)
+        puzzle = self.puzzle
+        if puzzle is None:
+            task.update(f"Finding a puzzle…   ({streak})")
+            return
+        position = puzzle.position
+        mover = GLYPHS[position.to_move]
+        goal = "win" if puzzle.result == "win" else "draw (every other column loses)"
+        task.update(
+            f"{mover} to move and {goal}: which column keeps it?   ({streak})\n"
+            f"Position {position.to_moves()}"
+        )
+        scores = None
+        if self.answered is not None:
+            scores = tuple(
+                "" if s is None else describe_score(position, s).replace(" in ", " ")
+                for s in puzzle.scores
+            )
+        board.view = BoardView(
+            position=position,
+            cursor=self.cursor if self.answered is None else None,
+            hint=None if self.answered is None else puzzle.solution,
+            scores=scores,
+        )
+        verdict = self.query_one("#puzzle-verdict", Static)
+        if self.answered is None:
+            verdict.update("← → Enter, or 1-7: your column")
+        else:
+            style = "bold green" if self.verdict.startswith("Right") else "bold red"
+            verdict.update(Text(self.verdict + "   n: next puzzle", style=style))
