@@ -94,7 +94,7 @@ class AiTurns(_Base):
         self.update()
 
     def action_speed(self, steps: int) -> None:
-        self.match.change_speed(steps)
+        self.remember(watch_delay=self.match.change_speed(steps))
         self.show_notices()
 
     def maybe_start_ai(self) -> None:

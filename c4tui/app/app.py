@@ -120,6 +120,7 @@ class ConnectFourApp(AiTurns, StudyCommands, ScoresOverlay, App[None]):
             seed=seed,
             make_stop=lambda: CourteousStop(self.activity),
             library=self.library,
+            delay=settings.watch_delay,
         )
         if not moves and resume:
             self.resume_kept_game()
@@ -200,6 +201,15 @@ class ConnectFourApp(AiTurns, StudyCommands, ScoresOverlay, App[None]):
             return
         with suppress(OSError):  # the app is closing: nowhere left to report it
             settings_store.save_changes(self.config_dir, theme=self.settings.theme)
+
+    def remember(self, **changes: object) -> None:
+        """Keep these settings for next time (this session has them already)."""
+        self.settings = replace(self.settings, **changes)  # type: ignore[arg-type]
+        if self.save_settings:
+            try:
+                settings_store.save_changes(self.config_dir, **changes)
+            except OSError as error:
+                self.notify(f"Could not save settings: {error}", severity="error")
 
     async def on_event(self, event: events.Event) -> None:
         # Input first reaches the app here: from now until it is drawn, searches wait.

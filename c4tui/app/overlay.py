@@ -10,14 +10,12 @@ gives the game away (the hint stays for that).
 from __future__ import annotations
 
 import threading
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual import work
 from textual.binding import Binding
 from textual.message import Message
 
-from c4tui.app import settings as settings_store
 from c4tui.match.exact_scores import SOLVING, column_words
 
 if TYPE_CHECKING:
@@ -77,12 +75,7 @@ class ScoresOverlay(_Base):
 
     def action_toggle_scores(self) -> None:
         on = not self.settings.scores_overlay
-        self.settings = replace(self.settings, scores_overlay=on)
-        if self.save_settings:
-            try:
-                settings_store.save_changes(self.config_dir, scores_overlay=on)
-            except OSError as error:
-                self.notify(f"Could not save settings: {error}", severity="error")
+        self.remember(scores_overlay=on)
         if on:
             self.notify("Exact scores under the board, for the side to move (o hides them).")
         self.refresh_view()

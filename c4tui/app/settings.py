@@ -66,6 +66,8 @@ class Settings:
     scores_overlay: bool = False
     # Against the AI, who moves first changes from one new game to the next.
     alternate_first: bool = False
+    # Seconds between moves when two engines play (- and + change it).
+    watch_delay: float = 0.4
 
     def validate(self) -> Settings:
         """Return self, or raise SettingsError naming the first bad field."""
@@ -103,6 +105,9 @@ class Settings:
             raise SettingsError("alternate_first", f"{self.alternate_first!r} is not true or false")
         if not isinstance(self.scores_overlay, bool):
             raise SettingsError("scores_overlay", f"{self.scores_overlay!r} is not true or false")
+        delay = self.watch_delay
+        if not isinstance(delay, (int, float)) or isinstance(delay, bool) or not 0 <= delay <= 60:
+            raise SettingsError("watch_delay", f"{delay!r} is not a number of seconds, 0..60")
         return self
 
     def ai_spec(self, player: int) -> str | None:

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from contextlib import suppress
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.app import SystemCommand
 from textual.binding import Binding
 
-from c4tui.app import settings as settings_store
 from c4tui.engine.game import Game
 from c4tui.engine.gamefile import GameRecord
 from c4tui.files import atomic_write
@@ -152,10 +150,7 @@ class StudyCommands(_Base):
 
     def action_toggle_alternate(self) -> None:
         on = not self.settings.alternate_first
-        self.settings = replace(self.settings, alternate_first=on)
-        if self.save_settings:
-            with suppress(OSError):
-                settings_store.save_changes(self.config_dir, alternate_first=on)
+        self.remember(alternate_first=on)
         said = "take turns to move first" if on else "keep who moves first"
         self.notify(f"New games against the AI {said}.", timeout=3)
 

@@ -56,9 +56,11 @@ class Match:
         library: GameLibrary | None = None,
         name: str | None = None,
         date: str | None = None,
+        delay: float = WATCH_DELAYS[2],
     ) -> None:
         """`make_stop` makes each search's stop event (the app's pauses for keys);
-        `library` keeps the game on disk after every move, under `name`."""
+        `library` keeps the game on disk after every move, under `name`; `delay` is the
+        pause in seconds between moves when two engines play."""
         self.sides = sides
         self.game = game or Game()
         self.seed = seed
@@ -70,7 +72,7 @@ class Match:
         self.engines: dict[int, Engine] = {}
         self.evaluations: dict[int, float] = {}  # ply -> the mover's engine's value, ● side
         self.paused = False
-        self.delay = WATCH_DELAYS[2]  # seconds between moves when two engines play
+        self.delay = delay
         self.search_id = 0
         self.hint_id = 0
         self.hint: int | None = None

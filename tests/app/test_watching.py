@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from c4tui.app.settings import Settings
+from dataclasses import replace
+
+import pytest
+
+from c4tui.app.screens.settings import SettingsScreen
+from c4tui.app.settings import Settings, SettingsError, load
 from tests.app.showcase import settle, type_keys
 
 SIZE = (120, 40)
@@ -30,7 +35,7 @@ async def test_space_pauses_and_dot_plays_one_move(make_app):
         assert len(app.game.moves) > moves + 1
 
 
-async def test_speed_keys_change_the_pause_between_moves(make_app):
+async def test_speed_keys_change_the_pause_between_moves_and_it_is_remembered(make_app):
     app = make_app(settings=watching_settings())
     async with app.run_test(size=SIZE) as pilot:
         start = app.match.delay
@@ -39,6 +44,32 @@ async def test_speed_keys_change_the_pause_between_moves(make_app):
         await type_keys(pilot, "plus", "plus")
         assert app.match.delay < start
         assert any("between moves" in n.message for n in app._notifications)
+    saved = load(app.config_dir)[0].watch_delay
+    assert saved == app.match.delay
+    again = make_app(settings=None)
+    assert again.match.delay == saved
+
+
+async def test_saving_the_settings_form_keeps_the_speed(make_app):
+    app = make_app(settings=replace(watching_settings(), watch_delay=2.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "s")
+        await pilot.pause()  # let the form compose
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        screen.query_one("#width").value = "8"
+        await pilot.pause()
+        screen.action_save()
+        await pilot.pause()
+        assert app.settings.width == 8 and app.settings.watch_delay == 2.0
+    assert load(app.config_dir)[0].watch_delay == 2.0
+
+
+def test_a_bad_speed_in_the_settings_file_is_named():
+    for bad in (-1, "fast", True, 61):
+        with pytest.raises(SettingsError) as caught:
+            Settings(watch_delay=bad).validate()  # type: ignore[arg-type]
+        assert caught.value.field == "watch_delay"
 
 
 async def test_the_watching_keys_show_only_when_two_engines_play(make_app):

@@ -10,6 +10,7 @@ screen returns the new Settings, or None when cancelled.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from textual import on
@@ -260,7 +261,10 @@ class SettingsScreen(ModalScreen[Settings | None]):
         if errors:
             return None, errors
         try:
-            settings = Settings(
+            # replace(): what the form does not show (the scores overlay, the speed of
+            # two engines playing) stays as it was.
+            settings = replace(
+                self.settings,
                 mode=self._value("mode"),  # type: ignore[arg-type]
                 first=self._value("first"),  # type: ignore[arg-type]
                 opponent=self.spec_of("opponent"),
