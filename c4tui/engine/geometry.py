@@ -104,6 +104,15 @@ class Geometry:
                 spots |= after[j] & before[-1 - j]
         return spots & (self.board ^ mask)
 
+    def mirror(self, stones: int) -> int:
+        """The stones reflected left to right: column c moves to column width-1-c."""
+        h1 = self.height + 1
+        column_bits = (1 << h1) - 1
+        out = 0
+        for col in range(self.width):
+            out |= ((stones >> (col * h1)) & column_bits) << ((self.width - 1 - col) * h1)
+        return out
+
     def playable(self, mask: int) -> int:
         """The cell each non-full column would fill next, as one bitboard."""
         return (mask + self.bottom) & self.board

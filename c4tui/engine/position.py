@@ -191,15 +191,8 @@ class Position:
     def mirror(self) -> Position:
         """The position reflected left to right."""
         g = self.geometry
-        h1 = g.height + 1
-        col_bits = (1 << h1) - 1
-        current = mask = 0
-        for c in range(g.width):
-            shift_from, shift_to = c * h1, (g.width - 1 - c) * h1
-            current |= ((self.current >> shift_from) & col_bits) << shift_to
-            mask |= ((self.mask >> shift_from) & col_bits) << shift_to
         path = tuple(g.width - 1 - c for c in self._path)
-        return Position(current, mask, self.moves, g, path)
+        return Position(g.mirror(self.current), g.mirror(self.mask), self.moves, g, path)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):

@@ -87,10 +87,5 @@ def mirror_bits(g: Geometry) -> dict[int, int]:
 
 
 def mirror_stones(g: Geometry, stones: int) -> int:
-    """The stones of a bitboard mirrored left to right."""
-    h1 = g.height + 1
-    column_bits = (1 << h1) - 1
-    out = 0
-    for col in range(g.width):
-        out |= ((stones >> (col * h1)) & column_bits) << ((g.width - 1 - col) * h1)
-    return out
+    """The stones of a bitboard mirrored left to right (Geometry.mirror)."""
+    return g.mirror(stones)
