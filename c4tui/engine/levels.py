@@ -22,6 +22,12 @@ LEVELS: dict[int, str] = {
     9: "perfect",
 }
 
+# Elo measured by `benchmarks/levels.py --games 16` on 2026-11-23 (README: the table with
+# its 95% intervals), level 1 fixed at 1000; shown beside each level in the settings.
+RATINGS: dict[int, int] = {
+    1: 1000, 2: 1413, 3: 1589, 4: 1770, 5: 1847, 6: 1911, 7: 1876, 8: 1918, 9: 2165
+}  # fmt: skip
+
 
 class LevelError(ValueError):
     """`level:N` with an N that names no level."""

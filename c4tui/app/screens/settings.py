@@ -21,6 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from c4tui.app.settings import FIRST, MODES, Settings, SettingsError
+from c4tui.engine.levels import LEVELS, RATINGS
 from c4tui.engine.specs import ENGINES, SpecError, engine_class, parse_spec
 
 BUDGET_KEYS = ("time", "iterations", "depth", "playouts")
@@ -40,13 +41,37 @@ SIDE_TITLES = {
 }
 
 
+# The levels come first in the algorithm list; the engines after them are "custom": the
+# budget, c and handicap fields apply to them only (a level is a whole spec).
+LEVEL_CHOICES = [(f"level:{n}", f"Level {n}") for n in LEVELS]
+
+
+def is_level(name: str) -> bool:
+    return name.startswith("level:")
+
+
+def spec_line(spec: str) -> str:
+    """The spec under a side's fields; for a level, what it stands for and its rating."""
+    if not is_level(spec):
+        return f"spec: {spec}"
+    n = int(spec.partition(":")[2])
+    return f"spec: {spec} = {LEVELS[n]} · rated {RATINGS[n]} Elo"
+
+
+def engine_options(name: str) -> dict:
+    """The settings the form may give this choice: none for a level."""
+    return {} if is_level(name) else engine_class(name).OPTIONS
+
+
 def budget_keys(name: str) -> list[str]:
-    return [key for key in engine_class(name).OPTIONS if key in BUDGET_KEYS]
+    return [key for key in engine_options(name) if key in BUDGET_KEYS]
 
 
 def default_budget(name: str) -> tuple[str, str]:
     """(budget kind, amount) the engine uses when its spec names no budget: the first
     of its budgets its own default limits set, or (NO_BUDGET, "") when it needs none."""
+    if not budget_keys(name):
+        return NO_BUDGET, ""
     limits = engine_class(name)().limits
     # Limits counts MCTS iterations and flat playouts in one field.
     amounts = {"time": limits.time, "depth": limits.depth}
@@ -61,6 +86,8 @@ def default_budget(name: str) -> tuple[str, str]:
 
 def describe_default(name: str) -> str:
     """What "no budget" means for this engine, in words: "1 s", "no limit"."""
+    if is_level(name):
+        return "its own"
     if not budget_keys(name):
         return "none needed"
     kind, amount = default_budget(name)
@@ -72,6 +99,8 @@ def describe_default(name: str) -> str:
 def split_spec(text: str) -> tuple[str, str, str, str, str, str]:
     """(engine, budget kind, budget value, exploration c, noise, the other settings as
     "key=value,...") of a spec string."""
+    if text.strip().lower() in (key for key, _label in LEVEL_CHOICES):
+        return text.strip().lower(), NO_BUDGET, "", "", "", ""
     try:
         spec = parse_spec(text)
     except SpecError:
@@ -141,9 +170,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
             form.border_title = "Settings"
             yield Label("Game", classes="section first")
             with Horizontal(classes="row"):
-                yield self._field(
-                    "Mode", self._select(list(MODES.items()), s.mode, "mode"), "wide"
-                )
+                yield self._field("Mode", self._select(list(MODES.items()), s.mode, "mode"), "wide")
                 yield self._field(
                     "Who moves first", self._select(list(FIRST.items()), s.first, "first")
                 )
@@ -165,7 +192,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
         name, kind, value, c, noise, _extras = split_spec(spec)
         yield Label(SIDE_TITLES[side], classes="section")
         with Horizontal(classes="row"):
-            engines = [(engine, engine) for engine in ENGINES]
+            engines = [*LEVEL_CHOICES, *((engine, engine) for engine in ENGINES)]
             yield self._field("Algorithm", self._select(engines, name, f"{side}-engine"))
             budgets = self._budget_choices(name)
             yield self._field("Budget", self._select(budgets, kind, f"{side}-budget"))
@@ -281,7 +308,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
         """Outline every bad field and list its message in its own section, all at once."""
         settings, errors = self.read()
         for side in SIDES:
-            self.query_one(f"#{side}-spec", Static).update(f"spec: {self.spec_of(side)}")
+            self.query_one(f"#{side}-spec", Static).update(spec_line(self.spec_of(side)))
         for widget in self.query(".field > Input, .field > Select"):
             widget.set_class(widget.id in errors, "-invalid")
             widget.parent.set_class(widget.id in errors, "-invalid")  # type: ignore[union-attr]
@@ -300,10 +327,17 @@ class SettingsScreen(ModalScreen[Settings | None]):
     # ---- events -------------------------------------------------------------------
 
     def _sync_side(self, side: str) -> None:
-        """An amount only with a budget kind; c only for engines that have it."""
+        """An amount only with a budget kind; c only for engines that have it; a level
+        takes none of the custom fields."""
         name = self._value(f"{side}-engine")
+        self.query_one(f"#{side}-budget", Select).disabled = is_level(name)
+        noise = self.query_one(f"#{side}-noise", Input)
+        noise.disabled = is_level(name)
+        noise.placeholder = "n/a" if noise.disabled else "0"
+        if noise.disabled:
+            noise.value = ""
         c_input = self.query_one(f"#{side}-c", Input)
-        has_c = "c" in engine_class(name).OPTIONS
+        has_c = "c" in engine_options(name)
         c_input.disabled = not has_c
         c_input.placeholder = "default" if has_c else "n/a"
         if not has_c:

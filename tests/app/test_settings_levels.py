@@ -1,0 +1,55 @@
+"""The settings offer the levels first: a level is a whole spec, rated, with no custom fields."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Select, Static
+
+from c4tui.app.screens.settings import LEVEL_CHOICES, SettingsScreen, spec_line, split_spec
+from c4tui.app.settings import Settings, load
+from c4tui.engine.levels import LEVELS, RATINGS
+from tests.app.showcase import settle, type_keys
+
+SIZE = (120, 40)
+
+
+def test_levels_come_first_and_say_what_they_are():
+    assert [key for key, _ in LEVEL_CHOICES] == [f"level:{n}" for n in LEVELS]
+    assert split_spec(" Level:4 ") == ("level:4", "none", "", "", "", "")
+    assert spec_line("level:4") == f"spec: level:4 = {LEVELS[4]} · rated {RATINGS[4]} Elo"
+    assert spec_line("greedy") == "spec: greedy"
+
+
+async def test_choosing_a_level_disables_the_custom_fields_and_saves_the_level(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        screen.query_one("#opponent-noise", Input).value = "0.5"
+        screen.query_one("#opponent-engine", Select).value = "level:3"
+        await pilot.pause()
+        assert screen.query_one("#opponent-budget", Select).disabled
+        for field in ("amount", "c", "noise"):
+            assert screen.query_one(f"#opponent-{field}", Input).disabled
+        shown = str(screen.query_one("#opponent-spec", Static).render())
+        assert shown == spec_line("level:3")
+        screen.action_save()
+        await settle(pilot)
+        assert app.settings.opponent == "level:3"
+        assert app.match.sides.name(1) == "Level 3"
+    assert load(app.config_dir)[0].opponent == "level:3"
+
+
+async def test_a_saved_level_opens_as_that_level_and_custom_comes_back(make_app):
+    app = make_app(settings=Settings(opponent="level:6", theme="textual-dark"))
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "s")
+        await pilot.pause()
+        screen = app.screen
+        assert screen.query_one("#opponent-engine", Select).value == "level:6"
+        screen.query_one("#opponent-engine", Select).value = "mcts"
+        await pilot.pause()
+        assert not screen.query_one("#opponent-budget", Select).disabled
+        assert not screen.query_one("#opponent-noise", Input).disabled
+        assert screen.spec_of("opponent") == "mcts:time=1"
