@@ -273,9 +273,7 @@ class ConnectFourApp(AiTurns, StudyCommands, ScoresOverlay, App[None]):
             self.status_line.update(status, layout=False)
         self._show_thinking()
         self.sync_watch_keys()
-        self.history.show(
-            self.game.moves, [match.evaluations[k] for k in sorted(match.evaluations)], pos.width
-        )
+        self.history.show(self.game.moves, *match.evaluation_line(), pos.width)
         self.sub_title = (
             f"{self.match.sides.name(0)} {GLYPHS[0]}  vs  {self.match.sides.name(1)} {GLYPHS[1]}"
             f"   ·   {pos.width}×{pos.height}, connect {pos.connect}"

@@ -28,7 +28,7 @@ from c4tui.match.library import GameLibrary
 from c4tui.match.opponents import evaluation_of
 from c4tui.match.requests import HintRequest, Notice, SearchRequest, Severity
 from c4tui.match.scorebook import ScoreBook
-from c4tui.match.sides import Sides
+from c4tui.match.sides import Sides, engine_title
 
 FALLBACK_SPEC = "random"
 WATCH_DELAYS = (0.0, 0.2, 0.4, 1.0, 2.0)  # seconds between moves when two engines play
@@ -70,7 +70,8 @@ class Match:
         self.name = name or GameLibrary.new_name()
         self.date = date
         self.engines: dict[int, Engine] = {}
-        self.evaluations: dict[int, float] = {}  # ply -> the mover's engine's value, ● side
+        # ply -> (spec of the engine that moved, its value of the move from ●'s side)
+        self.evaluations: dict[int, tuple[str, float]] = {}
         self.paused = False
         self.delay = delay
         self.search_id = 0
@@ -194,10 +195,25 @@ class Match:
             self.notify(f"The engine chose an illegal column {move + 1}.", "error")
             return False
         value = evaluation_of(result.info, move, position.to_move)
-        if value is not None:
-            self.evaluations[position.moves] = value
+        spec = self.sides.spec(position.to_move)
+        if value is not None and spec is not None:
+            self.evaluations[position.moves] = (spec, value)
         self._play(move)
         return True
+
+    def evaluation_line(self) -> tuple[list[float], str | None]:
+        """The values the evaluation graph plots (●'s side, in play order) and whose they are.
+
+        One engine's values only: two engines' numbers are not on one scale (Perfect's
+        sure win is 1 where MCTS says 0.55 on the next move, so a line of both zig-zags).
+        The engine that judged the first move it played in this game speaks for the game.
+        """
+        if not self.evaluations:
+            return [], None
+        plies = sorted(self.evaluations)
+        judge = self.evaluations[plies[0]][0]
+        values = [self.evaluations[ply][1] for ply in plies if self.evaluations[ply][0] == judge]
+        return values, engine_title(judge)
 
     def search_failed(self, search_id: int, error: str) -> bool:
         """An engine raised: pause, and say so. False when the search was stale."""

@@ -232,3 +232,15 @@ def test_a_damaged_score_file_starts_afresh(tmp_path):
     match = Match(Sides(None, "greedy"), Game.from_moves("434343"), library=GameLibrary(tmp_path))
     match.human_move(3)
     assert match.running_score().startswith("you 1-0-0")
+
+
+def test_the_evaluation_line_is_one_engines_view():
+    match = Match(Sides("mcts:iterations=200", "negamax:depth=2"), seed=1)
+    for _ in range(6):
+        result, search_id = run(match)
+        assert match.finish_search(search_id, result)
+    values, whose = match.evaluation_line()
+    assert whose == "MCTS"  # the first engine to judge its move speaks for the game
+    assert values == [match.evaluations[ply][1] for ply in (0, 2, 4)]
+    same = Match(Sides("greedy", "greedy"), Game.from_moves("4444"))
+    assert same.evaluation_line() == ([], None)

@@ -105,12 +105,15 @@ class MoveHistory(Vertical):
         yield Label(id="evaluation-label")
         yield EvaluationLine(id="evaluation")
 
-    _shown: tuple[tuple[int, ...], list[float], int] | None = None
+    _shown: tuple[tuple[int, ...], list[float], str | None, int] | None = None
 
-    def show(self, moves: tuple[int, ...], evaluations: list[float], columns: int) -> None:
-        if (moves, evaluations, columns) == self._shown:
+    def show(
+        self, moves: tuple[int, ...], evaluations: list[float], whose: str | None, columns: int
+    ) -> None:
+        """`evaluations`: one engine's values of its moves, ●'s side; `whose`: its name."""
+        if (moves, evaluations, whose, columns) == self._shown:
             return
-        self._shown = (moves, evaluations, columns)
+        self._shown = (moves, evaluations, whose, columns)
         title = f"Moves ({len(moves)})"
         if title != self.border_title:
             self.border_title = title
@@ -125,7 +128,7 @@ class MoveHistory(Vertical):
         # The figure first: the narrowest layout (80 columns) leaves 36 characters.
         if evaluations:
             chance = win_rate(evaluations[-1])
-            words = f"● wins {chance:.0%} now, in the AI's view"
+            words = f"● wins {chance:.0%} now, in {whose}'s view"
         else:
             words = "The AI's view of the game: none yet"
         label.update(words, layout=False)  # a fixed one-line label: no layout pass
