@@ -243,6 +243,9 @@ class ConnectFourApp(AiTurns, StudyCommands, ScoresOverlay, App[None]):
         for notice in self.match.take_notices():
             if notice.bell:
                 self.bell()
+            # A column pressed five times after the end gives one notice, not five.
+            if any(n.message == notice.text for n in self._notifications):
+                continue
             self.notify(
                 notice.text, title=notice.title, severity=notice.severity, timeout=notice.timeout
             )
@@ -265,6 +268,7 @@ class ConnectFourApp(AiTurns, StudyCommands, ScoresOverlay, App[None]):
             hint=match.hint if human_turn else None,
             winning=result.cells if result else (),
             scores=self.overlay_words(),
+            result=match.outcome_text() or "",
         )
         status = match.status_text()
         if status != self._status:

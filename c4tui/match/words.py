@@ -44,9 +44,9 @@ def status_text(match: Match) -> str:
         if match.paused:
             return f"{name} {glyph} to move: press m to let it play."
         return f"{name} {glyph} to move."
-    keys = f"← → Enter, or 1-{pos.width}"
+    # Short enough for one line in the narrowest board panel (36 characters at 80x24);
+    # who plays whom is in the header.
+    keys = f"← → Enter or 1-{pos.width}"
     if name == "You":
-        other = 1 - mover
-        them = f"{match.sides.name(other)} {GLYPHS[other]}"
-        return f"Your turn: you {glyph} vs {them}.   {keys}"
-    return f"{name} {glyph} to move.   {keys}"
+        return f"Your turn {glyph}   {keys}"
+    return f"{name} {glyph} to move   {keys}"

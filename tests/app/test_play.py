@@ -5,7 +5,7 @@ from __future__ import annotations
 from c4tui.app.screens.help import HelpScreen
 from c4tui.app.screens.settings import SettingsScreen, join_spec, split_spec
 from c4tui.app.settings import Settings, load
-from c4tui.app.widgets.board import COMPACT, HUGE, LARGE, MEDIUM, Board
+from c4tui.app.widgets.board import BIG, GIANT, MEDIUM, ROUND, Board
 from c4tui.engine.position import Position
 from tests.app.showcase import DRAW_MOVES, settle, type_keys
 
@@ -372,10 +372,12 @@ async def test_board_scales_with_the_terminal(make_app):
     async with app.run_test(size=(80, 24)) as pilot:
         await type_keys(pilot, "4")
         board = app.query_one(Board)
-        assert board.disc_size() is COMPACT
+        assert board.disc_size() is MEDIUM  # two rows a disc even in the smallest terminal
         drawing = "".join(board.render_line(y).text for y in range(board.size.height))
-        assert "●" in drawing
-        for size, expected in (((100, 30), MEDIUM), ((120, 40), LARGE), ((170, 50), HUGE)):
+        assert "▄█▄" in drawing
+        # The mover's disc over the cursor marker stays at the smallest size.
+        assert "▼" in drawing and drawing.count("●") + drawing.count("○") == 1
+        for size, expected in (((100, 30), ROUND), ((120, 40), BIG), ((200, 60), GIANT)):
             await pilot.resize_terminal(*size)
             await pilot.pause()
             assert board.disc_size() is expected, size
@@ -389,8 +391,13 @@ async def test_won_and_drawn_games_end_with_a_prompt(make_app):
         assert result is not None and result.winner == 0
         assert app.query_one(Board).view.winning == result.cells
         assert "new game" in app.match.status_text().lower()
-        await type_keys(pilot, "1")  # no move after the end
+        await type_keys(pilot, "1", "2", "3")  # no move after the end, and one notice
         assert len(app.game.moves) == 7
+        over = [n for n in app._notifications if "game is over" in n.message]
+        assert len(over) == 1
+        board = app.query_one(Board)
+        drawing = "".join(board.render_line(y).text for y in range(board.size.height))
+        assert app.match.outcome_text() in drawing and "n new game" in drawing, drawing
     app = make_app(settings=humans(), moves=DRAW_MOVES[:-1])
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, DRAW_MOVES[-1])

@@ -1,7 +1,7 @@
 """Board: draws a Position with its cursor, the AI's favourite column and the winning line.
 
 The widget owns no game state: the app hands it a `BoardView` and it draws that, as big
-as the space allows (four disc sizes). Discs differ by shape as well as colour: the
+as the space allows (seven disc sizes). Discs differ by shape as well as colour: the
 first player's are filled (●), the second player's are rings (○), so the board reads
 the same without colour. A click over a column posts `ColumnClicked`.
 """
@@ -35,6 +35,48 @@ class DiscSize:
     marker_rows: int  # rows above the board: the mover's disc (large only) and the arrow
 
 
+GIANT = DiscSize(
+    13,
+    6,
+    (
+        (
+            "   ▄▄▄▄▄   ",
+            " ▄███████▄ ",
+            "███████████",
+            "███████████",
+            " ▀███████▀ ",
+            "   ▀▀▀▀▀   ",
+        ),
+        (
+            "   ▄▄▄▄▄   ",
+            " ▄▀     ▀▄ ",
+            "█         █",
+            "█         █",
+            " ▀▄     ▄▀ ",
+            "   ▀▀▀▀▀   ",
+        ),
+    ),
+    ("", "", "·", "", "", ""),
+    (
+        (
+            "   ▄▄▄▄▄   ",
+            " ▄███████▄ ",
+            "█████★█████",
+            "███████████",
+            " ▀███████▀ ",
+            "   ▀▀▀▀▀   ",
+        ),
+        (
+            "   ▄▄▄▄▄   ",
+            " ▄▀     ▀▄ ",
+            "█    ★    █",
+            "█         █",
+            " ▀▄     ▄▀ ",
+            "   ▀▀▀▀▀   ",
+        ),
+    ),
+    2,
+)
 HUGE = DiscSize(
     9,
     4,
@@ -49,12 +91,36 @@ HUGE = DiscSize(
     ),
     2,
 )
+# Eight columns wide: a 7-column board at 120x40 fits this size, not HUGE.
+BIG = DiscSize(
+    8,
+    4,
+    (
+        ("▄████▄", "██████", "██████", "▀████▀"),
+        ("▄▀▀▀▀▄", "█    █", "█    █", "▀▄▄▄▄▀"),
+    ),
+    ("", "·", "", ""),
+    (
+        ("▄████▄", "██★★██", "██████", "▀████▀"),
+        ("▄▀▀▀▀▄", "█ ★★ █", "█    █", "▀▄▄▄▄▀"),
+    ),
+    2,
+)
 LARGE = DiscSize(
     7,
     3,
     (("▄███▄", "█████", "▀███▀"), ("▄▀▀▀▄", "█   █", "▀▄▄▄▀")),
     ("     ", "  ·  ", "     "),
     (("▄███▄", "██★██", "▀███▀"), ("▄▀▀▀▄", "█ ★ █", "▀▄▄▄▀")),
+    2,
+)
+# Six columns wide: a 7-column board at 100x30 fits this size, not LARGE.
+ROUND = DiscSize(
+    6,
+    3,
+    (("▄██▄", "████", "▀██▀"), ("▄▀▀▄", "█  █", "▀▄▄▀")),
+    ("", "·", ""),
+    (("▄██▄", "█★★█", "▀██▀"), ("▄▀▀▄", "█★★█", "▀▄▄▀")),
     2,
 )
 MEDIUM = DiscSize(
@@ -66,7 +132,7 @@ MEDIUM = DiscSize(
     2,
 )
 COMPACT = DiscSize(3, 1, (("●",), ("○",)), ("·",), (("●",), ("○",)), 1)
-SIZES = (HUGE, LARGE, MEDIUM, COMPACT)
+SIZES = (GIANT, HUGE, BIG, LARGE, ROUND, MEDIUM, COMPACT)
 
 
 @dataclass(frozen=True)
@@ -82,6 +148,11 @@ class BoardView:
     # The scores overlay: each column's exact result for the side to move, in words
     # ("win 7", "draw", "loss 12", "" when full, "solving", "gave up"), or None: off.
     scores: tuple[str, ...] | None = None
+    result: str = ""  # at the end of the game: who won, in the app's words
+
+
+# What to do once a game is over, under the result (the starred discs are the four).
+NEXT_STEPS = "n new game · v review · u undo"
 
 
 def board_size(size: DiscSize, width: int, height: int, extra: int = 0) -> Size:
@@ -173,7 +244,24 @@ class Board(DrawnWidget):
             line = Text(message.center(self.size.width), style=self.component_style("board--label"))
             return [line], 0, max(0, self.size.height // 2)
         left, top = self._origin(size)
-        return self._lines(view, size), left, top
+        lines = self._lines(view, size)
+        if not (view.position.is_over() and view.result):
+            return lines, left, top
+        # The result takes the marker rows over the board, centred on the whole widget
+        # so it may be wider than the board.
+        banner = self._banner(view.result, size.marker_rows)
+        board = [Text(" " * left) + line for line in lines[size.marker_rows :]]
+        return banner + board, 0, top
+
+    def _banner(self, result: str, rows: int) -> list[Text]:
+        win, label = self.component_style("board--win"), self.component_style("board--label")
+        width = self.size.width
+        if rows == 1:
+            return [Text(f"{result}  {NEXT_STEPS}"[:width].center(width), win)]
+        return [
+            Text(result[:width].center(width), win),
+            Text(NEXT_STEPS[:width].center(width), label),
+        ]
 
     def _lines(self, view: BoardView, size: DiscSize) -> list[Text]:
         pos = view.position
@@ -269,4 +357,4 @@ class Board(DrawnWidget):
         if self.view is None:
             return 0
         pos = self.view.position
-        return board_size(HUGE, pos.width, pos.height, self.view.scores is not None).height
+        return board_size(GIANT, pos.width, pos.height, self.view.scores is not None).height
