@@ -62,6 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
     for module in (analyze, move, review, puzzle, arena, bench):
         module.register(commands)
+    for subparser in commands.choices.values():
+        # So an argument left over names the subcommand that did not take it (see main).
+        subparser.set_defaults(command_parser=subparser)
     return parser
 
 
@@ -92,7 +95,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     argv = sys.argv[1:] if argv is None else list(argv)
     check_leading_options(parser, argv)
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        # argparse reports these from the top-level parser ("c4tui: ..."), whole however
+        # long; name the subcommand and quote the start.
+        from c4tui.engine.notation import quote_around
+
+        where = getattr(args, "command_parser", parser)
+        where.error(f"unrecognized arguments: {quote_around(' '.join(extra), 1)}")
     if args.command is None:
         try:
             return run_app(args)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from c4tui.cli import main
 
 
@@ -47,3 +49,13 @@ def test_an_error_in_a_huge_position_quotes_a_short_window_around_the_fault(caps
     _, err = capsys.readouterr()
     assert len(err) < 200 and err.count("\n") == 1
     assert "move 22 ('9')" in err and "…" in err
+
+
+def test_a_stray_argument_names_the_subcommand_and_is_quoted_short(capsys):
+    for argv in (["puzzle", "--level", "x"], ["analyze", "44", "5" * 98_000]):
+        with pytest.raises(SystemExit) as stop:
+            main(argv)
+        assert stop.value.code == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"c4tui {argv[0]}: unrecognized arguments: '")
+        assert len(err) < 100 and err.count("\n") == 1
