@@ -40,13 +40,14 @@ class State:
     size: tuple[int, int] = SIZE
     moves: str = ""  # moves already played when the app opens
     kept: tuple[tuple[str, GameRecord], ...] = ()  # games in the library, by name
+    paused: bool = False  # two engines watched, paused before their first move (Space)
 
     def app(self, config_dir: Path) -> ConnectFourApp:
         library = GameLibrary(config_dir / "games")
         for name, record in self.kept:
             library.save(name, record)
         library.forget_current()
-        return ConnectFourApp(
+        app = ConnectFourApp(
             config_dir=config_dir,
             settings=self.settings,
             seed=SEED,
@@ -56,6 +57,9 @@ class State:
             games_dir=config_dir / "games",
             resume=False,
         )
+        # As if Space was pressed before the first search: a key would race it.
+        app.match.paused = self.paused
+        return app
 
     def run_before(self) -> Callable[[Pilot], Awaitable[None]]:
         """Press the keys, letting every AI search finish before the next key."""
@@ -176,6 +180,18 @@ STATES = {
             humans(),
             keys=(DRAW_MOVES[-1],),
             moves=DRAW_MOVES[:-1],
+        ),
+        State(
+            "paused",
+            "two engines watched, paused mid-game (Space goes on, . plays one move)",
+            Settings(
+                mode="ai-ai",
+                opponent="mcts:iterations=2000",
+                second_opponent="negamax:depth=4",
+                theme="textual-dark",
+            ),
+            moves="4453",
+            paused=True,
         ),
         State("games", "the kept games", against("mcts:time=1"), keys=("g",), kept=KEPT),
         State(

@@ -75,3 +75,7 @@ def test_review_screen(snap_compare, tmp_path):
 
 def test_scores_overlay(snap_compare, tmp_path):
     assert compare(snap_compare, tmp_path, "scores")
+
+
+def test_two_engines_watched_and_paused(snap_compare, tmp_path):
+    assert compare(snap_compare, tmp_path, "paused")
