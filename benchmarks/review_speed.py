@@ -1,4 +1,4 @@
-"""Review speed: seconds per game with one table kept for the game, against a fresh table per position.
+"""Review speed: seconds per game with one table kept for the game, or a fresh one per position.
 
 For 20 complete random games of 30 to 42 plies (seeded), each game is reviewed as
 `c4tui review` does it (one solver table for the whole game, positions solved from the
