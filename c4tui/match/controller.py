@@ -24,6 +24,7 @@ from c4tui.engine.position import Position
 from c4tui.engine.search import Engine, SearchInfo, SearchResult
 from c4tui.engine.specs import SpecError, make_engine, parse_spec
 from c4tui.match import words
+from c4tui.match.keeping import KeptOnDisk
 from c4tui.match.library import GameLibrary
 from c4tui.match.opponents import evaluation_of
 from c4tui.match.requests import HintRequest, Notice, SearchRequest, Severity
@@ -43,7 +44,7 @@ def engine_spec_or_none(player: str) -> str | None:
     return player
 
 
-class Match:
+class Match(KeptOnDisk):
     """A game in progress between two sides (see the module docstring)."""
 
     def __init__(
@@ -416,44 +417,3 @@ class Match:
     def status_text(self) -> str:
         """One line on whose turn it is and what the keys do."""
         return words.status_text(self)
-
-    # ---- kept on disk ---------------------------------------------------------------
-
-    def record(self) -> GameRecord:
-        """The game as a game file holds it."""
-        players = (self.sides.recorded(0), self.sides.recorded(1))
-        record = GameRecord.of(self.position, players, self.date)
-        self.date = record.date
-        return record
-
-    def save(self) -> None:
-        """Keep the game on disk (atomically); an empty board is not worth a file."""
-        if self.library is None:
-            return
-        try:
-            if not self.game.moves:
-                self.library.forget_current()
-            else:
-                self.library.save(self.name, self.record())
-                self._count_result()
-        except OSError as error:
-            self.notify(f"Could not keep the game: {error}", "error", title="Games")
-
-    def _count_result(self) -> None:
-        """A finished game of a person against an engine goes into the running score."""
-        result = self.game.result()
-        person = [p for p in (0, 1) if not self.is_ai(p)]
-        if result is None or self.scores is None or len(person) != 1:
-            return
-        you, opponent = person[0], self.sides.spec(1 - person[0])
-        outcome = 0 if result.winner is None else (1 if result.winner == you else -1)
-        if self.scores.count(self.name, opponent, outcome):  # type: ignore[arg-type]
-            self.notify(f"Running score: {self.running_score()}.", title="Score", timeout=6)
-
-    def running_score(self) -> str | None:
-        """"3-1-2 against level:4" (wins-draws-losses) when a person plays an engine."""
-        person = [p for p in (0, 1) if not self.is_ai(p)]
-        if self.scores is None or len(person) != 1:
-            return None
-        opponent = self.sides.spec(1 - person[0])
-        return f"you {self.scores.tally(opponent)} against {opponent} (won-drawn-lost)"

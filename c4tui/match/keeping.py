@@ -1,0 +1,61 @@
+"""Keeping a match on disk: its game file after every move, and the running score.
+
+A mixin of `Match` (controller.py): the match's game goes into its `library` under its
+`name`, and a finished game of a person against an engine into its `scores`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from c4tui.engine.gamefile import GameRecord
+
+if TYPE_CHECKING:
+    from c4tui.match.controller import Match
+
+    _Base = Match
+else:
+    _Base = object
+
+
+class KeptOnDisk(_Base):
+    """The game file and the running score of a match (mixed into Match)."""
+
+    def record(self) -> GameRecord:
+        """The game as a game file holds it."""
+        players = (self.sides.recorded(0), self.sides.recorded(1))
+        record = GameRecord.of(self.position, players, self.date)
+        self.date = record.date
+        return record
+
+    def save(self) -> None:
+        """Keep the game on disk (atomically); an empty board is not worth a file."""
+        if self.library is None:
+            return
+        try:
+            if not self.game.moves:
+                self.library.forget_current()
+            else:
+                self.library.save(self.name, self.record())
+                self._count_result()
+        except OSError as error:
+            self.notify(f"Could not keep the game: {error}", "error", title="Games")
+
+    def _count_result(self) -> None:
+        """A finished game of a person against an engine goes into the running score."""
+        result = self.game.result()
+        person = [p for p in (0, 1) if not self.is_ai(p)]
+        if result is None or self.scores is None or len(person) != 1:
+            return
+        you, opponent = person[0], self.sides.spec(1 - person[0])
+        outcome = 0 if result.winner is None else (1 if result.winner == you else -1)
+        if self.scores.count(self.name, opponent, outcome):  # type: ignore[arg-type]
+            self.notify(f"Running score: {self.running_score()}.", title="Score", timeout=6)
+
+    def running_score(self) -> str | None:
+        """"3-1-2 against level:4" (wins-draws-losses) when a person plays an engine."""
+        person = [p for p in (0, 1) if not self.is_ai(p)]
+        if self.scores is None or len(person) != 1:
+            return None
+        opponent = self.sides.spec(1 - person[0])
+        return f"you {self.scores.tally(opponent)} against {opponent} (won-drawn-lost)"
