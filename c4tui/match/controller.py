@@ -73,6 +73,7 @@ class Match(KeptOnDisk):
         self.engines: dict[int, Engine] = {}
         # ply -> (spec of the engine that moved, its value of the move from ●'s side)
         self.evaluations: dict[int, tuple[str, float]] = {}
+        self._undone_evaluations: dict[int, tuple[str, float]] = {}  # back with their moves
         self.paused = False
         self.delay = delay
         self.search_id = 0
@@ -236,6 +237,7 @@ class Match(KeptOnDisk):
     def _play(self, col: int) -> None:
         self.cancel_hint()
         self.game.play(col)
+        self._undone_evaluations.clear()  # a new move: the undone ones cannot come back
         self.save()
 
     def human_move(self, col: int) -> bool:
@@ -288,6 +290,7 @@ class Match(KeptOnDisk):
         self.cancel_hint()
         self.game = game
         self.evaluations.clear()
+        self._undone_evaluations.clear()
         self.forget_search()
         self.paused = False
         self.name = name or GameLibrary.new_name()
@@ -317,7 +320,16 @@ class Match(KeptOnDisk):
 
     def _undo_one(self) -> None:
         self.game.undo()
-        self.evaluations.pop(self.position.moves, None)
+        ply = self.position.moves
+        if ply in self.evaluations:
+            self._undone_evaluations[ply] = self.evaluations.pop(ply)
+
+    def _redo_one(self) -> None:
+        """A redone move brings back the evaluation its engine gave it."""
+        ply = self.position.moves
+        self.game.redo()
+        if ply in self._undone_evaluations:
+            self.evaluations[ply] = self._undone_evaluations.pop(ply)
 
     def redo(self) -> bool:
         """Play undone moves again, up to the person's next turn."""
@@ -327,9 +339,9 @@ class Match(KeptOnDisk):
             self.notify("Nothing to redo.", timeout=2)
             return False
         self.forget_search()
-        self.game.redo()
+        self._redo_one()
         while self._engine_to_move_between_turns() and self.game.can_redo():
-            self.game.redo()
+            self._redo_one()
         self.paused = self.is_ai(self.position.to_move)
         self.save()
         return True

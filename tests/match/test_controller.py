@@ -244,3 +244,23 @@ def test_the_evaluation_line_is_one_engines_view():
     assert values == [match.evaluations[ply][1] for ply in (0, 2, 4)]
     same = Match(Sides("greedy", "greedy"), Game.from_moves("4444"))
     assert same.evaluation_line() == ([], None)
+
+
+def test_undo_then_redo_keeps_every_evaluation():
+    match = Match(Sides(None, "mcts:iterations=300"), seed=1)
+    for col in (3, 2, 4):
+        match.human_move(col)
+        result, search_id = run(match)
+        match.finish_search(search_id, result)
+    before = dict(match.evaluations)
+    assert len(before) == 3
+    match.undo()
+    match.undo()
+    assert len(match.evaluations) == 1
+    match.redo()
+    match.redo()
+    assert match.evaluations == before
+    match.undo()
+    match.human_move(0)  # a different move: the undone evaluation is gone for good
+    match.redo()
+    assert len(match.evaluations) == 2
