@@ -77,3 +77,12 @@ def test_evaluation_bars_have_a_fixed_scale():
     assert column_cells(0) == [" ", "█"]  # even: the bottom row full
     assert column_cells(1) == ["█", "█"]
     assert column_cells(0.5) == ["▄", "█"]
+
+
+def test_a_depth_past_the_moves_left_is_capped_and_says_so():
+    late = Position.from_moves("467542311242375735765675733")  # 27 moves: 15 left
+    search = info(depth=11)
+    capped = budget_progress(ThinkingView(search, late, Limits(depth=100), "NegaMax", True, False))
+    assert capped == (11, 15, "budget depth 11 of 15 (the moves left)")
+    plain = budget_progress(ThinkingView(search, late, Limits(depth=12), "NegaMax", True, False))
+    assert plain == (11, 12, "budget depth 11 of 12")

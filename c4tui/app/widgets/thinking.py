@@ -69,7 +69,14 @@ def budget_progress(view: ThinkingView) -> tuple[float, float, str] | None:
     if limits.depth is not None and limits.time is None:
         # No depth yet: the first iteration is still running, nothing is finished.
         depth = info.depth or 0
-        return min(depth, limits.depth), limits.depth, f"budget depth {depth} of {limits.depth}"
+        # The search goes no deeper than the moves left (negamax.py caps it): say so,
+        # rather than show "depth 11 of 100" and a bar that never fills.
+        left = view.position.geometry.cells - view.position.moves
+        total = min(limits.depth, left)
+        words = f"budget depth {depth} of {total}" + (
+            " (the moves left)" if total < limits.depth else ""
+        )
+        return min(depth, total), total, words
     if limits.time is not None:
         if view.steady:
             return (0 if view.running else 1), 1, f"budget {limits.time:g} s"
