@@ -25,6 +25,7 @@ from textual.widgets import Footer, Header, Static
 
 from c4tui.app import settings as settings_store
 from c4tui.app.ai_turns import AiTurns
+from c4tui.app.looks import Looks
 from c4tui.app.messages import ColumnClicked
 from c4tui.app.overlay import ScoresOverlay
 from c4tui.app.settings import Settings
@@ -48,7 +49,7 @@ def sides_of(settings: Settings) -> Sides:
     return Sides(settings.ai_spec(0), settings.ai_spec(1))
 
 
-class ConnectFourApp(AiTurns, StudyCommands, ScoresOverlay, App[None]):
+class ConnectFourApp(AiTurns, StudyCommands, ScoresOverlay, Looks, App[None]):
     """Connect Four against opponents whose thinking you can watch."""
 
     CSS_PATH = Path(__file__).resolve().parent / "app.tcss"
@@ -215,6 +216,9 @@ class ConnectFourApp(AiTurns, StudyCommands, ScoresOverlay, App[None]):
         # Input first reaches the app here: from now until it is drawn, searches wait.
         if isinstance(event, (events.InputEvent, events.Resize)):
             self.activity.touch()
+        # A key or click acts at once, on a board that shows what it acts on.
+        if isinstance(event, (events.Key, events.MouseDown)) and hasattr(self, "board"):
+            self.board.land()
         await super().on_event(event)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -260,6 +264,7 @@ class ConnectFourApp(AiTurns, StudyCommands, ScoresOverlay, App[None]):
         self.cursor = max(0, min(self.cursor, pos.width - 1))
         result = self.game.result()
         info = match.thinking_info
+        self.board.drops_fall = self.settings.animation
         self.board.view = BoardView(
             position=pos,
             cursor=self.cursor if human_turn or waiting else None,
@@ -382,6 +387,7 @@ class ConnectFourApp(AiTurns, StudyCommands, ScoresOverlay, App[None]):
         yield SystemCommand("AI move now", "Make the AI move at once (m)", self.action_ai_move)
         yield from self.watch_commands()
         yield from self.study_commands()
+        yield from self.looks_commands()
         yield SystemCommand(
             "Settings", "Opponents, budgets, board, theme (s)", self.action_settings
         )

@@ -68,6 +68,9 @@ class Settings:
     alternate_first: bool = False
     # Seconds between moves when two engines play (- and + change it).
     watch_delay: float = 0.4
+    # A dropped disc is drawn falling down its column (TEXTUAL_ANIMATIONS=none or basic
+    # turns it off too).
+    animation: bool = True
 
     def validate(self) -> Settings:
         """Return self, or raise SettingsError naming the first bad field."""
@@ -103,8 +106,9 @@ class Settings:
             raise SettingsError("theme", "must be a theme name")
         if not isinstance(self.alternate_first, bool):
             raise SettingsError("alternate_first", f"{self.alternate_first!r} is not true or false")
-        if not isinstance(self.scores_overlay, bool):
-            raise SettingsError("scores_overlay", f"{self.scores_overlay!r} is not true or false")
+        for name in ("scores_overlay", "animation"):
+            if not isinstance(getattr(self, name), bool):
+                raise SettingsError(name, f"{getattr(self, name)!r} is not true or false")
         delay = self.watch_delay
         if not isinstance(delay, (int, float)) or isinstance(delay, bool) or not 0 <= delay <= 60:
             raise SettingsError("watch_delay", f"{delay!r} is not a number of seconds, 0..60")

@@ -180,6 +180,9 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 yield self._field("Columns 4-10", self._input(str(s.width), "width"))
                 yield self._field("Rows 4-10", self._input(str(s.height), "height"))
                 yield self._field("Connect 3-6", self._input(str(s.connect), "connect"))
+                on_off = [("on", "On"), ("off", "Off")]
+                falling = "on" if s.animation else "off"
+                yield self._field("Falling discs", self._select(on_off, falling, "animation"))
             yield Static(id="game-errors", classes="errors")
             for side in SIDES:
                 yield from self._side(side, getattr(s, side))
@@ -297,6 +300,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 opponent=self.spec_of("opponent"),
                 second_opponent=self.spec_of("second_opponent"),
                 theme=self._value("theme"),
+                animation=self._value("animation") == "on",
                 **numbers,
             ).validate()
         except SettingsError as error:

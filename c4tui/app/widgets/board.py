@@ -3,11 +3,13 @@
 The widget owns no game state: the app hands it a `BoardView` and it draws that, as big
 as the space allows (seven disc sizes). Discs differ by shape as well as colour: the
 first player's are filled (●), the second player's are rings (○), so the board reads
-the same without colour. A click over a column posts `ColumnClicked`.
+the same without colour. A click over a column posts `ColumnClicked`. When the app lets
+them (`drops_fall`), a dropped disc is drawn falling down its column (falling.py).
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -16,9 +18,11 @@ from rich.text import Text
 from textual import events
 from textual.geometry import Size
 from textual.reactive import reactive
+from textual.timer import Timer
 
 from c4tui.app.messages import ColumnClicked
 from c4tui.app.widgets.drawn import DrawnWidget
+from c4tui.app.widgets.falling import Falling, Falls
 from c4tui.engine.position import Position
 from c4tui.match.sides import GLYPHS
 
@@ -151,6 +155,8 @@ class BoardView:
     result: str = ""  # at the end of the game: who won, in the app's words
 
 
+FRAME_TIME = 1 / 60  # seconds between checks of a falling disc's row
+
 # What to do once a game is over, under the result (the starred discs are the four).
 NEXT_STEPS = "n new game · v review · u undo"
 
@@ -192,6 +198,39 @@ class Board(DrawnWidget):
 
     view: reactive[BoardView | None] = reactive(None, layout=False)
 
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        # Set by the app from its settings; Textual's animation level must also be "full"
+        # (TEXTUAL_ANIMATIONS=basic keeps only motion that delays nothing).
+        self.drops_fall = False
+        self._falls = Falls()
+        self._falling: tuple[Falling, ...] = ()
+        self._fall_timer: Timer | None = None
+
+    def watch_view(self, view: BoardView | None) -> None:
+        if view is None:
+            return
+        animate = self.drops_fall and self.app.animation_level == "full"
+        self._falls.follow(view.position, time.monotonic(), animate=animate)
+        self._next_frame()
+
+    def land(self) -> None:
+        """Every falling disc in its cell now: a key was pressed and must not wait."""
+        if self._falls.land():
+            self._next_frame()
+
+    def _next_frame(self) -> None:
+        """Redraw when a falling disc reached another row; tick only while one falls."""
+        falling = self._falls.now(time.monotonic())
+        if falling != self._falling:
+            self._falling = falling
+            self.refresh()
+        if falling and self._fall_timer is None:
+            self._fall_timer = self.set_interval(FRAME_TIME, self._next_frame)
+        elif not falling and self._fall_timer is not None:
+            self._fall_timer.stop()
+            self._fall_timer = None
+
     def disc_size(self) -> DiscSize | None:
         """The largest disc size that fits, or None when even the smallest does not."""
         if self.view is None:
@@ -232,7 +271,7 @@ class Board(DrawnWidget):
             self.post_message(ColumnClicked(col))
 
     def drawing_key(self) -> object:
-        return self.view
+        return self.view, self._falling
 
     def drawing(self) -> tuple[list[Text], int, int]:
         view = self.view
@@ -271,6 +310,9 @@ class Board(DrawnWidget):
         players = (self.component_style("board--first"), self.component_style("board--second"))
         win, last = self.component_style("board--win"), self.component_style("board--last")
         winning = set(view.winning)
+        # A falling disc leaves its cell empty and shows in the row it has reached.
+        drawn: dict[tuple[int, int], int | None] = {(f.column, f.row): None for f in self._falling}
+        drawn |= {(f.column, f.shown): f.player for f in self._falling}
         last_cell = None
         if pos.path:
             last_col = pos.path[-1]
@@ -314,7 +356,8 @@ class Board(DrawnWidget):
             for sub in range(size.height):
                 line = Text("│", frame)
                 for col in range(pos.width):
-                    owner = pos.cell(col, board_row)
+                    cell = (col, board_row)
+                    owner = drawn[cell] if cell in drawn else pos.cell(col, board_row)
                     if owner is None:
                         line.append(size.hole[sub].center(size.width), hole)
                         continue
