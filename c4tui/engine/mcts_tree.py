@@ -279,7 +279,7 @@ class Tree:
                 # What the book proved; a reused tree may hold visits from before.
                 outcome = self.ruled_out[kid]
                 stats[self.column_of(kid)] = ColumnStat(
-                    visits=n, value=float(outcome), proven=proven_of(outcome)
+                    visits=n, proven=proven_of(outcome), by_book=True
                 )
                 continue
             value = RESULT[proof] if proof else (self.mean[kid] if n else None)

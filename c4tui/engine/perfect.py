@@ -9,6 +9,7 @@ another, and reports `exact: false`.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import replace
 from typing import ClassVar
 
@@ -17,6 +18,7 @@ from c4tui.engine.position import Position
 from c4tui.engine.scores import proven_of
 from c4tui.engine.search import ColumnStat, InfoCallback, Limits, Reading, SearchInfo
 from c4tui.engine.solver import ColumnBounds, SearchStopped, order_columns, shared_solver
+from c4tui.engine.solver.line import best_line
 from c4tui.engine.specs import TIME, Option
 
 VARY = Option(int, 0, 1, help="1: break ties between equal columns at random (seeded)")
@@ -93,7 +95,8 @@ class PerfectEngine(BaseEngine):
                 rate=rate(nodes, elapsed),
                 columns=tuple(column_stat(b) for b in columns),
                 best=move,
-                pv=() if move is None else (move,),
+                # While it solves, the column is only the best so far: no line yet.
+                pv=(),
                 exact=exact,
             )
 
@@ -103,14 +106,19 @@ class PerfectEngine(BaseEngine):
             if on_info is not None:
                 on_info(snapshot())
 
+        pick = self.rng.choice if self.vary else None
         with solver.lock:
-            solver.set_limits(clock.deadline, stop, tick=report if on_info else None)
             try:
-                solver.analyze(position, on_column=report, columns=columns)
-            except SearchStopped:
-                pass
+                solver.set_limits(clock.deadline, stop, tick=report if on_info else None)
+                with suppress(SearchStopped):
+                    solver.analyze(position, on_column=report, columns=columns)
+                move, _ = choose_column(columns, position.width, pick)
+                chosen = columns[move]
+                line: tuple[int, ...] = (move,)
+                if chosen is not None and chosen.exact:
+                    # Perfect play from here on, within the same time limit and stop.
+                    solver.set_limits(clock.deadline, stop)
+                    line = best_line(solver, position, move, chosen.low)
             finally:
                 solver.set_limits(None, None)
-        pick = self.rng.choice if self.vary else None
-        move, _ = choose_column(columns, position.width, pick)
-        return replace(snapshot(), best=move, pv=(move,))
+        return replace(snapshot(), best=move, pv=line)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from c4tui.engine.base import BaseEngine, Clock, empty_columns
 from c4tui.engine.position import Position
-from c4tui.engine.search import InfoCallback, Limits, SearchInfo
+from c4tui.engine.search import InfoCallback, Limits, Reading, SearchInfo
 
 
 class RandomEngine(BaseEngine):
     name = "random"
+    READING = Reading(at_random=True)
 
     def think(
         self, position: Position, limits: Limits, clock: Clock, on_info: InfoCallback | None
@@ -18,6 +19,5 @@ class RandomEngine(BaseEngine):
             engine=self.name,
             elapsed=clock.elapsed(),
             columns=empty_columns(position),
-            best=move,
-            pv=(move,),
+            best=move,  # the column it picked; nothing follows from it (no pv)
         )

@@ -62,6 +62,9 @@ class Reading:
     counts: str = "iterations"  # what SearchInfo.iterations counts
     keeps_tree: bool = False  # visits may exceed this search's iterations (a reused tree)
     solver: bool = False  # an exact player: a column it did not prove, it ran out of time
+    # It picks among the legal columns by chance: `best` is the column it picked, not
+    # one it judged best, and it has no principal variation.
+    at_random: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +79,9 @@ class ColumnStat:
     # The depth `score` was searched to (NegaMax): while a deeper iteration runs, the
     # columns it has done already show its depth and the others still the last one's.
     depth: int | None = None
+    # `proven` comes from the opening book, not from this search: such a column was
+    # never searched (no win rate of its own), only ruled out.
+    by_book: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ from c4tui.app.settings import Settings
 from c4tui.app.widgets.thinking import ThinkingView
 from c4tui.engine.position import Position
 from c4tui.engine.search import ColumnStat, Limits, SearchInfo
+from c4tui.engine.specs import make_engine
 from tests.app.showcase import settle, type_keys
 
 SIZE = (120, 40)
@@ -170,3 +171,72 @@ async def test_a_noise_handicap_move_is_called_random_not_best(make_app):
         app.thinking_panel.show(view)
         text = panel_text(app)
         assert "random move 1 (noise handicap)" in text and "best" not in text
+
+
+async def test_the_perfect_players_bar_counts_only_the_columns_solved_exactly(make_app):
+    app = make_app(settings=Settings(mode="humans", theme="textual-dark"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        position = Position.from_moves("4")
+        # One column solved; six known lost, their distance still being searched.
+        columns = (*(ColumnStat(proven="loss"),) * 3, ColumnStat(score=-1, proven="loss"))
+        columns += (ColumnStat(proven="loss"),) * 3
+        info = SearchInfo(engine="perfect", nodes=10, columns=columns, best=3)
+        app.thinking_panel.show(ThinkingView(info, position, Limits(), "Perfect", running=True))
+        text = panel_text(app)
+        assert text.count("loss, solving") == 6
+        assert "solved 1 of 7 columns" in text and "14%" in text
+        assert "100%" not in text
+
+
+async def test_the_perfect_players_line_is_shown_whole(make_app):
+    app = make_app(settings=Settings(mode="humans", theme="textual-dark"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        position = Position.start()
+        result = make_engine("perfect").search(position)
+        view = ThinkingView(result.info, position, Limits(), "Perfect", running=False)
+        app.thinking_panel.show(view)
+        line = panel_text(app).splitlines()[-1]
+        assert line.startswith("best 4") and len(line.partition("pv ")[2].split()) > 1, line
+        assert "solved 7 of 7 columns" in panel_text(app)
+
+
+async def test_mcts_columns_the_book_ruled_out_show_no_invented_win_rate(make_app):
+    app = make_app(settings=Settings(mode="humans", theme="textual-dark"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        searched = ColumnStat(visits=900, value=0.2, uct=0.3)
+        ruled_out = ColumnStat(visits=0, proven="loss", by_book=True)
+        columns = (ruled_out, ruled_out, searched, searched, searched, ruled_out, ruled_out)
+        info = SearchInfo(engine="mcts", iterations=2_700, columns=columns, best=3)
+        view = ThinkingView(info, Position.start(), Limits(iterations=3_000), "MCTS", False)
+        app.thinking_panel.show(view)
+        rows = panel_text(app).splitlines()[1:8]
+        assert all("book: loss" in rows[col] and "%" not in rows[col] for col in (0, 1, 5, 6))
+        # The UCT value on the win rate's scale, beside the win rate: 60.0% and 65.0%.
+        assert rows[3].split()[1:4] == ["900", "60.0%", "65.0%"], rows[3]
+
+
+async def test_the_random_player_says_it_picked_at_random(make_app):
+    app = make_app(settings=Settings(mode="humans", theme="textual-dark"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        position = Position.start()
+        result = make_engine("random", seed=1).search(position)
+        view = ThinkingView(result.info, position, Limits(), "Random", running=False)
+        app.thinking_panel.show(view)
+        text = panel_text(app)
+        assert f"picked {result.move + 1} at random" in text
+        assert "best" not in text and "pv" not in text
+
+
+async def test_the_panel_says_whose_view_its_figures_are(make_app):
+    app = make_app(settings=Settings(opponent="mcts:iterations=500", theme="textual-dark"))
+    async with app.run_test(size=SIZE) as pilot:
+        assert not app.thinking_panel.border_subtitle  # nothing searched yet
+        await type_keys(pilot, "4")  # ● moves; MCTS (○) thinks
+        await settle(pilot)
+        assert app.thinking_panel.border_subtitle == "figures from ○'s view"
+        label = str(app.query_one("#evaluation-label").render())
+        assert label.startswith("● wins"), label

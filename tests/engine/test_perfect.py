@@ -10,8 +10,9 @@ import pytest
 from c4tui.engine.perfect import PerfectEngine, choose_column
 from c4tui.engine.position import Position
 from c4tui.engine.search import Limits
-from c4tui.engine.solver import ColumnBounds
+from c4tui.engine.solver import ColumnBounds, analyze
 from c4tui.engine.solver import exact as solver_module
+from c4tui.engine.solver.line import LINE_PLIES
 from c4tui.engine.specs import SpecError, make_engine
 from c4tui.engine.tactics import threatened_columns, winning_columns
 from tests.engine.brute_force import brute_force_columns
@@ -34,6 +35,44 @@ def test_plays_a_column_with_the_best_exact_score(engine, moves):
     assert None not in (scores[c] for c in position.legal_moves())
     assert scores[result.move] == max(s for s in scores if s is not None)
     assert result.info.best == result.move
+
+
+@pytest.mark.parametrize("moves", POSITIONS)
+def test_the_principal_variation_is_perfect_play_to_the_end_or_twelve_moves(engine, moves):
+    position = Position.from_moves(moves)
+    result = engine.search(position)
+    line = result.info.pv
+    assert line[0] == result.move
+    assert len(line) == LINE_PLIES or _ends(position, line)
+    for col in line:  # each move keeps the exact score of the position it is played in
+        scores = analyze(position)
+        assert scores[col] == max(s for s in scores if s is not None), (moves, line)
+        position = position.play(col)
+
+
+def _ends(position: Position, line: tuple[int, ...]) -> bool:
+    for col in line:
+        position = position.play(col)
+    return position.is_over()
+
+
+def test_the_principal_variation_on_a_small_board_matches_brute_force():
+    engine = make_engine("perfect")
+    for moves in ("", "2", "23", "3322"):
+        position = Position.from_moves(moves, 4, 4, 3)
+        line = engine.search(position).info.pv
+        assert len(line) > 1 or _ends(position, line)
+        for col in line:
+            scores = brute_force_columns(position)
+            assert scores[col] == max(s for s in scores if s is not None), (moves, line)
+            position = position.play(col)
+
+
+def test_a_stopped_search_shows_only_the_move_it_plays():
+    stop = threading.Event()
+    stop.set()
+    result = PerfectEngine().search(Position.from_moves("1217562671323"), stop=stop)
+    assert result.info.pv == (result.move,)
 
 
 def test_the_empty_board_opens_in_the_centre(engine):

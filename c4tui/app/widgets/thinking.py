@@ -1,10 +1,12 @@
 """ThinkingPanel: what the AI's search knows, column by column, while it thinks.
 
 It draws one `SearchInfo` (the latest the app let through) in the shape that suits the
-engine: MCTS shows visits, win rate and UCT value with a bar for the share of visits;
-NegaMax its score and depth; flat Monte Carlo its playouts and win rate; the perfect
-player "win in 7" / "draw" / "loss in 12". Under the table: the work done, its rate,
-the budget spent as a progress bar, the best column and the principal variation.
+engine: MCTS shows visits, win rate and UCT value (on the win rate's scale) with a bar
+for the share of visits; NegaMax its score and depth; flat Monte Carlo its playouts and
+win rate; the perfect player "win in 7" / "draw" / "loss in 12". Under the table: the
+work done, its rate, the budget spent as a progress bar, the best column and the
+principal variation. Every figure is from the side to move's view, and the frame says
+whose that is.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from c4tui.engine.position import Position
 from c4tui.engine.scores import describe_score
 from c4tui.engine.search import ColumnStat, Limits, SearchInfo, win_rate
 from c4tui.engine.specs import reading_of
-from c4tui.match.sides import engine_title
+from c4tui.match.sides import GLYPHS, engine_title
 
 BAR_WIDTH = 14
 EIGHTHS = " ▏▎▍▌▋▊▉█"
@@ -56,6 +58,18 @@ def win_rate_text(value: float | None) -> str:
     return "" if value is None else f"{win_rate(value):.1%}"
 
 
+def uct_text(uct: float | None) -> str:
+    """The UCT value on the win rate's scale: the win rate plus the exploration bonus
+    (so above 100% for a column the search has barely tried)."""
+    return "" if uct is None else f"{win_rate(uct):.1%}"
+
+
+def reading_random(info: SearchInfo) -> bool:
+    """Whether the engine picks its column by chance (it judged nothing best)."""
+    reading = reading_of(info.engine)
+    return reading is not None and reading.at_random
+
+
 def budget_progress(view: ThinkingView) -> tuple[float, float, str] | None:
     """(done, total, words) of the budget, or None when the engine has no budget to show."""
     info, limits = view.info, view.limits
@@ -84,12 +98,13 @@ def budget_progress(view: ThinkingView) -> tuple[float, float, str] | None:
         return spent, limits.time, f"budget {info.elapsed:.2f} of {limits.time:g} s"
     if column_kind(info) != "exact":
         return None  # a rule-based engine (greedy): nothing to measure
-    # No budget (the perfect player): progress is the columns already solved.
+    # No budget (the perfect player): progress is the columns solved exactly, the rows
+    # that show a score; one known only as a win, draw or loss is still being solved.
     playable = [stat for stat in info.columns if stat is not None]
-    solved = sum(1 for stat in playable if stat.score is not None or stat.proven is not None)
-    if playable and solved:
-        return solved, len(playable), f"solved {solved} of {len(playable)} columns"
-    return None
+    solved = sum(1 for stat in playable if stat.score is not None)
+    if not playable or not solved:
+        return None
+    return solved, len(playable), f"solved {solved} of {len(playable)} columns"
 
 
 def joined(parts: list[str], width: int) -> str:
@@ -105,10 +120,12 @@ def counting(count: int, noun: str) -> str:
 
 # Table layout per kind of engine: (heading, width, right-aligned?) after the column number.
 COLUMNS = {
+    # UCT on the win rate's scale (the rate plus the exploration bonus), so the two
+    # columns compare; a column the opening book ruled out reads "book: loss" there.
     "mcts": (
         ("visits", 7, True),
         ("win rate", 8, True),
-        ("UCT", 6, True),
+        ("UCT", 10, True),
         ("share of visits", 0, False),
     ),
     # Flat Monte Carlo shares its playouts evenly, so its bar shows the win rate instead.
@@ -146,6 +163,12 @@ class ThinkingPanel(DrawnWidget):
         title = " · ".join(part for part in ("AI", state, view.label) if part)
         if title != self.border_title:
             self.border_title = title
+        # Win rates, scores and outcomes are the side to move's; the evaluation graph's
+        # are ●'s, so the frame says whose these are.
+        mover = GLYPHS[view.position.to_move]
+        subtitle = f"figures from {mover}'s view" if view.info is not None else ""
+        if subtitle != self.border_subtitle:
+            self.border_subtitle = subtitle
         if view.running != self.has_class("-running"):
             self.set_class(view.running, "-running")
         self.refresh()
@@ -194,6 +217,11 @@ class ThinkingPanel(DrawnWidget):
         kind = column_kind(info)
         if kind == "plain":
             dim = self.component_style("thinking--dim")
+            if reading_random(info):
+                return [
+                    Text("Random picks a legal column by chance:", dim),
+                    Text("it weighs no column against another.", dim),
+                ]
             return [
                 Text(
                     f"{engine_title(info.engine) if info.engine else 'This engine'} "
@@ -245,9 +273,11 @@ class ThinkingPanel(DrawnWidget):
         if kind in ("mcts", "flat"):
             visits = stat.visits or 0
             cells: list[Text | str] = [f"{visits:,}", win_rate_text(stat.value)]
-            if kind == "mcts":
-                uct = "" if stat.uct is None else f"{stat.uct:.3f}"
-                cells.append(stat.proven or uct)
+            if kind == "mcts" and stat.by_book:
+                # Never searched: no win rate of its own, only the book's verdict.
+                cells.append(f"book: {stat.proven}")
+            elif kind == "mcts":
+                cells.append(stat.proven or uct_text(stat.uct))
             if kind == "flat":
                 share = 0.0 if stat.value is None else win_rate(stat.value)
             else:
@@ -331,6 +361,11 @@ class ThinkingPanel(DrawnWidget):
 
     def _line(self, info: SearchInfo) -> Text:
         text = Text()
+        if info.best is not None and reading_random(info):
+            text.append("picked ", self.component_style("thinking--dim"))
+            text.append(str(info.best + 1), self.component_style("thinking--best"))
+            text.append(" at random", self.component_style("thinking--dim"))
+            return text
         if info.best is not None:
             # A handicap move is not what the search found best: a noise= random pick,
             # or the human-like engine's weighted choice of a weaker column.
