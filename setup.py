@@ -11,7 +11,9 @@ import sys
 from setuptools import Extension, setup
 
 # MSVC takes its own flags; gcc and clang need C11 for the solver's code.
-FLAGS = [] if sys.platform == "win32" else ["-O2", "-std=gnu11"]
+# The solver's second thread uses pthreads (-pthread).
+FLAGS = [] if sys.platform == "win32" else ["-O2", "-std=gnu11", "-pthread"]
+LINK = [] if sys.platform == "win32" else ["-pthread"]
 
 setup(
     ext_modules=[
@@ -20,9 +22,12 @@ setup(
             sources=[
                 "c4tui/engine/kernels.c",
                 "c4tui/engine/csolver.c",
+                "c4tui/engine/csolver_columns.c",
                 "c4tui/engine/playout.c",
             ],
+            depends=["c4tui/engine/csolver.h"],
             extra_compile_args=FLAGS,
+            extra_link_args=LINK,
             optional=True,
         )
     ]

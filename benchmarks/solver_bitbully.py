@@ -15,7 +15,7 @@ BitBully is a benchmark-only comparison (`uv pip install bitbully`); without it,
 c4tui's times are printed alone.
 
     uv run python benchmarks/solver_bitbully.py [--per-set 50]
-        [--sets L2_R2,L1_R3] [--random 400] [--seed 1]
+        [--sets L2_R2,L1_R3] [--random 400] [--seed 1] [--threads 1]
 """
 
 from __future__ import annotations
@@ -49,8 +49,8 @@ SETS = {
 class Contest:
     """Both solvers, timed on one position after another."""
 
-    def __init__(self) -> None:
-        self.ours = Solver(geometry(7, 6, 4))
+    def __init__(self, threads: int | None = None) -> None:
+        self.ours = Solver(geometry(7, 6, 4), threads=threads)
         self.theirs = bitbully.BitBully("12-ply-dist") if bitbully else None
 
     def ours_time(self, moves: str) -> tuple[float, list[int | None]]:
@@ -160,13 +160,17 @@ def main() -> None:
     parser.add_argument("--sets", default=",".join(SETS), help="comma-separated set names")
     parser.add_argument("--random", type=int, default=0, metavar="N")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--threads", type=int, default=None, help="c4tui's threads (default: its own choice)"
+    )
     args = parser.parse_args()
     names = [s if s.startswith("Test_") else f"Test_{s}" for s in args.sets.split(",") if s]
     unknown = [n for n in names if n not in SETS]
     if unknown:
         parser.error(f"unknown set {unknown[0]!r}; known: {', '.join(SETS)}")
-    contest = Contest()
+    contest = Contest(args.threads)
     native = "C search" if contest.ours.uses_native else "pure-Python search"
+    native += f", up to {contest.ours.threads} threads"
     print(f"c4tui: {native}; BitBully: {'installed' if bitbully else 'not installed'}")
     if args.per_set > 0:
         report_sets(contest, names, args.per_set, args.seed)

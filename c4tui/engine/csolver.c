@@ -22,37 +22,10 @@
  */
 #ifndef C4_BODY
 
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef unsigned __int128 u128;
-typedef int (*poll_fn)(void);
-
-#define MAX_WIDTH 16
-#define POLL_EVERY 32768
-
-typedef struct {
-    int width, height, connect, h1, cells, bits;
-    int order[MAX_WIDTH]; /* columns from the centre outwards */
-    u128 board, bottom, column[MAX_WIDTH];
-    /* Bound encoding of solver.py: 1..lower_base an upper bound, above a lower bound. */
-    int upper_shift, lower_base, lower_shift;
-    uint64_t *packed; /* the Python array (key << 8 | bound), or NULL */
-    uint64_t *pairs;  /* owned: low key word, high key word << 8 | bound */
-    uint64_t size;
-    uint64_t nodes, next_poll;
-    poll_fn poll;
-    int stopped;
-    /* The 7x6 opening books (book.py describes the files), or NULL: 5-byte records of
-     * exact 12-ply values, 3-byte records of 8-ply win/draw/loss. */
-    const unsigned char *exact_book, *outcome_book;
-    uint64_t exact_count, outcome_count;
-} solver_t;
-
-#define BOOK_EXACT_PLY 12
-#define BOOK_OUTCOME_PLY 8
-#define BOOK_MISSING 1000
+#include "csolver.h"
 
 /* The book's Huffman codes of a position and of its mirror image (book.py's
  * huffman_codes): per column, bottom up, 10 for a stone of `first`, 11 for the other
@@ -106,7 +79,7 @@ static int floor_half(int x) { return x >= 0 ? x / 2 : -((1 - x) / 2); }
 
 /* The exact score (side to move, the first player) of a 12-ply position; BOOK_MISSING
  * when neither it nor its mirror image is in the book (book.py's exact_score). */
-static int book_exact(const solver_t *s, uint64_t first, uint64_t mask) {
+int c4_book_exact(const solver_t *s, uint64_t first, uint64_t mask) {
     uint64_t codes[2];
     book_codes(s, first, mask, &codes[0], &codes[1]);
     for (int i = 0; i < 2; i++) {
@@ -139,7 +112,9 @@ static int book_outcome(const solver_t *s, uint64_t first, uint64_t mask) {
 
 static unsigned tt_get(const solver_t *s, u128 key, uint64_t slot) {
     if (s->packed) {
-        uint64_t entry = s->packed[slot];
+        /* One word per entry, read and written whole: threads sharing the table
+         * (csolver_columns.c) see an old or a new entry, each with its own key. */
+        uint64_t entry = __atomic_load_n(&s->packed[slot], __ATOMIC_RELAXED);
         return (entry >> 8) == (uint64_t)key ? (unsigned)(entry & 255) : 0;
     }
     const uint64_t *e = s->pairs + 2 * slot;
@@ -151,7 +126,7 @@ static unsigned tt_get(const solver_t *s, u128 key, uint64_t slot) {
 
 static void tt_put(solver_t *s, u128 key, uint64_t slot, unsigned value) {
     if (s->packed) {
-        s->packed[slot] = ((uint64_t)key << 8) | value;
+        __atomic_store_n(&s->packed[slot], ((uint64_t)key << 8) | value, __ATOMIC_RELAXED);
         return;
     }
     uint64_t *e = s->pairs + 2 * slot;
@@ -263,8 +238,17 @@ int c4_negamax(void *handle, uint64_t cur_lo, uint64_t cur_hi, uint64_t mask_lo,
     s->next_poll = s->nodes + POLL_EVERY;
     u128 cur = ((u128)cur_hi << 64) | cur_lo;
     u128 mask = ((u128)mask_hi << 64) | mask_lo;
+    return c4_search(s, cur, mask, moves, alpha, beta);
+}
+
+int c4_search(solver_t *s, u128 cur, u128 mask, int moves, int alpha, int beta) {
     if (s->bits <= 64) return root_64(s, (uint64_t)cur, (uint64_t)mask, moves, alpha, beta);
     return root_128(s, cur, mask, moves, alpha, beta);
+}
+
+u128 c4_spots(const solver_t *s, u128 stones) {
+    if (s->bits <= 64) return spots_64(s, (uint64_t)stones);
+    return spots_128(s, stones);
 }
 
 #else /* C4_BODY: the search for one bitboard type BB */
@@ -307,7 +291,7 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
     s->nodes++;
     if (s->nodes >= s->next_poll) {
         s->next_poll = s->nodes + POLL_EVERY;
-        if (s->poll && s->poll()) {
+        if ((s->at_poll && s->at_poll(s)) || (s->poll && s->poll())) {
             s->stopped = 1;
             return 0;
         }
@@ -355,7 +339,7 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
         }
     }
     if (s->exact_book && moves == BOOK_EXACT_PLY) {
-        const int v = book_exact(s, (uint64_t)cur, (uint64_t)mask);
+        const int v = c4_book_exact(s, (uint64_t)cur, (uint64_t)mask);
         if (v != BOOK_MISSING) return v;
     } else if (s->outcome_book && moves == BOOK_OUTCOME_PLY) {
         const int v = book_outcome(s, (uint64_t)cur, (uint64_t)mask);
@@ -376,7 +360,7 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
         for (int i = 0; i < s->width && all_known; i++) {
             const BB move = possible & (BB)s->column[s->order[i]];
             if (!move) continue;
-            const int v = book_exact(s, (uint64_t)opp, (uint64_t)(mask | move));
+            const int v = c4_book_exact(s, (uint64_t)opp, (uint64_t)(mask | move));
             if (v == BOOK_MISSING) {
                 all_known = 0;
             } else if (-v > best) {

@@ -25,6 +25,9 @@ MODULE = "c4tui.engine._kernels"
 OWN_TABLE_SIZE = 4_194_301
 
 POLL = ctypes.CFUNCTYPE(ctypes.c_int)
+# Called by c4_analyze as each column's score becomes exact: (column, score).
+COLUMN = ctypes.CFUNCTYPE(None, ctypes.c_int, ctypes.c_int)
+NO_COLUMN = -1000  # c4_analyze's low and high of a full column (C4_NONE)
 _lock = threading.Lock()
 _loaded: list = []  # [(library or None, why)] once tried
 
@@ -60,6 +63,8 @@ def _load(path: str) -> ctypes.CDLL:
     lib.c4_stopped.restype = c_int
     lib.c4_negamax.argtypes = [ptr, u64, u64, u64, u64, c_int, c_int, c_int, POLL]
     lib.c4_negamax.restype = c_int
+    lib.c4_analyze.argtypes = [ptr, u64, u64, u64, u64, c_int, c_int, c_int, ptr, ptr, POLL, COLUMN]
+    lib.c4_analyze.restype = c_int
     lib.c4p_new.argtypes = [c_int, c_int, c_int, c_int]
     lib.c4p_new.restype = ptr
     lib.c4p_free.argtypes = [ptr]
@@ -96,6 +101,19 @@ def kernels() -> str:
     library()
     lib, why = _loaded[0]
     return f"compiled ({why})" if lib is not None else f"pure Python ({why})"
+
+
+class ColumnArrays:
+    """Each column's bounds (mover's view) as c4_analyze writes them while it works."""
+
+    def __init__(self, width: int) -> None:
+        self.low = (ctypes.c_int * width)()
+        self.high = (ctypes.c_int * width)()
+
+    def bounds(self, col: int) -> tuple[int, int] | None:
+        """(low, high) of a column, None for a full one."""
+        low = self.low[col]
+        return None if low == NO_COLUMN else (low, self.high[col])
 
 
 class NativeSearch:
@@ -166,3 +184,35 @@ class NativeSearch:
             if self._lib.c4_stopped(self._handle):
                 return None
         return score
+
+    def analyze(
+        self,
+        current: int,
+        mask: int,
+        moves: int,
+        *,
+        weak: bool,
+        threads: int,
+        arrays: ColumnArrays,
+        poll,
+        on_exact,
+    ) -> bool:
+        """Score every column into `arrays` in one call (csolver_columns.c), calling
+        `on_exact(col, score)` as each is proven; True when `poll` stopped it."""
+        low = (1 << 64) - 1
+        with self.lock:
+            stopped = self._lib.c4_analyze(
+                self._handle,
+                current & low,
+                current >> 64,
+                mask & low,
+                mask >> 64,
+                moves,
+                int(weak),
+                threads,
+                arrays.low,
+                arrays.high,
+                poll,
+                on_exact,
+            )
+        return bool(stopped)

@@ -221,3 +221,51 @@ def test_nothing_is_compiled_or_cached_at_run_time(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert not (tmp_path / "cache").exists()
+
+
+@needs_c
+@pytest.mark.parametrize("weak", [False, True])
+def test_the_c_analysis_on_two_threads_agrees_with_one_and_with_python(weak):
+    """csolver_columns.c against columns.py: every column, with the helper thread on
+    long positions (the first three take tens of milliseconds and more) and off; Python
+    (seconds past the book) only on the short ones."""
+    g = geometry(7, 6, 4)
+    solvers = [Solver(g, threads=2), Solver(g, threads=1), Solver(g, native=False)]
+    # 12 plies (the book settles the last contender), 13 (book floors), 16, and short.
+    for moves in ["636357377756", "4211172261266", "1217562671323", "44455554221", "4453"]:
+        position = Position.from_moves(moves)
+        answers = []
+        for solver in solvers if len(moves) < 12 else solvers[:2]:
+            solver.reset()
+            exact = {}
+            columns = solver.analyze(
+                position, weak=weak, on_column=lambda col, b: exact.setdefault(col, b.low)
+            )
+            scores = [None if b is None else b.low for b in columns]
+            assert all(b is None or b.exact for b in columns)
+            assert exact == {c: s for c, s in enumerate(scores) if s is not None}, moves
+            answers.append(scores)
+        assert all(a == answers[0] for a in answers), moves
+
+
+@needs_c
+def test_a_stop_during_a_two_thread_analysis_stops_both_and_keeps_proven_bounds():
+    solver = Solver(geometry(7, 6, 4), threads=2)
+    position = Position.from_moves("636357377756")  # ~3.8 M nodes, both threads busy
+    stop = threading.Event()
+    ticks = []
+
+    def tick() -> None:
+        ticks.append(solver.nodes)
+        if len(ticks) >= 2:
+            stop.set()
+
+    columns = [None] * 7
+    solver.set_limits(None, stop, tick=tick)
+    with pytest.raises(SearchStopped):
+        solver.analyze(position, columns=columns)
+    solver.set_limits(None, None)
+    truth = [-1, 0, 3, 2, 3, 2, 0]
+    assert all(b is not None and b.low <= t <= b.high for b, t in zip(columns, truth))
+    # Nothing half-searched was stored: the interrupted table still gives the truth.
+    assert [b.low for b in solver.analyze(position)] == truth

@@ -23,8 +23,9 @@ The package: `exact.py` the Solver (probes, bounds, the book around the root),
 `columns.py` every column of a position, `search.py` the pure-Python search (the
 readable reference), `table.py` the transposition table. When the C kernels were built
 at install (`native.py`), the same search runs in C (csolver.c), books included, for
-every probe; on 7x6 both searches share one table. C4TUI_PURE_PYTHON=1 keeps
-everything in Python.
+every probe, and `analyze` is one C call (csolver_columns.c: columns.py's steps, with
+a second thread sharing the table once a position proves long); on 7x6 both searches
+share one table. C4TUI_PURE_PYTHON=1 keeps everything in Python.
 """
 
 from __future__ import annotations

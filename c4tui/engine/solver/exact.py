@@ -7,6 +7,7 @@ else `search.py`) with null windows; the book settles 12-ply positions and gives
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -45,9 +46,12 @@ class Solver:
         book: OpeningBook | bool | None = True,
         native: bool = True,
         table_size: int | None = None,
+        threads: int | None = None,
     ) -> None:
         """`native=False` keeps the pure-Python search even when the C one is available;
-        `table_size` (entries, best a prime) makes a small solver for short searches."""
+        `table_size` (entries, best a prime) makes a small solver for short searches;
+        `threads` (default: 2 on a machine with two cores or more) is how many threads
+        the C analysis of a long position may use."""
         self.geometry = g
         if book is True:
             book = OpeningBook.default()
@@ -66,6 +70,9 @@ class Solver:
         self._stop: threading.Event | None = None
         self._tick: Callable[[], None] | None = None
         self._next_tick = 0.0
+        # Copies the C analysis's bounds into the caller's columns before a tick.
+        self._sync: Callable[[], None] | None = None
+        self.threads = threads if threads is not None else min(2, os.cpu_count() or 1)
         self._native: _native.NativeSearch | None = None
         lib = _native.library() if native else None
         if lib is not None:
@@ -113,6 +120,8 @@ class Solver:
         if self._tick is not None and now >= self._next_tick:
             # A long null-window search would otherwise be silent for seconds.
             self._next_tick = now + TICK_SECONDS
+            if self._sync is not None:
+                self._sync()
             self._tick()
         return self._deadline is not None and now >= self._deadline
 
@@ -268,4 +277,46 @@ class Solver:
         self._check(position)
         if columns is None:
             columns = [None] * self.geometry.width
+        if self._native is not None:
+            return self._native_analyze(position, weak, on_column, columns)
         return analyze_columns(self, position, weak=weak, on_column=on_column, columns=columns)
+
+    def _native_analyze(
+        self,
+        position: Position,
+        weak: bool,
+        on_column: Callable[[int, ColumnBounds], None] | None,
+        columns: list[ColumnBounds | None],
+    ) -> list[ColumnBounds | None]:
+        """`analyze` in one C call (csolver_columns.c, the same steps as columns.py):
+        no Python between the probes, and a second thread for long positions."""
+        arrays = _native.ColumnArrays(self.geometry.width)
+
+        def sync() -> None:
+            for col in range(len(columns)):
+                bounds = arrays.bounds(col)
+                columns[col] = None if bounds is None else ColumnBounds(*bounds)
+
+        def exact(col: int, score: int) -> None:
+            columns[col] = ColumnBounds(score, score)
+            if on_column is not None:
+                on_column(col, columns[col])
+
+        self._sync = sync
+        try:
+            stopped = self._native.analyze(
+                position.current,
+                position.mask,
+                position.moves,
+                weak=weak,
+                threads=self.threads,
+                arrays=arrays,
+                poll=self._poll,
+                on_exact=_native.COLUMN(exact),
+            )
+        finally:
+            self._sync = None
+        sync()
+        if stopped:
+            raise SearchStopped
+        return columns

@@ -1,0 +1,297 @@
+/* Every column of a position scored exactly in one call: columns.py's analysis, in C.
+ *
+ * The pure-Python analysis (c4tui/engine/solver/columns.py) drives one C search per
+ * null-window probe; for a position that takes a tenth of a millisecond that Python
+ * costs more than the search. Here the whole analysis is one call, with the same steps:
+ * each column's child and its bounds before any search (a win at once, the last cell,
+ * the 12-ply book score, the 13-ply book floor), a 12-ply root's own book score that
+ * settles the last column able to reach it, and the probes in turns: the first column
+ * alone until one score is known, then every pending column, guessing the last known
+ * score twice at most before the binary search.
+ *
+ * Second core: once the analysis has searched POLL_EVERY nodes (a few milliseconds, so
+ * small positions never pay for a thread), a helper thread starts and takes pending
+ * columns too. Both threads share the packed transposition table, whose entries are
+ * single words read and written whole (csolver.c), so a bound one thread stores is a
+ * bound the other can use; each thread searches with its own copy of the search state.
+ * Tables of two words per entry (boards past 56 bits) stay on one thread.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csolver.h"
+
+#define C4_NONE (-1000) /* low and high of a full column */
+
+/* Called as each column's score becomes exact: column, score (mover's view). */
+typedef void (*column_fn)(int column, int score);
+
+typedef struct {
+    solver_t *base;
+    int weak, threads;
+    int moves;                      /* of the children */
+    u128 child_cur[MAX_WIDTH], child_mask[MAX_WIDTH];
+    int *low, *high;                /* the caller's arrays, mover's view */
+    int queue[MAX_WIDTH], queued;   /* pending columns in probing order */
+    int busy[MAX_WIDTH], guessed[MAX_WIDTH];
+    int guess, has_guess;           /* the last exact score, children's view */
+    int best;                       /* a 12-ply root's book score, or BOOK_MISSING */
+    int halt, spawned;
+    column_fn on_column;
+    pthread_mutex_t lock;
+    pthread_t helper;
+} job_t;
+
+typedef struct {
+    solver_t state;   /* first, so a worker is found from its state */
+    uint64_t flushed; /* nodes already added to the base solver's count */
+} worker_t;
+
+/* Add the worker's new nodes to the solver's count (read while the search runs). */
+static void flush_nodes(worker_t *w) {
+    job_t *job = w->state.job;
+    __atomic_fetch_add(&job->base->nodes, w->state.nodes - w->flushed, __ATOMIC_RELAXED);
+    w->flushed = w->state.nodes;
+}
+
+static void *help(void *arg);
+
+/* At every poll point of a worker: count its nodes, start the helper on the first
+ * one, and stop when another worker was told to. */
+static int at_poll(solver_t *s) {
+    worker_t *w = (worker_t *)s;
+    job_t *job = s->job;
+    flush_nodes(w);
+    if (job->threads > 1 && !__atomic_load_n(&job->spawned, __ATOMIC_ACQUIRE)) {
+        pthread_mutex_lock(&job->lock);
+        if (!job->spawned && job->queued > 1) {
+            job->spawned = pthread_create(&job->helper, NULL, help, job) == 0 ? 1 : -1;
+        }
+        pthread_mutex_unlock(&job->lock);
+    }
+    return __atomic_load_n(&job->halt, __ATOMIC_RELAXED);
+}
+
+static void settle(job_t *job, int col, int score, int *settled, int *count) {
+    job->low[col] = job->high[col] = score;
+    settled[(*count)++] = col;
+    for (int i = 0; i < job->queued; i++) {
+        if (job->queue[i] == col) {
+            memmove(job->queue + i, job->queue + i + 1, (job->queued - i - 1) * sizeof(int));
+            job->queued--;
+            break;
+        }
+    }
+}
+
+/* x / 2 rounded toward zero (the probe's _half). */
+static int half(int x) { return x / 2; }
+
+/* Take pending columns and probe them until none is left to take. */
+static void work(job_t *job, worker_t *w) {
+    solver_t *s = &w->state;
+    for (;;) {
+        pthread_mutex_lock(&job->lock);
+        int at = -1;
+        for (int i = 0; i < job->queued && at < 0; i++) {
+            if (!job->busy[job->queue[i]]) at = i;
+        }
+        if (at < 0 || job->halt) {
+            pthread_mutex_unlock(&job->lock);
+            return;
+        }
+        const int col = job->queue[at];
+        /* Children's view: the column's bounds negated. */
+        const int low = -job->high[col], high = -job->low[col];
+        int middle;
+        const int use_guess = job->has_guess && !job->weak && job->guessed[col] < 2;
+        if (use_guess) {
+            job->guessed[col]++;
+            int guess = job->guess < low ? low : job->guess > high ? high : job->guess;
+            middle = guess > low ? guess - 1 : guess;
+        } else {
+            middle = low + (high - low) / 2;
+            /* Probe near 0 first: wins, draws and losses are the cheapest to settle. */
+            if (middle <= 0 && half(low) < middle) {
+                middle = half(low);
+            } else if (middle >= 0 && half(high) > middle) {
+                middle = half(high);
+            }
+        }
+        /* Until one score is known the first column is solved alone (by this thread);
+         * after that the columns take turns. */
+        if (job->has_guess || job->weak) {
+            memmove(job->queue + at, job->queue + at + 1, (job->queued - at - 1) * sizeof(int));
+            job->queue[job->queued - 1] = col;
+        }
+        job->busy[col] = 1;
+        pthread_mutex_unlock(&job->lock);
+
+        const int result =
+            c4_search(s, job->child_cur[col], job->child_mask[col], job->moves, middle, middle + 1);
+
+        int settled[MAX_WIDTH], count = 0;
+        pthread_mutex_lock(&job->lock);
+        job->busy[col] = 0;
+        if (s->stopped) {
+            job->halt = 1;
+            pthread_mutex_unlock(&job->lock);
+            return;
+        }
+        if (job->low[col] != job->high[col]) { /* else the book settled it meanwhile */
+            int clow = -job->high[col], chigh = -job->low[col];
+            if (result <= middle) {
+                chigh = result;
+            } else {
+                clow = result;
+            }
+            if (job->weak && clow > 0) clow = chigh = 1;
+            if (job->weak && chigh < 0) clow = chigh = -1;
+            job->low[col] = -chigh;
+            job->high[col] = -clow;
+            if (clow == chigh) {
+                if (!job->weak) {
+                    job->guess = clow;
+                    job->has_guess = 1;
+                }
+                settle(job, col, -clow, settled, &count);
+            }
+            if (job->best != BOOK_MISSING) {
+                /* A 12-ply root's book score is its best column's: once every other
+                 * column is proven below it, the last one left needs no search. */
+                int contenders = 0, last = -1;
+                for (int c = 0; c < s->width; c++) {
+                    if (job->low[c] != C4_NONE && job->high[c] >= job->best) {
+                        contenders++;
+                        last = c;
+                    }
+                }
+                if (contenders == 1 && job->low[last] != job->high[last]) {
+                    settle(job, last, job->best, settled, &count);
+                }
+            }
+        }
+        pthread_mutex_unlock(&job->lock);
+        for (int i = 0; i < count && job->on_column; i++) {
+            job->on_column(settled[i], job->low[settled[i]]);
+        }
+    }
+}
+
+static void start_worker(job_t *job, worker_t *w) {
+    w->state = *job->base; /* the board, the table and the books; its own counters */
+    w->state.nodes = 0;
+    w->state.next_poll = POLL_EVERY;
+    w->state.stopped = 0;
+    w->state.at_poll = at_poll;
+    w->state.job = job;
+    w->flushed = 0;
+}
+
+static void *help(void *arg) {
+    job_t *job = arg;
+    worker_t w;
+    start_worker(job, &w);
+    work(job, &w);
+    flush_nodes(&w);
+    return NULL;
+}
+
+/* The bounds of one child before any search (Solver.bounds), children's view. */
+static void child_bounds(const solver_t *s, u128 cur, u128 mask, int moves, int weak, int *low,
+                         int *high) {
+    const u128 playable = (mask + s->bottom) & s->board;
+    if (c4_spots(s, cur) & playable) {
+        *low = *high = weak ? 1 : (s->cells + 1 - moves) / 2;
+        return;
+    }
+    int lo = -((s->cells - moves) / 2), hi = (s->cells + 1 - moves) / 2;
+    if (s->exact_book && moves == BOOK_EXACT_PLY) {
+        const int v = c4_book_exact(s, (uint64_t)cur, (uint64_t)mask);
+        if (v != BOOK_MISSING) lo = hi = v;
+    }
+    if (s->exact_book && moves == BOOK_EXACT_PLY + 1) {
+        /* Any position one stone earlier (a top stone of the player who just moved
+         * taken back) scores at least what this move gives it: a floor from the book. */
+        const u128 last = cur ^ mask;
+        for (int col = 0; col < s->width; col++) {
+            const u128 stones = mask & s->column[col];
+            if (!stones) continue;
+            u128 top = stones;
+            while (top & (top - 1)) top &= top - 1;
+            if (!(top & last)) continue;
+            const int parent = c4_book_exact(s, (uint64_t)(last ^ top), (uint64_t)(mask ^ top));
+            if (parent != BOOK_MISSING && -parent > lo) lo = -parent;
+        }
+    }
+    if (weak) {
+        lo = lo < -1 ? -1 : lo;
+        hi = hi > 1 ? 1 : hi;
+        if (lo > 0) lo = hi = 1;
+        if (hi < 0) lo = hi = -1;
+    }
+    *low = lo;
+    *high = hi;
+}
+
+/* Score every column of a position that is not over: low[c] and high[c] (mover's
+ * view) meet at column c's score, both C4_NONE for a full column; `weak` gives only
+ * the signs. `threads` 2 lets a helper thread join once the search proves long.
+ * Returns 1 when `poll` stopped it (the arrays then hold what was proven), else 0. */
+int c4_analyze(void *handle, uint64_t cur_lo, uint64_t cur_hi, uint64_t mask_lo,
+               uint64_t mask_hi, int moves, int weak, int threads, int *low, int *high,
+               poll_fn poll, column_fn on_column) {
+    solver_t *s = handle;
+    if (!s->packed && !s->pairs) return 1;
+    job_t *job = calloc(1, sizeof(job_t));
+    if (!job) return 1;
+    const u128 cur = ((u128)cur_hi << 64) | cur_lo, mask = ((u128)mask_hi << 64) | mask_lo;
+    job->base = s;
+    job->weak = weak;
+    job->threads = s->packed ? threads : 1;
+    job->moves = moves + 1;
+    job->low = low;
+    job->high = high;
+    job->on_column = on_column;
+    job->best = BOOK_MISSING;
+    if (s->exact_book && moves == BOOK_EXACT_PLY && !weak) {
+        job->best = c4_book_exact(s, (uint64_t)cur, (uint64_t)mask);
+    }
+    pthread_mutex_init(&job->lock, NULL);
+
+    const u128 possible = (mask + s->bottom) & s->board, wins = c4_spots(s, cur) & possible;
+    for (int col = 0; col < s->width; col++) low[col] = high[col] = C4_NONE;
+    for (int i = 0; i < s->width; i++) {
+        const int col = s->order[i];
+        const u128 move = possible & s->column[col];
+        if (!move) continue;
+        if (move & wins) {
+            low[col] = high[col] = weak ? 1 : (s->cells + 1 - moves) / 2;
+        } else if (moves + 1 == s->cells) {
+            low[col] = high[col] = 0; /* the last cell, and not a win: a draw */
+        } else {
+            job->child_cur[col] = cur ^ mask;
+            job->child_mask[col] = mask | move;
+            int clow, chigh;
+            child_bounds(s, job->child_cur[col], job->child_mask[col], moves + 1, weak, &clow,
+                         &chigh);
+            low[col] = -chigh;
+            high[col] = -clow;
+            if (clow != chigh) job->queue[job->queued++] = col;
+        }
+        if (on_column && low[col] == high[col]) on_column(col, low[col]);
+    }
+
+    /* Both threads ask `poll`: either may be the one left searching the last column. */
+    s->poll = poll;
+    worker_t w;
+    start_worker(job, &w);
+    work(job, &w);
+    flush_nodes(&w);
+    if (job->spawned == 1) pthread_join(job->helper, NULL);
+    const int stopped = job->halt;
+    pthread_mutex_destroy(&job->lock);
+    free(job);
+    return stopped;
+}
