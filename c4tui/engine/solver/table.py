@@ -30,6 +30,8 @@ def packed_fits(g: Geometry) -> bool:
 
 # Linux 5.14+: fault every page of a range in, writable, leaving its contents alone.
 MADV_POPULATE_WRITE = 23
+# Linux: back a range with 2 MB pages where the system allows it (transparent huge pages).
+MADV_HUGEPAGE = 14
 _libc = ctypes.CDLL(None, use_errno=True) if sys.platform == "linux" else None
 
 
@@ -39,20 +41,28 @@ def new_table(size: int, packed: bool) -> memoryview | list[int]:
     A packed table is anonymous memory, handed out zeroed by the system page by page
     as it is first touched: making it costs nothing (a filled 64 MB array took 0.1 s
     before the first answer). A thread on the other core faults the pages in ahead
-    of the search, without writing them, so the search rarely waits for one.
+    of the search, without writing them, so the search rarely waits for one. It is
+    private memory in 2 MB pages where the system offers them: 32 faults instead of
+    16,384 for the whole table, and fewer address-translation misses in a search that
+    reads it at random (shared anonymous memory would not get them).
     """
     if not packed:
         return [0] * size
-    memory = mmap.mmap(-1, 8 * size)
+    memory = mmap.mmap(-1, 8 * size, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
     if _libc is not None:
+        _advise(memory, MADV_HUGEPAGE)
         threading.Thread(target=_populate, args=(memory,), daemon=True).start()
     return memoryview(memory).cast("Q")
 
 
+def _advise(memory: mmap.mmap, advice: int) -> None:
+    address = ctypes.addressof(ctypes.c_char.from_buffer(memory))
+    _libc.madvise(ctypes.c_void_p(address), ctypes.c_size_t(len(memory)), advice)
+
+
 def _populate(memory: mmap.mmap) -> None:
     """Fault every page of `memory` in (in a thread: ctypes lets go of the GIL in the call)."""
-    address = ctypes.addressof(ctypes.c_char.from_buffer(memory))
-    _libc.madvise(ctypes.c_void_p(address), ctypes.c_size_t(len(memory)), MADV_POPULATE_WRITE)
+    _advise(memory, MADV_POPULATE_WRITE)
 
 
 def clear_table(table: memoryview | list[int]) -> None:
