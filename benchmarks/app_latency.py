@@ -1,15 +1,23 @@
-"""How fast the app feels: seconds to the first frame, and key-to-screen latency while
-MCTS thinks. Not a test: it prints figures.
+"""How fast the app feels: seconds to the first frame, to the first paint of help and
+settings and to the first hint's reaction, and key-to-screen latency while MCTS thinks.
+Not a test: it prints figures.
 
-    uv run python benchmarks/app_latency.py [--presses 30]
+    uv run python benchmarks/app_latency.py [--presses 40] [--starts 3]
 
 The app runs for real in a pseudo-terminal (120x40), as a person would start it. Each
 figure comes with a reference measured in the same run, because timings on a shared
 machine are noisy:
 - first frame: c4tui against a minimal Textual app (one Static) started the same way;
+- help, settings: the first opening after the game's first frame (what a new user
+  waits for), then the second, against the cursor moved in the same process; the time
+  runs from writing the key to the first byte of a line only that screen shows;
+- hint: in a position the perfect player takes a few tenths of a second to solve,
+  from `h` to the first sign that it is looking (its notice), and to the hint itself,
+  against the cursor moved in the same process;
 - key latency: the cursor is moved (right, left, ...) while MCTS searches with a long
   budget, and again while nothing searches; the time runs from writing the arrow key
   to the first byte of the redrawn cursor (▼) on the terminal.
+Each opening and hint figure is the median of `--starts` fresh processes.
 """
 
 from __future__ import annotations
@@ -98,7 +106,8 @@ class Terminal:
 
 def environment(config: str) -> dict[str, str]:
     env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(COLUMNS), LINES=str(LINES))
-    env["C4TUI_CONFIG_DIR"] = config
+    # Its own settings and kept games: no saved game of the user's comes back.
+    env["C4TUI_CONFIG_DIR"] = env["C4TUI_DATA_DIR"] = config
     env.pop("NO_COLOR", None)
     return env
 
@@ -127,8 +136,68 @@ def cursor_latencies(terminal: Terminal, presses: int) -> list[float]:
     return latencies
 
 
+READY = b"Your turn"
+# Lines only that screen shows, and the key that opens it.
+SCREENS = {"help": (b"?", b"Drop discs into"), "settings": (b"s", b"Who moves first")}
+ESCAPE = b"\x1b"
+
+
+def opening_times(
+    app: list[str], env: dict[str, str], key: bytes, marker: bytes
+) -> tuple[float, float, float]:
+    """Seconds from `key` to `marker` on screen: the first opening, the second, and the
+    cursor moved (the median of five) in the same process."""
+    terminal = Terminal(app, env)
+    try:
+        terminal.wait_for(READY)
+        terminal.drain(0.5)  # the first frame settled, as when a person reads it
+        times = []
+        for _ in range(2):
+            sent = terminal.press(key)
+            terminal.wait_for(marker, timeout=10)
+            times.append(time.perf_counter() - sent)
+            terminal.drain(0.3)
+            terminal.press(ESCAPE)
+            terminal.drain(0.5)
+        cursor = statistics.median(cursor_latencies(terminal, 5))
+        return times[0], times[1], cursor
+    finally:
+        terminal.close()
+
+
+# ● to move; the perfect player's hint takes about 0.4 s here (a 6-ply position between
+# the book's 8-ply and 12-ply entries), long enough to show whether the app waits for it.
+HINT_POSITION = "427712"
+LOOKING = b"ooking for a hint"  # the notice's first letter comes in a segment of its own
+HINT = b"int: column"
+
+
+def hint_times(app: list[str], env: dict[str, str]) -> tuple[float, float, float]:
+    """Seconds from the first `h` to its first visible reaction and to the hint, and the
+    cursor moved in the same process (the reference)."""
+    terminal = Terminal(app, env)
+    try:
+        terminal.wait_for(READY)
+        terminal.drain(0.5)
+        sent = terminal.press(b"h")
+        terminal.wait_for(LOOKING, timeout=10)
+        reaction = time.perf_counter() - sent
+        terminal.wait_for(HINT, timeout=30)
+        answer = time.perf_counter() - sent
+        cursor = statistics.median(cursor_latencies(terminal, 5))
+        return reaction, answer, cursor
+    finally:
+        terminal.close()
+
+
 def p95(values: list[float]) -> float:
     return statistics.quantiles(values, n=20)[-1] if len(values) > 1 else values[0]
+
+
+def row(figure: str, ours: list[float], reference: list[float]) -> None:
+    """One line of the table: medians in milliseconds and their ratio."""
+    mine, theirs = statistics.median(ours), statistics.median(reference)
+    print(f"{figure:<44}{mine * 1000:>10.1f}{theirs * 1000:>12.1f}{mine / theirs:>8.2f}")
 
 
 def main() -> int:
@@ -141,12 +210,12 @@ def main() -> int:
         env = environment(config)
         app = [python, "-m", "c4tui", "--opponent", "mcts:time=60"]
         reference = [python, "-c", REFERENCE_APP]
-        ours = [first_frame(app, b"Your turn", env) for _ in range(args.starts)]
+        ours = [first_frame(app, READY, env) for _ in range(args.starts)]
         theirs = [first_frame(reference, b"reference ready", env) for _ in range(args.starts)]
 
         terminal = Terminal(app, env)
         try:
-            terminal.wait_for(b"Your turn")
+            terminal.wait_for(READY)
             idle = cursor_latencies(terminal, args.presses)
             terminal.press(b"4")  # MCTS now searches for a minute
             terminal.wait_for(b"thinking")
@@ -154,6 +223,12 @@ def main() -> int:
             busy = cursor_latencies(terminal, args.presses)
         finally:
             terminal.close()
+        openings = {
+            name: [opening_times(app, env, key, marker) for _ in range(args.starts)]
+            for name, (key, marker) in SCREENS.items()
+        }
+        hint_app = [*app, "--position", HINT_POSITION]
+        hints = [hint_times(hint_app, env) for _ in range(args.starts)]
 
     first, ref_first = min(ours), min(theirs)
     print(f"{'figure':<44}{'c4tui':>10}{'reference':>12}{'ratio':>8}")
@@ -170,7 +245,14 @@ def main() -> int:
         f"{statistics.median(busy) * 1000:>10.1f}{statistics.median(idle) * 1000:>12.1f}"
         f"{statistics.median(busy) / statistics.median(idle):>8.2f}"
     )
-    print("reference: first frame of a one-Static Textual app; key latency with no search")
+    for name, times in openings.items():
+        cursor = [t[2] for t in times]
+        row(f"first paint of {name}, ms (median)", [t[0] for t in times], cursor)
+        row(f"second paint of {name}, ms (median)", [t[1] for t in times], cursor)
+    row("first hint, first reaction, ms (median)", [h[0] for h in hints], [h[2] for h in hints])
+    row("first hint, the hint shown, ms (median)", [h[1] for h in hints], [h[2] for h in hints])
+    print("reference: first frame of a one-Static Textual app; key latency with no search;")
+    print("  help, settings and hint: the cursor moved in the same process")
     print(f"load average at the end: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     return 0
 

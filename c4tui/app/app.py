@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
-from textual import events
+from textual import events, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -28,6 +28,7 @@ from c4tui.app.ai_turns import AiTurns
 from c4tui.app.looks import Looks
 from c4tui.app.messages import ColumnClicked
 from c4tui.app.overlay import ScoresOverlay
+from c4tui.app.prewarm import load_screens
 from c4tui.app.settings import Settings
 from c4tui.app.study import StudyCommands
 from c4tui.app.widgets.board import Board, BoardView
@@ -178,6 +179,12 @@ class ConnectFourApp(AiTurns, StudyCommands, ScoresOverlay, Looks, App[None]):
         if self.settings_notice:
             self.notify(self.settings_notice, title="Settings", severity="warning", timeout=8)
         self.update()
+        self.call_after_refresh(self.prewarm)
+
+    @work(thread=True, group="prewarm", exit_on_error=False)
+    def prewarm(self) -> None:
+        """After the first frame: load the screens a key opens later (prewarm.py)."""
+        load_screens()
 
     def on_unmount(self) -> None:
         # However the app ends, no search thread may outlive it.

@@ -1,15 +1,22 @@
-"""HelpScreen: the keys and what the thinking panel shows, from help.md."""
+"""HelpScreen: the keys and what the thinking panel shows, from help.md.
+
+One Static drawing the page with Rich's Markdown, parsed once per run: Textual's
+Markdown widget built a widget per paragraph and list item, and took 0.2-0.4 s to
+open (benchmarks/app_latency.py).
+"""
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import ClassVar
 
+from rich.markdown import Markdown as RichMarkdown
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Footer, Static
 
 HELP_FILE = Path(__file__).resolve().parent.parent / "help.md"
 
@@ -23,6 +30,12 @@ def kernels_line() -> str:
     return "\n\nSearch kernels: pure Python (no C kernels in this install; slower, same moves)."
 
 
+@cache
+def help_page() -> RichMarkdown:
+    """The help page, parsed (the prewarm thread does this before the first `?`)."""
+    return RichMarkdown(HELP_FILE.read_text(encoding="utf-8") + kernels_line())
+
+
 class HelpScreen(ModalScreen[None]):
     """A scrollable page of help over the game."""
 
@@ -32,5 +45,5 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
-            yield Markdown(HELP_FILE.read_text(encoding="utf-8") + kernels_line(), id="help-text")
+            yield Static(help_page(), id="help-text")
         yield Footer()
