@@ -21,7 +21,18 @@ sys.path.insert(0, str(ROOT))  # the states are test code: tests/app/showcase.py
 from tests.app.showcase import STATES, State  # noqa: E402
 
 OUT = ROOT / "screenshots"
-DEFAULT = ("start", "mcts", "negamax", "perfect", "settings", "won", "games", "review", "scores")
+DEFAULT = (
+    "start",
+    "mcts",
+    "negamax",
+    "perfect",
+    "settings",
+    "won",
+    "games",
+    "review",
+    "scores",
+    "classic",
+)
 
 
 async def screenshot(state: State, config: Path) -> str:

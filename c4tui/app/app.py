@@ -281,6 +281,7 @@ class ConnectFourApp(AiTurns, StudyCommands, ScoresOverlay, Looks, App[None]):
             winning=result.cells if result else (),
             scores=self.overlay_words(),
             result=match.outcome_text() or "",
+            style=self.settings.board_style,
         )
         status = match.status_text()
         if status != self._status:

@@ -1,4 +1,4 @@
-"""How the board looks: falling discs on or off, from the command palette.
+"""How the board looks: its style (modern or classic) and falling discs, from the palette.
 
 A mixin of ConnectFourApp. Each choice is kept in the settings at once (the settings
 screen has the same fields); the board is redrawn with it.
@@ -23,12 +23,25 @@ class Looks(_Base):
     """Palette commands for the board's looks (mixed into the app)."""
 
     def looks_commands(self) -> Iterable[SystemCommand]:
+        other = "modern" if self.settings.board_style == "classic" else "classic"
+        yield SystemCommand(
+            f"Board style: {other}",
+            "Modern discs, or the classic blue frame with red and yellow discs",
+            self.action_toggle_board_style,
+        )
         now = "on" if self.settings.animation else "off"
         yield SystemCommand(
             "Falling discs",
             f"Draw each dropped disc falling into place (now {now})",
             self.action_toggle_animation,
         )
+
+    def action_toggle_board_style(self) -> None:
+        style = "modern" if self.settings.board_style == "classic" else "classic"
+        self.remember(board_style=style)
+        if style == "classic" and self.no_color:
+            self.notify("The classic board needs colour: with NO_COLOR it stays modern.")
+        self.refresh_view()
 
     def action_toggle_animation(self) -> None:
         on = not self.settings.animation

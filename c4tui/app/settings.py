@@ -32,6 +32,7 @@ MODES: dict[str, str] = {
     "humans": "Two people at one keyboard",
 }
 FIRST: dict[str, str] = {"you": "You", "ai": "The AI"}
+BOARD_STYLES: dict[str, str] = {"modern": "Modern", "classic": "Classic"}
 CONFIG_ENV = "C4TUI_CONFIG_DIR"
 FILE_NAME = "settings.json"
 
@@ -71,6 +72,8 @@ class Settings:
     # A dropped disc is drawn falling down its column (TEXTUAL_ANIMATIONS=none or basic
     # turns it off too).
     animation: bool = True
+    # "classic": the blue frame filled around round holes, red and yellow discs.
+    board_style: Literal["modern", "classic"] = "modern"
 
     def validate(self) -> Settings:
         """Return self, or raise SettingsError naming the first bad field."""
@@ -101,6 +104,10 @@ class Settings:
             raise SettingsError(
                 "connect",
                 f"{self.connect} in a row cannot fit on a {self.width}x{self.height} board",
+            )
+        if not isinstance(self.board_style, str) or self.board_style not in BOARD_STYLES:
+            raise SettingsError(
+                "board_style", f"{self.board_style!r} is not one of {', '.join(BOARD_STYLES)}"
             )
         if not isinstance(self.theme, str) or not self.theme:
             raise SettingsError("theme", "must be a theme name")

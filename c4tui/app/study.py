@@ -130,7 +130,10 @@ class StudyCommands(_Base):
             with suppress(OSError):
                 self.trainer().add_mistakes(reviews, self.game.position)
 
-        self.push_screen(ReviewScreen(self.game.position, self.activity, reviewed), back)
+        style = self.settings.board_style
+        self.push_screen(
+            ReviewScreen(self.game.position, self.activity, reviewed, board_style=style), back
+        )
 
     def trainer(self) -> Trainer:
         return Trainer(self.library.directory, seed=self.match.seed)
@@ -146,7 +149,7 @@ class StudyCommands(_Base):
             self.match.paused = False
             self.update()
 
-        self.push_screen(PuzzleScreen(self.trainer()), back)
+        self.push_screen(PuzzleScreen(self.trainer(), board_style=self.settings.board_style), back)
 
     def action_toggle_alternate(self) -> None:
         on = not self.settings.alternate_first

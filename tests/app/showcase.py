@@ -123,8 +123,8 @@ def against(spec: str, **options: object) -> Settings:
     return Settings(opponent=spec, theme="textual-dark", **options)  # type: ignore[arg-type]
 
 
-def humans() -> Settings:
-    return Settings(mode="humans", theme="textual-dark")
+def humans(**options: object) -> Settings:
+    return Settings(mode="humans", theme="textual-dark", **options)  # type: ignore[arg-type]
 
 
 STATES = {
@@ -213,6 +213,20 @@ STATES = {
             "the position dialog, checking a move string as it is typed",
             against("mcts:time=1"),
             keys=("p", "4", "4", "8"),
+        ),
+        State(
+            "classic",
+            "the classic board style: the blue frame filled around round holes",
+            humans(board_style="classic"),
+            moves="44533422",
+        ),
+        State(
+            "classic-small",
+            "the classic board style in the smallest terminal, a game won",
+            humans(board_style="classic"),
+            keys=("7",),
+            moves="44556623",
+            size=(80, 24),
         ),
         State(
             "too-small",

@@ -5,7 +5,8 @@ from __future__ import annotations
 from c4tui.app.screens.help import HelpScreen
 from c4tui.app.screens.settings import SettingsScreen, join_spec, split_spec
 from c4tui.app.settings import Settings, load
-from c4tui.app.widgets.board import BIG, GIANT, MEDIUM, ROUND, Board
+from c4tui.app.widgets.board import Board
+from c4tui.app.widgets.disc_sizes import BIG, GIANT, MEDIUM, ROUND
 from c4tui.engine.position import Position
 from tests.app.showcase import DRAW_MOVES, settle, type_keys
 

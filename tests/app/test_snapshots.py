@@ -79,3 +79,11 @@ def test_scores_overlay(snap_compare, tmp_path):
 
 def test_two_engines_watched_and_paused(snap_compare, tmp_path):
     assert compare(snap_compare, tmp_path, "paused")
+
+
+def test_classic_board_style(snap_compare, tmp_path):
+    assert compare(snap_compare, tmp_path, "classic")
+
+
+def test_classic_board_style_in_the_smallest_terminal(snap_compare, tmp_path):
+    assert compare(snap_compare, tmp_path, "classic-small")

@@ -45,9 +45,10 @@ class PuzzleScreen(ModalScreen[None]):
         Binding("escape,q", "close", "Close"),
     ]
 
-    def __init__(self, trainer: Trainer) -> None:
+    def __init__(self, trainer: Trainer, *, board_style: str = "modern") -> None:
         super().__init__()
         self.trainer = trainer
+        self.board_style = board_style
         self.puzzle: Puzzle | None = None
         self.answered: int | None = None
         self.cursor = 3
@@ -134,6 +135,7 @@ class PuzzleScreen(ModalScreen[None]):
             cursor=self.cursor if self.answered is None else None,
             hint=None if self.answered is None else puzzle.solution,
             scores=scores,
+            style=self.board_style,
         )
         verdict = self.query_one("#puzzle-verdict", Static)
         if self.answered is None:

@@ -80,9 +80,12 @@ class ReviewScreen(ModalScreen[None]):
         game: Position,
         activity: UiActivity | None = None,
         on_done: Callable[[list[MoveReview]], None] | None = None,
+        *,
+        board_style: str = "modern",
     ) -> None:
         """`on_done(reviews)` is called once every move is judged."""
         super().__init__()
+        self.board_style = board_style
         self.on_done = on_done
         self.game = game
         self.moves = positions_of(game)
@@ -158,6 +161,7 @@ class ReviewScreen(ModalScreen[None]):
             position=position,
             cursor=column,
             hint=review.best[0] if review is not None and review.verdict != "best" else None,
+            style=self.board_style,
         )
         self.query_one("#review-move", Static).update(self._move_text(position, column, review))
         self.query_one("#review-scores", Static).update(self._scores_text(position, review))

@@ -20,7 +20,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from c4tui.app.settings import FIRST, MODES, Settings, SettingsError
+from c4tui.app.settings import BOARD_STYLES, FIRST, MODES, Settings, SettingsError
 from c4tui.engine.levels import LEVELS, RATINGS
 from c4tui.engine.specs import ENGINES, SpecError, engine_class, parse_spec
 
@@ -183,6 +183,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 on_off = [("on", "On"), ("off", "Off")]
                 falling = "on" if s.animation else "off"
                 yield self._field("Falling discs", self._select(on_off, falling, "animation"))
+                styles = list(BOARD_STYLES.items())
+                yield self._field("Board style", self._select(styles, s.board_style, "board_style"))
             yield Static(id="game-errors", classes="errors")
             for side in SIDES:
                 yield from self._side(side, getattr(s, side))
@@ -301,6 +303,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 second_opponent=self.spec_of("second_opponent"),
                 theme=self._value("theme"),
                 animation=self._value("animation") == "on",
+                board_style=self._value("board_style"),  # type: ignore[arg-type]
                 **numbers,
             ).validate()
         except SettingsError as error:

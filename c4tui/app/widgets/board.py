@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.color import Color
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -21,122 +22,12 @@ from textual.reactive import reactive
 from textual.timer import Timer
 
 from c4tui.app.messages import ColumnClicked
+from c4tui.app.widgets.classic import Paints, classic_cell
+from c4tui.app.widgets.disc_sizes import COMPACT, GIANT, SIZES, DiscSize
 from c4tui.app.widgets.drawn import DrawnWidget
 from c4tui.app.widgets.falling import Falling, Falls
 from c4tui.engine.position import Position
 from c4tui.match.sides import GLYPHS
-
-
-@dataclass(frozen=True)
-class DiscSize:
-    """One drawing scale: cell size in characters and the picture of each disc."""
-
-    width: int
-    height: int
-    discs: tuple[tuple[str, ...], tuple[str, ...]]  # rows of the ● disc, rows of the ○ disc
-    hole: tuple[str, ...]
-    win_marks: tuple[tuple[str, ...], tuple[str, ...]]  # the same discs, marked as winners
-    marker_rows: int  # rows above the board: the mover's disc (large only) and the arrow
-
-
-GIANT = DiscSize(
-    13,
-    6,
-    (
-        (
-            "   ▄▄▄▄▄   ",
-            " ▄███████▄ ",
-            "███████████",
-            "███████████",
-            " ▀███████▀ ",
-            "   ▀▀▀▀▀   ",
-        ),
-        (
-            "   ▄▄▄▄▄   ",
-            " ▄▀     ▀▄ ",
-            "█         █",
-            "█         █",
-            " ▀▄     ▄▀ ",
-            "   ▀▀▀▀▀   ",
-        ),
-    ),
-    ("", "", "·", "", "", ""),
-    (
-        (
-            "   ▄▄▄▄▄   ",
-            " ▄███████▄ ",
-            "█████★█████",
-            "███████████",
-            " ▀███████▀ ",
-            "   ▀▀▀▀▀   ",
-        ),
-        (
-            "   ▄▄▄▄▄   ",
-            " ▄▀     ▀▄ ",
-            "█    ★    █",
-            "█         █",
-            " ▀▄     ▄▀ ",
-            "   ▀▀▀▀▀   ",
-        ),
-    ),
-    2,
-)
-HUGE = DiscSize(
-    9,
-    4,
-    (
-        ("▄█████▄", "███████", "███████", "▀█████▀"),
-        ("▄▀▀▀▀▀▄", "█     █", "█     █", "▀▄▄▄▄▄▀"),
-    ),
-    ("       ", "   ·   ", "       ", "       "),
-    (
-        ("▄█████▄", "███★███", "███████", "▀█████▀"),
-        ("▄▀▀▀▀▀▄", "█  ★  █", "█     █", "▀▄▄▄▄▄▀"),
-    ),
-    2,
-)
-# Eight columns wide: a 7-column board at 120x40 fits this size, not HUGE.
-BIG = DiscSize(
-    8,
-    4,
-    (
-        ("▄████▄", "██████", "██████", "▀████▀"),
-        ("▄▀▀▀▀▄", "█    █", "█    █", "▀▄▄▄▄▀"),
-    ),
-    ("", "·", "", ""),
-    (
-        ("▄████▄", "██★★██", "██████", "▀████▀"),
-        ("▄▀▀▀▀▄", "█ ★★ █", "█    █", "▀▄▄▄▄▀"),
-    ),
-    2,
-)
-LARGE = DiscSize(
-    7,
-    3,
-    (("▄███▄", "█████", "▀███▀"), ("▄▀▀▀▄", "█   █", "▀▄▄▄▀")),
-    ("     ", "  ·  ", "     "),
-    (("▄███▄", "██★██", "▀███▀"), ("▄▀▀▀▄", "█ ★ █", "▀▄▄▄▀")),
-    2,
-)
-# Six columns wide: a 7-column board at 100x30 fits this size, not LARGE.
-ROUND = DiscSize(
-    6,
-    3,
-    (("▄██▄", "████", "▀██▀"), ("▄▀▀▄", "█  █", "▀▄▄▀")),
-    ("", "·", ""),
-    (("▄██▄", "█★★█", "▀██▀"), ("▄▀▀▄", "█★★█", "▀▄▄▀")),
-    2,
-)
-MEDIUM = DiscSize(
-    5,
-    2,
-    (("▄█▄", "▀█▀"), ("▄▀▄", "▀▄▀")),
-    (" · ", "   "),
-    (("▄★▄", "▀█▀"), ("▄★▄", "▀▄▀")),
-    2,
-)
-COMPACT = DiscSize(3, 1, (("●",), ("○",)), ("·",), (("●",), ("○",)), 1)
-SIZES = (GIANT, HUGE, BIG, LARGE, ROUND, MEDIUM, COMPACT)
 
 
 @dataclass(frozen=True)
@@ -153,6 +44,7 @@ class BoardView:
     # ("win 7", "draw", "loss 12", "" when full, "solving", "gave up"), or None: off.
     scores: tuple[str, ...] | None = None
     result: str = ""  # at the end of the game: who won, in the app's words
+    style: str = "modern"  # "classic": the blue frame filled around round holes
 
 
 FRAME_TIME = 1 / 60  # seconds between checks of a falling disc's row
@@ -194,6 +86,13 @@ class Board(DrawnWidget):
         "board--thinking",
         "board--hint",
         "board--label",
+        "board--classic-frame",
+        "board--classic-hole",
+        "board--classic-first",
+        "board--classic-second",
+        "board--classic-ring-centre",
+        "board--classic-star",
+        "board--classic-last",
     }
 
     view: reactive[BoardView | None] = reactive(None, layout=False)
@@ -304,11 +203,12 @@ class Board(DrawnWidget):
 
     def _lines(self, view: BoardView, size: DiscSize) -> list[Text]:
         pos = view.position
-        frame, hole, label = (
-            self.component_style(n) for n in ("board--frame", "board--hole", "board--label")
-        )
+        hole, label = self.component_style("board--hole"), self.component_style("board--label")
         players = (self.component_style("board--first"), self.component_style("board--second"))
         win, last = self.component_style("board--win"), self.component_style("board--last")
+        paints = self._paints() if view.style == "classic" and not self.app.no_color else None
+        if paints is not None:  # the disc over the cursor in the board's own red and yellow
+            players = (Style(color=paints.discs[0]), Style(color=paints.discs[1]))
         winning = set(view.winning)
         # A falling disc leaves its cell empty and shows in the row it has reached.
         drawn: dict[tuple[int, int], int | None] = {(f.column, f.row): None for f in self._falling}
@@ -351,30 +251,36 @@ class Board(DrawnWidget):
                 row.append(" " * size.width)
         lines.append(row)
 
-        lines.append(Text("╭" + "─" * (size.width * pos.width) + "╮", frame))
+        top_edge, side, bottom_edge = self._frame(size.width * pos.width, paints)
+        lines.append(top_edge)
         for board_row in reversed(range(pos.height)):
             for sub in range(size.height):
-                line = Text("│", frame)
+                line = Text()
+                line.append_text(side)
                 for col in range(pos.width):
                     cell = (col, board_row)
                     owner = drawn[cell] if cell in drawn else pos.cell(col, board_row)
+                    is_win, is_last = cell in winning, cell == last_cell
+                    if paints is not None:
+                        picture = classic_cell(size, owner, paints, win=is_win, last=is_last)
+                        line.append_text(picture[sub])
+                        continue
                     if owner is None:
                         line.append(size.hole[sub].center(size.width), hole)
                         continue
-                    is_win = (col, board_row) in winning
                     art = (size.win_marks if is_win else size.discs)[owner][sub]
                     style = players[owner] + win if is_win else players[owner]
                     left_pad = right_pad = " " * ((size.width - len(art)) // 2)
                     if is_win and size is COMPACT:
                         left_pad, right_pad = "[", "]"
-                    elif (col, board_row) == last_cell and sub == (size.height - 1) // 2:
+                    elif is_last and sub == (size.height - 1) // 2:
                         left_pad, right_pad = "›", "‹"
                     line.append(left_pad, last if left_pad == "›" else style)
                     line.append(art, style)
                     line.append(right_pad, last if right_pad == "‹" else style)
-                line.append("│", frame)
+                line.append_text(side)
                 lines.append(line)
-        lines.append(Text("╰" + "─" * (size.width * pos.width) + "╯", frame))
+        lines.append(bottom_edge)
         numbers = Text(" ")
         for col in range(pos.width):
             style = self.component_style("board--hint") if col == view.hint else label
@@ -390,6 +296,38 @@ class Board(DrawnWidget):
                 words.append(score_cell(text, size.width).center(size.width), style)
             lines.append(words)
         return lines
+
+    def _frame(self, inside: int, paints: Paints | None) -> tuple[Text, Text, Text]:
+        """The board's top edge, one side, and bottom edge around `inside` columns."""
+        if paints is None:
+            frame = self.component_style("board--frame")
+            return (
+                Text("╭" + "─" * inside + "╮", frame),
+                Text("│", frame),
+                Text("╰" + "─" * inside + "╯", frame),
+            )
+        # Half blocks: the solid frame starts and ends half a line from the holes.
+        edge = Style(color=paints.frame)
+        return (
+            Text.assemble(("▄" * (inside + 2), edge)),
+            Text.assemble((" ", Style(bgcolor=paints.frame))),
+            Text.assemble(("▀" * (inside + 2), edge)),
+        )
+
+    def _paints(self) -> Paints:
+        """The classic look's colours in this theme (board--classic-* in app.tcss)."""
+
+        def colour(name: str, fallback: str) -> Color:
+            return self.component_style(f"board--classic-{name}").color or Color.parse(fallback)
+
+        return Paints(
+            frame=colour("frame", "blue"),
+            hole=colour("hole", "black"),
+            discs=(colour("first", "red"), colour("second", "yellow")),
+            ring_centre=colour("ring-centre", "yellow"),
+            star=colour("star", "white"),
+            last=colour("last", "white"),
+        )
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         if self.view is None:
