@@ -36,6 +36,7 @@ struct solver {
     /* Set on the copies that search columns in parallel (csolver_columns.c), else NULL:
      * called at every poll point; non-zero stops the search as `poll` does. */
     int (*at_poll)(solver_t *s);
+    int etc_until; /* enhanced transposition cutoffs at nodes of fewer stones */
     void *job;
 };
 

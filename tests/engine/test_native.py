@@ -237,9 +237,11 @@ def test_the_c_analysis_on_two_threads_agrees_with_one_and_with_python(weak):
         answers = []
         for solver in solvers if len(moves) < 12 else solvers[:2]:
             solver.reset()
-            exact = {}
+            exact: dict[int, int] = {}
             columns = solver.analyze(
-                position, weak=weak, on_column=lambda col, b: exact.setdefault(col, b.low)
+                position,
+                weak=weak,
+                on_column=lambda col, b, seen=exact: seen.setdefault(col, b.low),
             )
             scores = [None if b is None else b.low for b in columns]
             assert all(b is None or b.exact for b in columns)
@@ -266,6 +268,6 @@ def test_a_stop_during_a_two_thread_analysis_stops_both_and_keeps_proven_bounds(
         solver.analyze(position, columns=columns)
     solver.set_limits(None, None)
     truth = [-1, 0, 3, 2, 3, 2, 0]
-    assert all(b is not None and b.low <= t <= b.high for b, t in zip(columns, truth))
+    assert all(b is not None and b.low <= t <= b.high for b, t in zip(columns, truth, strict=True))
     # Nothing half-searched was stored: the interrupted table still gives the truth.
     assert [b.low for b in solver.analyze(position)] == truth

@@ -17,6 +17,9 @@ from c4tui.engine.solver.table import Coding
 
 # Check the clock and the stop event once per this many nodes (a power of two minus 1).
 CHECK_EVERY = 1023
+# Enhanced transposition cutoffs at nodes with more empty cells than this (csolver.c's
+# ETC_MIN_EMPTY): nearer the end, reading the children's entries costs more than it saves.
+ETC_MIN_EMPTY = 6
 
 
 class SearchStopped(Exception):
@@ -41,6 +44,7 @@ def make_search(
     """The search `negamax` over `table` and a `count()` of the nodes it visited."""
     size = len(table)
     board, bottom, cells = g.board, g.bottom, g.cells
+    etc_until = cells - ETC_MIN_EMPTY
     coding = Coding.of(g)
     upper_shift, lower_base, lower_shift = coding.upper_shift, coding.lower_base, coding.lower_shift
     # A move's rank packs 15 - (its place in the centre-first order): higher goes first.
@@ -138,6 +142,19 @@ def make_search(
             else:
                 table[slot] = key | (best - upper_shift)
                 return best
+        if moves < etc_until:
+            # Enhanced transposition cutoff: a child whose stored upper bound already
+            # lifts this node to beta ends the search before any child is searched.
+            for _, column in ranked_columns:
+                move = possible & column
+                if move:
+                    child = min(opp + (mask | move), mopp + (mmask | mirror[move]))
+                    entry = table[child % size]
+                    value = entry & 255
+                    # An upper bound of the child's score is a floor of this node's.
+                    floor = -(value + upper_shift)
+                    if entry >> 8 == child and 0 < value <= lower_base and floor >= beta:
+                        return floor
         # Sort by the winning spots each move creates (ties: centre first).
         children = []
         for rank, column in ranked_columns:
