@@ -285,6 +285,9 @@ int c4_analyze(void *handle, uint64_t cur_lo, uint64_t cur_hi, uint64_t mask_lo,
 
     /* Both threads ask `poll`: either may be the one left searching the last column. */
     s->poll = poll;
+    /* A deadline already past or a stop already set: no search at all (the first poll
+     * would otherwise come only after POLL_EVERY nodes, when a small one is done). */
+    if (job->queued && poll && poll()) job->halt = 1;
     worker_t w;
     start_worker(job, &w);
     work(job, &w);

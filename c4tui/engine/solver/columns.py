@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from c4tui.engine.book import EXACT_PLY
 from c4tui.engine.position import Position
-from c4tui.engine.solver.search import order_columns
+from c4tui.engine.solver.search import SearchStopped, order_columns
 
 if TYPE_CHECKING:
     from c4tui.engine.solver.exact import Solver
@@ -61,6 +61,10 @@ def analyze_columns(
     if solver.book is not None and position.moves == EXACT_PLY and not weak:
         best = solver.book.exact_score(position.current, position.mask)
     pending = [col for col in children if not child_bounds[col].exact]
+    # A deadline already past or a stop already set: no search at all (the first check
+    # would otherwise come only after CHECK_EVERY nodes, when a small search is done).
+    if pending and solver._expired():
+        raise SearchStopped
     # Sibling columns often score alike: once one is exact, the others first test
     # its score (twice at most each, then back to the binary search).
     guess: int | None = None
