@@ -301,10 +301,12 @@ class Board(DrawnWidget):
         """The board's top edge, one side, and bottom edge around `inside` columns."""
         if paints is None:
             frame = self.component_style("board--frame")
+            # assemble(), not Text(..., style): Rich drops the style of a Text that has
+            # no spans, which left the top and bottom edges in the text colour.
             return (
-                Text("╭" + "─" * inside + "╮", frame),
-                Text("│", frame),
-                Text("╰" + "─" * inside + "╯", frame),
+                Text.assemble(("╭" + "─" * inside + "╮", frame)),
+                Text.assemble(("│", frame)),
+                Text.assemble(("╰" + "─" * inside + "╯", frame)),
             )
         # Half blocks: the solid frame starts and ends half a line from the holes.
         edge = Style(color=paints.frame)
