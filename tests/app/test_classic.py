@@ -106,7 +106,7 @@ async def test_no_color_keeps_the_modern_board(make_app):
         assert "╭" in board_text(app)
 
 
-async def test_board_style_round_trip_through_the_form_and_the_palette(make_app):
+async def test_board_style_and_falling_discs_round_trip_through_form_and_palette(make_app):
     from c4tui.app.screens.settings import SettingsScreen
 
     app = make_app(settings=Settings(mode="humans", theme="textual-dark"))
@@ -117,12 +117,15 @@ async def test_board_style_round_trip_through_the_form_and_the_palette(make_app)
         screen = app.screen
         assert isinstance(screen, SettingsScreen)
         assert screen.query_one("#board_style").value == "modern"
+        assert screen.query_one("#animation").value == "on"
         screen.query_one("#board_style").value = "classic"
+        screen.query_one("#animation").value = "off"  # falling discs, in the same form
         await pilot.pause()
         screen.action_save()
         await pilot.pause()
-        assert app.settings.board_style == "classic"
-        assert load(app.config_dir)[0].board_style == "classic"
+        assert (app.settings.board_style, app.settings.animation) == ("classic", False)
+        saved = load(app.config_dir)[0]
+        assert (saved.board_style, saved.animation) == ("classic", False)
         assert frame_painted(app)
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert "Board style: modern" in titles

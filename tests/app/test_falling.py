@@ -138,28 +138,20 @@ async def test_no_fall_when_the_setting_or_textual_says_so(make_app):
         assert falling(app) == []
 
 
-async def test_falling_discs_setting_round_trip(make_app):
-    from c4tui.app.screens.settings import SettingsScreen
+async def test_the_palette_turns_falling_discs_off_and_on_and_keeps_it(make_app):
+    # The settings form's field: tests/app/test_classic.py saves it with the board style.
     from c4tui.app.settings import load
 
-    app = make_app()
+    app = animated(make_app)
     async with app.run_test(size=SIZE) as pilot:
-        await type_keys(pilot, "s")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SettingsScreen)
-        assert screen.query_one("#animation").value == "on"
-        screen.query_one("#animation").value = "off"
-        await pilot.pause()
-        screen.action_save()
-        await pilot.pause()
-        assert app.settings.animation is False
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Falling discs" in titles
+        app.action_toggle_animation()
         assert load(app.config_dir)[0].animation is False
-        app.action_toggle_animation()  # the palette's "Falling discs"
+        await type_keys(pilot, "4")
+        assert falling(app) == []
+        app.action_toggle_animation()
         assert load(app.config_dir)[0].animation is True
-        await type_keys(pilot, "s")
-        await pilot.pause()
-        assert app.screen.query_one("#animation").value == "on"
 
 
 def test_a_falling_discs_setting_that_is_not_true_or_false_is_refused(tmp_path):
