@@ -62,8 +62,8 @@ def slow_fall(monkeypatch):
     monkeypatch.setattr(falling_module, "FULL_FALL", 5.0)
 
 
-def animated(make_app, **options):
-    app = make_app(settings=Settings(mode="humans", theme="textual-dark", **options))
+def animated(make_app, moves: str = "", **options):
+    app = make_app(settings=Settings(mode="humans", theme="textual-dark", **options), moves=moves)
     app.animation_level = "full"  # steady mode turns animation off, as snapshots need
     return app
 
@@ -160,3 +160,16 @@ def test_a_falling_discs_setting_that_is_not_true_or_false_is_refused(tmp_path):
     (tmp_path / "settings.json").write_text('{"animation": "yes"}')
     settings, notice = load(tmp_path)
     assert settings == Settings() and notice is not None and "animation" in notice
+
+
+async def test_the_result_waits_for_the_winning_disc_to_land(make_app, slow_fall):
+    app = animated(make_app, moves="445566")
+    async with app.run_test(size=SIZE) as pilot:
+        board = app.query_one(Board)
+        await type_keys(pilot, "7")  # ● wins with 4 5 6 7 on the bottom row
+        assert app.game.position.is_over()
+        text = "".join(board.render_line(y).text for y in range(board.size.height))
+        assert "wins" not in text and "★" not in text
+        await type_keys(pilot, "left")  # any key lands it
+        text = "".join(board.render_line(y).text for y in range(board.size.height))
+        assert "wins" in text and "★" in text

@@ -183,7 +183,8 @@ class Board(DrawnWidget):
             return [line], 0, max(0, self.size.height // 2)
         left, top = self._origin(size)
         lines = self._lines(view, size)
-        if not (view.position.is_over() and view.result):
+        # The result is told, and the four marked, once the last disc has landed.
+        if not (view.position.is_over() and view.result) or self._falling:
             return lines, left, top
         # The result takes the marker rows over the board, centred on the whole widget
         # so it may be wider than the board.
@@ -209,7 +210,7 @@ class Board(DrawnWidget):
         paints = self._paints() if view.style == "classic" and not self.app.no_color else None
         if paints is not None:  # the disc over the cursor in the board's own red and yellow
             players = (Style(color=paints.discs[0]), Style(color=paints.discs[1]))
-        winning = set(view.winning)
+        winning = set() if self._falling else set(view.winning)
         # A falling disc leaves its cell empty and shows in the row it has reached.
         drawn: dict[tuple[int, int], int | None] = {(f.column, f.row): None for f in self._falling}
         drawn |= {(f.column, f.shown): f.player for f in self._falling}
