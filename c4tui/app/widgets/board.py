@@ -318,18 +318,19 @@ class Board(DrawnWidget):
         )
 
     def _paints(self) -> Paints:
-        """The classic look's colours in this theme (board--classic-* in app.tcss)."""
+        """The classic look's colours in this theme (board--classic-* in app.tcss; the
+        terminal's default colour stands in for one a stylesheet leaves out)."""
 
-        def colour(name: str, fallback: str) -> Color:
-            return self.component_style(f"board--classic-{name}").color or Color.parse(fallback)
+        def colour(name: str) -> Color:
+            return self.component_style(f"board--classic-{name}").color or Color.default()
 
         return Paints(
-            frame=colour("frame", "blue"),
-            hole=colour("hole", "black"),
-            discs=(colour("first", "red"), colour("second", "yellow")),
-            ring_centre=colour("ring-centre", "yellow"),
-            star=colour("star", "white"),
-            last=colour("last", "white"),
+            frame=colour("frame"),
+            hole=colour("hole"),
+            discs=(colour("first"), colour("second")),
+            ring_centre=colour("ring-centre"),
+            star=colour("star"),
+            last=colour("last"),
         )
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
