@@ -2,7 +2,7 @@
 settings and to the first hint's reaction, and key-to-screen latency while MCTS thinks.
 Not a test: it prints figures.
 
-    uv run python benchmarks/app_latency.py [--presses 40] [--starts 3]
+    uv run python benchmarks/app_latency.py [--presses 40] [--starts 3] [--pause 2]
 
 The app runs for real in a pseudo-terminal (120x40), as a person would start it. Each
 figure comes with a reference measured in the same run, because timings on a shared
@@ -10,7 +10,10 @@ machine are noisy:
 - first frame: c4tui against a minimal Textual app (one Static) started the same way;
 - help, settings: the first opening after the game's first frame (what a new user
   waits for), then the second, against the cursor moved in the same process; the time
-  runs from writing the key to the first byte of a line only that screen shows;
+  runs from writing the key to the first byte of a line only that screen shows. The
+  key comes `--pause` seconds after the first frame (and after closing the screen), as
+  a person reads the board first: the app readies these screens in that time
+  (c4tui/app/prewarm.py); `--pause 0.5` shows a key that comes while it does;
 - hint: in a position the perfect player takes a few tenths of a second to solve,
   from `h` to the first sign that it is looking (its notice), and to the hint itself,
   against the cursor moved in the same process;
@@ -143,14 +146,15 @@ ESCAPE = b"\x1b"
 
 
 def opening_times(
-    app: list[str], env: dict[str, str], key: bytes, marker: bytes
+    app: list[str], env: dict[str, str], key: bytes, marker: bytes, pause: float
 ) -> tuple[float, float, float]:
     """Seconds from `key` to `marker` on screen: the first opening, the second, and the
-    cursor moved (the median of five) in the same process."""
+    cursor moved (the median of five) in the same process. `pause`: seconds between
+    the first frame (or closing the screen) and the key, as a person reads the board."""
     terminal = Terminal(app, env)
     try:
         terminal.wait_for(READY)
-        terminal.drain(0.5)  # the first frame settled, as when a person reads it
+        terminal.drain(pause)
         times = []
         for _ in range(2):
             sent = terminal.press(key)
@@ -158,7 +162,7 @@ def opening_times(
             times.append(time.perf_counter() - sent)
             terminal.drain(0.3)
             terminal.press(ESCAPE)
-            terminal.drain(0.5)
+            terminal.drain(pause)
         cursor = statistics.median(cursor_latencies(terminal, 5))
         return times[0], times[1], cursor
     finally:
@@ -172,13 +176,13 @@ LOOKING = b"ooking for a hint"  # the notice's first letter comes in a segment o
 HINT = b"int: column"
 
 
-def hint_times(app: list[str], env: dict[str, str]) -> tuple[float, float, float]:
+def hint_times(app: list[str], env: dict[str, str], pause: float) -> tuple[float, float, float]:
     """Seconds from the first `h` to its first visible reaction and to the hint, and the
     cursor moved in the same process (the reference)."""
     terminal = Terminal(app, env)
     try:
         terminal.wait_for(READY)
-        terminal.drain(0.5)
+        terminal.drain(pause)
         sent = terminal.press(b"h")
         terminal.wait_for(LOOKING, timeout=10)
         reaction = time.perf_counter() - sent
@@ -204,6 +208,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--presses", type=int, default=40, help="cursor moves per case")
     parser.add_argument("--starts", type=int, default=3, help="app starts per case")
+    parser.add_argument(
+        "--pause", type=float, default=2.0, help="seconds before a key opens a screen"
+    )
     args = parser.parse_args()
     python = sys.executable
     with tempfile.TemporaryDirectory() as config:
@@ -224,11 +231,11 @@ def main() -> int:
         finally:
             terminal.close()
         openings = {
-            name: [opening_times(app, env, key, marker) for _ in range(args.starts)]
+            name: [opening_times(app, env, key, marker, args.pause) for _ in range(args.starts)]
             for name, (key, marker) in SCREENS.items()
         }
         hint_app = [*app, "--position", HINT_POSITION]
-        hints = [hint_times(hint_app, env) for _ in range(args.starts)]
+        hints = [hint_times(hint_app, env, args.pause) for _ in range(args.starts)]
 
     first, ref_first = min(ours), min(theirs)
     print(f"{'figure':<44}{'c4tui':>10}{'reference':>12}{'ratio':>8}")
@@ -253,6 +260,7 @@ def main() -> int:
     row("first hint, the hint shown, ms (median)", [h[1] for h in hints], [h[2] for h in hints])
     print("reference: first frame of a one-Static Textual app; key latency with no search;")
     print("  help, settings and hint: the cursor moved in the same process")
+    print(f"  help, settings and hint: the key {args.pause:g} s after the first frame")
     print(f"load average at the end: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     return 0
 

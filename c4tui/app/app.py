@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
-from textual import events, work
+from textual import events
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -28,7 +28,7 @@ from c4tui.app.ai_turns import AiTurns
 from c4tui.app.looks import Looks
 from c4tui.app.messages import ColumnClicked
 from c4tui.app.overlay import ScoresOverlay
-from c4tui.app.prewarm import load_screens
+from c4tui.app.prewarm import Prewarm
 from c4tui.app.settings import Settings
 from c4tui.app.study import StudyCommands
 from c4tui.app.widgets.board import Board, BoardView
@@ -50,7 +50,7 @@ def sides_of(settings: Settings) -> Sides:
     return Sides(settings.ai_spec(0), settings.ai_spec(1))
 
 
-class ConnectFourApp(AiTurns, StudyCommands, ScoresOverlay, Looks, App[None]):
+class ConnectFourApp(AiTurns, StudyCommands, ScoresOverlay, Looks, Prewarm, App[None]):
     """Connect Four against opponents whose thinking you can watch."""
 
     CSS_PATH = Path(__file__).resolve().parent / "app.tcss"
@@ -179,12 +179,7 @@ class ConnectFourApp(AiTurns, StudyCommands, ScoresOverlay, Looks, App[None]):
         if self.settings_notice:
             self.notify(self.settings_notice, title="Settings", severity="warning", timeout=8)
         self.update()
-        self.call_after_refresh(self.prewarm)
-
-    @work(thread=True, group="prewarm", exit_on_error=False)
-    def prewarm(self) -> None:
-        """After the first frame: load the screens a key opens later (prewarm.py)."""
-        load_screens()
+        self.call_after_refresh(self.start_prewarm)
 
     def on_unmount(self) -> None:
         # However the app ends, no search thread may outlive it.
@@ -343,19 +338,16 @@ class ConnectFourApp(AiTurns, StudyCommands, ScoresOverlay, Looks, App[None]):
     # ---- settings, help, quit -----------------------------------------------------
 
     def action_settings(self) -> None:
-        from c4tui.app.screens.settings import SettingsScreen
-
         self.cancel_search()
         self.match.cancel_hint()
         self.match.paused = True
         self.refresh_view()
-        self.push_screen(
-            SettingsScreen(self.settings, sorted(self.available_themes), steady=self.steady),
-            self.apply_settings,
-        )
+        # Built ahead while nobody waited (prewarm.py): a fresh form took 0.1-0.4 s.
+        self.push_screen(self.take_settings_screen(), self.apply_settings)
 
     def apply_settings(self, new: Settings | None) -> None:
         self.match.paused = False
+        self.call_after_refresh(self.build_spare_settings)  # for the next `s`
         if new is None or new == self.settings:
             self.update()
             return

@@ -1,16 +1,34 @@
-"""Prewarm: load what the screens opened later need, in a thread after the first frame.
+"""Prewarm: what a key opens later is made ready while nobody waits for it.
 
-The screens are imported on first use (a new user's first frame should not wait for
-them), but then the first `?` or `s` paid for the imports: a tenth of a second or more
-where Python compiles the modules from source (no bytecode cache). Loading them in a
-thread worker while the person looks at the board moves that cost out of the way of
-every key; a key pressed meanwhile still comes first (the GIL switches every few
-milliseconds, gil.py).
+Measured with benchmarks/app_latency.py, the first `?` took 0.2-0.4 s and every `s`
+0.1-0.4 s (the settings form is about a hundred widgets: composing, styling and laying
+them out is most of it). So, after the first frame:
+- a thread imports the screens' modules and parses the help page (Python compiles
+  them from source when there is no bytecode cache); a key pressed meanwhile still
+  comes first, as the GIL switches every few milliseconds (gil.py);
+- a settings screen for the current settings is built ahead (mounted, then taken off
+  the stack, under one batch so nothing is drawn), and `s` shows that one. After
+  each use, or when the settings change, the next one is built once the app is idle.
+A key pressed while a spare is being built waits for it (a few tenths of a second, on
+the main thread), then goes to the game as usual; so does quitting. Headless apps (the
+tests) build no spare unless asked: nobody looks at them, and a test's forced shutdown
+in the middle of a build would find the form's widgets half mounted.
 """
 
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
+
+from textual import work
+
+if TYPE_CHECKING:
+    from c4tui.app.app import ConnectFourApp
+    from c4tui.app.screens.settings import SettingsScreen
+
+    _Base = ConnectFourApp
+else:
+    _Base = object
 
 # Every screen a key opens, and what each imports with it (Select, Input, DataTable).
 SCREENS = (
@@ -22,6 +40,7 @@ SCREENS = (
     "c4tui.app.screens.position",
     "c4tui.app.screens.save_as",
 )
+SPARE = "spare-settings"  # the name the spare settings screen is installed under
 
 
 def load_screens() -> None:
@@ -31,3 +50,65 @@ def load_screens() -> None:
     from c4tui.app.screens.help import help_page
 
     help_page()
+
+
+class Prewarm(_Base):
+    """Screens made ready ahead of their keys (mixed into the app)."""
+
+    _spare: tuple[SettingsScreen, object] | None = None  # the screen, what it was built for
+    spare_settings: bool | None = None  # build spares; None: unless headless
+
+    def _wants_spare(self) -> bool:
+        return not self.is_headless if self.spare_settings is None else self.spare_settings
+
+    def start_prewarm(self) -> None:
+        """After the first frame: load the screens, then build the spare settings screen."""
+        self.prewarm_imports()
+
+    @work(thread=True, group="prewarm", exit_on_error=False)
+    def prewarm_imports(self) -> None:
+        load_screens()
+        self.call_from_thread(self.call_after_refresh, self.build_spare_settings)
+
+    def _spare_key(self) -> object:
+        return (self.settings, tuple(sorted(self.available_themes)), self.steady)
+
+    def new_settings_screen(self) -> SettingsScreen:
+        from c4tui.app.screens.settings import SettingsScreen
+
+        return SettingsScreen(self.settings, sorted(self.available_themes), steady=self.steady)
+
+    async def build_spare_settings(self) -> None:
+        """Mount a settings screen for the current settings, off screen, for the next `s`."""
+        if not (self.is_running and self._wants_spare()):
+            return
+        if len(self.screen_stack) != 1:  # another screen is open: try again later
+            self.set_timer(1.0, self.build_spare_settings)
+            return
+        if self._spare is not None and self._spare[1] == self._spare_key():
+            return
+        self._drop_spare()
+        screen = self.new_settings_screen()
+        self.install_screen(screen, SPARE)
+        with self.batch_update():
+            await self.push_screen(SPARE)
+            await self.pop_screen()
+        self._spare = (screen, self._spare_key())
+
+    def take_settings_screen(self) -> SettingsScreen:
+        """The spare settings screen when it shows the current settings, else a new one."""
+        spare, self._spare = self._spare, None
+        if spare is not None:
+            # No longer installed: closing it removes it, as any screen (the next spare
+            # is built when the app is idle again).
+            self.uninstall_screen(SPARE)
+            if spare[1] == self._spare_key():
+                return spare[0]
+            spare[0].remove()
+        return self.new_settings_screen()
+
+    def _drop_spare(self) -> None:
+        spare, self._spare = self._spare, None
+        if spare is not None:
+            self.uninstall_screen(SPARE)
+            spare[0].remove()

@@ -1,0 +1,50 @@
+"""Pilot tests: screens made ready ahead of their keys (prewarm.py) show what they must."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from c4tui.app.screens.settings import SettingsScreen
+from tests.app.showcase import type_keys
+
+SIZE = (120, 40)
+
+
+async def spare_built(app, pilot) -> SettingsScreen:
+    for _ in range(500):
+        await pilot.pause(0.01)
+        if app._spare is not None:
+            return app._spare[0]
+    raise AssertionError("no spare settings screen was built")
+
+
+async def test_s_opens_the_settings_screen_built_ahead_and_a_new_one_follows(make_app):
+    app = make_app()
+    app.spare_settings = True  # headless apps build none unless asked
+    async with app.run_test(size=SIZE) as pilot:
+        spare = await spare_built(app, pilot)
+        assert app.screen_stack == [app.screen] and not isinstance(app.screen, SettingsScreen)
+        await type_keys(pilot, "s")
+        assert app.screen is spare
+        assert spare.query_one("#opponent-engine").value == "random"
+        await type_keys(pilot, "escape")
+        following = await spare_built(app, pilot)
+        assert following is not spare and not spare.is_attached  # the used one is gone
+        # Settings changed since it was built (a theme from the palette): a new form.
+        app.settings = replace(app.settings, opponent="greedy")
+        await type_keys(pilot, "s")
+        await pilot.pause(0.2)  # a new form is composed now
+        assert isinstance(app.screen, SettingsScreen) and app.screen is not following
+        assert app.screen.query_one("#opponent-engine").value == "greedy"
+        await type_keys(pilot, "escape")
+        await spare_built(app, pilot)  # not cut off in the middle by the test's end
+
+
+async def test_a_headless_app_builds_no_spare(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.5)
+        assert app._spare is None
+        await type_keys(pilot, "s")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, SettingsScreen)
