@@ -14,7 +14,11 @@
  * columns too. Both threads share the packed transposition table, whose entries are
  * single words read and written whole (csolver.c), so a bound one thread stores is a
  * bound the other can use; each thread searches with its own copy of the search state.
- * Tables of two words per entry (boards past 56 bits) stay on one thread.
+ * A thread that finds every pending column taken searches the first one's probe too,
+ * and the first result counts (the other thread drops its search at its next poll):
+ * the last long column is searched by both, and never waits for a thread that a busy
+ * machine does not schedule. Tables of two words per entry (boards past 56 bits) stay
+ * on one thread.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -34,7 +38,10 @@ typedef struct {
     u128 child_cur[MAX_WIDTH], child_mask[MAX_WIDTH];
     int *low, *high;                /* the caller's arrays, mover's view */
     int queue[MAX_WIDTH], queued;   /* pending columns in probing order */
-    int busy[MAX_WIDTH], guessed[MAX_WIDTH];
+    int guessed[MAX_WIDTH];
+    /* The probe under way on each column: how many threads run it, its window, and
+     * its generation, which moves on when a result is taken (the others drop it). */
+    int busy[MAX_WIDTH], middle[MAX_WIDTH], generation[MAX_WIDTH];
     int guess, has_guess;           /* the last exact score, children's view */
     int best;                       /* a 12-ply root's book score, or BOOK_MISSING */
     int halt, spawned;
@@ -46,6 +53,7 @@ typedef struct {
 typedef struct {
     solver_t state;   /* first, so a worker is found from its state */
     uint64_t flushed; /* nodes already added to the base solver's count */
+    int col, generation; /* the probe it runs */
 } worker_t;
 
 /* Add the worker's new nodes to the solver's count (read while the search runs). */
@@ -58,23 +66,25 @@ static void flush_nodes(worker_t *w) {
 static void *help(void *arg);
 
 /* At every poll point of a worker: count its nodes, start the helper on the first
- * one, and stop when another worker was told to. */
+ * one, and stop when another worker was told to or finished this probe first. */
 static int at_poll(solver_t *s) {
     worker_t *w = (worker_t *)s;
     job_t *job = s->job;
     flush_nodes(w);
     if (job->threads > 1 && !__atomic_load_n(&job->spawned, __ATOMIC_ACQUIRE)) {
         pthread_mutex_lock(&job->lock);
-        if (!job->spawned && job->queued > 1) {
+        if (!job->spawned && job->queued > 0) {
             job->spawned = pthread_create(&job->helper, NULL, help, job) == 0 ? 1 : -1;
         }
         pthread_mutex_unlock(&job->lock);
     }
-    return __atomic_load_n(&job->halt, __ATOMIC_RELAXED);
+    return __atomic_load_n(&job->halt, __ATOMIC_RELAXED) ||
+           __atomic_load_n(&job->generation[w->col], __ATOMIC_RELAXED) != w->generation;
 }
 
 static void settle(job_t *job, int col, int score, int *settled, int *count) {
     job->low[col] = job->high[col] = score;
+    __atomic_fetch_add(&job->generation[col], 1, __ATOMIC_RELAXED); /* drop its probes */
     settled[(*count)++] = col;
     for (int i = 0; i < job->queued; i++) {
         if (job->queue[i] == col) {
@@ -88,44 +98,64 @@ static void settle(job_t *job, int col, int score, int *settled, int *count) {
 /* x / 2 rounded toward zero (the probe's _half). */
 static int half(int x) { return x / 2; }
 
-/* Take pending columns and probe them until none is left to take. */
-static void work(job_t *job, worker_t *w) {
-    solver_t *s = &w->state;
-    for (;;) {
-        pthread_mutex_lock(&job->lock);
-        int at = -1;
-        for (int i = 0; i < job->queued && at < 0; i++) {
-            if (!job->busy[job->queue[i]]) at = i;
-        }
-        if (at < 0 || job->halt) {
-            pthread_mutex_unlock(&job->lock);
-            return;
-        }
+/* The window of a new probe of `col` (Solver.probe): guess the last exact score (twice
+ * at most per column), else halve the bounds, near 0 first. */
+static int next_middle(job_t *job, int col) {
+    /* Children's view: the column's bounds negated. */
+    const int low = -job->high[col], high = -job->low[col];
+    if (job->has_guess && !job->weak && job->guessed[col] < 2) {
+        job->guessed[col]++;
+        const int guess = job->guess < low ? low : job->guess > high ? high : job->guess;
+        return guess > low ? guess - 1 : guess;
+    }
+    int middle = low + (high - low) / 2;
+    /* Wins, draws and losses are the cheapest to settle. */
+    if (middle <= 0 && half(low) < middle) {
+        middle = half(low);
+    } else if (middle >= 0 && half(high) > middle) {
+        middle = half(high);
+    }
+    return middle;
+}
+
+/* Take a probe (its column into w->col): a new one of the first idle pending column,
+ * else (every pending column is being probed) the first one under way, searched
+ * alongside its thread over the shared table, whichever finishes first. Returns 0,
+ * or -1 when no column is pending. Called locked. */
+static int take(job_t *job, worker_t *w) {
+    if (!job->queued) return -1;
+    int at = -1;
+    for (int i = 0; i < job->queued && at < 0; i++) {
+        if (!job->busy[job->queue[i]]) at = i;
+    }
+    if (at < 0) {
+        w->col = job->queue[0];
+    } else {
         const int col = job->queue[at];
-        /* Children's view: the column's bounds negated. */
-        const int low = -job->high[col], high = -job->low[col];
-        int middle;
-        const int use_guess = job->has_guess && !job->weak && job->guessed[col] < 2;
-        if (use_guess) {
-            job->guessed[col]++;
-            int guess = job->guess < low ? low : job->guess > high ? high : job->guess;
-            middle = guess > low ? guess - 1 : guess;
-        } else {
-            middle = low + (high - low) / 2;
-            /* Probe near 0 first: wins, draws and losses are the cheapest to settle. */
-            if (middle <= 0 && half(low) < middle) {
-                middle = half(low);
-            } else if (middle >= 0 && half(high) > middle) {
-                middle = half(high);
-            }
-        }
-        /* Until one score is known the first column is solved alone (by this thread);
-         * after that the columns take turns. */
+        w->col = col;
+        job->middle[col] = next_middle(job, col);
+        /* Until one score is known the first column is solved alone; after that the
+         * columns take turns. */
         if (job->has_guess || job->weak) {
             memmove(job->queue + at, job->queue + at + 1, (job->queued - at - 1) * sizeof(int));
             job->queue[job->queued - 1] = col;
         }
-        job->busy[col] = 1;
+    }
+    job->busy[w->col]++;
+    w->generation = job->generation[w->col];
+    return 0;
+}
+
+/* Take probes until no column is pending. */
+static void work(job_t *job, worker_t *w) {
+    solver_t *s = &w->state;
+    for (;;) {
+        pthread_mutex_lock(&job->lock);
+        if (job->halt || take(job, w) < 0) {
+            pthread_mutex_unlock(&job->lock);
+            return;
+        }
+        const int col = w->col, middle = job->middle[col];
         pthread_mutex_unlock(&job->lock);
 
         const int result =
@@ -133,13 +163,20 @@ static void work(job_t *job, worker_t *w) {
 
         int settled[MAX_WIDTH], count = 0;
         pthread_mutex_lock(&job->lock);
-        job->busy[col] = 0;
-        if (s->stopped) {
-            job->halt = 1;
+        job->busy[col]--;
+        if (job->halt) {
             pthread_mutex_unlock(&job->lock);
             return;
         }
-        if (job->low[col] != job->high[col]) { /* else the book settled it meanwhile */
+        if (s->stopped) {
+            if (job->generation[col] == w->generation) { /* `poll` said stop */
+                job->halt = 1;
+                pthread_mutex_unlock(&job->lock);
+                return;
+            }
+            s->stopped = 0; /* the other thread finished this probe first */
+        } else if (job->generation[col] == w->generation) {
+            job->generation[col]++; /* this result is taken: the other thread drops it */
             int clow = -job->high[col], chigh = -job->low[col];
             if (result <= middle) {
                 chigh = result;
@@ -187,6 +224,7 @@ static void start_worker(job_t *job, worker_t *w) {
     w->state.at_poll = at_poll;
     w->state.job = job;
     w->flushed = 0;
+    w->col = w->generation = 0;
 }
 
 static void *help(void *arg) {
