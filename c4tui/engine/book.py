@@ -29,9 +29,9 @@ their values are from the side to move, as our scores are.
 
 from __future__ import annotations
 
+import importlib.util
 import mmap
 from functools import cache
-from importlib.resources import files
 from pathlib import Path
 
 from c4tui.engine.geometry import Geometry, geometry
@@ -42,11 +42,14 @@ OUTCOME_PLY = 8  # book_8ply.dat: win, draw or loss only
 
 
 def _asset(name: str) -> Path | None:
-    try:
-        path = Path(str(files("bitbully_databases").joinpath("assets", name)))
-    except ModuleNotFoundError:
-        return None
-    return path if path.is_file() else None
+    # The package's folder without importing it (its import and importlib.resources
+    # cost about 10 ms of the first answer); the files are mapped, so they must be real.
+    spec = importlib.util.find_spec("bitbully_databases")
+    for folder in (spec.submodule_search_locations or []) if spec is not None else []:
+        path = Path(folder) / "assets" / name
+        if path.is_file():
+            return path
+    return None
 
 
 def _map(path: Path) -> mmap.mmap:

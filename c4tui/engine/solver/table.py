@@ -9,10 +9,10 @@ so on 7x6 both searches can share one table.
 
 from __future__ import annotations
 
+import _thread
 import ctypes
 import mmap
 import sys
-import threading
 from dataclasses import dataclass
 
 from c4tui.engine.geometry import Geometry
@@ -51,7 +51,9 @@ def new_table(size: int, packed: bool) -> memoryview | list[int]:
     memory = mmap.mmap(-1, 8 * size, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
     if _libc is not None:
         _advise(memory, MADV_HUGEPAGE)
-        threading.Thread(target=_populate, args=(memory,), daemon=True).start()
+        # A bare thread: threading.Thread.start() waits until the new thread runs,
+        # several milliseconds of the first answer on a busy machine.
+        _thread.start_new_thread(_populate, (memory,))
     return memoryview(memory).cast("Q")
 
 
