@@ -15,7 +15,7 @@ from c4tui.engine import native
 from c4tui.engine.book import EXACT_PLY, OpeningBook
 from c4tui.engine.geometry import geometry
 from c4tui.engine.position import Position
-from c4tui.engine.solver import SearchStopped, Solver
+from c4tui.engine.solver import TABLE_SIZE, SearchStopped, Solver
 from tests.engine.brute_force import brute_force_score
 from tests.engine.test_solver import SET_NAMES, quiet_position, read_testset
 
@@ -25,8 +25,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 def bookless() -> tuple[Solver, Solver]:
-    """7x6 solvers without the book: C everywhere, and pure Python."""
-    return Solver(geometry(7, 6, 4), book=False), Solver(
+    """7x6 solvers without the book: C everywhere, and pure Python (one table size)."""
+    return Solver(geometry(7, 6, 4), book=False, table_size=TABLE_SIZE), Solver(
         geometry(7, 6, 4), book=False, native=False
     )
 

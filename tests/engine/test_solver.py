@@ -10,7 +10,14 @@ import pytest
 
 from c4tui.engine.geometry import geometry
 from c4tui.engine.position import Position
-from c4tui.engine.solver import LIST_TABLE_SIZE, TABLE_SIZE, SearchStopped, Solver, order_columns
+from c4tui.engine.solver import (
+    LIST_TABLE_SIZE,
+    NATIVE_TABLE_SIZE,
+    TABLE_SIZE,
+    SearchStopped,
+    Solver,
+    order_columns,
+)
 from c4tui.engine.tactics import winning_columns
 from tests.engine.brute_force import brute_force_columns, brute_force_score
 
@@ -155,7 +162,7 @@ def test_table_memory_is_fixed_whatever_is_solved():
     before = len(solver._table)
     for moves, _ in read_testset("Test_L2_R1")[:30]:
         solver.solve(Position.from_moves(moves))
-    assert len(solver._table) == before == TABLE_SIZE
+    assert len(solver._table) == before == (NATIVE_TABLE_SIZE if solver.uses_native else TABLE_SIZE)
     assert len(Solver(geometry(10, 10, 4))._table) == LIST_TABLE_SIZE
 
 

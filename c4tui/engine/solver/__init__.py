@@ -37,10 +37,11 @@ from c4tui.engine.position import Position
 from c4tui.engine.solver.columns import ColumnBounds
 from c4tui.engine.solver.exact import Solver
 from c4tui.engine.solver.search import SearchStopped, order_columns
-from c4tui.engine.solver.table import LIST_TABLE_SIZE, TABLE_SIZE
+from c4tui.engine.solver.table import LIST_TABLE_SIZE, NATIVE_TABLE_SIZE, TABLE_SIZE
 
 __all__ = [
     "LIST_TABLE_SIZE",
+    "NATIVE_TABLE_SIZE",
     "TABLE_SIZE",
     "ColumnBounds",
     "SearchStopped",

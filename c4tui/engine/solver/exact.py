@@ -20,6 +20,7 @@ from c4tui.engine.solver.columns import ColumnBounds, analyze_columns
 from c4tui.engine.solver.search import SearchStopped, make_search
 from c4tui.engine.solver.table import (
     LIST_TABLE_SIZE,
+    NATIVE_TABLE_SIZE,
     TABLE_SIZE,
     clear_table,
     mirror_bits,
@@ -57,7 +58,11 @@ class Solver:
             book = OpeningBook.default()
         self.book = book if book and book.applies_to(g) else None
         self._packed_fits = packed_fits(g)
-        self._size = TABLE_SIZE if self._packed_fits else LIST_TABLE_SIZE
+        lib = _native.library() if native else None
+        if not self._packed_fits:
+            self._size = LIST_TABLE_SIZE
+        else:
+            self._size = TABLE_SIZE if lib is None else NATIVE_TABLE_SIZE
         if table_size is not None:
             self._size = table_size
         self._mirror = mirror_bits(g)
@@ -74,7 +79,6 @@ class Solver:
         self._sync: Callable[[], None] | None = None
         self.threads = threads if threads is not None else min(2, os.cpu_count() or 1)
         self._native: _native.NativeSearch | None = None
-        lib = _native.library() if native else None
         if lib is not None:
             self._native = _native.NativeSearch(lib, g, owns_table=not self._packed_fits)
             if self.book is not None:
