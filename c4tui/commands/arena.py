@@ -43,7 +43,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         description=(
             "Every pair of engines plays --games games, half with each side moving first. "
             "Elo: each engine's score against the field as a rating difference to its "
-            "average opponent, with a 95%% interval from the per-game standard error."
+            "average opponent, with a 95% interval from the per-game standard error."
         ),
     )
     parser.add_argument("specs", nargs="+", metavar="SPEC", help="e.g. greedy mcts:time=0.5")
