@@ -24,6 +24,7 @@ from c4tui.engine.exact import column_scores
 from c4tui.engine.position import Position
 from c4tui.engine.search import ColumnStat, InfoCallback, Limits, SearchInfo
 from c4tui.engine.specs import Option
+from c4tui.engine.tactics import hands_over_a_win
 
 CLASS_STEP = 100  # the cost of one result class, in the same units as a score
 HEURISTIC_CAP = 250  # heuristic scores are unbounded: anything past this is "decided"
@@ -34,18 +35,6 @@ FALLBACK_DEPTH = 4
 def exact_utility(score: int) -> float:
     """An exact score on the cost scale: the result class first, then its speed."""
     return CLASS_STEP * ((score > 0) - (score < 0)) + score
-
-
-def hands_over_a_win(position: Position) -> list[int]:
-    """Columns after which the opponent can win with their next stone."""
-    out = []
-    for col in position.legal_moves():
-        if position.is_winning_move(col):
-            continue
-        after = position.play(col)
-        if any(after.is_winning_move(reply) for reply in after.legal_moves()):
-            out.append(col)
-    return out
 
 
 class HumanEngine(BaseEngine):

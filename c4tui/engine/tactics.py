@@ -46,23 +46,37 @@ def safe_columns(position: Position) -> list[int]:
     return safe
 
 
-def tactical_stats(position: Position) -> tuple[ColumnStat | None, ...]:
-    """What one ply of tactics proves about each column: wins now, and losses in one.
+def hands_over_a_win(position: Position) -> list[int]:
+    """Columns that do not win now and after which the opponent wins with their next stone.
 
-    A column loses in one when it leaves an opponent's threat open or drops a stone
-    right under one of their winning spots (and we have no win now). Other columns get
-    an empty ColumnStat, full ones None.
+    Such a column leaves an opponent's threat open (any column but the one block of a
+    single threat), or drops a stone right under one of their winning spots.
     """
     wins = set(winning_columns(position))
     threats = set(threatened_columns(position))
     safe = set(safe_columns(position))
+    return [
+        col
+        for col in position.legal_moves()
+        if col not in wins and ((threats and threats != {col}) or col not in safe)
+    ]
+
+
+def tactical_stats(position: Position) -> tuple[ColumnStat | None, ...]:
+    """What one ply of tactics proves about each column: wins now, and losses in one.
+
+    With no win now, a column that hands over a win (above) loses in one. Other columns
+    get an empty ColumnStat, full ones None.
+    """
+    wins = set(winning_columns(position))
+    losing = set(hands_over_a_win(position))
     stats: list[ColumnStat | None] = []
     for col in range(position.width):
         if not position.can_play(col):
             stats.append(None)
         elif col in wins:
             stats.append(ColumnStat(score=win_now_score(position), proven="win"))
-        elif not wins and ((threats and threats != {col}) or col not in safe):
+        elif not wins and col in losing:
             loss = -win_now_score(position.play(col))
             stats.append(ColumnStat(score=loss, proven="loss"))
         else:

@@ -8,6 +8,7 @@ from c4tui.engine.position import Position
 from c4tui.engine.search import ColumnStat
 from c4tui.engine.tactics import (
     forced_move,
+    hands_over_a_win,
     safe_columns,
     tactical_stats,
     threatened_columns,
@@ -89,3 +90,21 @@ def test_tactical_stats_prove_wins_and_losses_in_one():
     assert under[0] == ColumnStat()
     full = tactical_stats(Position.from_moves("111111"))
     assert full[0] is None
+
+
+@settings(max_examples=150, deadline=None)
+@given(games())
+def test_hands_over_a_win_matches_playing_every_reply(game):
+    size, columns, board = game
+    if board.is_over():
+        return
+    pos = position_of(size, columns)
+    expected = []
+    for col in board.legal_moves():
+        if board.wins_with(col):
+            continue
+        after = board.copy()
+        after.play(col)
+        if not after.is_over() and any(after.wins_with(reply) for reply in after.legal_moves()):
+            expected.append(col)
+    assert hands_over_a_win(pos) == expected
