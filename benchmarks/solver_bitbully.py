@@ -170,7 +170,8 @@ def main() -> None:
         parser.error(f"unknown set {unknown[0]!r}; known: {', '.join(SETS)}")
     contest = Contest(args.threads)
     native = "C search" if contest.ours.uses_native else "pure-Python search"
-    native += f", up to {contest.ours.threads} threads"
+    threads = contest.ours.threads
+    native += f", {threads} thread(s)" if threads else ", two threads while a core is idle"
     print(f"c4tui: {native}; BitBully: {'installed' if bitbully else 'not installed'}")
     if args.per_set > 0:
         report_sets(contest, names, args.per_set, args.seed)
