@@ -9,6 +9,7 @@ another, and reports `exact: false`.
 
 from __future__ import annotations
 
+import time
 from contextlib import suppress
 from dataclasses import replace
 from typing import ClassVar
@@ -20,6 +21,16 @@ from c4tui.engine.search import ColumnStat, InfoCallback, Limits, Reading, Searc
 from c4tui.engine.solver import ColumnBounds, SearchStopped, order_columns, shared_solver
 from c4tui.engine.solver.line import best_line
 from c4tui.engine.specs import TIME, Option
+
+# The principal variation may search a quarter of the solve's nodes, at least LINE_NODES
+# (about 30 ms in C), and take a quarter of its time, at least LINE_SECONDS: on a hard
+# position the line's first moves cost more than the solve, and no player, hint or arena
+# game should wait for a line only the panel shows. The node bound gives the same line
+# on a busy machine; the clock is the backstop for one move of the line that alone
+# takes long (and for pure Python).
+LINE_SHARE = 0.25
+LINE_NODES = 200_000
+LINE_SECONDS = 0.03
 
 VARY = Option(int, 0, 1, help="1: break ties between equal columns at random (seeded)")
 
@@ -82,11 +93,13 @@ class PerfectEngine(BaseEngine):
         start_nodes = solver.nodes
         columns: list[ColumnBounds | None] = [None] * position.width
 
+        solve_nodes: int | None = None  # the line's probes are not the search's work
+
         def snapshot() -> SearchInfo:
             known = [b for b in columns if b is not None]
             exact = len(known) == len(position.legal_moves()) and all(b.exact for b in known)
             move = choose_column(columns, position.width)[0] if known else None
-            nodes = solver.nodes - start_nodes
+            nodes = (solver.nodes if solve_nodes is None else solve_nodes) - start_nodes
             elapsed = clock.elapsed()
             return SearchInfo(
                 engine=self.name,
@@ -115,10 +128,16 @@ class PerfectEngine(BaseEngine):
                 move, _ = choose_column(columns, position.width, pick)
                 chosen = columns[move]
                 line: tuple[int, ...] = (move,)
+                solve_nodes = solver.nodes
                 if chosen is not None and chosen.exact:
-                    # Perfect play from here on, within the same time limit and stop.
-                    solver.set_limits(clock.deadline, stop)
-                    line = best_line(solver, position, move, chosen.low)
+                    # Perfect play from here on, for bounded work (see LINE_SHARE).
+                    budget = max(LINE_NODES, int(LINE_SHARE * (solve_nodes - start_nodes)))
+                    spare = max(LINE_SECONDS, LINE_SHARE * clock.elapsed())
+                    deadline = time.perf_counter() + spare
+                    if clock.deadline is not None:
+                        deadline = min(deadline, clock.deadline)
+                    solver.set_limits(deadline, stop)
+                    line = best_line(solver, position, move, chosen.low, nodes=budget)
             finally:
                 solver.set_limits(None, None)
         return replace(snapshot(), best=move, pv=line)

@@ -194,11 +194,13 @@ async def test_the_perfect_players_line_is_shown_whole(make_app):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         position = Position.start()
-        result = make_engine("perfect").search(position)
-        view = ThinkingView(result.info, position, Limits(), "Perfect", running=False)
-        app.thinking_panel.show(view)
+        columns = (ColumnStat(score=-2, proven="loss"), *(ColumnStat(score=1, proven="win"),) * 6)
+        info = SearchInfo(
+            engine="perfect", nodes=9, columns=columns, best=3, pv=(3, 3, 3, 3, 3), exact=True
+        )
+        app.thinking_panel.show(ThinkingView(info, position, Limits(), "Perfect", running=False))
         line = panel_text(app).splitlines()[-1]
-        assert line.startswith("best 4") and len(line.partition("pv ")[2].split()) > 1, line
+        assert line.split() == ["best", "4", "pv", "4", "4", "4", "4", "4"], line
         assert "solved 7 of 7 columns" in panel_text(app)
 
 

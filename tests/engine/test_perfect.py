@@ -7,6 +7,7 @@ import threading
 
 import pytest
 
+from c4tui.engine import perfect as perfect_module
 from c4tui.engine.perfect import PerfectEngine, choose_column
 from c4tui.engine.position import Position
 from c4tui.engine.search import Limits
@@ -38,9 +39,11 @@ def test_plays_a_column_with_the_best_exact_score(engine, moves):
 
 
 @pytest.mark.parametrize("moves", POSITIONS)
-def test_the_principal_variation_is_perfect_play_to_the_end_or_twelve_moves(engine, moves):
+def test_the_principal_variation_is_perfect_play_to_the_end_or_twelve_moves(moves, monkeypatch):
+    monkeypatch.setattr(perfect_module, "LINE_SECONDS", 60.0)  # no bound on the line
+    monkeypatch.setattr(perfect_module, "LINE_NODES", 10**12)
     position = Position.from_moves(moves)
-    result = engine.search(position)
+    result = PerfectEngine().search(position)
     line = result.info.pv
     assert line[0] == result.move
     assert len(line) == LINE_PLIES or _ends(position, line)
@@ -56,7 +59,9 @@ def _ends(position: Position, line: tuple[int, ...]) -> bool:
     return position.is_over()
 
 
-def test_the_principal_variation_on_a_small_board_matches_brute_force():
+def test_the_principal_variation_on_a_small_board_matches_brute_force(monkeypatch):
+    monkeypatch.setattr(perfect_module, "LINE_SECONDS", 60.0)
+    monkeypatch.setattr(perfect_module, "LINE_NODES", 10**12)
     engine = make_engine("perfect")
     for moves in ("", "2", "23", "3322"):
         position = Position.from_moves(moves, 4, 4, 3)
@@ -66,6 +71,17 @@ def test_the_principal_variation_on_a_small_board_matches_brute_force():
             scores = brute_force_columns(position)
             assert scores[col] == max(s for s in scores if s is not None), (moves, line)
             position = position.play(col)
+
+
+def test_the_line_is_bounded_and_true_as_far_as_it_goes(engine, monkeypatch):
+    monkeypatch.setattr(perfect_module, "LINE_NODES", 1)  # a quarter of the solve's nodes
+    position = Position.from_moves("427712")
+    result = engine.search(position)
+    assert 1 <= len(result.info.pv) < LINE_PLIES
+    for col in result.info.pv:
+        scores = analyze(position)
+        assert scores[col] == max(s for s in scores if s is not None)
+        position = position.play(col)
 
 
 def test_a_stopped_search_shows_only_the_move_it_plays():

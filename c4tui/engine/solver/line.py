@@ -3,8 +3,9 @@
 After the best column's exact score is known, each later position's score is known too
 (it alternates sign), so finding the next move of the line is a yes/no question per
 column, "does this child keep the score?", settled by one null-window probe that the
-table left by the solve usually answers at once. Columns are asked centre first, so the
-line follows the same tie-break as the perfect player's own choice.
+table left by the solve usually answers at once (not always: on a hard position the
+early moves of the line can cost more than the solve). Columns are asked centre first,
+so the line follows the same tie-break as the perfect player's own choice.
 """
 
 from __future__ import annotations
@@ -37,13 +38,21 @@ def keeps_score(solver: Solver, position: Position, col: int, score: int) -> boo
 
 
 def best_line(
-    solver: Solver, position: Position, first: int, score: int, plies: int = LINE_PLIES
+    solver: Solver,
+    position: Position,
+    first: int,
+    score: int,
+    plies: int = LINE_PLIES,
+    nodes: int | None = None,
 ) -> tuple[int, ...]:
     """`first` (which scores `score` for the side to move), then perfect replies, up to
-    `plies` moves or the end of the game; shorter when the solver is stopped."""
+    `plies` moves or the end of the game. Shorter when the solver is stopped (its
+    `set_limits` deadline or stop event), or when `nodes` were searched before the next
+    move (a bound that, unlike the clock, gives the same line on a busy machine)."""
     line = [first]
+    start = solver.nodes
     try:
-        while len(line) < plies:
+        while len(line) < plies and (nodes is None or solver.nodes - start < nodes):
             position, score = position.play(line[-1]), -score
             if position.is_over():
                 break
