@@ -11,6 +11,7 @@ same answers. C4TUI_PURE_PYTHON=1 forces that fallback.
 from __future__ import annotations
 
 import ctypes
+import functools
 import importlib.util
 import os
 import threading
@@ -27,6 +28,7 @@ OWN_TABLE_SIZE = 4_194_301
 POLL = ctypes.CFUNCTYPE(ctypes.c_int)
 # Called by c4_analyze as each column's score becomes exact: (column, score).
 COLUMN = ctypes.CFUNCTYPE(None, ctypes.c_int, ctypes.c_int)
+NO_COLUMN_CALLBACK = COLUMN()  # a null pointer: c4_analyze then calls nothing
 NO_COLUMN = -1000  # c4_analyze's low and high of a full column (C4_NONE)
 _lock = threading.Lock()
 _loaded: list = []  # [(library or None, why)] once tried
@@ -103,12 +105,17 @@ def kernels() -> str:
     return f"compiled ({why})" if lib is not None else f"pure Python ({why})"
 
 
+@functools.cache
+def _int_array(width: int) -> type:
+    return ctypes.c_int * width
+
+
 class ColumnArrays:
     """Each column's bounds (mover's view) as c4_analyze writes them while it works."""
 
     def __init__(self, width: int) -> None:
-        self.low = (ctypes.c_int * width)()
-        self.high = (ctypes.c_int * width)()
+        self.low = _int_array(width)()
+        self.high = _int_array(width)()
 
     def bounds(self, col: int) -> tuple[int, int] | None:
         """(low, high) of a column, None for a full one."""

@@ -31,6 +31,7 @@ from c4tui.engine.solver.table import (
 
 TICK_SECONDS = 0.1  # between progress ticks of a search with set_limits(tick=...)
 LOAD_SECONDS = 1.0  # how long a reading of the system's load is trusted
+CORES = os.cpu_count() or 1
 
 
 class SpareCores:
@@ -58,7 +59,7 @@ class SpareCores:
             except OSError:  # no load average on this system: assume a core is free
                 load = 0.0
             # This search itself adds about one to the load.
-            self._idle = load < (os.cpu_count() or 1) - 0.5
+            self._idle = load < CORES - 0.5
         return wanted if self._idle else 1
 
 
@@ -336,8 +337,7 @@ class Solver:
 
         def exact(col: int, score: int) -> None:
             columns[col] = ColumnBounds(score, score)
-            if on_column is not None:
-                on_column(col, columns[col])
+            on_column(col, columns[col])
 
         self._sync = sync
         try:
@@ -346,10 +346,13 @@ class Solver:
                 position.mask,
                 position.moves,
                 weak=weak,
-                threads=self.threads or _spare_cores.threads(min(2, os.cpu_count() or 1)),
+                threads=self.threads or _spare_cores.threads(min(2, CORES)),
                 arrays=arrays,
                 poll=self._poll,
-                on_exact=_native.COLUMN(exact),
+                # No callback when nobody listens: making one costs microseconds.
+                on_exact=(
+                    _native.NO_COLUMN_CALLBACK if on_column is None else _native.COLUMN(exact)
+                ),
             )
         finally:
             self._sync = None
