@@ -8,11 +8,13 @@ them out is most of it). So, after the first frame:
   comes first, as the GIL switches every few milliseconds (gil.py);
 - a settings screen for the current settings is built ahead (mounted, then taken off
   the stack, under one batch so nothing is drawn), and `s` shows that one. After
-  each use, or when the settings change, the next one is built once the app is idle;
+  each use, or when the settings change, the next one is built once no key has come
+  for a second (QUIET);
 - once the first is built, what is alive then is frozen out of the garbage collector's
   sight (gc.freeze), so that a full collection in the middle of a key is short.
-A key pressed while a spare is being built waits for it (a few tenths of a second, on
-the main thread), then goes to the game as usual; so does quitting. Headless apps (the
+A key pressed while a spare is being built waits for it (0.1-0.3 s, on the main thread),
+then goes to the game as usual; so does quitting. Waiting for a quiet second first makes
+that rare: someone typing is not interrupted. Headless apps (the
 tests) build no spare unless asked: nobody looks at them, and a test's forced shutdown
 in the middle of a build would find the form's widgets half mounted.
 """
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import time
 from typing import TYPE_CHECKING
 
 from textual import work
@@ -44,6 +47,7 @@ SCREENS = (
     "c4tui.app.screens.save_as",
 )
 SPARE = "spare-settings"  # the name the spare settings screen is installed under
+QUIET = 1.0  # seconds without a key (or since the first frame) before a spare is built
 
 
 def load_screens() -> None:
@@ -65,8 +69,11 @@ class Prewarm(_Base):
     def _wants_spare(self) -> bool:
         return not self.is_headless if self.spare_settings is None else self.spare_settings
 
+    _started = 0.0  # time.perf_counter() of the first frame
+
     def start_prewarm(self) -> None:
         """After the first frame: load the screens, then build the spare settings screen."""
+        self._started = time.perf_counter()
         self.prewarm_imports()
 
     @work(thread=True, group="prewarm", exit_on_error=False)
@@ -86,8 +93,9 @@ class Prewarm(_Base):
         """Mount a settings screen for the current settings, off screen, for the next `s`."""
         if not (self.is_running and self._wants_spare()):
             return
-        if len(self.screen_stack) != 1:  # another screen is open: try again later
-            self.set_timer(1.0, self.build_spare_settings)
+        quiet = min(self.activity.idle_for(), time.perf_counter() - self._started)
+        if len(self.screen_stack) != 1 or quiet < QUIET:  # a screen is open, or keys come
+            self.set_timer(max(0.1, QUIET - quiet), self.build_spare_settings)
             return
         if self._spare is not None and self._spare[1] == self._spare_key():
             return

@@ -100,6 +100,10 @@ class UiActivity:
     def busy(self) -> bool:
         return time.perf_counter() < self._busy_until
 
+    def idle_for(self) -> float:
+        """Seconds since the user last acted (since long ago before any input)."""
+        return time.perf_counter() - (self._busy_until - self.window)
+
 
 class CourteousStop(threading.Event):
     """A stop event whose polling waits while the UI is busy (a set stop never waits)."""
