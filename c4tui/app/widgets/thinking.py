@@ -121,11 +121,12 @@ def counting(count: int, noun: str) -> str:
 # Table layout per kind of engine: (heading, width, right-aligned?) after the column number.
 COLUMNS = {
     # UCT on the win rate's scale (the rate plus the exploration bonus), so the two
-    # columns compare; a column the opening book ruled out reads "book: loss" there.
+    # columns compare; a column the opening book ruled out reads "book: loss" there
+    # (the column widens for it, see `_layout`).
     "mcts": (
         ("visits", 7, True),
         ("win rate", 8, True),
-        ("UCT", 10, True),
+        ("UCT", 6, True),
         ("share of visits", 0, False),
     ),
     # Flat Monte Carlo shares its playouts evenly, so its bar shows the win rate instead.
@@ -230,7 +231,7 @@ class ThinkingPanel(DrawnWidget):
                 ),
                 Text("it keeps no figures per column.", dim),
             ]
-        layout = COLUMNS[kind]
+        layout = self._layout(kind, info)
         gap = " " * (2 if width >= 50 else 1)
         fixed = 4 + sum(w + len(gap) for _, w, _ in layout) + 1
         bar_width = max(3, min(BAR_WIDTH + 8, width - fixed))
@@ -259,6 +260,17 @@ class ThinkingPanel(DrawnWidget):
                     line.append(cell.rjust(w) if right else cell.ljust(w), row_style)
             lines.append(line)
         return lines
+
+    @staticmethod
+    def _layout(kind: str, info: SearchInfo) -> tuple[tuple[str, int, bool], ...]:
+        """The table's columns; MCTS's UCT column widens only while a row reads
+        "book: loss", so the share-of-visits bar keeps its room in a narrow panel."""
+        layout = COLUMNS[kind]
+        book = [f"book: {s.proven}" for s in info.columns if s is not None and s.by_book]
+        if kind != "mcts" or not book:
+            return layout
+        width = max(len(text) for text in book)
+        return tuple((h, max(w, width) if h == "UCT" else w, r) for h, w, r in layout)
 
     def _cells(
         self,
