@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from c4tui.app.screens.help import HelpScreen
+from c4tui.app.screens.help import HELP_FILE, HelpScreen
 from c4tui.app.screens.settings import SettingsScreen, join_spec, split_spec
 from c4tui.app.settings import Settings, load
 from c4tui.app.widgets.board import Board
@@ -173,6 +173,12 @@ async def test_help_screen_opens_and_closes(make_app):
         await type_keys(pilot, "escape")
         await pilot.pause()
         assert not isinstance(app.screen, HelpScreen)
+
+
+def test_help_names_every_setting_of_the_looks_and_its_palette_command():
+    text = HELP_FILE.read_text(encoding="utf-8")
+    for words in ("falling discs", "board style", '"Falling discs"', '"Board style: classic"'):
+        assert words.lower() in text.lower(), words
 
 
 async def test_q_quits(make_app):
