@@ -116,6 +116,27 @@ def test_table_of_flat_shows_visits_and_win_rates(capsys):
     assert "visits" in out and "win rate" in out and "70 iterations" in out
 
 
+def test_table_of_mcts_shows_uct_on_the_win_rates_scale_as_the_panel_does(capsys):
+    code, out, _ = run(capsys, "4453", "--engine", "mcts:iterations=500", "--seed", "1")
+    assert code == 0
+    rows = [
+        line.split() for line in out.splitlines() if line.split()[:1] and line.split()[0].isdigit()
+    ]
+    assert len(rows) == 7
+    for row in rows:
+        win, uct = row[-2], row[-1]  # both percentages, as in the thinking panel
+        assert win.endswith("%") and uct.endswith("%"), row
+        assert float(uct[:-1]) >= float(win[:-1])  # the rate plus a bonus
+
+
+def test_random_says_what_the_app_says_instead_of_an_empty_table(capsys):
+    code, out, _ = run(capsys, "4453", "--engine", "random", "--seed", "1")
+    assert code == 0
+    first, second = out.splitlines()
+    column = first.split("plays column ")[1].split()[0]
+    assert second == f"picked {column} at random"
+
+
 def test_table_marks_full_columns(capsys):
     code, out, _ = run(capsys, "444444", "--engine", "greedy", "--seed", "1")
     assert code == 0

@@ -6,10 +6,14 @@ import argparse
 import json
 
 from c4tui.commands.common import CommandError, PositionBatch, output_console, plain_table
+from c4tui.engine.figures import picks_at_random, random_pick, uct_cell, win_rate_text
 from c4tui.engine.position import Position
 from c4tui.engine.scores import describe_score
-from c4tui.engine.search import SearchInfo, SearchResult, win_rate
+from c4tui.engine.search import ColumnStat, SearchInfo, SearchResult
 from c4tui.engine.specs import SpecError, make_engine
+
+# The panel's headings for the figures ColumnStat names otherwise.
+HEADINGS = {"value": "win rate", "uct": "UCT"}
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -82,13 +86,17 @@ def print_table(text: str, position: Position, spec: str, result: SearchResult) 
     console = output_console()
     where = repr(text) if text else "the empty board"
     console.print(f"{spec} plays column {result.move + 1} in {where}")
+    if picks_at_random(info) and not info.handicap:
+        # It weighs no column against another: a table would be all blanks.
+        console.print("".join(random_pick(result.move)))
+        return
     table = plain_table()
     table.add_column("column", justify="right")
     shown = [
         name for name in ("visits", "value", "uct", "score", "proven") if _any_filled(info, name)
     ]
     for name in shown:
-        table.add_column("win rate" if name == "value" else name, justify="right")
+        table.add_column(HEADINGS.get(name, name), justify="right")
     if not shown:
         table.add_column("")  # still room to say which columns are full
     for col, stat in enumerate(info.columns):
@@ -96,7 +104,7 @@ def print_table(text: str, position: Position, spec: str, result: SearchResult) 
         if stat is None:
             table.add_row(f"{col + 1}{marker}", "full", *[""] * (len(shown) - 1))
             continue
-        cells = [_cell(name, getattr(stat, name)) for name in shown] or [""]
+        cells = [_cell(name, stat) for name in shown] or [""]
         if "proven" in shown and stat.proven is not None and stat.score is not None:
             # A proven score reads better as words: "win in 3", "loss in 8", "draw".
             cells[shown.index("proven")] = describe_score(position, stat.score)
@@ -126,11 +134,11 @@ def _any_filled(info: SearchInfo, name: str) -> bool:
     return any(stat is not None and getattr(stat, name) is not None for stat in info.columns)
 
 
-def _cell(name: str, value: object) -> str:
-    if value is None:
-        return ""
+def _cell(name: str, stat: ColumnStat) -> str:
+    """One figure as the thinking panel words it (win rate and UCT in %)."""
     if name == "value":
-        return f"{win_rate(value):.1%}"  # type: ignore[arg-type]
-    if isinstance(value, float):
-        return f"{value:.3f}"
-    return str(value)
+        return win_rate_text(stat.value)
+    if name == "uct":
+        return uct_cell(stat)
+    value = getattr(stat, name)
+    return "" if value is None else str(value)

@@ -19,6 +19,7 @@ from rich.text import Text
 from textual.geometry import Size
 
 from c4tui.app.widgets.drawn import DrawnWidget
+from c4tui.engine.figures import picks_at_random, random_pick, uct_cell, win_rate_text
 from c4tui.engine.position import Position
 from c4tui.engine.scores import describe_score
 from c4tui.engine.search import ColumnStat, Limits, SearchInfo, win_rate
@@ -52,22 +53,6 @@ def counted(info: SearchInfo) -> str:
     """What the engine's iterations are (flat Monte Carlo counts playouts)."""
     reading = reading_of(info.engine)
     return "iterations" if reading is None else reading.counts
-
-
-def win_rate_text(value: float | None) -> str:
-    return "" if value is None else f"{win_rate(value):.1%}"
-
-
-def uct_text(uct: float | None) -> str:
-    """The UCT value on the win rate's scale: the win rate plus the exploration bonus
-    (so above 100% for a column the search has barely tried)."""
-    return "" if uct is None else f"{win_rate(uct):.1%}"
-
-
-def reading_random(info: SearchInfo) -> bool:
-    """Whether the engine picks its column by chance (it judged nothing best)."""
-    reading = reading_of(info.engine)
-    return reading is not None and reading.at_random
 
 
 def budget_progress(view: ThinkingView) -> tuple[float, float, str] | None:
@@ -218,7 +203,7 @@ class ThinkingPanel(DrawnWidget):
         kind = column_kind(info)
         if kind == "plain":
             dim = self.component_style("thinking--dim")
-            if reading_random(info):
+            if picks_at_random(info):
                 return [
                     Text("Random picks a legal column by chance:", dim),
                     Text("it weighs no column against another.", dim),
@@ -285,11 +270,8 @@ class ThinkingPanel(DrawnWidget):
         if kind in ("mcts", "flat"):
             visits = stat.visits or 0
             cells: list[Text | str] = [f"{visits:,}", win_rate_text(stat.value)]
-            if kind == "mcts" and stat.by_book:
-                # Never searched: no win rate of its own, only the book's verdict.
-                cells.append(f"book: {stat.proven}")
-            elif kind == "mcts":
-                cells.append(stat.proven or uct_text(stat.uct))
+            if kind == "mcts":
+                cells.append(uct_cell(stat))
             if kind == "flat":
                 share = 0.0 if stat.value is None else win_rate(stat.value)
             else:
@@ -373,10 +355,11 @@ class ThinkingPanel(DrawnWidget):
 
     def _line(self, info: SearchInfo) -> Text:
         text = Text()
-        if info.best is not None and reading_random(info):
-            text.append("picked ", self.component_style("thinking--dim"))
-            text.append(str(info.best + 1), self.component_style("thinking--best"))
-            text.append(" at random", self.component_style("thinking--dim"))
+        if info.best is not None and picks_at_random(info):
+            before, column, after = random_pick(info.best)
+            text.append(before, self.component_style("thinking--dim"))
+            text.append(column, self.component_style("thinking--best"))
+            text.append(after, self.component_style("thinking--dim"))
             return text
         if info.best is not None:
             # A handicap move is not what the search found best: a noise= random pick,
