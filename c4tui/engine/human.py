@@ -9,9 +9,14 @@ loss costs a little; where the solver runs out of time, a shallow NegaMax search
 heuristic scores stand in. `care` is the one parameter of its strength: at care=1
 it never loses a result class but often wins a move slower than it could; at care=50
 it often plays a weaker column that keeps the result and now and then one that loses a
-class; at care=1000 its choice is close to uniform. A column after which the opponent
-wins at once (a threat left open, or a stone under their winning spot) costs `guard`
-more (default 300), so such a move is rare unless care is very large or guard=0.
+class; at care=1000 its choice is close to uniform.
+
+Handing over a win in one (a threat left open, a stone under the opponent's winning
+spot) is the mistake people notice most, and the one a player soon learns to avoid: so
+whatever the care, while some column does not hand one over, the columns that do get
+at most `slip` of the chance between them (default 0.02, one move in fifty; slip=1
+drops the guard, as level 1 does). A cap on the chance rather than an extra cost, so
+that it means the same at every care and however many columns hand a win over.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ CLASS_STEP = 100  # the cost of one result class, in the same units as a score
 HEURISTIC_CAP = 250  # heuristic scores are unbounded: anything past this is "decided"
 SOLVE_SECONDS = 0.5  # per move, before the shallow search stands in
 FALLBACK_DEPTH = 4
+SLIP = 0.02  # the most chance of handing over a win in one, by default
 
 
 def exact_utility(score: int) -> float:
@@ -41,7 +47,7 @@ class HumanEngine(BaseEngine):
     name = "human"
     OPTIONS: ClassVar[dict[str, Option]] = {
         "care": Option(float, 0, 100000, exclusive_minimum=True, help="size of its mistakes"),
-        "guard": Option(float, 0, 100000, help="extra cost of handing over a win in one"),
+        "slip": Option(float, 0, 1, help="most chance of handing over a win in one"),
         "time": Option(float, 0, 60, exclusive_minimum=True, help="seconds for the solver"),
     }
 
@@ -50,13 +56,13 @@ class HumanEngine(BaseEngine):
         *,
         seed: int | None = None,
         care: float = 20.0,
-        guard: float = 300.0,
+        slip: float = SLIP,
         time: float = SOLVE_SECONDS,
         limits: Limits | None = None,
     ) -> None:
         super().__init__(seed=seed, limits=limits or Limits(time=time))
         self.care = care
-        self.guard = guard
+        self.slip = slip
 
     def think(
         self, position: Position, limits: Limits, clock: Clock, on_info: InfoCallback | None
@@ -71,15 +77,11 @@ class HumanEngine(BaseEngine):
             for col, score in enumerate(scores)
             if score is not None
         }
-        losing = set(hands_over_a_win(position))
-        if len(losing) == len(utility):
-            losing = set()  # every column does: no reason to prefer one
         best_value = max(utility.values())
-        costs = {
-            col: best_value - value + (self.guard if col in losing else 0.0)
-            for col, value in utility.items()
+        weights = {
+            col: math.exp(-(best_value - value) / self.care) for col, value in utility.items()
         }
-        weights = {col: math.exp(-cost / self.care) for col, cost in costs.items()}
+        self._guard(weights, set(hands_over_a_win(position)))
         total = sum(weights.values())
         columns = sorted(weights)
         move = self.rng.choices(columns, [weights[c] for c in columns])[0]
@@ -107,6 +109,17 @@ class HumanEngine(BaseEngine):
             # A weaker column chosen on purpose: the thinking panel says so.
             handicap=utility[move] < utility[top],
         )
+
+    def _guard(self, weights: dict[int, float], losing: set[int]) -> None:
+        """Scale the columns that hand over a win down to `slip` of the chance in all."""
+        if not losing or len(losing) == len(weights):
+            return  # none does, or every column does: nothing to prefer
+        lost = sum(weights[col] for col in losing)
+        kept = sum(weights.values()) - lost
+        if self.slip < 1 and lost > self.slip * (lost + kept):
+            factor = self.slip * kept / ((1 - self.slip) * lost)
+            for col in losing:
+                weights[col] *= factor
 
     def _heuristic_scores(self, position: Position) -> list[int | None]:
         from c4tui.engine.negamax import NegamaxEngine

@@ -31,7 +31,7 @@ def with_noise(spec: str) -> str:
 
 
 SPECS = [quick_spec(name) for name in ENGINES]
-# Levels are specs of registry engines (level:9 is the perfect player, checked above).
+# Levels are specs of registry engines (the last level is the perfect player, checked above).
 LEVELS = ["level:1", "level:5", "level:8"]
 ALL_SPECS = [*SPECS, *map(with_noise, SPECS), *LEVELS]
 
