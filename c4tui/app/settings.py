@@ -24,6 +24,7 @@ from c4tui.engine.geometry import (
 )
 from c4tui.engine.specs import SpecError, parse_spec
 from c4tui.files import atomic_write
+from c4tui.match.sides import Sides
 
 Mode = Literal["human-ai", "ai-ai", "humans"]
 MODES: dict[str, str] = {
@@ -129,6 +130,24 @@ class Settings:
             return self.opponent if player == 0 else self.second_opponent
         ai_player = 1 if self.first == "you" else 0
         return self.opponent if player == ai_player else None
+
+    def playing(self, sides: Sides, width: int, height: int, connect: int) -> Settings:
+        """These settings with the mode, sides and board of a game in progress.
+
+        A kept game comes back with the sides it was played with, which need not be
+        today's settings (an `--opponent` of that session, a game opened from the list):
+        the settings form must show what is playing, and a new game go on with it.
+        """
+        board = {"width": width, "height": height, "connect": connect}
+        if sides.first is None and sides.second is None:
+            return replace(self, mode="humans", **board)
+        if sides.first is not None and sides.second is not None:
+            return replace(
+                self, mode="ai-ai", opponent=sides.first, second_opponent=sides.second, **board
+            )
+        engine = sides.first if sides.first is not None else sides.second
+        first = "ai" if sides.first is not None else "you"
+        return replace(self, mode="human-ai", opponent=engine, first=first, **board)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=2) + "\n"

@@ -77,6 +77,7 @@ class StudyCommands(_Base):
         if kept is None or not kept.record.moves or kept.record.position.is_over():
             return
         self.match.open(kept.record, kept.name)
+        self.follow_open_game()
         self.match.notify(
             f"Your game of {kept.record.date[:10]} is back ({kept.record.plies} moves). "
             "n starts a new one; g lists the kept games.",
@@ -84,10 +85,18 @@ class StudyCommands(_Base):
             timeout=6,
         )
 
+    def follow_open_game(self) -> None:
+        """The session's settings take the opened game's sides and board (not saved)."""
+        position = self.match.position
+        self.settings = self.settings.playing(
+            self.match.sides, position.width, position.height, position.connect
+        )
+
     def open_record(self, record: GameRecord, name: str | None = None) -> None:
         """Go on from a game: kept (same file) or loaded from elsewhere (a new one)."""
         self.cancel_search()
         self.match.open(record, name)
+        self.follow_open_game()
         self.cursor = record.width // 2
         self.match.save()
         self.update()

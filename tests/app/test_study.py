@@ -209,3 +209,24 @@ def test_reviewed_mistakes_become_puzzles(tmp_path):
     puzzle = Trainer(tmp_path, seed=1).next_puzzle()  # the queue was kept on disk
     assert game.to_moves().startswith(puzzle.position.to_moves())
     assert reviews[puzzle.position.moves].verdict in ("mistake", "blunder")
+
+
+async def test_a_resumed_game_brings_its_sides_into_the_settings(make_app, tmp_path):
+    # A game played against level:5 (an --opponent of that session) comes back in a
+    # session whose saved opponent is random: the settings show what is playing.
+    games = tmp_path / "games"
+    app = make_app(games_dir=games, opponent="level:5", first="ai")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await type_keys(pilot, "4")
+        await settle(pilot)
+        await type_keys(pilot, "q")
+    again = make_app(games_dir=games, resume=True)  # its settings say: random
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert again.match.sides.first == "level:5"
+        assert (again.settings.mode, again.settings.opponent, again.settings.first) == (
+            "human-ai",
+            "level:5",
+            "ai",
+        )
