@@ -6,10 +6,11 @@ them out is most of it). So, after the first frame:
 - a thread imports the screens' modules and parses the help page (Python compiles
   them from source when there is no bytecode cache); a key pressed meanwhile still
   comes first, as the GIL switches every few milliseconds (gil.py);
-- a settings screen for the current settings is built ahead (mounted, then taken off
-  the stack, under one batch so nothing is drawn), and `s` shows that one. After
-  each use, or when the settings change, the next one is built once no key has come
-  for a second (QUIET);
+- a settings screen for the current settings is built ahead (mounted and laid out,
+  then taken off the stack, under one batch so nothing is drawn), and `s` shows that
+  one without restyling its ~300 nodes again (SettingsScreen.on_screen_resume): what
+  is left for the key is painting it. After each use, or when the settings change,
+  the next one is built once no key has come for a second (QUIET);
 - once the first is built, what is alive then is frozen out of the garbage collector's
   sight (gc.freeze), so that a full collection in the middle of a key is short.
 A key pressed while a spare is being built waits for it (0.1-0.3 s, on the main thread),
@@ -104,7 +105,10 @@ class Prewarm(_Base):
         self.install_screen(screen, SPARE)
         with self.batch_update():
             await self.push_screen(SPARE)
+            # Laid out now, while nobody waits: shown at the same size, it only paints.
+            screen._refresh_layout(self.size)
             await self.pop_screen()
+        screen.mark_styled()
         self._spare = (screen, self._spare_key())
         if not self._frozen:
             # What is alive once the app is ready (the modules, the app, its screens)

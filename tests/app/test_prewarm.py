@@ -48,3 +48,31 @@ async def test_a_headless_app_builds_no_spare(make_app):
         await type_keys(pilot, "s")
         await pilot.pause(0.2)
         assert isinstance(app.screen, SettingsScreen)
+
+
+def shown_styles(screen) -> list[tuple]:
+    return [
+        (widget, widget.styles.background, widget.styles.color, widget.styles.border)
+        for widget in screen.query("*")
+    ]
+
+
+async def test_the_form_built_ahead_shows_the_styles_a_full_restyle_gives(make_app):
+    # Its styles are not recomputed when it is shown (a third of its first paint), so
+    # they must already be right: as built, and after a theme change since.
+    app = make_app()
+    app.spare_settings = True
+    async with app.run_test(size=SIZE) as pilot:
+        for theme in (None, "textual-light"):
+            await spare_built(app, pilot)
+            if theme is not None:
+                app.theme = theme  # the app's CSS changes, the settings do not
+                await pilot.pause()
+            await type_keys(pilot, "s")
+            await pilot.pause()
+            assert isinstance(app.screen, SettingsScreen)
+            shown = shown_styles(app.screen)
+            app.screen.update_node_styles(animate=False)
+            assert shown_styles(app.screen) == shown
+            await type_keys(pilot, "escape")
+        await spare_built(app, pilot)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -233,6 +233,29 @@ class SettingsScreen(ModalScreen[Settings | None]):
         for side in SIDES:
             self._sync_side(side)
         self.validate()
+
+    # ---- showing a screen built ahead ---------------------------------------------
+
+    _styled_for: object = None  # what its styles were computed under (see mark_styled)
+
+    def _style_context(self) -> object:
+        # Textual counts every change of the app's CSS (a theme, a variable); focus of
+        # the terminal window is the one app-wide pseudo-class a form reads.
+        return (self.app._css_update_count, self.app.app_focus)
+
+    def mark_styled(self) -> None:
+        """Called once the screen has been mounted ahead (prewarm.py): its styles are
+        fresh for the app's CSS as it is now."""
+        self._styled_for = self._style_context()
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Textual restyles a screen's every node when it is shown: for this form (about
+        # 300 nodes with the selects' overlays) that was a third of its first paint.
+        # Styles computed when it was built ahead still hold while the app's CSS is the
+        # same; a class or focus change restyles its own node as usual.
+        if self._styled_for is not None and self._styled_for == self._style_context():
+            event.refresh_styles = False
+        self._styled_for = None
 
     # ---- reading the form ---------------------------------------------------------
 
