@@ -108,6 +108,11 @@ def kernels() -> str:
 
 
 @functools.cache
+def words(bitboard: int) -> tuple[int, int]:
+    """A bitboard of up to 128 bits as the two 64-bit words the C functions take."""
+    return bitboard & ((1 << 64) - 1), bitboard >> 64
+
+
 def _int_array(width: int) -> type:
     return ctypes.c_int * width
 
@@ -177,14 +182,11 @@ class NativeSearch:
         self, current: int, mask: int, moves: int, alpha: int, beta: int, poll
     ) -> int | None:
         """The score in (alpha, beta) or a bound beyond it; None when `poll` stopped it."""
-        low = (1 << 64) - 1
         with self.lock:
             score = self._lib.c4_negamax(
                 self._handle,
-                current & low,
-                current >> 64,
-                mask & low,
-                mask >> 64,
+                *words(current),
+                *words(mask),
                 moves,
                 alpha,
                 beta,
@@ -208,14 +210,11 @@ class NativeSearch:
     ) -> bool:
         """Score every column into `arrays` in one call (csolver_columns.c), calling
         `on_exact(col, score)` as each is proven; True when `poll` stopped it."""
-        low = (1 << 64) - 1
         with self.lock:
             stopped = self._lib.c4_analyze(
                 self._handle,
-                current & low,
-                current >> 64,
-                mask & low,
-                mask >> 64,
+                *words(current),
+                *words(mask),
                 moves,
                 int(weak),
                 threads,
