@@ -4,10 +4,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
+from c4tui.app import prewarm
 from c4tui.app.screens.settings import SettingsScreen
 from tests.app.showcase import type_keys
 
 SIZE = (120, 40)
+
+
+@pytest.fixture(autouse=True)
+def quick_quiet(monkeypatch):
+    # A spare form waits for a quiet second; a tenth keeps these tests quick.
+    monkeypatch.setattr(prewarm, "QUIET", 0.1)
 
 
 async def spare_built(app, pilot) -> SettingsScreen:
