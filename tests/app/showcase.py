@@ -94,6 +94,13 @@ async def type_keys(pilot: Pilot, *keys: str) -> None:
         await pilot.pause(0)
 
 
+async def open_settings(app, pilot: Pilot):
+    """Press s and return the screen it opened (the settings form)."""
+    await type_keys(pilot, "s")
+    await pilot.pause()
+    return app.screen
+
+
 async def settle(pilot: Pilot, timeout: float = 60.0) -> None:
     """Wait until no AI search or hint is running and the screen has caught up."""
     app = pilot.app

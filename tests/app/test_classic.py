@@ -11,7 +11,7 @@ from c4tui.app.settings import Settings, load
 from c4tui.app.widgets.board import Board
 from c4tui.app.widgets.classic import Paints, classic_cell
 from c4tui.app.widgets.disc_sizes import COMPACT, SIZES
-from tests.app.showcase import type_keys
+from tests.app.showcase import open_settings
 
 PAINTS = Paints(
     frame=Color.parse("#0000ff"),
@@ -112,9 +112,7 @@ async def test_board_style_and_falling_discs_round_trip_through_form_and_palette
     app = make_app(settings=Settings(mode="humans", theme="textual-dark"))
     async with app.run_test(size=(120, 40)) as pilot:
         assert not frame_painted(app)
-        await type_keys(pilot, "s")
-        await pilot.pause()
-        screen = app.screen
+        screen = await open_settings(app, pilot)
         assert isinstance(screen, SettingsScreen)
         assert screen.query_one("#board_style").value == "modern"
         assert screen.query_one("#animation").value == "on"

@@ -8,7 +8,7 @@ from c4tui.app.settings import Settings, load
 from c4tui.app.widgets.board import Board
 from c4tui.app.widgets.disc_sizes import BIG, GIANT, MEDIUM, ROUND
 from c4tui.engine.position import Position
-from tests.app.showcase import DRAW_MOVES, settle, type_keys
+from tests.app.showcase import DRAW_MOVES, open_settings, settle, type_keys
 
 SIZE = (120, 40)
 
@@ -205,9 +205,7 @@ async def test_settings_cancel_keeps_everything(make_app):
 async def test_settings_save_applies_and_persists(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await type_keys(pilot, "s")
-        await pilot.pause()  # let the form compose
-        screen = app.screen
+        screen = await open_settings(app, pilot)
         assert isinstance(screen, SettingsScreen)
         screen.query_one("#width").value = "8"
         screen.query_one("#opponent-engine").value = "greedy"
@@ -236,9 +234,7 @@ INVALID_FIELDS = [
 async def test_settings_refuse_invalid_values(make_app):
     app = make_app(settings=Settings(opponent="mcts:time=1", theme="textual-dark"))
     async with app.run_test(size=SIZE) as pilot:
-        await type_keys(pilot, "s")
-        await pilot.pause()  # let the form compose
-        screen = app.screen
+        screen = await open_settings(app, pilot)
         for field, value in INVALID_FIELDS:
             widget = screen.query_one(field)
             good = widget.value
@@ -260,9 +256,7 @@ async def test_settings_refuse_invalid_values(make_app):
 async def test_settings_show_every_bad_field_at_once(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await type_keys(pilot, "s")
-        await pilot.pause()
-        screen = app.screen
+        screen = await open_settings(app, pilot)
         screen.query_one("#width").value = "11"
         screen.query_one("#height").value = "x"
         screen.query_one("#connect").value = "7"
@@ -494,9 +488,7 @@ async def test_settings_form_round_trips_specs_without_changing_them(make_app):
 async def test_settings_form_keeps_a_second_budget_until_it_is_replaced(make_app):
     app = make_app(settings=Settings(opponent="negamax:depth=8,time=1", theme="textual-dark"))
     async with app.run_test(size=SIZE) as pilot:
-        await type_keys(pilot, "s")
-        await pilot.pause()
-        screen = app.screen
+        screen = await open_settings(app, pilot)
         assert screen.spec_of("opponent") == "negamax:depth=8,time=1"
         assert "negamax:depth=8,time=1" in str(screen.query_one("#opponent-spec").render())
         screen.query_one("#opponent-budget").value = "time"  # the form now holds the time
@@ -510,9 +502,7 @@ async def test_settings_form_keeps_a_second_budget_until_it_is_replaced(make_app
 async def test_a_new_algorithm_brings_its_own_default_budget(make_app):
     app = make_app(settings=Settings(opponent="random", theme="textual-dark"))
     async with app.run_test(size=SIZE) as pilot:
-        await type_keys(pilot, "s")
-        await pilot.pause()
-        screen = app.screen
+        screen = await open_settings(app, pilot)
         budget = screen.query_one("#opponent-budget")
         for engine, spec, kind in (
             ("negamax", "negamax:time=1", "time"),
@@ -536,9 +526,7 @@ async def test_a_new_algorithm_brings_its_own_default_budget(make_app):
 async def test_every_bad_field_of_a_side_is_marked_at_once(make_app):
     app = make_app(settings=Settings(opponent="mcts:time=1", theme="textual-dark"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await type_keys(pilot, "s")
-        await pilot.pause()
-        screen = app.screen
+        screen = await open_settings(app, pilot)
         for field, value in (("amount", "-1"), ("c", "abc"), ("noise", "2")):
             screen.query_one(f"#opponent-{field}").value = value
         screen.query_one("#width").value = "99"

@@ -7,7 +7,7 @@ from textual.widgets import Input, Select, Static
 from c4tui.app.screens.settings import LEVEL_CHOICES, SettingsScreen, spec_line, split_spec
 from c4tui.app.settings import Settings, load
 from c4tui.engine.levels import LEVELS, RATINGS
-from tests.app.showcase import settle, type_keys
+from tests.app.showcase import open_settings, settle
 
 SIZE = (120, 40)
 
@@ -22,9 +22,7 @@ def test_levels_come_first_and_say_what_they_are():
 async def test_choosing_a_level_disables_the_custom_fields_and_saves_the_level(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await type_keys(pilot, "s")
-        await pilot.pause()
-        screen = app.screen
+        screen = await open_settings(app, pilot)
         assert isinstance(screen, SettingsScreen)
         screen.query_one("#opponent-noise", Input).value = "0.5"
         screen.query_one("#opponent-engine", Select).value = "level:3"
@@ -44,9 +42,7 @@ async def test_choosing_a_level_disables_the_custom_fields_and_saves_the_level(m
 async def test_a_saved_level_opens_as_that_level_and_custom_comes_back(make_app):
     app = make_app(settings=Settings(opponent="level:6", theme="textual-dark"))
     async with app.run_test(size=SIZE) as pilot:
-        await type_keys(pilot, "s")
-        await pilot.pause()
-        screen = app.screen
+        screen = await open_settings(app, pilot)
         assert screen.query_one("#opponent-engine", Select).value == "level:6"
         screen.query_one("#opponent-engine", Select).value = "mcts"
         await pilot.pause()

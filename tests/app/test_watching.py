@@ -8,7 +8,7 @@ import pytest
 
 from c4tui.app.screens.settings import SettingsScreen
 from c4tui.app.settings import Settings, SettingsError, load
-from tests.app.showcase import settle, type_keys
+from tests.app.showcase import open_settings, settle, type_keys
 
 SIZE = (120, 40)
 
@@ -53,9 +53,7 @@ async def test_speed_keys_change_the_pause_between_moves_and_it_is_remembered(ma
 async def test_saving_the_settings_form_keeps_the_speed(make_app):
     app = make_app(settings=replace(watching_settings(), watch_delay=2.0))
     async with app.run_test(size=SIZE) as pilot:
-        await type_keys(pilot, "s")
-        await pilot.pause()  # let the form compose
-        screen = app.screen
+        screen = await open_settings(app, pilot)
         assert isinstance(screen, SettingsScreen)
         screen.query_one("#width").value = "8"
         await pilot.pause()
