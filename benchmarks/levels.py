@@ -91,9 +91,13 @@ def fit(games: list[dict], levels: list[int]) -> tuple[dict, list[list[float]], 
     """
     free = levels[1:]
     index = {level: i for i, level in enumerate(free)}
-    # Each game as (a, b, a's score); a virtual draw per pair keeps sweeps finite.
-    observations = [(g["first"], g["second"], g["score"], (g["first"], g["second"], g["opening"]))
-                    for g in games]  # fmt: skip
+    # Each game as (a, b, a's score, its cluster: the pair and the opening, both colours
+    # alike); a virtual draw per pair, a cluster of its own, keeps sweeps finite.
+    observations = [
+        (g["first"], g["second"], g["score"],
+         (min(g["first"], g["second"]), max(g["first"], g["second"]), g["opening"]))
+        for g in games
+    ]  # fmt: skip
     pairs = {tuple(sorted((g["first"], g["second"]))) for g in games}
     observations += [(a, b, 0.5, ("virtual", a, b)) for a, b in pairs]
     rating = dict.fromkeys(levels, 0.0)  # logistic units, the anchor at 0
@@ -126,9 +130,8 @@ def fit(games: list[dict], levels: list[int]) -> tuple[dict, list[list[float]], 
     clusters: dict[object, list[float]] = defaultdict(lambda: [0.0] * len(free))
     for a, b, score, cluster in observations:
         expected = 1 / (1 + math.exp(rating[b] - rating[a]))
-        key = (min(a, b), max(a, b), cluster[2]) if cluster[0] != "virtual" else cluster
         for i, di in enumerate(direction(a, b)):
-            clusters[key][i] += di * (score - expected)
+            clusters[cluster][i] += di * (score - expected)
     meat = [[sum(u[i] * u[j] for u in clusters.values()) for j in range(len(free))]
             for i in range(len(free))]  # fmt: skip
     bread = invert(hessian)
