@@ -27,6 +27,7 @@ from typing import ClassVar
 from c4tui.engine.base import BaseEngine, Clock
 from c4tui.engine.exact import column_scores
 from c4tui.engine.position import Position
+from c4tui.engine.scores import proven_of
 from c4tui.engine.search import ColumnStat, InfoCallback, Limits, SearchInfo
 from c4tui.engine.specs import Option
 from c4tui.engine.tactics import hands_over_a_win
@@ -85,15 +86,12 @@ class HumanEngine(BaseEngine):
         total = sum(weights.values())
         columns = sorted(weights)
         move = self.rng.choices(columns, [weights[c] for c in columns])[0]
-        top = max(utility, key=lambda c: (utility[c], -abs(c - position.width // 2)))
         stats = tuple(
             None
             if scores[col] is None
             else ColumnStat(
                 score=scores[col],
-                proven=("win" if scores[col] > 0 else "loss" if scores[col] < 0 else "draw")
-                if exact
-                else None,
+                proven=proven_of(scores[col]) if exact else None,
                 # The chance it gave this column, as visits in a thousand draws.
                 visits=round(1000 * weights[col] / total),
             )
@@ -107,7 +105,7 @@ class HumanEngine(BaseEngine):
             pv=(move,),
             exact=exact,
             # A weaker column chosen on purpose: the thinking panel says so.
-            handicap=utility[move] < utility[top],
+            handicap=utility[move] < best_value,
         )
 
     def _guard(self, weights: dict[int, float], losing: set[int]) -> None:
