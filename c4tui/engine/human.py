@@ -27,7 +27,7 @@ from typing import ClassVar
 from c4tui.engine.base import BaseEngine, Clock
 from c4tui.engine.exact import column_scores
 from c4tui.engine.position import Position
-from c4tui.engine.scores import proven_of
+from c4tui.engine.scores import proven_of, result_class
 from c4tui.engine.search import ColumnStat, InfoCallback, Limits, SearchInfo
 from c4tui.engine.specs import Option
 from c4tui.engine.tactics import hands_over_a_win
@@ -41,7 +41,7 @@ SLIP = 0.02  # the most chance of handing over a win in one, by default
 
 def exact_utility(score: int) -> float:
     """An exact score on the cost scale: the result class first, then its speed."""
-    return CLASS_STEP * ((score > 0) - (score < 0)) + score
+    return CLASS_STEP * result_class(score) + score
 
 
 class HumanEngine(BaseEngine):

@@ -21,7 +21,7 @@ from typing import Literal
 
 from c4tui.engine.exact import column_scores
 from c4tui.engine.position import Position
-from c4tui.engine.scores import moves_to_end
+from c4tui.engine.scores import keeping_columns, moves_to_end
 from c4tui.engine.tactics import safe_columns
 
 Difficulty = Literal["easy", "medium", "hard"]
@@ -59,8 +59,7 @@ def puzzle_of(position: Position, scores: list[int | None]) -> Puzzle | None:
     best = max(played)
     if best < 0:
         return None
-    sign = (best > 0) - (best < 0)
-    keeping = [c for c, s in enumerate(scores) if s is not None and (s > 0) - (s < 0) == sign]
+    keeping = keeping_columns(scores)
     if len(keeping) != 1:
         return None
     solution = keeping[0]

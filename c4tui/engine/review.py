@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from c4tui.engine.position import Position
+from c4tui.engine.scores import result_class
 from c4tui.engine.solver import SearchStopped, Solver, shared_solver
 
 Verdict = Literal["best", "ok", "mistake", "blunder"]
@@ -40,11 +41,7 @@ def verdict_of(scores: Sequence[int | None], column: int) -> Verdict:
     if played == best:
         return "best"
     # Result classes as signs: win 1, draw 0, loss -1; a drop of 0 is `ok`.
-    return _CLASS_LOSS[_sign(best) - _sign(played)]
-
-
-def _sign(score: int) -> int:
-    return (score > 0) - (score < 0)
+    return _CLASS_LOSS[result_class(best) - result_class(played)]
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,17 @@ def moves_to_end(position: Position, score: int) -> int:
     return stones_at_end - (position.moves + 1) // 2
 
 
+def result_class(score: int) -> int:
+    """The result class of a score as a sign: win 1, draw 0, loss -1."""
+    return (score > 0) - (score < 0)
+
+
+def keeping_columns(scores: list[int | None] | tuple[int | None, ...]) -> list[int]:
+    """The columns that keep the best result class (full columns are None)."""
+    best = result_class(max(s for s in scores if s is not None))
+    return [col for col, s in enumerate(scores) if s is not None and result_class(s) == best]
+
+
 def proven_of(score: int) -> Proven:
     return "win" if score > 0 else "loss" if score < 0 else "draw"
 

@@ -18,15 +18,11 @@ from pathlib import Path
 from c4tui.engine.position import Position
 from c4tui.engine.puzzles import Puzzle, find_puzzles, puzzle_of
 from c4tui.engine.review import MoveReview
-from c4tui.engine.scores import describe_score
+from c4tui.engine.scores import describe_score, keeping_columns
 from c4tui.files import atomic_write
 
 FILE_NAME = "trainer.json"
 QUEUE_KEPT = 200
-
-
-def _sign(score: int) -> int:
-    return (score > 0) - (score < 0)
 
 
 @dataclass(frozen=True)
@@ -81,23 +77,20 @@ class Trainer:
 
     def answer(self, puzzle: Puzzle, column: int) -> Answer:
         """Judge a column, count it in the streak, and say why."""
-        best = max(s for s in puzzle.scores if s is not None)
+        keepers = keeping_columns(puzzle.scores)
         played = puzzle.scores[column]
-        right = played is not None and _sign(played) == _sign(best)
+        right = column in keepers
         self.streak = self.streak + 1 if right else 0
         self.best = max(self.best, self.streak)
         self._save()
         position = puzzle.position
-        keepers = [
-            c for c, s in enumerate(puzzle.scores) if s is not None and _sign(s) == _sign(best)
-        ]
         answer = ", ".join(str(c + 1) for c in keepers)
         if played is None:
             return Answer(False, f"Column {column + 1} is full. The answer: {answer}.")
         said = describe_score(position, played)
         if right:
             return Answer(True, f"Right: {column + 1} keeps the {puzzle.result} ({said}).")
-        kept = describe_score(position, best)
+        kept = describe_score(position, max(s for s in puzzle.scores if s is not None))
         return Answer(False, f"Not {column + 1}: it gives {said}. The answer: {answer} ({kept}).")
 
 
