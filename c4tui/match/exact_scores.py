@@ -8,6 +8,7 @@ a stop event, and a position it cannot finish in time says so instead of guessin
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 
 from c4tui.engine.exact import column_scores
 from c4tui.engine.position import Position
@@ -26,6 +27,12 @@ def column_words(
     scores = column_scores(position, seconds, stop)
     if scores is None:
         return None if stop.is_set() else (GAVE_UP,) * position.width
+    return board_words(position, scores)
+
+
+def board_words(position: Position, scores: Sequence[int | None]) -> tuple[str, ...]:
+    """Exact scores as the board shows them under its columns: "win 7", "draw", "loss 12",
+    "" for a full column (None)."""
     return tuple(
         "" if score is None else describe_score(position, score).replace(" in ", " ")
         for score in scores

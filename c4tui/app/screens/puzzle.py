@@ -22,7 +22,7 @@ from textual.widgets import Footer, Static
 from c4tui.app.messages import ColumnClicked
 from c4tui.app.widgets.board import Board, BoardView
 from c4tui.engine.puzzles import Puzzle
-from c4tui.engine.scores import describe_score
+from c4tui.match.exact_scores import board_words
 from c4tui.match.sides import GLYPHS
 from c4tui.match.trainer import Trainer
 
@@ -126,10 +126,7 @@ class PuzzleScreen(ModalScreen[None]):
         )
         scores = None
         if self.answered is not None:
-            scores = tuple(
-                "" if s is None else describe_score(position, s).replace(" in ", " ")
-                for s in puzzle.scores
-            )
+            scores = board_words(position, puzzle.scores)
         board.view = BoardView(
             position=position,
             cursor=self.cursor if self.answered is None else None,
