@@ -44,7 +44,9 @@ class GameLibrary:
     def new_name() -> str:
         """A name for a game starting now: sorts by time; unique within the process."""
         stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-        return f"{stamp}-{os.getpid() % 10000}{next(_counter)}"
+        # Fixed widths, so that names sort by time also within a second: an unpadded
+        # counter put game 10 before game 9.
+        return f"{stamp}-{os.getpid() % 10000:04d}{next(_counter):06d}"
 
     def path(self, name: str) -> Path:
         return self.games / f"{name}{SUFFIX}"

@@ -152,6 +152,12 @@ def test_the_oldest_games_go_first(tmp_path):
     assert library.names() == sorted(names[-3:], reverse=True)
 
 
+def test_names_made_one_after_another_sort_in_that_order():
+    # Within one second too, and across a counter's digit boundary (9 -> 10).
+    made = [GameLibrary.new_name() for _ in range(25)]
+    assert sorted(made) == made
+
+
 def test_a_disk_that_refuses_the_game_is_a_notice_not_a_crash(tmp_path):
     blocked = tmp_path / "file"
     blocked.write_text("not a directory")
