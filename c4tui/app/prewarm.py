@@ -66,11 +66,10 @@ class Prewarm(_Base):
     _spare: tuple[SettingsScreen, object] | None = None  # the screen, what it was built for
     spare_settings: bool | None = None  # build spares; None: unless headless
     _frozen = False  # gc.freeze() done
+    _started = 0.0  # time.perf_counter() of the first frame
 
     def _wants_spare(self) -> bool:
         return not self.is_headless if self.spare_settings is None else self.spare_settings
-
-    _started = 0.0  # time.perf_counter() of the first frame
 
     def start_prewarm(self) -> None:
         """After the first frame: load the screens, then build the spare settings screen."""
@@ -120,15 +119,15 @@ class Prewarm(_Base):
 
     def take_settings_screen(self) -> SettingsScreen:
         """The spare settings screen when it shows the current settings, else a new one."""
-        spare, self._spare = self._spare, None
-        if spare is not None:
-            # No longer installed: closing it removes it, as any screen (the next spare
-            # is built when the app is idle again).
-            self.uninstall_screen(SPARE)
-            if spare[1] == self._spare_key():
-                return spare[0]
-            spare[0].remove()
-        return self.new_settings_screen()
+        spare = self._spare
+        if spare is None or spare[1] != self._spare_key():
+            self._drop_spare()
+            return self.new_settings_screen()
+        # No longer installed: closing it removes it, as any screen (the next spare is
+        # built when the app is idle again).
+        self._spare = None
+        self.uninstall_screen(SPARE)
+        return spare[0]
 
     def _drop_spare(self) -> None:
         spare, self._spare = self._spare, None
