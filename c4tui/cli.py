@@ -155,15 +155,13 @@ def run_app(args: argparse.Namespace) -> int:
 
 def read_game_file(name: str):
     """A game file for --load; CommandError names the file and the line at fault."""
-    from pathlib import Path
-
     from c4tui.engine.gamefile import GameFileError, GameRecord
+    from c4tui.files import UnreadableFile, read_text
 
     try:
-        text = Path(name).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise CommandError(f"--load {name}: cannot read it ({reason})") from None
+        text = read_text(name)
+    except UnreadableFile as error:
+        raise CommandError(f"--load {name}: cannot read it ({error.reason})") from None
     try:
         return GameRecord.from_text(text)
     except GameFileError as error:

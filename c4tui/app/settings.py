@@ -23,7 +23,7 @@ from c4tui.engine.geometry import (
     MIN_WIDTH,
 )
 from c4tui.engine.specs import SpecError, parse_spec
-from c4tui.files import atomic_write
+from c4tui.files import NoSuchFile, UnreadableFile, atomic_write, read_text
 from c4tui.match.sides import Sides
 
 Mode = Literal["human-ai", "ai-ai", "humans"]
@@ -177,14 +177,13 @@ def load(directory: Path) -> tuple[Settings, str | None]:
     """The saved settings and a notice for the player when the file could not be used."""
     path = directory / FILE_NAME
     try:
-        data = path.read_bytes()
-    except FileNotFoundError:
+        text = read_text(path)
+    except NoSuchFile:
         return Settings(), None
-    except OSError as error:
-        return Settings(), f"Could not read {path}: {error.strerror}; using defaults."
+    except UnreadableFile as error:
+        return Settings(), f"Could not read {path}: {error.reason}; using defaults."
     try:
-        # Decoding here, not in read_text: a damaged file is a notice, not a crash.
-        return Settings.from_json(data.decode("utf-8")), None
+        return Settings.from_json(text), None
     except (ValueError, TypeError, RecursionError) as error:
         return Settings(), f"Settings file {path} is unusable ({error}); using defaults."
 

@@ -14,6 +14,7 @@ from c4tui.engine.gamefile import MAGIC, GameFileError, GameRecord
 from c4tui.engine.position import Position
 from c4tui.engine.review import VERDICTS, MoveReview, review_game, tally, turning_point
 from c4tui.engine.scores import describe_score
+from c4tui.files import UnreadableFile, read_text
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -65,9 +66,9 @@ def read_game(argument: str) -> Position:
             text, where = argument, "game (not a file either)"
         else:
             try:
-                text = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as error:
-                raise CommandError(f"{argument}: cannot read it ({error})") from None
+                text = read_text(path)
+            except UnreadableFile as error:
+                raise CommandError(f"{argument}: cannot read it ({error.reason})") from None
             where = argument
     if text.lstrip().startswith(MAGIC):
         try:
