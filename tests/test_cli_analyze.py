@@ -119,3 +119,23 @@ def test_every_end_easy_position_gets_its_published_score(capsys, monkeypatch):
     for (moves, score), answer in zip(pairs, answers, strict=True):
         best = max(s for s in answer["scores"] if s is not None)
         assert (answer["position"], best) == (moves, int(score))
+
+
+def test_a_gamesolver_link_answers_as_its_moves(capsys, monkeypatch):
+    _, plain, _ = run(capsys, "4453", "--json")
+    for link in (
+        "https://connect4.gamesolver.org/?pos=4453",
+        "connect4.gamesolver.org/?lang=en&pos=4453",
+    ):
+        status, out, _ = run(capsys, link, "--json")
+        assert status == 0
+        assert {**json.loads(out), "elapsed": 0} == {**json.loads(plain), "elapsed": 0}
+    monkeypatch.setattr("sys.stdin", io.StringIO("https://connect4.gamesolver.org/?pos=4453\n"))
+    status, out, _ = run(capsys, "-", "--json")
+    assert json.loads(out)["position"] == "4453"
+    status, _, err = run(capsys, "https://example.org/?pos=4453")
+    assert status == 2
+    assert err == (
+        "c4tui analyze: position: 'https://example.org/?pos=4453' is not a "
+        "connect4.gamesolver.org link\n"
+    )

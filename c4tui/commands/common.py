@@ -10,6 +10,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from c4tui.engine.notation import moves_of
 from c4tui.engine.position import Position
 
 
@@ -20,7 +21,8 @@ class CommandError(Exception):
 class PositionBatch:
     """The positions of a POSITION argument, or of each stdin line when it is '-'.
 
-    Iterating yields (text, Position). An empty argument or an empty line is the empty
+    Iterating yields (moves, Position), the moves as written by `Position.to_moves` (a
+    gamesolver.org link gives its moves). An empty argument or an empty line is the empty
     board. A bad argument raises CommandError; a bad stdin line does not stop the batch:
     it gets one stderr line naming `stdin line N` (and with `json_errors` a
     `{"line": N, "error": ...}` object on stdout in its place, so answers stay aligned
@@ -42,8 +44,8 @@ class PositionBatch:
 
     def __iter__(self) -> Iterator[tuple[str, Position]]:
         if self.argument != "-":
-            text = (self.argument or "").strip()
-            yield text, parse_position(text, where="position", allow_over=self.allow_over)
+            position = parse_position(self.argument or "", allow_over=self.allow_over)
+            yield position.to_moves(), position
             return
         for number, line in enumerate(sys.stdin, start=1):
             text = line.strip()
@@ -55,13 +57,15 @@ class PositionBatch:
                 if self.json_errors:
                     print(json.dumps({"line": number, "error": str(error)}), flush=True)
                 continue
-            yield text, position
+            yield position.to_moves(), position
 
 
 def parse_position(text: str, *, where: str = "position", allow_over: bool = False) -> Position:
-    """The position after `text`; a CommandError prefixed with `where` (when given) if bad."""
+    """The position after `text` (moves or a gamesolver.org link); a CommandError prefixed
+    with `where` (when given) if bad."""
     prefix = f"{where}: " if where else ""
     try:
+        text = moves_of(text)
         position = Position.from_moves(text)
     except ValueError as error:
         raise CommandError(f"{prefix}{error}") from None

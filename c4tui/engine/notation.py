@@ -3,9 +3,15 @@
 Columns are written 1-based: `1`..`9` for the first nine columns. Boards wider than
 nine columns (the engine supports up to ten) write column 10 as `a` (or `A`); this is
 our extension, the only one needed. The empty string is the empty board.
+
+Players share positions as gamesolver.org links (`https://connect4.gamesolver.org/?pos=4453`);
+`moves_of` takes such a link, with or without the scheme and with other query parameters,
+wherever a move string is accepted.
 """
 
 from __future__ import annotations
+
+from urllib.parse import parse_qs, urlsplit
 
 _SYMBOLS = "123456789a"
 # Characters quoted each side of a bad move: a 98,000-character string is not echoed whole.
@@ -21,6 +27,27 @@ class NotationError(ValueError):
         self.reason = reason
         char = text[index - 1] if 0 < index <= len(text) else ""
         super().__init__(f"move {index} ({char!r}) of {quote_around(text, index)}: {reason}")
+
+
+class LinkError(ValueError):
+    """A link given for a position that is no gamesolver.org position link."""
+
+
+def moves_of(text: str) -> str:
+    """The move string `text` stands for: itself, or the `pos` of a gamesolver.org link
+    (a link without `pos` is the empty board, as on the site). Blanks around are dropped.
+    """
+    text = text.strip()
+    if "://" not in text and "gamesolver.org" not in text.lower():
+        return text
+    link = urlsplit(text if "://" in text else f"https://{text}")
+    host = (link.hostname or "").lower() if link.scheme in ("http", "https") else ""
+    if host != "gamesolver.org" and not host.endswith(".gamesolver.org"):
+        raise LinkError(f"{quote_around(text, 1, 60)} is not a connect4.gamesolver.org link")
+    positions = parse_qs(link.query).get("pos", [""])
+    if len(positions) > 1:
+        raise LinkError(f"{quote_around(text, 1, 60)} gives pos= {len(positions)} times")
+    return positions[0].strip()
 
 
 def quote_around(text: str, index: int, reach: int = QUOTE_REACH) -> str:

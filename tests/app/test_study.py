@@ -82,6 +82,9 @@ def test_check_moves_names_the_character_and_why():
     assert check_moves("44x", g).startswith("character 3 ('x')")
     assert "column 8" in check_moves("48", g)
     assert "over" in check_moves("1212121", g)
+    assert check_moves("https://connect4.gamesolver.org/?pos=4453", g) is None
+    assert check_moves("connect4.gamesolver.org/?pos=44x", g).startswith("character 3 ('x')")
+    assert "not a connect4.gamesolver.org link" in check_moves("https://example.org/?pos=4", g)
 
 
 def test_bad_position_or_game_file_is_one_line_and_status_2(capsys, tmp_path):

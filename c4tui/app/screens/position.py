@@ -1,4 +1,4 @@
-"""PositionScreen: type or paste a move string; it is checked as you type."""
+"""PositionScreen: type or paste a move string or a gamesolver.org link; checked as you type."""
 
 from __future__ import annotations
 
@@ -12,23 +12,27 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
 from c4tui.engine.geometry import Geometry
-from c4tui.engine.notation import NotationError
+from c4tui.engine.notation import LinkError, NotationError, moves_of
 from c4tui.engine.position import Position
 
 
 def check_moves(text: str, g: Geometry) -> str | None:
-    """None when `text` plays on this board, else what is wrong (which character, why)."""
+    """None when `text` (moves or a gamesolver.org link) plays on this board, else what is
+    wrong (which character, why)."""
     try:
-        position = Position.from_moves(text.strip(), g.width, g.height, g.connect)
+        moves = moves_of(text)
+        position = Position.from_moves(moves, g.width, g.height, g.connect)
+    except LinkError as error:
+        return str(error)
     except NotationError as error:
-        return f"character {error.index} ({text.strip()[error.index - 1]!r}): {error.reason}"
+        return f"character {error.index} ({moves[error.index - 1]!r}): {error.reason}"
     if position.is_over():
         return "the game is over after these moves: nothing left to play"
     return None
 
 
 class PositionScreen(ModalScreen[str | None]):
-    """Returns a checked move string, or None when cancelled."""
+    """Returns the checked move string (a link's), or None when cancelled."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss_none", "Cancel")]
 
@@ -62,7 +66,7 @@ class PositionScreen(ModalScreen[str | None]):
     @on(Input.Submitted)
     def submit(self, event: Input.Submitted) -> None:
         if check_moves(event.value, self.geometry) is None:
-            self.dismiss(event.value.strip())
+            self.dismiss(moves_of(event.value))
 
     def action_dismiss_none(self) -> None:
         self.dismiss(None)
