@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from c4tui.engine.geometry import MIN_CONNECT, validate_size
 from c4tui.engine.notation import NotationError
 from c4tui.engine.position import Position
 
@@ -143,21 +144,28 @@ def _record(headers: dict[str, tuple[int, str]]) -> GameRecord:
 
     number, board = header("board", "7x6")
     width_text, x, height_text = board.lower().partition("x")
-    if not (x and width_text.strip().isdigit() and height_text.strip().isdigit()):
-        raise GameFileError(f"line {number}: Board should look like 7x6, got {board!r}")
-    width, height = int(width_text), int(height_text)
+    width, height = small_number(width_text), small_number(height_text)
+    if not x or width is None or height is None:
+        raise GameFileError(f"line {number}: Board should look like 7x6, got {board[:40]!r}")
     connect_number, connect_text = header("connect", "4")
-    if not connect_text.isdigit():
+    connect = small_number(connect_text)
+    if connect is None:
         raise GameFileError(
-            f"line {connect_number}: Connect should be a number, got {connect_text!r}"
+            f"line {connect_number}: Connect should be a number, got {connect_text[:40]!r}"
         )
+    try:
+        validate_size(width, height, MIN_CONNECT)
+    except ValueError as error:  # the board's size out of range
+        raise GameFileError(f"line {number}: {error}") from None
+    try:
+        validate_size(width, height, connect)
+    except ValueError as error:  # connect out of range, or longer than the board
+        raise GameFileError(f"line {connect_number or number}: {error}") from None
     moves_number, moves = header("moves", "")
     try:
-        position = Position.from_moves(moves, width, height, int(connect_text))
+        position = Position.from_moves(moves, width, height, connect)
     except NotationError as error:
         raise GameFileError(f"line {moves_number}: {error}") from None
-    except ValueError as error:  # the board itself: size or connect out of range
-        raise GameFileError(f"line {number or connect_number}: {error}") from None
     result_number, result = header("result", result_of(position))
     if result not in RESULTS:
         raise GameFileError(
@@ -177,4 +185,14 @@ def _record(headers: dict[str, tuple[int, str]]) -> GameRecord:
                 f"line {date_number}: Date should be ISO 8601 (2026-11-23T08:15:02Z), got {date!r}"
             ) from None
     players = (header("player1", "Player 1")[1] or "?", header("player2", "Player 2")[1] or "?")
-    return GameRecord(moves, width, height, int(connect_text), players, date)
+    return GameRecord(moves, width, height, connect, players, date)
+
+
+def small_number(text: str) -> int | None:
+    """A board dimension written in ASCII digits (at most three), else None.
+
+    Not `str.isdigit`: it accepts '²', which int() refuses, and a number thousands of
+    digits long, which int() refuses too; the board's range is checked after.
+    """
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else None

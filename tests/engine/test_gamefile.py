@@ -81,6 +81,14 @@ def test_hand_edits_comments_blank_lines_any_case_and_defaults():
         ("c4tui-game 1\nBoard: 7x6x2\n", "line 2: Board should look like 7x6"),
         ("c4tui-game 1\nConnect: four\n", "line 2: Connect should be a number"),
         ("c4tui-game 1\nBoard: 12x6\nMoves: 1\n", "line 2: width 12 is outside"),
+        ("c4tui-game 1\nBoard: ²x6\n", "line 2: Board should look like 7x6, got '²x6'"),
+        ("c4tui-game 1\nBoard: 7x٦\n", "line 2: Board should look like 7x6"),
+        (f"c4tui-game 1\nBoard: {'9' * 5000}x6\n", "line 2: Board should look like 7x6"),
+        ("c4tui-game 1\nConnect: ³\n", "line 2: Connect should be a number, got '³'"),
+        (f"c4tui-game 1\nConnect: {'4' * 5000}\n", "line 2: Connect should be a number"),
+        ("c4tui-game 1\nBoard: 7x6\nConnect: 9\n", "line 3: connect 9 is outside 3..6"),
+        ("c4tui-game 1\nConnect: 6\nBoard: 4x5\n", "line 2: connect 6 cannot fit"),
+        ("c4tui-game 1\nMoves: 4\x0053\n", "line 2: move 2 ('\\x00')"),
         ("c4tui-game 1\n\nMoves: 44x\n", "line 3: move 3 ('x')"),
         ("c4tui-game 1\nBoard: 5x4\nMoves: 6\n", "line 3: move 1 ('6') of '6': column 6"),
         ("c4tui-game 1\nMoves: 12121212\n", "line 2: move 8 ('2') of '12121212': the game"),
@@ -93,3 +101,21 @@ def test_bad_files_name_the_line_and_the_problem(text, message):
     with pytest.raises(GameFileError) as caught:
         GameRecord.from_text(text)
     assert str(caught.value).startswith(message)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["Board", "Connect", "Moves", "Result", "Date", "Player1", "x"]),
+            st.text(max_size=12),
+        ),
+        max_size=6,
+    )
+)
+def test_any_damaged_header_is_a_game_file_error_never_a_crash(headers):
+    text = "c4tui-game 1\n" + "".join(f"{key}: {value}\n" for key, value in headers)
+    try:
+        GameRecord.from_text(text)
+    except GameFileError as error:
+        assert str(error).startswith("line ")
