@@ -139,7 +139,8 @@ def run_app(args: argparse.Namespace) -> int:
     if args.position is not None:
         from c4tui.commands.common import parse_position
 
-        moves = parse_position(args.position, where="--position").to_moves()
+        # A finished game opens at its end, to be looked at or reviewed.
+        moves = parse_position(args.position, where="--position", allow_over=True).to_moves()
     if args.load is not None:
         record = read_game_file(args.load)
     from c4tui.app.app import ConnectFourApp
@@ -150,7 +151,11 @@ def run_app(args: argparse.Namespace) -> int:
     if record is not None:
         app.call_later(app.open_record, record)
     app.run()
-    return 0
+    if app.return_code:
+        # Textual has printed the error that stopped it; a script must not take it for a
+        # clean end.
+        print(f"c4tui: the app stopped on an error (status {app.return_code})", file=sys.stderr)
+    return app.return_code or 0
 
 
 def read_game_file(name: str):

@@ -31,3 +31,48 @@ def test_first_must_be_you_or_ai(capsys):
     with pytest.raises(SystemExit) as exit_info:
         main(["--first", "nobody"])
     assert exit_info.value.code == 2
+
+
+def test_a_crash_inside_the_app_is_a_nonzero_exit_with_the_reason(monkeypatch, capsys):
+    from textual.app import App
+
+    class CrashingApp(App):
+        def __init__(self, **_options) -> None:
+            super().__init__()
+
+        def on_mount(self) -> None:
+            raise RuntimeError("a disc fell through the board")
+
+        def run(self, **_options):
+            return super().run(headless=True)
+
+    monkeypatch.setattr("c4tui.app.app.ConnectFourApp", CrashingApp)
+    assert main(["--position", "44"]) == 1
+    captured = capsys.readouterr()
+    assert "a disc fell through the board" in captured.out + captured.err
+    assert captured.err.endswith("c4tui: the app stopped on an error (status 1)\n")
+
+
+async def test_a_finished_game_from_position_opens_at_its_end(monkeypatch):
+    opened = {}
+
+    class RecordingApp:
+        return_code = 0
+
+        def __init__(self, *, moves, **_options) -> None:
+            opened["moves"] = moves
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr("c4tui.app.app.ConnectFourApp", RecordingApp)
+    assert main(["--position", "https://connect4.gamesolver.org/?pos=1212121"]) == 0
+    assert opened["moves"] == "1212121"
+
+
+async def test_the_app_opened_on_a_finished_game_shows_it_over(make_app):
+    app = make_app(moves="1212121")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause(0)
+        assert app.game.position.is_over()
+        assert app.game.position.to_moves() == "1212121"
