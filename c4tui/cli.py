@@ -110,7 +110,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"c4tui: {error}", file=sys.stderr)
             return 2
     try:
-        return args.run(args)
+        status = args.run(args)
+        # Output still buffered must fail here, where it is reported, not at exit.
+        sys.stdout.flush()
+        return status
     except CommandError as error:
         print(f"c4tui {args.command}: {error}", file=sys.stderr)
         return 2
@@ -119,11 +122,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         # Output piped into `head` and closed early: end quietly with status 0, as Unix
-        # tools do. As Python's docs advise, stdout then points at devnull, so the flush
-        # at exit cannot fail a second time.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        # tools do.
+        silence_stdout()
         return 0
+    except OSError as error:
+        # A full disk or device behind stdout (`> /dev/full`), or a file the command writes.
+        where = f"{error.filename}: " if error.filename else "cannot write: "
+        print(f"c4tui {args.command}: {where}{error.strerror or error}", file=sys.stderr)
+        silence_stdout()
+        return 1
+
+
+def silence_stdout() -> None:
+    """Point stdout at devnull, so the flush at exit cannot fail a second time (as Python's
+    docs advise for a closed pipe)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 def run_app(args: argparse.Namespace) -> int:

@@ -59,3 +59,35 @@ def test_a_stray_argument_names_the_subcommand_and_is_quoted_short(capsys):
         err = capsys.readouterr().err
         assert err.startswith(f"c4tui {argv[0]}: unrecognized arguments: '")
         assert len(err) < 100 and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["analyze", "4453"],
+        ["analyze", "4453", "--json"],
+        ["move", "44", "--engine", "greedy"],
+        ["review", "4453"],
+        ["review", "4453", "--json"],
+        ["puzzle", "--count", "1", "--seed", "1"],
+        ["arena", "greedy", "random", "--games", "2", "--seed", "1"],
+    ],
+)
+def test_output_to_a_full_device_is_one_line_and_status_1(argv, capsys, monkeypatch):
+    with open("/dev/full", "w") as full:
+        monkeypatch.setattr("sys.stdout", full)
+        assert main(argv) == 1
+    assert capsys.readouterr().err == f"c4tui {argv[0]}: cannot write: No space left on device\n"
+
+
+def test_a_full_device_at_exit_leaves_no_traceback():
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "c4tui.cli", "analyze", "4453"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    assert result.returncode == 1
+    assert result.stderr == "c4tui analyze: cannot write: No space left on device\n"
