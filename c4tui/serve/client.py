@@ -1,0 +1,239 @@
+"""One served client: its command, its private directory and environment, and its PTY.
+
+Every session (ssh or web) runs its own `c4tui --served` process, so a client that
+crashes or hangs touches nobody else. The process is started through
+`c4tui.serve.confine` (own session, limits, death with the server) with a fresh private
+directory as its home, config and data directory, which is removed when it ends; the
+server sweeps leftovers (after a SIGKILL) at its next start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import os
+import pty
+import shutil
+import signal
+import struct
+import sys
+import tempfile
+import termios
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+CLIENT_ARGV = (sys.executable, "-m", "c4tui", "--served")
+SOCKET_ENV = "C4TUI_ROOMS_SOCKET"
+TOKEN_ENV = "C4TUI_ROOMS_TOKEN"
+WEB_SECRET_ENV = "C4TUI_ROOMS_WEB_SECRET"
+# Input a client has not read yet beyond this is dropped: it is hung, not slow.
+MAX_PENDING_INPUT = 256 * 1024
+
+
+@dataclass(frozen=True)
+class ClientCommand:
+    """How a client process is started: its argv and the limits it runs under."""
+
+    argv: tuple[str, ...] = CLIENT_ARGV
+    memory: int = 0  # address-space cap in bytes (0: none)
+    nice: int = 0
+
+    def confined(self, *, terminal: bool, env_file: Path | None = None) -> list[str]:
+        """The argv that starts the client through `c4tui.serve.confine`."""
+        argv = [sys.executable, "-m", "c4tui.serve.confine", "--parent", str(os.getpid())]
+        argv += ["--memory", str(self.memory), "--nice", str(self.nice)]
+        if terminal:
+            argv.append("--terminal")
+        if env_file is not None:
+            argv += ["--env-file", str(env_file)]
+        return [*argv, "--", *self.argv]
+
+
+class PrivateHome:
+    """A fresh directory of one client (mode 0700), its home for every file it keeps."""
+
+    def __init__(self, clients_dir: Path) -> None:
+        clients_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self.root = Path(tempfile.mkdtemp(prefix="client-", dir=clients_dir))
+
+    def environment(self) -> dict[str, str]:
+        """Variables that point every place a client could write into this directory."""
+        places = {
+            "HOME": "home",
+            "C4TUI_CONFIG_DIR": "config",
+            "C4TUI_DATA_DIR": "data",
+            "XDG_CONFIG_HOME": "home/.config",
+            "XDG_DATA_HOME": "home/.local/share",
+            "XDG_CACHE_HOME": "home/.cache",
+            "TMPDIR": "tmp",
+        }
+        for relative in places.values():
+            (self.root / relative).mkdir(mode=0o700, parents=True, exist_ok=True)
+        return {name: str(self.root / relative) for name, relative in places.items()}
+
+    def remove(self) -> None:
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+def sweep_private_homes(clients_dir: Path) -> None:
+    """Remove the private directories a killed server left behind."""
+    if clients_dir.is_dir():
+        for leftover in clients_dir.iterdir():
+            if leftover.is_dir() and not leftover.is_symlink():
+                shutil.rmtree(leftover, ignore_errors=True)
+            else:
+                leftover.unlink(missing_ok=True)
+
+
+def client_environment(
+    home: PrivateHome, rooms: dict[str, str], term: str | None = None
+) -> dict[str, str]:
+    """A client's whole environment: its home, the room service's address and credential."""
+    environment = {"PATH": os.defpath, "LANG": "C.UTF-8", **home.environment(), **rooms}
+    if term:
+        environment["TERM"] = term
+    return environment
+
+
+def set_window_size(fd: int, columns: int, rows: int) -> None:
+    """Tell a PTY its size; the kernel sends SIGWINCH to the client when it changes."""
+    columns, rows = max(1, min(columns, 1000)), max(1, min(rows, 1000))
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+
+
+def kill_group(pid: int, sig: int) -> None:
+    """Signal a client's whole process group (it leads its own session)."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pid, sig)
+
+
+class TerminalClient:
+    """A client process in a PTY of its own: bytes in and out, size changes, an end."""
+
+    def __init__(
+        self,
+        command: ClientCommand,
+        environment: dict[str, str],
+        on_output: Callable[[bytes], None],
+    ) -> None:
+        self.command = command
+        self.environment = environment
+        self.on_output = on_output
+        self.process: asyncio.subprocess.Process | None = None
+        self.master: int | None = None
+        self.pending = bytearray()
+        self.paused = False
+        self.output_done = asyncio.Event()
+
+    async def start(self, columns: int, rows: int) -> None:
+        master, slave = pty.openpty()
+        try:
+            set_window_size(master, columns, rows)
+            self.process = await asyncio.create_subprocess_exec(
+                *self.command.confined(terminal=True),
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                env=self.environment,
+                start_new_session=True,
+            )
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)
+        os.set_blocking(master, False)
+        self.master = master
+        asyncio.get_running_loop().add_reader(master, self._read)
+
+    @property
+    def pid(self) -> int | None:
+        return None if self.process is None else self.process.pid
+
+    def _read(self) -> None:
+        try:
+            data = os.read(self.master, 65536)
+        except BlockingIOError:
+            return
+        except OSError:  # EIO: nobody holds the PTY's other end any more
+            data = b""
+        if data:
+            self.on_output(data)
+            return
+        asyncio.get_running_loop().remove_reader(self.master)
+        self.output_done.set()
+
+    def pause_output(self) -> None:
+        """The reader is slow: stop reading, so the client blocks instead of memory growing."""
+        if self.master is not None and not self.paused and not self.output_done.is_set():
+            self.paused = True
+            asyncio.get_running_loop().remove_reader(self.master)
+
+    def resume_output(self) -> None:
+        if self.master is not None and self.paused and not self.output_done.is_set():
+            self.paused = False
+            asyncio.get_running_loop().add_reader(self.master, self._read)
+
+    def write(self, data: bytes) -> None:
+        """Send key presses to the client."""
+        if self.master is None or self.output_done.is_set():
+            return
+        waiting = bool(self.pending)
+        self.pending += data[: max(0, MAX_PENDING_INPUT - len(self.pending))]
+        if not waiting:
+            self._flush()
+
+    def _flush(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            written = os.write(self.master, self.pending)
+        except BlockingIOError:
+            written = 0
+        except OSError:
+            self.pending.clear()
+            written = 0
+        del self.pending[:written]
+        loop.remove_writer(self.master)
+        if self.pending:
+            loop.add_writer(self.master, self._flush)
+
+    def resize(self, columns: int, rows: int) -> None:
+        if self.master is not None and not self.output_done.is_set():
+            set_window_size(self.master, columns, rows)
+
+    async def wait(self) -> int:
+        """Wait for the client to end; its status. Its output is all delivered by then."""
+        assert self.process is not None
+        status = await self.process.wait()
+        # Whatever the client left running in its group ends with it.
+        kill_group(self.process.pid, signal.SIGKILL)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.output_done.wait(), 5.0)
+        self._close_master()
+        return status
+
+    async def stop(self, grace: float = 2.0) -> None:
+        """End the client: SIGTERM to its group, then SIGKILL after `grace` seconds."""
+        if self.process is None or self.process.returncode is not None:
+            self._close_master()
+            return
+        kill_group(self.process.pid, signal.SIGTERM)
+        try:
+            await asyncio.wait_for(asyncio.shield(self.process.wait()), grace)
+        except TimeoutError:
+            kill_group(self.process.pid, signal.SIGKILL)
+            await self.process.wait()
+        kill_group(self.process.pid, signal.SIGKILL)
+        self._close_master()
+
+    def _close_master(self) -> None:
+        if self.master is None:
+            return
+        loop = asyncio.get_running_loop()
+        loop.remove_reader(self.master)
+        loop.remove_writer(self.master)
+        os.close(self.master)
+        self.master = None
+        self.output_done.set()

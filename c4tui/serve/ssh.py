@@ -1,0 +1,359 @@
+"""The ssh front: interactive sessions with a PTY, each running its own client; nothing else.
+
+A player types `ssh -p 2222 name@host`. Authentication is open by default: any name is
+let in; a public key the ssh client offers becomes the player's identity (so the same
+key finds its seat again after a dropped connection), else the name does. With
+`--authorized-keys` only the listed keys get in. Commands (`ssh host ls`), subsystems
+(sftp), sessions without a terminal, port forwarding both ways, agent and X11
+forwarding are refused, each with one log line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncssh
+
+from c4tui.serve.client import (
+    ClientCommand,
+    PrivateHome,
+    TerminalClient,
+    client_environment,
+)
+from c4tui.serve.keys import key_identity, load_or_create_host_key
+from c4tui.serve.limits import Gate
+
+log = logging.getLogger("c4tui.serve")
+
+# Leave the alternate screen, stop mouse reports and bracketed paste, show the cursor:
+# a client ended by the server cannot restore the player's terminal itself.
+RESTORE_TERMINAL = (
+    b"\x1b[?1049l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[?25h\x1b[0m\r\n"
+)
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who a session belongs to, as the front established it."""
+
+    key: str  # "ssh-key:SHA256:...", "ssh-name:<name>" or "web:<id>"
+    name: str
+    address: str
+
+
+# The room service's side of a new session: the client's environment variables that
+# let it in (the socket, and a one-time token bound to the player).
+Credentials = Callable[[Player], dict[str, str]]
+
+
+class AsyncsshRefusals(logging.Filter):
+    """Turns asyncssh's own refusals of agent and X11 forwarding into our log lines.
+
+    asyncssh refuses them itself (agent_forwarding/x11_forwarding off) and says so only
+    in its log, tagged `[conn=N, ...]`; everything else it logs is dropped here.
+    """
+
+    DENIED = re.compile(r"\[conn=(\d+)[^\]]*\] (Agent|X11) forwarding request denied")
+
+    def __init__(self, addresses: dict[str, str]) -> None:
+        super().__init__()
+        self.addresses = addresses
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        match = self.DENIED.match(record.getMessage())
+        if match:
+            address = self.addresses.get(match[1], "?")
+            log.warning("ssh %s: refused %s forwarding", address, match[2].lower())
+        return False
+
+
+class SshFront:
+    """Listens for ssh connections and runs a client in a PTY for each session."""
+
+    def __init__(
+        self,
+        *,
+        host: str,
+        port: int,
+        state_dir: Path,
+        gate: Gate,
+        command: ClientCommand,
+        credentials: Credentials,
+        authorized: frozenset[str] | None = None,
+    ) -> None:
+        self.host, self.port = host, port
+        self.state_dir = state_dir
+        self.gate = gate
+        self.command = command
+        self.credentials = credentials
+        self.authorized = authorized
+        self.sessions: set[PlayerSession] = set()
+        self.addresses: dict[str, str] = {}  # asyncssh's connection number -> peer address
+        self.server: asyncssh.SSHAcceptor | None = None
+        self.idle_watch: asyncio.Task[None] | None = None
+        self.tasks: set[asyncio.Task[None]] = set()  # held, so none is collected half-way
+        self.refusals = AsyncsshRefusals(self.addresses)
+
+    async def start(self) -> None:
+        host_key = load_or_create_host_key(self.state_dir)
+        asyncssh_log = logging.getLogger("asyncssh")
+        asyncssh_log.setLevel(logging.INFO)
+        asyncssh_log.addFilter(self.refusals)
+        open_auth = self.authorized is None
+        self.server = await asyncssh.create_server(
+            lambda: PlayerConnection(self),
+            self.host,
+            self.port,
+            server_host_keys=[host_key],
+            encoding=None,  # bytes both ways: the PTY carries the terminal's own bytes
+            line_editor=False,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            password_auth=False,
+            gss_auth=False,
+            host_based_auth=False,
+            kbdint_auth=open_auth,
+            public_key_auth=True,
+            login_timeout=self.gate.limits.login_timeout,
+            keepalive_interval=30,
+        )
+        self.port = self.server.get_port()
+        self.idle_watch = asyncio.create_task(self.close_idle_sessions())
+
+    async def stop(self, message: str) -> None:
+        """Stop listening; end every session with `message` on its screen."""
+        if self.idle_watch is not None:
+            self.idle_watch.cancel()
+        if self.server is not None:
+            self.server.close()
+        await asyncio.gather(*(session.end(message) for session in list(self.sessions)))
+        if self.server is not None:
+            await self.server.wait_closed()
+        logging.getLogger("asyncssh").removeFilter(self.refusals)
+
+    async def close_idle_sessions(self) -> None:
+        while True:
+            timeout = self.gate.limits.idle_timeout
+            await asyncio.sleep(max(0.2, min(timeout / 4, 30.0)))
+            now = time.monotonic()
+            for session in list(self.sessions):
+                if now - session.last_input >= timeout:
+                    log.info("ssh %s: %s idle for %.0f s, closed", *session.who(), timeout)
+                    minutes = f"{timeout / 60:g} minutes" if timeout >= 60 else f"{timeout:g} s"
+                    self.spawn(session.end(f"closed after {minutes} without a key press"))
+
+    def spawn(self, job) -> None:
+        task = asyncio.create_task(job)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def refuse(self, address: str, what: str) -> None:
+        log.warning("ssh %s: refused %s", address, what)
+
+
+class PlayerConnection(asyncssh.SSHServer):
+    """One ssh connection: flood check, authentication, and what it may open."""
+
+    def __init__(self, front: SshFront) -> None:
+        self.front = front
+        self.address = "?"
+        self.tag = ""
+        self.key: str | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else "?"
+        # LoggerAdapter.process gives asyncssh's "[conn=N] " tag of this connection.
+        match = re.match(r"\[conn=(\d+)", conn.logger.process("", {})[0])
+        if match:
+            self.tag = match[1]
+            self.front.addresses[self.tag] = self.address
+        refusal = self.front.gate.connect(self.address)
+        if refusal is not None:
+            log.warning("ssh %s: refused a connection: %s", self.address, refusal)
+            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, refusal)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.front.addresses.pop(self.tag, None)
+
+    def begin_auth(self, username: str) -> bool:
+        return True  # ask, so that a client offers its keys: a key is a stable identity
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        identity = key_identity(key)
+        if self.front.authorized is not None and identity not in self.front.authorized:
+            return False
+        # asyncssh checks the signature after this; the identity counts only if the
+        # authentication then succeeds with this same key (the last one validated).
+        self.key = identity
+        return True
+
+    def kbdint_auth_supported(self) -> bool:
+        return self.front.authorized is None
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        self.key = None  # no key proven: the name is the identity
+        return True  # no questions: open authentication
+
+    def auth_completed(self) -> None:
+        username = self.conn.get_extra_info("username") or "player"
+        self.player = Player(self.key or f"ssh-name:{username}", username, self.address)
+        log.info("ssh %s: %s logged in as %s", self.address, username, self.player.key)
+
+    def session_requested(self) -> PlayerSession:
+        return PlayerSession(self.front, self.player)
+
+    def connection_requested(self, dest_host, dest_port, orig_host, orig_port) -> bool:
+        self.front.refuse(self.address, f"local port forwarding to {dest_host}:{dest_port}")
+        return False
+
+    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        self.front.refuse(self.address, f"remote port forwarding of {listen_host}:{listen_port}")
+        return False
+
+    def unix_connection_requested(self, dest_path: str) -> bool:
+        self.front.refuse(self.address, f"socket forwarding to {dest_path}")
+        return False
+
+    def unix_server_requested(self, listen_path: str) -> bool:
+        self.front.refuse(self.address, f"remote socket forwarding of {listen_path}")
+        return False
+
+    def tun_requested(self, unit: int | None) -> bool:
+        self.front.refuse(self.address, "a tunnel device")
+        return False
+
+    def tap_requested(self, unit: int | None) -> bool:
+        self.front.refuse(self.address, "a tunnel device")
+        return False
+
+
+class PlayerSession(asyncssh.SSHServerSession):
+    """One interactive session: a PTY request, then a shell request that starts a client."""
+
+    def __init__(self, front: SshFront, player: Player) -> None:
+        self.front = front
+        self.player = player
+        self.chan: asyncssh.SSHServerChannel | None = None
+        self.term: str | None = None
+        self.size = (80, 24)
+        self.client: TerminalClient | None = None
+        self.closed = False
+        self.ending: str | None = None
+        self.last_input = time.monotonic()
+        self.task: asyncio.Task[None] | None = None
+
+    def who(self) -> tuple[str, str]:
+        return self.player.address, self.player.name
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
+        self.chan = chan
+
+    def pty_requested(self, term_type: str, term_size, term_modes) -> bool:
+        self.term = term_type
+        self.size = (term_size[0] or 80, term_size[1] or 24)
+        return True
+
+    def shell_requested(self) -> bool:
+        if self.term is None:
+            self.front.refuse(self.player.address, "a session without a terminal (sessions only)")
+            return False
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        self.front.refuse(self.player.address, f"command {command[:60]!r} (sessions only)")
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        self.front.refuse(self.player.address, f"subsystem {subsystem[:30]!r} (sessions only)")
+        return False
+
+    def session_started(self) -> None:
+        self.task = asyncio.create_task(self.run())
+        self.front.tasks.add(self.task)
+        self.task.add_done_callback(self.front.tasks.discard)
+
+    async def run(self) -> None:
+        refusal = self.front.gate.admit(self.player.address)
+        if refusal is not None:
+            log.warning("ssh %s: refused a session: %s", self.player.address, refusal)
+            self.say(f"c4tui: {refusal}")
+            self.finish(1)
+            return
+        home = PrivateHome(self.front.state_dir / "clients")
+        try:
+            environment = client_environment(home, self.front.credentials(self.player), self.term)
+            self.client = TerminalClient(self.front.command, environment, self.output)
+            await self.client.start(*self.size)
+            self.front.sessions.add(self)
+            log.info("ssh %s: %s started a client (pid %s)", *self.who(), self.client.pid)
+            status = await self.client.wait()
+            if self.ending is not None:
+                self.say(RESTORE_TERMINAL.decode() + f"c4tui: {self.ending}")
+            self.finish(status)
+        except Exception as error:
+            log.exception("ssh %s: the client could not run", self.player.address)
+            self.say(f"c4tui: the game could not start ({error})")
+            self.finish(1)
+        finally:
+            self.front.sessions.discard(self)
+            self.front.gate.release(self.player.address)
+            if self.client is not None:
+                await self.client.stop()
+            home.remove()
+
+    def output(self, data: bytes) -> None:
+        if not self.closed:
+            self.chan.write(data)
+
+    def say(self, line: str) -> None:
+        self.output(f"{line}\r\n".encode())
+
+    def finish(self, status: int) -> None:
+        if not self.closed:
+            self.closed = True
+            self.chan.exit(status if 0 <= status < 256 else 1)
+
+    async def end(self, message: str) -> None:
+        """End this session from the server's side, telling the player why."""
+        self.ending = message
+        if self.client is not None:
+            await self.client.stop()
+        if self.task is not None:
+            await asyncio.wait({self.task})
+
+    def data_received(self, data: bytes, datatype) -> None:
+        self.last_input = time.monotonic()
+        if self.client is not None:
+            self.client.write(data)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int):
+        self.size = (width or 80, height or 24)
+        if self.client is not None:
+            self.client.resize(*self.size)
+
+    def pause_writing(self) -> None:
+        if self.client is not None:
+            self.client.pause_output()
+
+    def resume_writing(self) -> None:
+        if self.client is not None:
+            self.client.resume_output()
+
+    def eof_received(self) -> bool:
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+        if self.client is not None:
+            self.front.spawn(self.client.stop())

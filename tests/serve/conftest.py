@@ -1,0 +1,49 @@
+"""Fixtures of the fronts' tests: an ssh front on 127.0.0.1 running a stand-in client."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from pathlib import Path
+
+import pytest
+
+from c4tui.serve.client import ClientCommand
+from c4tui.serve.limits import Gate, ServeLimits
+from c4tui.serve.ssh import Player, SshFront
+
+ECHO_CLIENT = (sys.executable, str(Path(__file__).with_name("echo_client.py")))
+
+
+def token_for(player: Player) -> dict[str, str]:
+    """Stand-in credentials: the token names the player, so a test can see who it was."""
+    return {"C4TUI_ROOMS_SOCKET": "/no/socket", "C4TUI_ROOMS_TOKEN": f"token:{player.key}"}
+
+
+@pytest.fixture
+def limits() -> ServeLimits:
+    return ServeLimits(client_memory_mb=512, client_nice=5)
+
+
+@contextlib.asynccontextmanager
+async def running_front(state_dir: Path, limits: ServeLimits):
+    """An ssh front on 127.0.0.1 (a free port) running the stand-in client."""
+    front = SshFront(
+        host="127.0.0.1",
+        port=0,
+        state_dir=state_dir,
+        gate=Gate(limits),
+        command=ClientCommand(ECHO_CLIENT, memory=limits.client_memory, nice=limits.client_nice),
+        credentials=token_for,
+    )
+    await front.start()
+    try:
+        yield front
+    finally:
+        await front.stop("the server is stopping")
+
+
+@pytest.fixture
+async def ssh_front(tmp_path, limits):
+    async with running_front(tmp_path / "state", limits) as front:
+        yield front

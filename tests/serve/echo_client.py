@@ -1,0 +1,64 @@
+"""A stand-in client for the fronts' tests: shows what it was given and echoes key presses.
+
+It prints its terminal size (and again on every SIGWINCH), the room variables it got,
+its process limits, and each key it reads; `q` ends it with status 3, `m` tries to take
+2 GiB of memory (to show the cap holds), `s` starts a child that sleeps (to show the
+process group ends with the session).
+"""
+
+import os
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import termios
+import tty
+
+
+def say(text: str) -> None:
+    os.write(1, (text + "\r\n").encode())
+
+
+def show_size(*_: object) -> None:
+    size = shutil.get_terminal_size()
+    say(f"size {size.columns}x{size.lines}")
+
+
+def main() -> int:
+    interactive = os.isatty(0)
+    if interactive:
+        tty.setraw(0, termios.TCSANOW)
+    signal.signal(signal.SIGWINCH, show_size)
+    show_size()
+    for name in ("C4TUI_ROOMS_SOCKET", "C4TUI_ROOMS_TOKEN", "C4TUI_ROOMS_WEB_SECRET", "TERM"):
+        say(f"{name}={os.environ.get(name, '-')}")
+    say(f"HOME={os.environ.get('HOME', '-')}")
+    say(f"SECRET_OF_HOST={os.environ.get('SECRET_OF_HOST', '-')}")
+    say(f"memory-limit={resource.getrlimit(resource.RLIMIT_AS)[0]}")
+    say(f"nice={os.nice(0)}")
+    say(f"pid={os.getpid()} pgid={os.getpgid(0)} sid={os.getsid(0)}")
+    say("ready")
+    while True:
+        try:
+            data = os.read(0, 1024)
+        except InterruptedError:
+            continue
+        if not data:
+            return 0
+        say(f"key {data!r}")
+        if b"q" in data:
+            return 3
+        if b"m" in data:
+            try:
+                block = bytearray(2 * 1024**3)
+                say(f"took {len(block)}")
+            except MemoryError:
+                say("memory refused")
+        if b"s" in data:
+            child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+            say(f"child={child.pid}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

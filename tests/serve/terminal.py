@@ -1,0 +1,87 @@
+"""Test helpers: an ssh player with a PTY whose screen a terminal emulator (pyte) draws."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+import asyncssh
+import pyte
+
+
+class ScreenSession:
+    """An asyncssh client session with a PTY; `screen` is what its terminal would show."""
+
+    def __init__(self, process: asyncssh.SSHClientProcess, columns: int, rows: int) -> None:
+        self.process = process
+        self.screen = pyte.Screen(columns, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.changed = asyncio.Event()
+        self.ended = False
+        self.raw = bytearray()
+        self.reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        while True:
+            data = await self.process.stdout.read(65536)
+            if not data:
+                break
+            self.raw += data
+            self.stream.feed(data)
+            self.changed.set()
+        self.ended = True
+        self.changed.set()
+
+    def text(self) -> str:
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    async def wait_for(self, text: str, timeout: float = 60.0) -> str:
+        """Wait until `text` is on the screen (the timeout only stops a broken test)."""
+        async with asyncio.timeout(timeout):
+            while text not in self.text():
+                if self.ended:
+                    raise AssertionError(f"session ended before {text!r} showed:\n{self.text()}")
+                self.changed.clear()
+                await self.changed.wait()
+        return self.text()
+
+    async def wait_end(self, timeout: float = 60.0) -> int | None:
+        async with asyncio.timeout(timeout):
+            await self.reader
+            await self.process.wait_closed()
+        return self.process.exit_status
+
+    def type(self, keys: str | bytes) -> None:
+        self.process.stdin.write(keys.encode() if isinstance(keys, str) else keys)
+
+    def resize(self, columns: int, rows: int) -> None:
+        self.screen.resize(rows, columns)
+        self.process.change_terminal_size(columns, rows)
+
+
+async def connect(port: int, username: str = "alice", key=None, **options):
+    """An ssh connection to the test server on 127.0.0.1 (host key not checked)."""
+    return await asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username=username,
+        known_hosts=None,
+        client_keys=[key] if key is not None else None,
+        # Without a key, asyncssh answers keyboard-interactive only when it has a password.
+        password=None if key is not None else "",
+        **{"agent_path": None, **options},
+    )
+
+
+@contextlib.asynccontextmanager
+async def screen_session(port: int, username: str = "alice", key=None, columns=80, rows=24):
+    async with await connect(port, username, key) as conn:
+        process = await conn.create_process(
+            term_type="xterm-256color", term_size=(columns, rows), encoding=None
+        )
+        session = ScreenSession(process, columns, rows)
+        try:
+            yield session
+        finally:
+            process.close()
+            session.reader.cancel()

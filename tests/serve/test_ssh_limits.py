@@ -1,0 +1,103 @@
+"""The ssh front's limits and its cleaning up: each limit says so, no process is left behind."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import stat
+from dataclasses import replace
+
+import asyncssh
+import pytest
+
+from c4tui.serve.keys import HOST_KEY_NAME
+from tests.serve.conftest import running_front
+from tests.serve.terminal import connect, screen_session
+
+
+def gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    # A zombie of ours counts as gone: it runs nothing.
+    with open(f"/proc/{pid}/stat") as handle:
+        return handle.read().split(")")[-1].split()[0] == "Z"
+
+
+async def wait_gone(*pids: int) -> None:
+    async with asyncio.timeout(30):
+        while not all(gone(pid) for pid in pids):
+            await asyncio.sleep(0.05)
+
+
+def field(screen: str, name: str) -> int:
+    return int(screen.split(f"{name}=")[1].split()[0])
+
+
+async def test_a_dropped_connection_ends_the_client_and_what_it_started(ssh_front):
+    async with screen_session(ssh_front.port) as session:
+        screen = await session.wait_for("ready")
+        client = field(screen, "pid")
+        session.type("s")
+        child = field(await session.wait_for("child="), "child")
+    await wait_gone(client, child)
+    assert not list((ssh_front.state_dir / "clients").iterdir())
+
+
+async def test_stopping_the_front_tells_the_player_and_ends_the_client(ssh_front):
+    async with screen_session(ssh_front.port) as session:
+        client = field(await session.wait_for("ready"), "pid")
+        await ssh_front.stop("the server is stopping; your game is kept")
+        await session.wait_for("c4tui: the server is stopping; your game is kept")
+        await session.wait_end()
+    await wait_gone(client)
+
+
+@pytest.mark.parametrize("limits_changes", [{"sessions_per_address": 1}, {"sessions": 1}])
+async def test_a_session_over_the_limit_is_told_why(ssh_front, limits_changes, caplog):
+    caplog.set_level(logging.INFO, logger="c4tui.serve")
+    ssh_front.gate.limits = replace(ssh_front.gate.limits, **limits_changes)
+    async with screen_session(ssh_front.port) as first:
+        await first.wait_for("ready")
+        async with screen_session(ssh_front.port) as second:
+            await second.wait_end()
+            assert "c4tui: " in second.text()
+    expected = "too many sessions" if "sessions_per_address" in limits_changes else "full"
+    assert expected in second.text()
+    assert sum("refused a session" in r.getMessage() for r in caplog.records) == 1
+
+
+async def test_a_flood_of_connections_is_refused(ssh_front, caplog):
+    caplog.set_level(logging.INFO, logger="c4tui.serve")
+    ssh_front.gate.limits = replace(ssh_front.gate.limits, connects_per_minute=2)
+    for _ in range(2):
+        async with await connect(ssh_front.port):
+            pass
+    # Refused before the key exchange (a flood costs no cryptography): the peer sees the
+    # connection reset.
+    with pytest.raises((asyncssh.DisconnectError, ConnectionError)):
+        await connect(ssh_front.port)
+    assert sum("refused a connection" in r.getMessage() for r in caplog.records) == 1
+
+
+async def test_an_idle_session_is_closed_with_a_message(tmp_path, limits):
+    async with (
+        running_front(tmp_path, replace(limits, idle_timeout=0.5)) as front,
+        screen_session(front.port) as session,
+    ):
+        await session.wait_for("ready")
+        await session.wait_end()
+        assert "c4tui: closed after 0.5 s without a key press" in session.text()
+
+
+async def test_the_host_key_is_made_once_private_and_kept(ssh_front):
+    path = ssh_front.state_dir / HOST_KEY_NAME
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    async with await connect(ssh_front.port) as conn:
+        first = conn.get_server_host_key().get_fingerprint()
+    await ssh_front.stop("restart")
+    await ssh_front.start()
+    async with await connect(ssh_front.port) as conn:
+        assert conn.get_server_host_key().get_fingerprint() == first
