@@ -175,8 +175,13 @@ class AiTurns(_Base):
         if self.match.sides.watching and not self.steady:
             search_id = self.search_id
             self.refresh_view()
-            # A pause between the moves (the speed) lets people follow the game.
-            self.set_timer(self.match.delay, lambda: self._continue(search_id))
+            # A pause between the moves (the speed) lets people follow the game. No
+            # pause at all is the next turn after this frame: Textual's timer cannot
+            # wait zero seconds (it divides by its interval).
+            if self.match.delay > 0:
+                self.set_timer(self.match.delay, lambda: self._continue(search_id))
+            else:
+                self.call_after_refresh(self._continue, search_id)
         else:
             self.update()
 

@@ -276,11 +276,10 @@ class Tree:
                 uct = self.mean[kid] + c * math.sqrt(math.log(parent_visits) / n)
             proof = self.proof[kid]
             if kid in self.ruled_out:
-                # What the book proved; a reused tree may hold visits from before.
+                # What the book proved, and nothing else: this search never tried the
+                # column (visits a reused tree holds from before are not this search's).
                 outcome = self.ruled_out[kid]
-                stats[self.column_of(kid)] = ColumnStat(
-                    visits=n, proven=proven_of(outcome), by_book=True
-                )
+                stats[self.column_of(kid)] = ColumnStat(proven=proven_of(outcome), by_book=True)
                 continue
             value = RESULT[proof] if proof else (self.mean[kid] if n else None)
             stats[self.column_of(kid)] = ColumnStat(

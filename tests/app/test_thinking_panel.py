@@ -209,13 +209,15 @@ async def test_mcts_columns_the_book_ruled_out_show_no_invented_win_rate(make_ap
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         searched = ColumnStat(visits=900, value=0.2, uct=0.3)
-        ruled_out = ColumnStat(visits=0, proven="loss", by_book=True)
+        ruled_out = ColumnStat(proven="loss", by_book=True)
         columns = (ruled_out, ruled_out, searched, searched, searched, ruled_out, ruled_out)
         info = SearchInfo(engine="mcts", iterations=2_700, columns=columns, best=3)
         view = ThinkingView(info, Position.start(), Limits(iterations=3_000), "MCTS", False)
         app.thinking_panel.show(view)
         rows = panel_text(app).splitlines()[1:8]
         assert all("book: loss" in rows[col] and "%" not in rows[col] for col in (0, 1, 5, 6))
+        # Never searched: no visits and no bar (the help says so).
+        assert all(rows[col].split() == [str(col + 1), "book:", "loss"] for col in (0, 1, 5, 6))
         # The UCT value on the win rate's scale, beside the win rate: 60.0% and 65.0%.
         assert rows[3].split()[1:4] == ["900", "60.0%", "65.0%"], rows[3]
 

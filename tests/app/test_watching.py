@@ -86,3 +86,15 @@ async def test_the_watching_keys_show_only_when_two_engines_play(make_app):
         assert len(person.game.moves) == 2
         shown = {b.binding.description for b in person.screen.active_bindings.values() if b.enabled}
         assert "Pause" not in shown
+
+
+async def test_at_the_fastest_speed_two_engines_play_the_game_out(make_app):
+    # A zero-second Textual timer never fires: the engines stopped after one move.
+    fastest = replace(watching_settings(), watch_delay=0.0)
+    app = make_app(settings=fastest, steady=False)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(6000):
+            if app.game.position.is_over():
+                break
+            await pilot.pause(0.01)
+        assert app.game.position.is_over()

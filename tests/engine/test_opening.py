@@ -76,7 +76,7 @@ def test_mcts_plays_the_only_winning_column_of_an_early_position():
     assert proven == ["loss", "draw", None, "draw", "loss", "loss", "loss"]
     # The ruled-out columns get no visits: the whole budget went to column 3.
     assert stats[2].visits == 300 and stats[2].proven is None
-    assert all(stats[c].visits == 0 for c in (0, 1, 3, 4, 5, 6))
+    assert all(stats[c].visits is None and stats[c].by_book for c in (0, 1, 3, 4, 5, 6))
 
 
 def test_book_0_is_plain_mcts():
@@ -95,3 +95,15 @@ def test_the_kept_tree_follows_the_game_after_a_ruled_out_root():
     assert reply.can_play(second.move)
     best = max(o for o in opening.column_outcomes(reply, None) if o is not None)
     assert opening.column_outcomes(reply, None)[second.move] == best
+
+
+def test_ruled_out_columns_of_a_kept_tree_report_no_visits_from_before():
+    # The first search (at "2") visited every reply; after the game moves on, the book
+    # rules some of them out: those were never searched now, so they show no visits.
+    engine = MctsEngine(seed=1, iterations=500)
+    position = Position.from_moves("2")
+    reply = position.play(engine.search(position).move).play(3)
+    stats = [s for s in engine.search(reply).info.columns if s is not None]
+    ruled_out = [s for s in stats if s.by_book]
+    assert ruled_out
+    assert all(s.visits is None and s.value is None and s.uct is None for s in ruled_out)

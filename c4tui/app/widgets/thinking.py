@@ -267,6 +267,9 @@ class ThinkingPanel(DrawnWidget):
         bar_width: int,
         running: bool,
     ) -> list[Text | str]:
+        if kind == "mcts" and stat.by_book:
+            # Ruled out by the opening book: never searched, so no figures of its own.
+            return ["", "", uct_cell(stat), Text(" " * bar_width)]
         if kind in ("mcts", "flat"):
             visits = stat.visits or 0
             cells: list[Text | str] = [f"{visits:,}", win_rate_text(stat.value)]
