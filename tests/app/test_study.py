@@ -9,7 +9,7 @@ from c4tui.engine.gamefile import GameRecord
 from c4tui.engine.geometry import geometry
 from c4tui.engine.position import Position
 from c4tui.match.library import GameLibrary
-from tests.app.showcase import settle, type_keys
+from tests.app.showcase import post_key, settle, type_keys
 
 SIZE = (100, 30)
 
@@ -233,3 +233,23 @@ async def test_a_resumed_game_brings_its_sides_into_the_settings(make_app, tmp_p
             "level:5",
             "ai",
         )
+
+
+async def test_keys_typed_quickly_in_the_games_list_open_the_row_the_cursor_ends_on(
+    make_app, tmp_path
+):
+    library = GameLibrary(tmp_path / "games")
+    for n, moves in enumerate(("4455", "3344", "2211")):
+        date = f"2026-11-2{n}T10:00:00Z"
+        library.save(f"2026112{n}-100000-1", GameRecord.of(Position.from_moves(moves), ("You", "random"), date))
+    library.forget_current()
+    app = make_app(games_dir=tmp_path / "games")
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "g")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, GamesScreen)
+        for key in ("down", "down", "enter"):  # all queued before any is handled
+            post_key(pilot, key)
+        await settle(pilot)
+        # Newest first: the third row is the oldest game.
+        assert app.game.position.to_moves() == "4455"

@@ -25,12 +25,21 @@ def when(date: str) -> str:
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
+class GamesTable(DataTable):
+    """The list: Enter selects the row under the cursor (RowSelected), in turn with the
+    keys typed before it. (A priority binding on the screen ran before queued Down keys
+    had moved the cursor, and opened the row the cursor was leaving.)"""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "select_cursor", "Open", key_display="⏎"),
+    ]
+
+
 class GamesScreen(ModalScreen[tuple[str, str] | None]):
     """Pick a kept game; returns ("open" or "review", its name), or None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,g", "dismiss_none", "Close"),
-        Binding("enter", "choose('open')", "Open", priority=True),
         Binding("v", "choose('review')", "Review"),
     ]
 
@@ -42,7 +51,7 @@ class GamesScreen(ModalScreen[tuple[str, str] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="games-body"):
             yield Static("", id="games-summary")
-            yield DataTable(id="games-table", cursor_type="row", zebra_stripes=True)
+            yield GamesTable(id="games-table", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -76,6 +85,10 @@ class GamesScreen(ModalScreen[tuple[str, str] | None]):
             return
         row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
         self.dismiss((what, row_key.value))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.dismiss(("open", event.row_key.value))
 
     def action_dismiss_none(self) -> None:
         self.dismiss(None)
