@@ -47,6 +47,7 @@ class SettingsError(ValueError):
     def __init__(self, field: str | None, problem: str, key: str | None = None) -> None:
         super().__init__(problem if field is None else f"{field}: {problem}")
         self.field = field
+        self.problem = problem  # without the field's name, for a form to put its label
         self.key = key
 
 

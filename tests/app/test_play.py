@@ -232,7 +232,9 @@ INVALID_FIELDS = [
 
 
 async def test_settings_refuse_invalid_values(make_app):
-    app = make_app(settings=Settings(opponent="mcts:time=1", theme="textual-dark"))
+    # AI against AI: both sides play, so both are checked.
+    watching = Settings(mode="ai-ai", opponent="mcts:time=1", theme="textual-dark")
+    app = make_app(settings=watching)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_settings(app, pilot)
         for field, value in INVALID_FIELDS:
@@ -250,7 +252,7 @@ async def test_settings_refuse_invalid_values(make_app):
             widget.value = good
             await pilot.pause()
             assert not screen.query_one("#save").disabled, field
-    assert app.settings == Settings(opponent="mcts:time=1", theme="textual-dark")
+    assert app.settings == watching
 
 
 async def test_settings_show_every_bad_field_at_once(make_app):
@@ -262,9 +264,11 @@ async def test_settings_show_every_bad_field_at_once(make_app):
         screen.query_one("#connect").value = "7"
         await pilot.pause()
         errors = str(screen.query_one("#game-errors").render())
-        for field in ("width", "height", "connect"):
+        # Named as the form labels them ("Columns", not the file's "width").
+        for field, label in (("width", "Columns"), ("height", "Rows"), ("connect", "Connect")):
             assert screen.query_one(f"#{field}").has_class("-invalid"), field
-            assert f"{field}:" in errors, field
+            assert f"{label}:" in errors, field
+        assert "width" not in errors and "Columns: 11 is outside 4..10" in errors
         # Each good on its own, but five in a row cannot fit on a 4x4 board.
         for field, value in (("width", "4"), ("height", "4"), ("connect", "5")):
             screen.query_one(f"#{field}").value = value
@@ -535,6 +539,49 @@ async def test_every_bad_field_of_a_side_is_marked_at_once(make_app):
             assert screen.query_one(f"#{field}").has_class("-invalid"), field
         errors = str(screen.query_one("#opponent-errors").render())
         assert "time=-1" in errors and "c='abc'" in errors and "noise=2" in errors, errors
-        assert "width" in str(screen.query_one("#game-errors").render())
+        assert "Columns" in str(screen.query_one("#game-errors").render())
         assert not screen.query_one("#second_opponent-errors").display
         assert screen.query_one("#save").disabled
+
+
+async def test_settings_follow_the_mode(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_settings(app, pilot)
+        title = lambda side: str(screen.query_one(f"#{side}-title").render())  # noqa: E731
+        assert title("opponent") == "Opponent — plays against you"
+        assert not screen.query_one("#first").disabled
+        assert screen.query_one("#second_opponent-row").disabled
+        for mode, first, second in (("ai-ai", False, False), ("humans", True, True)):
+            screen.query_one("#mode").value = mode
+            await pilot.pause()
+            assert screen.query_one("#first").disabled  # nobody chooses who moves first
+            assert screen.query_one("#opponent-row").disabled == first, mode
+            assert screen.query_one("#second_opponent-row").disabled == second, mode
+            assert "against you" not in title("opponent"), mode
+        assert "not playing" in title("opponent") and "not playing" in title("second_opponent")
+
+
+async def test_settings_save_specs_as_the_engines_write_them(make_app):
+    app = make_app(settings=Settings(opponent="mcts:time=1", theme="textual-dark"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_settings(app, pilot)
+        screen.query_one("#opponent-amount").value = "00.5"  # typed into a field holding 0
+        await pilot.pause()
+        screen.action_save()
+        await pilot.pause()
+    assert app.settings.opponent == "mcts:time=0.5"
+
+
+async def test_ctrl_s_with_a_bad_field_says_why_nothing_was_saved(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_settings(app, pilot)
+        screen.query_one("#width").value = "11"
+        screen.query_one("#opponent-engine").focus()
+        await pilot.pause()
+        await type_keys(pilot, "ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen
+        assert any("Not saved: Columns: 11" in n.message for n in app._notifications)
+        assert screen.focused is screen.query_one("#width")

@@ -20,124 +20,53 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
+from c4tui.app.screens.spec_fields import (
+    BUDGET_DEFAULTS,
+    BUDGET_LABELS,
+    LEVEL_CHOICES,
+    NO_BUDGET,
+    budget_keys,
+    default_budget,
+    describe_default,
+    engine_options,
+    is_level,
+    join_spec,
+    normal_spec,
+    spec_line,
+    split_spec,
+    without,
+)
 from c4tui.app.settings import BOARD_STYLES, FIRST, MODES, Settings, SettingsError
-from c4tui.engine.levels import LEVELS, RATINGS
-from c4tui.engine.specs import ENGINES, SpecError, engine_class, parse_spec
+from c4tui.engine.geometry import (
+    MAX_CONNECT,
+    MAX_HEIGHT,
+    MAX_WIDTH,
+    MIN_CONNECT,
+    MIN_HEIGHT,
+    MIN_WIDTH,
+)
+from c4tui.engine.specs import ENGINES, SpecError, parse_spec
 
-BUDGET_KEYS = ("time", "iterations", "depth", "playouts")
-BUDGET_LABELS = {
-    "time": "seconds",
-    "iterations": "iterations",
-    "depth": "depth",
-    "playouts": "playouts",
-}
-BUDGET_DEFAULTS = {"time": "1", "iterations": "10000", "depth": "6", "playouts": "5000"}
-BUDGET_UNITS = {"time": "s", "iterations": "iterations", "depth": "plies", "playouts": "playouts"}
-NO_BUDGET = "none"
 SIDES = ("opponent", "second_opponent")
+# Each AI side's title in each mode, and the sides a mode plays with: the others are
+# shown, greyed, for a later change of mode.
 SIDE_TITLES = {
-    "opponent": "Opponent — plays against you; ● in AI vs AI",
-    "second_opponent": "Second AI — ○ in AI vs AI",
+    "human-ai": {
+        "opponent": "Opponent — plays against you",
+        "second_opponent": "Second AI — only when AI plays AI",
+    },
+    "ai-ai": {
+        "opponent": "First AI — plays ●, moves first",
+        "second_opponent": "Second AI — plays ○",
+    },
+    "humans": {
+        "opponent": "Opponent — not playing: two people play",
+        "second_opponent": "Second AI — not playing: two people play",
+    },
 }
-
-
-# The levels come first in the algorithm list; the engines after them are "custom": the
-# budget, c and handicap fields apply to them only (a level is a whole spec).
-LEVEL_CHOICES = [(f"level:{n}", f"Level {n}") for n in LEVELS]
-
-
-def is_level(name: str) -> bool:
-    return name.startswith("level:")
-
-
-def spec_line(spec: str) -> str:
-    """The spec under a side's fields; for a level, what it stands for and its rating."""
-    if not is_level(spec):
-        return f"spec: {spec}"
-    n = int(spec.partition(":")[2])
-    return f"spec: {spec} = {LEVELS[n]} · rated {RATINGS[n]} Elo"
-
-
-def engine_options(name: str) -> dict:
-    """The settings the form may give this choice: none for a level."""
-    return {} if is_level(name) else engine_class(name).OPTIONS
-
-
-def budget_keys(name: str) -> list[str]:
-    return [key for key in engine_options(name) if key in BUDGET_KEYS]
-
-
-def default_budget(name: str) -> tuple[str, str]:
-    """(budget kind, amount) the engine uses when its spec names no budget: the first
-    of its budgets its own default limits set, or (NO_BUDGET, "") when it needs none."""
-    if not budget_keys(name):
-        return NO_BUDGET, ""
-    limits = engine_class(name)().limits
-    # Limits counts MCTS iterations and flat playouts in one field.
-    amounts = {"time": limits.time, "depth": limits.depth}
-    amounts["iterations"] = amounts["playouts"] = limits.iterations
-    # Time first: where an engine has several defaults (NegaMax: 1 s, depth 20), the
-    # clock is the one a player notices.
-    for key in (k for k in BUDGET_KEYS if k in budget_keys(name)):
-        if amounts[key] is not None:
-            return key, _plain(amounts[key])
-    return NO_BUDGET, ""
-
-
-def describe_default(name: str) -> str:
-    """What "no budget" means for this engine, in words: "1 s", "no limit"."""
-    if is_level(name):
-        return "its own"
-    if not budget_keys(name):
-        return "none needed"
-    kind, amount = default_budget(name)
-    if kind == NO_BUDGET:
-        return "no limit"
-    return f"default ({amount} {BUDGET_UNITS[kind]})"
-
-
-def split_spec(text: str) -> tuple[str, str, str, str, str, str]:
-    """(engine, budget kind, budget value, exploration c, noise, the other settings as
-    "key=value,...") of a spec string."""
-    if text.strip().lower() in (key for key, _label in LEVEL_CHOICES):
-        return text.strip().lower(), NO_BUDGET, "", "", "", ""
-    try:
-        spec = parse_spec(text)
-    except SpecError:
-        return "random", NO_BUDGET, "", "", "", ""
-    options = spec.options
-    keys = budget_keys(spec.name)
-    # No budget in the spec means the engine's own default, which the form keeps.
-    kind = next((k for k in keys if k in options), NO_BUDGET)
-    value = options.get(kind, "")
-    c = options.get("c", "")
-    noise = options.get("noise", "")
-    extras = ",".join(
-        f"{key}={_plain(v)}" for key, v in options.items() if key not in (kind, "c", "noise")
-    )
-    return spec.name, kind, _plain(value), _plain(c), _plain(noise), extras
-
-
-def _plain(value: object) -> str:
-    return f"{value:g}" if isinstance(value, float) else str(value)
-
-
-def join_spec(name: str, kind: str, value: str, c: str, noise: str, extras: str = "") -> str:
-    """The spec string for the form's parts; empty parts are left out."""
-    parts = []
-    if kind != NO_BUDGET and value.strip():
-        parts.append(f"{kind}={value.strip()}")
-    parts.extend(item for item in extras.split(",") if item)
-    if c.strip():
-        parts.append(f"c={c.strip()}")
-    if noise.strip() and noise.strip() not in ("0", "0.0"):
-        parts.append(f"noise={noise.strip()}")
-    return f"{name}:{','.join(parts)}" if parts else name
-
-
-def _without(extras: str, key: str) -> str:
-    """`extras` ("key=value,...") without `key`: the form's field now holds that one."""
-    return ",".join(item for item in extras.split(",") if item and item.partition("=")[0] != key)
+PLAYING = {"human-ai": ("opponent",), "ai-ai": SIDES, "humans": ()}
+# The form's words for the board's fields, in its error messages too.
+FIELD_LABELS = {"width": "Columns", "height": "Rows", "connect": "Connect"}
 
 
 class SettingsScreen(ModalScreen[Settings | None]):
@@ -177,9 +106,13 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 themes = [(name, name) for name in self.themes]
                 yield self._field("Theme", self._select(themes, s.theme, "theme"))
             with Horizontal(classes="row"):
-                yield self._field("Columns 4-10", self._input(str(s.width), "width"))
-                yield self._field("Rows 4-10", self._input(str(s.height), "height"))
-                yield self._field("Connect 3-6", self._input(str(s.connect), "connect"))
+                for name, low, high in (
+                    ("width", MIN_WIDTH, MAX_WIDTH),
+                    ("height", MIN_HEIGHT, MAX_HEIGHT),
+                    ("connect", MIN_CONNECT, MAX_CONNECT),
+                ):
+                    label = f"{FIELD_LABELS[name]} {low}-{high}"
+                    yield self._field(label, self._input(str(getattr(s, name)), name))
                 on_off = [("on", "On"), ("off", "Off")]
                 falling = "on" if s.animation else "off"
                 yield self._field("Falling discs", self._select(on_off, falling, "animation"))
@@ -195,8 +128,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
 
     def _side(self, side: str, spec: str) -> ComposeResult:
         name, kind, value, c, noise, _extras = split_spec(spec)
-        yield Label(SIDE_TITLES[side], classes="section")
-        with Horizontal(classes="row"):
+        yield Label(SIDE_TITLES[self.settings.mode][side], id=f"{side}-title", classes="section")
+        with Horizontal(id=f"{side}-row", classes="row"):
             engines = [*LEVEL_CHOICES, *((engine, engine) for engine in ENGINES)]
             yield self._field("Algorithm", self._select(engines, name, f"{side}-engine"))
             budgets = self._budget_choices(name)
@@ -232,7 +165,17 @@ class SettingsScreen(ModalScreen[Settings | None]):
     def on_mount(self) -> None:
         for side in SIDES:
             self._sync_side(side)
+        self._sync_mode()
         self.validate()
+
+    def _sync_mode(self) -> None:
+        """Who moves first only against the AI; each AI side titled for what it does in
+        this mode, and greyed when it does not play."""
+        mode = self._value("mode")
+        self.query_one("#first", Select).disabled = mode != "human-ai"
+        for side in SIDES:
+            self.query_one(f"#{side}-title", Label).update(SIDE_TITLES[mode][side])
+            self.query_one(f"#{side}-row").disabled = side not in PLAYING[mode]
 
     # ---- showing a screen built ahead ---------------------------------------------
 
@@ -265,6 +208,9 @@ class SettingsScreen(ModalScreen[Settings | None]):
         return "" if value is Select.BLANK else str(value)
 
     def spec_of(self, side: str) -> str:
+        return normal_spec(self._form_spec(side))
+
+    def _form_spec(self, side: str) -> str:
         return join_spec(
             self._value(f"{side}-engine"),
             self._value(f"{side}-budget"),
@@ -298,13 +244,21 @@ class SettingsScreen(ModalScreen[Settings | None]):
     def read(self) -> tuple[Settings | None, dict[str, str]]:
         """The settings in the form, or None and an error message per field id."""
         errors: dict[str, str] = {}
+        playing = PLAYING.get(self._value("mode"), SIDES)
+        specs: dict[str, str] = {}
         for side in SIDES:
-            errors |= self._spec_errors(side)
+            side_errors = self._spec_errors(side)
+            if side in playing:
+                errors |= side_errors
+            # A side that does not play is not checked: greyed, it could not be mended.
+            # Its last good spec is kept for a later change of mode.
+            good = side in playing or not side_errors
+            specs[side] = self.spec_of(side) if good else getattr(self.settings, side)
         numbers: dict[str, int] = {}
         for name in ("width", "height", "connect"):
             text = self._value(name).strip()
             if not text.lstrip("-").isdigit():
-                errors[name] = f"{name}: {text!r} is not a whole number"
+                errors[name] = f"{FIELD_LABELS[name]}: {text!r} is not a whole number"
                 continue
             numbers[name] = int(text)
             # Each number against its own range now, so every bad field shows at once;
@@ -312,7 +266,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
             try:
                 Settings(**{name: numbers[name]}).validate()  # type: ignore[arg-type]
             except SettingsError as error:
-                errors[name] = str(error)
+                errors[name] = f"{FIELD_LABELS[name]}: {error.problem}"
         if errors:
             return None, errors
         try:
@@ -322,16 +276,17 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 self.settings,
                 mode=self._value("mode"),  # type: ignore[arg-type]
                 first=self._value("first"),  # type: ignore[arg-type]
-                opponent=self.spec_of("opponent"),
-                second_opponent=self.spec_of("second_opponent"),
+                opponent=specs["opponent"],
+                second_opponent=specs["second_opponent"],
                 theme=self._value("theme"),
                 animation=self._value("animation") == "on",
                 board_style=self._value("board_style"),  # type: ignore[arg-type]
                 **numbers,
             ).validate()
         except SettingsError as error:
-            field = error.field if error.field in ("width", "height", "connect") else "mode"
-            return None, {field: str(error)}
+            if error.field in FIELD_LABELS:
+                return None, {error.field: f"{FIELD_LABELS[error.field]}: {error.problem}"}
+            return None, {"mode": str(error)}
         return settings, {}
 
     def validate(self) -> Settings | None:
@@ -381,6 +336,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
     @on(Select.Changed)
     def select_changed(self, event: Select.Changed) -> None:
         widget_id = event.select.id or ""
+        if widget_id == "mode":
+            self._sync_mode()
         for side in SIDES:
             if widget_id == f"{side}-engine" and event.value != self._engines[side]:
                 # Another engine: its own default budget, spelled out, and none of the
@@ -397,7 +354,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
             elif widget_id == f"{side}-budget" and event.value != self._kinds[side]:
                 # A new kind of budget: the old amount means nothing for it.
                 self._kinds[side] = str(event.value)
-                self._extras[side] = _without(self._extras[side], str(event.value))
+                self._extras[side] = without(self._extras[side], str(event.value))
                 default = BUDGET_DEFAULTS.get(str(event.value), "")
                 self.query_one(f"#{side}-amount", Input).value = default
             self._sync_side(side)
@@ -422,7 +379,16 @@ class SettingsScreen(ModalScreen[Settings | None]):
     def action_save(self) -> None:
         settings = self.validate()
         if settings is None:
+            # Ctrl+S works from any field: say why nothing was saved, and go to the
+            # first field at fault.
+            _settings, errors = self.read()
             self.app.bell()
+            self.notify(f"Not saved: {next(iter(errors.values()))}", severity="warning", timeout=4)
+            bad = next(
+                (w for w in self.query(".field > Input, .field > Select") if w.id in errors), None
+            )
+            if bad is not None:
+                bad.focus()
             return
         self.dismiss(settings)
 

@@ -1,0 +1,128 @@
+"""The settings form's engine fields: a spec string split into the form's parts
+(algorithm, budget, exploration c, handicap) and joined back into one.
+
+The form accepts exactly what `c4tui move --engine` accepts: every joined spec is
+checked by `specs.parse_spec`, and saved as it writes it.
+"""
+
+from __future__ import annotations
+
+from c4tui.engine.levels import LEVELS, RATINGS
+from c4tui.engine.specs import SpecError, engine_class, parse_spec, plain
+
+BUDGET_KEYS = ("time", "iterations", "depth", "playouts")
+BUDGET_LABELS = {
+    "time": "seconds",
+    "iterations": "iterations",
+    "depth": "depth",
+    "playouts": "playouts",
+}
+BUDGET_DEFAULTS = {"time": "1", "iterations": "10000", "depth": "6", "playouts": "5000"}
+BUDGET_UNITS = {"time": "s", "iterations": "iterations", "depth": "plies", "playouts": "playouts"}
+NO_BUDGET = "none"
+
+
+# The levels come first in the algorithm list; the engines after them are "custom": the
+# budget, c and handicap fields apply to them only (a level is a whole spec).
+LEVEL_CHOICES = [(f"level:{n}", f"Level {n}") for n in LEVELS]
+
+
+def is_level(name: str) -> bool:
+    return name.startswith("level:")
+
+
+def spec_line(spec: str) -> str:
+    """The spec under a side's fields; for a level, what it stands for and its rating."""
+    if not is_level(spec):
+        return f"spec: {spec}"
+    n = int(spec.partition(":")[2])
+    return f"spec: {spec} = {LEVELS[n]} · rated {RATINGS[n]} Elo"
+
+
+def engine_options(name: str) -> dict:
+    """The settings the form may give this choice: none for a level."""
+    return {} if is_level(name) else engine_class(name).OPTIONS
+
+
+def budget_keys(name: str) -> list[str]:
+    return [key for key in engine_options(name) if key in BUDGET_KEYS]
+
+
+def default_budget(name: str) -> tuple[str, str]:
+    """(budget kind, amount) the engine uses when its spec names no budget: the first
+    of its budgets its own default limits set, or (NO_BUDGET, "") when it needs none."""
+    if not budget_keys(name):
+        return NO_BUDGET, ""
+    limits = engine_class(name)().limits
+    # Limits counts MCTS iterations and flat playouts in one field.
+    amounts = {"time": limits.time, "depth": limits.depth}
+    amounts["iterations"] = amounts["playouts"] = limits.iterations
+    # Time first: where an engine has several defaults (NegaMax: 1 s, depth 20), the
+    # clock is the one a player notices.
+    for key in (k for k in BUDGET_KEYS if k in budget_keys(name)):
+        if amounts[key] is not None:
+            return key, plain(amounts[key])
+    return NO_BUDGET, ""
+
+
+def describe_default(name: str) -> str:
+    """What "no budget" means for this engine, in words: "1 s", "no limit"."""
+    if is_level(name):
+        return "its own"
+    if not budget_keys(name):
+        return "none needed"
+    kind, amount = default_budget(name)
+    if kind == NO_BUDGET:
+        return "no limit"
+    return f"default ({amount} {BUDGET_UNITS[kind]})"
+
+
+def split_spec(text: str) -> tuple[str, str, str, str, str, str]:
+    """(engine, budget kind, budget value, exploration c, noise, the other settings as
+    "key=value,...") of a spec string."""
+    if text.strip().lower() in (key for key, _label in LEVEL_CHOICES):
+        return text.strip().lower(), NO_BUDGET, "", "", "", ""
+    try:
+        spec = parse_spec(text)
+    except SpecError:
+        return "random", NO_BUDGET, "", "", "", ""
+    options = spec.options
+    keys = budget_keys(spec.name)
+    # No budget in the spec means the engine's own default, which the form keeps.
+    kind = next((k for k in keys if k in options), NO_BUDGET)
+    value = options.get(kind, "")
+    c = options.get("c", "")
+    noise = options.get("noise", "")
+    extras = ",".join(
+        f"{key}={plain(v)}" for key, v in options.items() if key not in (kind, "c", "noise")
+    )
+    return spec.name, kind, plain(value), plain(c), plain(noise), extras
+
+
+def join_spec(name: str, kind: str, value: str, c: str, noise: str, extras: str = "") -> str:
+    """The spec string for the form's parts; empty parts are left out."""
+    parts = []
+    if kind != NO_BUDGET and value.strip():
+        parts.append(f"{kind}={value.strip()}")
+    parts.extend(item for item in extras.split(",") if item)
+    if c.strip():
+        parts.append(f"c={c.strip()}")
+    if noise.strip() and noise.strip() not in ("0", "0.0"):
+        parts.append(f"noise={noise.strip()}")
+    return f"{name}:{','.join(parts)}" if parts else name
+
+
+def normal_spec(text: str) -> str:
+    """A spec as `parse_spec` writes it ("time=00.5" becomes "time=0.5"), so the form
+    saves what the thinking panel's title will show; a level, or a bad spec, as it is."""
+    if is_level(text.strip().lower()):
+        return text
+    try:
+        return str(parse_spec(text))
+    except SpecError:
+        return text
+
+
+def without(extras: str, key: str) -> str:
+    """`extras` ("key=value,...") without `key`: the form's field now holds that one."""
+    return ",".join(item for item in extras.split(",") if item and item.partition("=")[0] != key)
