@@ -239,6 +239,7 @@ class Match(KeptOnDisk):
         self.game.play(col)
         self._undone_evaluations.clear()  # a new move: the undone ones cannot come back
         self.save()
+        self.count_result()
 
     def human_move(self, col: int) -> bool:
         """A person drops a disc in `col`; False (with a notice) when they may not."""

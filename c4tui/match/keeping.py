@@ -1,7 +1,9 @@
 """Keeping a match on disk: its game file after every move, and the running score.
 
 A mixin of `Match` (controller.py): the match's game goes into its `library` under its
-`name`, and a finished game of a person against an engine into its `scores`.
+`name`, and a game that a move played here ends, between one person and an engine, into
+its `scores`. A game opened already finished (a kept game, `--load`) counts nothing:
+only games played in this app, by the person, count.
 """
 
 from __future__ import annotations
@@ -29,31 +31,39 @@ class KeptOnDisk(_Base):
         return record
 
     def save(self) -> None:
-        """Keep the game on disk (atomically); an empty board is not worth a file."""
+        """Keep the game on disk (atomically). An empty board is not worth a file, but a
+        game kept already follows its board back to empty (the list shows 0 moves)."""
         if self.library is None:
             return
         try:
-            if not self.game.moves:
-                self.library.forget_current()
-            else:
+            if self.game.moves or self.library.has(self.name):
                 self.library.save(self.name, self.record())
-                self._count_result()
+            else:
+                self.library.forget_current()
         except OSError as error:
             self.notify(f"Could not keep the game: {error}", "error", title="Games")
 
-    def _count_result(self) -> None:
-        """A finished game of a person against an engine goes into the running score."""
+    def count_result(self) -> None:
+        """After a move: a game it ended, of a person against an engine, goes into the
+        running score (once; see scorebook.py)."""
         result = self.game.result()
         person = [p for p in (0, 1) if not self.is_ai(p)]
         if result is None or self.scores is None or len(person) != 1:
             return
         you, opponent = person[0], self.sides.spec(1 - person[0])
         outcome = 0 if result.winner is None else (1 if result.winner == you else -1)
-        if self.scores.count(self.name, opponent, outcome):  # type: ignore[arg-type]
+        try:
+            counted, damage = self.scores.count(self.name, opponent, outcome)  # type: ignore[arg-type]
+        except OSError as error:
+            self.notify(f"Could not keep the running score: {error}", "error", title="Score")
+            return
+        if damage is not None:
+            self.notify(damage, "warning", title="Score", timeout=10)
+        if counted:
             self.notify(f"Running score: {self.running_score()}.", title="Score", timeout=6)
 
     def running_score(self) -> str | None:
-        """"3-1-2 against level:4" (wins-draws-losses) when a person plays an engine."""
+        """ "3-1-2 against level:4" (wins-draws-losses) when a person plays an engine."""
         person = [p for p in (0, 1) if not self.is_ai(p)]
         if self.scores is None or len(person) != 1:
             return None

@@ -51,12 +51,20 @@ class GameLibrary:
     def path(self, name: str) -> Path:
         return self.games / f"{name}{SUFFIX}"
 
+    def has(self, name: str) -> bool:
+        """Whether the game has a file (it had moves once)."""
+        return os.path.lexists(self.path(name))
+
     def save(self, name: str, record: GameRecord) -> Path:
-        """Write one game (atomically) and mark it as the game in progress."""
+        """Write one game (atomically) and mark it as the game in progress (a game
+        back at the empty board is no game to resume)."""
         path = self.path(name)
-        new = not path.exists()
+        new = not self.has(name)
         atomic_write(path, record.to_text())
-        atomic_write(self.directory / "current", name + "\n")
+        if record.moves:
+            atomic_write(self.directory / "current", name + "\n")
+        else:
+            self.forget_current()
         if new:
             self._prune(keep_name=name)
         return path

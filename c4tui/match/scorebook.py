@@ -3,9 +3,11 @@
     <data dir>/scores.json   {"level:4": {"wins": 3, "draws": 1, "losses": 2}, ...,
                               "counted": ["20261123-081502-1", ...]}
 
-A game counts once, when it ends with one person against one engine (the engine spec
-names the opponent); undoing the end and finishing again does not count it twice.
-Written atomically; a damaged file starts the tally afresh rather than stop the game.
+A game counts once, when a move played in the app ends it with one person against one
+engine (the engine spec names the opponent); undoing the end and finishing again does
+not count it twice. Written atomically. A damaged file starts the tally afresh rather
+than stop the game: it is kept aside (renamed, see aside.py) the first time the fresh
+tally is written, and `count` says where.
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from c4tui.files import atomic_write
+from c4tui.files import NoSuchFile, atomic_write, read_text
+from c4tui.match.aside import set_aside
 
 FILE_NAME = "scores.json"
 COUNTED_KEPT = 2000  # game names remembered as counted (older ones cannot come back)
+COUNTS = ("wins", "draws", "losses")
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,21 @@ class Tally:
         return f"{self.wins}-{self.draws}-{self.losses}"
 
 
+class DamagedScores(ValueError):
+    """A score file that does not hold what this module writes."""
+
+
+def tally_of(counts: object) -> Tally:
+    """A Tally from its JSON object; DamagedScores unless it holds three counts."""
+    if not isinstance(counts, dict) or set(counts) != set(COUNTS):
+        raise DamagedScores(f"expected the counts {', '.join(COUNTS)}, got {counts!r:.60}")
+    for key in COUNTS:
+        value = counts[key]
+        if type(value) is not int or value < 0:
+            raise DamagedScores(f"{key}: {value!r:.30} is not a count")
+    return Tally(**counts)
+
+
 class ScoreBook:
     """Wins, draws and losses per opponent spec, from the person's side."""
 
@@ -37,27 +56,44 @@ class ScoreBook:
         self.path = directory / FILE_NAME
         self.tallies: dict[str, Tally] = {}
         self.counted: list[str] = []
+        self.damage: str | None = None  # why the file on disk could not be read
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            self.counted = [str(name) for name in data.pop("counted", [])]
-            self.tallies = {spec: Tally(**counts) for spec, counts in data.items()}
-        except (OSError, ValueError, TypeError, AttributeError):
+            data = json.loads(read_text(self.path))
+            if not isinstance(data, dict):
+                raise DamagedScores("not a JSON object")
+            counted = data.pop("counted", [])
+            if not isinstance(counted, list) or not all(isinstance(n, str) for n in counted):
+                raise DamagedScores("'counted' is not a list of game names")
+            self.tallies = {spec: tally_of(counts) for spec, counts in data.items()}
+            self.counted = counted
+        except NoSuchFile:
+            pass
+        except (OSError, ValueError) as error:  # DamagedScores and JSON errors are ValueErrors
             self.tallies, self.counted = {}, []
+            self.damage = str(error)
 
     def tally(self, spec: str) -> Tally:
         return self.tallies.get(spec, Tally())
 
-    def count(self, game: str, opponent: str, outcome: int) -> bool:
+    def count(self, game: str, opponent: str, outcome: int) -> tuple[bool, str | None]:
         """Count a finished game once: outcome 1 the person won, 0 a draw, -1 lost.
-        False when it was counted already."""
+        Returns whether it was counted (False: counted already) and, the first time a
+        damaged file is replaced, what was wrong and where it was kept aside.
+        OSError when the score cannot be written."""
         if game in self.counted:
-            return False
+            return False, None
         old = self.tally(opponent)
         self.tallies[opponent] = Tally(
             old.wins + (outcome > 0), old.draws + (outcome == 0), old.losses + (outcome < 0)
         )
         self.counted = [*self.counted, game][-COUNTED_KEPT:]
+        said = None
+        if self.damage is not None:
+            if self.path.exists() or self.path.is_symlink():
+                aside = set_aside(self.path)
+                said = f"The running score file was damaged ({self.damage}); kept as {aside}."
+            self.damage = None
         data: dict = {spec: vars(t) for spec, t in self.tallies.items()}
         data["counted"] = self.counted
         atomic_write(self.path, json.dumps(data, indent=1) + "\n")
-        return True
+        return True, said

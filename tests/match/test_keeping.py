@@ -1,0 +1,67 @@
+"""Keeping games on disk: the running score, damaged and unwritable files, the library."""
+
+from __future__ import annotations
+
+import errno
+import json
+
+from c4tui.engine.game import Game
+from c4tui.engine.gamefile import GameRecord
+from c4tui.engine.position import Position
+from c4tui.match import scorebook
+from c4tui.match.controller import Match
+from c4tui.match.library import GameLibrary
+from c4tui.match.sides import Sides
+
+
+def finishing(tmp_path) -> Match:
+    """A person one move (column 4) from beating greedy, kept in tmp_path."""
+    return Match(Sides(None, "greedy"), Game.from_moves("434343"), library=GameLibrary(tmp_path))
+
+
+def test_a_game_opened_already_finished_counts_nothing(tmp_path):
+    lost = GameRecord.of(Position.from_moves("12321272"), ("You", "perfect"))
+    assert lost.result == "0-1"
+    match = Match(Sides(None, "perfect"), library=GameLibrary(tmp_path))
+    match.open(lost)
+    match.save()  # as the app does after opening (`c4tui --load g.c4`)
+    match.undo()
+    match.redo()  # stepping through it is no game played either
+    assert match.running_score() == "you 0-0-0 against perfect (won-drawn-lost)"
+    assert not (tmp_path / "scores.json").exists()
+
+
+def test_a_damaged_score_file_is_kept_aside_and_the_tally_starts_afresh(tmp_path):
+    damaged = '{"greedy":{"wins":"x"}}'
+    (tmp_path / "scores.json").write_text(damaged)
+    match = finishing(tmp_path)
+    assert match.human_move(3)
+    notices = [n.text for n in match.take_notices()]
+    aside = list(tmp_path.glob("scores.json.damaged-*"))
+    assert len(aside) == 1 and aside[0].read_text() == damaged
+    assert any(f"kept as {aside[0]}" in text for text in notices)
+    assert match.running_score().startswith("you 1-0-0")
+    assert json.loads((tmp_path / "scores.json").read_text())["greedy"]["wins"] == 1
+
+
+def test_an_unwritable_score_is_a_notice_not_a_crash(tmp_path, monkeypatch):
+    def full_disk(path, text):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(scorebook, "atomic_write", full_disk)
+    match = finishing(tmp_path)
+    assert match.human_move(3)
+    assert match.position.is_over()
+    texts = [n.text for n in match.take_notices()]
+    assert any("Could not keep the running score" in text for text in texts)
+
+
+def test_undoing_back_to_the_empty_board_keeps_the_file_in_step(tmp_path):
+    library = GameLibrary(tmp_path)
+    match = Match(Sides(None, None), library=library)
+    match.human_move(3)
+    match.human_move(3)
+    match.undo()
+    match.undo()
+    assert library.load(match.name).moves == ""  # the list says 0 moves, as the board
+    assert not (tmp_path / "current").exists()  # and there is nothing to resume
