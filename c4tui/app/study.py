@@ -8,7 +8,6 @@ and dialogs around it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -136,8 +135,10 @@ class StudyCommands(_Base):
             self.update()
 
         def reviewed(reviews) -> None:  # your mistakes become puzzles
-            with suppress(OSError):
-                self.trainer().add_mistakes(reviews, self.game.position)
+            trainer = self.trainer()
+            trainer.add_mistakes(reviews, self.game.position)
+            for text in trainer.take_notices():
+                self.notify(text, title="Puzzles", severity="warning", timeout=10)
 
         style = self.settings.board_style
         self.push_screen(

@@ -5,7 +5,9 @@ review marked a mistake or a blunder: find a column that keeps the result), then
 `c4tui puzzle`'s finder (exactly one column keeps it). A column is right when it keeps
 the best result class (a win stays a win, a draw a draw). The streak, the best streak
 and the queue of your games' puzzles live in <data dir>/trainer.json, written
-atomically; a damaged file starts afresh.
+atomically. A damaged file, or a damaged puzzle in it, never stops the trainer: what
+could not be read is left out, the file is kept aside (see aside.py) before it is
+first written again, and `take_notices` says so; so does a file that cannot be written.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from c4tui.engine.position import Position
 from c4tui.engine.puzzles import Puzzle, find_puzzles, puzzle_of
 from c4tui.engine.review import MoveReview
 from c4tui.engine.scores import describe_score, keeping_columns
-from c4tui.files import atomic_write
+from c4tui.files import NoSuchFile, atomic_write, read_text
+from c4tui.match.aside import set_aside
 
 FILE_NAME = "trainer.json"
 QUEUE_KEPT = 200
@@ -38,26 +41,57 @@ class Trainer:
         self.path = directory / FILE_NAME
         self.rng = random.Random(seed)
         self.streak = self.best = 0
-        self.queue: list[dict] = []  # {"moves": "...", "scores": [...]}, oldest first
+        # {"moves": "...", "scores": [...], "board": [w, h, connect]}, oldest first
+        self.queue: list[dict] = []
+        self.damage: str | None = None  # what in the file on disk could not be read
+        self._notices: list[str] = []
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            self.streak, self.best = int(data["streak"]), int(data["best"])
-            self.queue = [dict(item) for item in data.get("queue", [])]
-        except (OSError, ValueError, TypeError, KeyError):
+            data = json.loads(read_text(self.path))
+            streak, best = data["streak"], data["best"]
+            if not all(type(n) is int and n >= 0 for n in (streak, best)):
+                raise ValueError(f"streak {streak!r:.20} and best {best!r:.20} are no counts")
+            self.streak, self.best = streak, best
+            queue = data.get("queue", [])
+            if not isinstance(queue, list):
+                raise ValueError("the queue is not a list")
+            self.queue = [item for item in queue if isinstance(item, dict)]
+            if len(self.queue) < len(queue):
+                self._damaged(f"{len(queue) - len(self.queue)} puzzle(s) left out")
+        except NoSuchFile:
             pass
+        except (OSError, ValueError, TypeError, KeyError) as error:
+            self._damaged(str(error) or type(error).__name__)
+
+    def _damaged(self, why: str) -> None:
+        self.damage = why if self.damage is None else f"{self.damage}; {why}"
+
+    def take_notices(self) -> list[str]:
+        """What to tell the person since the last call (damage left out, writes refused)."""
+        notices, self._notices = self._notices, []
+        return notices
 
     def _save(self) -> None:
         data = {"streak": self.streak, "best": self.best, "queue": self.queue[-QUEUE_KEPT:]}
-        atomic_write(self.path, json.dumps(data) + "\n")
+        try:
+            if self.damage is not None and (self.path.exists() or self.path.is_symlink()):
+                aside = set_aside(self.path)
+                self._notices.append(
+                    f"The puzzle file was damaged ({self.damage}); kept as {aside}."
+                )
+            self.damage = None
+            atomic_write(self.path, json.dumps(data) + "\n")
+        except OSError as error:
+            self._notices.append(f"Could not keep the puzzles and the streak: {error}")
 
     def add_mistakes(self, reviews: list[MoveReview], game: Position) -> int:
         """Queue the positions before your game's mistakes and blunders; how many were new."""
-        known = {item["moves"] for item in self.queue}
+        known = {item.get("moves") for item in self.queue}
+        board = [game.width, game.height, game.connect]
         added = 0
         for review in reviews:
             moves = game.to_moves()[: review.ply - 1]
             if review.verdict in ("mistake", "blunder") and moves not in known:
-                self.queue.append({"moves": moves, "scores": list(review.scores)})
+                self.queue.append({"moves": moves, "scores": list(review.scores), "board": board})
                 known.add(moves)
                 added += 1
         if added:
@@ -65,15 +99,19 @@ class Trainer:
         return added
 
     def next_puzzle(self) -> Puzzle:
-        """The oldest puzzle from your games, else a fresh one from the finder."""
-        while self.queue:
-            item = self.queue.pop(0)
+        """The oldest puzzle from your games, else a fresh one from the finder; damaged
+        puzzles in the queue are left out, with a notice."""
+        puzzle, left_out, taken = None, [], bool(self.queue)
+        while self.queue and puzzle is None:
+            try:
+                puzzle = _queued_puzzle(self.queue.pop(0))
+            except (ValueError, TypeError, KeyError, IndexError) as error:
+                left_out.append(str(error))
+        if left_out:
+            self._damaged(f"{len(left_out)} puzzle(s) left out, the first: {left_out[0]}")
+        if taken:
             self._save()
-            position = Position.from_moves(item["moves"])
-            puzzle = puzzle_of(position, item["scores"]) or _keep_any(position, item["scores"])
-            if puzzle is not None:
-                return puzzle
-        return next(find_puzzles(1, seed=self.rng.randrange(2**32)))
+        return puzzle or next(find_puzzles(1, seed=self.rng.randrange(2**32)))
 
     def answer(self, puzzle: Puzzle, column: int) -> Answer:
         """Judge a column, count it in the streak, and say why."""
@@ -92,6 +130,26 @@ class Trainer:
             return Answer(True, f"Right: {column + 1} keeps the {puzzle.result} ({said}).")
         kept = describe_score(position, max(s for s in puzzle.scores if s is not None))
         return Answer(False, f"Not {column + 1}: it gives {said}. The answer: {answer} ({kept}).")
+
+
+def _queued_puzzle(item: dict) -> Puzzle | None:
+    """The puzzle of a queued position (None when it makes none); ValueError and its
+    kin when the entry is not what add_mistakes writes."""
+    width, height, connect = item.get("board", (7, 6, 4))
+    moves, scores = item.get("moves"), item.get("scores")
+    if not isinstance(moves, str) or not isinstance(scores, list):
+        raise ValueError(f"moves {moves!r:.30} and scores {scores!r:.40} expected")
+    position = Position.from_moves(moves, width, height, connect)
+    bound = (position.geometry.cells + 1) // 2  # no score is further from zero
+    if position.is_over() or len(scores) != position.width:
+        raise ValueError(f"no puzzle at {moves!r:.30} with {len(scores)} scores")
+    for col, score in enumerate(scores):
+        playable = position.can_play(col)
+        if (score is None) == playable or not (score is None or type(score) is int):
+            raise ValueError(f"column {col + 1}'s score {score!r:.20} does not fit {moves!r:.30}")
+        if score is not None and abs(score) > bound:
+            raise ValueError(f"column {col + 1}'s score {score} is out of range")
+    return puzzle_of(position, scores) or _keep_any(position, scores)
 
 
 def _keep_any(position: Position, scores: list[int | None]) -> Puzzle | None:

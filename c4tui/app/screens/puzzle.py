@@ -73,6 +73,7 @@ class PuzzleScreen(ModalScreen[None]):
         self.puzzle, self.answered, self.verdict = message.puzzle, None, ""
         self.cursor = message.puzzle.position.width // 2
         self.show()
+        self.tell_notices()
 
     def action_next(self) -> None:
         self.puzzle = None
@@ -102,6 +103,12 @@ class PuzzleScreen(ModalScreen[None]):
         answer = self.trainer.answer(puzzle, col)
         self.verdict = answer.text
         self.show()
+        self.tell_notices()
+
+    def tell_notices(self) -> None:
+        """The trainer's word on its file (a damaged puzzle left out, a disk that refuses)."""
+        for text in self.trainer.take_notices():
+            self.notify(text, title="Puzzles", severity="warning", timeout=10)
 
     def on_column_clicked(self, message: ColumnClicked) -> None:
         self.action_drop(message.column)

@@ -1,0 +1,54 @@
+"""The puzzle trainer's file: damaged puzzles left out with a word, a disk that refuses."""
+
+from __future__ import annotations
+
+import errno
+import json
+
+from c4tui.match import trainer as trainer_module
+from c4tui.match.trainer import Trainer
+
+GOOD = {"moves": "44", "scores": [-1, 0, 0, 1, 0, 0, -1]}
+
+
+def test_a_damaged_puzzle_is_left_out_and_the_file_kept_aside(tmp_path):
+    text = json.dumps({"streak": 2, "best": 5, "queue": [{"moves": "44x", "scores": []}, 7, GOOD]})
+    (tmp_path / "trainer.json").write_text(text)
+    trainer = Trainer(tmp_path, seed=1)
+    puzzle = trainer.next_puzzle()
+    assert puzzle.position.to_moves() == "44" and puzzle.solution == 3
+    assert (trainer.streak, trainer.best) == (2, 5)
+    (aside,) = tmp_path.glob("trainer.json.damaged-*")
+    assert aside.read_text() == text
+    (notice,) = trainer.take_notices()
+    assert f"kept as {aside}" in notice and "44x" in notice
+    assert json.loads((tmp_path / "trainer.json").read_text())["queue"] == []
+
+
+def test_scores_that_do_not_fit_the_position_are_damage_not_a_crash(tmp_path):
+    queue = [
+        {"moves": "44", "scores": [0, 0, 0]},
+        {"moves": "444444", "scores": [0, 0, 0, 1, 0, 0, 0]},  # column 4 is full
+        {"moves": "44", "scores": [0, 0, 0, 99, 0, 0, 0]},
+        {"moves": "44", "scores": GOOD["scores"], "board": [100, 6, 4]},
+        {"moves": "4455", "scores": [0, 1, 0, 0, 0, 0, 0, 0], "board": [8, 7, 5]},
+    ]
+    (tmp_path / "trainer.json").write_text(json.dumps({"streak": 0, "best": 0, "queue": queue}))
+    trainer = Trainer(tmp_path, seed=1)
+    puzzle = trainer.next_puzzle()
+    assert puzzle.position.width == 8 and puzzle.position.to_moves() == "4455"
+    assert len(trainer.take_notices()) == 1
+
+
+def test_a_disk_that_refuses_the_streak_is_a_notice(tmp_path, monkeypatch):
+    def full_disk(path, text):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    (tmp_path / "trainer.json").write_text(json.dumps({"streak": 0, "best": 0, "queue": [GOOD]}))
+    monkeypatch.setattr(trainer_module, "atomic_write", full_disk)
+    trainer = Trainer(tmp_path, seed=1)
+    puzzle = trainer.next_puzzle()
+    answer = trainer.answer(puzzle, puzzle.solution)
+    assert answer.right and trainer.streak == 1
+    notices = trainer.take_notices()
+    assert notices and all("No space left" in text for text in notices)
