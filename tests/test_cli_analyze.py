@@ -139,3 +139,47 @@ def test_a_gamesolver_link_answers_as_its_moves(capsys, monkeypatch):
         "c4tui analyze: position: 'https://example.org/?pos=4453' is not a "
         "connect4.gamesolver.org link\n"
     )
+
+
+def test_other_boards_answer_exactly(capsys):
+    status, out, _ = run(capsys, "", "--width", "5", "--height", "4", "--json")
+    assert status == 0
+    assert json.loads(out)["scores"] == [-1, 0, 0, 0, -1]
+    status, out, _ = run(capsys, "", "--width", "5", "--height", "4")
+    assert out.startswith("the empty board: ● to move, draw with perfect play")
+
+
+def test_a_position_not_solved_in_time_gives_what_is_proven_never_a_wrong_number(capsys):
+    # 6x5 is a draw from every column; stopped early, each range must still hold 0.
+    status, out, _ = run(capsys, "", "--width", "6", "--height", "5", "--time", "0.02", "--json")
+    answer = json.loads(out)
+    assert status == 0
+    if answer.get("solved", True):
+        assert answer["scores"] == [0] * 6
+    else:
+        assert all(low <= 0 <= high for low, high in answer["bounds"])
+        assert all(score in (None, 0) for score in answer["scores"])
+    status, out, _ = run(capsys, "", "--width", "8", "--height", "7", "--time", "0.01")
+    assert status == 0
+    assert out.startswith("the empty board: ● to move; gave up after 0.01 s with 0 of 8")
+    assert "-28..27   not solved" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--width", "11"], "c4tui analyze: argument --width: 11 is outside 4..10 (see --help)"),
+        (["--height", "²"], "argument --height: '²' is not a number from 4 to 10"),
+        (["--connect", "6", "--width", "4", "--height", "5"], "connect 6 cannot fit on a 4x5"),
+        (["--time", "nan"], "argument --time: nan is not from 0 to 86400 seconds"),
+        (["4453", "--width", "4"], "column 5 is outside the 4-column board"),
+    ],
+)
+def test_bad_board_options_are_one_line_and_status_2(capsys, argv, message):
+    try:
+        status = main(["analyze", *argv])
+    except SystemExit as exit_info:  # argparse's own errors
+        status = exit_info.code
+    err = capsys.readouterr().err
+    assert status == 2
+    assert message in err and err.count("\n") == 1

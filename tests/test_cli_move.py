@@ -202,3 +202,15 @@ def test_the_installed_command_runs_in_a_process():
     assert done.stderr.splitlines() == [
         "c4tui move: stdin line 2: move 1 ('9') of '9': column 9 is outside the 7-column board"
     ]
+
+
+def test_other_boards_and_gamesolver_links(capsys):
+    [data] = run_json_lines(
+        capsys, "55", "--engine", "perfect", "--width", "5", "--height", "4", "--connect", "3"
+    )
+    assert len(data["columns"]) == 5
+    [linked] = run_json_lines(
+        capsys, "https://connect4.gamesolver.org/?pos=44", "--engine", "greedy", "--seed", "1"
+    )
+    [plain] = run_json_lines(capsys, "44", "--engine", "greedy", "--seed", "1")
+    assert linked["position"] == "44" and linked["column"] == plain["column"]

@@ -8,10 +8,22 @@ import time
 
 from rich.console import Console
 
-from c4tui.commands.common import PositionBatch, output_console, plain_table
+from c4tui.commands.common import (
+    PositionBatch,
+    add_board_options,
+    board_of,
+    disc,
+    output_console,
+    plain_table,
+    seconds,
+)
 from c4tui.engine.position import Position
-from c4tui.engine.scores import describe_score, proven_of
-from c4tui.engine.solver import shared_solver
+from c4tui.engine.scores import describe_score, proven_of, result_class
+from c4tui.engine.solver import ColumnBounds, SearchStopped, shared_solver
+
+# Enough for any 7x6 position (the book answers the openings) and for the smaller
+# boards; larger empty boards can take hours, so the answer says what it knows by then.
+DEFAULT_SECONDS = 60.0
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -20,36 +32,76 @@ def register(commands: argparse._SubParsersAction) -> None:
         help="the exact score of every column of a position",
         description=(
             "Solve every column exactly. Scores are from the side to move: a win is "
-            "22 - the winner's stones (7x6), a loss its negative, a draw 0. Columns are 1-based."
+            "22 - the winner's stones (7x6), a loss its negative, a draw 0. Columns are "
+            "1-based; ● moves first, ○ second. A column not solved within --time is "
+            "given as what is known of it, never as a guess."
         ),
     )
     parser.add_argument(
         "position",
         nargs="?",
         default="",
-        help="moves played so far, e.g. 4453 (empty: the start); - reads stdin lines",
+        help="moves played so far, e.g. 4453, or a connect4.gamesolver.org link "
+        "(empty: the start); - reads stdin lines",
     )
+    parser.add_argument(
+        "--time",
+        type=seconds,
+        default=DEFAULT_SECONDS,
+        metavar="S",
+        help=f"give up on a position after S seconds (default {DEFAULT_SECONDS:g})",
+    )
+    add_board_options(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object per position")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     console = output_console()
-    batch = PositionBatch(args.position, command="analyze", json_errors=args.json)
+    batch = PositionBatch(
+        args.position, command="analyze", json_errors=args.json, board=board_of(args)
+    )
     for text, position in batch:
         start = time.perf_counter()
-        scores = column_scores(position)
+        columns = column_bounds(position, args.time)
         elapsed = time.perf_counter() - start
         if args.json:
-            print(json.dumps(analysis_json(text, scores, elapsed)), flush=True)
+            print(json.dumps(analysis_json(text, columns, elapsed)), flush=True)
         else:
-            print_analysis(console, text, position, scores, elapsed)
+            print_analysis(console, text, position, columns, elapsed, args.time)
     return batch.status
 
 
-def column_scores(position: Position) -> list[int | None]:
-    """Every column's exact score from the mover's side; None for a full column."""
-    columns = shared_solver(position.geometry).analyze(position)
+def column_bounds(position: Position, limit: float) -> list[ColumnBounds | None]:
+    """What the solver proves of every column within `limit` seconds (mover's view);
+    None for a full column. A column solved in time has low == high."""
+    solver = shared_solver(position.geometry)
+    columns: list[ColumnBounds | None] = [None] * position.width
+    with solver.lock:
+        solver.set_limits(time.perf_counter() + limit, None)
+        try:
+            solver.analyze(position, columns=columns)
+        except SearchStopped:
+            pass  # `columns` holds what was proven by then
+        finally:
+            solver.set_limits(None, None)
+    for col in range(position.width):
+        if columns[col] is None and position.can_play(col):
+            columns[col] = unknown(position)
+    return columns
+
+
+def unknown(position: Position) -> ColumnBounds:
+    """Nothing known of a column: every score the game after it could end with."""
+    left = position.width * position.height - position.moves
+    return ColumnBounds(-(left // 2), (left - 1) // 2)
+
+
+def is_solved(columns: list[ColumnBounds | None]) -> bool:
+    return all(bounds is None or bounds.exact for bounds in columns)
+
+
+def exact_scores(columns: list[ColumnBounds | None]) -> list[int | None]:
     return [None if bounds is None else bounds.low for bounds in columns]
 
 
@@ -58,31 +110,72 @@ def best_columns(scores: list[int | None]) -> list[int]:
     return [col for col, score in enumerate(scores) if score == best]
 
 
-def analysis_json(text: str, scores: list[int | None], elapsed: float) -> dict:
-    best = best_columns(scores)
-    return {
-        "position": text,
-        "scores": scores,
-        "best": [col + 1 for col in best],
-        "result": proven_of(scores[best[0]]),
-        "elapsed": round(elapsed, 4),
-    }
+def analysis_json(text: str, columns: list[ColumnBounds | None], elapsed: float) -> dict:
+    """Solved: the scores, the best columns and the result. Given up: `"solved": false`,
+    the scores of the columns solved (null for the others and for full columns) and
+    every open column's [low, high] bounds."""
+    answer: dict = {"position": text}
+    if is_solved(columns):
+        scores = exact_scores(columns)
+        best = best_columns(scores)
+        answer |= {"scores": scores, "best": [col + 1 for col in best]}
+        answer["result"] = proven_of(scores[best[0]])
+    else:
+        answer["solved"] = False
+        answer["scores"] = [b.low if b is not None and b.exact else None for b in columns]
+        answer["bounds"] = [None if b is None else [b.low, b.high] for b in columns]
+    answer["elapsed"] = round(elapsed, 4)
+    return answer
 
 
 def print_analysis(
-    console: Console, text: str, position: Position, scores: list[int | None], elapsed: float
+    console: Console,
+    text: str,
+    position: Position,
+    columns: list[ColumnBounds | None],
+    elapsed: float,
+    limit: float,
 ) -> None:
-    best = best_columns(scores)
+    """One row per column (it stays readable at 80 columns on a 10-column board)."""
     where = repr(text) if text else "the empty board"
-    mover = "first" if position.to_move == 0 else "second"
-    verdict = describe_score(position, scores[best[0]])
-    console.print(f"{where}: {mover} player to move, {verdict} with perfect play")
+    solved = is_solved(columns)
+    best = best_columns(exact_scores(columns)) if solved else []
+    if solved:
+        verdict = describe_score(position, columns[best[0]].low)  # type: ignore[union-attr]
+        console.print(f"{where}: {disc(position)} to move, {verdict} with perfect play")
+    else:
+        done = sum(1 for bounds in columns if bounds is not None and bounds.exact)
+        playable = sum(1 for bounds in columns if bounds is not None)
+        console.print(
+            f"{where}: {disc(position)} to move; gave up after {limit:g} s with "
+            f"{done} of {playable} columns solved"
+        )
     table = plain_table()
-    table.add_column("column")
-    for col in range(position.width):
-        marker = "*" if col in best else ""
-        table.add_column(f"{col + 1}{marker}", justify="center", no_wrap=True)
-    table.add_row("score", *("full" if s is None else str(s) for s in scores))
-    table.add_row("result", *("" if s is None else describe_score(position, s) for s in scores))
+    table.add_column("column", justify="right")
+    table.add_column("score", justify="right")
+    table.add_column("result")
+    for col, bounds in enumerate(columns):
+        name = f"{col + 1}{' *' if col in best else '  '}"
+        if bounds is None:
+            table.add_row(name, "full", "")
+        elif bounds.exact:
+            table.add_row(name, str(bounds.low), describe_score(position, bounds.low))
+        else:
+            table.add_row(name, f"{bounds.low}..{bounds.high}", bounds_words(bounds))
     console.print(table)
-    console.print(f"* best; solved in {elapsed:.3f} s")
+    if solved:
+        console.print(f"* best; solved in {elapsed:.3f} s")
+    else:
+        console.print("a range: the score is proven to lie in it; try a longer --time")
+
+
+def bounds_words(bounds: ColumnBounds) -> str:
+    """What a range of scores proves of a column's result."""
+    low, high = result_class(bounds.low), result_class(bounds.high)
+    if low == high:
+        return {1: "a win", 0: "a draw", -1: "a loss"}[low] + " (length unknown)"
+    if low == 0:
+        return "a draw or a win"
+    if high == 0:
+        return "a draw or a loss"
+    return "not solved"

@@ -1,21 +1,93 @@
-"""What every subcommand shares: one-line errors and reading positions from arguments."""
+"""What every subcommand shares: one-line errors, the board options, reading positions."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from c4tui.engine.geometry import (
+    MAX_CONNECT,
+    MAX_HEIGHT,
+    MAX_WIDTH,
+    MIN_CONNECT,
+    MIN_HEIGHT,
+    MIN_WIDTH,
+    validate_size,
+)
 from c4tui.engine.notation import moves_of
 from c4tui.engine.position import Position
+from c4tui.match.sides import GLYPHS
 
 
 class CommandError(Exception):
     """Bad input: the CLI prints `c4tui: <message>` on one line and exits with status 2."""
+
+
+Board = tuple[int, int, int]  # width, height, connect
+STANDARD_BOARD: Board = (7, 6, 4)
+
+
+def add_board_options(parser: argparse.ArgumentParser) -> None:
+    """--width, --height and --connect, in the ranges the engine plays."""
+    board = parser.add_argument_group("board (as in the app's settings)")
+    for name, low, high, default, what in (
+        ("width", MIN_WIDTH, MAX_WIDTH, STANDARD_BOARD[0], "columns"),
+        ("height", MIN_HEIGHT, MAX_HEIGHT, STANDARD_BOARD[1], "rows"),
+        ("connect", MIN_CONNECT, MAX_CONNECT, STANDARD_BOARD[2], "stones in a line to win"),
+    ):
+        board.add_argument(
+            f"--{name}",
+            type=whole_number(low, high),
+            default=default,
+            metavar="N",
+            help=f"{what}, {low}..{high} (default {default})",
+        )
+
+
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from `low` to `high`."""
+
+    def parse(text: str) -> int:
+        text = text.strip()
+        if not (text.isascii() and text.isdigit() and len(text) <= 3):
+            raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number from {low} to {high}")
+        if not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(f"{int(text)} is outside {low}..{high}")
+        return int(text)
+
+    return parse
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a time limit in seconds, more than 0 (a day at most)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of seconds") from None
+    if not 0 < value <= 86400:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"{text[:20]} is not from 0 to 86400 seconds")
+    return value
+
+
+def disc(position: Position) -> str:
+    """The disc of the side to move, as the app shows it: ● moves first, ○ second."""
+    return GLYPHS[position.to_move]
+
+
+def board_of(args: argparse.Namespace) -> Board:
+    """The board the board options ask for; CommandError when connect cannot fit on it."""
+    board = (args.width, args.height, args.connect)
+    try:
+        validate_size(*board)
+    except ValueError as error:
+        raise CommandError(f"--connect: {error}") from None
+    return board
 
 
 class PositionBatch:
@@ -30,9 +102,16 @@ class PositionBatch:
     """
 
     def __init__(
-        self, argument: str | None, *, command: str, json_errors: bool, allow_over: bool = False
+        self,
+        argument: str | None,
+        *,
+        command: str,
+        json_errors: bool,
+        allow_over: bool = False,
+        board: Board = STANDARD_BOARD,
     ) -> None:
         self.argument = argument
+        self.board = board
         self.command = command
         self.json_errors = json_errors
         self.allow_over = allow_over
@@ -44,13 +123,17 @@ class PositionBatch:
 
     def __iter__(self) -> Iterator[tuple[str, Position]]:
         if self.argument != "-":
-            position = parse_position(self.argument or "", allow_over=self.allow_over)
+            position = parse_position(
+                self.argument or "", allow_over=self.allow_over, board=self.board
+            )
             yield position.to_moves(), position
             return
         for number, line in enumerate(sys.stdin, start=1):
             text = line.strip()
             try:
-                position = parse_position(text, where="", allow_over=self.allow_over)
+                position = parse_position(
+                    text, where="", allow_over=self.allow_over, board=self.board
+                )
             except CommandError as error:
                 self.bad_lines += 1
                 print(f"c4tui {self.command}: stdin line {number}: {error}", file=sys.stderr)
@@ -60,13 +143,19 @@ class PositionBatch:
             yield position.to_moves(), position
 
 
-def parse_position(text: str, *, where: str = "position", allow_over: bool = False) -> Position:
-    """The position after `text` (moves or a gamesolver.org link); a CommandError prefixed
-    with `where` (when given) if bad."""
+def parse_position(
+    text: str,
+    *,
+    where: str = "position",
+    allow_over: bool = False,
+    board: Board = STANDARD_BOARD,
+) -> Position:
+    """The position after `text` (moves or a gamesolver.org link) on `board`; a
+    CommandError prefixed with `where` (when given) if bad."""
     prefix = f"{where}: " if where else ""
     try:
         text = moves_of(text)
-        position = Position.from_moves(text)
+        position = Position.from_moves(text, *board)
     except ValueError as error:
         raise CommandError(f"{prefix}{error}") from None
     if not allow_over and position.is_over():

@@ -5,7 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 
-from c4tui.commands.common import CommandError, PositionBatch, output_console, plain_table
+from c4tui.commands.common import (
+    CommandError,
+    PositionBatch,
+    add_board_options,
+    board_of,
+    output_console,
+    plain_table,
+)
 from c4tui.engine.figures import picks_at_random, random_pick, uct_cell, win_rate_text
 from c4tui.engine.position import Position
 from c4tui.engine.scores import describe_score
@@ -26,7 +33,8 @@ def register(commands: argparse._SubParsersAction) -> None:
         "position",
         nargs="?",
         default="",
-        help="moves played so far, e.g. 4453 (empty: the start); - reads stdin lines",
+        help="moves played so far, e.g. 4453, or a connect4.gamesolver.org link "
+        "(empty: the start); - reads stdin lines",
     )
     parser.add_argument(
         "--engine", required=True, metavar="SPEC", help="e.g. mcts:time=1, negamax:depth=8, perfect"
@@ -34,6 +42,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--seed", type=int, default=None, help="random seed, for reproducible answers"
     )
+    add_board_options(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object per position")
     parser.set_defaults(run=run)
 
@@ -43,7 +52,9 @@ def run(args: argparse.Namespace) -> int:
         engine = make_engine(args.engine, seed=args.seed)
     except SpecError as error:
         raise CommandError(f"--engine: {error}") from None
-    batch = PositionBatch(args.position, command="move", json_errors=args.json)
+    batch = PositionBatch(
+        args.position, command="move", json_errors=args.json, board=board_of(args)
+    )
     for text, position in batch:
         # Each position is a game of its own: the answer must not depend on the lines before.
         engine.new_game()
