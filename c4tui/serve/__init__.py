@@ -1,6 +1,7 @@
-"""The fronts of `c4tui serve`: ssh (and web) sessions, each running its own client process.
+"""The fronts of `c4tui serve`: ssh and web sessions, each running its own client process.
 
 - `ssh`: asyncssh; interactive sessions with a PTY only, everything else refused.
+- `web`: a page (`page.html`) and a websocket per browser tab, around textual-serve.
 - `client`: a client's command, private directory, environment and PTY.
 - `confine`: the small program that starts a client in its own session with limits.
 - `limits`: sessions at once and per address, connection floods, timeouts.

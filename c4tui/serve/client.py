@@ -40,7 +40,9 @@ class ClientCommand:
     memory: int = 0  # address-space cap in bytes (0: none)
     nice: int = 0
 
-    def confined(self, *, terminal: bool, env_file: Path | None = None) -> list[str]:
+    def confined(
+        self, *, terminal: bool, env_file: Path | None = None, pid_file: Path | None = None
+    ) -> list[str]:
         """The argv that starts the client through `c4tui.serve.confine`."""
         argv = [sys.executable, "-m", "c4tui.serve.confine", "--parent", str(os.getpid())]
         argv += ["--memory", str(self.memory), "--nice", str(self.nice)]
@@ -48,6 +50,8 @@ class ClientCommand:
             argv.append("--terminal")
         if env_file is not None:
             argv += ["--env-file", str(env_file)]
+        if pid_file is not None:
+            argv += ["--pid-file", str(pid_file)]
         return [*argv, "--", *self.argv]
 
 

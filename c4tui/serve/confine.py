@@ -97,6 +97,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--nice", type=int, default=0, help="niceness to add")
     parser.add_argument("--terminal", action="store_true", help="stdin is the session's PTY")
     parser.add_argument("--env-file", help="JSON object of the client's environment")
+    parser.add_argument("--pid-file", help="write the client's process id here")
     parser.add_argument("client", nargs=argparse.REMAINDER, help="-- then the client's argv")
     args = parser.parse_args(argv)
     if args.client[:1] == ["--"]:
@@ -110,6 +111,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     die_with_parent(args.parent)
     own_session(args.terminal)
+    if args.pid_file:
+        # The web front learns the process group to end this way (textual-serve starts us).
+        Path(args.pid_file).write_text(str(os.getpid()), encoding="utf-8")
     environment = client_environment(args.env_file)
     limit_resources(args.memory, args.nice)
     os.execve(args.client[0], args.client, environment)

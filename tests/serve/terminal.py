@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 
 import asyncssh
 import pyte
@@ -85,3 +86,19 @@ async def screen_session(port: int, username: str = "alice", key=None, columns=8
         finally:
             process.close()
             session.reader.cancel()
+
+
+def gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    # A zombie of ours counts as gone: it runs nothing.
+    with open(f"/proc/{pid}/stat") as handle:
+        return handle.read().split(")")[-1].split()[0] == "Z"
+
+
+async def wait_gone(*pids: int) -> None:
+    async with asyncio.timeout(30):
+        while not all(gone(pid) for pid in pids):
+            await asyncio.sleep(0.05)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import os
 import stat
 from dataclasses import replace
 
@@ -13,23 +11,7 @@ import pytest
 
 from c4tui.serve.keys import HOST_KEY_NAME
 from tests.serve.conftest import running_front
-from tests.serve.terminal import connect, screen_session
-
-
-def gone(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    # A zombie of ours counts as gone: it runs nothing.
-    with open(f"/proc/{pid}/stat") as handle:
-        return handle.read().split(")")[-1].split()[0] == "Z"
-
-
-async def wait_gone(*pids: int) -> None:
-    async with asyncio.timeout(30):
-        while not all(gone(pid) for pid in pids):
-            await asyncio.sleep(0.05)
+from tests.serve.terminal import connect, screen_session, wait_gone
 
 
 def field(screen: str, name: str) -> int:

@@ -1,0 +1,238 @@
+"""The web front: a page with a terminal, and one client process per browser tab.
+
+textual-serve provides the browser side (its bundled terminal script, styles and font)
+and `AppService`, which runs a Textual app behind a websocket. The handler here is our
+own so that each tab is treated like an ssh session: the same limits, a private home, a
+one-time token bound to the visitor (a private cookie makes the same browser the same
+player, so a reload finds its seat), an idle timeout, and the process group ended when
+the tab goes. The page needs nothing from the internet (textual-serve's own page loads
+its font from Google; ours serves the bundled copy).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+import os
+import secrets
+import shlex
+import signal
+import time
+from importlib.resources import files
+from pathlib import Path
+from string import Template
+
+from aiohttp import WSMsgType, web
+from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
+
+from c4tui.serve.client import ClientCommand, PrivateHome, kill_group
+from c4tui.serve.limits import Gate
+from c4tui.serve.ssh import Credentials, Player
+
+log = logging.getLogger("c4tui.serve")
+
+COOKIE = "c4tui_player"
+PAGE = Template(files("c4tui.serve").joinpath("page.html").read_text(encoding="utf-8"))
+STATIC = Path(str(files("textual_serve").joinpath("static")))
+# Browser messages are small (keys, sizes); anything bigger is not a browser of ours.
+MAX_MESSAGE = 64 * 1024
+
+
+def to_int(text: str | None, default: int, low: int, high: int) -> int:
+    try:
+        return max(low, min(high, int(text or default)))
+    except ValueError:
+        return default
+
+
+class WebFront:
+    """Serves the page, the terminal's files, and a websocket per tab running a client."""
+
+    def __init__(
+        self,
+        *,
+        host: str,
+        port: int,
+        state_dir: Path,
+        gate: Gate,
+        command: ClientCommand,
+        credentials: Credentials,
+    ) -> None:
+        self.host, self.port = host, port
+        self.state_dir = state_dir
+        self.gate = gate
+        self.command = command
+        self.credentials = credentials
+        self.downloads = DownloadManager()
+        self.tabs: set[WebTab] = set()
+        self.runner: web.AppRunner | None = None
+        self.idle_watch: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        app = web.Application()
+        app.add_routes(
+            [
+                web.get("/", self.page),
+                web.get("/ws", self.websocket),
+                web.static("/static", STATIC),
+            ]
+        )
+        self.runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, self.host, self.port)
+        await site.start()
+        self.port = self.runner.addresses[0][1]
+        self.idle_watch = asyncio.create_task(self.close_idle_tabs())
+
+    async def stop(self, message: str) -> None:
+        if self.idle_watch is not None:
+            self.idle_watch.cancel()
+        await asyncio.gather(*(tab.end(message) for tab in list(self.tabs)))
+        if self.runner is not None:
+            await self.runner.cleanup()
+
+    async def close_idle_tabs(self) -> None:
+        while True:
+            timeout = self.gate.limits.idle_timeout
+            await asyncio.sleep(max(0.2, min(timeout / 4, 30.0)))
+            now = time.monotonic()
+            for tab in list(self.tabs):
+                if now - tab.last_input >= timeout and tab.ending is None:
+                    log.info("web %s: idle for %.0f s, closed", tab.player.address, timeout)
+                    minutes = f"{timeout / 60:g} minutes" if timeout >= 60 else f"{timeout:g} s"
+                    await tab.end(f"closed after {minutes} without a key press")
+
+    async def page(self, request: web.Request) -> web.Response:
+        visitor = request.cookies.get(COOKIE)
+        scheme = "wss" if request.secure else "ws"
+        font_size = to_int(request.query.get("fontsize"), 16, 6, 48)
+        text = PAGE.substitute(
+            static="/static", websocket=f"{scheme}://{request.host}/ws", font_size=font_size
+        )
+        response = web.Response(text=text, content_type="text/html")
+        if visitor is None or len(visitor) != 32:
+            response.set_cookie(
+                COOKIE, secrets.token_hex(16), max_age=90 * 86400, httponly=True, samesite="Strict"
+            )
+        return response
+
+    async def websocket(self, request: web.Request) -> web.WebSocketResponse:
+        address = request.remote or "?"
+        websocket = web.WebSocketResponse(heartbeat=30, max_msg_size=MAX_MESSAGE)
+        await websocket.prepare(request)
+        refusal = self.gate.connect(address)
+        if refusal is not None:
+            log.warning("web %s: refused a connection: %s", address, refusal)
+        else:
+            refusal = self.gate.admit(address)
+            if refusal is not None:
+                log.warning("web %s: refused a session: %s", address, refusal)
+            else:
+                try:
+                    await WebTab(self, self.player(request, address), websocket).run(request)
+                finally:
+                    self.gate.release(address)
+                return websocket
+        await websocket.send_bytes(f"c4tui: {refusal}\r\n".encode())
+        await websocket.close()
+        return websocket
+
+    def player(self, request: web.Request, address: str) -> Player:
+        """The visitor: its cookie (hashed, so logs and files never hold it) or a new one."""
+        cookie = request.cookies.get(COOKIE) or secrets.token_hex(16)
+        digest = hashlib.sha256(cookie.encode()).hexdigest()
+        return Player(f"web:{digest[:32]}", f"web-{digest[:4]}", address)
+
+
+class WebTab:
+    """One browser tab: its client process behind textual-serve's app service."""
+
+    def __init__(self, front: WebFront, player: Player, websocket: web.WebSocketResponse):
+        self.front = front
+        self.player = player
+        self.websocket = websocket
+        self.last_input = time.monotonic()
+        self.ending: str | None = None
+        self.home: PrivateHome | None = None
+        self.done = asyncio.Event()
+
+    async def run(self, request: web.Request) -> None:
+        self.home = PrivateHome(self.front.state_dir / "clients")
+        try:
+            env_file = self.home.root / "environment.json"
+            environment = {**self.home.environment(), **self.front.credentials(self.player)}
+            environment |= {"PATH": os.defpath, "LANG": "C.UTF-8"}
+            descriptor = os.open(env_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+                json.dump(environment, handle)
+            argv = self.front.command.confined(
+                terminal=False, env_file=env_file, pid_file=self.home.root / "pid"
+            )
+            service = AppService(
+                "exec " + shlex.join(argv),  # exec: the client is the server's own child
+                write_bytes=self.websocket.send_bytes,
+                write_str=self.websocket.send_str,
+                close=self.websocket.close,
+                download_manager=self.front.downloads,
+            )
+            width = to_int(request.query.get("width"), 80, 20, 500)
+            height = to_int(request.query.get("height"), 24, 10, 300)
+            await service.start(width, height)
+            self.front.tabs.add(self)
+            log.info("web %s: %s started a client", self.player.address, self.player.key)
+            try:
+                await self.relay(service)
+            finally:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(service.stop(), 3.0)
+        finally:
+            self.front.tabs.discard(self)
+            self.end_process_group()
+            self.home.remove()
+            await self.websocket.close()
+            self.done.set()
+
+    async def relay(self, service: AppService) -> None:
+        """Pass the browser's keys and sizes to the client until the tab goes."""
+        async for message in self.websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                kind, data = json.loads(message.data)
+            except (ValueError, TypeError):
+                log.warning("web %s: closed: a message that is not ours", self.player.address)
+                return
+            if kind == "stdin" and isinstance(data, str):
+                self.last_input = time.monotonic()
+                await service.send_bytes(data.encode("utf-8"))
+            elif kind == "resize" and isinstance(data, dict):
+                width = to_int(str(data.get("width")), 80, 20, 500)
+                height = to_int(str(data.get("height")), 24, 10, 300)
+                await service.set_terminal_size(width, height)
+            elif kind == "ping":
+                await self.websocket.send_json(["pong", data])
+            elif kind == "focus":
+                await service.focus()
+            elif kind == "blur":
+                await service.blur()
+
+    def end_process_group(self) -> None:
+        """SIGKILL whatever is left of the client (it has had its chance to quit)."""
+        assert self.home is not None
+        with contextlib.suppress(OSError, ValueError):
+            kill_group(int((self.home.root / "pid").read_text()), signal.SIGKILL)
+
+    async def end(self, message: str) -> None:
+        """End this tab from the server's side, telling the visitor why."""
+        if self.ending is None:
+            self.ending = message
+            with contextlib.suppress(ConnectionError):
+                # Clear the screen, so the words stand alone above the page's "ended" note.
+                await self.websocket.send_bytes(f"\x1b[2J\x1b[Hc4tui: {message}\r\n".encode())
+            await self.websocket.close()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.done.wait(), 10.0)

@@ -1,0 +1,154 @@
+"""The web front with a stand-in client, over a plain websocket (the browser test is apart)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import aiohttp
+
+from c4tui.serve.client import ClientCommand
+from c4tui.serve.limits import Gate
+from c4tui.serve.web import WebFront
+from tests.serve.conftest import token_for
+from tests.serve.terminal import wait_gone
+
+WEB_ECHO_CLIENT = (sys.executable, str(Path(__file__).with_name("web_echo_client.py")))
+
+
+@contextlib.asynccontextmanager
+async def running_web(state_dir, limits):
+    front = WebFront(
+        host="127.0.0.1",
+        port=0,
+        state_dir=state_dir,
+        gate=Gate(limits),
+        command=ClientCommand(WEB_ECHO_CLIENT, memory=limits.client_memory),
+        credentials=token_for,
+    )
+    await front.start()
+    try:
+        yield front
+    finally:
+        await front.stop("the server is stopping")
+
+
+class Tab:
+    """A browser tab's websocket: what the client drew, as text."""
+
+    def __init__(self, websocket) -> None:
+        self.websocket = websocket
+        self.text = ""
+        self.closed = False
+
+    async def wait_for(self, text: str) -> str:
+        async with asyncio.timeout(60):
+            while text not in self.text:
+                message = await self.websocket.receive()
+                if message.type == aiohttp.WSMsgType.BINARY:
+                    self.text += message.data.decode()
+                elif message.type != aiohttp.WSMsgType.TEXT:
+                    raise AssertionError(f"closed before {text!r} showed:\n{self.text}")
+        return self.text
+
+    async def wait_closed(self) -> None:
+        async with asyncio.timeout(60):
+            while (await self.websocket.receive()).type not in (
+                aiohttp.WSMsgType.CLOSE,
+                aiohttp.WSMsgType.CLOSED,
+                aiohttp.WSMsgType.CLOSING,
+            ):
+                pass
+
+    async def send(self, kind: str, data) -> None:
+        await self.websocket.send_json([kind, data])
+
+
+@contextlib.asynccontextmanager
+async def open_tab(front, session: aiohttp.ClientSession | None = None, width=90, height=30):
+    async with contextlib.AsyncExitStack() as stack:
+        if session is None:
+            session = await stack.enter_async_context(aiohttp.ClientSession())
+        base = f"http://127.0.0.1:{front.port}"
+        async with session.get(base + "/") as page:
+            assert page.status == 200
+        websocket = await stack.enter_async_context(
+            session.ws_connect(f"{base}/ws?width={width}&height={height}")
+        )
+        yield Tab(websocket)
+
+
+async def test_a_tab_runs_its_own_client_with_its_own_token(tmp_path, limits):
+    async with running_web(tmp_path, limits) as front, open_tab(front) as tab:
+        text = await tab.wait_for("ready")
+        assert "size 90x30" in text
+        assert "C4TUI_ROOMS_TOKEN=token:web:" in text
+        assert f"HOME={tmp_path / 'clients'}" in text
+        assert "SECRET_OF_HOST=-" in text
+        assert f"memory-limit={limits.client_memory}" in text
+        await tab.send("stdin", "x")
+        await tab.wait_for("key b'x'")
+        await tab.send("resize", {"width": 100, "height": 40})
+        await tab.wait_for("size 100x40")
+
+
+async def test_the_same_browser_is_the_same_player(tmp_path, limits):
+    # aiohttp keeps cookies of an IP address only when told to (browsers do anyway).
+    jar = aiohttp.CookieJar(unsafe=True)
+    async with (
+        running_web(tmp_path, limits) as front,
+        aiohttp.ClientSession(cookie_jar=jar) as browser,
+    ):
+        tokens = []
+        for _ in range(2):
+            async with open_tab(front, browser) as tab:
+                text = await tab.wait_for("ready")
+                tokens.append(text.split("C4TUI_ROOMS_TOKEN=")[1].split()[0])
+        async with open_tab(front) as stranger:
+            text = await stranger.wait_for("ready")
+    assert tokens[0] == tokens[1]
+    assert tokens[0] not in text
+
+
+async def test_the_page_loads_nothing_from_elsewhere(tmp_path, limits):
+    async with running_web(tmp_path, limits) as front, aiohttp.ClientSession() as browser:
+        async with browser.get(f"http://127.0.0.1:{front.port}/") as page:
+            html = await page.text()
+        assert "http" not in html.replace("http-equiv", "")
+        for asset in ("/static/js/textual.js", "/static/fonts/RobotoMono-VariableFont_wght.ttf"):
+            async with browser.get(f"http://127.0.0.1:{front.port}{asset}") as response:
+                assert response.status == 200
+
+
+async def test_a_closed_tab_ends_its_client(tmp_path, limits):
+    async with running_web(tmp_path, limits) as front:
+        async with open_tab(front) as tab:
+            text = await tab.wait_for("ready")
+            pid = int(text.split("pid=")[1].split()[0])
+        await wait_gone(pid)
+        async with asyncio.timeout(30):
+            while list((tmp_path / "clients").iterdir()):
+                await asyncio.sleep(0.05)
+
+
+async def test_over_the_limit_a_tab_is_told_why(tmp_path, limits, caplog):
+    caplog.set_level(logging.INFO, logger="c4tui.serve")
+    async with (
+        running_web(tmp_path, replace(limits, sessions_per_address=1)) as front,
+        open_tab(front) as first,
+        open_tab(front) as second,
+    ):
+        await first.wait_for("ready")
+        await second.wait_for("too many sessions from 127.0.0.1")
+    assert sum("refused a session" in r.getMessage() for r in caplog.records) == 1
+
+
+async def test_stopping_tells_the_tab(tmp_path, limits):
+    async with running_web(tmp_path, limits) as front, open_tab(front) as tab:
+        await tab.wait_for("ready")
+        await front.stop("the server is stopping; your game is kept")
+        await tab.wait_for("c4tui: the server is stopping; your game is kept")
