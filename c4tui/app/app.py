@@ -25,6 +25,7 @@ from textual.widgets import Footer, Header, Static
 
 from c4tui.app import settings as settings_store
 from c4tui.app.ai_turns import AiTurns
+from c4tui.app.lines import GameLines
 from c4tui.app.looks import Looks
 from c4tui.app.messages import ColumnClicked
 from c4tui.app.overlay import ScoresOverlay
@@ -50,7 +51,7 @@ def sides_of(settings: Settings) -> Sides:
     return Sides(settings.ai_spec(0), settings.ai_spec(1))
 
 
-class ConnectFourApp(AiTurns, StudyCommands, ScoresOverlay, Looks, Prewarm, App[None]):
+class ConnectFourApp(AiTurns, StudyCommands, GameLines, ScoresOverlay, Looks, Prewarm, App[None]):
     """Connect Four against opponents whose thinking you can watch."""
 
     CSS_PATH = Path(__file__).resolve().parent / "app.tcss"
@@ -71,6 +72,7 @@ class ConnectFourApp(AiTurns, StudyCommands, ScoresOverlay, Looks, Prewarm, App[
         Binding("h", "hint", "Hint"),
         Binding("m", "ai_move", "AI move"),
         *StudyCommands.STUDY_BINDINGS,
+        *GameLines.LINE_BINDINGS,
         *AiTurns.WATCH_BINDINGS,
         *ScoresOverlay.OVERLAY_BINDINGS,
         Binding("s", "settings", "Settings"),
@@ -285,7 +287,7 @@ class ConnectFourApp(AiTurns, StudyCommands, ScoresOverlay, Looks, Prewarm, App[
             self.status_line.update(status, layout=False)
         self._show_thinking()
         self.sync_watch_keys()
-        self.history.show(self.game.moves, *match.evaluation_line(), pos.width)
+        self.history.show(self.game, *match.evaluation_line())
         self.sub_title = (
             f"{self.match.sides.name(0)} {GLYPHS[0]}  vs  {self.match.sides.name(1)} {GLYPHS[1]}"
             f"   ·   {pos.width}×{pos.height}, connect {pos.connect}"
@@ -387,6 +389,7 @@ class ConnectFourApp(AiTurns, StudyCommands, ScoresOverlay, Looks, Prewarm, App[
         yield SystemCommand("AI move now", "Make the AI move at once (m)", self.action_ai_move)
         yield from self.watch_commands()
         yield from self.study_commands()
+        yield from self.line_commands()
         yield from self.looks_commands()
         yield SystemCommand(
             "Settings", "Opponents, budgets, board, theme (s)", self.action_settings

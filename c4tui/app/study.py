@@ -136,13 +136,13 @@ class StudyCommands(_Base):
 
         def reviewed(reviews) -> None:  # your mistakes become puzzles
             trainer = self.trainer()
-            trainer.add_mistakes(reviews, self.game.position)
+            trainer.add_mistakes(reviews, self.game.main_position)
             for text in trainer.take_notices():
                 self.notify(text, title="Puzzles", severity="warning", timeout=10)
 
         style = self.settings.board_style
         self.push_screen(
-            ReviewScreen(self.game.position, self.activity, reviewed, board_style=style), back
+            ReviewScreen(self.game.main_position, self.activity, reviewed, board_style=style), back
         )
 
     def trainer(self) -> Trainer:

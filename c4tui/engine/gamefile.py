@@ -1,6 +1,6 @@
 """The game file: one game of Connect Four as a short, versioned text file.
 
-    c4tui-game 1
+    c4tui-game 2
     Date: 2026-11-23T08:15:02Z
     Board: 7x6
     Connect: 4
@@ -8,29 +8,42 @@
     Player2: mcts:time=1
     Result: 0-1
     Moves: 4453726...
+    Variation: 44536
+    Variation: 4453611
+    Current: 44536
 
 The first line names the format and its version. Headers follow, one `Key: value` a
 line, in any order, keys in any case: `Date` (ISO 8601, UTC), `Board` (width x height,
 default 7x6), `Connect` (default 4), `Player1` and `Player2` (a person's name or the
 engine spec that played that side; ● is Player1), `Result` (`1-0`, `0-1`, `1/2-1/2`, or
-`*` while the game goes on), and `Moves` (gamesolver.org notation, 1-based columns).
+`*` while the game goes on: the main line's), and `Moves` (the main line, gamesolver.org
+notation, 1-based columns).
+
+Version 2 adds the game's variations: each `Variation` line (any number, in order) is a
+whole line from the start, so it can be pasted anywhere a move string goes; it branches
+from the earlier lines where it first differs from all of them. `Current` (optional) is
+the position that was on the board, a prefix of one of the lines. A game without
+variations is written as version 1, which has neither header; both versions read.
+
 Blank lines and lines starting with `#` are ignored. Reading checks everything and
 names the line at fault; a result that the moves contradict is an error too.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
+from c4tui.engine.game import Game
 from c4tui.engine.geometry import MIN_CONNECT, validate_size
-from c4tui.engine.notation import NotationError
+from c4tui.engine.notation import NotationError, format_moves
 from c4tui.engine.position import Position
 
 MAGIC = "c4tui-game"
-VERSION = 1
+VERSION = 2
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 KEYS = ("date", "board", "connect", "player1", "player2", "result", "moves")
+KEYS_2 = ("variation", "current")  # version 2's; `Variation` may come any number of times
 
 
 class GameFileError(ValueError):
@@ -60,6 +73,8 @@ class GameRecord:
     connect: int = 4
     players: tuple[str, str] = ("Player 1", "Player 2")
     date: str = field(default_factory=now_stamp)
+    variations: tuple[str, ...] = ()  # whole lines from the start, besides the main line
+    current: str | None = None  # the position on the board, when not the main line's end
 
     @classmethod
     def of(cls, position: Position, players: tuple[str, str], date: str | None = None):
@@ -73,9 +88,38 @@ class GameRecord:
             date or now_stamp(),
         )
 
+    @classmethod
+    def of_game(cls, game: Game, players: tuple[str, str], date: str | None = None):
+        """The record of a game with its variations and the position on its board."""
+        ends = game.line_ends()
+        main = ends[0].position if ends else game.start
+        lines = tuple(end.position.to_moves() for end in ends[1:])
+        current = game.position.to_moves()
+        return cls(
+            main.to_moves(),
+            main.width,
+            main.height,
+            main.connect,
+            players,
+            date or now_stamp(),
+            lines,
+            None if current == main.to_moves() else current,
+        )
+
+    def game(self) -> Game:
+        """The game with its lines, showing its current position (all checked when read)."""
+        game = Game(Position.start(self.width, self.height, self.connect))
+        for line in (self.moves, *self.variations):
+            game.jump(game.start.path)
+            for col in Position.from_moves(line, self.width, self.height, self.connect).path:
+                game.play(col)
+        current = self.moves if self.current is None else self.current
+        game.jump(Position.from_moves(current, self.width, self.height, self.connect).path)
+        return game
+
     @property
     def position(self) -> Position:
-        """The position after every move (the moves were checked when read)."""
+        """The position after every move of the main line (checked when read)."""
         return Position.from_moves(self.moves, self.width, self.height, self.connect)
 
     @property
@@ -87,8 +131,12 @@ class GameRecord:
         return len(self.moves)
 
     def to_text(self) -> str:
+        """Version 1 when there is nothing of version 2's to keep, so that any c4tui reads it."""
+        extra = "".join(f"Variation: {line}\n" for line in self.variations)
+        if self.current is not None:
+            extra += f"Current: {self.current}\n"
         return (
-            f"{MAGIC} {VERSION}\n"
+            f"{MAGIC} {VERSION if extra else 1}\n"
             f"Date: {self.date}\n"
             f"Board: {self.width}x{self.height}\n"
             f"Connect: {self.connect}\n"
@@ -96,6 +144,7 @@ class GameRecord:
             f"Player2: {one_line(self.players[1])}\n"
             f"Result: {self.result}\n"
             f"Moves: {self.moves}\n"
+            f"{extra}"
         )
 
     @classmethod
@@ -114,23 +163,28 @@ class GameRecord:
             raise GameFileError(
                 f"line {first_number}: expected '{MAGIC} {VERSION}', got {first[:40]!r}"
             )
-        if version.strip() != str(VERSION):
+        if version.strip() not in ("1", str(VERSION)):
             raise GameFileError(
                 f"line {first_number}: format version {version.strip()!r} is not "
-                f"supported (this c4tui reads version {VERSION})"
+                f"supported (this c4tui reads versions 1 and {VERSION})"
             )
+        keys = KEYS + KEYS_2 if version.strip() == str(VERSION) else KEYS
         headers: dict[str, tuple[int, str]] = {}
+        variations: list[tuple[int, str]] = []
         for number, line in lines[1:]:
             key, colon, value = line.partition(":")
             key = key.strip().lower()
-            if not colon or key not in KEYS:
+            if not colon or key not in keys:
                 raise GameFileError(
                     f"line {number}: expected a header such as 'Moves: 4453', got {line[:40]!r}"
                 )
+            if key == "variation":
+                variations.append((number, value.strip()))
+                continue
             if key in headers:
                 raise GameFileError(f"line {number}: {key.title()} given twice")
             headers[key] = (number, value.strip())
-        return _record(headers)
+        return _lines(_record(headers), variations, headers.get("current"))
 
 
 def one_line(name: str) -> str:
@@ -196,3 +250,27 @@ def small_number(text: str) -> int | None:
     """
     text = text.strip()
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else None
+
+
+def _lines(
+    record: GameRecord, variations: list[tuple[int, str]], current: tuple[int, str] | None
+) -> GameRecord:
+    """The record with version 2's variations and current position, each checked."""
+    size = (record.width, record.height, record.connect)
+    lines = [record.moves]
+    for number, moves in variations:
+        try:
+            Position.from_moves(moves, *size)
+        except NotationError as error:
+            raise GameFileError(f"line {number}: {error}") from None
+        lines.append(moves)
+    if current is None:
+        return replace(record, variations=tuple(lines[1:]))
+    number, moves = current
+    try:
+        shown = format_moves(Position.from_moves(moves, *size).path)
+    except NotationError as error:
+        raise GameFileError(f"line {number}: {error}") from None
+    if not any(line.startswith(shown) for line in lines):
+        raise GameFileError(f"line {number}: Current {moves!r} is not on any line of the game")
+    return replace(record, variations=tuple(lines[1:]), current=shown)

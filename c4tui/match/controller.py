@@ -71,9 +71,9 @@ class Match(KeptOnDisk):
         self.name = name or GameLibrary.new_name()
         self.date = date
         self.engines: dict[int, Engine] = {}
-        # ply -> (spec of the engine that moved, its value of the move from ●'s side)
-        self.evaluations: dict[int, tuple[str, float]] = {}
-        self._undone_evaluations: dict[int, tuple[str, float]] = {}  # back with their moves
+        # the path of the position after an engine's move -> (that engine's spec, its
+        # value of the move from ●'s side); kept per move, so every line keeps its own
+        self.evaluations: dict[tuple[int, ...], tuple[str, float]] = {}
         self.paused = False
         self.delay = delay
         self.search_id = 0
@@ -199,7 +199,7 @@ class Match(KeptOnDisk):
         value = evaluation_of(result.info, move, position.to_move)
         spec = self.sides.spec(position.to_move)
         if value is not None and spec is not None:
-            self.evaluations[position.moves] = (spec, value)
+            self.evaluations[(*position.path, move)] = (spec, value)
         self._play(move)
         return True
 
@@ -210,11 +210,16 @@ class Match(KeptOnDisk):
         sure win is 1 where MCTS says 0.55 on the next move, so a line of both zig-zags).
         The engine that judged the first move it played in this game speaks for the game.
         """
-        if not self.evaluations:
+        path = self.position.path
+        judged = [
+            self.evaluations[path[:n]]
+            for n in range(1, len(path) + 1)
+            if path[:n] in self.evaluations
+        ]
+        if not judged:
             return [], None
-        plies = sorted(self.evaluations)
-        judge = self.evaluations[plies[0]][0]
-        values = [self.evaluations[ply][1] for ply in plies if self.evaluations[ply][0] == judge]
+        judge = judged[0][0]
+        values = [value for spec, value in judged if spec == judge]
         return values, engine_title(judge)
 
     def search_failed(self, search_id: int, error: str) -> bool:
@@ -237,7 +242,6 @@ class Match(KeptOnDisk):
     def _play(self, col: int) -> None:
         self.cancel_hint()
         self.game.play(col)
-        self._undone_evaluations.clear()  # a new move: the undone ones cannot come back
         self.save()
         self.count_result()
 
@@ -280,7 +284,7 @@ class Match(KeptOnDisk):
     def open(self, record: GameRecord, name: str | None = None) -> None:
         """Go on with a kept game: its board, its sides (engine specs stay engines,
         anyone else is a person) and its moves; `name` keeps it in the same file."""
-        game = Game.from_moves(record.moves, record.width, record.height, record.connect)
+        game = record.game()
         self.sides = Sides(*(engine_spec_or_none(player) for player in record.players))
         self._begin(game, name, record.date)
         # Reopened at an engine's turn: it waits for `m`, as after undo.
@@ -291,7 +295,6 @@ class Match(KeptOnDisk):
         self.cancel_hint()
         self.game = game
         self.evaluations.clear()
-        self._undone_evaluations.clear()
         self.forget_search()
         self.paused = False
         self.name = name or GameLibrary.new_name()
@@ -321,16 +324,9 @@ class Match(KeptOnDisk):
 
     def _undo_one(self) -> None:
         self.game.undo()
-        ply = self.position.moves
-        if ply in self.evaluations:
-            self._undone_evaluations[ply] = self.evaluations.pop(ply)
 
     def _redo_one(self) -> None:
-        """A redone move brings back the evaluation its engine gave it."""
-        ply = self.position.moves
         self.game.redo()
-        if ply in self._undone_evaluations:
-            self.evaluations[ply] = self._undone_evaluations.pop(ply)
 
     def redo(self) -> bool:
         """Play undone moves again, up to the person's next turn."""
@@ -344,6 +340,43 @@ class Match(KeptOnDisk):
         while self._engine_to_move_between_turns() and self.game.can_redo():
             self._redo_one()
         self.paused = self.is_ai(self.position.to_move)
+        self.save()
+        return True
+
+    # ---- the game's lines ----------------------------------------------------------
+
+    def jump(self, path: tuple[int, ...]) -> bool:
+        """Show the move with this path (any line); an engine to move then waits for `m`,
+        as after undo, and a move played from there starts a variation."""
+        if self.game.find(path) is None:
+            return False
+        self.cancel_search()
+        self.cancel_hint()
+        self.forget_search()
+        self.game.jump(path)
+        self.paused = self.is_ai(self.position.to_move) and not self.position.is_over()
+        self.save()
+        return True
+
+    def promote(self) -> bool:
+        """The line on the board becomes the main line."""
+        if not self.game.promote():
+            self.notify("This is the main line already.", timeout=2)
+            return False
+        self.notify("This line is now the main line.", timeout=2)
+        self.save()
+        return True
+
+    def delete_variation(self) -> bool:
+        """Delete the variation on the board, from where it leaves its parent line."""
+        self.cancel_search()
+        self.cancel_hint()
+        if not self.game.delete():
+            self.notify("The main line cannot be deleted: only a variation.", timeout=3)
+            return False
+        self.forget_search()
+        self.paused = self.is_ai(self.position.to_move) and not self.position.is_over()
+        self.notify("Variation deleted.", timeout=2)
         self.save()
         return True
 

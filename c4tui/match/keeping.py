@@ -24,9 +24,9 @@ class KeptOnDisk(_Base):
     """The game file and the running score of a match (mixed into Match)."""
 
     def record(self) -> GameRecord:
-        """The game as a game file holds it."""
+        """The game as a game file holds it, with its variations."""
         players = (self.sides.recorded(0), self.sides.recorded(1))
-        record = GameRecord.of(self.position, players, self.date)
+        record = GameRecord.of_game(self.game, players, self.date)
         self.date = record.date
         return record
 
@@ -36,7 +36,7 @@ class KeptOnDisk(_Base):
         if self.library is None:
             return
         try:
-            if self.game.moves or self.library.has(self.name):
+            if self.game.line_ends() or self.library.has(self.name):
                 self.library.save(self.name, self.record())
             else:
                 self.library.forget_current()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from c4tui.app.widgets.history import move_rounds
+from c4tui.app.widgets.history import lay_out
+from c4tui.app.widgets.movetree import move_rows
+from c4tui.engine.game import Game
 from c4tui.app.widgets.thinking import ThinkingView, bar, budget_progress, column_kind
 from c4tui.engine.position import Position
 from c4tui.engine.search import ColumnStat, Limits, SearchInfo
@@ -57,10 +59,31 @@ def test_evaluation_is_from_the_first_players_side():
     assert evaluation_of(search, 2, mover=0) is None
 
 
-def test_move_rounds_pair_the_moves_with_1_based_columns():
-    assert move_rounds((3, 3, 0)) == [["● 4", "○ 4"], ["● 1"]]
-    # On a 10-column board the numbers take two places, so the ○ moves line up.
-    assert move_rounds((9, 0, 4), columns=10) == [["● 10", "○ 1 "], ["● 5 "]]
+def test_move_rows_pair_the_main_line_and_put_variations_under_their_move():
+    game = Game.from_moves("4453")
+    game.undo()
+    game.undo()
+    game.play(0)  # 441: a variation of ● 5 at move 2
+    rows = move_rows(game, 7)
+    assert [(r.depth, [e.number + e.move for e in r.entries]) for r in rows] == [
+        (0, ["1.● 4", "○ 4"]),
+        (0, ["2.● 5", "○ 3"]),
+        (1, ["2.● 1"]),
+    ]
+    assert rows[2].entries[0].path == (3, 3, 0)
+    wide = move_rows(Game.from_moves("a15", 10, 6, 4), 10)
+    assert [e.move for e in wide[0].entries] == ["● 10", "○ 1 "]
+
+
+def test_a_long_variation_wraps_under_its_indent():
+    game = Game.from_moves("44")
+    game.undo()
+    for col in (2, 2, 2, 4, 4, 4, 5, 5):
+        game.play(col)
+    lines = lay_out(move_rows(game, 7), 24)
+    assert len(lines) > 2
+    assert all(sum(len(text) for text, _, _ in line) <= 25 for line in lines)
+
 
 
 def test_names_and_hint_engine():

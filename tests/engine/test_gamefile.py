@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from c4tui.engine.game import Game
 from c4tui.engine.gamefile import GameFileError, GameRecord
 from c4tui.engine.position import Position
 
@@ -72,8 +73,8 @@ def test_hand_edits_comments_blank_lines_any_case_and_defaults():
     ("text", "message"),
     [
         ("", "line 1: empty"),
-        ("chess game\nMoves: 44\n", "line 1: expected 'c4tui-game 1'"),
-        ("c4tui-game 2\nMoves: 44\n", "line 1: format version '2' is not supported"),
+        ("chess game\nMoves: 44\n", "line 1: expected 'c4tui-game 2'"),
+        ("c4tui-game 3\nMoves: 44\n", "line 1: format version '3' is not supported"),
         ("c4tui-game 1\nEvent: club\n", "line 2: expected a header"),
         ("c4tui-game 1\nMoves 44\n", "line 2: expected a header"),
         ("c4tui-game 1\nMoves: 4\nMoves: 5\n", "line 3: Moves given twice"),
@@ -119,3 +120,41 @@ def test_any_damaged_header_is_a_game_file_error_never_a_crash(headers):
         GameRecord.from_text(text)
     except GameFileError as error:
         assert str(error).startswith("line ")
+
+
+def test_version_2_keeps_variations_and_the_current_position():
+    game = Game.from_moves("445362")
+    game.undo()
+    game.undo()
+    game.play(0)
+    record = GameRecord.of_game(game, ("You", "level:3"), "2026-11-23T08:15:02Z")
+    text = record.to_text()
+    assert text.startswith("c4tui-game 2\n")
+    assert "Moves: 445362\n" in text and "Variation: 44531\n" in text
+    assert "Current: 44531\n" in text
+    back = GameRecord.from_text(text)
+    assert back == record
+    again = back.game()
+    assert again.position.to_moves() == "44531"
+    assert [e.position.to_moves() for e in again.line_ends()] == ["445362", "44531"]
+
+
+def test_a_game_without_variations_is_written_as_version_1():
+    record = GameRecord.of_game(Game.from_moves("4453"), ("A", "B"))
+    assert record.to_text().startswith("c4tui-game 1\n")
+    assert GameRecord.from_text(record.to_text()).game().position.to_moves() == "4453"
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("c4tui-game 1\nMoves: 44\nVariation: 45\n", "line 3: expected a header"),
+        ("c4tui-game 2\nMoves: 44\nVariation: 4x\n", "line 3: move 2 ('x')"),
+        ("c4tui-game 2\nMoves: 44\n\nVariation: 45\nCurrent: 46\n", "line 5: Current '46'"),
+        ("c4tui-game 2\nMoves: 44\nCurrent: 4\nCurrent: 4\n", "line 4: Current given twice"),
+    ],
+)
+def test_bad_version_2_lines_are_named(text, error):
+    with pytest.raises(GameFileError) as caught:
+        GameRecord.from_text(text)
+    assert str(caught.value).startswith(error)

@@ -247,7 +247,8 @@ def test_the_evaluation_line_is_one_engines_view():
         assert match.finish_search(search_id, result)
     values, whose = match.evaluation_line()
     assert whose == "MCTS"  # the first engine to judge its move speaks for the game
-    assert values == [match.evaluations[ply][1] for ply in (0, 2, 4)]
+    path = match.position.path
+    assert values == [match.evaluations[path[: ply + 1]][1] for ply in (0, 2, 4)]
     same = Match(Sides("greedy", "greedy"), Game.from_moves("4444"))
     assert same.evaluation_line() == ([], None)
 
@@ -258,15 +259,43 @@ def test_undo_then_redo_keeps_every_evaluation():
         match.human_move(col)
         result, search_id = run(match)
         match.finish_search(search_id, result)
-    before = dict(match.evaluations)
-    assert len(before) == 3
+    before = match.evaluation_line()
+    assert len(before[0]) == 3
     match.undo()
     match.undo()
-    assert len(match.evaluations) == 1
+    assert len(match.evaluation_line()[0]) == 1
     match.redo()
     match.redo()
-    assert match.evaluations == before
+    assert match.evaluation_line() == before
     match.undo()
-    match.human_move(0)  # a different move: the undone evaluation is gone for good
-    match.redo()
-    assert len(match.evaluations) == 2
+    match.human_move(0)  # a different move: a variation, without the other line's values
+    assert len(match.evaluation_line()[0]) == 2
+    match.jump(match.game.main_line()[-1].position.path)
+    assert match.evaluation_line() == before  # the main line keeps its own
+
+
+def test_a_move_from_a_jumped_to_position_starts_a_variation(tmp_path):
+    match = Match(Sides(None, "greedy"), library=GameLibrary(tmp_path), seed=1)
+    for col in (3, 2, 4):
+        match.human_move(col)
+        result, search_id = run(match)
+        match.finish_search(search_id, result)
+    main = match.position.path
+    assert match.jump(main[:2])  # the person to move
+    assert not match.paused
+    match.human_move(6)
+    assert match.game.has_variations()
+    assert match.jump(main[:3])  # the engine to move: it waits for m
+    assert match.paused
+    kept = GameLibrary(tmp_path).current()
+    assert kept is not None and kept.record.variations
+    assert kept.record.game().position.path == main[:3]
+    assert match.promote() is False  # on the main line already
+    match.jump((*main[:2], 6))
+    assert match.promote()
+    assert match.game.main_line()[2].column == 6
+    assert not match.delete_variation()  # the board is on the main line now
+    match.jump(main)
+    assert match.delete_variation()
+    assert match.position.path == main[:2]
+    assert not match.game.has_variations()

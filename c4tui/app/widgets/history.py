@@ -1,91 +1,139 @@
-"""MoveHistory: the numbered moves of the game and a line of the AI's evaluation.
+"""MoveHistory: the game's moves with its variations, and a line of the AI's evaluation.
 
-The move list is a ScrollView drawn line by line, with room for a few rounds more than
-played: most moves only repaint and scroll, without re-laying out the screen, so
-typing stays quick however long the game gets.
+The move list (rows from movetree.py) is a ScrollView drawn line by line, with room for
+a few lines more than played: most moves only repaint and scroll, without re-laying out
+the screen, so typing stays quick however long the game gets. A click on a move posts
+`MoveChosen` with its path.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.segment import Segment
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.geometry import Size
+from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Label
 
 from c4tui.app.widgets.evaluation import EvaluationLine
+from c4tui.app.widgets.movetree import INDENT, Row, move_rows
+from c4tui.engine.game import Game
 from c4tui.engine.notation import format_moves
 from c4tui.engine.search import win_rate
-from c4tui.match.sides import GLYPHS
 
 
-def move_rounds(moves: tuple[int, ...], columns: int = 7) -> list[list[str]]:
-    """Moves grouped by round: [["● 4", "○ 4"], ...], columns 1-based and as wide as the
-    board's widest number, so that on a 10-column board "● 10" keeps the ○ moves aligned."""
-    digits = len(str(columns))
-    rounds: list[list[str]] = []
-    for ply, col in enumerate(moves):
-        entry = f"{GLYPHS[ply & 1]} {col + 1:<{digits}}"
-        if ply % 2 == 0:
-            rounds.append([entry])
-        else:
-            rounds[-1].append(entry)
-    return rounds
+@dataclass
+class MoveChosen(Message):
+    """A move of the list was clicked: show the position after it."""
+
+    path: tuple[int, ...]
+
+
+Piece = tuple[str, str, "tuple[int, ...] | None"]  # text, component class or "", path
+
+
+def lay_out(rows: list[Row], width: int) -> list[list[Piece]]:
+    """The rows as screen lines of at most `width` cells: a main-line round on one line,
+    a variation wrapped under its own indent."""
+    lines: list[list[Piece]] = []
+    for row in rows:
+        if row.depth == 0:
+            line: list[Piece] = [(f"{row.round:>3}.", "moves--number", None)]
+            for entry in row.entries:
+                line += [("   ", "", None), (entry.move, "", entry.path)]
+            lines.append(line)
+            continue
+        indent = " " * (3 + INDENT * row.depth)
+        line, used = [(indent[:-2] + "↳ ", "moves--number", None)], len(indent)
+        for entry in row.entries:
+            words = f"{entry.number} {entry.move}".strip() if entry.number else entry.move
+            if used + len(words) + 1 > width and used > len(indent):
+                lines.append(line)
+                line, used = [(indent, "", None)], len(indent)
+            line.append((words, "moves--variation", entry.path))
+            line.append((" ", "", None))
+            used += len(words) + 1
+        lines.append(line)
+    return lines
 
 
 class MoveList(ScrollView, can_focus=False):
-    """One line per round: "  3.   ● 5   ○ 4", the newest move highlighted."""
+    """The main line by rounds, variations under the move they branch from; the move on
+    the board highlighted, and any move a click away."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"moves--number", "moves--last"}
-
-    rounds: list[list[str]]
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"moves--number", "moves--last", "moves--variation"}
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.rounds = []
+        self.rows: list[Row] = []
+        self.lines: list[list[Piece]] = []
+        self.current: tuple[int, ...] = ()
         self.capacity = 0
 
-    def show(self, moves: tuple[int, ...], columns: int) -> None:
-        self.rounds = move_rounds(moves, columns)
+    def show(self, rows: list[Row], current: tuple[int, ...]) -> None:
+        """`current`: the path of the position on the board."""
+        self.rows, self.current = rows, current
         self._fit()
         self.refresh()
 
-    def _fit(self) -> None:
-        """Size the scroll area and keep the newest round on the last visible line.
+    def _current_line(self) -> int:
+        for index, line in enumerate(self.lines):
+            if any(path == self.current for _, _, path in line):
+                return index
+        return len(self.lines) - 1
 
-        The area is the visible height while the rounds fit (no scrollbar), then grows in
-        steps of eight rounds: a layout pass now and then, never at every move.
+    def _fit(self) -> None:
+        """Lay the rows out, size the scroll area and keep the board's move in view.
+
+        The area is the visible height while the lines fit (no scrollbar), then grows in
+        steps of eight lines: a layout pass now and then, never at every move.
         """
+        self.lines = lay_out(self.rows, max(12, self.size.width - 1))
         visible = max(1, self.size.height)
-        rounds = len(self.rounds)
-        capacity = visible if rounds <= visible else -(-rounds // 8) * 8
+        count = len(self.lines)
+        capacity = visible if count <= visible else -(-count // 8) * 8
         if capacity != self.capacity:
             self.capacity = capacity
             self.virtual_size = Size(0, capacity)
-        self.scroll_to(y=max(0, rounds - visible), animate=False)
+        shown = self._current_line()
+        top = self.scroll_offset.y
+        if not top <= shown < top + visible:
+            self.scroll_to(y=max(0, min(shown - visible // 2, count - visible)), animate=False)
 
     def on_resize(self) -> None:
         self._fit()
+
+    def on_click(self, event: events.Click) -> None:
+        index = self.scroll_offset.y + event.y
+        if not 0 <= index < len(self.lines):
+            return
+        x = 0
+        for text, _, path in self.lines[index]:
+            if path is not None and x <= event.x < x + len(text):
+                self.post_message(MoveChosen(path))
+                return
+            x += len(text)
 
     def render_line(self, y: int) -> Strip:
         index = self.scroll_offset.y + y
         width = self.size.width
         base = self.rich_style
         text = Text(style=base, no_wrap=True)
-        if not self.rounds and y == 0:
+        if not self.lines and y == 0:
             text.append("No moves yet.", self.get_component_rich_style("moves--number"))
-        elif index < len(self.rounds):
-            entries = self.rounds[index]
-            text.append(f"{index + 1:>3}.", self.get_component_rich_style("moves--number"))
-            for position, entry in enumerate(entries):
-                newest = index == len(self.rounds) - 1 and position == len(entries) - 1
-                text.append("   ")
-                text.append(entry, self.get_component_rich_style("moves--last") if newest else "")
+        elif index < len(self.lines):
+            for words, kind, path in self.lines[index]:
+                style = self.get_component_rich_style(kind) if kind else ""
+                if path is not None and path == self.current:
+                    style = self.get_component_rich_style("moves--last")
+                text.append(words, style)
         segments = [
             Segment(segment.text, base + segment.style if segment.style else base)
             for segment in text.render(self.app.console)
@@ -105,23 +153,26 @@ class MoveHistory(Vertical):
         yield Label(id="evaluation-label")
         yield EvaluationLine(id="evaluation")
 
-    _shown: tuple[tuple[int, ...], list[float], str | None, int] | None = None
+    _shown: tuple[list[Row], tuple[int, ...], list[float], str | None] | None = None
 
-    def show(
-        self, moves: tuple[int, ...], evaluations: list[float], whose: str | None, columns: int
-    ) -> None:
-        """`evaluations`: one engine's values of its moves, ●'s side; `whose`: its name."""
-        if (moves, evaluations, whose, columns) == self._shown:
+    def show(self, game: Game, evaluations: list[float], whose: str | None) -> None:
+        """`game`: its lines are listed and its board's move marked; `evaluations`: one
+        engine's values of its moves on the board's line, ●'s side; `whose`: its name."""
+        rows = move_rows(game, game.position.width)
+        shown = (rows, game.path, evaluations, whose)
+        if shown == self._shown:
             return
-        self._shown = (moves, evaluations, whose, columns)
-        title = f"Moves ({len(moves)})"
+        self._shown = shown
+        moves = game.moves
+        lines = len(game.line_ends())
+        title = f"Moves ({len(moves)})" + (f" · {lines} lines" if lines > 1 else "")
         if title != self.border_title:
             self.border_title = title
         # The move string on the frame, to read off or check against a copied one (c).
         # The tail when long: the frame has room for about 40 characters at 80 columns.
         string = format_moves(moves)
         self.border_subtitle = string if len(string) <= 40 else "…" + string[-39:]
-        self.query_one(MoveList).show(moves, columns)
+        self.query_one(MoveList).show(rows, game.path)
         line = self.query_one("#evaluation", EvaluationLine)
         line.show(evaluations)
         label = self.query_one("#evaluation-label", Label)
@@ -147,6 +198,6 @@ class MoveHistory(Vertical):
         """Bars once the AI has judged a move and there is room; toggled rarely, so the
         layout pass is fine."""
         line = self.query_one("#evaluation", EvaluationLine)
-        shown = bool(self._shown and self._shown[1]) and not self.has_class("-cramped")
+        shown = bool(self._shown and self._shown[2]) and not self.has_class("-cramped")
         if line.display != shown:
             line.display = shown
