@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from c4tui.app.widgets.history import lay_out
 from c4tui.app.widgets.movetree import move_rows
-from c4tui.engine.game import Game
 from c4tui.app.widgets.thinking import ThinkingView, bar, budget_progress, column_kind
+from c4tui.engine.game import Game
 from c4tui.engine.position import Position
 from c4tui.engine.search import ColumnStat, Limits, SearchInfo
 from c4tui.match.opponents import evaluation_of, hint_spec
@@ -83,7 +83,6 @@ def test_a_long_variation_wraps_under_its_indent():
     lines = lay_out(move_rows(game, 7), 24)
     assert len(lines) > 2
     assert all(sum(len(text) for text, _, _ in line) <= 25 for line in lines)
-
 
 
 def test_names_and_hint_engine():
