@@ -63,5 +63,7 @@ def test_undoing_back_to_the_empty_board_keeps_the_file_in_step(tmp_path):
     match.human_move(3)
     match.undo()
     match.undo()
-    assert library.load(match.name).moves == ""  # the list says 0 moves, as the board
-    assert not (tmp_path / "current").exists()  # and there is nothing to resume
+    record = library.load(match.name)
+    # The line stays (undo only steps back along it), and the file says where the board is.
+    assert (record.moves, record.current) == ("44", "")
+    assert record.game().position.moves == 0
