@@ -1,0 +1,112 @@
+"""Why a move loses: the solver's refutation line, and the threat it shows.
+
+After a move that loses (its exact score is negative for the mover), the refutation is
+the opponent's best reply and perfect play after it (`refutation`). `why_it_loses`
+reads the position and that line in threats' terms (threats.py) and names the reason
+when it is one of these, checked in this order:
+- `open`: the opponent had a threat playable now and the move did not block it;
+- `under`: the move dropped a stone right under an opponent's threat;
+- `kept`: the line ends on a threat the opponent already had after the move (the move
+  failed to stop it);
+- `new`: the line ends on a threat the opponent makes during it (the move allowed it);
+- `zugzwang`: no line ends within reach, but with the threats after the move the
+  zugzwang favours the opponent.
+None when the line shows none of these (the loss lies deeper than the words reach).
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Literal
+
+from c4tui.engine.position import Position
+from c4tui.engine.solver import SearchStopped, order_columns, shared_solver
+from c4tui.engine.solver.line import best_line
+from c4tui.engine.threats import Threat, playable_now, threat_cells, threats, zugzwang
+
+Kind = Literal["open", "under", "kept", "new", "zugzwang"]
+REFUTATION_PLIES = 10
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a move loses: what kind of reason, the opponent's threat it is about, and the
+    refutation line (0-based columns, the opponent's reply first)."""
+
+    kind: Kind
+    threat: Threat
+    line: tuple[int, ...]
+
+    def words(self, glyphs: tuple[str, str]) -> str:
+        """One sentence, the sides named by `glyphs` (● and ○ in the app)."""
+        side = glyphs[self.threat.player]
+        cell = self.threat.cell_words()
+        parity = self.threat.parity
+        if self.kind == "open":
+            return f"It leaves {side}'s threat at {cell} open: {side} drops there and wins."
+        if self.kind == "under":
+            return f"It lets {side} drop on top of it, at {cell}, completing a line."
+        if self.kind == "kept":
+            return f"It does not stop {side}'s {parity} threat at {cell}; the line plays it out."
+        if self.kind == "new":
+            return f"It allows {side} a new threat at {cell} that cannot be stopped."
+        return (
+            f"With the threats after it the zugzwang favours {side}: {side}'s {parity} "
+            f"threat at {cell} is filled in at the end."
+        )
+
+
+def refutation(
+    after: Position, plies: int = REFUTATION_PLIES, stop: threading.Event | None = None
+) -> tuple[int, ...]:
+    """The opponent's best reply to the move that led to `after`, and perfect play after
+    it, up to `plies` moves (shorter when stopped; empty when the game is over)."""
+    if after.is_over():
+        return ()
+    solver = shared_solver(after.geometry)
+    with solver.lock:
+        solver.set_limits(None, stop)
+        try:
+            columns = solver.analyze(after)
+            scores = [None if b is None else b.low for b in columns]
+            best = max(s for s in scores if s is not None)
+            # centre first among equals: the perfect player's own tie-break
+            first = next(c for c in order_columns(after.width) if scores[c] == best)
+            return best_line(solver, after, first, best, plies)
+        except SearchStopped:
+            return ()
+        finally:
+            solver.set_limits(None, None)
+
+
+def why_it_loses(before: Position, column: int, line: tuple[int, ...]) -> Reason | None:
+    """The reason the move `column` in `before` loses, read from the refutation `line`
+    (see the module docstring); None when none of the reasons shows."""
+    opponent = 1 - before.to_move
+    after = before.play(column)
+    open_threats = [t for t in threats(before) if t.player == opponent and playable_now(before, t)]
+    if open_threats and column not in {t.col for t in open_threats}:
+        return Reason("open", open_threats[0], line)
+    above = Threat(opponent, column, before.column_height(column) + 1)
+    if above.row < before.height and threat_cells(after, opponent) & after.geometry.bit(
+        column, above.row
+    ):
+        return Reason("under", above, line)
+    final = after
+    for col in line:
+        if final.is_over():
+            break
+        final = final.play(col)
+    if final.winner() == opponent:
+        last = final.path[-1]
+        threat = Threat(opponent, last, final.column_height(last) - 1)
+        kept = threat_cells(after, opponent) & after.geometry.bit(threat.col, threat.row)
+        return Reason("kept" if kept else "new", threat, line)
+    fill = zugzwang(after)
+    if fill is not None and fill.favours == opponent:
+        theirs = [t for t in threats(after) if t.player == opponent]
+        good = [t for t in theirs if t.odd == (opponent == 0)] or theirs
+        if good:
+            return Reason("zugzwang", min(good, key=lambda t: (t.row, t.col)), line)
+    return None
