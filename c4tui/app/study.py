@@ -17,6 +17,7 @@ from textual.binding import Binding
 from c4tui.engine.game import Game
 from c4tui.engine.gamefile import GameRecord
 from c4tui.files import atomic_write
+from c4tui.match.library import DamagedGame, GameHeldElsewhere
 from c4tui.match.trainer import Trainer
 
 if TYPE_CHECKING:
@@ -72,7 +73,19 @@ class StudyCommands(_Base):
 
     def resume_kept_game(self) -> None:
         """Bring back the game that was in progress when the app last stopped."""
-        kept = self.library.current()
+        try:
+            kept = self.library.current()
+        except GameHeldElsewhere:
+            self.match.notify(
+                "Your game in progress is open in another c4tui: a new game starts here.",
+                "warning",
+                title="Game not resumed",
+                timeout=8,
+            )
+            return
+        except DamagedGame as error:
+            self.match.notify(str(error), "warning", title="Game not resumed", timeout=12)
+            return
         if kept is None or not kept.record.moves or kept.record.position.is_over():
             return
         self.match.open(kept.record, kept.name)
@@ -108,7 +121,7 @@ class StudyCommands(_Base):
                 return
             what, name = choice
             try:
-                record = self.library.load(name)
+                record = self.library.take(name)
             except (OSError, ValueError) as error:
                 self.notify(f"Could not open that game: {error}", severity="error")
                 return

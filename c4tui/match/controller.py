@@ -381,9 +381,12 @@ class Match(KeptOnDisk):
         return True
 
     def stop(self) -> None:
-        """The UI is closing: nothing may keep searching."""
+        """The UI is closing: nothing may keep searching, and another c4tui may play
+        this game now."""
         self.cancel_search()
         self.cancel_hint()
+        if self.library is not None:
+            self.library.release()
 
     # ---- hints ----------------------------------------------------------------------
 

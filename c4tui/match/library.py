@@ -1,35 +1,68 @@
 """The kept games: every game played in the app, one game file each, in the user data dir.
 
-    <data dir>/games/20261123-081502-1.c4   one file per game, named by when it started
-    <data dir>/current                      the name of the game in progress
+    <data dir>/games/20261123-081502-0001000001.c4   one file per game, named by its start
+    <data dir>/current                    the name of the game in progress
+    <data dir>/locks/<name>.lock          held (flock) by the c4tui that plays that game
 
 The game in progress is written after every move, so quitting (or a crash) never loses
 it, and the next start brings it back. A new game leaves the previous one in `games/`.
-Only the newest `keep` games stay; the oldest go first. Every write is atomic.
+Only the `keep` games played most recently stay; the one played longest ago goes first
+(a game reopened and played on is recent again). Every write is atomic.
+
+Only names this module makes are games: `current` naming anything else (a path, a NUL
+byte) is damage, never a file to open. A game that cannot be read is renamed aside
+(aside.py), never written over, and the error says where it went. Two c4tui on one data
+dir never play one game: each holds its game's lock (the kernel drops it when the process
+ends, however it ends), and another c4tui is refused that game (GameHeldElsewhere).
 """
 
 from __future__ import annotations
 
+import fcntl
 import itertools
 import os
+import re
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from c4tui.engine.gamefile import GameFileError, GameRecord
-from c4tui.files import atomic_write
+from c4tui.engine.gamefile import GameRecord
+from c4tui.files import NoSuchFile, atomic_write, read_text
+from c4tui.match.aside import set_aside
 
 SUFFIX = ".c4"
 KEEP = 300  # games kept; a few hundred is years of casual play in a few hundred KB
+GAME_NAME = re.compile(r"\d{8}-\d{6}-\d{1,10}")  # new_name's shape (older: a short counter)
 _counter = itertools.count(1)
+_last_stamp = 0  # the last time a game was stamped as played (ns), so stamps increase
+
+
+class GameHeldElsewhere(OSError):
+    """The game is being played by another c4tui on the same data dir."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"game {name} is open in another c4tui")
+
+
+class DamagedGame(Exception):
+    """The game in progress could not be brought back; the message says why and where
+    whatever was there is now."""
 
 
 @dataclass(frozen=True)
 class KeptGame:
-    """A game in the library: its name (the file's stem) and what it holds."""
+    """A game in the library: its name (the file's stem), what it holds, and when it was
+    last played (the file's modification time, seconds since the epoch)."""
 
     name: str
     record: GameRecord
+    played: float = 0.0
+
+    @property
+    def played_text(self) -> str:
+        """When it was last played, to the minute, in UTC."""
+        return datetime.fromtimestamp(self.played, UTC).strftime("%Y-%m-%d %H:%M")
 
 
 class GameLibrary:
@@ -38,7 +71,9 @@ class GameLibrary:
     def __init__(self, directory: Path, keep: int = KEEP) -> None:
         self.directory = directory
         self.games = directory / "games"
+        self.locks = directory / "locks"
         self.keep = keep
+        self._held: tuple[str, int] | None = None  # (name, open lock file) of our game
 
     @staticmethod
     def new_name() -> str:
@@ -49,18 +84,85 @@ class GameLibrary:
         return f"{stamp}-{os.getpid() % 10000:04d}{next(_counter):06d}"
 
     def path(self, name: str) -> Path:
+        if not GAME_NAME.fullmatch(name):
+            raise ValueError(f"{name[:40]!r} is not the name of a kept game")
         return self.games / f"{name}{SUFFIX}"
 
     def has(self, name: str) -> bool:
         """Whether the game has a file (it had moves once)."""
         return os.path.lexists(self.path(name))
 
+    # ---- who plays which game -------------------------------------------------------
+
+    def hold(self, name: str) -> bool:
+        """Hold `name` as this library's game (letting go of the one held before);
+        False when another c4tui holds it."""
+        if self._held is not None and self._held[0] == name:
+            return True
+        lock = self.locks / f"{name}.lock"
+        while True:
+            try:
+                self.locks.mkdir(parents=True, exist_ok=True)
+                fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError:
+                # A data dir that takes no lock takes no game file either: nobody can
+                # overwrite anybody's moves, and writing the game says why it failed.
+                return True
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(fd)
+                return False
+            # The holder before us may have removed the file between our open and our
+            # lock (release does): then we hold a lock on nothing, and try again.
+            try:
+                same = os.stat(lock).st_ino == os.fstat(fd).st_ino
+            except FileNotFoundError:
+                same = False
+            if same:
+                break
+            os.close(fd)
+        self.release()
+        self._held = (name, fd)
+        return True
+
+    def release(self) -> None:
+        """Let go of the game held (the app quits, or plays another game)."""
+        if self._held is None:
+            return
+        name, fd = self._held
+        self._held = None
+        (self.locks / f"{name}.lock").unlink(missing_ok=True)  # still ours: we hold it
+        os.close(fd)
+
+    def held_elsewhere(self, name: str) -> bool:
+        """Whether another c4tui plays `name` now."""
+        if self._held is not None and self._held[0] == name:
+            return False
+        try:
+            fd = os.open(self.locks / f"{name}.lock", os.O_RDONLY)
+        except OSError:
+            return False
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        finally:
+            os.close(fd)  # closing drops the shared lock taken to look
+        return False
+
+    # ---- reading and writing --------------------------------------------------------
+
     def save(self, name: str, record: GameRecord) -> Path:
         """Write one game (atomically) and mark it as the game in progress (a game
-        back at the empty board is no game to resume)."""
+        back at the empty board is no game to resume). GameHeldElsewhere, nothing
+        written, when another c4tui plays it."""
+        if not self.hold(name):
+            raise GameHeldElsewhere(name)
         path = self.path(name)
         new = not self.has(name)
         atomic_write(path, record.to_text())
+        _stamp_played(path)
         if record.moves:
             atomic_write(self.directory / "current", name + "\n")
         else:
@@ -70,39 +172,100 @@ class GameLibrary:
         return path
 
     def load(self, name: str) -> GameRecord:
-        """One kept game; OSError or GameFileError when it is gone or damaged."""
-        return GameRecord.from_text(self.path(name).read_text(encoding="utf-8"))
+        """One kept game; OSError or ValueError (GameFileError) when it is gone or damaged."""
+        return GameRecord.from_text(read_text(self.path(name)))
+
+    def take(self, name: str) -> GameRecord:
+        """A kept game to play on, held for this library; GameHeldElsewhere when another
+        c4tui plays it, OSError or ValueError when it is gone or damaged."""
+        record = self.load(name)
+        if not self.hold(name):
+            raise GameHeldElsewhere(name)
+        return record
 
     def current(self) -> KeptGame | None:
-        """The game that was in progress when the app last stopped, if it can be read."""
+        """The game that was in progress when a c4tui last stopped, held for this one.
+
+        None when there is none; GameHeldElsewhere when another c4tui plays it;
+        DamagedGame when it cannot be read: whatever stood in the way (a `current` that
+        names no kept game, a damaged game file) is renamed aside first, and the message
+        says where.
+        """
+        pointer = self.directory / "current"
         try:
-            name = (self.directory / "current").read_text(encoding="utf-8").strip()
-            return KeptGame(name, self.load(name)) if name else None
-        except (OSError, UnicodeDecodeError, GameFileError):
+            name = read_text(pointer).strip()
+            path = self.path(name)  # ValueError unless one of our names
+        except NoSuchFile:
             return None
+        except (OSError, ValueError) as error:
+            raise DamagedGame(self._put_aside(pointer, "the data dir's current file", error))
+        if not os.path.lexists(path):
+            self.forget_current()
+            raise DamagedGame(f"The game in progress, {path}, is gone; a new game starts.")
+        try:
+            record = self.load(name)
+        except (OSError, ValueError) as error:
+            self.forget_current()
+            raise DamagedGame(self._put_aside(path, "The game in progress", error))
+        if not self.hold(name):
+            raise GameHeldElsewhere(name)
+        return KeptGame(name, record, self._played(path))
+
+    def _put_aside(self, path: Path, what: str, error: Exception) -> str:
+        """Rename a damaged file aside; what to tell the person."""
+        why = getattr(error, "reason", None) or str(error)
+        try:
+            aside = set_aside(path)
+        except OSError as failure:
+            return f"{what} could not be read ({why}) nor set aside ({failure.strerror})."
+        return f"{what[0].upper()}{what[1:]} could not be read ({why}); it is kept as {aside}."
 
     def forget_current(self) -> None:
         """No game is in progress (the current one stays among the kept games)."""
         (self.directory / "current").unlink(missing_ok=True)
 
     def names(self) -> list[str]:
-        """Every kept game's name, newest first."""
+        """Every kept game's name, the one played most recently first."""
+        return [name for name, _ in self._by_play()]
+
+    def _by_play(self) -> list[tuple[str, float]]:
+        """(name, last played) of every kept game, the most recent first."""
+        found = []
         try:
-            return sorted((p.stem for p in self.games.glob(f"*{SUFFIX}")), reverse=True)
+            for path in self.games.glob(f"*{SUFFIX}"):
+                if GAME_NAME.fullmatch(path.stem):
+                    found.append((path.stem, self._played(path)))
         except OSError:
             return []
+        return sorted(found, key=lambda item: (item[1], item[0]), reverse=True)
+
+    @staticmethod
+    def _played(path: Path) -> float:
+        try:
+            return path.lstat().st_mtime
+        except OSError:
+            return 0.0
 
     def listing(self) -> tuple[list[KeptGame], int]:
-        """The kept games that read cleanly, newest first, and how many did not."""
+        """The kept games that read cleanly, the most recently played first, and how
+        many did not."""
         kept, damaged = [], 0
-        for name in self.names():
+        for name, played in self._by_play():
             try:
-                kept.append(KeptGame(name, self.load(name)))
-            except (OSError, UnicodeDecodeError, GameFileError):
+                kept.append(KeptGame(name, self.load(name), played))
+            except (OSError, ValueError):
                 damaged += 1
         return kept, damaged
 
     def _prune(self, keep_name: str) -> None:
         for name in self.names()[self.keep :]:
-            if name != keep_name:
+            if name != keep_name and not self.held_elsewhere(name):
                 self.path(name).unlink(missing_ok=True)
+
+
+def _stamp_played(path: Path) -> None:
+    """Stamp a game as played now, to the nanosecond: a file system's own clock ticks
+    in milliseconds, and games played within one tick would tie."""
+    global _last_stamp
+    _last_stamp = max(time.time_ns(), _last_stamp + 1)
+    os.utime(path, ns=(_last_stamp, _last_stamp))

@@ -26,3 +26,52 @@ async def test_a_damaged_puzzle_is_a_notice_and_the_next_one_comes(make_app, tmp
         assert isinstance(screen, PuzzleScreen)
         assert screen.puzzle is not None and screen.puzzle.position.to_moves() == "44"
         assert any("puzzle(s) left out" in n.message for n in app._notifications)
+
+
+def notices_of(app) -> list[str]:
+    """What the match asked the app to say at the start."""
+    return [notice.text for notice in app.match.take_notices()]
+
+
+def test_a_nul_byte_in_current_is_a_notice_at_start(make_app, tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "current").write_bytes(b"20261120\x00-100000-1\n")
+    app = make_app(games_dir=data, resume=True)
+    assert app.game.moves == ()
+    (said,) = notices_of(app)
+    assert "current file could not be read" in said and str(data) in said
+
+
+def test_a_damaged_autosave_is_kept_aside_and_said(make_app, tmp_path):
+    from c4tui.match.library import GameLibrary
+
+    data = tmp_path / "data"
+    (data / "games").mkdir(parents=True)
+    name = "20261120-100000-0001000001"
+    (data / "games" / f"{name}.c4").write_text("c4tui-game 7\nMoves: 44\n")
+    (data / "current").write_text(name + "\n")
+    app = make_app(games_dir=data, resume=True)
+    assert app.game.moves == ()
+    (aside,) = (data / "games").glob(f"{name}.c4.damaged-*")
+    (said,) = notices_of(app)
+    assert "version '7'" in said and f"kept as {aside}" in said
+    assert GameLibrary(data).names() == []
+
+
+async def test_a_second_app_on_one_data_dir_starts_a_new_game(make_app, tmp_path):
+    data = tmp_path / "data"
+    first = make_app(games_dir=data, settings=None, opponent="random")
+    async with first.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "4")
+        await settle(pilot)
+        played = first.game.moves
+        second = make_app(games_dir=data, resume=True)
+        assert second.game.moves == () and second.match.name != first.match.name
+        (said,) = notices_of(second)
+        assert "open in another c4tui" in said
+        second.match.stop()
+        await type_keys(pilot, "q")
+    third = make_app(games_dir=data, resume=True)  # the first has quit: its game is free
+    assert third.game.moves == played
+    third.match.stop()

@@ -42,6 +42,7 @@ async def test_the_games_screen_opens_a_kept_game(make_app, tmp_path):
     record = GameRecord.of(Position.from_moves("4455"), ("You", "random"), "2026-11-20T10:00:00Z")
     library.save("20261120-100000-1", record)
     library.forget_current()
+    library.release()
     app = make_app(games_dir=tmp_path / "games")
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "g")
@@ -241,7 +242,10 @@ async def test_keys_typed_quickly_in_the_games_list_open_the_row_the_cursor_ends
     library = GameLibrary(tmp_path / "games")
     for n, moves in enumerate(("4455", "3344", "2211")):
         date = f"2026-11-2{n}T10:00:00Z"
-        library.save(f"2026112{n}-100000-1", GameRecord.of(Position.from_moves(moves), ("You", "random"), date))
+        library.save(
+            f"2026112{n}-100000-1",
+            GameRecord.of(Position.from_moves(moves), ("You", "random"), date),
+        )
     library.forget_current()
     app = make_app(games_dir=tmp_path / "games")
     async with app.run_test(size=SIZE) as pilot:

@@ -121,6 +121,7 @@ def test_every_move_is_kept_and_a_new_match_finds_it(tmp_path):
     match.human_move(3)
     result, search_id = run(match)
     match.finish_search(search_id, result)
+    match.stop()  # another c4tui may take the game now
     kept = GameLibrary(tmp_path).current()
     assert kept is not None and kept.name == match.name
     assert kept.record.moves == match.position.to_moves()
