@@ -198,7 +198,9 @@ class GameLibrary:
         except NoSuchFile:
             return None
         except (OSError, ValueError) as error:
-            raise DamagedGame(self._put_aside(pointer, "the data dir's current file", error))
+            raise DamagedGame(
+                self._put_aside(pointer, "the data dir's current file", error)
+            ) from None
         if not os.path.lexists(path):
             self.forget_current()
             raise DamagedGame(f"The game in progress, {path}, is gone; a new game starts.")
@@ -206,7 +208,7 @@ class GameLibrary:
             record = self.load(name)
         except (OSError, ValueError) as error:
             self.forget_current()
-            raise DamagedGame(self._put_aside(path, "The game in progress", error))
+            raise DamagedGame(self._put_aside(path, "The game in progress", error)) from None
         if not self.hold(name):
             raise GameHeldElsewhere(name)
         return KeptGame(name, record, self._played(path))

@@ -288,6 +288,7 @@ def test_a_move_from_a_jumped_to_position_starts_a_variation(tmp_path):
     assert match.game.has_variations()
     assert match.jump(main[:3])  # the engine to move: it waits for m
     assert match.paused
+    match.stop()  # another c4tui may take the game now
     kept = GameLibrary(tmp_path).current()
     assert kept is not None and kept.record.variations
     assert kept.record.game().position.path == main[:3]
