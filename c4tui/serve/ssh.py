@@ -96,12 +96,13 @@ class SshFront:
         self.sessions: set[PlayerSession] = set()
         self.addresses: dict[str, str] = {}  # asyncssh's connection number -> peer address
         self.server: asyncssh.SSHAcceptor | None = None
+        self.host_key: asyncssh.SSHKey | None = None
         self.idle_watch: asyncio.Task[None] | None = None
         self.tasks: set[asyncio.Task[None]] = set()  # held, so none is collected half-way
         self.refusals = AsyncsshRefusals(self.addresses)
 
     async def start(self) -> None:
-        host_key = load_or_create_host_key(self.state_dir)
+        self.host_key = host_key = load_or_create_host_key(self.state_dir)
         asyncssh_log = logging.getLogger("asyncssh")
         asyncssh_log.setLevel(logging.INFO)
         asyncssh_log.addFilter(self.refusals)

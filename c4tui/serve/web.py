@@ -202,10 +202,13 @@ class WebTab:
             if message.type != WSMsgType.TEXT:
                 continue
             try:
-                kind, data = json.loads(message.data)
-            except (ValueError, TypeError):
+                envelope = json.loads(message.data)
+            except ValueError:
+                envelope = None
+            if not isinstance(envelope, list) or not envelope or len(envelope) > 2:
                 log.warning("web %s: closed: a message that is not ours", self.player.address)
                 return
+            kind, data = envelope[0], envelope[-1]
             if kind == "stdin" and isinstance(data, str):
                 self.last_input = time.monotonic()
                 await service.send_bytes(data.encode("utf-8"))

@@ -10,10 +10,12 @@ from dataclasses import replace
 from pathlib import Path
 
 import aiohttp
+import pytest
 
 from c4tui.serve.client import ClientCommand
 from c4tui.serve.limits import Gate
 from c4tui.serve.web import WebFront
+from tests.serve.browser import browser_tab, needs_chromium
 from tests.serve.conftest import token_for
 from tests.serve.terminal import wait_gone
 
@@ -152,3 +154,15 @@ async def test_stopping_tells_the_tab(tmp_path, limits):
         await tab.wait_for("ready")
         await front.stop("the server is stopping; your game is kept")
         await tab.wait_for("c4tui: the server is stopping; your game is kept")
+
+
+@pytest.mark.slow
+async def test_a_headless_browser_draws_the_client_and_sends_keys(tmp_path, limits):
+    needs_chromium()
+    async with running_web(tmp_path, limits) as front:
+        url = f"http://127.0.0.1:{front.port}/"
+        async with browser_tab(url) as tab:
+            await tab.wait_for("ready")
+            await tab.type("x")
+            await tab.wait_for("key b'x'")
+            assert all(request.startswith(url) for request in tab.requests)
