@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from rich import box
 from rich.console import Console
@@ -94,11 +95,12 @@ class PositionBatch:
     """The positions of a POSITION argument, or of each stdin line when it is '-'.
 
     Iterating yields (moves, Position), the moves as written by `Position.to_moves` (a
-    gamesolver.org link gives its moves). An empty argument or an empty line is the empty
-    board. A bad argument raises CommandError; a bad stdin line does not stop the batch:
-    it gets one stderr line naming `stdin line N` (and with `json_errors` a
-    `{"line": N, "error": ...}` object on stdout in its place, so answers stay aligned
-    with input lines), and `status` becomes 2 for the end of the command.
+    gamesolver.org link gives its moves); `line` is then the stdin line's number (None
+    for the argument). An empty argument or an empty line is the empty board. A bad
+    argument raises CommandError; a bad stdin line does not stop the batch: it gets one
+    stderr line naming `stdin line N` (and with `json_errors` a `{"line": N, "error": ...}`
+    object on stdout in its place, so answers stay aligned with input lines), and
+    `status` becomes 2 for the end of the command.
     """
 
     def __init__(
@@ -109,12 +111,15 @@ class PositionBatch:
         json_errors: bool,
         allow_over: bool = False,
         board: Board = STANDARD_BOARD,
+        lines: Iterable[str] | None = None,
     ) -> None:
         self.argument = argument
         self.board = board
         self.command = command
         self.json_errors = json_errors
         self.allow_over = allow_over
+        self.lines = lines  # stdin's, unless given
+        self.line: int | None = None
         self.bad_lines = 0
 
     @property
@@ -128,19 +133,23 @@ class PositionBatch:
             )
             yield position.to_moves(), position
             return
-        for number, line in enumerate(sys.stdin, start=1):
-            text = line.strip()
+        for number, line in enumerate(sys.stdin if self.lines is None else self.lines, 1):
+            self.line = number
             try:
                 position = parse_position(
-                    text, where="", allow_over=self.allow_over, board=self.board
+                    line, where="", allow_over=self.allow_over, board=self.board
                 )
             except CommandError as error:
-                self.bad_lines += 1
-                print(f"c4tui {self.command}: stdin line {number}: {error}", file=sys.stderr)
-                if self.json_errors:
-                    print(json.dumps({"line": number, "error": str(error)}), flush=True)
+                self.refuse(str(error))
                 continue
             yield position.to_moves(), position
+
+    def refuse(self, message: str) -> None:
+        """Report the current stdin line as bad, and go on."""
+        self.bad_lines += 1
+        print(f"c4tui {self.command}: stdin line {self.line}: {message}", file=sys.stderr)
+        if self.json_errors:
+            print(json.dumps({"line": self.line, "error": message}), flush=True)
 
 
 def parse_position(
@@ -179,9 +188,10 @@ class OutputConsole(Console):
 
 
 def output_console() -> Console:
-    """A rich console on stdout; piped output gets 120 columns, room for long specs."""
+    """A rich console on stdout; piped output gets 120 columns, room for long specs,
+    unless COLUMNS says otherwise (as on a terminal)."""
     console = OutputConsole(file=sys.stdout, highlight=False)
-    if not console.is_terminal:
+    if not console.is_terminal and not os.environ.get("COLUMNS", "").isdigit():
         console = OutputConsole(file=sys.stdout, highlight=False, width=120)
     return console
 

@@ -5,16 +5,32 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
 from rich.console import Console
 
-from c4tui.commands.common import CommandError, output_console, parse_position, plain_table
-from c4tui.engine.gamefile import MAGIC, GameFileError, GameRecord
+from c4tui.commands.common import (
+    add_board_options,
+    board_of,
+    output_console,
+    plain_table,
+    seconds,
+)
+from c4tui.commands.review_input import GameInput
 from c4tui.engine.position import Position
-from c4tui.engine.review import VERDICTS, MoveReview, review_game, tally, turning_point
+from c4tui.engine.review import (
+    VERDICTS,
+    MoveReview,
+    positions_of,
+    review_game,
+    tally,
+    turning_point,
+)
 from c4tui.engine.scores import describe_score
-from c4tui.files import UnreadableFile, read_text
+from c4tui.match.sides import GLYPHS
+
+# On 7x6 the book answers in milliseconds; bigger boards' early positions can take
+# hours, and a review should end and say which positions it could not solve.
+DEFAULT_SECONDS = 10.0
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -26,7 +42,8 @@ def register(commands: argparse._SubParsersAction) -> None:
             "best (the best score), ok (a worse score of the same result: a win, a draw, "
             "or a position lost anyway), mistake (win to draw, or draw to loss), blunder "
             "(win to loss). Scores are from the mover's side, as in 'analyze'. Columns and "
-            "plies are 1-based."
+            "plies are 1-based; ● moves first, ○ second. A position not solved within "
+            "--time is given up, and said."
         ),
     )
     parser.add_argument(
@@ -34,52 +51,41 @@ def register(commands: argparse._SubParsersAction) -> None:
         nargs="?",
         default="",
         metavar="GAME",
-        help="the moves of the game, e.g. 4453..., or a file holding them; - reads stdin",
+        help="the moves of the game (e.g. 4453..., or a connect4.gamesolver.org link), or "
+        "a file holding them or a game file; - reads stdin: one game a line, or a game file",
     )
-    parser.add_argument("--json", action="store_true", help="one JSON object per move")
+    parser.add_argument(
+        "--time",
+        type=seconds,
+        default=DEFAULT_SECONDS,
+        metavar="S",
+        help=f"give up on a position after S seconds (default {DEFAULT_SECONDS:g})",
+    )
+    add_board_options(parser)
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="one JSON object per move (with -, each also names its stdin line as game)",
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    game = read_game(args.game)
-    progress = Progress(len(game.path))
-    reviews = review_game(game, on_move=progress.step)
-    progress.done()
-    if args.json:
-        for review in reviews:
-            print(json.dumps(review_json(review)), flush=True)
-    else:
-        print_review(output_console(), game, reviews)
-    return 0
-
-
-def read_game(argument: str) -> Position:
-    """The game of a GAME argument: a move string, a game file or a file holding a move
-    string, or '-' for stdin."""
-    if argument == "-":
-        text, where = sys.stdin.read(), "stdin"
-    elif argument.strip().isdigit() or not argument.strip():
-        text, where = argument, "game"
-    else:
-        path = Path(argument)
-        if not path.is_file():
-            text, where = argument, "game (not a file either)"
+    games = GameInput(args.game, board=board_of(args), json_errors=args.json)
+    console = None if args.json else output_console()
+    for line, game in games:
+        progress = Progress(len(game.path))
+        reviews = review_game(
+            game, on_move=progress.step, seconds=args.time, on_gave_up=progress.step
+        )
+        progress.done()
+        if console is None:
+            for answer in move_answers(game, reviews):
+                print(json.dumps(answer if line is None else {**answer, "game": line}))
+                sys.stdout.flush()
         else:
-            try:
-                text = read_text(path)
-            except UnreadableFile as error:
-                raise CommandError(f"{argument}: cannot read it ({error.reason})") from None
-            where = argument
-    if text.lstrip().startswith(MAGIC):
-        try:
-            game = GameRecord.from_text(text).position
-        except GameFileError as error:
-            raise CommandError(f"{where}: {error}") from None
-    else:
-        game = parse_position(text.strip(), where=where, allow_over=True)
-    if not game.moves:
-        raise CommandError(f"{where}: no moves to review")
-    return game
+            print_review(console, game, reviews, args.time)
+    return games.status
 
 
 class Progress:
@@ -90,7 +96,7 @@ class Progress:
         self.finished = 0
         self.shown = sys.stderr.isatty()
 
-    def step(self, _review: MoveReview) -> None:
+    def step(self, _move: MoveReview | int) -> None:
         self.finished += 1
         if self.shown:
             print(f"\rreviewing: {self.finished}/{self.total} moves", end="", file=sys.stderr)
@@ -101,65 +107,84 @@ class Progress:
             print("\r\033[K", end="", file=sys.stderr, flush=True)
 
 
-def review_json(review: MoveReview) -> dict:
-    """The issue's JSON shape: ply, player and columns 1-based, null for a full column."""
-    return {
-        "ply": review.ply,
-        "player": review.player,
-        "column": review.column + 1,
-        "scores": list(review.scores),
-        "best": [col + 1 for col in review.best],
-        "verdict": review.verdict,
-    }
-
-
-def print_review(console: Console, game: Position, reviews: list[MoveReview]) -> None:
-    console.print(f"review of {game.to_moves()!r}: {len(reviews)} moves, {ending(game)}")
-    table = plain_table()
-    for name in ("ply", "player", "column", "verdict", "its result", "best", "best's result"):
-        table.add_column(
-            name, justify="right" if name in ("ply", "column") else "left", no_wrap=True
+def move_answers(game: Position, reviews: list[MoveReview]) -> list[dict]:
+    """The issue's JSON shape, one object a move: ply, player and columns 1-based, null
+    for a full column; a position given up has null scores, best and verdict."""
+    by_ply = {review.ply: review for review in reviews}
+    answers = []
+    for position, column in positions_of(game):
+        ply = position.moves + 1
+        review = by_ply.get(ply)
+        answers.append(
+            {
+                "ply": ply,
+                "player": position.to_move + 1,
+                "column": column + 1,
+                "scores": None if review is None else list(review.scores),
+                "best": None if review is None else [col + 1 for col in review.best],
+                "verdict": None if review is None else review.verdict,
+            }
         )
-    for col in range(game.width):
-        table.add_column(str(col + 1), justify="right")
-    position = Position.start(game.width, game.height, game.connect)
-    for review in reviews:
+    return answers
+
+
+def print_review(console: Console, game: Position, reviews: list[MoveReview], limit: float) -> None:
+    """The table fits 80 columns on a 7-column board: the scores share one cell."""
+    console.print(f"review of {game.to_moves()!r}: {len(game.path)} moves, {ending(game)}")
+    table = plain_table(pad_edge=False)
+    for name in ("ply", "move", "verdict", "its result", "best", f"scores 1-{game.width}"):
+        table.add_column(name, justify="right" if name == "ply" else "left")
+    by_ply = {review.ply: review for review in reviews}
+    for position, column in positions_of(game):
+        review = by_ply.get(position.moves + 1)
+        move = f"{GLYPHS[position.to_move]} {column + 1}"
+        if review is None:
+            table.add_row(str(position.moves + 1), move, "gave up", "", "", "")
+            continue
+        best = ",".join(str(col + 1) for col in review.best)
+        if review.verdict != "best":
+            best += f" {describe_score(position, review.best_score)}"
         table.add_row(
             str(review.ply),
-            str(review.player),
-            str(review.column + 1),
+            move,
             "" if review.verdict == "best" else review.verdict,
             describe_score(position, review.score),
-            ",".join(str(col + 1) for col in review.best),
-            describe_score(position, review.best_score),
-            *("-" if s is None else str(s) for s in review.scores),
+            best,
+            " ".join("-" if s is None else str(s) for s in review.scores),
         )
-        position = position.play(review.column)
     console.print(table)
     console.print(
-        f"columns 1-{game.width}: the score of every column in the position before the move, "
-        "from the mover's side (- full)"
+        "scores: every column's in the position before the move, from the mover's side "
+        "(- full); best: the best column(s), and their result when the move was not one"
     )
     for player in (1, 2):
         counts = tally(reviews, player)
         words = ", ".join(f"{counts[v]} {v}" for v in VERDICTS)
-        console.print(f"player {player}: {words}")
-    console.print(turning_words(reviews))
+        console.print(f"{GLYPHS[player - 1]}: {words}")
+    given_up = len(game.path) - len(reviews)
+    if given_up:
+        console.print(
+            f"gave up on {given_up} of {len(game.path)} positions (not solved in {limit:g} s "
+            "each; try a longer --time)"
+        )
+    if reviews:
+        console.print(turning_words(reviews, given_up))
 
 
 def ending(game: Position) -> str:
     if game.winner() is not None:
-        return f"won by player {game.winner() + 1}"
+        return f"won by {GLYPHS[game.winner()]}"
     return "drawn" if game.is_draw() else "not finished"
 
 
-def turning_words(reviews: list[MoveReview]) -> str:
+def turning_words(reviews: list[MoveReview], given_up: int = 0) -> str:
     """The summary's last line: the move after which the result never changed again."""
     turn = turning_point(reviews)
+    among = " among the moves solved" if given_up else ""
     if turn is None:
-        return "the game never turned: no move changed its result under perfect play"
+        return f"the game never turned{among}: no move changed its result under perfect play"
     best = ", ".join(str(col + 1) for col in turn.best)
     return (
-        f"the game turned at ply {turn.ply}: player {turn.player} played column "
-        f"{turn.column + 1}, a {turn.verdict} (best: {best})"
+        f"the game turned at ply {turn.ply}{among}: {GLYPHS[turn.player - 1]} played "
+        f"column {turn.column + 1}, a {turn.verdict} (best: {best})"
     )

@@ -67,5 +67,12 @@ def symbol_column(char: str) -> int | None:
     return index if index >= 0 and char else None
 
 
+def column_range(width: int) -> str:
+    """How the columns of a `width`-column board are written, for messages."""
+    if width <= len(_SYMBOLS) - 1:
+        return f"a digit 1-{width}"
+    return f"a digit 1-9 or {_SYMBOLS[9]!r} for column 10"
+
+
 def format_moves(columns: list[int] | tuple[int, ...]) -> str:
     return "".join(_SYMBOLS[c] for c in columns)

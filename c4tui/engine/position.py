@@ -11,7 +11,7 @@ Players are numbered 0 (moves first, shown as ●) and 1 (shown as ○).
 from __future__ import annotations
 
 from c4tui.engine.geometry import Geometry, geometry
-from c4tui.engine.notation import NotationError, format_moves, symbol_column
+from c4tui.engine.notation import NotationError, column_range, format_moves, symbol_column
 
 
 class IllegalMoveError(ValueError):
@@ -57,7 +57,7 @@ class Position:
         for index, char in enumerate(text, start=1):
             col = symbol_column(char)
             if col is None:
-                raise NotationError(text, index, "not a column (expected a digit 1-9)")
+                raise NotationError(text, index, f"not a column (expected {column_range(width)})")
             if col >= width:
                 raise NotationError(
                     text, index, f"column {col + 1} is outside the {width}-column board"

@@ -19,6 +19,7 @@ bounds it leaves in the table are the leaves of the earlier positions' searches.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -103,13 +104,16 @@ def review_game(
     solver: Solver | None = None,
     on_move: Callable[[MoveReview], None] | None = None,
     stop: threading.Event | None = None,
+    seconds: float | None = None,
+    on_gave_up: Callable[[int], None] | None = None,
 ) -> list[MoveReview]:
     """Every move of the game that led to `game`, reviewed, in the order played.
 
     `on_move(review)` is called as each move is done (last move first, see the module
     docstring). With `stop`, setting it ends the review early (SearchStopped from
     `c4tui.engine.solver` propagates); the solver's lock is held per position, not per game, so
-    other searches can go in between.
+    other searches can go in between. With `seconds`, a position not solved in that
+    time is given up: its move is left out of the list and `on_gave_up(ply)` is called.
     """
     solver = solver or shared_solver(game.geometry)
     moves = positions_of(game)
@@ -119,17 +123,26 @@ def review_game(
         # Positions answered from the book never poll the stop flag: check it per move.
         if stop is not None and stop.is_set():
             raise SearchStopped
+        deadline = None if seconds is None else time.perf_counter() + seconds
         with solver.lock:
-            solver.set_limits(None, stop)
+            solver.set_limits(deadline, stop)
             try:
                 columns = solver.analyze(position)
+            except SearchStopped:
+                if deadline is None or (stop is not None and stop.is_set()):
+                    raise
+                columns = None  # out of time for this position
             finally:
                 solver.set_limits(None, None)
+        if columns is None:
+            if on_gave_up is not None:
+                on_gave_up(position.moves + 1)
+            continue
         scores = [None if bounds is None else bounds.low for bounds in columns]
         reviews[index] = review_move(position, column, scores)
         if on_move is not None:
             on_move(reviews[index])
-    return reviews  # type: ignore[return-value]
+    return [review for review in reviews if review is not None]
 
 
 def turning_point(reviews: Sequence[MoveReview]) -> MoveReview | None:
