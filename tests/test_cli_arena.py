@@ -174,12 +174,24 @@ def test_saving_to_a_full_disk_stops_with_the_summary_and_one_line(capsys):
 
 def test_a_torn_save_file_is_repaired_with_a_notice(capsys, tmp_path):
     path = tmp_path / "games.jsonl"
-    path.write_text('{"game": 1}\n{"game"')
+    path.write_text('{"run": "r1", "game": 1, "moves": "44"}\n{"run"')
     argv = ["arena", "random", "greedy", "--games", "2", "--jobs", "1", "--save", str(path)]
     assert main([*argv, "--json"]) == 0
-    assert "ended in half a line; dropped its 7 bytes before appending" in capsys.readouterr().err
+    assert "ended in half a line; dropped its 6 bytes before appending" in capsys.readouterr().err
     lines = path.read_text().splitlines()
     assert len(lines) == 3 and all(json.loads(line) for line in lines)
+
+
+def test_a_file_save_did_not_write_is_refused_with_status_2(capsys, tmp_path):
+    path = tmp_path / "t.txt"
+    path.write_text("my notes\nthe last line, no newline")
+    argv = ["arena", "random", "greedy", "--games", "2", "--jobs", "1", "--save", str(path)]
+    assert main(argv) == 2
+    assert capsys.readouterr().err == (
+        f"c4tui arena: --save: {str(path)!r} is not a file of saved games (its first line is "
+        "not one); refusing to change it: name a new file or one --save wrote\n"
+    )
+    assert path.read_text() == "my notes\nthe last line, no newline"
 
 
 @pytest.mark.parametrize(

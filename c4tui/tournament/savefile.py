@@ -6,6 +6,11 @@ that fails part-way (a full disk) is cut back to where the file ended before it.
 that already ends in half a line (left by an older version, or by a disk that filled
 during a write before the cut) is repaired when opened: the fragment is dropped, and
 `repaired` says how many bytes, so the caller can tell the user.
+
+Only a file of saved games is changed: its first line must be one (a JSON object with
+the keys every saved game has) and a torn end must be the start of one. Any other file
+is refused, untouched: a text file without its last newline, a binary, a typo naming
+the wrong file.
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ import os
 import stat
 
 TAIL_CHUNK = 64 * 1024  # read backwards this much at a time to find the last newline
+LINE_LIMIT = 64 * 1024  # a saved game's line is well under 1 KB
+SAVED_KEYS = frozenset(("run", "game", "moves"))  # in every line `arena --save` writes
 
 
 class SaveError(Exception):
@@ -31,7 +38,7 @@ class SavedGames:
             raise SaveError("needs a file name")
         self.path = path
         try:
-            self.fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+            self.fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o666)  # less the umask
         except OSError as error:
             raise SaveError(f"cannot open {path!r}: {error.strerror}") from None
         # Only a regular file can be read back and cut (not /dev/full or a pipe).
@@ -39,10 +46,14 @@ class SavedGames:
         self.repaired = 0
         try:
             if self.regular:
+                self._check_saved_games()
                 self.repaired = self._drop_torn_tail()
         except OSError as error:
             os.close(self.fd)
             raise SaveError(f"cannot repair {path!r}: {error.strerror}") from None
+        except SaveError:
+            os.close(self.fd)
+            raise
 
     def __enter__(self) -> SavedGames:
         return self
@@ -81,6 +92,22 @@ class SavedGames:
             with contextlib.suppress(OSError):
                 os.ftruncate(self.fd, length)
 
+    def _check_saved_games(self) -> None:
+        """SaveError unless the file is empty or holds saved games (see the module)."""
+        size = os.fstat(self.fd).st_size
+        if size == 0:
+            return
+        head = os.pread(self.fd, min(size, LINE_LIMIT), 0)
+        newline = head.find(b"\n")
+        if newline >= 0 and is_saved_line(head[:newline]):
+            return
+        if newline < 0 and size < LINE_LIMIT and head.startswith(b"{"):
+            return  # one torn line, the first: _drop_torn_tail checks it
+        raise SaveError(
+            f"{self.path!r} is not a file of saved games (its first line is not one); "
+            "refusing to change it: name a new file or one --save wrote"
+        )
+
     def _drop_torn_tail(self) -> int:
         """Cut the file after its last newline; how many bytes were dropped."""
         size = os.fstat(self.fd).st_size
@@ -96,5 +123,19 @@ class SavedGames:
             end = start
         else:
             keep = 0
+        if size - keep >= LINE_LIMIT or os.pread(self.fd, 1, keep) != b"{":
+            raise SaveError(
+                f"{self.path!r} ends in {size - keep:,} bytes that are not a saved game's "
+                "line; refusing to change it"
+            )
         os.ftruncate(self.fd, keep)
         return size - keep
+
+
+def is_saved_line(raw: bytes) -> bool:
+    """True when `raw` is a line `arena --save` writes: a JSON object with its keys."""
+    try:
+        line = json.loads(raw)
+    except ValueError:
+        return False
+    return isinstance(line, dict) and line.keys() >= SAVED_KEYS
