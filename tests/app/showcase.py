@@ -7,8 +7,10 @@ to the state. Nothing here is patched: determinism is a setting of the app.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
 from textual import events
@@ -45,8 +47,12 @@ class State:
     def app(self, config_dir: Path) -> ConnectFourApp:
         library = GameLibrary(config_dir / "games")
         for name, record in self.kept:
-            library.save(name, record)
+            path = library.save(name, record)
+            # Last played when the game says it was played, not when the test runs.
+            played = datetime.fromisoformat(record.date.replace("Z", "+00:00")).timestamp()
+            os.utime(path, (played, played))
         library.forget_current()
+        library.release()
         app = ConnectFourApp(
             config_dir=config_dir,
             settings=self.settings,

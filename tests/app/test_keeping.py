@@ -75,3 +75,29 @@ async def test_a_second_app_on_one_data_dir_starts_a_new_game(make_app, tmp_path
     third = make_app(games_dir=data, resume=True)  # the first has quit: its game is free
     assert third.game.moves == played
     third.match.stop()
+
+
+async def test_the_games_list_sorts_and_shows_when_each_was_last_played(make_app, tmp_path):
+    import os
+
+    from c4tui.app.screens.games import GamesScreen
+    from c4tui.engine.gamefile import GameRecord
+    from c4tui.engine.position import Position
+    from c4tui.match.library import GameLibrary
+
+    library = GameLibrary(tmp_path / "data")
+    older = GameRecord.of(Position.from_moves("44"), ("You", "random"), "2026-01-01T10:00:00Z")
+    wide = GameRecord.of(Position.from_moves("45", 8, 7, 5), ("You", "random"))
+    # The game started first was played last (reopened today): it comes first.
+    os.utime(library.save("20260101-100000-1", older), (2_000_000_000, 2_000_000_000))
+    os.utime(library.save("20260505-100000-1", wide), (1_900_000_000, 1_900_000_000))
+    library.release()
+    app = make_app(games_dir=tmp_path / "data")
+    async with app.run_test(size=(120, 30)) as pilot:
+        await type_keys(pilot, "g")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, GamesScreen)
+        table = app.screen.query_one("#games-table")
+        rows = [table.get_row_at(i) for i in range(table.row_count)]
+        assert [row[0] for row in rows] == ["2033-05-18 03:33", "2030-03-17 17:46"]
+        assert [row[1] for row in rows] == ["7x6", "8x7 connect 5"]

@@ -1,8 +1,7 @@
-"""GamesScreen: the kept games, newest first; Enter opens one to go on from it."""
+"""GamesScreen: the kept games, the last played first; Enter opens one to go on from it."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -11,18 +10,16 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Static
 
+from c4tui.engine.gamefile import GameRecord
 from c4tui.match.library import GameLibrary
 
 RESULT_WORDS = {"1-0": "● won", "0-1": "○ won", "1/2-1/2": "draw", "*": "unfinished"}
 
 
-def when(date: str) -> str:
-    """A game's date for the list, to the minute, in UTC as the file keeps it."""
-    try:
-        moment = datetime.fromisoformat(date.replace("Z", "+00:00"))
-    except ValueError:
-        return date or "?"
-    return moment.strftime("%Y-%m-%d %H:%M")
+def board_text(record: GameRecord) -> str:
+    """A game's board for the list: "7x6", and the line length when it is not four."""
+    size = f"{record.width}x{record.height}"
+    return size if record.connect == 4 else f"{size} connect {record.connect}"
 
 
 class GamesTable(DataTable):
@@ -59,19 +56,25 @@ class GamesScreen(ModalScreen[tuple[str, str] | None]):
         body.border_title = "Kept games"
         games, damaged = self.library.listing()
         table = self.query_one(DataTable)
-        table.add_columns("date (UTC)", "● first", "○ second", "result", "moves")
+        table.add_columns("last played (UTC)", "board", "● first", "○ second", "result", "moves")
         for game in games:
             record = game.record
-            mark = " (now)" if game.name == self.current else ""
+            if game.name == self.current:
+                mark = " (now)"
+            elif self.library.held_elsewhere(game.name):
+                mark = " (in use)"  # another c4tui plays it: it would not open
+            else:
+                mark = ""
             table.add_row(
-                when(record.date) + mark,
+                game.played_text + mark,
+                board_text(record),
                 record.players[0],
                 record.players[1],
                 RESULT_WORDS[record.result],
                 f"{record.plies:>5}",
                 key=game.name,
             )
-        summary = f"{len(games)} games kept, newest first: Enter opens one, v reviews it."
+        summary = f"{len(games)} games kept, the last played first: Enter opens one, v reviews it."
         if damaged:
             summary += f"; {damaged} damaged files skipped"
         if not games:
