@@ -32,6 +32,7 @@ from c4tui.app.overlay import ScoresOverlay
 from c4tui.app.prewarm import Prewarm
 from c4tui.app.settings import Settings
 from c4tui.app.study import StudyCommands
+from c4tui.app.threat_marks import ThreatMarks
 from c4tui.app.widgets.board import Board, BoardView
 from c4tui.app.widgets.history import MoveHistory
 from c4tui.app.widgets.thinking import ThinkingPanel
@@ -51,7 +52,9 @@ def sides_of(settings: Settings) -> Sides:
     return Sides(settings.ai_spec(0), settings.ai_spec(1))
 
 
-class ConnectFourApp(AiTurns, StudyCommands, GameLines, ScoresOverlay, Looks, Prewarm, App[None]):
+class ConnectFourApp(
+    AiTurns, StudyCommands, GameLines, ThreatMarks, ScoresOverlay, Looks, Prewarm, App[None]
+):
     """Connect Four against opponents whose thinking you can watch."""
 
     CSS_PATH = Path(__file__).resolve().parent / "app.tcss"
@@ -73,6 +76,7 @@ class ConnectFourApp(AiTurns, StudyCommands, GameLines, ScoresOverlay, Looks, Pr
         Binding("m", "ai_move", "AI move"),
         *StudyCommands.STUDY_BINDINGS,
         *GameLines.LINE_BINDINGS,
+        *ThreatMarks.THREAT_BINDINGS,
         *AiTurns.WATCH_BINDINGS,
         *ScoresOverlay.OVERLAY_BINDINGS,
         Binding("s", "settings", "Settings"),
@@ -277,6 +281,7 @@ class ConnectFourApp(AiTurns, StudyCommands, GameLines, ScoresOverlay, Looks, Pr
             hint=match.hint if human_turn else None,
             winning=result.cells if result else (),
             scores=self.overlay_words(),
+            threats=self.threat_marks(),
             result=match.outcome_text() or "",
             style=self.settings.board_style,
         )
@@ -390,6 +395,7 @@ class ConnectFourApp(AiTurns, StudyCommands, GameLines, ScoresOverlay, Looks, Pr
         yield from self.watch_commands()
         yield from self.study_commands()
         yield from self.line_commands()
+        yield from self.threat_commands()
         yield from self.looks_commands()
         yield SystemCommand(
             "Settings", "Opponents, budgets, board, theme (s)", self.action_settings

@@ -45,6 +45,9 @@ class BoardView:
     scores: tuple[str, ...] | None = None
     result: str = ""  # at the end of the game: who won, in the app's words
     style: str = "modern"  # "classic": the blue frame filled around round holes
+    # Threat marks: (player, col, row) of empty cells where that side's stone completes
+    # a line, drawn in the hole as a small disc of that side (• for ●, ◦ for ○).
+    threats: tuple[tuple[int, int, int], ...] = ()
 
 
 FRAME_TIME = 1 / 60  # seconds between checks of a falling disc's row
@@ -60,6 +63,7 @@ def board_size(size: DiscSize, width: int, height: int, extra: int = 0) -> Size:
 
 
 SHORT = {"draw": "D", "solving": "…", "gave up": "?"}
+THREAT_MARKS = ("•", "◦")  # a threat of ●, of ○: small discs of the side's own shape
 
 
 def score_cell(words: str, width: int) -> str:
@@ -85,6 +89,7 @@ class Board(DrawnWidget):
         "board--cursor",
         "board--thinking",
         "board--hint",
+        "board--threat",
         "board--label",
         "board--classic-frame",
         "board--classic-hole",
@@ -218,6 +223,9 @@ class Board(DrawnWidget):
         if pos.path:
             last_col = pos.path[-1]
             last_cell = (last_col, pos.column_height(last_col) - 1)
+        marks: dict[tuple[int, int], str] = {}
+        for player, col, row in view.threats:
+            marks[(col, row)] = marks.get((col, row), "") + THREAT_MARKS[player]
         lines: list[Text] = []
 
         # Markers above the board: the disc about to drop and an arrow, per column.
@@ -262,6 +270,10 @@ class Board(DrawnWidget):
                     cell = (col, board_row)
                     owner = drawn[cell] if cell in drawn else pos.cell(col, board_row)
                     is_win, is_last = cell in winning, cell == last_cell
+                    if owner is None and cell in marks and sub == (size.height - 1) // 2:
+                        mark = self.component_style("board--threat")
+                        line.append(marks[cell].center(size.width), mark)
+                        continue
                     if paints is not None:
                         picture = classic_cell(size, owner, paints, win=is_win, last=is_last)
                         line.append_text(picture[sub])
