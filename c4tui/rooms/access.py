@@ -1,0 +1,105 @@
+"""Who may do what: one-time tokens, the web secret, room and seat codes, and guessing limits.
+
+- A token binds one client process to the identity its front established (an ssh key
+  or name). It is good once, and only for `ttl` seconds: a token seen in a log or left
+  in an environment cannot be used again.
+- The web front cannot hand each visitor a token (textual-serve runs one command for
+  all), so its clients present the service's web secret and get a fresh `web:` identity.
+- Room codes are what players pass on to pair up: 6 characters from 29 that cannot be
+  mistaken for each other (no 0/O, 1/I/L, 5/S) give 595 million codes; with join
+  attempts limited to a few a minute per identity and per address, guessing a code
+  takes years. A seat code lets a web player reclaim a seat; it is as long.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRTUVWXYZ2346789"
+CODE_LENGTH = 6
+GUESSES = 5  # wrong codes in a row allowed at once...
+GUESS_REFILL = 12.0  # ...then one more every this many seconds
+
+
+def new_code(taken: Callable[[str], bool] = lambda code: False) -> str:
+    """A fresh code ("K7M-Q2X" as shown) that `taken` says is not in use."""
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if not taken(code):
+            return code
+
+
+def show_code(code: str) -> str:
+    """A code as people read it out: two halves, "K7MQ2X" as "K7M-Q2X"."""
+    half = len(code) // 2
+    return f"{code[:half]}-{code[half:]}"
+
+
+def normal_code(typed: str) -> str:
+    """A code as typed ("k7m q2x", "K7M-Q2X") in its stored form ("K7MQ2X")."""
+    return "".join(ch for ch in typed.upper() if ch.isalnum())
+
+
+@dataclass(frozen=True)
+class Grant:
+    """What a token stands for until it expires."""
+
+    subject: object
+    expires: float
+
+
+class Tokens:
+    """One-time tokens that stand for an identity for a short while."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._grants: dict[str, Grant] = {}
+
+    def issue(self, subject: object, ttl: float) -> str:
+        self._forget_expired()
+        token = secrets.token_urlsafe(24)
+        self._grants[token] = Grant(subject, self.clock() + ttl)
+        return token
+
+    def redeem(self, token: str) -> object | None:
+        """The token's subject, once; None when unknown, used or expired."""
+        grant = self._grants.pop(token, None)
+        if grant is None or grant.expires < self.clock():
+            return None
+        return grant.subject
+
+    def _forget_expired(self) -> None:
+        now = self.clock()
+        for token in [t for t, grant in self._grants.items() if grant.expires < now]:
+            del self._grants[token]
+
+
+def same_secret(given: str, secret: str) -> bool:
+    """A constant-time comparison, so timing tells nothing about the secret."""
+    return hmac.compare_digest(given.encode(), secret.encode())
+
+
+class GuessLimit:
+    """A bucket of wrong guesses per key (an identity, an address): `GUESSES` at once,
+    one more every `GUESS_REFILL` seconds."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, when)
+
+    def wait(self, key: str) -> float:
+        """Seconds until `key` may guess again (0 when it may now)."""
+        tokens = self._tokens(key)
+        return 0.0 if tokens >= 1 else (1 - tokens) * GUESS_REFILL
+
+    def missed(self, key: str) -> None:
+        """`key` guessed a code that is not there."""
+        self._buckets[key] = (self._tokens(key) - 1, self.clock())
+
+    def _tokens(self, key: str) -> float:
+        tokens, when = self._buckets.get(key, (GUESSES, self.clock()))
+        return min(GUESSES, tokens + (self.clock() - when) / GUESS_REFILL)

@@ -1,0 +1,177 @@
+"""The AI seats' searches: a bounded pool of worker processes, fed in turn.
+
+Searches wait in one queue, first come first served, and `workers` processes take them
+one at a time (worker.py), each search capped at the server's AI seconds: a room whose
+engine is slow or busy cannot hold a worker longer than that, nor starve other rooms of
+the CPU (the engines are Python and C; processes, not threads, so they truly run side
+by side and a crash takes down one worker, which is replaced). Progress comes back at
+about 10 Hz and is handed to the search's `on_info`, on the event loop.
+
+The pipes are read in threads (a `Connection` has no asyncio reader); everything else
+happens on the loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+from c4tui.engine.search import SearchInfo
+from c4tui.rooms import worker
+from c4tui.rooms.protocol import ProtocolError, info_from_wire
+from c4tui.rooms.worker import SearchJob
+
+log = logging.getLogger("c4tui.rooms")
+GRACE = 10.0  # seconds past its budget before a silent worker is killed and replaced
+POLL = 0.5  # seconds a pipe reader waits before looking whether it should stop
+
+
+@dataclass(eq=False)
+class Search:
+    """One search in the pool; `stop()` asks it for its best move now."""
+
+    job: SearchJob
+    on_info: Callable[[SearchInfo], None]
+    on_done: Callable[[int, SearchInfo], None]
+    on_failed: Callable[[str], None]
+    number: int = 0
+    cancelled: bool = False
+    _worker: _Worker | None = field(default=None, repr=False)
+
+    def stop(self) -> None:
+        if self._worker is not None:
+            self._worker.send(("stop", self.number))
+
+    def cancel(self) -> None:
+        """Nobody wants the result: stop it, and drop whatever it still sends."""
+        self.cancelled = True
+        self.stop()
+
+
+class _Worker:
+    """One worker process and its end of the pipe."""
+
+    def __init__(self, context) -> None:
+        self.conn, child = context.Pipe()
+        self.process = context.Process(
+            target=worker.serve, args=(child,), name="c4tui-ai", daemon=True
+        )
+        self.process.start()
+        child.close()
+
+    def send(self, message: object) -> None:
+        # A worker that died cannot be told; its runner notices and replaces it.
+        with contextlib.suppress(OSError, ValueError):
+            self.conn.send(message)
+
+    def receive(self) -> object | None:
+        """The next message, None when there was none for POLL seconds (runs in a thread)."""
+        if self.conn.poll(POLL):
+            return self.conn.recv()
+        return None
+
+    def end(self, wait: float = 2.0) -> None:
+        self.send(None)
+        self.process.join(wait)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(wait)
+        self.conn.close()
+
+
+class AiPool:
+    """`workers` processes that run the AI seats' searches, in the order asked."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = max(1, workers)
+        self._context = multiprocessing.get_context("spawn")  # no fork of a threaded server
+        self._queue: asyncio.Queue[Search] = asyncio.Queue()
+        self._runners: list[asyncio.Task] = []
+        self._live: list[_Worker | None] = [None] * self.workers
+        self._threads = ThreadPoolExecutor(self.workers, thread_name_prefix="c4tui-ai-pipe")
+        self._numbers = itertools.count(1)
+
+    def search(
+        self,
+        job: SearchJob,
+        on_info: Callable[[SearchInfo], None],
+        on_done: Callable[[int, SearchInfo], None],
+        on_failed: Callable[[str], None],
+    ) -> Search:
+        """Queue a search; its callbacks run on the event loop."""
+        if not self._runners:
+            self._runners = [asyncio.create_task(self._run(i)) for i in range(self.workers)]
+        search = Search(job, on_info, on_done, on_failed, next(self._numbers))
+        self._queue.put_nowait(search)
+        return search
+
+    async def close(self) -> None:
+        for runner in self._runners:
+            runner.cancel()
+        await asyncio.gather(*self._runners, return_exceptions=True)
+        self._runners = []
+        loop = asyncio.get_running_loop()
+        ends = [loop.run_in_executor(None, w.end) for w in self._live if w is not None]
+        await asyncio.gather(*ends)
+        self._live = [None] * self.workers
+        self._threads.shutdown(wait=True, cancel_futures=True)
+
+    async def _run(self, index: int) -> None:
+        while True:
+            search = await self._queue.get()
+            if search.cancelled:
+                continue
+            work = self._live[index]
+            if work is None or not work.process.is_alive():
+                work = self._live[index] = await asyncio.get_running_loop().run_in_executor(
+                    None, _Worker, self._context
+                )
+            await self._follow(index, work, search)
+
+    async def _follow(self, index: int, work: _Worker, search: Search) -> None:
+        """Hand the search to the worker and pass on what comes back until it is done."""
+        loop = asyncio.get_running_loop()
+        search._worker = work
+        work.send(("search", search.number, search.job))
+        if search.cancelled:  # cancelled while the worker started
+            search.stop()
+        deadline = loop.time() + search.job.seconds + GRACE
+        while True:
+            try:
+                message = await loop.run_in_executor(self._threads, work.receive)
+            except (EOFError, OSError):
+                message = self._lose(index, "the AI's worker process ended")
+            if message is None:
+                if loop.time() < deadline:
+                    continue
+                message = self._lose(index, "the AI took too long and was stopped")
+            if message[0] == "info":
+                if not search.cancelled:
+                    try:
+                        search.on_info(info_from_wire(message[1]))
+                    except ProtocolError as error:
+                        log.warning("AI worker %d: %s", index, error)
+                continue
+            search._worker = None
+            if search.cancelled:
+                return
+            if message[0] == "done":
+                search.on_done(message[1], info_from_wire(message[2]))
+            else:
+                search.on_failed(message[1])
+            return
+
+    def _lose(self, index: int, reason: str) -> tuple[str, str]:
+        """A worker that died or went silent: end it (a new one takes its place)."""
+        log.warning("AI worker %d: %s; replaced", index, reason)
+        work = self._live[index]
+        self._live[index] = None
+        if work is not None:
+            asyncio.get_running_loop().run_in_executor(None, work.end, 0.5)
+        return ("failed", reason)

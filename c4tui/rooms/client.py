@@ -1,0 +1,106 @@
+"""RoomClient: a client process's connection to the room service (asyncio).
+
+The served app (c4tui/match/remote.py) and the tests talk to the service through it:
+`connect` says hello with the process's one-time token (or the web secret) and returns
+once the service has welcomed it; `send` makes a request; `receive` gives the service's
+next message as a dict, or None when the connection has ended.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from typing import Any
+
+from c4tui.rooms.protocol import VERSION, ProtocolError, decode, encode
+
+SOCKET_ENV = "C4TUI_ROOMS_SOCKET"
+TOKEN_ENV = "C4TUI_ROOMS_TOKEN"
+WEB_SECRET_ENV = "C4TUI_ROOMS_WEB_SECRET"
+MAX_SERVICE_LINE = 4 << 20  # bytes: a list of kept games is the longest message
+
+
+class RoomError(Exception):
+    """The service could not be reached or sent us away; the message says why."""
+
+
+class RoomClient:
+    """One connection to the room service."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+        self.welcome: dict[str, Any] = {}
+
+    @classmethod
+    async def connect(
+        cls,
+        socket_path: str | os.PathLike[str],
+        *,
+        token: str | None = None,
+        web_secret: str | None = None,
+        name: str | None = None,
+    ) -> RoomClient:
+        try:
+            reader, writer = await asyncio.open_unix_connection(
+                os.fspath(socket_path), limit=MAX_SERVICE_LINE
+            )
+        except OSError as error:
+            raise RoomError(f"cannot reach the room service: {error.strerror or error}") from None
+        client = cls(reader, writer)
+        hello: dict[str, Any] = {"version": VERSION}
+        if token is not None:
+            hello["token"] = token
+        if web_secret is not None:
+            hello["web_secret"] = web_secret
+            if name:
+                hello["name"] = name[:40]
+        await client.send("hello", **hello)
+        welcome = await client.receive()
+        if welcome is None or welcome["kind"] != "welcome":
+            await client.close()
+            reason = (
+                "the service closed the connection"
+                if welcome is None
+                else welcome.get("reason", welcome["kind"])
+            )
+            raise RoomError(f"not admitted: {reason}")
+        client.welcome = welcome
+        return client
+
+    @classmethod
+    async def from_environment(cls) -> RoomClient:
+        """Connect as the served app does, with what its front put in the environment."""
+        socket_path = os.environ.get(SOCKET_ENV)
+        if not socket_path:
+            raise RoomError(f"{SOCKET_ENV} is not set: --served is for clients of c4tui serve")
+        token = os.environ.pop(TOKEN_ENV, None)  # once used it is worthless; drop it anyway
+        secret = os.environ.get(WEB_SECRET_ENV)
+        if token is None and secret is None:
+            raise RoomError(f"neither {TOKEN_ENV} nor {WEB_SECRET_ENV} is set")
+        return await cls.connect(socket_path, token=token, web_secret=secret)
+
+    async def send(self, kind: str, **body: Any) -> None:
+        try:
+            self.writer.write(encode(kind, **body))
+            await self.writer.drain()
+        except (ConnectionError, RuntimeError) as error:
+            raise RoomError(f"the room service has gone: {error}") from None
+
+    async def receive(self) -> dict[str, Any] | None:
+        """The service's next message; None when the connection has ended."""
+        try:
+            line = await self.reader.readline()
+        except (ConnectionError, ValueError):
+            return None
+        if not line.endswith(b"\n"):
+            return None
+        try:
+            return decode(line)
+        except ProtocolError:
+            return None
+
+    async def close(self) -> None:
+        self.writer.close()
+        with contextlib.suppress(ConnectionError, OSError):
+            await self.writer.wait_closed()

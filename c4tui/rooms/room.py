@@ -1,0 +1,301 @@
+"""Room: one authoritative game between two seats, its offers, and what everyone in it sees.
+
+No I/O and no clock of its own: the service calls these methods with what a client asked
+(and the time), and broadcasts the room's `view` after every change. Every refusal is a
+reason in words, which the client shows; nothing is changed by a refused request.
+
+Seats: seat 0 plays ● (moves first), seat 1 plays ○. A seat is open, a person (their
+identity key and name, and a seat code to reclaim it from the web), or an engine spec.
+Rematch swaps the seats, so colours swap. A person who drops keeps the seat until
+`held_until`; the service frees it after that.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from c4tui.engine.game import Game
+from c4tui.engine.gamefile import GameRecord, now_stamp
+from c4tui.engine.position import Position
+from c4tui.engine.search import SearchInfo
+from c4tui.rooms.protocol import info_to_wire
+
+OFFERS = ("draw", "take_back")
+ENDINGS = ("resigned", "agreed")  # the loser resigned; both agreed to a draw
+
+
+@dataclass
+class Seat:
+    """Who sits at one colour: nobody, a person, or an engine."""
+
+    key: str | None = None
+    name: str = ""
+    ai: str | None = None
+    code: str = ""  # the seat code that reclaims it (people only)
+    held_until: float | None = None  # the person dropped: the seat is kept until then
+
+    @property
+    def open(self) -> bool:
+        return self.key is None and self.ai is None
+
+    def title(self) -> str:
+        """The seat in a sentence: the person's name, "the AI", or "(open)"."""
+        if self.ai is not None:
+            return "the AI"
+        return self.name or "(open)"
+
+    def recorded(self) -> str:
+        """What the game file says for this seat: the engine spec or the person's name."""
+        return self.ai if self.ai is not None else (self.name or "?")
+
+
+@dataclass
+class Room:
+    """One room: its game, seats, pending offers and how the game ended if not on the board."""
+
+    number: int
+    code: str
+    game: Game
+    seats: list[Seat]
+    public: bool = False
+    name: str = ""  # the game's file name when kept
+    date: str = field(default_factory=now_stamp)
+    ended: str | None = None  # an ending off the board: ENDINGS
+    winner: int | None = None  # of an ending off the board (None: a draw)
+    offers: dict[str, int] = field(default_factory=dict)  # offer -> the seat that made it
+    rematch: set[int] = field(default_factory=set)
+    search_id: int = 0
+    thinking: bool = False
+    paused: bool = False  # the AI failed: it waits for a player's `hurry`
+    thinking_info: SearchInfo | None = None
+    thinking_spec: str | None = None
+    trouble: str | None = None  # why the last change could not be kept on disk
+
+    @property
+    def position(self) -> Position:
+        return self.game.position
+
+    def seat_of(self, key: str) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.key == key:
+                return index
+        return None
+
+    @property
+    def over(self) -> bool:
+        return self.ended is not None or self.position.is_over()
+
+    @property
+    def people(self) -> list[int]:
+        return [i for i, seat in enumerate(self.seats) if seat.key is not None]
+
+    def record(self) -> GameRecord:
+        players = (self.seats[0].recorded(), self.seats[1].recorded())
+        return GameRecord.of(self.position, players, self.date)
+
+    # ---- seats ------------------------------------------------------------------
+
+    def sit(self, key: str, name: str, seat_code: str) -> int | str:
+        """A seat for this person: theirs already, else an open one; or why not."""
+        mine = self.seat_of(key)
+        if mine is not None:
+            self.seats[mine].held_until = None
+            return mine
+        for index, seat in enumerate(self.seats):
+            if seat.open:
+                self.seats[index] = Seat(key, name, code=seat_code)
+                return index
+        return "Both seats are taken: you can watch this room from the lobby."
+
+    def leave(self, seat: int) -> None:
+        """A person gives up the seat (and any offer they made)."""
+        self.seats[seat] = Seat()
+        self._clear_offers()
+
+    # ---- moves ------------------------------------------------------------------
+
+    def drop(self, seat: int, column: int, ply: int) -> str | None:
+        """The person in `seat` drops a disc in `column`, having seen `ply` moves."""
+        pos = self.position
+        if self.over:
+            return "The game is over."
+        if seat != pos.to_move:
+            return f"It is {self.seats[pos.to_move].title()}'s turn, not yours."
+        if ply != pos.moves:
+            return "The board changed before your move arrived: look again."
+        if column >= pos.width:
+            return f"There is no column {column + 1}: the board has {pos.width}."
+        if not pos.can_play(column):
+            return f"Column {column + 1} is full."
+        self._play(column)
+        return None
+
+    def _play(self, column: int) -> None:
+        self.game.play(column)
+        self._clear_offers()
+        self.cancel_search()
+
+    def ai_to_move(self) -> str | None:
+        """The engine spec to start when it is the AI seat's turn and nobody searches."""
+        if self.over or self.thinking:
+            return None
+        return self.seats[self.position.to_move].ai
+
+    def start_search(self) -> int:
+        self.search_id += 1
+        self.thinking = True
+        self.thinking_info = None
+        self.thinking_spec = self.seats[self.position.to_move].ai
+        return self.search_id
+
+    def cancel_search(self) -> None:
+        """Whatever the running search still sends is stale from now on."""
+        self.search_id += 1
+        self.thinking = False
+
+    def progress(self, search_id: int, info: SearchInfo) -> bool:
+        if search_id != self.search_id or not self.thinking:
+            return False
+        self.thinking_info = info
+        return True
+
+    def ai_move(self, search_id: int, path: tuple[int, ...], move: int, info: SearchInfo) -> bool:
+        """The AI seat's search result; False (nothing played) when it is stale."""
+        if search_id != self.search_id or not self.thinking or path != self.position.path:
+            return False
+        self.thinking_info = info
+        if self.over or not self.position.can_play(move):
+            self.cancel_search()
+            return False
+        self._play(move)
+        return True
+
+    # ---- offers and endings -----------------------------------------------------
+
+    def resign(self, seat: int) -> str | None:
+        if self.over:
+            return "The game is over."
+        self._end("resigned", 1 - seat)
+        return None
+
+    def offer(self, seat: int, offer: str) -> str | None:
+        """A draw or take-back offer; an engine answers at once (see `answer_for_ai`)."""
+        if self.ended is not None:
+            return "The game is over."
+        if offer == "draw" and self.over:
+            return "The game is over."
+        if offer == "take_back" and self._take_back_plies(seat) == 0:
+            return "You have no move to take back."
+        if offer in self.offers:
+            return "That offer is already waiting for an answer."
+        self.offers[offer] = seat
+        return None
+
+    def answer(self, seat: int, offer: str, accept: bool) -> str | None:
+        """The other side accepts or declines an offer."""
+        by = self.offers.get(offer)
+        if by is None or by == seat:
+            return "There is no such offer to answer."
+        del self.offers[offer]
+        if not accept:
+            return None
+        if offer == "draw":
+            self._end("agreed", None)
+        else:
+            for _ in range(self._take_back_plies(by)):
+                self.game.undo()
+            self.cancel_search()
+            self._clear_offers()
+        return None
+
+    def _take_back_plies(self, seat: int) -> int:
+        """Moves to undo so that `seat`'s last move is taken back (and any reply to it)."""
+        path = self.position.path
+        for back in (1, 2):
+            if len(path) >= back and (len(path) - back) % 2 == seat:
+                return back
+        return 0
+
+    def _end(self, words: str, winner: int | None) -> None:
+        self.ended, self.winner = words, winner
+        self._clear_offers()
+        self.cancel_search()
+
+    def _clear_offers(self) -> None:
+        self.offers.clear()
+        self.rematch.clear()
+
+    def ask_rematch(self, seat: int) -> bool:
+        """Ask for a rematch; True when everyone has (an engine always does)."""
+        self.rematch.add(seat)
+        wanted = {i for i, s in enumerate(self.seats) if s.key is not None or s.open}
+        return wanted <= self.rematch
+
+    def new_game(self, name: str) -> None:
+        """The rematch: colours swapped, an empty board of the same size."""
+        g = self.position.geometry
+        self.game = Game(Position.start(g.width, g.height, g.connect))
+        self.seats.reverse()
+        self.name, self.date = name, now_stamp()
+        self.ended = self.winner = None
+        self._clear_offers()
+        self.cancel_search()
+        self.thinking_info = self.thinking_spec = None
+
+    # ---- what people see --------------------------------------------------------
+
+    def view(self, key: str | None, now: float, online: set[str]) -> dict[str, Any]:
+        """The whole room as the client with identity `key` sees it."""
+        pos = self.position
+        mine = None if key is None else self.seat_of(key)
+        seats = []
+        for seat in self.seats:
+            held = None if seat.held_until is None else max(0.0, seat.held_until - now)
+            seats.append(
+                {
+                    "name": seat.title(),
+                    "ai": seat.ai,
+                    "open": seat.open,
+                    "here": seat.ai is not None or (seat.key in online),
+                    "held": held,
+                }
+            )
+        return {
+            "room": self.number,
+            "code": self.code,
+            "public": self.public,
+            "seat": mine,
+            "seat_code": self.seats[mine].code if mine is not None else None,
+            "seats": seats,
+            "width": pos.width,
+            "height": pos.height,
+            "connect": pos.connect,
+            "moves": pos.to_moves(),
+            "over": self.over,
+            "ended": self.ended,
+            "winner": self._winner(),
+            "offers": dict(self.offers),
+            "rematch": sorted(self.rematch),
+            "thinking": self.thinking,
+            "thinking_spec": self.thinking_spec,
+            "search": self.search_id,
+            "info": None if self.thinking_info is None else info_to_wire(self.thinking_info),
+            "trouble": self.trouble,
+        }
+
+    def _winner(self) -> int | None:
+        if self.ended is not None:
+            return self.winner
+        return self.position.winner()
+
+    def summary(self) -> dict[str, Any]:
+        """The room as the lobby lists it (the code only when it is public)."""
+        return {
+            "room": self.number,
+            "code": self.code if self.public else None,
+            "players": [None if seat.open else seat.recorded() for seat in self.seats],
+            "moves": self.position.moves,
+            "over": self.over,
+            "open": any(seat.open for seat in self.seats),
+        }

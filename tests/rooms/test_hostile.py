@@ -1,0 +1,150 @@
+"""Hostile clients: garbage, oversized lines, wrong tokens and kinds, floods, guessed codes.
+
+Each is cut off (or refused) with a reason, and everyone else plays on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from c4tui.rooms.client import RoomClient, RoomError
+from c4tui.rooms.protocol import ProtocolError, parse_client_line
+from c4tui.rooms.service import Identity
+from tests.rooms.support import PATIENCE, login, next_of, room_where
+
+
+async def raw(service, *lines: bytes) -> list[bytes]:
+    """Send raw lines on a fresh connection; everything the service answers until it closes."""
+    reader, writer = await asyncio.open_unix_connection(str(service.socket_path))
+    for line in lines:
+        writer.write(line)
+    await writer.drain()
+    answers = []
+    while line := await asyncio.wait_for(reader.readline(), PATIENCE):
+        answers.append(line)
+    writer.close()
+    return answers
+
+
+def token_line(service, name="eve") -> bytes:
+    token = service.issue_token(Identity(f"ssh-name:{name}", name, "10.0.0.9"))
+    return json.dumps({"kind": "hello", "version": 1, "token": token}).encode() + b"\n"
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        (b"\xff\xfe\n", "not UTF-8"),
+        (b"hello there\n", "not JSON"),
+        (b"[1, 2]\n", "not an object"),
+        (b'{"version": 1}\n', "no 'kind'"),
+        (b'{"kind": "format_disk"}\n', "unknown kind"),
+        (b'{"kind": "drop", "column": 3, "ply": 0, "extra": 1}\n', "unknown field"),
+        (b'{"kind": "drop", "column": "3", "ply": 0}\n', "column should be"),
+        (b'{"kind": "drop", "column": true, "ply": 0}\n', "column should be"),
+        (b'{"kind": "drop", "column": 12, "ply": 0}\n', "column should be"),
+        (b'{"kind": "drop", "ply": 0}\n', "column is missing"),
+        (b'{"kind": "join", "code": ""}\n', "code should be"),
+        (b"[" * 100000 + b"\n", "not JSON"),
+    ],
+)
+def test_every_bad_line_is_named(line, reason):
+    with pytest.raises(ProtocolError, match=reason):
+        parse_client_line(line)
+
+
+async def test_garbage_before_hello_closes_that_connection_only(service):
+    ann = await login(service, "ann")
+    answers = await raw(service, b"GET / HTTP/1.0\n")
+    assert b"Protocol error: not JSON" in answers[-1]
+    await ann.send("lobby")
+    assert (await next_of(ann, "lobby"))["online"] == ["ann"]
+
+
+async def test_a_wrong_used_or_expired_token_is_refused(service):
+    with pytest.raises(RoomError, match="unknown, used or expired"):
+        await RoomClient.connect(service.socket_path, token="not-a-token")
+    identity = Identity("ssh-name:ann", "ann", "127.0.0.1")
+    token = service.issue_token(identity)
+    first = await RoomClient.connect(service.socket_path, token=token)
+    with pytest.raises(RoomError, match="unknown, used or expired"):
+        await RoomClient.connect(service.socket_path, token=token)
+    expired = service.issue_token(identity, ttl=-1)
+    with pytest.raises(RoomError, match="unknown, used or expired"):
+        await RoomClient.connect(service.socket_path, token=expired)
+    with pytest.raises(RoomError, match="without a valid token"):
+        await RoomClient.connect(service.socket_path, web_secret="guess")
+    await first.close()
+
+
+async def test_the_web_secret_makes_a_fresh_identity(service):
+    one = await RoomClient.connect(
+        service.socket_path, web_secret=service.web_identity_secret(), name="[b]Zoë\x1b[2J"
+    )
+    two = await RoomClient.connect(service.socket_path, web_secret=service.web_identity_secret())
+    assert one.welcome["identity"]["key"] != two.welcome["identity"]["key"]
+    assert one.welcome["identity"]["name"] == "[b]Zoë[2J"  # no control characters
+    await one.close()
+    await two.close()
+
+
+async def test_an_oversized_line_or_a_wrong_kind_after_hello_cuts_off(service):
+    ann = await login(service, "ann")
+    huge = b'{"kind": "say", "text": "' + b"x" * (70 * 1024) + b'"}\n'
+    answers = await raw(service, token_line(service), huge)
+    assert b"over 65536 bytes" in answers[-1]
+    answers = await raw(service, token_line(service, "eve2"), b'{"kind": "welcome"}\n')
+    assert b"unknown kind" in answers[-1]
+    answers = await raw(service, token_line(service, "eve3"), token_line(service, "eve3"))
+    assert b"hello once logged in" in answers[-1]
+    await ann.send("create")
+    await room_where(ann, lambda m: m["seat"] == 0)
+    await ann.close()
+
+
+async def test_a_flood_is_cut_off(service):
+    flood = b'{"kind": "lobby"}\n' * 500
+    answers = await raw(service, token_line(service), flood)
+    assert b"messages a second" in answers[-1]
+
+
+async def test_moves_out_of_turn_or_illegal_are_refused_with_a_reason(service):
+    ann, bob = await login(service, "ann"), await login(service, "bob")
+    await ann.send("create", width=4, height=4)
+    code = (await room_where(ann, lambda m: m["seat"] == 0))["code"]
+    await bob.send("join", code=code)
+    await room_where(bob, lambda m: m["seat"] == 1)
+    await bob.send("drop", column=0, ply=0)
+    assert "ann's turn" in (await next_of(bob, "refused"))["reason"]
+    await ann.send("drop", column=5, ply=0)
+    assert "no column 6" in (await next_of(ann, "refused"))["reason"]
+    await ann.send("drop", column=0, ply=3)
+    assert "changed" in (await next_of(ann, "refused"))["reason"]
+    for ply in range(4):
+        await (ann, bob)[ply % 2].send("drop", column=0, ply=ply)
+        await room_where(ann, lambda m, n=ply + 1: len(m["moves"]) == n)
+    await ann.send("drop", column=0, ply=4)
+    assert "full" in (await next_of(ann, "refused"))["reason"]
+    cat = await login(service, "cat")
+    await cat.send("watch", room=1)
+    await cat.send("drop", column=1, ply=4)
+    assert "watching" in (await next_of(cat, "refused"))["reason"]
+    for client in (ann, bob, cat):
+        await client.close()
+
+
+async def test_guessing_codes_is_rate_limited(service):
+    ann = await login(service, "ann")
+    await ann.send("create")
+    real = (await room_where(ann, lambda m: m["seat"] == 0))["code"]
+    eve = await login(service, "eve")
+    for guess in ("AAAAAA", "BBBBBB", "CCCCCC", "DDDDDD", "EEEEEE"):
+        await eve.send("join", code=guess)
+        assert "No room has" in (await next_of(eve, "refused"))["reason"]
+    await eve.send("join", code=real)  # even the right code waits now
+    assert "Too many wrong codes" in (await next_of(eve, "refused"))["reason"]
+    await ann.close()
+    await eve.close()

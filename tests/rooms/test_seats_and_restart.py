@@ -1,0 +1,126 @@
+"""A dropped player's seat is held and reclaimed; a killed service comes back from disk."""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import json
+import os
+import signal
+import sys
+
+from c4tui.engine.gamefile import GameRecord
+from c4tui.rooms import store
+from c4tui.rooms.service import RoomLimits, RoomService
+from tests.rooms.support import PATIENCE, login, room_where
+
+SERVICE_SCRIPT = """
+import asyncio, json, sys
+from pathlib import Path
+from c4tui.rooms.service import Identity, RoomService
+
+async def main():
+    service = RoomService(Path(sys.argv[1]))
+    await service.start()
+    people = [Identity(f"ssh-name:{n}", n, "127.0.0.1") for n in ("ann", "bob")]
+    tokens = [service.issue_token(person) for person in people]
+    print(json.dumps({"socket": str(service.socket_path), "tokens": tokens}), flush=True)
+    await asyncio.Event().wait()
+
+asyncio.run(main())
+"""
+
+
+async def test_a_dropped_seat_is_held_then_taken_back(service):
+    ann, bob = await login(service, "ann"), await login(service, "bob")
+    await ann.send("create")
+    code = (await room_where(ann, lambda m: m["seat"] == 0))["code"]
+    await bob.send("join", code=code)
+    await room_where(bob, lambda m: m["seat"] == 1)
+    await ann.send("drop", column=3, ply=0)
+    await room_where(bob, lambda m: m["moves"] == "4")
+    await bob.close()
+    held = await room_where(ann, lambda m: m["seats"][1]["held"] is not None)
+    assert 0 < held["seats"][1]["held"] <= 300 and held["seats"][1]["name"] == "bob"
+    bob = await login(service, "bob")  # the same identity, a new connection
+    back = await room_where(bob, lambda m: m["seat"] == 1)
+    assert back["moves"] == "4" and back["seats"][1]["held"] is None
+    await room_where(ann, lambda m: m["seats"][1]["here"])
+    await bob.send("drop", column=3, ply=1)
+    await room_where(ann, lambda m: m["moves"] == "44")
+    await ann.close()
+    await bob.close()
+
+
+async def test_a_seat_not_taken_back_in_time_opens(tmp_path):
+    service = RoomService(tmp_path / "state", RoomLimits(seat_hold=0.0))
+    await service.start()
+    ann, bob = await login(service, "ann"), await login(service, "bob")
+    await ann.send("create")
+    code = (await room_where(ann, lambda m: m["seat"] == 0))["code"]
+    await bob.send("join", code=code)
+    await room_where(bob, lambda m: m["seat"] == 1)
+    await bob.close()
+    opened = await room_where(ann, lambda m: m["seats"][1]["open"])
+    assert opened["seats"][1]["name"] == "(open)"
+    await ann.close()
+    await service.close()
+
+
+async def test_a_service_killed_mid_game_comes_back_move_for_move(tmp_path):
+    state = tmp_path / "state"
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", SERVICE_SCRIPT, str(state), stdout=asyncio.subprocess.PIPE
+    )
+    try:
+        started = json.loads(await asyncio.wait_for(process.stdout.readline(), PATIENCE))
+        from c4tui.rooms.client import RoomClient
+
+        ann, bob = [await RoomClient.connect(started["socket"], token=t) for t in started["tokens"]]
+        await ann.send("create")
+        code = (await room_where(ann, lambda m: m["seat"] == 0))["code"]
+        await bob.send("join", code=code)
+        await room_where(bob, lambda m: m["seat"] == 1)
+        for ply, col in enumerate("44536"):
+            await (ann, bob)[ply % 2].send("drop", column=int(col) - 1, ply=ply)
+            await room_where(ann, lambda m, n=ply + 1: len(m["moves"]) == n)
+    finally:
+        os.kill(process.pid, signal.SIGKILL)
+        await process.wait()
+    kept = GameRecord.from_text((state / "rooms" / "1.c4").read_text())
+    assert kept.moves == "44536" and kept.players == ("ann", "bob")
+    service = RoomService(state)
+    await service.start()
+    ann = await login(service, "ann")
+    back = await room_where(ann, lambda m: m["seat"] == 0)
+    assert back["moves"] == "44536" and back["code"].replace("-", "") == code.replace("-", "")
+    assert back["seats"][1]["held"] is not None  # bob's seat waits for him
+    await ann.close()
+    await service.close()
+
+
+async def test_a_full_disk_is_said_in_the_room_and_tears_nothing(service, monkeypatch):
+    ann, bob = await login(service, "ann"), await login(service, "bob")
+    await ann.send("create")
+    code = (await room_where(ann, lambda m: m["seat"] == 0))["code"]
+    await bob.send("join", code=code)
+    await room_where(bob, lambda m: m["seat"] == 1)
+    await ann.send("drop", column=3, ply=0)
+    await room_where(bob, lambda m: m["moves"] == "4")
+    kept = (service.state_dir / "rooms" / "1.c4").read_text()
+
+    def full(path, text):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(store, "atomic_write", full)
+    await bob.send("drop", column=3, ply=1)
+    said = await room_where(ann, lambda m: m["moves"] == "44")
+    assert "cannot keep this game" in said["trouble"] and "No space" in said["trouble"]
+    assert (service.state_dir / "rooms" / "1.c4").read_text() == kept
+    monkeypatch.undo()
+    await ann.send("drop", column=2, ply=2)
+    well = await room_where(bob, lambda m: m["moves"] == "443")
+    assert well["trouble"] is None
+    assert "Moves: 443" in (service.state_dir / "rooms" / "1.c4").read_text()
+    await ann.close()
+    await bob.close()
