@@ -1,19 +1,16 @@
-"""Who may do what: one-time tokens, the web secret, room and seat codes, and guessing limits.
+"""Who may do what: one-time tokens, room and seat codes, and limits on guessing them.
 
 - A token binds one client process to the identity its front established (an ssh key
   or name). It is good once, and only for `ttl` seconds: a token seen in a log or left
   in an environment cannot be used again.
-- The web front cannot hand each visitor a token (textual-serve runs one command for
-  all), so its clients present the service's web secret and get a fresh `web:` identity.
 - Room codes are what players pass on to pair up: 6 characters from 29 that cannot be
   mistaken for each other (no 0/O, 1/I/L, 5/S) give 595 million codes; with join
   attempts limited to a few a minute per identity and per address, guessing a code
-  takes years. A seat code lets a web player reclaim a seat; it is as long.
+  takes years. A seat code (as long) reclaims a seat from another browser or terminal.
 """
 
 from __future__ import annotations
 
-import hmac
 import secrets
 import time
 from collections.abc import Callable
@@ -76,11 +73,6 @@ class Tokens:
         now = self.clock()
         for token in [t for t, grant in self._grants.items() if grant.expires < now]:
             del self._grants[token]
-
-
-def same_secret(given: str, secret: str) -> bool:
-    """A constant-time comparison, so timing tells nothing about the secret."""
-    return hmac.compare_digest(given.encode(), secret.encode())
 
 
 class GuessLimit:

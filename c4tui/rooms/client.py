@@ -1,7 +1,7 @@
 """RoomClient: a client process's connection to the room service (asyncio).
 
 The served app (c4tui/match/remote.py) and the tests talk to the service through it:
-`connect` says hello with the process's one-time token (or the web secret) and returns
+`connect` says hello with the process's one-time token and returns
 once the service has welcomed it; `send` makes a request; `receive` gives the service's
 next message as a dict, or None when the connection has ended.
 """
@@ -17,7 +17,6 @@ from c4tui.rooms.protocol import VERSION, ProtocolError, decode, encode
 
 SOCKET_ENV = "C4TUI_ROOMS_SOCKET"
 TOKEN_ENV = "C4TUI_ROOMS_TOKEN"
-WEB_SECRET_ENV = "C4TUI_ROOMS_WEB_SECRET"
 MAX_SERVICE_LINE = 4 << 20  # bytes: a list of kept games is the longest message
 
 
@@ -37,9 +36,7 @@ class RoomClient:
         cls,
         socket_path: str | os.PathLike[str],
         *,
-        token: str | None = None,
-        web_secret: str | None = None,
-        name: str | None = None,
+        token: str,
     ) -> RoomClient:
         try:
             reader, writer = await asyncio.open_unix_connection(
@@ -48,14 +45,7 @@ class RoomClient:
         except OSError as error:
             raise RoomError(f"cannot reach the room service: {error.strerror or error}") from None
         client = cls(reader, writer)
-        hello: dict[str, Any] = {"version": VERSION}
-        if token is not None:
-            hello["token"] = token
-        if web_secret is not None:
-            hello["web_secret"] = web_secret
-            if name:
-                hello["name"] = name[:40]
-        await client.send("hello", **hello)
+        await client.send("hello", version=VERSION, token=token)
         welcome = await client.receive()
         if welcome is None or welcome["kind"] != "welcome":
             await client.close()
@@ -75,10 +65,9 @@ class RoomClient:
         if not socket_path:
             raise RoomError(f"{SOCKET_ENV} is not set: --served is for clients of c4tui serve")
         token = os.environ.pop(TOKEN_ENV, None)  # once used it is worthless; drop it anyway
-        secret = os.environ.get(WEB_SECRET_ENV)
-        if token is None and secret is None:
-            raise RoomError(f"neither {TOKEN_ENV} nor {WEB_SECRET_ENV} is set")
-        return await cls.connect(socket_path, token=token, web_secret=secret)
+        if not token:
+            raise RoomError(f"{TOKEN_ENV} is not set: --served is for clients of c4tui serve")
+        return await cls.connect(socket_path, token=token)
 
     async def send(self, kind: str, **body: Any) -> None:
         try:

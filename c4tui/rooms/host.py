@@ -1,9 +1,9 @@
-"""RoomHost: every room of the service, and what its clients ask of them.
+"""RoomHost: every room of the service and the clients in them, kept after every change.
 
-Requests arrive checked (protocol.py) from logged-in clients; the host decides them on
-the event loop, one at a time, so no two requests ever see a room half-changed. After
-every change a room is kept on disk (store.py), its view goes to everyone in it, the
-lobby hears of it, and when the AI seat is to move its search goes to the pool.
+Requests (requests.py) are done on the event loop, one at a time, so no two ever see a
+room half-changed. After every change (`changed`) a room is kept on disk (store.py),
+its view goes to everyone in it, the lobby hears of it, and when the AI seat is to
+move its search goes to the pool of worker processes (ai_pool.py).
 
 Presence: a person whose last connection to a room drops keeps the seat for
 `RoomLimits.seat_hold` seconds (the other side sees the countdown); the same identity
@@ -19,15 +19,12 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from c4tui.engine.game import Game
-from c4tui.engine.position import Position
 from c4tui.engine.search import SearchInfo
-from c4tui.engine.specs import SpecError, parse_spec
-from c4tui.rooms.access import GuessLimit, new_code, normal_code, show_code
+from c4tui.rooms.access import show_code
 from c4tui.rooms.ai_pool import AiPool, Search
-from c4tui.rooms.protocol import Message, ProtocolError, info_to_wire
+from c4tui.rooms.protocol import info_to_wire
 from c4tui.rooms.room import Room, Seat
-from c4tui.rooms.store import RoomStore, new_game_name
+from c4tui.rooms.store import RoomStore
 from c4tui.rooms.worker import SearchJob
 
 if TYPE_CHECKING:
@@ -69,8 +66,7 @@ class RoomHost:
         self.rooms: dict[int, Room] = {}
         self.clients: set[Client] = set()
         self.pool = AiPool(limits.ai_workers)
-        self.guesses = GuessLimit()
-        self._searches: dict[int, Search] = {}
+        self.searches: dict[int, Search] = {}
         self._tick: asyncio.Task | None = None
         self._lobby_due = False
 
@@ -85,13 +81,13 @@ class RoomHost:
                 "room %d back from the state directory (%d moves)", room.number, room.position.moves
             )
         for room in list(self.rooms.values()):
-            self._maybe_search(room)
+            self.maybe_search(room)
         self._tick = asyncio.create_task(self._look_at_seats())
 
     async def close(self) -> None:
         if self._tick is not None:
             self._tick.cancel()
-        for search in self._searches.values():
+        for search in self.searches.values():
             search.cancel()
         await self.pool.close()
 
@@ -108,7 +104,7 @@ class RoomHost:
         )
         seated = [r for r in self.rooms.values() if r.seat_of(client.key) is not None]
         if seated:  # back to the seat it held
-            self._enter(client, seated[0], seated[0].seat_of(client.key))
+            self.enter(client, seated[0], seated[0].seat_of(client.key))
         else:
             client.send("lobby", **self.lobby())
         self._lobby_changed()
@@ -122,225 +118,22 @@ class RoomHost:
             seat = room.seat_of(client.key)
             if seat is not None and not self._present(client.key, room):
                 room.seats[seat].held_until = time.monotonic() + self.limits.seat_hold
-            self._show(room)
+            self.show(room)
         self._lobby_changed()
 
     def _present(self, key: str, room: Room) -> bool:
         return any(c.key == key and c.room == room.number for c in self.clients)
 
-    # ---- requests -----------------------------------------------------------------
-
-    def handle(self, client: Client, message: Message) -> None:
-        """Do what the client asks, or tell it why not."""
-        handler = getattr(self, f"_on_{message.kind}", None)
-        if handler is None:
-            raise ProtocolError(f"{message.kind} once logged in")
-        try:
-            handler(client, message)
-        except Refused as reason:
-            client.send("refused", of=message.kind, reason=str(reason))
-
-    def _on_lobby(self, client: Client, message: Message) -> None:
-        client.send("lobby", **self.lobby())
-
-    def _on_create(self, client: Client, message: Message) -> None:
-        if len(self.rooms) >= self.limits.rooms:
-            raise Refused(f"The server has its {self.limits.rooms} rooms: try again later.")
-        ai = message.get("ai")
-        if ai is not None:
-            try:
-                parse_spec(ai)
-            except SpecError as error:
-                raise Refused(f"No such AI: {error}") from None
-        self._leave(client)
-        width, height = message.get("width", 7), message.get("height", 6)
-        connect = message.get("connect", 4)
-        try:
-            start = Position.start(width, height, connect)
-        except ValueError as error:
-            raise Refused(str(error)) from None
-        code = new_code(lambda code: any(r.code == code for r in self.rooms.values()))
-        seats = [Seat(client.key, client.name, code=self._seat_code()), Seat(ai=ai)]
-        if message.get("second", False):
-            seats.reverse()
-        number = max(self.rooms, default=0) + 1
-        room = Room(
-            number,
-            code,
-            Game(start),
-            seats,
-            public=message.get("public", False),
-            name=new_game_name(number),
-        )
-        self.rooms[number] = room
-        log.info("room %d made by %s (%s)", number, client.who, ai or "two people")
-        self._enter(client, room, room.seat_of(client.key))
-        self._changed(room)
-
-    def _seat_code(self) -> str:
-        taken = {seat.code for room in self.rooms.values() for seat in room.seats}
-        return new_code(lambda code: code in taken)
-
-    def _on_join(self, client: Client, message: Message) -> None:
-        code = normal_code(message.get("code"))
-        room = self._guess(
-            client,
-            lambda: next((r for r in self.rooms.values() if r.code == code), None),
-            f"No room has the code {message.get('code')[:20]}.",
-        )
-        if room.seat_of(client.key) is None:
-            self._leave(client)
-        seat = room.sit(client.key, client.name, self._seat_code())
-        if isinstance(seat, str):
-            raise Refused(seat)
-        self._enter(client, room, seat)
-        self._changed(room)
-
-    def _on_reclaim(self, client: Client, message: Message) -> None:
-        code = normal_code(message.get("seat_code"))
-        found = self._guess(
-            client,
-            lambda: next(
-                (
-                    (r, i)
-                    for r in self.rooms.values()
-                    for i, s in enumerate(r.seats)
-                    if s.key is not None and s.code == code
-                ),
-                None,
-            ),
-            "No seat has that code.",
-        )
-        room, seat = found
-        self._leave(client)
-        old = room.seats[seat]
-        room.seats[seat] = Seat(client.key, old.name, code=old.code)
-        for other in self.clients:  # the old connection, if any, is a spectator now
-            if other.key == old.key and other.room == room.number:
-                other.send(
-                    "notice", text="Your seat was reclaimed with its code.", severity="warning"
-                )
-        self._enter(client, room, seat)
-        self._changed(room)
-
-    def _guess(self, client: Client, find, missing: str):
-        """A code lookup, limited per identity and per address against guessing."""
-        keys = (f"id:{client.key}", f"at:{client.address}")
-        wait = max(self.guesses.wait(key) for key in keys)
-        if wait > 0:
-            raise Refused(f"Too many wrong codes: try again in {wait:.0f} s.")
-        found = find()
-        if found is None:
-            for key in keys:
-                self.guesses.missed(key)
-            log.warning("client %s: wrong code", client.who)
-            raise Refused(missing)
-        return found
-
-    def _on_watch(self, client: Client, message: Message) -> None:
-        room = self.rooms.get(message.get("room"))
-        if room is None:
-            raise Refused("That room has closed.")
-        if room.seat_of(client.key) is None:
-            self._leave(client)
-        self._enter(client, room, room.seat_of(client.key))
-        self._show(room)
-
-    def _on_leave(self, client: Client, message: Message) -> None:
-        self._leave(client)
-        client.send("lobby", **self.lobby())
-
-    def _on_drop(self, client: Client, message: Message) -> None:
-        room, seat = self._seated(client)
-        self._refuse_if(room.drop(seat, message.get("column"), message.get("ply")))
-        self._changed(room)
-
-    def _on_hurry(self, client: Client, message: Message) -> None:
-        room, _ = self._seated(client)
-        search = self._searches.get(room.number)
-        if search is not None and room.thinking:
-            search.stop()
-        elif room.ai_to_move() is None:
-            raise Refused("The AI is not to move.")
-        else:
-            room.paused = False
-            self._maybe_search(room)
-
-    def _on_resign(self, client: Client, message: Message) -> None:
-        room, seat = self._seated(client)
-        self._refuse_if(room.resign(seat))
-        self._changed(room)
-
-    def _on_offer_draw(self, client: Client, message: Message) -> None:
-        self._offer(client, "draw")
-
-    def _on_take_back(self, client: Client, message: Message) -> None:
-        self._offer(client, "take_back")
-
-    def _offer(self, client: Client, offer: str) -> None:
-        room, seat = self._seated(client)
-        self._refuse_if(room.offer(seat, offer))
-        other = room.seats[1 - seat]
-        if other.ai is not None:  # an engine answers at once: take-backs yes, draws no
-            accept = offer == "take_back"
-            room.answer(1 - seat, offer, accept)
-            if not accept:
-                self._tell(room, "The AI declines the draw and plays on.")
-        self._changed(room)
-
-    def _on_answer(self, client: Client, message: Message) -> None:
-        room, seat = self._seated(client)
-        offer, accept = message.get("offer"), message.get("accept")
-        self._refuse_if(room.answer(seat, offer, accept))
-        what = "draw" if offer == "draw" else "take-back"
-        self._tell(room, f"{client.name} {'accepts' if accept else 'declines'} the {what}.")
-        self._changed(room)
-
-    def _on_rematch(self, client: Client, message: Message) -> None:
-        room, seat = self._seated(client)
-        if not room.over:
-            raise Refused("The game is still going: resign or offer a draw first.")
-        if room.ask_rematch(seat):
-            room.new_game(new_game_name(room.number))
-            self._tell(room, "Rematch: colours swapped.")
-        self._changed(room)
-
-    def _on_games(self, client: Client, message: Message) -> None:
-        games = self.store.kept_games(client.key)
-        client.send("games", games=[{"name": name, "text": text} for name, text in games])
-
-    def _on_say(self, client: Client, message: Message) -> None:
-        room = self.rooms.get(client.room) if client.room is not None else None
-        if room is None:
-            raise Refused("Chat is for rooms.")
-        text = " ".join("".join(ch for ch in message.get("text") if ch.isprintable()).split())
-        for other in self._in(room):
-            other.send("said", name=client.name, text=text[:200])
-
-    def _seated(self, client: Client) -> tuple[Room, int]:
-        room = self.rooms.get(client.room) if client.room is not None else None
-        if room is None:
-            raise Refused("You are not in a room.")
-        seat = room.seat_of(client.key)
-        if seat is None:
-            raise Refused("You are watching: only the players can do that.")
-        return room, seat
-
-    @staticmethod
-    def _refuse_if(reason: str | None) -> None:
-        if reason is not None:
-            raise Refused(reason)
-
     # ---- entering, leaving, closing -----------------------------------------------
 
-    def _enter(self, client: Client, room: Room, seat: int | None) -> None:
+    def enter(self, client: Client, room: Room, seat: int | None) -> None:
         client.room = room.number
         if seat is not None:
             room.seats[seat].held_until = None
-        self._show(room)
+        self.show(room)
         self._lobby_changed()
 
-    def _leave(self, client: Client) -> None:
+    def leave(self, client: Client) -> None:
         """Out of its room: a seat is given up; a room nobody plays in any more closes."""
         room = self.rooms.get(client.room) if client.room is not None else None
         client.room = None
@@ -348,16 +141,16 @@ class RoomHost:
             return
         seat = room.seat_of(client.key)
         if seat is None:
-            self._show(room)  # one watcher fewer
+            self.show(room)  # one watcher fewer
             return
         room.leave(seat)
-        self._tell(room, f"{client.name} left the room.")
-        self._changed(room)
+        self.tell(room, f"{client.name} left the room.")
+        self.changed(room)
 
     def _close_if_empty(self, room: Room) -> bool:
         if room.people or any(s.held_until is not None for s in room.seats):
             return False
-        search = self._searches.pop(room.number, None)
+        search = self.searches.pop(room.number, None)
         if search is not None:
             search.cancel()
         try:
@@ -367,7 +160,7 @@ class RoomHost:
         except OSError as error:
             log.warning("room %d: could not keep its game: %s", room.number, error)
         del self.rooms[room.number]
-        for client in self._in(room):
+        for client in self.members(room):
             client.room = None
             client.send("notice", text="The room has closed.", severity="information")
             client.send("lobby", **self.lobby())
@@ -383,26 +176,26 @@ class RoomHost:
                 for index, seat in enumerate(room.seats):
                     if seat.held_until is not None and seat.held_until <= now:
                         log.info("room %d: %s's seat is free again", room.number, seat.name)
-                        self._tell(room, f"{seat.name} did not come back: the seat is open.")
+                        self.tell(room, f"{seat.name} did not come back: the seat is open.")
                         room.seats[index] = Seat()
-                        self._changed(room)
+                        self.changed(room)
                 if room.trouble is not None and room.number in self.rooms:
                     self._keep(room)
-                    self._show(room)
+                    self.show(room)
 
     # ---- after every change -------------------------------------------------------
 
-    def _changed(self, room: Room) -> None:
+    def changed(self, room: Room) -> None:
         """Keep the room, show it to everyone in it, and let its AI move if it is to."""
-        search = self._searches.get(room.number)
+        search = self.searches.get(room.number)
         if search is not None and not room.thinking:
             search.cancel()
-            del self._searches[room.number]
+            del self.searches[room.number]
         if self._close_if_empty(room):
             return
         self._keep(room)
-        self._show(room)
-        self._maybe_search(room)
+        self.show(room)
+        self.maybe_search(room)
         self._lobby_changed()
 
     def _keep(self, room: Room) -> None:
@@ -417,12 +210,12 @@ class RoomHost:
         else:
             room.trouble = None
 
-    def _in(self, room: Room) -> list[Client]:
+    def members(self, room: Room) -> list[Client]:
         return [c for c in self.clients if c.room == room.number]
 
-    def _show(self, room: Room) -> None:
+    def show(self, room: Room) -> None:
         now = time.monotonic()
-        here = self._in(room)
+        here = self.members(room)
         online = {c.key for c in here}
         watchers = sorted({c.name for c in here if room.seat_of(c.key) is None})
         for client in here:
@@ -431,15 +224,15 @@ class RoomHost:
             view["seat_code"] = view["seat_code"] and show_code(view["seat_code"])
             client.send("room", watchers=watchers, **view)
 
-    def _tell(self, room: Room, text: str) -> None:
-        for client in self._in(room):
+    def tell(self, room: Room, text: str) -> None:
+        for client in self.members(room):
             client.send("notice", text=text, severity="information")
 
     # ---- the AI seat ----------------------------------------------------------------
 
-    def _maybe_search(self, room: Room) -> None:
+    def maybe_search(self, room: Room) -> None:
         spec = room.ai_to_move()
-        if spec is None or room.paused or room.number in self._searches:
+        if spec is None or room.paused or room.number in self.searches:
             return
         search_id = room.start_search()
         pos, number, path = room.position, room.number, room.position.path
@@ -452,7 +245,7 @@ class RoomHost:
             self.limits.ai_seconds,
             seed=secrets.randbelow(1 << 30),
         )
-        self._searches[number] = self.pool.search(
+        self.searches[number] = self.pool.search(
             job,
             on_info=lambda info: self._progress(number, search_id, info),
             on_done=lambda move, info: self._ai_moved(number, search_id, path, move, info),
@@ -464,23 +257,23 @@ class RoomHost:
         if room is None or not room.progress(search_id, info):
             return
         wire = info_to_wire(info)
-        for client in self._in(room):
+        for client in self.members(room):
             client.send("progress", room=number, search=search_id, info=wire)
 
     def _ai_moved(self, number, search_id, path, move: int, info: SearchInfo) -> None:
         room = self.rooms.get(number)
-        self._searches.pop(number, None)
+        self.searches.pop(number, None)
         if room is not None and room.ai_move(search_id, path, move, info):
-            self._changed(room)
+            self.changed(room)
 
     def _ai_failed(self, number: int, search_id: int, reason: str) -> None:
         room = self.rooms.get(number)
-        self._searches.pop(number, None)
+        self.searches.pop(number, None)
         if room is None or search_id != room.search_id:
             return
         room.thinking, room.paused = False, True
-        self._tell(room, f"The AI failed: {reason}. Press m to let it try again.")
-        self._show(room)
+        self.tell(room, f"The AI failed: {reason}. Press m to let it try again.")
+        self.show(room)
 
     # ---- the lobby ------------------------------------------------------------------
 
@@ -491,7 +284,7 @@ class RoomHost:
             summary = room.summary()
             if summary["code"] is not None:
                 summary["code"] = show_code(summary["code"])
-            summary["watchers"] = sum(1 for c in self._in(room) if room.seat_of(c.key) is None)
+            summary["watchers"] = sum(1 for c in self.members(room) if room.seat_of(c.key) is None)
             rooms.append(summary)
         return {"online": online, "rooms": rooms}
 

@@ -8,7 +8,7 @@ wrong type or range are a `ProtocolError`, and the service closes that connectio
 (one log line) while everyone else plays on.
 
 Client to service (`CLIENT_KINDS`):
-    hello     {version, token} or {version, web_secret, name?}
+    hello     {version, token}
     lobby     {}                              who is online, which rooms there are
     create    {ai?, public?, second?, width?, height?, connect?}   a room; `ai` plays
                                               the other seat; `second`: you play ○
@@ -86,9 +86,7 @@ _NOTHING: dict[str, Field] = {}
 CLIENT_KINDS: dict[str, dict[str, Field]] = {
     "hello": {
         "version": _field(_int(0, 1 << 16), "a version number"),
-        "token": _OPTIONAL_TEXT,
-        "web_secret": _OPTIONAL_TEXT,
-        "name": _field(_text(40), "a name of 1-40 characters", required=False),
+        "token": _TEXT,
     },
     "lobby": _NOTHING,
     "create": {

@@ -7,16 +7,16 @@ The seam with the fronts (c4tui/serve, see also SERVE_CONTRACT.md):
     token = service.issue_token(Identity("ssh-key:SHA256:...", "ann", "10.0.0.7"))
     # the front starts [sys.executable, "-m", "c4tui", "--served"] with the environment
     #   C4TUI_ROOMS_SOCKET=service.socket_path, C4TUI_ROOMS_TOKEN=token (never in argv),
-    #   TERM, and C4TUI_CONFIG_DIR / C4TUI_DATA_DIR in a fresh private temp dir;
-    # web clients get C4TUI_ROOMS_WEB_SECRET=service.web_identity_secret() instead and
-    #   each gets a fresh "web:" identity (a seat code reclaims a seat after a reconnect).
+    #   TERM, and C4TUI_CONFIG_DIR / C4TUI_DATA_DIR in a fresh private temp dir; web
+    #   clients the same, with a "web:<id>" identity from a private cookie (a seat code,
+    #   shown in the room, reclaims a seat from another browser).
     await service.close()                  # clients told; rooms kept; workers stopped
 
 Each connection is one client process. Its first line must be a `hello` with a valid
-one-time token (or the web secret) within LOGIN_SECONDS; every line is checked by the
+one-time token within LOGIN_SECONDS; every line is checked by the
 protocol (size, JSON, kind, schema), and a client that breaks it, floods, or stops
 reading is cut off with one log line while everyone else plays on. What clients ask of
-rooms is decided by the RoomHost (host.py).
+rooms is decided in requests.py and kept by the RoomHost (host.py).
 """
 
 from __future__ import annotations
@@ -25,16 +25,16 @@ import asyncio
 import contextlib
 import logging
 import os
-import secrets
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from c4tui.rooms.access import Tokens, same_secret
+from c4tui.rooms.access import Tokens
 from c4tui.rooms.host import Client, RoomHost
 from c4tui.rooms.protocol import VERSION, ProtocolError, encode, parse_client_line
+from c4tui.rooms.requests import Requests
 
 log = logging.getLogger("c4tui.rooms")
 LOGIN_SECONDS = 10.0  # a client that does not say hello by then is closed
@@ -101,17 +101,14 @@ class RoomService:
             run = Path(tempfile.mkdtemp(prefix="c4tui-rooms-"))  # mkdtemp makes it 0700
         self.socket_path = run / "rooms.sock"
         self.host = RoomHost(self.state_dir, self.limits)
+        self.requests = Requests(self.host)
         self._tokens = Tokens()
-        self._web_secret = secrets.token_urlsafe(32)
         self._server: asyncio.AbstractServer | None = None
         self._connections: set[asyncio.Task] = set()
 
     def issue_token(self, identity: Identity, ttl: float = 60.0) -> str:
         """A one-time token that lets one client process act as `identity`."""
         return self._tokens.issue(identity, ttl)
-
-    def web_identity_secret(self) -> str:
-        return self._web_secret
 
     async def start(self) -> None:
         run = self.socket_path.parent
@@ -183,7 +180,7 @@ class RoomService:
             last = now
             if allowance < 0:
                 raise ProtocolError(f"more than {PER_SECOND:g} messages a second")
-            self.host.handle(client, parse_client_line(line))
+            self.requests.handle(client, parse_client_line(line))
             await writer_drained(client)
 
     async def _line(self, reader: asyncio.StreamReader) -> bytes | None:
@@ -205,16 +202,10 @@ class RoomService:
             raise ProtocolError(f"the first message must be hello, not {hello.kind}")
         if hello.get("version") != VERSION:
             raise ProtocolError(f"protocol version {hello.get('version')}; this is {VERSION}")
-        token, web = hello.get("token"), hello.get("web_secret")
-        if token is not None:
-            identity = self._tokens.redeem(token)
-            if isinstance(identity, Identity):
-                return identity
+        identity = self._tokens.redeem(hello.get("token"))
+        if not isinstance(identity, Identity):
             raise ProtocolError("a token that is unknown, used or expired")
-        if web is not None and same_secret(web, self._web_secret):
-            key = f"web:{secrets.token_hex(8)}"
-            return Identity(key, display_name(hello.get("name") or "web guest"), "web")
-        raise ProtocolError("a hello without a valid token or web secret")
+        return identity
 
 
 async def writer_drained(client: Connection) -> None:

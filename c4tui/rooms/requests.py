@@ -1,0 +1,232 @@
+"""What clients ask of rooms: each request checked against the room, done, or refused.
+
+`Requests.handle` takes one checked message (protocol.py) from a logged-in client and
+does it through the RoomHost, which keeps and shows the room afterwards; a request
+that cannot be done is answered with `refused` and a reason, and changes nothing.
+Room and seat codes are looked up under a limit on wrong guesses, per identity and
+per address (access.py).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from c4tui.engine.game import Game
+from c4tui.engine.position import Position
+from c4tui.engine.specs import SpecError, parse_spec
+from c4tui.rooms.access import GuessLimit, new_code, normal_code
+from c4tui.rooms.host import Client, Refused, RoomHost
+from c4tui.rooms.protocol import Message, ProtocolError
+from c4tui.rooms.room import Room, Seat
+from c4tui.rooms.store import new_game_name
+
+log = logging.getLogger("c4tui.rooms")
+
+
+class Requests:
+    """The handlers of every request kind, over one RoomHost."""
+
+    def __init__(self, host: RoomHost) -> None:
+        self.host = host
+        self.guesses = GuessLimit()
+
+    def handle(self, client: Client, message: Message) -> None:
+        """Do what the client asks, or tell it why not."""
+        handler = getattr(self, f"_on_{message.kind}", None)
+        if handler is None:
+            raise ProtocolError(f"{message.kind} once logged in")
+        try:
+            handler(client, message)
+        except Refused as reason:
+            client.send("refused", of=message.kind, reason=str(reason))
+
+    def _on_lobby(self, client: Client, message: Message) -> None:
+        client.send("lobby", **self.host.lobby())
+
+    def _on_create(self, client: Client, message: Message) -> None:
+        if len(self.host.rooms) >= self.host.limits.rooms:
+            raise Refused(f"The server has its {self.host.limits.rooms} rooms: try again later.")
+        ai = message.get("ai")
+        if ai is not None:
+            try:
+                parse_spec(ai)
+            except SpecError as error:
+                raise Refused(f"No such AI: {error}") from None
+        self.host.leave(client)
+        width, height = message.get("width", 7), message.get("height", 6)
+        connect = message.get("connect", 4)
+        try:
+            start = Position.start(width, height, connect)
+        except ValueError as error:
+            raise Refused(str(error)) from None
+        code = new_code(lambda code: any(r.code == code for r in self.host.rooms.values()))
+        seats = [Seat(client.key, client.name, code=self._seat_code()), Seat(ai=ai)]
+        if message.get("second", False):
+            seats.reverse()
+        number = max(self.host.rooms, default=0) + 1
+        room = Room(
+            number,
+            code,
+            Game(start),
+            seats,
+            public=message.get("public", False),
+            name=new_game_name(number),
+        )
+        self.host.rooms[number] = room
+        log.info("room %d made by %s (%s)", number, client.who, ai or "two people")
+        self.host.enter(client, room, room.seat_of(client.key))
+        self.host.changed(room)
+
+    def _seat_code(self) -> str:
+        taken = {seat.code for room in self.host.rooms.values() for seat in room.seats}
+        return new_code(lambda code: code in taken)
+
+    def _on_join(self, client: Client, message: Message) -> None:
+        code = normal_code(message.get("code"))
+        room = self._guess(
+            client,
+            lambda: next((r for r in self.host.rooms.values() if r.code == code), None),
+            f"No room has the code {message.get('code')[:20]}.",
+        )
+        if room.seat_of(client.key) is None:
+            self.host.leave(client)
+        seat = room.sit(client.key, client.name, self._seat_code())
+        if isinstance(seat, str):
+            raise Refused(seat)
+        self.host.enter(client, room, seat)
+        self.host.changed(room)
+
+    def _on_reclaim(self, client: Client, message: Message) -> None:
+        code = normal_code(message.get("seat_code"))
+        found = self._guess(
+            client,
+            lambda: next(
+                (
+                    (r, i)
+                    for r in self.host.rooms.values()
+                    for i, s in enumerate(r.seats)
+                    if s.key is not None and s.code == code
+                ),
+                None,
+            ),
+            "No seat has that code.",
+        )
+        room, seat = found
+        self.host.leave(client)
+        old = room.seats[seat]
+        room.seats[seat] = Seat(client.key, old.name, code=old.code)
+        for other in self.host.clients:  # the old connection, if any, is a spectator now
+            if other.key == old.key and other.room == room.number:
+                other.send(
+                    "notice", text="Your seat was reclaimed with its code.", severity="warning"
+                )
+        self.host.enter(client, room, seat)
+        self.host.changed(room)
+
+    def _guess(self, client: Client, find, missing: str):
+        """A code lookup, limited per identity and per address against guessing."""
+        keys = (f"id:{client.key}", f"at:{client.address}")
+        wait = max(self.guesses.wait(key) for key in keys)
+        if wait > 0:
+            raise Refused(f"Too many wrong codes: try again in {wait:.0f} s.")
+        found = find()
+        if found is None:
+            for key in keys:
+                self.guesses.missed(key)
+            log.warning("client %s: wrong code", client.who)
+            raise Refused(missing)
+        return found
+
+    def _on_watch(self, client: Client, message: Message) -> None:
+        room = self.host.rooms.get(message.get("room"))
+        if room is None:
+            raise Refused("That room has closed.")
+        if room.seat_of(client.key) is None:
+            self.host.leave(client)
+        self.host.enter(client, room, room.seat_of(client.key))
+        self.host.show(room)
+
+    def _on_leave(self, client: Client, message: Message) -> None:
+        self.host.leave(client)
+        client.send("lobby", **self.host.lobby())
+
+    def _on_drop(self, client: Client, message: Message) -> None:
+        room, seat = self._seated(client)
+        self._refuse_if(room.drop(seat, message.get("column"), message.get("ply")))
+        self.host.changed(room)
+
+    def _on_hurry(self, client: Client, message: Message) -> None:
+        room, _ = self._seated(client)
+        search = self.host.searches.get(room.number)
+        if search is not None and room.thinking:
+            search.stop()
+        elif room.ai_to_move() is None:
+            raise Refused("The AI is not to move.")
+        else:
+            room.paused = False
+            self.host.maybe_search(room)
+
+    def _on_resign(self, client: Client, message: Message) -> None:
+        room, seat = self._seated(client)
+        self._refuse_if(room.resign(seat))
+        self.host.changed(room)
+
+    def _on_offer_draw(self, client: Client, message: Message) -> None:
+        self._offer(client, "draw")
+
+    def _on_take_back(self, client: Client, message: Message) -> None:
+        self._offer(client, "take_back")
+
+    def _offer(self, client: Client, offer: str) -> None:
+        room, seat = self._seated(client)
+        self._refuse_if(room.offer(seat, offer))
+        other = room.seats[1 - seat]
+        if other.ai is not None:  # an engine answers at once: take-backs yes, draws no
+            accept = offer == "take_back"
+            room.answer(1 - seat, offer, accept)
+            if not accept:
+                self.host.tell(room, "The AI declines the draw and plays on.")
+        self.host.changed(room)
+
+    def _on_answer(self, client: Client, message: Message) -> None:
+        room, seat = self._seated(client)
+        offer, accept = message.get("offer"), message.get("accept")
+        self._refuse_if(room.answer(seat, offer, accept))
+        what = "draw" if offer == "draw" else "take-back"
+        self.host.tell(room, f"{client.name} {'accepts' if accept else 'declines'} the {what}.")
+        self.host.changed(room)
+
+    def _on_rematch(self, client: Client, message: Message) -> None:
+        room, seat = self._seated(client)
+        if not room.over:
+            raise Refused("The game is still going: resign or offer a draw first.")
+        if room.ask_rematch(seat):
+            room.new_game(new_game_name(room.number))
+            self.host.tell(room, "Rematch: colours swapped.")
+        self.host.changed(room)
+
+    def _on_games(self, client: Client, message: Message) -> None:
+        games = self.host.store.kept_games(client.key)
+        client.send("games", games=[{"name": name, "text": text} for name, text in games])
+
+    def _on_say(self, client: Client, message: Message) -> None:
+        room = self.host.rooms.get(client.room) if client.room is not None else None
+        if room is None:
+            raise Refused("Chat is for rooms.")
+        text = " ".join("".join(ch for ch in message.get("text") if ch.isprintable()).split())
+        for other in self.host.members(room):
+            other.send("said", name=client.name, text=text[:200])
+
+    def _seated(self, client: Client) -> tuple[Room, int]:
+        room = self.host.rooms.get(client.room) if client.room is not None else None
+        if room is None:
+            raise Refused("You are not in a room.")
+        seat = room.seat_of(client.key)
+        if seat is None:
+            raise Refused("You are watching: only the players can do that.")
+        return room, seat
+
+    @staticmethod
+    def _refuse_if(reason: str | None) -> None:
+        if reason is not None:
+            raise Refused(reason)
