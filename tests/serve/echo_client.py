@@ -3,7 +3,8 @@
 It prints its terminal size (and again on every SIGWINCH), the room variables it got,
 its process limits, and each key it reads; `q` ends it with status 3, `m` tries to take
 2 GiB of memory (to show the cap holds), `s` starts a child that sleeps (to show the
-process group ends with the session).
+process group ends with the session), `h` makes it hold on: ignore SIGHUP and outlive its
+terminal (to show only the kernel's death signal ends it when the server dies).
 """
 
 import os
@@ -39,12 +40,17 @@ def main() -> int:
     say(f"nice={os.nice(0)}")
     say(f"pid={os.getpid()} pgid={os.getpgid(0)} sid={os.getsid(0)}")
     say("ready")
+    holding = False
     while True:
         try:
             data = os.read(0, 1024)
         except InterruptedError:
             continue
+        except OSError:  # EIO: the terminal has gone
+            data = b""
         if not data:
+            if holding:
+                signal.pause()
             return 0
         say(f"key {data!r}")
         if b"q" in data:
@@ -55,6 +61,10 @@ def main() -> int:
                 say(f"took {len(block)}")
             except MemoryError:
                 say("memory refused")
+        if b"h" in data:
+            signal.signal(signal.SIGHUP, signal.SIG_IGN)
+            holding = True
+            say("holding")
         if b"s" in data:
             child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
             say(f"child={child.pid}")

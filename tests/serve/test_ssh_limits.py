@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import stat
+import sys
 from dataclasses import replace
+from pathlib import Path
 
 import asyncssh
 import pytest
@@ -83,3 +86,27 @@ async def test_the_host_key_is_made_once_private_and_kept(ssh_front):
     await ssh_front.start()
     async with await connect(ssh_front.port) as conn:
         assert conn.get_server_host_key().get_fingerprint() == first
+
+
+async def test_clients_die_with_a_killed_server(tmp_path):
+    server = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "tests.serve.lone_front",
+        str(tmp_path),
+        stdout=asyncio.subprocess.PIPE,
+        cwd=Path(__file__).parents[2],
+    )
+    try:
+        port = int(await server.stdout.readline())
+        async with screen_session(port) as session:
+            client = field(await session.wait_for("ready"), "pid")
+            session.type("h")  # only the kernel's death signal can end it now
+            await session.wait_for("holding")
+            server.kill()
+            await server.wait()
+            await wait_gone(client)
+    finally:
+        if server.returncode is None:
+            server.kill()
+            await server.wait()
