@@ -314,8 +314,14 @@ class PlayerSession(asyncssh.SSHServerSession):
             home.remove()
 
     def output(self, data: bytes) -> None:
-        if not self.closed:
+        if self.closed:
+            return
+        try:
             self.chan.write(data)
+        except BrokenPipeError:  # the player's side closed the channel
+            self.closed = True
+            if self.client is not None:
+                self.front.spawn(self.client.stop())
 
     def say(self, line: str) -> None:
         self.output(f"{line}\r\n".encode())
@@ -352,7 +358,7 @@ class PlayerSession(asyncssh.SSHServerSession):
             self.client.resume_output()
 
     def eof_received(self) -> bool:
-        return False
+        return True  # no more keys (`ssh -tt host < file`); the game may still draw
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True

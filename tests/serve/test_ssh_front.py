@@ -46,3 +46,11 @@ async def test_the_client_is_confined(ssh_front, limits, tmp_path):
         assert "SECRET_OF_HOST=-" in screen
         session.type("m")
         await session.wait_for("memory refused")
+
+
+async def test_the_end_of_the_players_input_does_not_end_the_game(ssh_front):
+    async with screen_session(ssh_front.port) as session:
+        await session.wait_for("ready")
+        session.process.stdin.write_eof()  # `ssh -tt host < /dev/null` does this
+        session.resize(90, 20)
+        await session.wait_for("size 90x20")
