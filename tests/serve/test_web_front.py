@@ -166,3 +166,24 @@ async def test_a_headless_browser_draws_the_client_and_sends_keys(tmp_path, limi
             await tab.type("x")
             await tab.wait_for("key b'x'")
             assert all(request.startswith(url) for request in tab.requests)
+
+
+async def test_an_idle_tab_is_closed_with_a_message(tmp_path, limits):
+    async with (
+        running_web(tmp_path, replace(limits, idle_timeout=0.5)) as front,
+        open_tab(front) as tab,
+    ):
+        await tab.wait_for("ready")
+        await tab.wait_for("c4tui: closed after 0.5 s without a key press")
+
+
+async def test_a_flood_of_tabs_is_refused(tmp_path, limits, caplog):
+    caplog.set_level(logging.INFO, logger="c4tui.serve")
+    async with (
+        running_web(tmp_path, replace(limits, connects_per_minute=1)) as front,
+        open_tab(front) as first,
+        open_tab(front) as second,
+    ):
+        await first.wait_for("ready")
+        await second.wait_for("too many connections from 127.0.0.1")
+    assert sum("refused a connection" in r.getMessage() for r in caplog.records) == 1
