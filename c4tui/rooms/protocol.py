@@ -12,8 +12,8 @@ Client to service (`CLIENT_KINDS`):
     lobby     {}                              who is online, which rooms there are
     create    {ai?, public?, second?, width?, height?, connect?}   a room; `ai` plays
                                               the other seat; `second`: you play ○
-    join      {code}                          a seat in a room (or yours back)
-    reclaim   {seat_code}                     a web player's seat back after a reconnect
+    join      {code}                          a seat in the room with that code, or the
+                                              seat with that seat code (taken back)
     watch     {room}                          spectate any room by its number
     leave     {}                              back to the lobby (a seat is given up)
     drop      {column, ply}                   a move; `ply` is the move count the client saw
@@ -98,7 +98,6 @@ CLIENT_KINDS: dict[str, dict[str, Field]] = {
         "connect": _field(_int(3, 6), "3 to 6", required=False),
     },
     "join": {"code": _field(_text(20), "a room code")},
-    "reclaim": {"seat_code": _field(_text(20), "a seat code")},
     "watch": {"room": _field(_int(1, 1 << 31), "a room number")},
     "leave": _NOTHING,
     "drop": {

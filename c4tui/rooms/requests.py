@@ -82,48 +82,46 @@ class Requests:
         return new_code(lambda code: code in taken)
 
     def _on_join(self, client: Client, message: Message) -> None:
+        """A room's code takes a seat in it; a seat's code takes that seat back."""
         code = normal_code(message.get("code"))
-        room = self._guess(
-            client,
-            lambda: next((r for r in self.host.rooms.values() if r.code == code), None),
-            f"No room has the code {message.get('code')[:20]}.",
-        )
+        room, seat = self._guess(client, lambda: self._find(code), message.get("code")[:20])
+        if seat is not None:
+            self._reclaim(client, room, seat)
+            return
         if room.seat_of(client.key) is None:
             self.host.leave(client)
-        seat = room.sit(client.key, client.name, self._seat_code())
-        if isinstance(seat, str):
-            raise Refused(seat)
-        self.host.enter(client, room, seat)
+        taken = room.sit(client.key, client.name, self._seat_code())
+        if isinstance(taken, str):
+            raise Refused(taken)
+        self.host.enter(client, room, taken)
         self.host.changed(room)
 
-    def _on_reclaim(self, client: Client, message: Message) -> None:
-        code = normal_code(message.get("seat_code"))
-        found = self._guess(
-            client,
-            lambda: next(
-                (
-                    (r, i)
-                    for r in self.host.rooms.values()
-                    for i, s in enumerate(r.seats)
-                    if s.key is not None and s.code == code
-                ),
-                None,
-            ),
-            "No seat has that code.",
-        )
-        room, seat = found
-        self.host.leave(client)
+    def _find(self, code: str) -> tuple[Room, int | None] | None:
+        """The room with this code (seat None), or the room and seat with this seat code."""
+        for room in self.host.rooms.values():
+            if room.code == code:
+                return room, None
+            for index, seat in enumerate(room.seats):
+                if seat.key is not None and seat.code == code:
+                    return room, index
+        return None
+
+    def _reclaim(self, client: Client, room: Room, seat: int) -> None:
         old = room.seats[seat]
-        room.seats[seat] = Seat(client.key, old.name, code=old.code)
-        for other in self.host.clients:  # the old connection, if any, is a spectator now
-            if other.key == old.key and other.room == room.number:
-                other.send(
-                    "notice", text="Your seat was reclaimed with its code.", severity="warning"
-                )
+        if old.key != client.key:
+            self.host.leave(client)
+            room.seats[seat] = Seat(client.key, old.name, code=old.code)
+            for other in self.host.clients:  # the old connection, if any, only watches now
+                if other.key == old.key and other.room == room.number:
+                    other.send(
+                        "notice",
+                        text="Your seat was taken back with its seat code.",
+                        severity="warning",
+                    )
         self.host.enter(client, room, seat)
         self.host.changed(room)
 
-    def _guess(self, client: Client, find, missing: str):
+    def _guess(self, client: Client, find, typed: str):
         """A code lookup, limited per identity and per address against guessing."""
         keys = (f"id:{client.key}", f"at:{client.address}")
         wait = max(self.guesses.wait(key) for key in keys)
@@ -134,7 +132,7 @@ class Requests:
             for key in keys:
                 self.guesses.missed(key)
             log.warning("client %s: wrong code", client.who)
-            raise Refused(missing)
+            raise Refused(f"No room or seat has the code {typed}.")
         return found
 
     def _on_watch(self, client: Client, message: Message) -> None:

@@ -136,7 +136,7 @@ async def test_guessing_codes_is_rate_limited(service):
     eve = await login(service, "eve")
     for guess in ("AAAAAA", "BBBBBB", "CCCCCC", "DDDDDD", "EEEEEE"):
         await eve.send("join", code=guess)
-        assert "No room has" in (await next_of(eve, "refused"))["reason"]
+        assert "No room or seat has" in (await next_of(eve, "refused"))["reason"]
     await eve.send("join", code=real)  # even the right code waits now
     assert "Too many wrong codes" in (await next_of(eve, "refused"))["reason"]
     await ann.close()

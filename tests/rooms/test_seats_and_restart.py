@@ -124,3 +124,19 @@ async def test_a_full_disk_is_said_in_the_room_and_tears_nothing(service, monkey
     assert "Moves: 443" in (service.state_dir / "rooms" / "1.c4").read_text()
     await ann.close()
     await bob.close()
+
+
+async def test_a_seat_code_takes_the_seat_back_from_another_identity(service):
+    ann, bob = await login(service, "ann"), await login(service, "web-1234", "web:aaa")
+    await ann.send("create")
+    code = (await room_where(ann, lambda m: m["seat"] == 0))["code"]
+    await bob.send("join", code=code)
+    seat_code = (await room_where(bob, lambda m: m["seat"] == 1))["seat_code"]
+    assert seat_code.replace("-", "") != code.replace("-", "")
+    await bob.close()
+    other_browser = await login(service, "web-9876", "web:bbb")
+    await other_browser.send("join", code=seat_code)
+    back = await room_where(other_browser, lambda m: m["seat"] == 1)
+    assert back["seats"][1]["name"] == "web-1234" and back["seat_code"] == seat_code
+    await ann.close()
+    await other_browser.close()
