@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import signal
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,6 @@ from c4tui.commands.arena import elo_text
 from c4tui.engine import specs
 from c4tui.engine.random_player import RandomEngine
 from c4tui.tournament import workers
-from c4tui.tournament.signals import interrupts_held
 from tests.arena_support import interrupt_after
 
 
@@ -150,14 +148,6 @@ def test_a_sweep_too_short_to_tell_the_sign_says_too_few_games():
     assert elo_text(elo.rating, elo.low, elo.high) == "too few games (all won)"
     elo = arena_command.elo_estimate(0, 0, 4)
     assert elo_text(elo.rating, elo.low, elo.high) == "too few games (all lost)"
-
-
-def test_a_stop_signal_while_saving_waits_until_the_game_is_saved():
-    caught = []
-    with pytest.raises(KeyboardInterrupt), interrupts_held():
-        signal.raise_signal(signal.SIGINT)
-        caught.append("still saving")  # not cut short by the signal
-    assert caught == ["still saving"]
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")

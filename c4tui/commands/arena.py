@@ -8,6 +8,7 @@ import os
 import random
 import sys
 import uuid
+from collections.abc import Iterable
 from concurrent.futures.process import BrokenProcessPool
 from datetime import UTC, datetime
 
@@ -23,10 +24,10 @@ from rich.progress import (
 
 from c4tui.commands.common import CommandError, output_console, plain_table
 from c4tui.engine.specs import SpecError, make_engine
-from c4tui.tournament.games import EngineError, GameRecord
+from c4tui.tournament.games import EngineError, GameRecord, GameTask
 from c4tui.tournament.savefile import SavedGames, SaveError
 from c4tui.tournament.schedule import schedule, total_games
-from c4tui.tournament.signals import StopSignals, interrupts_held
+from c4tui.tournament.signals import StopSignals
 from c4tui.tournament.standings import Tally, elo_estimate
 from c4tui.tournament.workers import GameRunner
 
@@ -90,25 +91,37 @@ def run(args: argparse.Namespace) -> int:
         tasks = schedule(specs, args.games, seed, args.openings, args.opening_score)
     except ValueError as error:
         raise CommandError(f"--openings: {error}") from None
+    # Entered first and left last: a signal during the summary is noted, not fatal.
+    with StopSignals() as stop:
+        return play(args, specs, tasks, seed, scheduled, jobs, stop)
+
+
+def play(
+    args: argparse.Namespace,
+    specs: list[str],
+    tasks: Iterable[GameTask],
+    seed: int,
+    scheduled: int,
+    jobs: int,
+    stop: StopSignals,
+) -> int:
+    """Play the games, save and count each, print the summary; the exit status."""
     run_id = uuid.uuid4().hex[:12]
     save = open_saved_games(args.save) if args.save is not None else None
     tally = Tally(specs)
     stderr = Console(stderr=True, highlight=False)
     save_error: SaveError | None = None
-    stop = StopSignals()
     try:
         # The runner first: its worker processes fork before the progress bar's thread.
-        with stop, GameRunner(tasks, jobs) as runner, make_progress(stderr) as progress:
+        with GameRunner(tasks, jobs) as runner, make_progress(stderr) as progress:
+            stop.on_stop(runner.stop)
             bar = progress.add_task(describe(specs, args.games), total=scheduled)
             try:
                 for record in runner:
-                    with interrupts_held():
-                        if save is not None:
-                            save.append(saved_line(run_id, seed, record))
-                        tally.add(record)
+                    if save is not None:
+                        save.append(saved_line(run_id, seed, record))
+                    tally.add(record)
                     progress.advance(bar)
-            except KeyboardInterrupt:
-                runner.interrupted = True
             except SaveError as error:
                 save_error = error  # the run stops; what was played is still reported
     except EngineError as error:
@@ -141,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if runner.interrupted:
         by = "" if stop.received is None else f" by {stop.name}"
-        print(f"c4tui arena: interrupted{by} after {played}", file=sys.stderr)
+        print(f"c4tui arena: interrupted{by} after {played}{stop.later_words()}", file=sys.stderr)
         return stop.exit_status
     return 0
 

@@ -10,6 +10,7 @@ their game when the parent sets the stop event.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import multiprocessing
 import os
@@ -18,7 +19,13 @@ import sys
 import threading
 import time
 from collections.abc import Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    Future,
+    InvalidStateError,
+    ProcessPoolExecutor,
+    wait,
+)
 from itertools import islice
 
 from c4tui.tournament.games import GameAborted, GameRecord, GameTask, play_game
@@ -56,6 +63,7 @@ def _start_worker(stop: threading.Event, parent: int) -> None:
     for signum in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)):
         if signum is not None:
             signal.signal(signum, signal.SIG_IGN)
+    signal.set_wakeup_fd(-1)  # the parent's, inherited by the fork
     end_with_parent(parent)
 
 
@@ -71,10 +79,10 @@ class GameRunner:
 
     Use it as a context manager: entering starts the worker processes (before any
     thread of the caller's, such as a progress bar, since workers are forked from this
-    process), leaving stops them. Ctrl-C (KeyboardInterrupt) while waiting for games
-    stops the running ones at once, drops the ones not started, still yields the games
-    that had finished, and sets `interrupted`. `tasks` may be an endless-looking
-    generator: it is read only as workers become free.
+    process), leaving stops them. `stop()` (from any thread: a signal's watcher), or a
+    KeyboardInterrupt while waiting for games, stops the running ones at once, drops the
+    ones not started, still yields the games that had finished, and sets `interrupted`.
+    `tasks` may be an endless-looking generator: it is read only as workers become free.
     """
 
     def __init__(self, tasks: Iterable[GameTask], jobs: int = 1) -> None:
@@ -84,7 +92,9 @@ class GameRunner:
         self.jobs = jobs
         self.interrupted = False
         self._pool: ProcessPoolExecutor | None = None
-        self._stop: threading.Event | None = None
+        self._stop: threading.Event | None = None  # the workers' (a multiprocessing Event)
+        self._stop_here = threading.Event()  # this process's: games played in process
+        self._wake: Future = Future()  # done when stopped, so a wait for games returns
         self._running: set[Future] = set()
 
     def __enter__(self) -> GameRunner:
@@ -102,6 +112,15 @@ class GameRunner:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+    def stop(self) -> None:
+        """Stop the run: running games end, no new one starts. Safe from any thread."""
+        self._stop_here.set()
+        if self._stop is not None:
+            self._stop.set()
+        if not self._wake.done():
+            with contextlib.suppress(InvalidStateError):  # two stops at once
+                self._wake.set_result(None)
 
     def close(self) -> None:
         """Stop the running games, drop the queued ones, and end the worker processes."""
@@ -123,8 +142,10 @@ class GameRunner:
     def _in_process(self) -> Iterator[GameRecord]:
         for task in self.tasks:
             try:
-                record = play_game(task)
-            except KeyboardInterrupt:
+                if self._stop_here.is_set():
+                    raise GameAborted
+                record = play_game(task, self._stop_here)
+            except (KeyboardInterrupt, GameAborted):
                 self.interrupted = True
                 return
             yield record
@@ -137,25 +158,29 @@ class GameRunner:
     def _from_pool(self) -> Iterator[GameRecord]:
         running = self._running
         try:
-            while running:
-                done, _ = wait(running, return_when=FIRST_COMPLETED)
-                for future in done:
+            while running and not self._stop_here.is_set():
+                done, _ = wait(running | {self._wake}, return_when=FIRST_COMPLETED)
+                for future in done - {self._wake}:
                     running.discard(future)
                     record = future.result()
                     if record is not None:
                         yield record
-                self._submit_more()
+                if not self._stop_here.is_set():
+                    self._submit_more()
         except KeyboardInterrupt:
-            self.interrupted = True
-            self._stop.set()
-            for future in running:
-                future.cancel()
-            # Running games see the stop event within milliseconds and return None.
-            wait(running)
-            for future in list(running):
-                running.discard(future)
-                if future.cancelled() or future.exception() is not None:
-                    continue
-                record = future.result()
-                if record is not None:
-                    yield record
+            self._stop_here.set()
+        if not self._stop_here.is_set():
+            return  # every game played
+        self.interrupted = True
+        self._stop.set()
+        for future in running:
+            future.cancel()
+        # Running games see the stop event within milliseconds and return None.
+        wait(running)
+        for future in list(running):
+            running.discard(future)
+            if future.cancelled() or future.exception() is not None:
+                continue
+            record = future.result()
+            if record is not None:
+                yield record
