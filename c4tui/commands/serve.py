@@ -1,0 +1,175 @@
+"""`c4tui serve`: play together over ssh and in a browser, with rooms, spectators and the AI."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import socket
+import sys
+from pathlib import Path
+
+from c4tui.commands.common import CommandError
+
+# (flag, field of ServeLimits or RoomLimits, type, metavar, help); defaults come from
+# the dataclasses, so the help and the server never disagree.
+LIMIT_FLAGS = (
+    ("--max-sessions", "sessions", int, "N", "sessions at once, ssh and web together"),
+    ("--max-sessions-per-address", "sessions_per_address", int, "N", "sessions from one IP"),
+    ("--max-connects-per-minute", "connects_per_minute", int, "N", "new connections per IP"),
+    ("--login-timeout", "login_timeout", float, "SECONDS", "to finish ssh authentication"),
+    ("--idle-timeout", "idle_timeout", float, "SECONDS", "without a key press, then closed"),
+    ("--client-memory", "client_memory_mb", int, "MB", "address space of each client"),
+    ("--client-nice", "client_nice", int, "N", "niceness added to each client (0-19)"),
+)
+ROOM_FLAGS = (
+    ("--max-rooms", "rooms", int, "N", "rooms at once"),
+    ("--max-ai-seconds", "ai_seconds", float, "SECONDS", "cap on the AI's time per move"),
+)
+
+
+class RoomDefault:
+    """A room limit's default, looked up in RoomLimits only when --help shows it.
+
+    Importing the room service takes ~80 ms, which every `c4tui` start would pay.
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __str__(self) -> str:
+        from c4tui.rooms.service import RoomLimits
+
+        return f"{getattr(RoomLimits(), self.name):g}"
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    from c4tui.serve.limits import ServeLimits
+
+    parser = commands.add_parser(
+        "serve",
+        help="play together: an ssh and a web server with rooms, spectators and the AI",
+        description=(
+            "Friends connect with `ssh -p PORT HOST` or a browser, meet in a lobby, play in "
+            "rooms by code, watch games and the AI think. Listens on 127.0.0.1 unless "
+            "--host says otherwise (--host 0.0.0.0 for every address)."
+        ),
+    )
+    parser.add_argument("--ssh", type=int, default=2222, metavar="PORT", help="default 2222")
+    parser.add_argument("--web", type=int, default=8080, metavar="PORT", help="default 8080")
+    parser.add_argument("--no-ssh", action="store_true", help="no ssh front")
+    parser.add_argument("--no-web", action="store_true", help="no web front")
+    parser.add_argument(
+        "--host", default="127.0.0.1", metavar="ADDR", help="address to listen on (127.0.0.1)"
+    )
+    parser.add_argument(
+        "--state",
+        metavar="DIR",
+        help="host key, rooms and games (default: the user data directory's serve/)",
+    )
+    parser.add_argument(
+        "--authorized-keys",
+        metavar="FILE",
+        help="admit only the ssh keys in this authorized_keys file (default: anyone)",
+    )
+    serve_limits = ServeLimits()
+    for flag, name, kind, metavar, text in LIMIT_FLAGS + ROOM_FLAGS:
+        default = getattr(serve_limits, name, None) or RoomDefault(name)
+        parser.add_argument(
+            flag,
+            dest=name,
+            type=kind,
+            default=default,
+            metavar=metavar,
+            help=f"{text} (default %(default)s)",
+        )
+    parser.set_defaults(run=run)
+
+
+def check(args: argparse.Namespace) -> None:
+    for flag, value in (("--ssh", args.ssh), ("--web", args.web)):
+        if not 0 <= value <= 65535:
+            raise CommandError(f"{flag} {value}: a port is 1 to 65535 (0: any free one)")
+    if args.no_ssh and args.no_web:
+        raise CommandError("--no-ssh and --no-web together leave nothing to serve")
+    for flag, name, _, _, _ in LIMIT_FLAGS + ROOM_FLAGS:
+        value = getattr(args, name)
+        if not isinstance(value, RoomDefault) and value <= 0 and name != "client_nice":
+            raise CommandError(f"{flag} {value:g}: must be more than 0")
+    if not 0 <= args.client_nice <= 19:
+        raise CommandError(f"--client-nice {args.client_nice}: must be 0 to 19")
+    if args.client_memory_mb < 256:
+        raise CommandError(f"--client-memory {args.client_memory_mb}: a client needs 256 MB")
+
+
+def run(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from c4tui.files import data_dir
+    from c4tui.rooms.service import RoomLimits
+    from c4tui.serve.keys import KeyFileError, read_authorized_keys
+    from c4tui.serve.limits import ServeLimits
+    from c4tui.serve.server import ServeConfig, Server
+
+    check(args)
+    authorized = None
+    if args.authorized_keys is not None:
+        try:
+            authorized = read_authorized_keys(Path(args.authorized_keys))
+        except KeyFileError as error:
+            raise CommandError(f"--authorized-keys {error}") from None
+    limits = replace(ServeLimits(), **{name: getattr(args, name) for _, name, *_ in LIMIT_FLAGS})
+    asked = {name: getattr(args, name) for _, name, *_ in ROOM_FLAGS}
+    rooms = replace(
+        RoomLimits(), **{name: v for name, v in asked.items() if not isinstance(v, RoomDefault)}
+    )
+    config = ServeConfig(
+        state_dir=Path(args.state) if args.state else data_dir() / "serve",
+        host=args.host,
+        ssh_port=None if args.no_ssh else args.ssh,
+        web_port=None if args.no_web else args.web,
+        limits=limits,
+        room_limits=rooms,
+        authorized=authorized,
+    )
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    logging.getLogger("c4tui").setLevel(logging.INFO)
+    try:
+        return asyncio.run(serve(Server(config)))
+    except KeyFileError as error:
+        raise CommandError(str(error)) from None
+
+
+async def serve(server) -> int:
+    """Run until Ctrl-C or SIGTERM, then stop cleanly."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for number in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(number, stop.set)
+    try:
+        await server.start()
+    except OSError as error:
+        print(f"c4tui serve: cannot listen ({error.strerror or error})", file=sys.stderr)
+        return 1
+    print_addresses(server)
+    await stop.wait()
+    print("c4tui serve: stopping (games are kept)", file=sys.stderr, flush=True)
+    await server.stop()
+    return 0
+
+
+def print_addresses(server) -> None:
+    host = server.config.host
+    if host in ("0.0.0.0", "::", ""):
+        host = socket.gethostname()
+    elif ":" in host:
+        host = f"[{host}]"
+    lines = [f"c4tui serve: state in {server.state_dir}"]
+    if server.ssh is not None:
+        fingerprint = server.ssh.host_key.get_fingerprint("sha256")
+        lines.append(f"  terminals: ssh -p {server.ssh.port} {host}   (host key {fingerprint})")
+    if server.web is not None:
+        lines.append(f"  browsers:  http://{host}:{server.web.port}")
+    lines.append("Ctrl-C stops the server; games are kept.")
+    print("\n".join(lines), flush=True)

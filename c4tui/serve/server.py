@@ -1,0 +1,93 @@
+"""`c4tui serve` as one object: the room service and the fronts, started and stopped together."""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from c4tui.rooms.service import Identity, RoomLimits, RoomService
+from c4tui.serve.client import (
+    CLIENT_ARGV,
+    SOCKET_ENV,
+    TOKEN_ENV,
+    ClientCommand,
+    sweep_private_homes,
+)
+from c4tui.serve.limits import Gate, ServeLimits
+from c4tui.serve.ssh import Player, SshFront
+from c4tui.serve.web import WebFront
+
+log = logging.getLogger("c4tui.serve")
+
+STOPPING = "the server is stopping; your game is kept. Come back when it is up again."
+
+
+@dataclass(frozen=True)
+class ServeConfig:
+    """Everything `c4tui serve` was asked for."""
+
+    state_dir: Path
+    host: str = "127.0.0.1"
+    ssh_port: int | None = 2222  # None: no ssh front
+    web_port: int | None = 8080  # None: no web front
+    limits: ServeLimits = field(default_factory=ServeLimits)
+    room_limits: RoomLimits = field(default_factory=RoomLimits)
+    authorized: frozenset[str] | None = None  # key identities admitted; None: anyone
+    client_argv: tuple[str, ...] = CLIENT_ARGV
+
+
+class Server:
+    """The room service and the ssh and web fronts of one `c4tui serve`."""
+
+    def __init__(self, config: ServeConfig) -> None:
+        self.config = config
+        self.state_dir = config.state_dir
+        self.rooms = RoomService(config.state_dir, config.room_limits)
+        self.gate = Gate(config.limits)
+        command = ClientCommand(
+            config.client_argv,
+            memory=config.limits.client_memory,
+            nice=config.limits.client_nice,
+        )
+        fronts = dict(
+            state_dir=config.state_dir,
+            host=config.host,
+            gate=self.gate,
+            command=command,
+            credentials=self.credentials,
+        )
+        self.ssh = (
+            None
+            if config.ssh_port is None
+            else SshFront(port=config.ssh_port, authorized=config.authorized, **fronts)
+        )
+        self.web = None if config.web_port is None else WebFront(port=config.web_port, **fronts)
+
+    async def start(self) -> None:
+        """Bring the rooms back from the state directory, then open the fronts."""
+        self.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.chmod(self.state_dir, 0o700)
+        sweep_private_homes(self.state_dir / "clients")
+        await self.rooms.start()
+        try:
+            for front in (self.ssh, self.web):
+                if front is not None:
+                    await front.start()
+        except BaseException:
+            await self.stop()
+            raise
+
+    async def stop(self) -> None:
+        """Tell everyone, keep every game, end every client process."""
+        log.info("stopping: telling %d sessions", self.gate.total)
+        await self.rooms.close()
+        for front in (self.ssh, self.web):
+            if front is not None:
+                await front.stop(STOPPING)
+
+    def credentials(self, player: Player) -> dict[str, str]:
+        """A new client's way in: the room socket and a one-time token for this player."""
+        token = self.rooms.issue_token(Identity(player.key, player.name, player.address))
+        return {SOCKET_ENV: str(self.rooms.socket_path), TOKEN_ENV: token}

@@ -1,0 +1,79 @@
+"""Test helpers: the real `c4tui serve` in a process of its own, on free ports of 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import re
+import signal
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class ServeProcess:
+    """A running `c4tui serve`: its ports and log; stopped or killed at will."""
+
+    def __init__(self, state_dir: Path, *flags: str) -> None:
+        self.state_dir = state_dir
+        self.flags = flags
+        self.process: asyncio.subprocess.Process | None = None
+        self.ssh_port: int | None = None
+        self.web_port: int | None = None
+        self.log = bytearray()
+
+    async def start(self) -> None:
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "c4tui",
+            "serve",
+            "--state",
+            str(self.state_dir),
+            "--ssh",
+            "0",
+            "--web",
+            "0",
+            *self.flags,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        async with asyncio.timeout(120):
+            while b"Ctrl-C stops" not in self.log:
+                line = await self.process.stdout.readline()
+                if not line:
+                    raise AssertionError(f"c4tui serve ended:\n{self.log.decode()}")
+                self.log += line
+        text = self.log.decode()
+        if match := re.search(r"ssh -p (\d+) ", text):
+            self.ssh_port = int(match[1])
+        if match := re.search(r"http://[^:]+:(\d+)", text):
+            self.web_port = int(match[1])
+        self.reader = asyncio.create_task(self._read_log())
+
+    async def _read_log(self) -> None:
+        while line := await self.process.stdout.readline():
+            self.log += line
+
+    async def stop(self, sig: int = signal.SIGTERM) -> int:
+        """Signal the server and wait for it to end; its exit status."""
+        if self.process.returncode is None:
+            self.process.send_signal(sig)
+        status = await self.process.wait()
+        await self.reader
+        return status
+
+
+@contextlib.asynccontextmanager
+async def served(state_dir: Path, *flags: str):
+    server = ServeProcess(state_dir, *flags)
+    await server.start()
+    try:
+        yield server
+    finally:
+        if server.process.returncode is None:
+            await server.stop(signal.SIGKILL)
