@@ -6,4 +6,10 @@
 - `confine`: the small program that starts a client in its own session with limits.
 - `limits`: sessions at once and per address, connection floods, timeouts.
 - `keys`: the host key and the players' keys.
+- `server`: the room service (c4tui.rooms) and both fronts, started and stopped as one.
+
+The seam with the room service (SERVE_CONTRACT): a front establishes a `Player` (key,
+name, address); the server turns it into `C4TUI_ROOMS_SOCKET` and a one-time
+`C4TUI_ROOMS_TOKEN` (`RoomService.issue_token(Identity(...))`) in the client's
+environment; the client, `python -m c4tui --served`, does the rest over the socket.
 """

@@ -27,7 +27,7 @@ from c4tui.serve.client import (
     client_environment,
 )
 from c4tui.serve.keys import key_identity, load_or_create_host_key
-from c4tui.serve.limits import Gate
+from c4tui.serve.limits import Gate, end_idle_sessions
 
 log = logging.getLogger("c4tui.serve")
 
@@ -125,7 +125,7 @@ class SshFront:
             keepalive_interval=30,
         )
         self.port = self.server.get_port()
-        self.idle_watch = asyncio.create_task(self.close_idle_sessions())
+        self.idle_watch = asyncio.create_task(end_idle_sessions(self.gate, self.sessions, "ssh"))
 
     async def stop(self, message: str) -> None:
         """Stop listening; end every session with `message` on its screen."""
@@ -137,17 +137,6 @@ class SshFront:
         if self.server is not None:
             await self.server.wait_closed()
         logging.getLogger("asyncssh").removeFilter(self.refusals)
-
-    async def close_idle_sessions(self) -> None:
-        while True:
-            timeout = self.gate.limits.idle_timeout
-            await asyncio.sleep(max(0.2, min(timeout / 4, 30.0)))
-            now = time.monotonic()
-            for session in list(self.sessions):
-                if now - session.last_input >= timeout:
-                    log.info("ssh %s: %s idle for %.0f s, closed", *session.who(), timeout)
-                    minutes = f"{timeout / 60:g} minutes" if timeout >= 60 else f"{timeout:g} s"
-                    self.spawn(session.end(f"closed after {minutes} without a key press"))
 
     def spawn(self, job) -> None:
         task = asyncio.create_task(job)
@@ -245,6 +234,7 @@ class PlayerSession(asyncssh.SSHServerSession):
     def __init__(self, front: SshFront, player: Player) -> None:
         self.front = front
         self.player = player
+        self.address = player.address
         self.chan: asyncssh.SSHServerChannel | None = None
         self.term: str | None = None
         self.size = (80, 24)
@@ -253,9 +243,6 @@ class PlayerSession(asyncssh.SSHServerSession):
         self.ending: str | None = None
         self.last_input = time.monotonic()
         self.task: asyncio.Task[None] | None = None
-
-    def who(self) -> tuple[str, str]:
-        return self.player.address, self.player.name
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self.chan = chan
@@ -297,7 +284,12 @@ class PlayerSession(asyncssh.SSHServerSession):
             self.client = TerminalClient(self.front.command, environment, self.output)
             await self.client.start(*self.size)
             self.front.sessions.add(self)
-            log.info("ssh %s: %s started a client (pid %s)", *self.who(), self.client.pid)
+            log.info(
+                "ssh %s: %s started a client (pid %s)",
+                self.address,
+                self.player.name,
+                self.client.pid,
+            )
             status = await self.client.wait()
             if self.ending is not None:
                 self.say(RESTORE_TERMINAL.decode() + f"c4tui: {self.ending}")

@@ -30,7 +30,7 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
 from c4tui.serve.client import ClientCommand, PrivateHome, kill_group
-from c4tui.serve.limits import Gate
+from c4tui.serve.limits import Gate, end_idle_sessions
 from c4tui.serve.ssh import Credentials, Player
 
 log = logging.getLogger("c4tui.serve")
@@ -86,7 +86,7 @@ class WebFront:
         site = web.TCPSite(self.runner, self.host, self.port)
         await site.start()
         self.port = self.runner.addresses[0][1]
-        self.idle_watch = asyncio.create_task(self.close_idle_tabs())
+        self.idle_watch = asyncio.create_task(end_idle_sessions(self.gate, self.tabs, "web"))
 
     async def stop(self, message: str) -> None:
         if self.idle_watch is not None:
@@ -94,17 +94,6 @@ class WebFront:
         await asyncio.gather(*(tab.end(message) for tab in list(self.tabs)))
         if self.runner is not None:
             await self.runner.cleanup()
-
-    async def close_idle_tabs(self) -> None:
-        while True:
-            timeout = self.gate.limits.idle_timeout
-            await asyncio.sleep(max(0.2, min(timeout / 4, 30.0)))
-            now = time.monotonic()
-            for tab in list(self.tabs):
-                if now - tab.last_input >= timeout and tab.ending is None:
-                    log.info("web %s: idle for %.0f s, closed", tab.player.address, timeout)
-                    minutes = f"{timeout / 60:g} minutes" if timeout >= 60 else f"{timeout:g} s"
-                    await tab.end(f"closed after {minutes} without a key press")
 
     async def page(self, request: web.Request) -> web.Response:
         visitor = request.cookies.get(COOKIE)
@@ -154,6 +143,7 @@ class WebTab:
     def __init__(self, front: WebFront, player: Player, websocket: web.WebSocketResponse):
         self.front = front
         self.player = player
+        self.address = player.address
         self.websocket = websocket
         self.last_input = time.monotonic()
         self.ending: str | None = None
