@@ -101,3 +101,57 @@ async def test_the_games_list_sorts_and_shows_when_each_was_last_played(make_app
         rows = [table.get_row_at(i) for i in range(table.row_count)]
         assert [row[0] for row in rows] == ["2033-05-18 03:33", "2030-03-17 17:46"]
         assert [row[1] for row in rows] == ["7x6", "8x7 connect 5"]
+
+
+async def save_as(app, pilot, name: str) -> str:
+    """Type `name` into Save game as…, press Enter; what the dialog says then."""
+    from c4tui.app.screens.save_as import SaveAsScreen
+
+    if not isinstance(app.screen, SaveAsScreen):
+        app.action_save_game_as()
+        await pilot.pause()
+    field = app.screen.query_one("#save-input")
+    field.value = name
+    await pilot.press("enter")
+    await pilot.pause()
+    if isinstance(app.screen, SaveAsScreen):
+        return str(app.screen.query_one("#save-error").render())
+    return ""
+
+
+async def test_save_as_asks_before_replacing_and_refuses_what_is_no_file(make_app, tmp_path):
+    import os
+
+    from c4tui.app.screens.save_as import SaveAsScreen
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    mine = tmp_path / "mine.c4"
+    mine.write_text("my own notes\n")
+    app = make_app(moves="4453")
+    async with app.run_test(size=SIZE) as pilot:
+        said = await save_as(app, pilot, str(tmp_path / "typo" / "deeper" / "g.c4"))
+        assert "There is no folder" in said
+        assert not (tmp_path / "typo").exists()
+        assert "a FIFO, not a file" in await save_as(app, pilot, str(fifo))
+        assert "a device, not a file" in await save_as(app, pilot, "/dev/null")
+        assert "exists. Enter again replaces it" in await save_as(app, pilot, str(mine))
+        assert mine.read_text() == "my own notes\n"  # asked, not replaced yet
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, SaveAsScreen)
+        assert mine.read_text().startswith("c4tui-game") and "4453" in mine.read_text()
+    assert fifo.is_fifo() and os.path.exists("/dev/null")
+
+
+async def test_a_file_saved_for_the_user_gets_the_umask_mode(make_app, tmp_path):
+    import os
+
+    app = make_app(moves="44")
+    old = os.umask(0o022)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            assert await save_as(app, pilot, str(tmp_path / "g.c4")) == ""
+    finally:
+        os.umask(old)
+    assert (tmp_path / "g.c4").stat().st_mode & 0o777 == 0o644
