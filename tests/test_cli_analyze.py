@@ -183,3 +183,14 @@ def test_bad_board_options_are_one_line_and_status_2(capsys, argv, message):
     err = capsys.readouterr().err
     assert status == 2
     assert message in err and err.count("\n") == 1
+
+
+def test_the_table_is_readable_at_80_columns(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    status, out, _ = run(capsys, "4", "--width", "10", "--time", "0.01")
+    lines = out.splitlines()
+    assert status == 0 and max(len(line) for line in lines) <= 80
+    assert "…" not in out
+    assert sum(1 for line in lines if line.split()[:1] and line.split()[0].isdigit()) == 10
+    status, out, _ = run(capsys, "4")
+    assert max(len(line) for line in out.splitlines()) <= 80 and "loss in 20" in out

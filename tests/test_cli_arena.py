@@ -221,3 +221,15 @@ def test_jobs_are_capped_to_the_cores(capsys, monkeypatch):
     run_json(capsys, "random", "greedy", "--games", "8", "--jobs", "100000")
     run_json(capsys, "random", "greedy", "--games", "2", "--jobs", "100000")
     assert asked == [3, 2]  # the cores, and never more workers than games
+
+
+def test_the_tables_are_readable_at_80_columns(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    argv = ["arena", "level:1", "level:8", "mcts:iterations=50,c=1.4", "--games", "1"]
+    assert main([*argv, "--seed", "1", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert "…" not in out  # no figure or name cut
+    assert any("mcts:iterations=50,c=1.4" in line for line in lines)
+    assert any(line.rstrip().endswith("too few games (all won)") for line in lines)

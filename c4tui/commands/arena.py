@@ -21,6 +21,7 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
+from rich.table import Table
 
 from c4tui.commands.common import CommandError, output_console, plain_table
 from c4tui.engine.specs import SpecError, make_engine
@@ -246,24 +247,34 @@ def print_tables(tally: Tally, summary: dict) -> None:
         f"seed {summary['seed']}, run {summary['run']}"
     )
     pairs = plain_table(title="Pairs")
-    for name in ("a", "b", "a wins", "draws", "b wins", "games", "a score", "1st/2nd mover won"):
-        pairs.add_column(name, justify="left" if name in ("a", "b") else "right")
+    for name in ("a", "b", "a's W-D-L", "a's score", "1st/2nd won"):
+        add_column(pairs, name)
     for row in data["results"]:
         pairs.add_row(
             row["a"],
             row["b"],
-            f"{row['a_wins']:,}",
-            f"{row['draws']:,}",
-            f"{row['b_wins']:,}",
-            f"{row['games']:,}",
+            f"{row['a_wins']:,}-{row['draws']:,}-{row['b_wins']:,}",
             percent(row["a_score"]),
             f"{row['first_mover_wins']:,} / {row['second_mover_wins']:,}",
         )
     console.print(pairs)
+    # Two tables, not one of ten columns: each fits 80 columns without cutting a figure.
     standings = plain_table(title="Standings")
-    headers = ("#", "engine", "games", "W-D-L", "score", "Elo (95%)", "s/move")
-    for name in (*headers, "iter/move", "nodes/move", "depth"):
-        standings.add_column(name, justify="left" if name == "engine" else "right")
+    for name in ("#", "engine", "games", "W-D-L", "score", "Elo (95%)"):
+        add_column(standings, name)
+    searches = plain_table(title="Per move")
+    figures = [
+        (name, key, spec)
+        for name, key, spec in (
+            ("seconds", "seconds_per_move", ".4f"),
+            ("iterations", "iterations_per_move", ",.0f"),
+            ("nodes", "nodes_per_move", ",.0f"),
+            ("depth", "depth", ".1f"),
+        )
+        if any(row[key] is not None for row in data["standings"])
+    ]
+    for name in ("#", "engine", *(name for name, _, _ in figures)):
+        add_column(searches, name)
     # to_json lists the standings in ranked() order; zip them to keep duplicate specs apart.
     for standing, row in zip(tally.ranked(), data["standings"], strict=True):
         elo = elo_estimate(standing.wins, standing.draws, standing.losses)
@@ -274,17 +285,27 @@ def print_tables(tally: Tally, summary: dict) -> None:
             f"{row['wins']:,}-{row['draws']:,}-{row['losses']:,}",
             percent(row["score"]),
             elo_text(elo.rating, elo.low, elo.high),
-            number(row["seconds_per_move"], ".4f"),
-            number(row["iterations_per_move"], ",.0f"),
-            number(row["nodes_per_move"], ",.0f"),
-            number(row["depth"], ".1f"),
+        )
+        searches.add_row(
+            str(row["rank"]),
+            row["engine"],
+            *(number(row[key], spec) for _, key, spec in figures),
         )
     console.print(standings)
     console.print(
         "Elo: difference to the average opponent from the score against the field; "
-        "95% interval from the per-game standard error.\nAfter a clean sweep only a "
+        "95% interval from the per-game standard error. After a clean sweep only a "
         '97.5% bound is known; "too few games" when even its sign is not.'
     )
+    console.print(searches)
+
+
+def add_column(table: Table, name: str) -> None:
+    """Names (engine specs) fold onto a second line when long; figures are never cut."""
+    if name in ("a", "b", "engine"):
+        table.add_column(name, overflow="fold")
+    else:
+        table.add_column(name, justify="right", no_wrap=True)
 
 
 def percent(value: float | None) -> str:
