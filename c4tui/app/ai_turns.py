@@ -40,10 +40,12 @@ M_REPEAT_GRACE = 1.0  # seconds after `m` hurried the AI in which another `m` is
 class AiTurns(_Base):
     """Searches and hints for the app (mixed into it)."""
 
-    _watch_keys_shown = False  # whether the footer last showed the watching keys
-    # Shown in the footer only while two engines play (see check_action).
+    _watch_keys_shown = (False, False)  # (watching, paused) the footer last showed
+    # Shown in the footer only while two engines play (see check_action); Space says
+    # what it does now: pause, or go on.
     WATCH_BINDINGS = (
         Binding("space", "pause", "Pause", key_display="␣"),
+        Binding("space", "go_on", "Go on", key_display="␣"),
         Binding("full_stop", "step", "Step", key_display="."),
         Binding("minus", "speed(1)", "Speed", key_display="-+"),
         Binding("plus", "speed(-1)", "Faster", show=False),
@@ -53,7 +55,9 @@ class AiTurns(_Base):
         """The watching keys only while two engines play; then Space pauses rather than
         drops, `.` rather than `m` moves now, and there is no hint to give."""
         watching = self.match.sides.watching
-        if action in ("pause", "step", "speed"):
+        if action in ("pause", "go_on"):
+            return watching and (action == "go_on") == self.match.paused
+        if action in ("step", "speed"):
             return watching
         if action in ("drop_at_cursor", "hint", "ai_move"):
             return not watching
@@ -76,11 +80,15 @@ class AiTurns(_Base):
         )
 
     def sync_watch_keys(self) -> None:
-        """Show or hide the watching keys in the footer when the sides change."""
-        watching = self.match.sides.watching
-        if watching != self._watch_keys_shown:
-            self._watch_keys_shown = watching
+        """Show or hide the watching keys in the footer when the sides change, and
+        Space's Pause or Go on when the pause does."""
+        shown = (self.match.sides.watching, self.match.paused)
+        if shown != self._watch_keys_shown:
+            self._watch_keys_shown = shown
             self.refresh_bindings()
+
+    def action_go_on(self) -> None:
+        self.action_pause()
 
     def action_pause(self) -> None:
         if self.match.toggle_pause():

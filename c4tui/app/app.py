@@ -292,7 +292,8 @@ class ConnectFourApp(
             self.status_line.update(status, layout=False)
         self._show_thinking()
         self.sync_watch_keys()
-        self.history.show(self.game, *match.evaluation_line())
+        ai_plays = match.is_ai(0) or match.is_ai(1)
+        self.history.show(self.game, *match.evaluation_line(), ai_plays)
         self.sub_title = (
             f"{self.match.sides.name(0)} {GLYPHS[0]}  vs  {self.match.sides.name(1)} {GLYPHS[1]}"
             f"   ·   {pos.width}×{pos.height}, connect {pos.connect}"

@@ -153,6 +153,9 @@ class StudyCommands(_Base):
             for text in trainer.take_notices():
                 self.notify(text, title="Puzzles", severity="warning", timeout=10)
 
+        # The review has the whole screen: a notice (the running score, as the game
+        # ended) would cover its moves.
+        self.clear_notifications()
         style = self.settings.board_style
         self.push_screen(
             ReviewScreen(self.game.main_position, self.activity, reviewed, board_style=style), back

@@ -26,7 +26,7 @@ from c4tui.engine.specs import SpecError, make_engine, parse_spec
 from c4tui.match import words
 from c4tui.match.keeping import KeptOnDisk
 from c4tui.match.library import GameLibrary
-from c4tui.match.opponents import evaluation_of
+from c4tui.match.opponents import evaluation_of, hint_spec
 from c4tui.match.requests import HintRequest, Notice, SearchRequest, Severity
 from c4tui.match.scorebook import ScoreBook
 from c4tui.match.sides import Sides, engine_title
@@ -124,10 +124,11 @@ class Match(KeptOnDisk):
         self.save()
 
     def assistant(self) -> Engine:
-        """The engine that moves for a person when asked to (`m`)."""
+        """The engine that moves for a person when asked to (`m`): the opponent, or
+        with two people the hint's engine (the strongest helper in time)."""
         if self.engines:
             return next(iter(self.engines.values()))
-        return make_engine(FALLBACK_SPEC, seed=self.seed)
+        return make_engine(hint_spec(self.position), seed=self.seed)
 
     # ---- notices --------------------------------------------------------------------
 
@@ -339,7 +340,10 @@ class Match(KeptOnDisk):
         self._redo_one()
         while self._engine_to_move_between_turns() and self.game.can_redo():
             self._redo_one()
-        self.paused = self.is_ai(self.position.to_move)
+        # Redone to an engine's turn with nothing left to redo (only the person's move
+        # had been undone): the engine answers, as after any move of theirs. Two engines
+        # watched are stepped through a move at a time: they stay paused.
+        self.paused = self.sides.watching
         self.save()
         return True
 

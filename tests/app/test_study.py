@@ -106,10 +106,12 @@ async def test_the_review_fills_in_steps_and_stops_when_left(make_app):
 
     app = make_app(moves="634571633725311571417341272", settings=None, opponent="random")
     async with app.run_test(size=(120, 40)) as pilot:
+        app.notify("Running score: you 0-0-1 against random.")
         await type_keys(pilot, "v")
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, ReviewScreen)
+        assert not app._notifications  # no notice covers the review
         assert all(review is not None for review in screen.reviews)
         assert screen.index == 26
         await type_keys(pilot, "home")

@@ -31,9 +31,9 @@ async def test_undo_and_redo_clear_the_search_of_a_position_no_longer_on_the_boa
         assert "visits" not in panel_text(app)
         assert "not searched" in panel_text(app)
         assert "last search" not in str(app.thinking_panel.border_title)
-        await type_keys(pilot, "r")  # your 4 again; the AI waits for m
-        assert app.game.moves == (3,) and not app.thinking
-        assert "visits" not in panel_text(app)
+        await type_keys(pilot, "r")  # your 4 again: the AI answers it afresh
+        assert app.game.moves == (3,) and app.thinking
+        assert app.match.search_position == app.game.position
 
 
 async def test_a_search_without_figures_yet_says_it_is_searching(make_app):
@@ -233,6 +233,10 @@ async def test_the_random_player_says_it_picked_at_random(make_app):
         text = panel_text(app)
         assert f"picked {result.move + 1} at random" in text
         assert "best" not in text and "pv" not in text
+        assert not app.thinking_panel.border_subtitle  # no figures, so nobody's view
+        # Two people: no engine judges the moves, and the label says so.
+        label = str(app.query_one("#evaluation-label").render())
+        assert label == "Two people: no engine judges moves", label
 
 
 async def test_the_panel_says_whose_view_its_figures_are(make_app):

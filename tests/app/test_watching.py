@@ -76,7 +76,7 @@ async def test_the_watching_keys_show_only_when_two_engines_play(make_app):
         await pilot.pause()
         shown = {b.binding.description for b in app.screen.active_bindings.values() if b.enabled}
         assert {"Pause", "Step", "Speed"} <= shown
-        assert not {"Drop", "Hint", "AI move"} & shown
+        assert not {"Drop", "Hint", "AI move", "Go on"} & shown
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert "One move" in titles
     person = make_app()
@@ -98,3 +98,22 @@ async def test_at_the_fastest_speed_two_engines_play_the_game_out(make_app):
                 break
             await pilot.pause(0.01)
         assert app.game.position.is_over()
+
+
+async def test_space_says_go_on_in_the_footer_while_paused(make_app):
+    app = make_app(settings=watching_settings())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+
+        def shown() -> set[str]:
+            bindings = app.screen.active_bindings.values()
+            return {b.binding.description for b in bindings if b.enabled}
+
+        await type_keys(pilot, "space")
+        assert app.match.paused
+        await pilot.pause()
+        assert "Go on" in shown() and "Pause" not in shown()
+        await type_keys(pilot, "space")  # Space goes on
+        assert not app.match.paused
+        await pilot.pause()
+        assert "Pause" in shown() and "Go on" not in shown()

@@ -108,6 +108,26 @@ def test_undo_goes_back_to_the_persons_turn_and_redo_forward():
     assert watching.game.moves == (3, 3, 4)  # two engines: one move at a time
 
 
+def test_redo_of_only_the_persons_move_lets_the_engine_answer():
+    # The person moved, then undid it before the engine answered: redo gives the
+    # engine its turn back, and it plays (it does not wait for m).
+    match = Match(Sides(None, "greedy"), Game.from_moves("44"))
+    match.human_move(2)
+    assert match.undo() and match.game.moves == (3, 3)
+    assert match.redo() and match.game.moves == (3, 3, 2)
+    assert not match.paused and match.engine_to_move() is not None
+    watching = Match(Sides("greedy", "random"), Game.from_moves("4455"))
+    watching.undo()
+    watching.redo()
+    assert watching.paused  # two engines are stepped through a move at a time
+
+
+def test_m_with_two_people_asks_the_hint_engine():
+    match = Match(Sides(None, None), Game.from_moves("4455"))
+    engine = match.ai_move()
+    assert engine is not None and engine.spec.startswith("perfect")
+
+
 def test_a_failing_engine_pauses_the_match():
     match = Match(Sides("greedy", None))
     request = match.start_search(match.engine_to_move())

@@ -153,13 +153,16 @@ class MoveHistory(Vertical):
         yield Label(id="evaluation-label")
         yield EvaluationLine(id="evaluation")
 
-    _shown: tuple[list[Row], tuple[int, ...], list[float], str | None] | None = None
+    _shown: tuple[list[Row], tuple[int, ...], list[float], str | None, bool] | None = None
 
-    def show(self, game: Game, evaluations: list[float], whose: str | None) -> None:
+    def show(
+        self, game: Game, evaluations: list[float], whose: str | None, ai_plays: bool = True
+    ) -> None:
         """`game`: its lines are listed and its board's move marked; `evaluations`: one
-        engine's values of its moves on the board's line, ●'s side; `whose`: its name."""
+        engine's values of its moves on the board's line, ●'s side; `whose`: its name;
+        `ai_plays`: whether an engine plays a side (else nobody judges the moves)."""
         rows = move_rows(game, game.position.width)
-        shown = (rows, game.path, evaluations, whose)
+        shown = (rows, game.path, evaluations, whose, ai_plays)
         if shown == self._shown:
             return
         self._shown = shown
@@ -180,8 +183,10 @@ class MoveHistory(Vertical):
         if evaluations:
             chance = win_rate(evaluations[-1])
             words = f"● wins {chance:.0%} now, in {whose}'s view"
-        else:
+        elif ai_plays:
             words = "The AI's view of the game: none yet"
+        else:
+            words = "Two people: no engine judges moves"
         label.update(words, layout=False)  # a fixed one-line label: no layout pass
         self._show_bars()
 

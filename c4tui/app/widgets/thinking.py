@@ -152,7 +152,8 @@ class ThinkingPanel(DrawnWidget):
         # Win rates, scores and outcomes are the side to move's; the evaluation graph's
         # are ●'s, so the frame says whose these are.
         mover = GLYPHS[view.position.to_move]
-        subtitle = f"figures from {mover}'s view" if view.info is not None else ""
+        figures = view.info is not None and column_kind(view.info) != "plain"
+        subtitle = f"figures from {mover}'s view" if figures else ""
         if subtitle != self.border_subtitle:
             self.border_subtitle = subtitle
         if view.running != self.has_class("-running"):
