@@ -16,7 +16,9 @@ from textual.binding import Binding
 
 from c4tui.engine.game import Game
 from c4tui.engine.gamefile import GameRecord
+from c4tui.engine.position import Position
 from c4tui.files import atomic_write
+from c4tui.match.controller import engine_spec_or_none
 from c4tui.match.library import DamagedGame, GameHeldElsewhere
 from c4tui.match.trainer import Trainer
 
@@ -121,24 +123,33 @@ class StudyCommands(_Base):
                 return
             what, name = choice
             try:
-                record = self.library.take(name)
+                # A review only reads the game: yours stays on the board, and comes back.
+                record = self.library.load(name) if what == "review" else self.library.take(name)
             except (OSError, ValueError) as error:
                 self.notify(f"Could not open that game: {error}", severity="error")
                 return
-            self.open_record(record, name)
             if what == "review":
-                self.action_review()
-            else:
-                self.notify(f"Game of {record.date[:10]} opened: u and r step through it.")
+                people = {p for p in (0, 1) if engine_spec_or_none(record.players[p]) is None}
+                self.review(record.game().main_position, people)
+                return
+            self.open_record(record, name)
+            self.notify(f"Game of {record.date[:10]} opened: u and r step through it.")
 
         self.push_screen(GamesScreen(self.library, current=self.match.name), chosen)
 
     def action_review(self) -> None:
-        from c4tui.app.screens.review import ReviewScreen
-
-        if not self.game.moves:
+        """Review the main line of the game on the board."""
+        if not self.game.main_line():
             self.notify("No moves to review yet.", timeout=2)
             return
+        people = {p for p in (0, 1) if not self.match.is_ai(p)}
+        self.review(self.game.main_position, people)
+
+    def review(self, game: Position, people: set[int]) -> None:
+        """Review the game that led to `game`; the mistakes of `people` (0 ●, 1 ○: the
+        sides a person played) become puzzles, an engine's never."""
+        from c4tui.app.screens.review import ReviewScreen
+
         self.cancel_search()
         self.match.cancel_hint()
         self.match.paused = True  # back from the review, the AI waits for m
@@ -147,9 +158,12 @@ class StudyCommands(_Base):
             self.match.paused = False
             self.update()
 
-        def reviewed(reviews) -> None:  # your mistakes become puzzles
+        def reviewed(reviews) -> None:  # a person's mistakes become their puzzles
+            theirs = [r for r in reviews if r.player - 1 in people]
+            if not theirs:
+                return
             trainer = self.trainer()
-            trainer.add_mistakes(reviews, self.game.main_position)
+            trainer.add_mistakes(theirs, game)
             for text in trainer.take_notices():
                 self.notify(text, title="Puzzles", severity="warning", timeout=10)
 
@@ -157,9 +171,7 @@ class StudyCommands(_Base):
         # ended) would cover its moves.
         self.clear_notifications()
         style = self.settings.board_style
-        self.push_screen(
-            ReviewScreen(self.game.main_position, self.activity, reviewed, board_style=style), back
-        )
+        self.push_screen(ReviewScreen(game, self.activity, reviewed, board_style=style), back)
 
     def trainer(self) -> Trainer:
         return Trainer(self.library.directory, seed=self.match.seed)

@@ -26,7 +26,7 @@ from c4tui.engine.solver.line import best_line
 from c4tui.engine.threats import Threat, playable_now, threat_cells, threats, zugzwang
 
 Kind = Literal["open", "under", "kept", "new", "zugzwang"]
-REFUTATION_PLIES = 10
+REFUTATION_PLIES = 14
 
 
 @dataclass(frozen=True)

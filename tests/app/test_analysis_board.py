@@ -41,3 +41,32 @@ async def test_threat_marks_are_the_engines(make_app):
         assert marks == tuple((t.player, t.col, t.row) for t in threats(app.game.position))
         assert marks == ((0, 5, 3),)
         assert "zugzwang" in app.board.border_subtitle or "draw" in app.board.border_subtitle
+
+
+async def test_v_in_the_games_list_reviews_that_game_and_keeps_yours(make_app, tmp_path):
+    from c4tui.app.screens.games import GamesScreen
+    from c4tui.app.screens.review import ReviewScreen
+    from c4tui.engine.gamefile import GameRecord
+    from c4tui.engine.position import Position
+    from c4tui.match.library import GameLibrary
+
+    library = GameLibrary(tmp_path / "games")
+    engines = GameRecord.of(
+        Position.from_moves("4455"), ("level:1", "random"), "2026-11-20T10:00:00Z"
+    )
+    library.save("20261120-100000-1", engines)
+    library.forget_current()
+    library.release()
+    app = make_app(games_dir=tmp_path / "games", moves="33")
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "g")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, GamesScreen)
+        app.screen.query_one("DataTable").move_cursor(row=1)
+        await type_keys(pilot, "v")
+        await settle(pilot)
+        assert isinstance(app.screen, ReviewScreen)
+        assert app.screen.game.to_moves() == "4455"
+        await type_keys(pilot, "escape")
+        await settle(pilot)
+        assert app.game.position.to_moves() == "33"  # yours is back, untouched

@@ -1,12 +1,15 @@
 """ReviewScreen: a finished (or unfinished) game, move by move, judged by the exact solver.
 
 The review runs in a thread worker (engine/review.py, from the last move back) and fills
-in as each move is judged; leaving the screen stops it at once. Left and right step
-through the moves, Home and End jump to the ends. For the move shown: the board before
-it, with the column played (▼) and the best one (★); every column's exact result; the
-verdict. The move list marks moves as chess programs do: `?!` a weaker move that keeps
-the result, `?` a mistake (win to draw, draw to loss), `??` a blunder (win to loss).
-The graph is the game's exact value after each move, from ●'s side, on one scale.
+in as each move is judged; then the same worker finds, for every move that lost, the
+solver's refutation and the threat it shows (engine/explain.py). Leaving the screen
+stops it at once. Left and right step through the moves, Home and End jump to the ends.
+For the move shown: the board before it, with the column played (▼) and the best one
+(★); every column's exact result; the verdict, the result after the move, and why a
+losing move loses. The move list marks moves as chess programs do: `?!` a weaker move
+that keeps the result, `?` a mistake (win to draw, draw to loss), `??` a blunder (win
+to loss). Moves are numbered by round with the mover's disc everywhere (review_words.py).
+The graph (review_graph.py) is the game's exact value after every ply, from ●'s side.
 """
 
 from __future__ import annotations
@@ -24,21 +27,22 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Header, Static
 
+from c4tui.app.screens.review_words import (
+    MARKS,
+    WORDS,
+    after_words,
+    best_words,
+    line_words,
+    move_name,
+)
 from c4tui.app.widgets.board import Board, BoardView
-from c4tui.app.widgets.evaluation import EvaluationLine
+from c4tui.app.widgets.review_graph import ReviewGraph
+from c4tui.engine.explain import Reason, refutation, why_it_loses
 from c4tui.engine.gil import CourteousStop, UiActivity
 from c4tui.engine.position import Position
 from c4tui.engine.review import MoveReview, positions_of, review_game, tally, turning_point
 from c4tui.engine.scores import describe_score
 from c4tui.match.sides import GLYPHS
-
-MARKS = {"best": "", "ok": "?!", "mistake": "?", "blunder": "??"}
-WORDS = {
-    "best": "best",
-    "ok": "keeps the result, not the best",
-    "mistake": "a mistake",
-    "blunder": "a blunder",
-}
 
 
 def exact_value(review: MoveReview, max_score: int) -> float:
@@ -56,6 +60,16 @@ class Reviewed(Message):
     def __init__(self, review: MoveReview) -> None:
         super().__init__()
         self.review = review
+
+
+class Explained(Message):
+    """The refutation of a losing move (0-based ply) and the reason it shows, if any."""
+
+    def __init__(self, ply: int, line: tuple[int, ...], reason: Reason | None) -> None:
+        super().__init__()
+        self.ply = ply
+        self.line = line
+        self.reason = reason
 
 
 class ReviewFailed(Message):
@@ -93,6 +107,7 @@ class ReviewScreen(ModalScreen[None]):
         self.index = max(0, len(self.moves) - 1)
         self.stop = CourteousStop(activity) if activity is not None else threading.Event()
         self.failed: str | None = None
+        self.explained: dict[int, tuple[tuple[int, ...], Reason | None]] = {}
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -103,7 +118,7 @@ class ReviewScreen(ModalScreen[None]):
                 yield Static(id="review-scores")
                 yield Static(id="review-list")
                 yield Static(id="review-graph-label")
-                yield EvaluationLine(id="review-graph")
+                yield ReviewGraph(id="review-graph")
                 yield Static(id="review-summary")
         yield Footer()
 
@@ -120,7 +135,17 @@ class ReviewScreen(ModalScreen[None]):
     @work(thread=True, exclusive=True, group="review", exit_on_error=False)
     def run_review(self) -> None:
         try:
-            review_game(self.game, on_move=lambda r: self.post_message(Reviewed(r)), stop=self.stop)
+            reviews = review_game(
+                self.game, on_move=lambda r: self.post_message(Reviewed(r)), stop=self.stop
+            )
+            for review in reviews:  # why each losing move loses, once every move is judged
+                if review.verdict in ("mistake", "blunder") and review.score < 0:
+                    before, column = self.moves[review.ply - 1]
+                    line = refutation(before.play(column), stop=self.stop)
+                    if self.stop.is_set():
+                        return
+                    reason = why_it_loses(before, column, line)
+                    self.post_message(Explained(review.ply - 1, line, reason))
         except Exception as error:  # SearchStopped when closed; anything else is reported
             if not self.stop.is_set():
                 self.post_message(ReviewFailed(f"{type(error).__name__}: {error}"))
@@ -130,6 +155,11 @@ class ReviewScreen(ModalScreen[None]):
         if self.on_done is not None and all(r is not None for r in self.reviews):
             self.on_done(self.reviews)  # type: ignore[arg-type]
         self.show()
+
+    def on_explained(self, message: Explained) -> None:
+        self.explained[message.ply] = (message.line, message.reason)
+        if message.ply == self.index:
+            self.show()
 
     def on_review_failed(self, message: ReviewFailed) -> None:
         self.failed = message.error
@@ -166,10 +196,12 @@ class ReviewScreen(ModalScreen[None]):
         self.query_one("#review-move", Static).update(self._move_text(position, column, review))
         self.query_one("#review-scores", Static).update(self._scores_text(position, review))
         self.query_one("#review-list", Static).update(self._list_text())
-        values = [exact_value(r, position.geometry.max_score) for r in self.reviews if r]
-        if done == len(self.reviews):
-            self.query_one(EvaluationLine).show(values)
-        label = "Exact value after each move, ●'s side (high: ● wins; middle: draw)"
+        max_score = position.geometry.max_score
+        values = [None if r is None else exact_value(r, max_score) for r in self.reviews]
+        turn = turning_point([r for r in self.reviews if r]) if done == len(self.reviews) else None
+        shown_turn = None if turn is None else turn.ply - 1
+        self.query_one(ReviewGraph).show(values, self.index, shown_turn)
+        label = "● high, ○ low · ▲ shown · ◆ turned"
         if done < len(self.reviews):
             label = f"Solving: {done} of {len(self.reviews)} moves judged…"
         if self.failed:
@@ -178,19 +210,22 @@ class ReviewScreen(ModalScreen[None]):
         self.query_one("#review-summary", Static).update(self._summary_text(done))
 
     def _move_text(self, position: Position, column: int, review: MoveReview | None) -> Text:
-        mover = GLYPHS[position.to_move]
-        text = Text(f"Move {self.index + 1} of {len(self.moves)}: {mover} played {column + 1}")
+        last = move_name(len(self.moves) - 1).split()[0]
+        text = Text(f"Move {move_name(self.index)} of {last}: played {column + 1}")
         if review is None:
             text.append("  (solving…)", "dim")
             return text
         mark = MARKS[review.verdict]
         text.append(f"{mark}  {WORDS[review.verdict]}", "bold")
-        result = describe_score(position, review.score)
-        text.append(f"\n{mover} {result} after it")
+        text.append(f"\nAfter it: {after_words(position, review)}")
         if review.verdict != "best":
-            best = describe_score(position, review.best_score)
-            columns = ", ".join(str(c + 1) for c in review.best)
-            text.append(f"; better: {columns} ({best})")
+            text.append(f"; {best_words(position, review)}")
+        if self.index in self.explained:
+            line, reason = self.explained[self.index]
+            if line:
+                text.append(f"\nRefutation: {line_words(position.moves + 1, line)}", "italic")
+            if reason is not None:
+                text.append(f"\n{reason.words(GLYPHS)}", "bold")
         return text
 
     def _scores_text(self, position: Position, review: MoveReview | None) -> Text:
@@ -241,7 +276,7 @@ class ReviewScreen(ModalScreen[None]):
             lines.append("No move changed the result: it went as perfect play says.")
         else:
             lines.append(
-                f"The game turned at move {turn.ply} ({GLYPHS[turn.player - 1]} "
-                f"{turn.column + 1}{MARKS[turn.verdict]})."
+                f"The game turned at move {move_name(turn.ply - 1)} "
+                f"({turn.column + 1}{MARKS[turn.verdict]}, ◆ on the graph)."
             )
         return "\n".join(lines)

@@ -1,0 +1,54 @@
+"""The review's words: one numbering of moves, marks, verdicts and the result after a move.
+
+Moves are numbered by round with the mover's disc, everywhere in the review (the header,
+the list, the summary) as in the game's move list: "move 7 ○" is ○'s move of round 7,
+the game's 14th ply.
+"""
+
+from __future__ import annotations
+
+from c4tui.engine.position import Position
+from c4tui.engine.review import MoveReview
+from c4tui.engine.scores import describe_score, moves_to_end
+from c4tui.match.sides import GLYPHS
+
+MARKS = {"best": "", "ok": "?!", "mistake": "?", "blunder": "??"}
+WORDS = {
+    "best": "best",
+    "ok": "keeps the result, not the best",
+    "mistake": "a mistake",
+    "blunder": "a blunder",
+}
+
+
+def move_name(ply: int) -> str:
+    """ "7 ○" for the 0-based ply 13: the round and the mover's disc."""
+    return f"{ply // 2 + 1} {GLYPHS[ply & 1]}"
+
+
+def after_words(before: Position, review: MoveReview) -> str:
+    """The result once the move is on the board, with best play from there: "● has
+    won", "a draw", or who wins in how many of their own moves ("○ wins in 3")."""
+    after = before.play(review.column)
+    mover, other = GLYPHS[before.to_move], GLYPHS[1 - before.to_move]
+    if after.winner() is not None:
+        return f"{mover} has won"
+    if after.is_draw():
+        return "a draw: the board is full"
+    score = review.score
+    if score == 0:
+        return "a draw with best play"
+    if score > 0:
+        return f"{mover} wins in {moves_to_end(before, score) - 1}"
+    return f"{other} wins in {moves_to_end(after, -score)}"
+
+
+def best_words(before: Position, review: MoveReview) -> str:
+    """ "better: 4, 5 (win in 3)": the best columns and what they give, before the move."""
+    columns = ", ".join(str(c + 1) for c in review.best)
+    return f"better: {columns} ({describe_score(before, review.best_score)})"
+
+
+def line_words(ply: int, line: tuple[int, ...]) -> str:
+    """ "○4 ●4 ○3": a line of moves from the 0-based `ply`, each with its mover's disc."""
+    return " ".join(f"{GLYPHS[(ply + i) & 1]}{col + 1}" for i, col in enumerate(line))

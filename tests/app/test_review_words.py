@@ -1,0 +1,32 @@
+"""The review's graph columns and words: every ply drawn, one numbering, the result after."""
+
+from __future__ import annotations
+
+from c4tui.app.screens.review_words import after_words, line_words, move_name
+from c4tui.app.widgets.review_graph import ply_columns
+from c4tui.engine.position import Position
+from c4tui.engine.review import review_move
+
+
+def test_every_ply_has_a_column_scaled_to_the_width():
+    columns = ply_columns(40, 42)
+    assert len(columns) == 40 and [r[0] for r in columns] == list(range(40))
+    spread = ply_columns(10, 42)
+    assert len(spread) == 40 and len({r[0] for r in spread}) == 10
+    packed = ply_columns(100, 42)
+    assert len(packed) == 42
+    assert sorted(p for r in packed for p in r) == list(range(100))  # each ply once
+
+
+def test_moves_are_numbered_by_round_with_the_movers_disc():
+    assert move_name(0) == "1 ●"
+    assert move_name(13) == "7 ○"
+    assert line_words(13, (3, 2)) == "○4 ●3"
+
+
+def test_after_the_winning_move_the_game_is_won():
+    before = Position.from_moves("121212")
+    review = review_move(before, 0, [1 + 18, None, -5, -5, -5, -5, -5])
+    assert after_words(before, review) == "● has won"
+    draw = review_move(before, 2, [19, None, 0, 0, 0, 0, 0])
+    assert after_words(before, draw) == "a draw with best play"
