@@ -57,6 +57,9 @@ def test_table_names_the_python_version(capsys):
     out = capsys.readouterr().out
     assert f"Python {platform.python_version()}" in out
     assert "playouts/s" in out and "naive random games/s" in out
+    from c4tui.engine.native import kernels
+
+    assert f"kernels: {kernels()}" in out.splitlines()  # as the README says
 
 
 @pytest.mark.parametrize("seconds", ["0", "-1", "61"])
@@ -87,6 +90,7 @@ def test_the_table_has_plain_rules_and_one_precision_for_relative(capsys):
         "python": "3.11.7",
         "implementation": "CPython",
         "platform": "Linux",
+        "kernels": "compiled (test)",
         "reference": {"measure": "naive random games/s", "value": 16798.2},
     }
     bench.print_table(figures, machine)

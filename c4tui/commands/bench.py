@@ -23,6 +23,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from c4tui.commands.common import CommandError, output_console, plain_table
+from c4tui.engine.native import kernels
 from c4tui.engine.position import Position
 from c4tui.engine.search import Limits
 from c4tui.engine.specs import make_engine
@@ -121,6 +122,7 @@ def run(args: argparse.Namespace) -> int:
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
         "platform": platform.platform(),
+        "kernels": kernels(),
         "reference": {
             "measure": "naive random games/s",
             "value": round(reference, 1),
@@ -270,6 +272,7 @@ def print_table(figures: list[Figure], machine: dict) -> None:
     python = f"Python {machine['python']} ({machine['implementation']})"
     reference = machine["reference"]
     console.print(f"{python}, {machine['platform']}")
+    console.print(f"kernels: {machine['kernels']}")
     console.print(f"reference: {reference['value']:,.0f} {reference['measure']}")
     table = plain_table()
     names = ("engine", "position", "measure", "value", "relative", "depth", "count", "seconds")

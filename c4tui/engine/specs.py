@@ -136,7 +136,9 @@ def parse_spec(text: str) -> EngineSpec:
         except LevelError as error:
             raise SpecError(str(error), "level") from None
     if name not in ENGINES:
-        known = ", ".join([*ENGINES, "level:1-9"])
+        from c4tui.engine.levels import LEVELS
+
+        known = ", ".join([*ENGINES, f"level:{min(LEVELS)}-{max(LEVELS)}"])
         raise SpecError(f"unknown engine {name!r} in spec {text!r} (known: {known})")
     options_table = {**engine_class(name).OPTIONS, "noise": NOISE}
     options: dict[str, Any] = {}

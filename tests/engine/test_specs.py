@@ -144,3 +144,12 @@ def test_noise_wraps_the_engine_in_the_handicap():
 def test_limits_refuse_non_positive_budgets(bad):
     with pytest.raises(ValueError, match="must be positive"):
         Limits(**bad)
+
+
+def test_an_unknown_engine_lists_the_levels_there_are():
+    from c4tui.engine.levels import LEVELS
+
+    with pytest.raises(SpecError) as caught:
+        parse_spec("foo")
+    assert str(caught.value).endswith(f", level:1-{len(LEVELS)})")
+    assert sorted(LEVELS) == list(range(1, len(LEVELS) + 1))
