@@ -5,7 +5,15 @@ from __future__ import annotations
 import argparse
 import json
 
-from c4tui.commands.common import CommandError, output_console, plain_table
+from c4tui.commands.common import (
+    STANDARD_BOARD,
+    CommandError,
+    add_board_options,
+    board_of,
+    disc,
+    output_console,
+    plain_table,
+)
 from c4tui.engine.puzzles import DIFFICULTIES, find_puzzles
 
 MAX_COUNT = 1000
@@ -24,6 +32,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--count", type=int, default=10, help="how many (default 10)")
     parser.add_argument("--seed", type=int, default=None, help="the same seed finds the same")
     parser.add_argument("--difficulty", choices=tuple(DIFFICULTIES), help="easy, medium or hard")
+    add_board_options(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     parser.set_defaults(run=run)
 
@@ -31,7 +40,8 @@ def register(commands: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if not 1 <= args.count <= MAX_COUNT:
         raise CommandError(f"--count {args.count}: must be from 1 to {MAX_COUNT}")
-    puzzles = find_puzzles(args.count, args.seed, args.difficulty)
+    board = board_of(args)
+    puzzles = find_puzzles(args.count, args.seed, args.difficulty, board=board)
     if args.json:
         for puzzle in puzzles:
             print(json.dumps(puzzle.to_json()), flush=True)
@@ -41,16 +51,17 @@ def run(args: argparse.Namespace) -> int:
         table.add_column(name, justify="left" if name == "position" else "right")
     shown = 0
     for puzzle in puzzles:
-        mover = "●" if puzzle.position.to_move == 0 else "○"
         table.add_row(
             puzzle.position.to_moves(),
-            mover,
+            disc(puzzle.position),
             str(puzzle.solution + 1),
             f"{puzzle.result} in {puzzle.distance}" if puzzle.result == "win" else "draw",
             str(puzzle.distance),
         )
         shown += 1
     console = output_console()
+    if board != STANDARD_BOARD:
+        console.print(f"on a {board[0]}x{board[1]} board, connect {board[2]}")
     console.print(table)
     if shown < args.count:
         console.print(f"found {shown} of {args.count}: no more within the search's reach")

@@ -81,10 +81,13 @@ def fits(puzzle: Puzzle, difficulty: Difficulty | None) -> bool:
     return shortest <= puzzle.distance <= longest and puzzle.natural_wrong >= natural
 
 
-def plausible_position(rng: random.Random, plies: int) -> Position | None:
-    """A position after `plies` moves a person might play: no win in one handed over
-    when it can be helped, columns near the centre more often."""
-    position = Position.start()
+def plausible_position(
+    rng: random.Random, plies: int, start: Position | None = None
+) -> Position | None:
+    """A position after `plies` moves from `start` (the empty 7x6 board) a person might
+    play: no win in one handed over when it can be helped, columns near the centre more
+    often."""
+    position = start or Position.start()
     for _ in range(plies):
         if position.is_over():
             return None
@@ -99,15 +102,20 @@ def find_puzzles(
     seed: int | None = None,
     difficulty: Difficulty | None = None,
     seconds: float = SOLVE_SECONDS,
+    board: tuple[int, int, int] = (7, 6, 4),
 ) -> Iterator[Puzzle]:
-    """Up to `count` distinct puzzles (a position and its mirror image count as one)."""
+    """Up to `count` distinct puzzles (a position and its mirror image count as one) on
+    the `board` (width, height, connect)."""
     rng = random.Random(seed)
+    start = Position.start(*board)
+    # 6 to 32 plies on 7x6: late enough for tactics, early enough to be a game.
+    longest = max(6, start.geometry.cells - 10)
     seen: set[int] = set()
     found = 0
     for _ in range(MAX_TRIES):
         if found >= count:
             return
-        position = plausible_position(rng, rng.randint(6, 32))
+        position = plausible_position(rng, rng.randint(6, longest), start)
         if position is None:
             continue
         key = min(position.key(), position.mirror().key())
