@@ -36,7 +36,7 @@ from collections import Counter, defaultdict
 from itertools import pairwise
 from pathlib import Path
 
-from c4tui.engine.levels import LEVELS
+from c4tui.engine.players.levels import LEVELS
 
 ANCHOR = 1000.0
 SCALE = 400 / math.log(10)  # Elo points per unit of the logistic's argument

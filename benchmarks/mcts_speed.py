@@ -23,9 +23,9 @@ import sys
 import time
 from pathlib import Path
 
-from c4tui.engine.mcts import MctsEngine
-from c4tui.engine.position import Position
-from c4tui.engine.search import Limits
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.contract import Limits
+from c4tui.engine.players.mcts import MctsEngine
 
 SEED_NOTEBOOK = (
     Path(__file__).resolve().parents[2] / "shared" / "seeds" / "001_ca91c0b1853e3317.txt"

@@ -25,9 +25,9 @@ from pathlib import Path
 
 from mcts_speed import SEED_NOTEBOOK, load_seed_mcts
 
-from c4tui.engine.position import Position
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.specs import make_engine
 from c4tui.engine.solver import analyze
-from c4tui.engine.specs import make_engine
 
 
 def random_positions(count: int, seed: int, max_moves: int) -> list[Position]:

@@ -15,9 +15,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from c4tui.engine.negamax import NegamaxEngine
-from c4tui.engine.position import Position
-from c4tui.engine.search import Limits
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.contract import Limits
+from c4tui.engine.players.negamax import NegamaxEngine
 
 # (moves, width, height, connect): middle games, none with a win in one on the board.
 POSITIONS = [

@@ -21,10 +21,10 @@ import subprocess
 import sys
 import time
 
-from c4tui.engine.geometry import geometry
-from c4tui.engine.position import Position
-from c4tui.engine.review import positions_of, review_game
+from c4tui.engine.board.geometry import geometry
+from c4tui.engine.board.position import Position
 from c4tui.engine.solver import Solver
+from c4tui.engine.study.review import positions_of, review_game
 
 
 def random_games(count: int, seed: int, shortest: int = 30, longest: int = 42) -> list[Position]:

@@ -24,8 +24,8 @@ import statistics
 import time
 from pathlib import Path
 
-from c4tui.engine.geometry import geometry
-from c4tui.engine.position import Position
+from c4tui.engine.board.geometry import geometry
+from c4tui.engine.board.position import Position
 from c4tui.engine.solver import Solver
 
 TESTSETS = Path(__file__).resolve().parents[2] / "shared" / "testsets" / "pons"

@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from mcts_strength import random_positions, solved_outcomes
 
-from c4tui.engine.specs import make_engine
+from c4tui.engine.players.specs import make_engine
 
 
 @dataclass

@@ -99,7 +99,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if extra:
         # argparse reports these from the top-level parser ("c4tui: ..."), whole however
         # long; name the subcommand and quote the start.
-        from c4tui.engine.notation import quote_around
+        from c4tui.engine.board.notation import quote_around
 
         where = getattr(args, "command_parser", parser)
         where.error(f"unrecognized arguments: {quote_around(' '.join(extra), 1)}")
@@ -143,7 +143,7 @@ def silence_stdout() -> None:
 def run_app(args: argparse.Namespace) -> int:
     """Start the Textual app (imported here, so subcommands never load textual)."""
     if args.opponent is not None:
-        from c4tui.engine.specs import SpecError, parse_spec
+        from c4tui.engine.players.specs import SpecError, parse_spec
 
         try:
             parse_spec(args.opponent)
@@ -174,7 +174,7 @@ def run_app(args: argparse.Namespace) -> int:
 
 def read_game_file(name: str):
     """A game file for --load; CommandError names the file and the line at fault."""
-    from c4tui.engine.gamefile import GameFileError, GameRecord
+    from c4tui.engine.board.gamefile import GameFileError, GameRecord
     from c4tui.files import UnreadableFile, read_text
 
     try:

@@ -13,8 +13,8 @@ from c4tui.tournament import workers
 # game ends at once, as a real engine's search does.
 SLOW_ARENA = """
 import sys, threading
-from c4tui.engine import specs
-from c4tui.engine.random_player import RandomEngine
+from c4tui.engine.players import specs
+from c4tui.engine.players.random_player import RandomEngine
 
 class SlowEngine(RandomEngine):
     def search(self, position, limits=None, *, on_info=None, stop=None):

@@ -10,8 +10,8 @@ import pytest
 from c4tui.cli import main
 from c4tui.commands import arena as arena_command
 from c4tui.commands.arena import elo_text
-from c4tui.engine import specs
-from c4tui.engine.random_player import RandomEngine
+from c4tui.engine.players import specs
+from c4tui.engine.players.random_player import RandomEngine
 from c4tui.tournament import workers
 from tests.arena_support import interrupt_after
 

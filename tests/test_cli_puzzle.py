@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 from c4tui.cli import main
-from c4tui.engine.position import Position
-from c4tui.engine.scores import keeping_columns
+from c4tui.engine.board.position import Position
+from c4tui.engine.board.scores import keeping_columns
 from c4tui.engine.solver import analyze
 
 

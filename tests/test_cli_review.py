@@ -8,7 +8,7 @@ import json
 import pytest
 
 from c4tui.cli import main
-from c4tui.engine.position import Position
+from c4tui.engine.board.position import Position
 from c4tui.engine.solver import analyze
 
 GAME = "2552354651517435227466447223"  # a random game, won by the second player

@@ -20,7 +20,7 @@ from textual.binding import Binding
 from c4tui.app.messages import HintFinished, SearchFailed, SearchFinished, SearchProgress
 from c4tui.app.widgets.thinking import ThinkingView
 from c4tui.engine import gil
-from c4tui.engine.search import Engine, Limits, SearchInfo
+from c4tui.engine.players.contract import Engine, Limits, SearchInfo
 from c4tui.match.controller import SearchRequest
 from c4tui.match.hints import hint_reason
 from c4tui.match.opponents import hint_spec

@@ -36,9 +36,9 @@ from c4tui.app.threat_marks import ThreatMarks
 from c4tui.app.widgets.board import Board, BoardView
 from c4tui.app.widgets.history import MoveHistory
 from c4tui.app.widgets.thinking import ThinkingPanel
-from c4tui.engine.game import Game
+from c4tui.engine.board.game import Game
+from c4tui.engine.board.position import Position
 from c4tui.engine.gil import CourteousStop, QuickSwitching, UiActivity
-from c4tui.engine.position import Position
 from c4tui.files import data_dir
 from c4tui.match.controller import Match
 from c4tui.match.library import GameLibrary

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from textual.message import Message
 
-from c4tui.engine.search import SearchInfo, SearchResult
+from c4tui.engine.players.contract import SearchInfo, SearchResult
 
 
 @dataclass

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Literal
 
-from c4tui.engine.geometry import (
+from c4tui.engine.board.geometry import (
     MAX_CONNECT,
     MAX_HEIGHT,
     MAX_WIDTH,
@@ -22,7 +22,7 @@ from c4tui.engine.geometry import (
     MIN_HEIGHT,
     MIN_WIDTH,
 )
-from c4tui.engine.specs import SpecError, parse_spec
+from c4tui.engine.players.specs import SpecError, parse_spec
 from c4tui.files import NoSuchFile, UnreadableFile, atomic_write, read_text
 from c4tui.match.sides import Sides
 

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 from textual.app import SystemCommand
 from textual.binding import Binding
 
-from c4tui.engine.game import Game
-from c4tui.engine.gamefile import GameRecord
-from c4tui.engine.position import Position
+from c4tui.engine.board.game import Game
+from c4tui.engine.board.gamefile import GameRecord
+from c4tui.engine.board.position import Position
 from c4tui.files import atomic_write
 from c4tui.match.controller import engine_spec_or_none
 from c4tui.match.library import DamagedGame, GameHeldElsewhere

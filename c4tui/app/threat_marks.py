@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from textual.app import SystemCommand
 from textual.binding import Binding
 
-from c4tui.engine.position import Position
+from c4tui.engine.board.position import Position
 from c4tui.engine.threats import Threat, threats, zugzwang
 from c4tui.match.sides import GLYPHS
 

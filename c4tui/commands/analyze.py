@@ -17,8 +17,8 @@ from c4tui.commands.common import (
     plain_table,
     seconds,
 )
-from c4tui.engine.position import Position
-from c4tui.engine.scores import describe_score, proven_of, result_class
+from c4tui.engine.board.position import Position
+from c4tui.engine.board.scores import describe_score, proven_of, result_class
 from c4tui.engine.solver import ColumnBounds, SearchStopped, shared_solver
 
 # Enough for any 7x6 position (the book answers the openings) and for the smaller

@@ -24,7 +24,7 @@ from rich.progress import (
 from rich.table import Table
 
 from c4tui.commands.common import CommandError, output_console, plain_table
-from c4tui.engine.specs import SpecError, make_engine
+from c4tui.engine.players.specs import SpecError, make_engine
 from c4tui.tournament.games import EngineError, GameRecord, GameTask
 from c4tui.tournament.savefile import SavedGames, SaveError
 from c4tui.tournament.schedule import schedule, total_games

@@ -23,10 +23,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from c4tui.commands.common import CommandError, output_console, plain_table
+from c4tui.engine.board.position import Position
 from c4tui.engine.native import kernels
-from c4tui.engine.position import Position
-from c4tui.engine.search import Limits
-from c4tui.engine.specs import make_engine
+from c4tui.engine.players.contract import Limits
+from c4tui.engine.players.specs import make_engine
 
 # A quiet middle game (16 stones, no winning spot for either side yet), so the engines
 # search a position with real choices instead of the empty board's symmetric one.

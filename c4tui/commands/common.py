@@ -12,7 +12,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from c4tui.engine.geometry import (
+from c4tui.engine.board.geometry import (
     MAX_CONNECT,
     MAX_HEIGHT,
     MAX_WIDTH,
@@ -21,8 +21,8 @@ from c4tui.engine.geometry import (
     MIN_WIDTH,
     validate_size,
 )
-from c4tui.engine.notation import moves_of
-from c4tui.engine.position import Position
+from c4tui.engine.board.notation import moves_of
+from c4tui.engine.board.position import Position
 from c4tui.match.sides import GLYPHS
 
 

@@ -13,11 +13,11 @@ from c4tui.commands.common import (
     output_console,
     plain_table,
 )
-from c4tui.engine.figures import picks_at_random, random_pick, uct_cell, win_rate_text
-from c4tui.engine.position import Position
-from c4tui.engine.scores import describe_score
-from c4tui.engine.search import ColumnStat, SearchInfo, SearchResult
-from c4tui.engine.specs import SpecError, make_engine
+from c4tui.engine.board.position import Position
+from c4tui.engine.board.scores import describe_score
+from c4tui.engine.players.contract import ColumnStat, SearchInfo, SearchResult
+from c4tui.engine.players.specs import SpecError, make_engine
+from c4tui.engine.study.figures import picks_at_random, random_pick, uct_cell, win_rate_text
 
 # The panel's headings for the figures ColumnStat names otherwise.
 HEADINGS = {"value": "win rate", "uct": "UCT"}

@@ -14,7 +14,7 @@ from c4tui.commands.common import (
     output_console,
     plain_table,
 )
-from c4tui.engine.puzzles import DIFFICULTIES, find_puzzles
+from c4tui.engine.study.puzzles import DIFFICULTIES, find_puzzles
 
 MAX_COUNT = 1000
 

@@ -16,8 +16,9 @@ from c4tui.commands.common import (
     seconds,
 )
 from c4tui.commands.review_input import GameInput
-from c4tui.engine.position import Position
-from c4tui.engine.review import (
+from c4tui.engine.board.position import Position
+from c4tui.engine.board.scores import describe_score
+from c4tui.engine.study.review import (
     VERDICTS,
     MoveReview,
     positions_of,
@@ -25,7 +26,6 @@ from c4tui.engine.review import (
     tally,
     turning_point,
 )
-from c4tui.engine.scores import describe_score
 from c4tui.match.sides import GLYPHS
 
 # On 7x6 the book answers in milliseconds; bigger boards' early positions can take

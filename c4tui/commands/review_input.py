@@ -8,9 +8,9 @@ from collections.abc import Iterator
 from itertools import chain
 
 from c4tui.commands.common import Board, CommandError, PositionBatch, parse_position
-from c4tui.engine.gamefile import MAGIC, GameFileError, GameRecord
-from c4tui.engine.notation import symbol_column
-from c4tui.engine.position import Position
+from c4tui.engine.board.gamefile import MAGIC, GameFileError, GameRecord
+from c4tui.engine.board.notation import symbol_column
+from c4tui.engine.board.position import Position
 from c4tui.files import MAX_FILE_BYTES, UnreadableFile, read_text
 
 BYTE_ORDER_MARK = "\ufeff"

@@ -34,7 +34,7 @@ import mmap
 from functools import cache
 from pathlib import Path
 
-from c4tui.engine.geometry import Geometry, geometry
+from c4tui.engine.board.geometry import Geometry, geometry
 
 BOOK_GEOMETRY = (7, 6, 4)
 EXACT_PLY = 12  # book_12ply_distances.dat: exact scores

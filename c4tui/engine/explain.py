@@ -20,7 +20,7 @@ import threading
 from dataclasses import dataclass
 from typing import Literal
 
-from c4tui.engine.position import Position
+from c4tui.engine.board.position import Position
 from c4tui.engine.solver import SearchStopped, order_columns, shared_solver
 from c4tui.engine.solver.line import best_line
 from c4tui.engine.threats import Threat, playable_now, threat_cells, threats, zugzwang

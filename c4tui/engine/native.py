@@ -17,8 +17,8 @@ import os
 import threading
 
 from c4tui.engine import gil
+from c4tui.engine.board.geometry import Geometry
 from c4tui.engine.book import OpeningBook
-from c4tui.engine.geometry import Geometry
 
 MODULE = "c4tui.engine._kernels"
 # Entries of the table C owns when the Python one is not a packed array (two words

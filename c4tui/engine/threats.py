@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from c4tui.engine.position import Position
+from c4tui.engine.board.position import Position
 
 FILL_STATES = 200_000  # the filling-out search gives up past this many states
 

@@ -18,11 +18,11 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from c4tui.engine.game import Game
-from c4tui.engine.gamefile import GameRecord
-from c4tui.engine.position import Position
-from c4tui.engine.search import Engine, SearchInfo, SearchResult
-from c4tui.engine.specs import SpecError, make_engine, parse_spec
+from c4tui.engine.board.game import Game
+from c4tui.engine.board.gamefile import GameRecord
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.contract import Engine, SearchInfo, SearchResult
+from c4tui.engine.players.specs import SpecError, make_engine, parse_spec
 from c4tui.match import words
 from c4tui.match.keeping import KeptOnDisk
 from c4tui.match.library import GameLibrary

@@ -10,9 +10,9 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 
-from c4tui.engine.exact import column_scores
-from c4tui.engine.position import Position
-from c4tui.engine.scores import describe_score
+from c4tui.engine.board.position import Position
+from c4tui.engine.board.scores import describe_score
+from c4tui.engine.study.exact_columns import column_scores
 
 GIVE_UP_SECONDS = 10.0
 SOLVING = "solving"

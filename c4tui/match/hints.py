@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import threading
 
-from c4tui.engine.position import Position
-from c4tui.engine.scores import describe_score
-from c4tui.engine.search import win_rate
-from c4tui.engine.specs import make_engine, reading_of
+from c4tui.engine.board.position import Position
+from c4tui.engine.board.scores import describe_score
+from c4tui.engine.players.contract import win_rate
+from c4tui.engine.players.specs import make_engine, reading_of
 from c4tui.match.sides import engine_title
 
 

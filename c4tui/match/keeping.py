@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from c4tui.engine.gamefile import GameRecord
+from c4tui.engine.board.gamefile import GameRecord
 
 if TYPE_CHECKING:
     from c4tui.match.controller import Match

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from c4tui.engine.gamefile import GameRecord
+from c4tui.engine.board.gamefile import GameRecord
 from c4tui.files import NoSuchFile, atomic_write, read_text
 from c4tui.match.aside import set_aside
 

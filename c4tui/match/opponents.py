@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import math
 
-from c4tui.engine.position import Position
-from c4tui.engine.search import SearchInfo
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.contract import SearchInfo
 
 
 def evaluation_of(info: SearchInfo, move: int, mover: int) -> float | None:

@@ -6,8 +6,8 @@ import threading
 from dataclasses import dataclass
 from typing import Literal
 
-from c4tui.engine.position import Position
-from c4tui.engine.search import Engine
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.contract import Engine
 
 Severity = Literal["information", "warning", "error"]
 

@@ -17,10 +17,10 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from c4tui.engine.position import Position
-from c4tui.engine.puzzles import Puzzle, find_puzzles, puzzle_of
-from c4tui.engine.review import MoveReview
-from c4tui.engine.scores import describe_score, keeping_columns
+from c4tui.engine.board.position import Position
+from c4tui.engine.board.scores import describe_score, keeping_columns
+from c4tui.engine.study.puzzles import Puzzle, find_puzzles, puzzle_of
+from c4tui.engine.study.review import MoveReview
 from c4tui.files import NoSuchFile, atomic_write, read_text
 from c4tui.match.aside import set_aside
 

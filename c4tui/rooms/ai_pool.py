@@ -22,7 +22,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from c4tui.engine.search import SearchInfo
+from c4tui.engine.players.contract import SearchInfo
 from c4tui.rooms import worker
 from c4tui.rooms.protocol import ProtocolError, info_from_wire
 from c4tui.rooms.worker import SearchJob

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from c4tui.engine.search import SearchInfo
+from c4tui.engine.players.contract import SearchInfo
 from c4tui.rooms.access import show_code
 from c4tui.rooms.ai_pool import AiPool, Search
 from c4tui.rooms.protocol import info_to_wire

@@ -39,7 +39,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from c4tui.engine.search import ColumnStat, SearchInfo
+from c4tui.engine.players.contract import ColumnStat, SearchInfo
 
 VERSION = 1
 MAX_TEXT = 200  # characters of a chat line, a name, a token or a code

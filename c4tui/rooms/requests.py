@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import logging
 
-from c4tui.engine.game import Game
-from c4tui.engine.position import Position
-from c4tui.engine.specs import SpecError, parse_spec
+from c4tui.engine.board.game import Game
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.specs import SpecError, parse_spec
 from c4tui.rooms.access import GuessLimit, new_code, normal_code
 from c4tui.rooms.host import Client, Refused, RoomHost
 from c4tui.rooms.protocol import Message, ProtocolError

@@ -15,10 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from c4tui.engine.game import Game
-from c4tui.engine.gamefile import GameRecord, now_stamp
-from c4tui.engine.position import Position
-from c4tui.engine.search import SearchInfo
+from c4tui.engine.board.game import Game
+from c4tui.engine.board.gamefile import GameRecord, now_stamp
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.contract import SearchInfo
 from c4tui.rooms.protocol import info_to_wire
 
 OFFERS = ("draw", "take_back")

@@ -22,8 +22,8 @@ import logging
 from datetime import UTC, datetime
 from pathlib import Path
 
-from c4tui.engine.game import Game
-from c4tui.engine.gamefile import GameFileError, GameRecord
+from c4tui.engine.board.game import Game
+from c4tui.engine.board.gamefile import GameFileError, GameRecord
 from c4tui.files import UnreadableFile, atomic_write, read_text
 from c4tui.rooms.room import Room, Seat
 

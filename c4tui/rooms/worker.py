@@ -15,9 +15,9 @@ import time
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 
-from c4tui.engine.position import Position
-from c4tui.engine.search import SearchInfo
-from c4tui.engine.specs import make_engine
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.contract import SearchInfo
+from c4tui.engine.players.specs import make_engine
 from c4tui.rooms.protocol import info_to_wire
 
 PROGRESS_INTERVAL = 0.1  # seconds: about 10 updates a second reach the room

@@ -14,10 +14,10 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from c4tui.engine.notation import format_moves
-from c4tui.engine.position import Position
-from c4tui.engine.search import SearchInfo
-from c4tui.engine.specs import make_engine
+from c4tui.engine.board.notation import format_moves
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.contract import SearchInfo
+from c4tui.engine.players.specs import make_engine
 
 RESULT_TEXT = {0: "1-0", 1: "0-1", None: "1/2-1/2"}
 

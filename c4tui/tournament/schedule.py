@@ -17,7 +17,7 @@ import random
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from c4tui.engine.position import Position
+from c4tui.engine.board.position import Position
 from c4tui.tournament.games import GameTask
 
 # Random play meets every opening of a few plies well within this many tries in a row;

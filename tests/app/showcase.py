@@ -19,8 +19,8 @@ from textual.worker import WorkerState
 
 from c4tui.app.app import ConnectFourApp
 from c4tui.app.settings import Settings
-from c4tui.engine.gamefile import GameRecord
-from c4tui.engine.position import Position
+from c4tui.engine.board.gamefile import GameRecord
+from c4tui.engine.board.position import Position
 from c4tui.match.library import GameLibrary
 
 SIZE = (120, 40)

@@ -46,8 +46,8 @@ async def test_threat_marks_are_the_engines(make_app):
 async def test_v_in_the_games_list_reviews_that_game_and_keeps_yours(make_app, tmp_path):
     from c4tui.app.screens.games import GamesScreen
     from c4tui.app.screens.review import ReviewScreen
-    from c4tui.engine.gamefile import GameRecord
-    from c4tui.engine.position import Position
+    from c4tui.engine.board.gamefile import GameRecord
+    from c4tui.engine.board.position import Position
     from c4tui.match.library import GameLibrary
 
     library = GameLibrary(tmp_path / "games")

@@ -9,7 +9,7 @@ from c4tui.app.settings import Settings
 from c4tui.app.widgets import falling as falling_module
 from c4tui.app.widgets.board import Board
 from c4tui.app.widgets.falling import FULL_FALL, Falls
-from c4tui.engine.position import Position
+from c4tui.engine.board.position import Position
 from tests.app.showcase import type_keys
 
 SIZE = (120, 40)

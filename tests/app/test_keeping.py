@@ -81,8 +81,8 @@ async def test_the_games_list_sorts_and_shows_when_each_was_last_played(make_app
     import os
 
     from c4tui.app.screens.games import GamesScreen
-    from c4tui.engine.gamefile import GameRecord
-    from c4tui.engine.position import Position
+    from c4tui.engine.board.gamefile import GameRecord
+    from c4tui.engine.board.position import Position
     from c4tui.match.library import GameLibrary
 
     library = GameLibrary(tmp_path / "data")

@@ -5,9 +5,9 @@ from __future__ import annotations
 from c4tui.app.widgets.history import lay_out
 from c4tui.app.widgets.movetree import move_rows
 from c4tui.app.widgets.thinking import ThinkingView, bar, budget_progress, column_kind
-from c4tui.engine.game import Game
-from c4tui.engine.position import Position
-from c4tui.engine.search import ColumnStat, Limits, SearchInfo
+from c4tui.engine.board.game import Game
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.contract import ColumnStat, Limits, SearchInfo
 from c4tui.match.opponents import evaluation_of, hint_spec
 from c4tui.match.sides import engine_title
 

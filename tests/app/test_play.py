@@ -7,7 +7,7 @@ from c4tui.app.screens.settings import SettingsScreen, join_spec, split_spec
 from c4tui.app.settings import Settings, load
 from c4tui.app.widgets.board import Board
 from c4tui.app.widgets.disc_sizes import BIG, GIANT, MEDIUM, ROUND
-from c4tui.engine.position import Position
+from c4tui.engine.board.position import Position
 from tests.app.showcase import DRAW_MOVES, open_settings, settle, type_keys
 
 SIZE = (120, 40)

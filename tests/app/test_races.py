@@ -15,7 +15,7 @@ import pytest
 from c4tui.app.app import ConnectFourApp
 from c4tui.app.messages import SearchFinished
 from c4tui.app.settings import Settings
-from c4tui.engine.position import Position
+from c4tui.engine.board.position import Position
 from tests.app.showcase import post_key, settle, type_keys
 
 SIZE = (80, 24)  # the smallest full layout: cheaper frames, same logic

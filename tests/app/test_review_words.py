@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from c4tui.app.screens.review_words import after_words, line_words, move_name
 from c4tui.app.widgets.review_graph import ply_columns
-from c4tui.engine.position import Position
-from c4tui.engine.review import review_move
+from c4tui.engine.board.position import Position
+from c4tui.engine.study.review import review_move
 
 
 def test_every_ply_has_a_column_scaled_to_the_width():

@@ -6,7 +6,7 @@ from textual.widgets import Input, Select, Static
 
 from c4tui.app.screens.settings import LEVEL_CHOICES, SettingsScreen, spec_line, split_spec
 from c4tui.app.settings import Settings, load
-from c4tui.engine.levels import LEVELS, RATINGS
+from c4tui.engine.players.levels import LEVELS, RATINGS
 from tests.app.showcase import open_settings, settle
 
 SIZE = (120, 40)

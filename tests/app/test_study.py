@@ -5,9 +5,9 @@ from __future__ import annotations
 from c4tui.app.screens.games import GamesScreen
 from c4tui.app.screens.position import PositionScreen, check_moves
 from c4tui.cli import main
-from c4tui.engine.gamefile import GameRecord
-from c4tui.engine.geometry import geometry
-from c4tui.engine.position import Position
+from c4tui.engine.board.gamefile import GameRecord
+from c4tui.engine.board.geometry import geometry
+from c4tui.engine.board.position import Position
 from c4tui.match.library import GameLibrary
 from tests.app.showcase import post_key, settle, type_keys
 
@@ -204,7 +204,7 @@ async def test_a_puzzle_is_judged_at_once_and_the_streak_kept(make_app, tmp_path
 
 
 def test_reviewed_mistakes_become_puzzles(tmp_path):
-    from c4tui.engine.review import review_game
+    from c4tui.engine.study.review import review_game
     from c4tui.match.trainer import Trainer
 
     game = Position.from_moves("634571633725311571417341272")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from c4tui.app.settings import Settings
 from c4tui.app.widgets.thinking import ThinkingView
-from c4tui.engine.position import Position
-from c4tui.engine.search import ColumnStat, Limits, SearchInfo
-from c4tui.engine.specs import make_engine
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.contract import ColumnStat, Limits, SearchInfo
+from c4tui.engine.players.specs import make_engine
 from tests.app.showcase import settle, type_keys
 
 SIZE = (120, 40)

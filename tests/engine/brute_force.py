@@ -7,7 +7,7 @@ keeps boards up to 5x4 within a second or two.
 
 from __future__ import annotations
 
-from c4tui.engine.position import Position
+from c4tui.engine.board.position import Position
 
 
 def brute_force_score(position: Position, memo: dict | None = None) -> int:

@@ -10,10 +10,10 @@ import random
 import threading
 from functools import cache
 
-from c4tui.engine.position import Position
-from c4tui.engine.search import Engine, Limits, SearchInfo
-from c4tui.engine.specs import make_engine, reading_of
-from c4tui.engine.tactics import threatened_columns, winning_columns
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.contract import Engine, Limits, SearchInfo
+from c4tui.engine.players.specs import make_engine, reading_of
+from c4tui.engine.players.tactics import threatened_columns, winning_columns
 
 SIZES = [(7, 6, 4), (4, 4, 3), (10, 10, 6), (5, 7, 5), (9, 4, 3)]
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from c4tui.engine.position import Position
-from c4tui.engine.search import GameOverError, SearchInfo
-from c4tui.engine.specs import ENGINES, engine_class, make_engine, reading_of
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.contract import GameOverError, SearchInfo
+from c4tui.engine.players.specs import ENGINES, engine_class, make_engine, reading_of
 from tests.engine.engine_contract import line_agrees, random_positions
 
 # The smallest budget of each kind, so the contract runs in a blink for every engine.

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from c4tui.engine.board.position import Position
 from c4tui.engine.explain import refutation, why_it_loses
-from c4tui.engine.position import Position
 from c4tui.engine.threats import Threat
 
 GLYPHS = ("●", "○")

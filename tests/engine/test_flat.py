@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from c4tui.engine.flat import FlatMonteCarloEngine, Playout
-from c4tui.engine.position import Position
-from c4tui.engine.search import Limits, SearchInfo
-from c4tui.engine.specs import make_engine
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.contract import Limits, SearchInfo
+from c4tui.engine.players.flat import FlatMonteCarloEngine, Playout
+from c4tui.engine.players.specs import make_engine
 from tests.engine.engine_contract import (
     SIZES,
     check_deterministic,

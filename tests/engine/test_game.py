@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from c4tui.engine.game import Game, Result
-from c4tui.engine.position import IllegalMoveError, Position
+from c4tui.engine.board.game import Game, Result
+from c4tui.engine.board.position import IllegalMoveError, Position
 
 
 def test_a_new_game_is_the_empty_board():

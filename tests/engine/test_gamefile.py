@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from c4tui.engine.game import Game
-from c4tui.engine.gamefile import GameFileError, GameRecord
-from c4tui.engine.position import Position
+from c4tui.engine.board.game import Game
+from c4tui.engine.board.gamefile import GameFileError, GameRecord
+from c4tui.engine.board.position import Position
 
 
 @st.composite

@@ -6,10 +6,10 @@ from collections import Counter
 
 import pytest
 
-from c4tui.engine.position import Position
-from c4tui.engine.search import ColumnStat
-from c4tui.engine.specs import make_engine
-from c4tui.engine.tactics import forced_move, safe_columns
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.contract import ColumnStat
+from c4tui.engine.players.specs import make_engine
+from c4tui.engine.players.tactics import forced_move, safe_columns
 from tests.engine.engine_contract import (
     SIZES,
     check_deterministic,

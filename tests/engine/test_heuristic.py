@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 
-from c4tui.engine.heuristic import GOOD_ROW_THREAT, STONE_RATIO, TEMPO, THREAT, heuristic_for
-from c4tui.engine.position import Position
+from c4tui.engine.board.heuristic import GOOD_ROW_THREAT, STONE_RATIO, TEMPO, THREAT, heuristic_for
+from c4tui.engine.board.position import Position
 from tests.engine.reference_board import DIRECTIONS, ReferenceBoard
 from tests.engine.test_position import games, position_of
 

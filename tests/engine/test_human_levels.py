@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from c4tui.engine.levels import LEVELS
-from c4tui.engine.position import Position
-from c4tui.engine.specs import SpecError, make_engine, parse_spec
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.levels import LEVELS
+from c4tui.engine.players.specs import SpecError, make_engine, parse_spec
 
 
 def choices(spec: str, moves: str, games: int = 200) -> Counter:

@@ -7,13 +7,17 @@ import threading
 
 import pytest
 
-from c4tui.engine import mcts_tree
-from c4tui.engine.geometry import geometry
-from c4tui.engine.mcts import CHUNK, MctsEngine
-from c4tui.engine.playout import python_random_game_for, random_bits_per_game, random_game_for
-from c4tui.engine.position import Position
-from c4tui.engine.search import Limits, SearchInfo
-from c4tui.engine.specs import make_engine
+from c4tui.engine.board.geometry import geometry
+from c4tui.engine.board.position import Position
+from c4tui.engine.players import mcts_tree
+from c4tui.engine.players.contract import Limits, SearchInfo
+from c4tui.engine.players.mcts import CHUNK, MctsEngine
+from c4tui.engine.players.playout import (
+    python_random_game_for,
+    random_bits_per_game,
+    random_game_for,
+)
+from c4tui.engine.players.specs import make_engine
 from tests.engine.engine_contract import (
     SIZES,
     check_deterministic,

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from c4tui.engine import native
+from c4tui.engine.board.geometry import geometry
+from c4tui.engine.board.position import Position
 from c4tui.engine.book import EXACT_PLY, OpeningBook
-from c4tui.engine.geometry import geometry
-from c4tui.engine.position import Position
 from c4tui.engine.solver import TABLE_SIZE, SearchStopped, Solver
 from tests.engine.brute_force import brute_force_score
 from tests.engine.test_solver import SET_NAMES, quiet_position, read_testset
@@ -146,8 +146,8 @@ def test_pure_python_is_forced_by_the_environment_variable():
     env = {**os.environ, "C4TUI_PURE_PYTHON": "1"}
     code = (
         "from c4tui.engine.solver import Solver\n"
-        "from c4tui.engine.geometry import geometry\n"
-        "from c4tui.engine.position import Position\n"
+        "from c4tui.engine.board.geometry import geometry\n"
+        "from c4tui.engine.board.position import Position\n"
         "s = Solver(geometry(7, 6, 4))\n"
         "assert not s.uses_native\n"
         "print(s.solve(Position.from_moves('2252576253462244111563')))\n"

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from c4tui.engine.negamax import NegamaxEngine
-from c4tui.engine.position import Position
-from c4tui.engine.scores import describe_score, proven_of
-from c4tui.engine.search import Limits, SearchInfo
-from c4tui.engine.specs import make_engine
+from c4tui.engine.board.position import Position
+from c4tui.engine.board.scores import describe_score, proven_of
+from c4tui.engine.players.contract import Limits, SearchInfo
+from c4tui.engine.players.negamax import NegamaxEngine
+from c4tui.engine.players.specs import make_engine
 from tests.engine.brute_force import brute_force_columns
 from tests.engine.engine_contract import (
     SIZES,

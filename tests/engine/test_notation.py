@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from c4tui.engine.notation import LinkError, moves_of
+from c4tui.engine.board.notation import LinkError, moves_of
 
 
 @pytest.mark.parametrize(

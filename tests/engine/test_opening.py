@@ -7,11 +7,11 @@ import time
 
 import pytest
 
-from c4tui.engine import opening
-from c4tui.engine.mcts import MctsEngine
-from c4tui.engine.position import Position
+from c4tui.engine.board.position import Position
+from c4tui.engine.players import opening
+from c4tui.engine.players.mcts import MctsEngine
+from c4tui.engine.players.specs import make_engine
 from c4tui.engine.solver import analyze
-from c4tui.engine.specs import make_engine
 from tests.engine.engine_contract import random_positions
 
 pytestmark = pytest.mark.skipif(

@@ -7,15 +7,15 @@ import threading
 
 import pytest
 
-from c4tui.engine import perfect as perfect_module
-from c4tui.engine.perfect import PerfectEngine, choose_column
-from c4tui.engine.position import Position
-from c4tui.engine.search import Limits
+from c4tui.engine.board.position import Position
+from c4tui.engine.players import perfect as perfect_module
+from c4tui.engine.players.contract import Limits
+from c4tui.engine.players.perfect import PerfectEngine, choose_column
+from c4tui.engine.players.specs import SpecError, make_engine
+from c4tui.engine.players.tactics import threatened_columns, winning_columns
 from c4tui.engine.solver import ColumnBounds, analyze
 from c4tui.engine.solver import exact as solver_module
 from c4tui.engine.solver.line import LINE_PLIES
-from c4tui.engine.specs import SpecError, make_engine
-from c4tui.engine.tactics import threatened_columns, winning_columns
 from tests.engine.brute_force import brute_force_columns
 
 # Positions the book or a short search settles quickly.

@@ -11,10 +11,10 @@ import random
 import pytest
 
 from c4tui.engine import native
-from c4tui.engine.geometry import geometry
-from c4tui.engine.mcts import MctsEngine
-from c4tui.engine.playout import _native_random_game, python_random_game_for
-from c4tui.engine.position import Position
+from c4tui.engine.board.geometry import geometry
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.mcts import MctsEngine
+from c4tui.engine.players.playout import _native_random_game, python_random_game_for
 from tests.engine.engine_contract import random_positions
 
 pytestmark = pytest.mark.skipif(native.library() is None, reason="installed without C kernels")
@@ -50,7 +50,7 @@ def test_boards_beyond_64_bits_keep_the_python_game():
 def test_a_seeded_search_is_the_same_with_either_game(monkeypatch):
     position = Position.from_moves("4453")
     with_c = MctsEngine(seed=3, iterations=2000, book=0).search(position).info
-    monkeypatch.setattr("c4tui.engine.mcts_tree.random_game_for", python_random_game_for)
+    monkeypatch.setattr("c4tui.engine.players.mcts_tree.random_game_for", python_random_game_for)
     in_python = MctsEngine(seed=3, iterations=2000, book=0).search(position).info
     assert with_c.columns == in_python.columns
     assert with_c.best == in_python.best

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from c4tui.engine.geometry import geometry
-from c4tui.engine.notation import NotationError, column_symbol, format_moves
-from c4tui.engine.position import IllegalMoveError, Position
+from c4tui.engine.board.geometry import geometry
+from c4tui.engine.board.notation import NotationError, column_symbol, format_moves
+from c4tui.engine.board.position import IllegalMoveError, Position
 from tests.engine.reference_board import DIRECTIONS, ReferenceBoard
 
 Size = tuple[int, int, int]

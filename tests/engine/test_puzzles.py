@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from c4tui.engine.position import Position
-from c4tui.engine.puzzles import DIFFICULTIES, find_puzzles, puzzle_of
+from c4tui.engine.board.position import Position
+from c4tui.engine.study.puzzles import DIFFICULTIES, find_puzzles, puzzle_of
 
 
 def sign(score: int) -> int:

@@ -13,9 +13,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from c4tui.engine.geometry import centre_first
-from c4tui.engine.heuristic import Heuristic, heuristic_for
-from c4tui.engine.position import Position
+from c4tui.engine.board.geometry import centre_first
+from c4tui.engine.board.heuristic import Heuristic, heuristic_for
+from c4tui.engine.board.position import Position
 from c4tui.engine.solver import order_columns
 from c4tui.engine.solver.table import mirror_bits, mirror_stones
 

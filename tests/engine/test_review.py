@@ -9,16 +9,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from c4tui.engine.geometry import geometry
-from c4tui.engine.position import Position
-from c4tui.engine.review import (
+from c4tui.engine.board.geometry import geometry
+from c4tui.engine.board.position import Position
+from c4tui.engine.solver import SearchStopped, Solver
+from c4tui.engine.study.review import (
     MoveReview,
     review_game,
     tally,
     turning_point,
     verdict_of,
 )
-from c4tui.engine.solver import SearchStopped, Solver
 from tests.engine.brute_force import brute_force_columns
 
 SMALL_TABLE = 100_003

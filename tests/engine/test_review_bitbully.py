@@ -14,8 +14,8 @@ import random
 import pytest
 
 from c4tui.cli import main
-from c4tui.engine.position import Position
-from c4tui.engine.review import verdict_of
+from c4tui.engine.board.position import Position
+from c4tui.engine.study.review import verdict_of
 
 bitbully = pytest.importorskip("bitbully")
 

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from c4tui.engine.geometry import geometry
-from c4tui.engine.position import Position
+from c4tui.engine.board.geometry import geometry
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.tactics import winning_columns
 from c4tui.engine.solver import (
     LIST_TABLE_SIZE,
     NATIVE_TABLE_SIZE,
@@ -18,7 +19,6 @@ from c4tui.engine.solver import (
     Solver,
     order_columns,
 )
-from c4tui.engine.tactics import winning_columns
 from tests.engine.brute_force import brute_force_columns, brute_force_score
 
 TESTSETS = Path(__file__).resolve().parents[3] / "shared" / "testsets" / "pons"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from c4tui.engine.geometry import geometry
+from c4tui.engine.board.geometry import geometry
 from c4tui.engine.solver.table import Coding, clear_table, new_table, packed_fits
 
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from c4tui.engine.flat import FlatMonteCarloEngine
-from c4tui.engine.greedy import GreedyEngine
-from c4tui.engine.handicap import Handicapped
-from c4tui.engine.negamax import NegamaxEngine
-from c4tui.engine.random_player import RandomEngine
-from c4tui.engine.search import Limits
-from c4tui.engine.specs import ENGINES, SpecError, make_engine, parse_spec
+from c4tui.engine.players.contract import Limits
+from c4tui.engine.players.flat import FlatMonteCarloEngine
+from c4tui.engine.players.greedy import GreedyEngine
+from c4tui.engine.players.handicap import Handicapped
+from c4tui.engine.players.negamax import NegamaxEngine
+from c4tui.engine.players.random_player import RandomEngine
+from c4tui.engine.players.specs import ENGINES, SpecError, make_engine, parse_spec
 
 
 def test_a_bare_name_has_no_options():
@@ -147,7 +147,7 @@ def test_limits_refuse_non_positive_budgets(bad):
 
 
 def test_an_unknown_engine_lists_the_levels_there_are():
-    from c4tui.engine.levels import LEVELS
+    from c4tui.engine.players.levels import LEVELS
 
     with pytest.raises(SpecError) as caught:
         parse_spec("foo")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 
-from c4tui.engine.position import Position
-from c4tui.engine.search import ColumnStat
-from c4tui.engine.tactics import (
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.contract import ColumnStat
+from c4tui.engine.players.tactics import (
     forced_move,
     hands_over_a_win,
     safe_columns,

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from c4tui.engine.game import Game
-from c4tui.engine.position import Position
-from c4tui.engine.search import SearchResult
+from c4tui.engine.board.game import Game
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.contract import SearchResult
 from c4tui.match.controller import Match
 from c4tui.match.library import GameLibrary
 from c4tui.match.sides import Sides

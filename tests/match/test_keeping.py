@@ -5,9 +5,9 @@ from __future__ import annotations
 import errno
 import json
 
-from c4tui.engine.game import Game
-from c4tui.engine.gamefile import GameRecord
-from c4tui.engine.position import Position
+from c4tui.engine.board.game import Game
+from c4tui.engine.board.gamefile import GameRecord
+from c4tui.engine.board.position import Position
 from c4tui.match import scorebook
 from c4tui.match.controller import Match
 from c4tui.match.library import GameLibrary

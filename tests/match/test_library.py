@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from c4tui.engine.gamefile import GameRecord
-from c4tui.engine.position import Position
+from c4tui.engine.board.gamefile import GameRecord
+from c4tui.engine.board.position import Position
 from c4tui.match.controller import Match
 from c4tui.match.library import DamagedGame, GameHeldElsewhere, GameLibrary
 from c4tui.match.sides import Sides

@@ -9,7 +9,7 @@ import os
 import signal
 import sys
 
-from c4tui.engine.gamefile import GameRecord
+from c4tui.engine.board.gamefile import GameRecord
 from c4tui.rooms import store
 from c4tui.rooms.service import RoomLimits, RoomService
 from tests.rooms.support import PATIENCE, login, room_where

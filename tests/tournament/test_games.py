@@ -8,10 +8,10 @@ from itertools import islice
 
 import pytest
 
-from c4tui.engine import specs
-from c4tui.engine.base import BaseEngine, empty_columns
-from c4tui.engine.position import Position
-from c4tui.engine.search import SearchInfo
+from c4tui.engine.board.position import Position
+from c4tui.engine.players import specs
+from c4tui.engine.players.base import BaseEngine, empty_columns
+from c4tui.engine.players.contract import SearchInfo
 from c4tui.tournament.games import GameAborted, GameTask, play_game
 from c4tui.tournament.schedule import is_balanced, random_openings, schedule
 from c4tui.tournament.workers import GameRunner

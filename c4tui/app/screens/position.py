@@ -11,9 +11,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
-from c4tui.engine.geometry import Geometry
-from c4tui.engine.notation import LinkError, NotationError, moves_of
-from c4tui.engine.position import Position
+from c4tui.engine.board.geometry import Geometry
+from c4tui.engine.board.notation import LinkError, NotationError, moves_of
+from c4tui.engine.board.position import Position
 
 
 def check_moves(text: str, g: Geometry) -> str | None:

@@ -21,7 +21,7 @@ from textual.widgets import Footer, Static
 
 from c4tui.app.messages import ColumnClicked
 from c4tui.app.widgets.board import Board, BoardView
-from c4tui.engine.puzzles import Puzzle
+from c4tui.engine.study.puzzles import Puzzle
 from c4tui.match.exact_scores import board_words
 from c4tui.match.sides import GLYPHS
 from c4tui.match.trainer import Trainer

@@ -7,9 +7,9 @@ the game's 14th ply.
 
 from __future__ import annotations
 
-from c4tui.engine.position import Position
-from c4tui.engine.review import MoveReview
-from c4tui.engine.scores import describe_score, moves_to_end
+from c4tui.engine.board.position import Position
+from c4tui.engine.board.scores import describe_score, moves_to_end
+from c4tui.engine.study.review import MoveReview
 from c4tui.match.sides import GLYPHS
 
 MARKS = {"best": "", "ok": "?!", "mistake": "?", "blunder": "??"}

@@ -37,7 +37,7 @@ from c4tui.app.screens.spec_fields import (
     without,
 )
 from c4tui.app.settings import BOARD_STYLES, FIRST, MODES, Settings, SettingsError
-from c4tui.engine.geometry import (
+from c4tui.engine.board.geometry import (
     MAX_CONNECT,
     MAX_HEIGHT,
     MAX_WIDTH,
@@ -45,7 +45,7 @@ from c4tui.engine.geometry import (
     MIN_HEIGHT,
     MIN_WIDTH,
 )
-from c4tui.engine.specs import ENGINES, SpecError, parse_spec
+from c4tui.engine.players.specs import ENGINES, SpecError, parse_spec
 
 SIDES = ("opponent", "second_opponent")
 # Each AI side's title in each mode, and the sides a mode plays with: the others are

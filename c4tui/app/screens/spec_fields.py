@@ -7,8 +7,8 @@ checked by `specs.parse_spec`, and saved as it writes it.
 
 from __future__ import annotations
 
-from c4tui.engine.levels import LEVELS, RATINGS
-from c4tui.engine.specs import SpecError, engine_class, parse_spec, plain
+from c4tui.engine.players.levels import LEVELS, RATINGS
+from c4tui.engine.players.specs import SpecError, engine_class, parse_spec, plain
 
 BUDGET_KEYS = ("time", "iterations", "depth", "playouts")
 BUDGET_LABELS = {

@@ -26,7 +26,7 @@ from c4tui.app.widgets.classic import Paints, classic_cell
 from c4tui.app.widgets.disc_sizes import COMPACT, GIANT, SIZES, DiscSize
 from c4tui.app.widgets.drawn import DrawnWidget
 from c4tui.app.widgets.falling import Falling, Falls
-from c4tui.engine.position import Position
+from c4tui.engine.board.position import Position
 from c4tui.match.sides import GLYPHS
 
 

@@ -15,7 +15,7 @@ from rich.segment import Segment
 from textual.strip import Strip
 from textual.widget import Widget
 
-from c4tui.engine.search import win_rate
+from c4tui.engine.players.contract import win_rate
 
 EIGHTHS = " ▁▂▃▄▅▆▇█"
 ROWS = 2

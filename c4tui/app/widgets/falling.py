@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from c4tui.engine.position import Position
+from c4tui.engine.board.position import Position
 
 # Seconds a disc takes from the top row to the bottom one: long enough to see where it
 # went, short enough never to feel like waiting (one row a frame at 25-45 fps).

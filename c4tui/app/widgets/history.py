@@ -24,9 +24,9 @@ from textual.widgets import Label
 
 from c4tui.app.widgets.evaluation import EvaluationLine
 from c4tui.app.widgets.movetree import INDENT, Row, move_rows
-from c4tui.engine.game import Game
-from c4tui.engine.notation import format_moves
-from c4tui.engine.search import win_rate
+from c4tui.engine.board.game import Game
+from c4tui.engine.board.notation import format_moves
+from c4tui.engine.players.contract import win_rate
 
 
 @dataclass

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import groupby
 
-from c4tui.engine.game import Game, Node
+from c4tui.engine.board.game import Game, Node
 from c4tui.match.sides import GLYPHS
 
 INDENT = 2  # columns per variation depth

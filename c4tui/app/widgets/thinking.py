@@ -19,11 +19,11 @@ from rich.text import Text
 from textual.geometry import Size
 
 from c4tui.app.widgets.drawn import DrawnWidget
-from c4tui.engine.figures import picks_at_random, random_pick, uct_cell, win_rate_text
-from c4tui.engine.position import Position
-from c4tui.engine.scores import describe_score
-from c4tui.engine.search import ColumnStat, Limits, SearchInfo, win_rate
-from c4tui.engine.specs import reading_of
+from c4tui.engine.board.position import Position
+from c4tui.engine.board.scores import describe_score
+from c4tui.engine.players.contract import ColumnStat, Limits, SearchInfo, win_rate
+from c4tui.engine.players.specs import reading_of
+from c4tui.engine.study.figures import picks_at_random, random_pick, uct_cell, win_rate_text
 from c4tui.match.sides import GLYPHS, engine_title
 
 BAR_WIDTH = 14

@@ -32,8 +32,8 @@ from __future__ import annotations
 
 import threading
 
-from c4tui.engine.geometry import Geometry
-from c4tui.engine.position import Position
+from c4tui.engine.board.geometry import Geometry
+from c4tui.engine.board.position import Position
 from c4tui.engine.solver.columns import ColumnBounds
 from c4tui.engine.solver.exact import Solver
 from c4tui.engine.solver.search import SearchStopped, order_columns

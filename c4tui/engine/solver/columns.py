@@ -6,8 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from c4tui.engine.board.position import Position
 from c4tui.engine.book import EXACT_PLY
-from c4tui.engine.position import Position
 from c4tui.engine.solver.search import SearchStopped, order_columns
 
 if TYPE_CHECKING:

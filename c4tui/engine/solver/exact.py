@@ -13,9 +13,9 @@ import time
 from collections.abc import Callable
 
 from c4tui.engine import native as _native
+from c4tui.engine.board.geometry import Geometry
+from c4tui.engine.board.position import Position
 from c4tui.engine.book import EXACT_PLY, OpeningBook
-from c4tui.engine.geometry import Geometry
-from c4tui.engine.position import Position
 from c4tui.engine.solver.columns import ColumnBounds, analyze_columns
 from c4tui.engine.solver.search import SearchStopped, make_search
 from c4tui.engine.solver.table import (

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from c4tui.engine.position import Position
+from c4tui.engine.board.position import Position
 from c4tui.engine.solver.search import SearchStopped, order_columns
 
 if TYPE_CHECKING:

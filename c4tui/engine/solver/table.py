@@ -15,7 +15,7 @@ import mmap
 import sys
 from dataclasses import dataclass
 
-from c4tui.engine.geometry import Geometry
+from c4tui.engine.board.geometry import Geometry
 
 # A prime near 2**23 entries of 8 bytes (64 MB) when a packed entry fits in 64 bits,
 # else a smaller Python list for the big boards.

@@ -14,13 +14,13 @@ from contextlib import suppress
 from dataclasses import replace
 from typing import ClassVar
 
-from c4tui.engine.base import BaseEngine, Clock, rate
-from c4tui.engine.position import Position
-from c4tui.engine.scores import proven_of
-from c4tui.engine.search import ColumnStat, InfoCallback, Limits, Reading, SearchInfo
+from c4tui.engine.board.position import Position
+from c4tui.engine.board.scores import proven_of
+from c4tui.engine.players.base import BaseEngine, Clock, rate
+from c4tui.engine.players.contract import ColumnStat, InfoCallback, Limits, Reading, SearchInfo
+from c4tui.engine.players.options import TIME, Option
 from c4tui.engine.solver import ColumnBounds, SearchStopped, order_columns, shared_solver
 from c4tui.engine.solver.line import best_line
-from c4tui.engine.specs import TIME, Option
 
 # The principal variation may search a quarter of the solve's nodes, at least LINE_NODES
 # (about 30 ms in C), and take a quarter of its time, at least LINE_SECONDS: on a hard

@@ -7,8 +7,8 @@ column the search has barely tried), so the two columns compare at a glance.
 
 from __future__ import annotations
 
-from c4tui.engine.search import ColumnStat, SearchInfo, win_rate
-from c4tui.engine.specs import reading_of
+from c4tui.engine.players.contract import ColumnStat, SearchInfo, win_rate
+from c4tui.engine.players.specs import reading_of
 
 
 def win_rate_text(value: float | None) -> str:

@@ -13,8 +13,12 @@ the mover's moves until the opponent's winning stone falls (it falls after the N
 
 from __future__ import annotations
 
-from c4tui.engine.position import Position
-from c4tui.engine.search import Proven
+from typing import Literal
+
+from c4tui.engine.board.position import Position
+
+# A result proven under perfect play, from the side to move.
+Proven = Literal["win", "draw", "loss"]
 
 
 def win_now_score(position: Position) -> int:

@@ -19,10 +19,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from c4tui.engine.exact import column_scores
-from c4tui.engine.position import Position
-from c4tui.engine.scores import keeping_columns, moves_to_end
-from c4tui.engine.tactics import safe_columns
+from c4tui.engine.board.position import Position
+from c4tui.engine.board.scores import keeping_columns, moves_to_end
+from c4tui.engine.players.tactics import safe_columns
+from c4tui.engine.study.exact_columns import column_scores
 
 Difficulty = Literal["easy", "medium", "hard"]
 DIFFICULTIES: dict[Difficulty, tuple[int, int, int]] = {

@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
-from c4tui.engine.base import BaseEngine, Clock, rate, timed_by_default
-from c4tui.engine.playout import random_game_for
-from c4tui.engine.position import Position
-from c4tui.engine.search import ColumnStat, InfoCallback, Limits, Reading, SearchInfo
-from c4tui.engine.specs import COUNT, TIME, Option
-from c4tui.engine.tactics import forced_move, tactical_stats
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.base import BaseEngine, Clock, rate, timed_by_default
+from c4tui.engine.players.contract import ColumnStat, InfoCallback, Limits, Reading, SearchInfo
+from c4tui.engine.players.options import COUNT, TIME, Option
+from c4tui.engine.players.playout import random_game_for
+from c4tui.engine.players.tactics import forced_move, tactical_stats
 
 DEFAULT_TIME = 1.0
 INFO_EVERY = 256  # playouts between progress reports

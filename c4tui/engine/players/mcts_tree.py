@@ -10,12 +10,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from c4tui.engine.geometry import centre_first
-from c4tui.engine.heuristic import heuristic_for
-from c4tui.engine.playout import random_game_for
-from c4tui.engine.position import Position
-from c4tui.engine.scores import proven_of
-from c4tui.engine.search import ColumnStat
+from c4tui.engine.board.geometry import centre_first
+from c4tui.engine.board.heuristic import heuristic_for
+from c4tui.engine.board.position import Position
+from c4tui.engine.board.scores import proven_of
+from c4tui.engine.players.contract import ColumnStat
+from c4tui.engine.players.playout import random_game_for
 
 # A node's proof, from the view of the player who moved into it. Every proof is an
 # exact game result; UNKNOWN is falsy so `if proof[node]` asks "is it settled?".

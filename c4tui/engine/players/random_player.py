@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from c4tui.engine.base import BaseEngine, Clock, empty_columns
-from c4tui.engine.position import Position
-from c4tui.engine.search import InfoCallback, Limits, Reading, SearchInfo
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.base import BaseEngine, Clock, empty_columns
+from c4tui.engine.players.contract import InfoCallback, Limits, Reading, SearchInfo
 
 
 class RandomEngine(BaseEngine):

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from c4tui.engine.base import BaseEngine, Clock
-from c4tui.engine.position import Position
-from c4tui.engine.search import Engine, InfoCallback, Limits, SearchInfo
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.base import BaseEngine, Clock
+from c4tui.engine.players.contract import Engine, InfoCallback, Limits, SearchInfo
 
 
 class Handicapped(BaseEngine):

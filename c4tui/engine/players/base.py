@@ -12,8 +12,8 @@ import threading
 import time
 from typing import ClassVar
 
-from c4tui.engine.position import Position
-from c4tui.engine.search import (
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.contract import (
     ColumnStat,
     GameOverError,
     InfoCallback,
@@ -22,7 +22,7 @@ from c4tui.engine.search import (
     SearchInfo,
     SearchResult,
 )
-from c4tui.engine.specs import Option
+from c4tui.engine.players.options import Option
 
 
 class BaseEngine:

@@ -10,8 +10,8 @@ Players are numbered 0 (moves first, shown as ●) and 1 (shown as ○).
 
 from __future__ import annotations
 
-from c4tui.engine.geometry import Geometry, geometry
-from c4tui.engine.notation import NotationError, column_range, format_moves, symbol_column
+from c4tui.engine.board.geometry import Geometry, geometry
+from c4tui.engine.board.notation import NotationError, column_range, format_moves, symbol_column
 
 
 class IllegalMoveError(ValueError):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from c4tui.engine.geometry import Geometry
+from c4tui.engine.board.geometry import Geometry
 
 # What an open window is worth by the stones in it: 1, 4, 16, ... The seed's streak
 # weights (1, 8, 128) grow faster; with the threats counted on their own, a gentler

@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 import time
 
-from c4tui.engine.position import Position
+from c4tui.engine.board.position import Position
 from c4tui.engine.solver import SearchStopped, shared_solver
 
 

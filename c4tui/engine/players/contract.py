@@ -17,12 +17,12 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Protocol
+
+from c4tui.engine.board.scores import Proven
 
 if TYPE_CHECKING:
-    from c4tui.engine.position import Position
-
-Proven = Literal["win", "draw", "loss"]
+    from c4tui.engine.board.position import Position
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from c4tui.engine.position import Position
+from c4tui.engine.board.position import Position
 
 Path = tuple[int, ...]
 

@@ -19,7 +19,7 @@ import textwrap
 from collections.abc import Callable
 from functools import cache
 
-from c4tui.engine.geometry import Geometry
+from c4tui.engine.board.geometry import Geometry
 
 # The random game, written out per board size by `python_random_game_for`: the shifts
 # of the line test become literals and the tables default arguments, so that the loop

@@ -24,13 +24,13 @@ from __future__ import annotations
 import math
 from typing import ClassVar
 
-from c4tui.engine.base import BaseEngine, Clock
-from c4tui.engine.exact import column_scores
-from c4tui.engine.position import Position
-from c4tui.engine.scores import proven_of, result_class
-from c4tui.engine.search import ColumnStat, InfoCallback, Limits, SearchInfo
-from c4tui.engine.specs import Option
-from c4tui.engine.tactics import hands_over_a_win
+from c4tui.engine.board.position import Position
+from c4tui.engine.board.scores import proven_of, result_class
+from c4tui.engine.players.base import BaseEngine, Clock
+from c4tui.engine.players.contract import ColumnStat, InfoCallback, Limits, SearchInfo
+from c4tui.engine.players.options import Option
+from c4tui.engine.players.tactics import hands_over_a_win
+from c4tui.engine.study.exact_columns import column_scores
 
 CLASS_STEP = 100  # the cost of one result class, in the same units as a score
 HEURISTIC_CAP = 250  # heuristic scores are unbounded: anything past this is "decided"
@@ -120,7 +120,7 @@ class HumanEngine(BaseEngine):
                 weights[col] *= factor
 
     def _heuristic_scores(self, position: Position) -> list[int | None]:
-        from c4tui.engine.negamax import NegamaxEngine
+        from c4tui.engine.players.negamax import NegamaxEngine
 
         engine = NegamaxEngine(depth=FALLBACK_DEPTH, seed=self.seed)
         info = engine.search(position).info

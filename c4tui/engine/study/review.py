@@ -24,8 +24,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from c4tui.engine.position import Position
-from c4tui.engine.scores import result_class
+from c4tui.engine.board.position import Position
+from c4tui.engine.board.scores import result_class
 from c4tui.engine.solver import SearchStopped, Solver, shared_solver
 
 Verdict = Literal["best", "ok", "mistake", "blunder"]

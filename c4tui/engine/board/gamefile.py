@@ -34,10 +34,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
-from c4tui.engine.game import Game
-from c4tui.engine.geometry import MIN_CONNECT, validate_size
-from c4tui.engine.notation import NotationError, format_moves
-from c4tui.engine.position import Position
+from c4tui.engine.board.game import Game
+from c4tui.engine.board.geometry import MIN_CONNECT, validate_size
+from c4tui.engine.board.notation import NotationError, format_moves
+from c4tui.engine.board.position import Position
 
 MAGIC = "c4tui-game"
 VERSION = 2

@@ -27,14 +27,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from c4tui.engine.base import BaseEngine, Clock, rate
-from c4tui.engine.geometry import centre_first
-from c4tui.engine.heuristic import heuristic_for
-from c4tui.engine.position import Position
-from c4tui.engine.scores import proven_of
-from c4tui.engine.search import ColumnStat, InfoCallback, Limits, Reading, SearchInfo
-from c4tui.engine.specs import DEPTH, TIME, Option
-from c4tui.engine.tactics import forced_move
+from c4tui.engine.board.geometry import centre_first
+from c4tui.engine.board.heuristic import heuristic_for
+from c4tui.engine.board.position import Position
+from c4tui.engine.board.scores import proven_of
+from c4tui.engine.players.base import BaseEngine, Clock, rate
+from c4tui.engine.players.contract import ColumnStat, InfoCallback, Limits, Reading, SearchInfo
+from c4tui.engine.players.options import DEPTH, TIME, Option
+from c4tui.engine.players.tactics import forced_move
 
 MATE = 1 << 30  # above any heuristic score; a proven result is MATE + solver score
 INFINITY = 1 << 40

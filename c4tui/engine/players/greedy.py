@@ -6,10 +6,10 @@ one for the opponent, and picks uniformly at random among the moves that survive
 
 from __future__ import annotations
 
-from c4tui.engine.base import BaseEngine, Clock
-from c4tui.engine.position import Position
-from c4tui.engine.search import InfoCallback, Limits, SearchInfo
-from c4tui.engine.tactics import forced_move, safe_columns, tactical_stats
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.base import BaseEngine, Clock
+from c4tui.engine.players.contract import InfoCallback, Limits, SearchInfo
+from c4tui.engine.players.tactics import forced_move, safe_columns, tactical_stats
 
 
 class GreedyEngine(BaseEngine):

@@ -34,13 +34,13 @@ import math
 import time
 from typing import ClassVar
 
-from c4tui.engine.base import BaseEngine, Clock, rate, timed_by_default
-from c4tui.engine.mcts_tree import Tree
-from c4tui.engine.opening import column_outcomes, in_reach
-from c4tui.engine.position import Position
-from c4tui.engine.search import InfoCallback, Limits, Reading, SearchInfo
-from c4tui.engine.specs import COUNT, TIME, Option
-from c4tui.engine.tactics import forced_move
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.base import BaseEngine, Clock, rate, timed_by_default
+from c4tui.engine.players.contract import InfoCallback, Limits, Reading, SearchInfo
+from c4tui.engine.players.mcts_tree import Tree
+from c4tui.engine.players.opening import column_outcomes, in_reach
+from c4tui.engine.players.options import COUNT, TIME, Option
+from c4tui.engine.players.tactics import forced_move
 
 # UCT exploration constant for results in [-1, 1]: sqrt(2) here is 1/sqrt(2) on the
 # [0, 1] scale of the seed notebooks (the bonus scales with the range of the results).

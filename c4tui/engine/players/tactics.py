@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from c4tui.engine.position import Position
-from c4tui.engine.scores import win_now_score
-from c4tui.engine.search import ColumnStat
+from c4tui.engine.board.position import Position
+from c4tui.engine.board.scores import win_now_score
+from c4tui.engine.players.contract import ColumnStat
 
 
 def winning_columns(position: Position) -> list[int]:
