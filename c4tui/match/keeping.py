@@ -41,7 +41,9 @@ class KeptOnDisk(_Base):
             else:
                 self.library.forget_current()
         except OSError as error:
-            self.notify(f"Could not keep the game: {error}", "error", title="Games")
+            where = self.library.directory
+            said = error.strerror or str(error)  # not the temporary file's name
+            self.notify(f"Could not keep the game in {where}: {said}", "error", title="Games")
 
     def count_result(self) -> None:
         """After a move: a game it ended, of a person against an engine, goes into the
@@ -55,7 +57,10 @@ class KeptOnDisk(_Base):
         try:
             counted, damage = self.scores.count(self.name, opponent, outcome)  # type: ignore[arg-type]
         except OSError as error:
-            self.notify(f"Could not keep the running score: {error}", "error", title="Score")
+            said = (
+                f"Could not keep the running score in {self.scores.path}: {error.strerror or error}"
+            )
+            self.notify(said, "error", title="Score")
             return
         if damage is not None:
             self.notify(damage, "warning", title="Score", timeout=10)

@@ -38,14 +38,14 @@ class DamagedScores(ValueError):
     """A score file that does not hold what this module writes."""
 
 
-def tally_of(counts: object) -> Tally:
+def tally_of(spec: str, counts: object) -> Tally:
     """A Tally from its JSON object; DamagedScores unless it holds three counts."""
     if not isinstance(counts, dict) or set(counts) != set(COUNTS):
-        raise DamagedScores(f"expected the counts {', '.join(COUNTS)}, got {counts!r:.60}")
+        raise DamagedScores(f"{spec[:30]}: not the counts {', '.join(COUNTS)}")
     for key in COUNTS:
         value = counts[key]
         if type(value) is not int or value < 0:
-            raise DamagedScores(f"{key}: {value!r:.30} is not a count")
+            raise DamagedScores(f"{spec[:30]}: {key} {value!r:.20} is not a count")
     return Tally(**counts)
 
 
@@ -64,7 +64,7 @@ class ScoreBook:
             counted = data.pop("counted", [])
             if not isinstance(counted, list) or not all(isinstance(n, str) for n in counted):
                 raise DamagedScores("'counted' is not a list of game names")
-            self.tallies = {spec: tally_of(counts) for spec, counts in data.items()}
+            self.tallies = {spec: tally_of(spec, counts) for spec, counts in data.items()}
             self.counted = counted
         except NoSuchFile:
             pass

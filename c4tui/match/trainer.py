@@ -81,7 +81,10 @@ class Trainer:
             self.damage = None
             atomic_write(self.path, json.dumps(data) + "\n")
         except OSError as error:
-            self._notices.append(f"Could not keep the puzzles and the streak: {error}")
+            said = error.strerror or str(error)  # not the temporary file's name
+            self._notices.append(
+                f"Could not keep the puzzles and the streak in {self.path}: {said}"
+            )
 
     def add_mistakes(self, reviews: list[MoveReview], game: Position) -> int:
         """Queue the positions before your game's mistakes and blunders; how many were new."""
