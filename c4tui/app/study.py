@@ -19,6 +19,7 @@ from c4tui.engine.board.gamefile import GameRecord
 from c4tui.engine.board.position import Position
 from c4tui.files import atomic_write
 from c4tui.match.controller import engine_spec_or_none
+from c4tui.match.learned import Learned
 from c4tui.match.library import DamagedGame, GameHeldElsewhere
 from c4tui.match.trainer import Trainer
 
@@ -170,8 +171,18 @@ class StudyCommands(_Base):
         # The review has the whole screen: a notice (the running score, as the game
         # ended) would cover its moves.
         self.clear_notifications()
-        style = self.settings.board_style
-        self.push_screen(ReviewScreen(game, self.activity, reviewed, board_style=style), back)
+        learned = Learned(self.library.directory)
+        if learned.notice:
+            self.notify(learned.notice, title="Learn", severity="warning", timeout=10)
+        screen = ReviewScreen(
+            game,
+            self.activity,
+            reviewed,
+            board_style=self.settings.board_style,
+            learners=people,
+            learned=learned,
+        )
+        self.push_screen(screen, back)
 
     def trainer(self) -> Trainer:
         return Trainer(self.library.directory, seed=self.match.seed)

@@ -70,3 +70,39 @@ async def test_v_in_the_games_list_reviews_that_game_and_keeps_yours(make_app, t
         await type_keys(pilot, "escape")
         await settle(pilot)
         assert app.game.position.to_moves() == "33"  # yours is back, untouched
+
+
+async def test_learn_from_your_mistakes_walks_through_each_and_refutes(make_app, tmp_path):
+    from c4tui.app.screens.learn import LearnScreen
+    from c4tui.engine.study.review import tally
+    from c4tui.match.learned import Learned
+
+    app = make_app(moves="634571633725311571417341272", settings=None, opponent="random")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await type_keys(pilot, "v")
+        await settle(pilot)
+        review = app.screen
+        counts = tally(review.reviews, 1)
+        await type_keys(pilot, "l")
+        await pilot.pause(0)
+        learn = app.screen
+        assert isinstance(learn, LearnScreen)
+        assert len(learn.lessons) == counts["mistake"] + counts["blunder"] > 0
+        assert all(lesson.position.to_move == 0 for lesson in learn.lessons)  # yours: ●
+        first = learn.lessons[0]
+        await type_keys(pilot, str(first.played + 1))  # the game's own move: wrong
+        for _ in range(600):
+            await pilot.pause(0.05)
+            if learn.state == "refuted":
+                break
+        assert learn.state == "refuted" and learn.line
+        assert "On the board:" in str(learn.query_one("#learn-verdict").render())
+        await type_keys(pilot, "r", str(first.answers[0] + 1))
+        assert learn.state == "right"
+        assert Learned(tmp_path / "env-data").passed(review.game) == {first.ply}
+        for _ in learn.lessons[1:]:
+            await type_keys(pilot, "n")
+        assert learn.index == len(learn.lessons) - 1
+        await type_keys(pilot, "n")
+        await pilot.pause(0)
+        assert app.screen is review

@@ -41,7 +41,9 @@ from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import describe_score
 from c4tui.engine.explain import Reason, refutation, why_it_loses
 from c4tui.engine.gil import CourteousStop, UiActivity
+from c4tui.engine.learn import lessons
 from c4tui.engine.study.review import MoveReview, positions_of, review_game, tally, turning_point
+from c4tui.match.learned import Learned
 from c4tui.match.sides import GLYPHS
 
 
@@ -86,6 +88,7 @@ class ReviewScreen(ModalScreen[None]):
         Binding("right", "step(1)", "Forward"),
         Binding("home", "jump(0)", "First"),
         Binding("end", "jump(-1)", "Last"),
+        Binding("l", "learn", "Learn from mistakes"),
         Binding("escape,q,v", "close", "Close"),
     ]
 
@@ -96,9 +99,15 @@ class ReviewScreen(ModalScreen[None]):
         on_done: Callable[[list[MoveReview]], None] | None = None,
         *,
         board_style: str = "modern",
+        learners: set[int] | None = None,
+        learned: Learned | None = None,
     ) -> None:
-        """`on_done(reviews)` is called once every move is judged."""
+        """`on_done(reviews)` is called once every move is judged; `learners` (0 ●, 1 ○,
+        default both) are the sides whose mistakes `l` walks through, their progress kept
+        in `learned`."""
         super().__init__()
+        self.learners = learners or {0, 1}
+        self.learned = learned
         self.board_style = board_style
         self.on_done = on_done
         self.game = game
@@ -172,6 +181,21 @@ class ReviewScreen(ModalScreen[None]):
     def action_jump(self, where: int) -> None:
         self.index = max(0, len(self.moves) - 1) if where < 0 else 0
         self.show()
+
+    def action_learn(self) -> None:
+        """Learn from the mistakes of the learning side(s), once every move is judged."""
+        from c4tui.app.screens.learn import LearnScreen
+
+        if any(r is None for r in self.reviews):
+            self.notify("The review is still solving: learn once it is done.", timeout=3)
+            return
+        found = lessons(self.game, self.reviews, self.learners)  # type: ignore[arg-type]
+        if not found:
+            sides = " and ".join(GLYPHS[p] for p in sorted(self.learners))
+            self.notify(f"No mistakes of {sides} in this game: nothing to learn.", timeout=4)
+            return
+        style = self.board_style
+        self.app.push_screen(LearnScreen(self.game, found, self.learned, board_style=style))
 
     def action_close(self) -> None:
         self.stop.set()
