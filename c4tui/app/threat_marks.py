@@ -15,7 +15,7 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 
 from c4tui.engine.board.position import Position
-from c4tui.engine.threats import Threat, threats, zugzwang
+from c4tui.engine.study.threats import Threat, threats, zugzwang
 from c4tui.match.sides import GLYPHS
 
 if TYPE_CHECKING:

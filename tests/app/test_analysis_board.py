@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from c4tui.app.settings import Settings
-from c4tui.engine.threats import threats
+from c4tui.engine.study.threats import threats
 from tests.app.showcase import settle, type_keys
 
 SIZE = (100, 30)

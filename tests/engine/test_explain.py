@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from c4tui.engine.board.position import Position
-from c4tui.engine.explain import refutation, why_it_loses
-from c4tui.engine.threats import Threat
+from c4tui.engine.study.explain import refutation, why_it_loses
+from c4tui.engine.study.threats import Threat
 
 GLYPHS = ("●", "○")
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from c4tui.engine.board.position import Position
-from c4tui.engine.learn import lessons
+from c4tui.engine.study.learn import lessons
 from c4tui.engine.study.review import review_move
 
 

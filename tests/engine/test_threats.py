@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from c4tui.engine.board.position import Position
-from c4tui.engine.threats import Threat, threats, zugzwang
+from c4tui.engine.study.threats import Threat, threats, zugzwang
 from tests.engine.reference_board import DIRECTIONS, ReferenceBoard
 from tests.engine.test_position import games, position_of
 

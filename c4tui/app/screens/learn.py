@@ -27,8 +27,8 @@ from c4tui.app.screens.review_words import line_words, move_name
 from c4tui.app.widgets.board import Board, BoardView
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import describe_score
-from c4tui.engine.explain import Reason, refutation, why_it_loses
-from c4tui.engine.learn import Lesson
+from c4tui.engine.study.explain import Reason, refutation, why_it_loses
+from c4tui.engine.study.learn import Lesson
 from c4tui.match.exact_scores import board_words
 from c4tui.match.learned import Learned
 from c4tui.match.sides import GLYPHS

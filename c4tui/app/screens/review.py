@@ -39,9 +39,9 @@ from c4tui.app.widgets.board import Board, BoardView
 from c4tui.app.widgets.review_graph import ReviewGraph
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import describe_score
-from c4tui.engine.explain import Reason, refutation, why_it_loses
 from c4tui.engine.gil import CourteousStop, UiActivity
-from c4tui.engine.learn import lessons
+from c4tui.engine.study.explain import Reason, refutation, why_it_loses
+from c4tui.engine.study.learn import lessons
 from c4tui.engine.study.review import MoveReview, positions_of, review_game, tally, turning_point
 from c4tui.match.learned import Learned
 from c4tui.match.sides import GLYPHS

@@ -23,7 +23,7 @@ from typing import Literal
 from c4tui.engine.board.position import Position
 from c4tui.engine.solver import SearchStopped, order_columns, shared_solver
 from c4tui.engine.solver.line import best_line
-from c4tui.engine.threats import Threat, playable_now, threat_cells, threats, zugzwang
+from c4tui.engine.study.threats import Threat, playable_now, threat_cells, threats, zugzwang
 
 Kind = Literal["open", "under", "kept", "new", "zugzwang"]
 REFUTATION_PLIES = 14
