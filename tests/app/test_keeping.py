@@ -155,3 +155,17 @@ async def test_a_file_saved_for_the_user_gets_the_umask_mode(make_app, tmp_path)
     finally:
         os.umask(old)
     assert (tmp_path / "g.c4").stat().st_mode & 0o777 == 0o644
+
+
+async def test_the_games_list_says_where_the_board_stands_after_undo(make_app, tmp_path):
+    from c4tui.app.screens.games import GamesScreen
+
+    app = make_app(games_dir=tmp_path / "data", settings=None, opponent="random")
+    async with app.run_test(size=(120, 30)) as pilot:
+        await type_keys(pilot, "4")
+        await settle(pilot)
+        await type_keys(pilot, "u", "g")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, GamesScreen)
+        row = app.screen.query_one("#games-table").get_row_at(0)
+        assert row[0].endswith("(now)") and row[-1] == "    2, at 0"

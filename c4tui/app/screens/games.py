@@ -16,6 +16,14 @@ from c4tui.match.library import GameLibrary
 RESULT_WORDS = {"1-0": "● won", "0-1": "○ won", "1/2-1/2": "draw", "*": "unfinished"}
 
 
+def moves_text(record: GameRecord) -> str:
+    """How long a game is, and where its board stands when not at the end of it (after
+    undo, or in a variation): "12", "12, at 3"."""
+    if record.current is None:
+        return f"{record.plies:>5}"
+    return f"{record.plies:>5}, at {len(record.current)}"
+
+
 def board_text(record: GameRecord) -> str:
     """A game's board for the list: "7x6", and the line length when it is not four."""
     size = f"{record.width}x{record.height}"
@@ -71,7 +79,7 @@ class GamesScreen(ModalScreen[tuple[str, str] | None]):
                 record.players[0],
                 record.players[1],
                 RESULT_WORDS[record.result],
-                f"{record.plies:>5}",
+                moves_text(record),
                 key=game.name,
             )
         summary = f"{len(games)} games kept, the last played first: Enter opens one, v reviews it."
