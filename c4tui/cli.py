@@ -57,6 +57,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     start.add_argument("--load", metavar="FILE", help="open a saved game file in the app")
     parser.add_argument(
+        "--served",
+        action="store_true",
+        help="run as a client of `c4tui serve` (its fronts start it; no files of this host)",
+    )
+    parser.add_argument(
         "--version", action=VersionAction, help="print the version and which kernels run, then exit"
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
@@ -142,6 +147,8 @@ def silence_stdout() -> None:
 
 def run_app(args: argparse.Namespace) -> int:
     """Start the Textual app (imported here, so subcommands never load textual)."""
+    if args.served:
+        return run_served(args)
     if args.opponent is not None:
         from c4tui.engine.players.specs import SpecError, parse_spec
 
@@ -169,6 +176,18 @@ def run_app(args: argparse.Namespace) -> int:
         # Textual has printed the error that stopped it; a script must not take it for a
         # clean end.
         print(f"c4tui: the app stopped on an error (status {app.return_code})", file=sys.stderr)
+    return app.return_code or 0
+
+
+def run_served(args: argparse.Namespace) -> int:
+    """The app as a client of `c4tui serve`: its game is on the server, never a file here."""
+    for option in ("opponent", "first", "position", "load"):
+        if getattr(args, option) is not None:
+            raise CommandError(f"--served takes no --{option}: the server holds the game")
+    from c4tui.app.served import ServedApp
+
+    app = ServedApp()
+    app.run()
     return app.return_code or 0
 
 

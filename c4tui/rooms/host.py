@@ -220,7 +220,9 @@ class RoomHost:
         watchers = sorted({c.name for c in here if room.seat_of(c.key) is None})
         for client in here:
             view = room.view(client.key, now, online)
-            view["code"] = show_code(room.code)
+            # A private room's code is for its players to pass on, not for its watchers.
+            seated = view["seat"] is not None
+            view["code"] = show_code(room.code) if seated or room.public else None
             view["seat_code"] = view["seat_code"] and show_code(view["seat_code"])
             client.send("room", watchers=watchers, **view)
 

@@ -294,7 +294,9 @@ class Room:
         return {
             "room": self.number,
             "code": self.code if self.public else None,
-            "players": [None if seat.open else seat.recorded() for seat in self.seats],
+            "players": [
+                None if seat.open else {"name": seat.name, "ai": seat.ai} for seat in self.seats
+            ],
             "moves": self.position.moves,
             "over": self.over,
             "open": any(seat.open for seat in self.seats),

@@ -29,6 +29,9 @@ from c4tui.app.widgets.falling import Falling, Falls
 from c4tui.engine.board.position import Position
 from c4tui.match.sides import GLYPHS
 
+# What to do once a game is over, under the result (the starred discs are the four).
+NEXT_STEPS = "n new game · v review · u undo"
+
 
 @dataclass(frozen=True)
 class BoardView:
@@ -44,6 +47,7 @@ class BoardView:
     # ("win 7", "draw", "loss 12", "" when full, "solving", "gave up"), or None: off.
     scores: tuple[str, ...] | None = None
     result: str = ""  # at the end of the game: who won, in the app's words
+    next_steps: str = NEXT_STEPS  # the keys shown under the result
     style: str = "modern"  # "classic": the blue frame filled around round holes
     # Threat marks: (player, col, row) of empty cells where that side's stone completes
     # a line, drawn in the hole as a small disc of that side (• for ●, ◦ for ○).
@@ -51,9 +55,6 @@ class BoardView:
 
 
 FRAME_TIME = 1 / 60  # seconds between checks of a falling disc's row
-
-# What to do once a game is over, under the result (the starred discs are the four).
-NEXT_STEPS = "n new game · v review · u undo"
 
 
 def board_size(size: DiscSize, width: int, height: int, extra: int = 0) -> Size:
@@ -193,18 +194,18 @@ class Board(DrawnWidget):
             return lines, left, top
         # The result takes the marker rows over the board, centred on the whole widget
         # so it may be wider than the board.
-        banner = self._banner(view.result, size.marker_rows)
+        banner = self._banner(view.result, view.next_steps, size.marker_rows)
         board = [Text(" " * left) + line for line in lines[size.marker_rows :]]
         return banner + board, 0, top
 
-    def _banner(self, result: str, rows: int) -> list[Text]:
+    def _banner(self, result: str, next_steps: str, rows: int) -> list[Text]:
         win, label = self.component_style("board--win"), self.component_style("board--label")
         width = self.size.width
         if rows == 1:
-            return [Text(f"{result}  {NEXT_STEPS}"[:width].center(width), win)]
+            return [Text(f"{result}  {next_steps}"[:width].center(width), win)]
         return [
             Text(result[:width].center(width), win),
-            Text(NEXT_STEPS[:width].center(width), label),
+            Text(next_steps[:width].center(width), label),
         ]
 
     def _lines(self, view: BoardView, size: DiscSize) -> list[Text]:

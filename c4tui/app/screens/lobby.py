@@ -1,0 +1,163 @@
+"""LobbyScreen: the first screen of a served client: play the AI, make or join a room, watch.
+
+On the left what a player can start: a game against the AI at a level, a room for two
+(its code to pass on comes with the room), joining by a room's code (or taking a seat
+back with a seat code), and the games this player has finished. On the right every room
+on the server; Enter joins a room listed as open to anyone, or watches any other. Below:
+who is online. The list follows the service's lobby as it changes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, DataTable, Footer, Header, Input, Select, Static
+
+from c4tui.engine.levels import LEVELS, RATINGS
+from c4tui.match.remote import LobbyView, RoomSummary
+from c4tui.match.sides import engine_title
+
+if TYPE_CHECKING:
+    from c4tui.app.served import ServedApp
+
+DEFAULT_LEVEL = 3
+
+
+def player_words(player: tuple[str, str | None] | None) -> str:
+    """A seat as the room list shows it: a name, an engine's title, or an open seat."""
+    if player is None:
+        return "(open)"
+    name, ai = player
+    return engine_title(ai) if ai is not None else name
+
+
+def room_state(room: RoomSummary) -> str:
+    if room.over:
+        return "over"
+    if room.open:
+        return "open: Enter joins" if room.code else "waiting (private)"
+    return f"move {room.moves + 1}"
+
+
+class LobbyScreen(Screen[None]):
+    """The lobby (see the module docstring)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "play_ai", "Play the AI"),
+        Binding("r", "new_room", "New room"),
+        Binding("j", "focus_code", "Join by code"),
+        Binding("w", "watch", "Watch"),
+        Binding("g", "games", "My games"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rooms: tuple[RoomSummary, ...] = ()
+
+    @property
+    def served(self) -> ServedApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        levels = [(f"Level {n} (Elo {RATINGS.get(n, '?')})", n) for n in sorted(LEVELS)]
+        yield Header()
+        with Horizontal(id="lobby-main"):
+            with Vertical(id="lobby-start"):
+                yield Static("Against the AI", classes="lobby-heading")
+                yield Select(
+                    levels, value=DEFAULT_LEVEL, allow_blank=False, id="level", compact=True
+                )
+                yield Button("Play the AI (a)", id="play-ai", variant="primary", compact=True)
+                yield Static("With a friend", classes="lobby-heading")
+                yield Button("New room for two (r)", id="new-room", compact=True)
+                yield Checkbox("Anyone may join it", id="public", compact=True)
+                yield Input(placeholder="Room or seat code (j)", id="code", compact=True)
+                yield Static("Either game", classes="lobby-heading")
+                yield Checkbox("I play second (○)", id="second", compact=True)
+                yield Button("My games (g)", id="games", compact=True)
+            with Vertical(id="lobby-rooms"):
+                table: DataTable[str] = DataTable(id="rooms", cursor_type="row", zebra_stripes=True)
+                table.add_columns("Room", "●", "○", "State", "Watching")
+                yield table
+        yield Static(id="online")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#lobby-start").border_title = "Play"
+        self.query_one("#lobby-rooms").border_title = "Rooms"
+        self.sub_title = f"Play together · you are {self.served.match.name}"
+        self.show_lobby(self.served.match.lobby)
+        self.query_one("#play-ai", Button).focus()
+
+    def show_lobby(self, lobby: LobbyView) -> None:
+        self.rooms = lobby.rooms
+        table = self.query_one("#rooms", DataTable)
+        row = table.cursor_row
+        table.clear()
+        for room in lobby.rooms:
+            table.add_row(
+                str(room.number),
+                player_words(room.players[0]),
+                player_words(room.players[1]),
+                room_state(room),
+                str(room.watchers or ""),
+            )
+        if lobby.rooms:
+            table.move_cursor(row=min(row, len(lobby.rooms) - 1))
+        online = ", ".join(lobby.online) or "nobody"
+        self.query_one("#online", Static).update(f"Online ({len(lobby.online)}): {online}")
+
+    # ---- starting something ---------------------------------------------------------
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        actions = {
+            "play-ai": self.action_play_ai,
+            "new-room": self.action_new_room,
+            "games": self.action_games,
+        }
+        action = actions.get(event.button.id or "")
+        if action is not None:
+            await action()
+
+    async def action_play_ai(self) -> None:
+        level = self.query_one("#level", Select).value
+        second = self.query_one("#second", Checkbox).value
+        await self.served.match.create(f"level:{level}", second=second)
+
+    async def action_new_room(self) -> None:
+        public = self.query_one("#public", Checkbox).value
+        second = self.query_one("#second", Checkbox).value
+        await self.served.match.create(None, second=second, public=public)
+
+    def action_focus_code(self) -> None:
+        self.query_one("#code", Input).focus()
+
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
+        code = event.value.strip()
+        if code:
+            event.input.clear()
+            await self.served.match.join(code)
+
+    async def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        await self._enter(event.cursor_row, join=True)
+
+    async def action_watch(self) -> None:
+        await self._enter(self.query_one("#rooms", DataTable).cursor_row, join=False)
+
+    async def _enter(self, row: int, *, join: bool) -> None:
+        if not 0 <= row < len(self.rooms):
+            self.notify("No room to enter: make one, or join one by its code.", timeout=3)
+            return
+        room = self.rooms[row]
+        if join and room.open and room.code is not None:
+            await self.served.match.join(room.code)
+        else:
+            await self.served.match.watch(room.number)
+
+    async def action_games(self) -> None:
+        await self.served.match.games()

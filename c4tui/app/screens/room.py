@@ -1,0 +1,277 @@
+"""RoomScreen: a game in a room of `c4tui serve`, for its players and its spectators.
+
+The same board, thinking panel and move list as the local game, drawn from the room the
+service last sent (c4tui/match/remote.py); the keys send intents, and the service's
+answer comes back as the next room. Spectators get the same screen without the keys
+that move. Beside the board: who sits where, who is connected (a dropped player's seat
+counts down), who watches, the room's code to pass on and this player's seat code.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from c4tui.app.messages import ColumnClicked
+from c4tui.app.screens.answer import AnswerScreen
+from c4tui.app.widgets.board import Board, BoardView
+from c4tui.app.widgets.history import MoveHistory
+from c4tui.app.widgets.thinking import ThinkingPanel, ThinkingView
+from c4tui.engine.game import Game
+from c4tui.engine.search import Limits, SearchInfo
+from c4tui.engine.specs import SpecError, make_engine
+from c4tui.match.remote import RoomView
+from c4tui.match.sides import GLYPHS, engine_title
+
+if TYPE_CHECKING:
+    from c4tui.app.served import ServedApp
+
+OFFER_WORDS = {"draw": "offers a draw", "take_back": "asks to take back a move"}
+PLAYER_ACTIONS = ("drop", "drop_at_cursor", "hurry", "take_back", "offer_draw", "resign")
+
+
+def held_words(seconds: float) -> str:
+    minutes, seconds = divmod(max(0, int(seconds)), 60)
+    return f"dropped, seat held {minutes}:{seconds:02d}"
+
+
+class RoomScreen(Screen[None]):
+    """One room: board, seats, thinking panel and moves (see the module docstring)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "cursor(-1)", "←", show=False),
+        Binding("right", "cursor(1)", "→", show=False),
+        Binding("enter,space", "drop_at_cursor", "Drop", key_display="⏎"),
+        *(
+            Binding(str((col + 1) % 10), f"drop({col})", f"Column {col + 1}", show=False)
+            for col in range(10)
+        ),
+        Binding("m", "hurry", "AI move"),
+        Binding("u", "take_back", "Take back"),
+        Binding("d", "offer_draw", "Draw?"),
+        Binding("R", "resign", "Resign", key_display="R"),
+        Binding("n", "rematch", "Rematch"),
+        Binding("escape", "leave", "Lobby"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.view: RoomView | None = None
+        self.info: SearchInfo | None = None
+        self.cursor = 3
+        self._asked: tuple[str, int] | None = None  # the offer being answered, by seat
+
+    @property
+    def served(self) -> ServedApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        self.board = Board(id="board")
+        self.status_line = Static(id="status")
+        self.seats = Static(id="seats")
+        self.thinking_panel = ThinkingPanel(id="thinking")
+        self.history = MoveHistory(id="history")
+        yield Header()
+        with Horizontal(id="main"):
+            with Vertical(id="play"):
+                yield self.board
+                yield self.status_line
+            with Vertical(id="side"):
+                yield self.seats
+                yield self.thinking_panel
+                yield self.history
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.board.border_title = "Board"
+        self.seats.border_title = "Room"
+        self.set_interval(1.0, self._count_down)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Spectators have no keys that move; rematch only once the game is over."""
+        view = self.view
+        if action in PLAYER_ACTIONS or action == "rematch":
+            if view is None or not view.playing:
+                return False
+            if action == "rematch":
+                return view.over
+            if action == "hurry":
+                return any(seat.ai is not None for seat in view.seats)
+        return True
+
+    # ---- drawing ------------------------------------------------------------------
+
+    def show_room(self, view: RoomView) -> None:
+        old, self.view = self.view, view
+        if old is None or old.number != view.number or old.search != view.search:
+            self.info = view.info
+        if old is None or old.number != view.number:
+            self.cursor = view.position.width // 2
+        if old is None or (old.playing, old.over) != (view.playing, view.over):
+            self.refresh_bindings()
+        self._draw()
+        self._ask_if_offered(view)
+        if view.trouble and (old is None or old.trouble != view.trouble):
+            self.notify(view.trouble, severity="error", timeout=8)
+
+    def show_thinking(self, info: SearchInfo) -> None:
+        self.info = info
+        if self.view is not None:
+            self._draw_thinking(self.view)
+            board = self.board.view
+            if board is not None and board.preferred != info.best:
+                self.board.view = replace(board, preferred=info.best)
+
+    def _draw(self) -> None:
+        view = self.view
+        if view is None:
+            return
+        pos = view.position
+        mine = view.my_turn()
+        self.cursor = max(0, min(self.cursor, pos.width - 1))
+        winning = pos.winning_cells() if pos.winner() is not None else ()
+        self.board.drops_fall = self.served.animate
+        self.board.view = BoardView(
+            position=pos,
+            cursor=self.cursor if mine else None,
+            preferred=self.info.best if view.thinking and self.info is not None else None,
+            winning=winning,
+            result=view.outcome_text() or "",
+            next_steps="n rematch · esc lobby" if view.playing else "esc lobby",
+        )
+        self.status_line.update(view.status_text(), layout=False)
+        self.seats.update(self._seats_text(view))
+        self._draw_thinking(view)
+        self.history.show(
+            Game.from_moves(pos.to_moves(), pos.width, pos.height, pos.connect), [], None
+        )
+        names = f"{view.seats[0].title} {GLYPHS[0]}  vs  {view.seats[1].title} {GLYPHS[1]}"
+        role = "playing" if view.playing else "watching"
+        self.sub_title = f"Room {view.number} · {names} · you are {role}"
+
+    def _seats_text(self, view: RoomView) -> Text:
+        text = Text()
+        now = time.monotonic()
+        for index, seat in enumerate(view.seats):
+            if seat.open:
+                state = "open: waiting for a player"
+            elif seat.held_until is not None:
+                state = held_words(seat.held_until - now)
+            elif not seat.here:
+                state = "away"
+            else:
+                state = "AI" if seat.ai is not None else "here"
+            you = " (you)" if view.seat == index else ""
+            text.append(f"{GLYPHS[index]} {seat.title}{you}", style="bold")
+            text.append(f" · {state}\n")
+        if view.watchers:
+            text.append(f"Watching: {', '.join(view.watchers)}\n")
+        text.append(f"Room {view.number}")
+        if view.code is not None:
+            text.append(f" · code {view.code}")
+        if view.seat_code:
+            text.append(f" · your seat code {view.seat_code}", style="dim")
+        return text
+
+    def _count_down(self) -> None:
+        view = self.view
+        if view is not None and any(seat.held_until is not None for seat in view.seats):
+            self.seats.update(self._seats_text(view))
+
+    def _draw_thinking(self, view: RoomView) -> None:
+        spec = view.thinking_spec or next((s.ai for s in view.seats if s.ai is not None), None)
+        self.thinking_panel.display = spec is not None  # two people: nothing to show
+        if spec is None:
+            return
+        label = engine_title(spec) + (f" ({spec})" if ":" in spec else "")
+        limits = self._limits(spec)
+        self.thinking_panel.show(
+            ThinkingView(
+                info=self.info,
+                position=view.position,
+                limits=limits,
+                label=label,
+                running=view.thinking,
+                steady=self.served.steady,
+            )
+        )
+
+    def _limits(self, spec: str) -> Limits:
+        """The spec's budget as the server caps it (for the panel's progress bar)."""
+        cap = self.served.match.ai_seconds
+        try:
+            limits = make_engine(spec).limits
+        except SpecError:
+            return Limits(time=cap)
+        time_limit = cap if limits.time is None else min(limits.time, cap)
+        return Limits(time=time_limit, iterations=limits.iterations, depth=limits.depth)
+
+    def _ask_if_offered(self, view: RoomView) -> None:
+        offer = view.offer_to_me()
+        if offer is None or self._asked == (offer, view.position.moves):
+            return
+        self._asked = (offer, view.position.moves)
+        other = view.seats[1 - (view.seat or 0)].title
+        question = f"{other} {OFFER_WORDS[offer]}. Accept?"
+
+        async def answered(accept: bool | None) -> None:
+            await self.served.match.answer(offer, bool(accept))
+
+        self.app.push_screen(AnswerScreen(question), answered)
+
+    # ---- keys ---------------------------------------------------------------------
+
+    def action_cursor(self, step: int) -> None:
+        if self.view is not None:
+            self.cursor = max(0, min(self.view.position.width - 1, self.cursor + step))
+            self._draw()
+
+    async def action_drop_at_cursor(self) -> None:
+        await self._drop(self.cursor)
+
+    async def action_drop(self, column: int) -> None:
+        await self._drop(column)
+
+    async def on_column_clicked(self, message: ColumnClicked) -> None:
+        await self._drop(message.column)
+
+    async def _drop(self, column: int) -> None:
+        view = self.view
+        if view is None or not view.playing:
+            return
+        if column < view.position.width:
+            self.cursor = column
+        await self.served.match.drop(column)
+
+    async def action_hurry(self) -> None:
+        await self.served.match.hurry()
+
+    async def action_take_back(self) -> None:
+        await self.served.match.take_back()
+
+    async def action_offer_draw(self) -> None:
+        await self.served.match.offer_draw()
+        self.notify("Draw offered.", timeout=2)
+
+    async def action_resign(self) -> None:
+        async def confirmed(sure: bool | None) -> None:
+            if sure:
+                await self.served.match.resign()
+
+        self.app.push_screen(AnswerScreen("Resign this game?"), confirmed)
+
+    async def action_rematch(self) -> None:
+        await self.served.match.rematch()
+        self.notify("Rematch asked: colours swap when both agree.", timeout=3)
+
+    async def action_leave(self) -> None:
+        await self.served.match.leave()

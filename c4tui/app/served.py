@@ -1,0 +1,101 @@
+"""ServedApp: the app as a client of `c4tui serve` (`c4tui --served`), one per session.
+
+Started by the server's ssh or web front in a private directory, it connects to the room
+service with the token its front put in the environment (c4tui/match/remote.py) and
+shows the lobby, then a room. It reads and writes no files of the host: no settings,
+no kept games (the server keeps them), no save-as, no --load.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App
+
+from c4tui.app.screens.lobby import LobbyScreen
+from c4tui.app.screens.my_games import MyGamesScreen
+from c4tui.app.screens.room import RoomScreen
+from c4tui.match.remote import (
+    Closed,
+    Event,
+    GamesListed,
+    LobbyChanged,
+    RemoteMatch,
+    RoomChanged,
+    Said,
+    Thinking,
+    connect,
+)
+from c4tui.match.requests import Notice
+from c4tui.rooms.client import RoomError
+
+HERE = Path(__file__).resolve().parent
+
+Connect = Callable[[Callable[[Event], Awaitable[None]]], Awaitable[RemoteMatch]]
+
+
+class ServedApp(App[None]):
+    """The lobby and the rooms of a server, for one player."""
+
+    CSS_PATH: ClassVar[list[Path]] = [HERE / "app.tcss", HERE / "served.tcss"]
+    TITLE = "c4tui"
+
+    def __init__(self, *, steady: bool = False, connect_with: Connect = connect) -> None:
+        """`steady` freezes what moves on screen (tests); `connect_with` makes the match."""
+        super().__init__()
+        self.steady = steady
+        self.animate = not steady
+        self._connect = connect_with
+        self.match: RemoteMatch
+        if steady:
+            self.animation_level = "none"
+
+    async def on_mount(self) -> None:
+        try:
+            self.match = await self._connect(self.on_room_event)
+        except RoomError as error:
+            self.exit(return_code=2, message=f"c4tui --served: {error}")
+            return
+        self.lobby_screen = LobbyScreen()
+        self.room_screen = RoomScreen()
+        self.install_screen(self.lobby_screen, "lobby")
+        self.install_screen(self.room_screen, "room")
+        await self.push_screen("lobby")
+        self.run_worker(self.match.run(), name="room service", exit_on_error=False)
+
+    async def on_room_event(self, event: Event) -> None:
+        """Draw what the service said (called in order, on the event loop)."""
+        if isinstance(event, RoomChanged):
+            await self._show("room")
+            self.room_screen.show_room(event.room)
+        elif isinstance(event, Thinking):
+            if self.room_screen.is_mounted:
+                self.room_screen.show_thinking(event.info)
+        elif isinstance(event, LobbyChanged):
+            await self._show("lobby")
+            self.lobby_screen.show_lobby(event.lobby)
+        elif isinstance(event, GamesListed):
+            self.push_screen(MyGamesScreen(event.games))
+        elif isinstance(event, Said):
+            self.notify(event.text, title=event.name, timeout=8, markup=False)
+        elif isinstance(event, Notice):
+            self.notify(
+                event.text,
+                title=event.title,
+                severity=event.severity,
+                timeout=event.timeout,
+                markup=False,
+            )
+        elif isinstance(event, Closed):
+            self.exit(message=event.reason)
+
+    async def _show(self, name: str) -> None:
+        """Bring the lobby or the room up, closing what was opened over the other."""
+        target = self.get_screen(name)
+        if target in self.screen_stack:
+            return
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        await self.switch_screen(name)

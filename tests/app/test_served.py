@@ -1,0 +1,93 @@
+"""The served app driven by a RemoteMatch: lobby, a room with another player, a spectator.
+
+A room service runs in the test's event loop; the app under the pilot is one player and
+a plain protocol client is the other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from c4tui.app.served import ServedApp
+from c4tui.app.screens.lobby import LobbyScreen
+from c4tui.app.screens.room import RoomScreen
+from c4tui.match.remote import RemoteMatch
+from c4tui.rooms.service import RoomLimits, RoomService
+from tests.rooms.support import PATIENCE, login, room_where
+
+
+@pytest.fixture
+async def service(tmp_path):
+    service = RoomService(tmp_path / "state", RoomLimits(ai_workers=1, ai_seconds=0.3))
+    await service.start()
+    yield service
+    await service.close()
+
+
+def served_app(service: RoomService, name: str = "ann") -> ServedApp:
+    async def connect(on_event):
+        return RemoteMatch(await login(service, name), on_event)
+
+    return ServedApp(steady=True, connect_with=connect)
+
+
+async def until(pilot, condition) -> None:
+    """Let the app run until `condition()` holds (what the service sends takes a while)."""
+
+    async def wait() -> None:
+        while not condition():
+            await pilot.pause(0.02)
+
+    await asyncio.wait_for(wait(), PATIENCE)
+
+
+async def test_a_room_for_two_played_from_the_app(service):
+    app = served_app(service)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, RoomScreen) and app.room_screen.view)
+        view = app.room_screen.view
+        assert view.seat == 0 and view.seats[1].open and view.code
+        bob = await login(service, "bob")
+        await bob.send("join", code=view.code)
+        await room_where(bob, lambda m: m["seat"] == 1)
+        await until(pilot, lambda: app.room_screen.view.seats[1].name == "bob")
+        await pilot.press("4")
+        await room_where(bob, lambda m: m["moves"] == "4")
+        await pilot.press("5")  # not ann's turn: refused with the service's reason
+        await until(pilot, lambda: any("turn" in n.message for n in app._notifications))
+        await bob.send("drop", column=0, ply=1)
+        await until(pilot, lambda: app.room_screen.view.position.to_moves() == "41")
+        assert "Your turn" in str(app.room_screen.status_line.render())
+        await bob.send("take_back")
+        await until(pilot, lambda: app.screen.__class__.__name__ == "AnswerScreen")
+        await pilot.press("y")
+        await until(pilot, lambda: app.room_screen.view.position.to_moves() == "4")
+        await pilot.press("R", "y")  # resign, and yes
+        await until(pilot, lambda: app.room_screen.view.over)
+        assert "resigned" in app.room_screen.view.outcome_text()
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await bob.close()
+
+
+async def test_a_spectator_has_no_keys_that_move(service):
+    ann = await login(service, "ann")
+    await ann.send("create")
+    made = await room_where(ann, lambda m: m["seat"] == 0)
+    app = served_app(service, "cat")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: bool(app.lobby_screen.rooms))
+        await pilot.press("w")
+        await until(pilot, lambda: isinstance(app.screen, RoomScreen) and app.room_screen.view)
+        view = app.room_screen.view
+        assert view.seat is None and view.code is None  # a private room's code is not shown
+        assert not app.room_screen.check_action("drop", (3,))
+        assert not app.room_screen.check_action("resign", ())
+        await ann.send("say", text="hello cat")
+        await until(pilot, lambda: any(n.message == "hello cat" for n in app._notifications))
+    await ann.close()
+    assert made["room"] == 1
