@@ -10,9 +10,9 @@ import asyncio
 
 import pytest
 
-from c4tui.app.served import ServedApp
 from c4tui.app.screens.lobby import LobbyScreen
 from c4tui.app.screens.room import RoomScreen
+from c4tui.app.served import ServedApp
 from c4tui.match.remote import RemoteMatch
 from c4tui.rooms.service import RoomLimits, RoomService
 from tests.rooms.support import PATIENCE, login, room_where
