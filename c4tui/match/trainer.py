@@ -1,10 +1,14 @@
-"""The puzzle trainer: one position at a time, your column judged at once, a streak kept.
+"""The puzzle trainer: one position at a time, your column judged at once, a streak and a
+rating kept.
 
 Puzzles come first from your own reviewed games (the position before each move the
 review marked a mistake or a blunder: find a column that keeps the result), then from
 `c4tui puzzle`'s finder (exactly one column keeps it). A column is right when it keeps
-the best result class (a win stays a win, a draw a draw). The streak, the best streak
-and the queue of your games' puzzles live in <data dir>/trainer.json, written
+the best result class (a win stays a win, a draw a draw). Your puzzle rating is a
+Glicko-2 rating (glicko.py): each answer is a game against the puzzle's rating
+(puzzle_ratings.py), won when right; fresh puzzles are chosen near it, of a theme when
+asked. The rating, the streak, the best streak and the queue of your games' puzzles
+live in <data dir>/trainer.json, written
 atomically. A damaged file, or a damaged puzzle in it, never stops the trainer: what
 could not be read is left out, the file is kept aside (see aside.py) before it is
 first written again, and `take_notices` says so; so does a file that cannot be written.
@@ -19,6 +23,8 @@ from pathlib import Path
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import describe_score, keeping_columns
+from c4tui.engine.study.glicko import Rating, update
+from c4tui.engine.study.puzzle_ratings import Theme
 from c4tui.engine.study.puzzles import Puzzle, find_puzzles, puzzle_of
 from c4tui.engine.study.review import MoveReview
 from c4tui.files import NoSuchFile, atomic_write, read_text
@@ -26,6 +32,8 @@ from c4tui.match.aside import set_aside
 
 FILE_NAME = "trainer.json"
 QUEUE_KEPT = 200
+PUZZLE_DEVIATION = 60.0  # a puzzle's rating is computed, not played in: fairly sure
+CANDIDATES = 4  # fresh puzzles found to pick the one nearest your rating
 
 
 @dataclass(frozen=True)
@@ -41,6 +49,7 @@ class Trainer:
         self.path = directory / FILE_NAME
         self.rng = random.Random(seed)
         self.streak = self.best = 0
+        self.rating = Rating()
         # {"moves": "...", "scores": [...], "board": [w, h, connect]}, oldest first
         self.queue: list[dict] = []
         self.damage: str | None = None  # what in the file on disk could not be read
@@ -51,6 +60,8 @@ class Trainer:
             if not all(type(n) is int and n >= 0 for n in (streak, best)):
                 raise ValueError(f"streak {streak!r:.20} and best {best!r:.20} are no counts")
             self.streak, self.best = streak, best
+            if "rating" in data:
+                self.rating = _rating_of(data["rating"])
             queue = data.get("queue", [])
             if not isinstance(queue, list):
                 raise ValueError("the queue is not a list")
@@ -71,7 +82,13 @@ class Trainer:
         return notices
 
     def _save(self) -> None:
-        data = {"streak": self.streak, "best": self.best, "queue": self.queue[-QUEUE_KEPT:]}
+        rating = {"r": self.rating.r, "rd": self.rating.rd, "sigma": self.rating.sigma}
+        data = {
+            "streak": self.streak,
+            "best": self.best,
+            "rating": rating,
+            "queue": self.queue[-QUEUE_KEPT:],
+        }
         try:
             if self.damage is not None and (self.path.exists() or self.path.is_symlink()):
                 aside = set_aside(self.path)
@@ -101,20 +118,36 @@ class Trainer:
             self._save()
         return added
 
-    def next_puzzle(self) -> Puzzle:
-        """The oldest puzzle from your games, else a fresh one from the finder; damaged
-        puzzles in the queue are left out, with a notice."""
-        puzzle, left_out, taken = None, [], bool(self.queue)
-        while self.queue and puzzle is None:
+    def next_puzzle(self, theme: Theme | None = None) -> Puzzle:
+        """The oldest puzzle from your games (of `theme`, when given), else a fresh one
+        from the finder, the nearest your rating of a few; damaged puzzles in the queue
+        are left out, with a notice."""
+        puzzle, left_out, taken, waiting = None, [], bool(self.queue), []
+        for item in self.queue:
+            if puzzle is not None:
+                waiting.append(item)
+                continue
             try:
-                puzzle = _queued_puzzle(self.queue.pop(0))
+                found = _queued_puzzle(item)
             except (ValueError, TypeError, KeyError, IndexError) as error:
                 left_out.append(str(error))
+                continue
+            if found is not None and theme not in (None, found.theme):
+                waiting.append(item)  # another theme: it waits for its turn
+            else:
+                puzzle = found
+        self.queue = waiting
         if left_out:
             self._damaged(f"{len(left_out)} puzzle(s) left out, the first: {left_out[0]}")
         if taken:
             self._save()
-        return puzzle or next(find_puzzles(1, seed=self.rng.randrange(2**32)))
+        if puzzle is not None:
+            return puzzle
+        seed = self.rng.randrange(2**32)
+        found = list(find_puzzles(CANDIDATES, seed=seed, theme=theme))
+        if not found:
+            raise LookupError("no puzzle found within the finder's reach")
+        return min(found, key=lambda p: abs(p.rating - self.rating.r))
 
     def answer(self, puzzle: Puzzle, column: int) -> Answer:
         """Judge a column, count it in the streak, and say why."""
@@ -123,6 +156,8 @@ class Trainer:
         right = column in keepers
         self.streak = self.streak + 1 if right else 0
         self.best = max(self.best, self.streak)
+        opponent = Rating(puzzle.rating, PUZZLE_DEVIATION)
+        self.rating = update(self.rating, [(opponent, 1.0 if right else 0.0)])
         self._save()
         position = puzzle.position
         answer = ", ".join(str(c + 1) for c in keepers)
@@ -133,6 +168,17 @@ class Trainer:
             return Answer(True, f"Right: {column + 1} keeps the {puzzle.result} ({said}).")
         kept = describe_score(position, max(s for s in puzzle.scores if s is not None))
         return Answer(False, f"Not {column + 1}: it gives {said}. The answer: {answer} ({kept}).")
+
+
+def _rating_of(data: object) -> Rating:
+    """The rating kept in the file; ValueError when it is not three sane numbers."""
+    if not isinstance(data, dict):
+        raise ValueError("the rating is not an object")
+    r, rd, sigma = (data.get(key) for key in ("r", "rd", "sigma"))
+    numbers = all(type(n) in (int, float) for n in (r, rd, sigma))
+    if not numbers or not (0 < r < 5000 and 0 < rd <= 1000 and 0 < sigma < 1):  # type: ignore[operator]
+        raise ValueError(f"rating {r!r:.20} ± {rd!r:.20} is no rating")
+    return Rating(float(r), float(rd), float(sigma))  # type: ignore[arg-type]
 
 
 def _queued_puzzle(item: dict) -> Puzzle | None:

@@ -52,3 +52,27 @@ def test_a_disk_that_refuses_the_streak_is_a_notice(tmp_path, monkeypatch):
     assert answer.right and trainer.streak == 1
     notices = trainer.take_notices()
     assert notices and all("No space left" in text for text in notices)
+
+
+def test_the_rating_rises_after_right_answers_and_falls_after_wrong_ones(tmp_path):
+    from c4tui.engine.board.position import Position
+    from c4tui.engine.study.puzzles import puzzle_of
+
+    position = Position.from_moves("121212")
+    puzzle = puzzle_of(position, [18, -18, -18, -18, -18, -18, -18])
+    trainer = Trainer(tmp_path)
+    start = trainer.rating.r
+    assert trainer.answer(puzzle, 0).right
+    up = Trainer(tmp_path).rating  # kept in the file
+    assert up.r > start and up.rd < 350
+    trainer = Trainer(tmp_path)
+    assert not trainer.answer(puzzle, 3).right
+    assert Trainer(tmp_path).rating.r < up.r
+
+
+def test_a_damaged_rating_is_damage_not_a_crash(tmp_path):
+    (tmp_path / "trainer.json").write_text(
+        '{"streak": 1, "best": 2, "rating": {"r": "high", "rd": 1, "sigma": 0.1}}'
+    )
+    trainer = Trainer(tmp_path)
+    assert trainer.damage and trainer.rating.r == 1500

@@ -1,9 +1,11 @@
 """PuzzleScreen: find the column that keeps the result; told at once, with every score.
 
 The trainer (c4tui/match/trainer.py) hands out the puzzles, judges the answer and keeps
-the streak. A column is chosen as in the game (digits, arrows and Enter, a click); the
-board then shows every column's exact result under it. n (or Enter again) brings the
-next puzzle; puzzles are found in a worker, so the keys never wait.
+the streak and your Glicko-2 rating, shown with each puzzle's rating and theme. A column
+is chosen as in the game (digits, arrows and Enter, a click); the board then shows every
+column's exact result under it. n (or Enter again) brings the next puzzle, f cycles the
+theme asked for (any, win, defend, draw); puzzles are found in a worker, so the keys
+never wait, and a worker's failure is a notice, never a screen waiting forever.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from textual.widgets import Footer, Static
 
 from c4tui.app.messages import ColumnClicked
 from c4tui.app.widgets.board import Board, BoardView
+from c4tui.engine.study.puzzle_ratings import THEMES, Theme
 from c4tui.engine.study.puzzles import Puzzle
 from c4tui.match.exact_scores import board_words
 from c4tui.match.sides import GLYPHS
@@ -33,6 +36,12 @@ class PuzzleReady(Message):
         self.puzzle = puzzle
 
 
+class PuzzleFailed(Message):
+    def __init__(self, error: str) -> None:
+        super().__init__()
+        self.error = error
+
+
 class PuzzleScreen(ModalScreen[None]):
     """One puzzle after another, with a streak."""
 
@@ -42,6 +51,7 @@ class PuzzleScreen(ModalScreen[None]):
         Binding("enter,space", "choose", "Drop"),
         *(Binding(str(col + 1), f"drop({col})", show=False) for col in range(9)),
         Binding("n", "next", "Next"),
+        Binding("f", "theme", "Theme"),
         Binding("escape,q", "close", "Close"),
     ]
 
@@ -53,6 +63,8 @@ class PuzzleScreen(ModalScreen[None]):
         self.answered: int | None = None
         self.cursor = 3
         self.verdict = ""
+        self.theme: Theme | None = None
+        self.failed: str | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="puzzle-body"):
@@ -67,7 +79,25 @@ class PuzzleScreen(ModalScreen[None]):
 
     @work(thread=True, exclusive=True, group="puzzle", exit_on_error=False)
     def find(self) -> None:
-        self.post_message(PuzzleReady(self.trainer.next_puzzle()))
+        try:
+            puzzle = self.trainer.next_puzzle(self.theme)
+        except Exception as error:  # a notice and a word on the screen, never a hang
+            self.post_message(PuzzleFailed(f"{type(error).__name__}: {error}"))
+            return
+        self.post_message(PuzzleReady(puzzle))
+
+    def on_puzzle_failed(self, message: PuzzleFailed) -> None:
+        self.failed = message.error
+        self.notify(f"No puzzle: {message.error}", title="Puzzles", severity="error")
+        self.show()
+        self.tell_notices()
+
+    def action_theme(self) -> None:
+        """Ask for the next theme: any, then each of THEMES in turn."""
+        cycle: list[Theme | None] = [None, *THEMES]
+        self.theme = cycle[(cycle.index(self.theme) + 1) % len(cycle)]
+        self.notify(f"Puzzles: {self.theme or 'any theme'}.", timeout=2)
+        self.action_next()
 
     def on_puzzle_ready(self, message: PuzzleReady) -> None:
         self.puzzle, self.answered, self.verdict = message.puzzle, None, ""
@@ -76,7 +106,7 @@ class PuzzleScreen(ModalScreen[None]):
         self.tell_notices()
 
     def action_next(self) -> None:
-        self.puzzle = None
+        self.puzzle, self.failed = None, None
         self.show()
         self.find()
 
@@ -117,18 +147,27 @@ class PuzzleScreen(ModalScreen[None]):
         self.dismiss()
 
     def show(self) -> None:
-        streak = f"streak {self.trainer.streak} · best {self.trainer.best}"
+        rating = self.trainer.rating
+        streak = (
+            f"your rating {rating.r:.0f} ±{2 * rating.rd:.0f} · "
+            f"streak {self.trainer.streak} · best {self.trainer.best}"
+        )
         task = self.query_one("#puzzle-task", Static)
         board = self.query_one(Board)
         puzzle = self.puzzle
         if puzzle is None:
-            task.update(f"Finding a puzzle…   ({streak})")
+            if self.failed:
+                task.update(f"No puzzle: {self.failed}. n tries again.   ({streak})")
+            else:
+                kind = f"{self.theme} puzzle" if self.theme else "puzzle"
+                task.update(f"Finding a {kind} near your rating…   ({streak})")
             return
         position = puzzle.position
         mover = GLYPHS[position.to_move]
         goal = "win" if puzzle.result == "win" else "draw (every other column loses)"
         task.update(
-            f"{mover} to move and {goal}: which column keeps it?   ({streak})\n"
+            f"{mover} to move and {goal}: which column keeps it?\n"
+            f"Puzzle {puzzle.rating} ({puzzle.theme}) · {streak}\n"
             f"Position {position.to_moves()}"
         )
         scores = None

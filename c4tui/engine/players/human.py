@@ -44,6 +44,26 @@ def exact_utility(score: int) -> float:
     return CLASS_STEP * result_class(score) + score
 
 
+def choice_weights(
+    utility: dict[int, float], care: float, slip: float, losing: set[int]
+) -> dict[int, float]:
+    """How likely the engine picks each column (weights, not yet summing to 1): exp of
+    minus the column's cost against the best over `care`, then the columns in `losing`
+    (they hand over a win in one) scaled down to `slip` of the chance between them.
+    The one reference of the engine's choice: puzzle ratings read it too."""
+    best = max(utility.values())
+    weights = {col: math.exp(-(best - value) / care) for col, value in utility.items()}
+    if not losing or len(losing) == len(weights):
+        return weights  # none does, or every column does: nothing to prefer
+    lost = sum(weights[col] for col in losing)
+    kept = sum(weights.values()) - lost
+    if slip < 1 and lost > slip * (lost + kept):
+        factor = slip * kept / ((1 - slip) * lost)
+        for col in losing:
+            weights[col] *= factor
+    return weights
+
+
 class HumanEngine(BaseEngine):
     name = "human"
     OPTIONS: ClassVar[dict[str, Option]] = {
@@ -79,10 +99,7 @@ class HumanEngine(BaseEngine):
             if score is not None
         }
         best_value = max(utility.values())
-        weights = {
-            col: math.exp(-(best_value - value) / self.care) for col, value in utility.items()
-        }
-        self._guard(weights, set(hands_over_a_win(position)))
+        weights = choice_weights(utility, self.care, self.slip, set(hands_over_a_win(position)))
         total = sum(weights.values())
         columns = sorted(weights)
         move = self.rng.choices(columns, [weights[c] for c in columns])[0]
@@ -107,17 +124,6 @@ class HumanEngine(BaseEngine):
             # A weaker column chosen on purpose: the thinking panel says so.
             handicap=utility[move] < best_value,
         )
-
-    def _guard(self, weights: dict[int, float], losing: set[int]) -> None:
-        """Scale the columns that hand over a win down to `slip` of the chance in all."""
-        if not losing or len(losing) == len(weights):
-            return  # none does, or every column does: nothing to prefer
-        lost = sum(weights[col] for col in losing)
-        kept = sum(weights.values()) - lost
-        if self.slip < 1 and lost > self.slip * (lost + kept):
-            factor = self.slip * kept / ((1 - self.slip) * lost)
-            for col in losing:
-                weights[col] *= factor
 
     def _heuristic_scores(self, position: Position) -> list[int | None]:
         from c4tui.engine.players.negamax import NegamaxEngine

@@ -10,6 +10,8 @@ wrong columns look as natural as the answer (they hand over nothing in one move)
 - easy: distance 1 to 3;
 - medium: distance 4 to 8, at least one natural wrong column;
 - hard: distance 9 or more, at least two natural wrong columns.
+Each puzzle also has a rating on the levels' Elo scale and a theme (win, defend, draw),
+both computed from the position and its scores (puzzle_ratings.py).
 """
 
 from __future__ import annotations
@@ -17,12 +19,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import keeping_columns, moves_to_end
 from c4tui.engine.players.tactics import safe_columns
 from c4tui.engine.study.exact_columns import column_scores
+from c4tui.engine.study.puzzle_ratings import Theme, puzzle_rating, puzzle_theme
 
 Difficulty = Literal["easy", "medium", "hard"]
 DIFFICULTIES: dict[Difficulty, tuple[int, int, int]] = {
@@ -44,12 +48,23 @@ class Puzzle:
     scores: tuple[int | None, ...]
     natural_wrong: int  # wrong columns that hand over nothing in one move
 
+    @cached_property
+    def rating(self) -> int:
+        """On the levels' Elo scale: how strong a level finds the answer half the time."""
+        return puzzle_rating(self.position, self.scores)
+
+    @cached_property
+    def theme(self) -> Theme:
+        return puzzle_theme(self.position, self.scores)
+
     def to_json(self) -> dict:
         return {
             "position": self.position.to_moves(),
             "solution": self.solution + 1,
             "result": self.result,
             "distance": self.distance,
+            "rating": self.rating,
+            "theme": self.theme,
         }
 
 
@@ -103,9 +118,10 @@ def find_puzzles(
     difficulty: Difficulty | None = None,
     seconds: float = SOLVE_SECONDS,
     board: tuple[int, int, int] = (7, 6, 4),
+    theme: Theme | None = None,
 ) -> Iterator[Puzzle]:
     """Up to `count` distinct puzzles (a position and its mirror image count as one) on
-    the `board` (width, height, connect)."""
+    the `board` (width, height, connect), of `theme` when given."""
     rng = random.Random(seed)
     start = Position.start(*board)
     # 6 to 32 plies on 7x6: late enough for tactics, early enough to be a game.
@@ -126,6 +142,6 @@ def find_puzzles(
         if scores is None:
             continue
         puzzle = puzzle_of(position, scores)
-        if puzzle is not None and fits(puzzle, difficulty):
+        if puzzle is not None and fits(puzzle, difficulty) and theme in (None, puzzle.theme):
             found += 1
             yield puzzle
