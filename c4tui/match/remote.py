@@ -18,9 +18,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from c4tui.engine.gamefile import GameFileError, GameRecord
-from c4tui.engine.position import Position
-from c4tui.engine.search import SearchInfo
+from c4tui.engine.board.gamefile import GameFileError, GameRecord
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.contract import SearchInfo
 from c4tui.match.requests import Notice
 from c4tui.match.sides import GLYPHS, engine_title
 from c4tui.rooms.client import RoomClient, RoomError

@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Header, Input, Select, Static
 
-from c4tui.engine.levels import LEVELS, RATINGS
+from c4tui.engine.players.levels import LEVELS, RATINGS
 from c4tui.match.remote import LobbyView, RoomSummary
 from c4tui.match.sides import engine_title
 

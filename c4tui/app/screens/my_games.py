@@ -12,7 +12,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from c4tui.app.screens.games import RESULT_WORDS, GamesTable, board_text
 from c4tui.app.screens.review import ReviewScreen
-from c4tui.engine.gamefile import GameRecord
+from c4tui.engine.board.gamefile import GameRecord
 
 
 class MyGamesScreen(ModalScreen[None]):

@@ -25,9 +25,9 @@ from c4tui.app.screens.answer import AnswerScreen
 from c4tui.app.widgets.board import Board, BoardView
 from c4tui.app.widgets.history import MoveHistory
 from c4tui.app.widgets.thinking import ThinkingPanel, ThinkingView
-from c4tui.engine.game import Game
-from c4tui.engine.search import Limits, SearchInfo
-from c4tui.engine.specs import SpecError, make_engine
+from c4tui.engine.board.game import Game
+from c4tui.engine.players.contract import Limits, SearchInfo
+from c4tui.engine.players.specs import SpecError, make_engine
 from c4tui.match.remote import RoomView
 from c4tui.match.sides import GLYPHS, engine_title
 
