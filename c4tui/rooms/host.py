@@ -105,6 +105,7 @@ class RoomHost:
         seated = [r for r in self.rooms.values() if r.seat_of(client.key) is not None]
         if seated:  # back to the seat it held
             self.enter(client, seated[0], seated[0].seat_of(client.key))
+            self.show(seated[0])
         else:
             client.send("lobby", **self.lobby())
         self._lobby_changed()
@@ -127,10 +128,10 @@ class RoomHost:
     # ---- entering, leaving, closing -----------------------------------------------
 
     def enter(self, client: Client, room: Room, seat: int | None) -> None:
+        """Into a room (back into its seat, if any); the caller shows the room after."""
         client.room = room.number
         if seat is not None:
             room.seats[seat].held_until = None
-        self.show(room)
         self._lobby_changed()
 
     def leave(self, client: Client) -> None:
@@ -186,7 +187,8 @@ class RoomHost:
     # ---- after every change -------------------------------------------------------
 
     def changed(self, room: Room) -> None:
-        """Keep the room, show it to everyone in it, and let its AI move if it is to."""
+        """Keep the room, let its AI start if it is to move, and show it to everyone in it
+        (the view says the AI thinks, so players know they wait for it)."""
         search = self.searches.get(room.number)
         if search is not None and not room.thinking:
             search.cancel()
@@ -194,8 +196,8 @@ class RoomHost:
         if self._close_if_empty(room):
             return
         self._keep(room)
-        self.show(room)
         self.maybe_search(room)
+        self.show(room)
         self._lobby_changed()
 
     def _keep(self, room: Room) -> None:

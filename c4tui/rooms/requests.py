@@ -163,6 +163,7 @@ class Requests:
         else:
             room.paused = False
             self.host.maybe_search(room)
+            self.host.show(room)
 
     def _on_resign(self, client: Client, message: Message) -> None:
         room, seat = self._seated(client)

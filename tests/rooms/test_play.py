@@ -38,7 +38,7 @@ async def test_a_spectator_sees_the_ai_think_and_move(service):
     ann = await login(service, "ann")
     await ann.send("create", ai="mcts:time=0.3", second=True)
     made = await room_where(ann, lambda m: m["seat"] == 1)
-    assert made["seats"][0]["ai"] == "mcts:time=0.3"
+    assert made["seats"][0]["ai"] == "mcts:time=0.3" and made["thinking"]
     cat = await login(service, "cat")
     await cat.send("watch", room=made["room"])
     progress = await next_of(cat, "progress")
