@@ -101,6 +101,9 @@ async def test_the_games_list_sorts_and_shows_when_each_was_last_played(make_app
         rows = [table.get_row_at(i) for i in range(table.row_count)]
         assert [row[0] for row in rows] == ["2033-05-18 03:33", "2030-03-17 17:46"]
         assert [row[1] for row in rows] == ["7x6", "8x7 connect 5"]
+        await pilot.press("end", "enter")  # the game played longest ago
+        await settle(pilot)
+        assert app.match.name == "20260505-100000-1" and app.game.position.width == 8
 
 
 async def save_as(app, pilot, name: str) -> str:

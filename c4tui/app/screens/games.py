@@ -37,6 +37,9 @@ class GamesTable(DataTable):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "select_cursor", "Open", key_display="⏎"),
+        # The newest and the oldest game (a table's own Home and End go sideways).
+        Binding("home", "scroll_top", show=False),
+        Binding("end", "scroll_bottom", show=False),
     ]
 
 
