@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
 
 import asyncssh
 import pyte
@@ -36,14 +37,21 @@ class ScreenSession:
     def text(self) -> str:
         return "\n".join(line.rstrip() for line in self.screen.display)
 
-    async def wait_for(self, text: str, timeout: float = 60.0) -> str:
-        """Wait until `text` is on the screen (the timeout only stops a broken test)."""
-        async with asyncio.timeout(timeout):
-            while text not in self.text():
-                if self.ended:
-                    raise AssertionError(f"session ended before {text!r} showed:\n{self.text()}")
-                self.changed.clear()
-                await self.changed.wait()
+    async def wait_for(self, text: str | re.Pattern[str], timeout: float = 60.0) -> str:
+        """Wait until `text` (or a match of the pattern) is on the screen.
+
+        The timeout only stops a broken test; nothing depends on the machine's speed.
+        """
+        shown = text.search if isinstance(text, re.Pattern) else lambda screen: text in screen
+        try:
+            async with asyncio.timeout(timeout):
+                while not shown(self.text()):
+                    if self.ended:
+                        raise AssertionError(f"ended before {text!r} showed:\n{self.text()}")
+                    self.changed.clear()
+                    await self.changed.wait()
+        except TimeoutError:
+            raise AssertionError(f"{text!r} never showed:\n{self.text()}") from None
         return self.text()
 
     async def wait_end(self, timeout: float = 60.0) -> int | None:
@@ -51,6 +59,13 @@ class ScreenSession:
             await self.reader
             await self.process.wait_closed()
         return self.process.exit_status
+
+    async def press(self, keys: str) -> None:
+        """Type `keys` and wait for the screen to answer (for a key that moves the focus)."""
+        self.changed.clear()
+        self.type(keys)
+        async with asyncio.timeout(60):
+            await self.changed.wait()
 
     def type(self, keys: str | bytes) -> None:
         self.process.stdin.write(keys.encode() if isinstance(keys, str) else keys)
@@ -81,6 +96,7 @@ async def screen_session(port: int, username: str = "alice", key=None, columns=8
             term_type="xterm-256color", term_size=(columns, rows), encoding=None
         )
         session = ScreenSession(process, columns, rows)
+        session.conn = conn
         try:
             yield session
         finally:

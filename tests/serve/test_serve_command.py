@@ -1,14 +1,10 @@
-"""`c4tui serve` as a user runs it: flags checked, addresses printed, a clean stop."""
+"""`c4tui serve`'s flags: a bad one is one line and status 2 (the rest: test_play_together)."""
 
 from __future__ import annotations
-
-import signal
-import stat
 
 import pytest
 
 from c4tui.cli import main
-from tests.serve.served import served
 
 
 @pytest.mark.parametrize(
@@ -26,16 +22,3 @@ def test_bad_flags_are_one_line_and_status_2(flags, message, capsys):
     error = capsys.readouterr().err
     assert message in error
     assert error.count("\n") == 1
-
-
-async def test_it_prints_its_addresses_and_stops_cleanly_on_sigterm(tmp_path):
-    async with served(tmp_path) as server:
-        text = server.log.decode()
-        assert f"ssh -p {server.ssh_port} 127.0.0.1" in text
-        assert f"http://127.0.0.1:{server.web_port}" in text
-        key = tmp_path / "ssh_host_ed25519_key"
-        assert stat.S_IMODE(key.stat().st_mode) == 0o600
-        assert stat.S_IMODE(tmp_path.stat().st_mode) == 0o700
-        assert await server.stop(signal.SIGTERM) == 0
-    assert "stopping (games are kept)" in server.log.decode()
-    assert "Traceback" not in server.log.decode()
