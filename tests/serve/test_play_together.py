@@ -15,6 +15,7 @@ import signal
 import asyncssh
 import pytest
 
+from tests.serve.browser import browser_tab, needs_chromium
 from tests.serve.served import served
 from tests.serve.terminal import screen_session, wait_gone
 
@@ -129,3 +130,17 @@ async def test_a_game_comes_back_move_for_move_after_the_server_is_killed(tmp_pa
             text = await ann.wait_for(re.compile(r"2\.\s+● 5\s+○ 5"))
             assert "Moves (4)" in text
             assert re.search(r"1\.\s+● 4\s+○ 4", text)
+
+
+async def test_a_browser_shows_the_lobby_and_plays_a_move_against_the_ai(tmp_path):
+    needs_chromium()
+    async with served(tmp_path, "--no-ssh", "--max-ai-seconds", "0.1") as server:
+        url = f"http://127.0.0.1:{server.web_port}/"
+        async with browser_tab(url) as tab:
+            await tab.wait_for(LOBBY)
+            await tab.press("a")  # play the AI at the lobby's level
+            await tab.wait_for("Your turn")
+            await tab.press("4")
+            # The AI answers: two moves, both drawn in the browser.
+            await tab.wait_for("Moves (2)")
+            assert all(request.startswith(url) for request in tab.requests)
