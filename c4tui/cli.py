@@ -199,7 +199,7 @@ def read_game_file(name: str):
     try:
         text = read_text(name)
     except UnreadableFile as error:
-        raise CommandError(f"--load {name}: cannot read it ({error.reason})") from None
+        raise CommandError(f"--load {name}: {error.reason}") from None
     try:
         return GameRecord.from_text(text)
     except GameFileError as error:

@@ -82,4 +82,4 @@ def test_load_of_a_fifo_or_dev_zero_is_one_line_and_status_2(tmp_path, capsys):
     os.mkfifo(tmp_path / "fifo")
     for name in ("/dev/zero", str(tmp_path / "fifo")):
         assert main(["--load", name]) == 2
-        assert capsys.readouterr().err.startswith(f"c4tui: --load {name}: cannot read it (not")
+        assert capsys.readouterr().err.startswith(f"c4tui: --load {name}: not a regular file (a ")

@@ -98,7 +98,7 @@ def test_bad_position_or_game_file_is_one_line_and_status_2(capsys, tmp_path):
     error = capsys.readouterr().err
     assert error.startswith(f"c4tui: --load {bad}: line 3: Result 1-0") and error.count("\n") == 1
     assert main(["--load", str(tmp_path / "missing.c4")]) == 2
-    assert "cannot read it" in capsys.readouterr().err
+    assert capsys.readouterr().err == f"c4tui: --load {tmp_path / 'missing.c4'}: no such file\n"
 
 
 async def test_the_review_fills_in_steps_and_stops_when_left(make_app):
