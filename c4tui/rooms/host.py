@@ -23,7 +23,7 @@ from c4tui.engine.players.contract import SearchInfo
 from c4tui.rooms.access import show_code
 from c4tui.rooms.ai_pool import AiPool, Search
 from c4tui.rooms.protocol import info_to_wire
-from c4tui.rooms.room import Room, Seat
+from c4tui.rooms.room import Room
 from c4tui.rooms.store import RoomStore
 from c4tui.rooms.worker import SearchJob
 
@@ -71,6 +71,7 @@ class RoomHost:
         self._lobby_due = False
 
     async def start(self) -> None:
+        self.store.make_private()
         held_until = time.monotonic() + self.limits.seat_hold
         for room in self.store.load():
             for seat in room.seats:
@@ -144,9 +145,18 @@ class RoomHost:
         if seat is None:
             self.show(room)  # one watcher fewer
             return
-        room.leave(seat)
+        self._vacate(room, seat)
         self.tell(room, f"{client.name} left the room.")
         self.changed(room)
+
+    def _vacate(self, room: Room, seat: int) -> None:
+        """A person's seat opens; the game so far is kept among that person's games."""
+        if room.position.moves:
+            try:
+                self.store.archive(room)
+            except OSError as error:
+                log.warning("room %d: could not keep its game: %s", room.number, error)
+        room.leave(seat)
 
     def _close_if_empty(self, room: Room) -> bool:
         if room.people or any(s.held_until is not None for s in room.seats):
@@ -178,7 +188,7 @@ class RoomHost:
                     if seat.held_until is not None and seat.held_until <= now:
                         log.info("room %d: %s's seat is free again", room.number, seat.name)
                         self.tell(room, f"{seat.name} did not come back: the seat is open.")
-                        room.seats[index] = Seat()
+                        self._vacate(room, index)
                         self.changed(room)
                 if room.trouble is not None and room.number in self.rooms:
                     self._keep(room)

@@ -49,6 +49,13 @@ class RoomStore:
     def path(self, number: int) -> Path:
         return self.rooms_dir / f"{number}.c4"
 
+    def make_private(self) -> None:
+        """The rooms and games directories, readable by the server's user alone (a room
+        file holds seat codes)."""
+        for directory in (self.rooms_dir, self.players_dir):
+            directory.mkdir(parents=True, exist_ok=True)
+            directory.chmod(0o700)
+
     def keep(self, room: Room) -> None:
         """Write the room whole (OSError when the disk is full or read-only)."""
         atomic_write(self.path(room.number), room_text(room))

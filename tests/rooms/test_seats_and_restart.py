@@ -12,7 +12,7 @@ import sys
 from c4tui.engine.board.gamefile import GameRecord
 from c4tui.rooms import store
 from c4tui.rooms.service import RoomLimits, RoomService
-from tests.rooms.support import PATIENCE, login, room_where
+from tests.rooms.support import PATIENCE, login, next_of, room_where
 
 SERVICE_SCRIPT = """
 import asyncio, json, sys
@@ -140,3 +140,18 @@ async def test_a_seat_code_takes_the_seat_back_from_another_identity(service):
     assert back["seats"][1]["name"] == "web-1234" and back["seat_code"] == seat_code
     await ann.close()
     await other_browser.close()
+
+
+async def test_leaving_a_game_keeps_it_among_your_games(service):
+    ann = await login(service, "ann")
+    await ann.send("create", ai="random")
+    await room_where(ann, lambda m: m["seat"] == 0)
+    await ann.send("drop", column=3, ply=0)
+    await room_where(ann, lambda m: len(m["moves"]) == 2)
+    await ann.send("leave")
+    await next_of(ann, "lobby")
+    await ann.send("games")
+    games = (await next_of(ann, "games"))["games"]
+    assert len(games) == 1 and "Player2: random" in games[0]["text"]
+    assert oct((service.state_dir / "rooms").stat().st_mode & 0o777) == "0o700"
+    await ann.close()

@@ -104,6 +104,8 @@ class RoomScreen(Screen[None]):
                 return False
             if action == "rematch":
                 return view.over
+            if action in ("drop", "drop_at_cursor", "offer_draw", "resign", "hurry") and view.over:
+                return False
             if action == "hurry":
                 return any(seat.ai is not None for seat in view.seats)
         return True
@@ -116,7 +118,7 @@ class RoomScreen(Screen[None]):
             self.info = view.info
         if old is None or old.number != view.number:
             self.cursor = view.position.width // 2
-        if old is None or (old.playing, old.over) != (view.playing, view.over):
+        if old is None or (old.playing, old.over) != (view.playing, view.over):  # footer keys
             self.refresh_bindings()
         self._draw()
         self._ask_if_offered(view)
