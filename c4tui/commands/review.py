@@ -43,7 +43,8 @@ def register(commands: argparse._SubParsersAction) -> None:
             "or a position lost anyway), mistake (win to draw, or draw to loss), blunder "
             "(win to loss). Scores are from the mover's side, as in 'analyze'. Columns and "
             "plies are 1-based; ● moves first, ○ second. A position not solved within "
-            "--time is given up, and said."
+            "--time is given up, and said; after two in a row, so are the earlier ones "
+            "(fewer stones: harder still)."
         ),
     )
     parser.add_argument(
@@ -165,7 +166,7 @@ def print_review(console: Console, game: Position, reviews: list[MoveReview], li
     if given_up:
         console.print(
             f"gave up on {given_up} of {len(game.path)} positions (not solved in {limit:g} s "
-            "each; try a longer --time)"
+            "each, or before two such: harder still; try a longer --time)"
         )
     if reviews:
         console.print(turning_words(reviews, given_up))

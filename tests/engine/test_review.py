@@ -139,3 +139,26 @@ def test_a_set_stop_event_ends_the_review():
     stop.set()
     with pytest.raises(SearchStopped):
         review_game(random_game(random.Random(5)), solver=Solver(geometry(7, 6, 4)), stop=stop)
+
+
+def test_positions_not_solved_in_time_are_given_up_and_so_are_the_earlier_ones():
+    game = Position.from_moves("45544", 8, 7, 4)
+    searched = []
+    given_up = []
+    solver = Solver(game.geometry)
+    real_analyze = solver.analyze
+
+    def counted(position, **options):
+        searched.append(position.moves + 1)
+        return real_analyze(position, **options)
+
+    solver.analyze = counted
+    reviews = review_game(game, solver=solver, seconds=0.001, on_gave_up=given_up.append)
+    assert reviews == []
+    assert given_up == [5, 4, 3, 2, 1]
+    assert searched == [5, 4]  # two in a row given up: the earlier ones are not searched
+
+
+def test_with_time_enough_the_review_is_the_same():
+    game = Position.from_moves("4455667")
+    assert review_game(game, seconds=60) == review_game(game)

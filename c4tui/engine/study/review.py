@@ -31,6 +31,7 @@ from c4tui.engine.solver import SearchStopped, Solver, shared_solver
 Verdict = Literal["best", "ok", "mistake", "blunder"]
 VERDICTS: tuple[Verdict, ...] = ("best", "ok", "mistake", "blunder")
 _CLASS_LOSS: tuple[Verdict, ...] = ("ok", "mistake", "blunder")
+GIVE_UP_RUN = 2  # positions given up in a row after which the earlier ones are too
 
 
 def verdict_of(scores: Sequence[int | None], column: int) -> Verdict:
@@ -114,15 +115,23 @@ def review_game(
     `c4tui.engine.solver` propagates); the solver's lock is held per position, not per game, so
     other searches can go in between. With `seconds`, a position not solved in that
     time is given up: its move is left out of the list and `on_gave_up(ply)` is called.
+    Once GIVE_UP_RUN positions in a row are given up, so are all earlier ones, without
+    a search: with fewer stones they are harder still, and a 40-ply game on 8x7 would
+    otherwise take 40 times `seconds` to say nothing more.
     """
     solver = solver or shared_solver(game.geometry)
     moves = positions_of(game)
     reviews: list[MoveReview | None] = [None] * len(moves)
+    given_up_in_a_row = 0
     for index in reversed(range(len(moves))):
         position, column = moves[index]
         # Positions answered from the book never poll the stop flag: check it per move.
         if stop is not None and stop.is_set():
             raise SearchStopped
+        if given_up_in_a_row >= GIVE_UP_RUN:
+            if on_gave_up is not None:
+                on_gave_up(position.moves + 1)
+            continue
         deadline = None if seconds is None else time.perf_counter() + seconds
         with solver.lock:
             solver.set_limits(deadline, stop)
@@ -135,9 +144,11 @@ def review_game(
             finally:
                 solver.set_limits(None, None)
         if columns is None:
+            given_up_in_a_row += 1
             if on_gave_up is not None:
                 on_gave_up(position.moves + 1)
             continue
+        given_up_in_a_row = 0
         scores = [None if bounds is None else bounds.low for bounds in columns]
         reviews[index] = review_move(position, column, scores)
         if on_move is not None:
