@@ -24,7 +24,10 @@ from c4tui.match.sides import engine_title
 if TYPE_CHECKING:
     from c4tui.app.served import ServedApp
 
-DEFAULT_LEVEL = 3
+DEFAULT_LEVEL = "level:3"
+# Beside the levels, engines whose thinking is worth watching: they search for all of the
+# server's AI time, and everyone in the room sees their thinking panel fill up.
+WATCHABLE = (("MCTS, watch it think", "mcts"), ("NegaMax, watch it think", "negamax"))
 
 
 def player_words(player: tuple[str, str | None] | None) -> str:
@@ -64,7 +67,8 @@ class LobbyScreen(Screen[None]):
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
-        levels = [(f"Level {n} (Elo {RATINGS.get(n, '?')})", n) for n in sorted(LEVELS)]
+        levels = [(f"Level {n} (Elo {RATINGS.get(n, '?')})", f"level:{n}") for n in sorted(LEVELS)]
+        levels += list(WATCHABLE)
         yield Header()
         with Horizontal(id="lobby-main"):
             with Vertical(id="lobby-start"):
@@ -124,10 +128,16 @@ class LobbyScreen(Screen[None]):
         if action is not None:
             await action()
 
+    def on_select_changed(self, event: Select.Changed) -> None:
+        # Next is playing it: Enter on the button (a typed in the list searches it).
+        self.query_one("#play-ai", Button).focus()
+
     async def action_play_ai(self) -> None:
-        level = self.query_one("#level", Select).value
+        spec = str(self.query_one("#level", Select).value)
+        if not spec.startswith("level:"):
+            spec += f":time={self.served.match.ai_seconds:g}"
         second = self.query_one("#second", Checkbox).value
-        await self.served.match.create(f"level:{level}", second=second)
+        await self.served.match.create(spec, second=second)
 
     async def action_new_room(self) -> None:
         public = self.query_one("#public", Checkbox).value
