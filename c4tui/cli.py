@@ -158,10 +158,16 @@ def run_app(args: argparse.Namespace) -> int:
             raise CommandError(f"--opponent: {error}") from None
     moves, record = "", None
     if args.position is not None:
+        from c4tui.app.settings import config_dir, load
         from c4tui.commands.common import parse_position
 
+        # The moves are played on the board the app will show: the saved settings' one.
+        saved, _notice = load(config_dir())
+        board = (saved.width, saved.height, saved.connect)
         # A finished game opens at its end, to be looked at or reviewed.
-        moves = parse_position(args.position, where="--position", allow_over=True).to_moves()
+        moves = parse_position(
+            args.position, where="--position", allow_over=True, board=board
+        ).to_moves()
     if args.load is not None:
         record = read_game_file(args.load)
     from c4tui.app.app import ConnectFourApp

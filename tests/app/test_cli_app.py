@@ -33,8 +33,10 @@ def test_first_must_be_you_or_ai(capsys):
     assert exit_info.value.code == 2
 
 
-def test_a_crash_inside_the_app_is_a_nonzero_exit_with_the_reason(monkeypatch, capsys):
+def test_a_crash_inside_the_app_is_a_nonzero_exit_with_the_reason(monkeypatch, capsys, tmp_path):
     from textual.app import App
+
+    monkeypatch.setenv("C4TUI_CONFIG_DIR", str(tmp_path))
 
     class CrashingApp(App):
         def __init__(self, **_options) -> None:
@@ -53,7 +55,8 @@ def test_a_crash_inside_the_app_is_a_nonzero_exit_with_the_reason(monkeypatch, c
     assert captured.err.endswith("c4tui: the app stopped on an error (status 1)\n")
 
 
-async def test_a_finished_game_from_position_opens_at_its_end(monkeypatch):
+async def test_a_finished_game_from_position_opens_at_its_end(monkeypatch, tmp_path):
+    monkeypatch.setenv("C4TUI_CONFIG_DIR", str(tmp_path))  # the default 7x6 board
     opened = {}
 
     class RecordingApp:
@@ -76,3 +79,26 @@ async def test_the_app_opened_on_a_finished_game_shows_it_over(make_app):
         await pilot.pause(0)
         assert app.game.position.is_over()
         assert app.game.position.to_moves() == "1212121"
+
+
+def test_position_plays_on_the_board_of_the_saved_settings(monkeypatch, tmp_path, capsys):
+    from c4tui.app.settings import Settings, save
+
+    save(Settings(width=8, height=7), tmp_path)
+    monkeypatch.setenv("C4TUI_CONFIG_DIR", str(tmp_path))
+    opened = {}
+
+    class RecordingApp:
+        return_code = 0
+
+        def __init__(self, *, moves, **_options) -> None:
+            opened["moves"] = moves
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr("c4tui.app.app.ConnectFourApp", RecordingApp)
+    assert main(["--position", "48"]) == 0  # column 8 is on an 8-column board
+    assert opened["moves"] == "48"
+    assert main(["--position", "49"]) == 2
+    assert "column 9 is outside the 8-column board" in capsys.readouterr().err
