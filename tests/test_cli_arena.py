@@ -225,7 +225,7 @@ def test_jobs_are_capped_to_the_cores(capsys, monkeypatch):
 
 def test_the_tables_are_readable_at_80_columns(capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "80")
-    argv = ["arena", "level:1", "level:8", "mcts:iterations=50,c=1.4", "--games", "1"]
+    argv = ["arena", "greedy", "random", "mcts:iterations=50,c=1.4", "--games", "1"]
     assert main([*argv, "--seed", "1", "--jobs", "1"]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
