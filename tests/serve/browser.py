@@ -58,12 +58,17 @@ class BrowserTab:
                 await self.changed.wait()
         return self.text()
 
+    async def focus(self) -> None:
+        # The terminal's own input element: a click would land on the app (a drop on
+        # the board, say) as a mouse event.
+        await self.page.focus("textarea.xterm-helper-textarea")
+
     async def type(self, keys: str) -> None:
-        await self.page.click("#terminal")
+        await self.focus()
         await self.page.keyboard.type(keys)
 
     async def press(self, key: str) -> None:
-        await self.page.click("#terminal")
+        await self.focus()
         await self.page.keyboard.press(key)
 
 
