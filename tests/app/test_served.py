@@ -15,7 +15,7 @@ from c4tui.app.screens.room import RoomScreen
 from c4tui.app.served import ServedApp
 from c4tui.match.remote import RemoteMatch
 from c4tui.rooms.service import RoomLimits, RoomService
-from tests.rooms.support import PATIENCE, login, room_where
+from tests.rooms.support import PATIENCE, login, next_of, room_where
 
 
 @pytest.fixture
@@ -66,6 +66,9 @@ async def test_a_room_for_two_played_from_the_app(service):
         await until(pilot, lambda: app.screen.__class__.__name__ == "AnswerScreen")
         await pilot.press("y")
         await until(pilot, lambda: app.room_screen.view.position.to_moves() == "4")
+        await pilot.press("c", *"gg", "enter")  # a chat line
+        said = await next_of(bob, "said")
+        assert (said["name"], said["text"]) == ("ann", "gg")
         await pilot.press("R", "y")  # resign, and yes
         await until(pilot, lambda: app.room_screen.view.over)
         assert "resigned" in app.room_screen.view.outcome_text()

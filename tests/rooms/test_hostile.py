@@ -12,7 +12,7 @@ import pytest
 
 from c4tui.rooms.client import RoomClient, RoomError
 from c4tui.rooms.protocol import ProtocolError, parse_client_line
-from c4tui.rooms.service import Identity
+from c4tui.rooms.service import OUT_CAP, Connection, Identity
 from tests.rooms.support import PATIENCE, login, next_of, room_where
 
 
@@ -141,3 +141,33 @@ async def test_guessing_codes_is_rate_limited(service):
     assert "Too many wrong codes" in (await next_of(eve, "refused"))["reason"]
     await ann.close()
     await eve.close()
+
+
+class StuckTransport:
+    """A transport whose peer reads nothing: everything written stays in its buffer."""
+
+    def __init__(self) -> None:
+        self.buffered = 0
+
+    def get_write_buffer_size(self) -> int:
+        return self.buffered
+
+
+class StuckWriter:
+    def __init__(self) -> None:
+        self.transport = StuckTransport()
+        self.closed = False
+
+    def write(self, data: bytes) -> None:
+        self.transport.buffered += len(data)
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_client_that_stops_reading_is_cut_off():
+    writer = StuckWriter()
+    client = Connection(writer, Identity("ssh-name:slow", "slow", "10.0.0.8"))
+    while not writer.closed:
+        client.send("progress", room=1, search=1, info={"engine": "mcts", "pad": "x" * 1000})
+    assert client.closed and writer.transport.buffered <= OUT_CAP + 2000

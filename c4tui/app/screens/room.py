@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Header, Input, Static
 
 from c4tui.app.messages import ColumnClicked
 from c4tui.app.screens.answer import AnswerScreen
@@ -46,6 +46,7 @@ def held_words(seconds: float) -> str:
 class RoomScreen(Screen[None]):
     """One room: board, seats, thinking panel and moves (see the module docstring)."""
 
+    AUTO_FOCUS = ""  # the keys are the screen's; the chat line takes focus only on `c`
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1)", "←", show=False),
         Binding("right", "cursor(1)", "→", show=False),
@@ -59,6 +60,7 @@ class RoomScreen(Screen[None]):
         Binding("d", "offer_draw", "Draw?"),
         Binding("R", "resign", "Resign", key_display="R"),
         Binding("n", "rematch", "Rematch"),
+        Binding("c", "chat", "Say"),
         Binding("escape", "leave", "Lobby"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -85,6 +87,7 @@ class RoomScreen(Screen[None]):
             with Vertical(id="play"):
                 yield self.board
                 yield self.status_line
+                yield Input(placeholder="Say something to the room, then Enter", id="chat")
             with Vertical(id="side"):
                 yield self.seats
                 yield self.thinking_panel
@@ -275,5 +278,23 @@ class RoomScreen(Screen[None]):
         await self.served.match.rematch()
         self.notify("Rematch asked: colours swap when both agree.", timeout=3)
 
+    def action_chat(self) -> None:
+        chat = self.query_one("#chat", Input)
+        chat.display = True
+        chat.focus()
+
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
+        await self.served.match.say(event.value)
+        self._close_chat()
+
+    def _close_chat(self) -> None:
+        chat = self.query_one("#chat", Input)
+        chat.clear()
+        chat.display = False
+        self.set_focus(None)
+
     async def action_leave(self) -> None:
+        if self.query_one("#chat", Input).display:  # Escape closes the chat line first
+            self._close_chat()
+            return
         await self.served.match.leave()
