@@ -190,6 +190,11 @@ def run_served(args: argparse.Namespace) -> int:
     for option in ("opponent", "first", "position", "load"):
         if getattr(args, option) is not None:
             raise CommandError(f"--served takes no --{option}: the server holds the game")
+    from c4tui.rooms.client import SOCKET_ENV, TOKEN_ENV
+
+    for name in (SOCKET_ENV, TOKEN_ENV):
+        if not os.environ.get(name):
+            raise CommandError(f"--served: {name} is not set (c4tui serve starts its clients)")
     from c4tui.app.served import ServedApp
 
     app = ServedApp()

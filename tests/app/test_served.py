@@ -13,6 +13,7 @@ import pytest
 from c4tui.app.screens.lobby import LobbyScreen
 from c4tui.app.screens.room import RoomScreen
 from c4tui.app.served import ServedApp
+from c4tui.cli import main
 from c4tui.match.remote import RemoteMatch
 from c4tui.rooms.service import RoomLimits, RoomService
 from tests.rooms.support import PATIENCE, login, next_of, room_where
@@ -94,3 +95,19 @@ async def test_a_spectator_has_no_keys_that_move(service):
         await until(pilot, lambda: any(n.message == "hello cat" for n in app._notifications))
     await ann.close()
     assert made["room"] == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--served", "--load", "game.c4"], "--served takes no --load"),
+        (["--served", "--position", "44"], "--served takes no --position"),
+        (["--served"], "C4TUI_ROOMS_SOCKET is not set"),
+    ],
+)
+def test_served_mode_refuses_host_files_and_needs_its_front(argv, message, capsys, monkeypatch):
+    monkeypatch.delenv("C4TUI_ROOMS_SOCKET", raising=False)
+    monkeypatch.delenv("C4TUI_ROOMS_TOKEN", raising=False)
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1

@@ -49,6 +49,8 @@ def room_state(room: RoomSummary) -> str:
 class LobbyScreen(Screen[None]):
     """The lobby (see the module docstring)."""
 
+    AUTO_FOCUS = "#play-ai"  # a letter typed into the levels list would search it
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "play_ai", "Play the AI"),
         Binding("r", "new_room", "New room"),
