@@ -278,7 +278,7 @@ class ConnectFourApp(
             cursor=self.cursor if human_turn or waiting else None,
             waiting=waiting,
             preferred=info.best if self.thinking and info is not None else None,
-            hint=match.hint if human_turn else None,
+            hint=match.hint_column if human_turn else None,
             winning=result.cells if result else (),
             scores=self.overlay_words(),
             threats=self.threat_marks(),

@@ -10,13 +10,18 @@ Stale results: every search and every hint gets an id. `finish_search` and
 game (a move, new game, undo, redo, new sides, quit) first cancels the running search:
 sets its stop event and forgets its id. So a cancelled search can never play a move.
 
-What the UI should tell the person comes back as notices (`take_notices`).
+What the UI should tell the person comes back as notices (`take_notices`), and as
+`Notice` events to the listeners. Match implements the match interface (interface.py):
+given a `runner`, it starts its engines' searches and hints itself; without one, the
+UI asks `engine_to_move()` and runs `start_search()`'s requests (the app until it
+hands the match its runner).
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.gamefile import GameRecord
@@ -24,6 +29,17 @@ from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import Engine, SearchInfo, SearchResult
 from c4tui.engine.players.specs import SpecError, make_engine, parse_spec
 from c4tui.match import words
+from c4tui.match.interface import (
+    GameOver,
+    HintReady,
+    Listener,
+    MatchEvent,
+    PositionChanged,
+    SearchDone,
+    SearchProgress,
+    SearchRunner,
+    SearchStarted,
+)
 from c4tui.match.keeping import KeptOnDisk
 from c4tui.match.library import GameLibrary
 from c4tui.match.opponents import evaluation_of, hint_spec
@@ -58,10 +74,12 @@ class Match(KeptOnDisk):
         name: str | None = None,
         date: str | None = None,
         delay: float = WATCH_DELAYS[2],
+        runner: SearchRunner | None = None,
     ) -> None:
         """`make_stop` makes each search's stop event (the app's pauses for keys);
         `library` keeps the game on disk after every move, under `name`; `delay` is the
-        pause in seconds between moves when two engines play."""
+        pause in seconds between moves when two engines play; `runner` runs the
+        searches and hints the match starts (see the module docstring)."""
         self.sides = sides
         self.game = game or Game()
         self.seed = seed
@@ -78,13 +96,16 @@ class Match(KeptOnDisk):
         self.delay = delay
         self.search_id = 0
         self.hint_id = 0
-        self.hint: int | None = None
+        self.hint_column: int | None = None
         self.search_position: Position | None = None
         self.search_engine: Engine | None = None
         self.thinking_info: SearchInfo | None = None
         self._stop: threading.Event | None = None
         self._hint_stop: threading.Event | None = None
         self._notices: list[Notice] = []
+        self._listeners: list[Listener] = []
+        self.runner = runner
+        self.resigned: int | None = None  # the player who resigned this game
         self.build_engines()
 
     # ---- who plays ------------------------------------------------------------------
@@ -122,6 +143,7 @@ class Match(KeptOnDisk):
         self.build_engines()
         self.paused = False
         self.save()
+        self._go_on()
 
     def assistant(self) -> Engine:
         """The engine that moves for a person when asked to (`m`): the opponent, or
@@ -133,7 +155,17 @@ class Match(KeptOnDisk):
     # ---- notices --------------------------------------------------------------------
 
     def notify(self, text: str, severity: Severity = "information", **options) -> None:
-        self._notices.append(Notice(text, severity, **options))
+        notice = Notice(text, severity, **options)
+        self._notices.append(notice)
+        self._emit(notice)
+
+    def listen(self, listener: Listener) -> None:
+        """Hear every event from now on (interface.py)."""
+        self._listeners.append(listener)
+
+    def _emit(self, event: MatchEvent) -> None:
+        for listener in self._listeners:
+            listener(event)
 
     def take_notices(self) -> list[Notice]:
         """What to tell the person since the last call."""
@@ -149,7 +181,7 @@ class Match(KeptOnDisk):
     def engine_to_move(self) -> Engine | None:
         """The engine to start when it is an engine's turn and nobody is searching."""
         pos = self.position
-        if self.thinking or pos.is_over() or self.paused or not self.is_ai(pos.to_move):
+        if self.thinking or self.over or self.paused or not self.is_ai(pos.to_move):
             return None
         return self.engines[pos.to_move]
 
@@ -160,7 +192,18 @@ class Match(KeptOnDisk):
         self.search_position = self.position
         self.search_engine = engine
         self.thinking_info = None
+        self._emit(SearchStarted(self.search_id, engine.spec, self.position, engine.limits))
         return SearchRequest(self.search_id, engine, self.position, self._stop)
+
+    def _run(self, engine: Engine | None, delay: float = 0.0) -> None:
+        """Start `engine`'s search on the runner (after `delay` seconds), if any."""
+        if engine is not None and self.runner is not None:
+            request = self.start_search(engine)
+            self.runner.search(replace(request, delay=delay))
+
+    def _go_on(self) -> None:
+        """After a change: the engine to move starts, when the match has a runner."""
+        self._run(self.engine_to_move())
 
     def cancel_search(self) -> None:
         """Stop the running search at once; whatever it still sends is stale."""
@@ -181,6 +224,7 @@ class Match(KeptOnDisk):
         if search_id != self.search_id or not self.thinking:
             return False
         self.thinking_info = info
+        self._emit(SearchProgress(search_id, info))
         return True
 
     def finish_search(self, search_id: int, result: SearchResult) -> bool:
@@ -196,12 +240,17 @@ class Match(KeptOnDisk):
         if position.is_over() or not position.can_play(move):
             self.paused = True  # asking the same engine again would loop
             self.notify(f"The engine chose an illegal column {move + 1}.", "error")
+            self._emit(SearchDone(search_id, None, result.info))
             return False
         value = evaluation_of(result.info, move, position.to_move)
         spec = self.sides.spec(position.to_move)
         if value is not None and spec is not None:
             self.evaluations[(*position.path, move)] = (spec, value)
+        self._emit(SearchDone(search_id, move, result.info))
         self._play(move)
+        if self.runner is not None:
+            watching = self.sides.watching and not self.paused
+            self._run(self.engine_to_move(), self.delay if watching else 0.0)
         return True
 
     def evaluation_line(self) -> tuple[list[float], str | None]:
@@ -230,6 +279,7 @@ class Match(KeptOnDisk):
         self._stop = None
         self.paused = True
         self.notify(f"The AI failed: {error}. Press m to retry, n for a new game.", "error")
+        self._emit(SearchDone(search_id, None, None))
         return True
 
     def forget_search(self) -> None:
@@ -245,11 +295,20 @@ class Match(KeptOnDisk):
         self.game.play(col)
         self.save()
         self.count_result()
+        self._emit(PositionChanged(self.position))
+        result = self.game.result()
+        if result is not None:
+            self._emit(GameOver(result.winner, "full" if result.winner is None else "line"))
+
+    @property
+    def over(self) -> bool:
+        """The game has ended, on the board or by a resignation."""
+        return self.position.is_over() or self.resigned is not None
 
     def human_move(self, col: int) -> bool:
         """A person drops a disc in `col`; False (with a notice) when they may not."""
         pos = self.position
-        if pos.is_over():
+        if self.over:
             self.notify("The game is over: press n for a new game.", timeout=2)
             return False
         if self.thinking or self.is_ai(pos.to_move):
@@ -265,9 +324,33 @@ class Match(KeptOnDisk):
         self._play(col)
         return True
 
+    def drop(self, column: int) -> None:
+        """The interface's drop: `human_move`, then the engine answers."""
+        if self.human_move(column):
+            self._go_on()
+
+    def move_now(self) -> None:
+        """The interface's `m`: hurry the running search, or an engine plays now."""
+        self._run(self.ai_move())
+
+    def take_back(self) -> None:
+        """In a game of one's own, taking back is undoing."""
+        self.undo()
+
+    def resign(self) -> None:
+        """The person to move gives up: the game is over, won by the other side."""
+        mover = self.position.to_move
+        if self.over or self.is_ai(mover):
+            self.notify("Resigning is for your turn in a game going on.", timeout=2)
+            return
+        self.cancel_search()
+        self.cancel_hint()
+        self.resigned = mover
+        self._emit(GameOver(1 - mover, "resigned"))
+
     def ai_move(self) -> Engine | None:
         """`m`: hurry the running search, or the engine to play the side to move now."""
-        if self.position.is_over():
+        if self.over:
             self.notify("The game is over: press n for a new game.", timeout=2)
             return None
         if self.hurry():
@@ -275,12 +358,30 @@ class Match(KeptOnDisk):
         self.paused = False
         return self.engines.get(self.position.to_move) or self.assistant()
 
-    def new_game(self, game: Game | None = None) -> None:
-        """A fresh game, or `game` (moves already played) to go on from; the previous
-        game stays among the kept games."""
+    def new_game(self, game: Game | None = None, sides: Sides | None = None) -> None:
+        """A fresh game, or `game` (moves already played) to go on from, between
+        `sides` (else the same sides); the previous game stays among the kept games."""
         g = self.position.geometry
+        if sides is not None:
+            self.sides = sides
         self._begin(game or Game(Position.start(g.width, g.height, g.connect)))
         self.save()
+        self._emit(PositionChanged(self.position))
+        self._go_on()
+
+    def pause(self) -> None:
+        """Hold the match while the person is elsewhere (settings, a review), or two
+        engines playing: the running search and hint stop, and no engine starts until
+        `resume()`."""
+        self.cancel_search()
+        self.cancel_hint()
+        self.forget_search()
+        self.paused = True
+
+    def resume(self) -> None:
+        """Let the engines play again after `pause()`."""
+        self.paused = False
+        self._go_on()
 
     def open(self, record: GameRecord, name: str | None = None) -> None:
         """Go on with a kept game: its board, its sides (engine specs stay engines,
@@ -290,6 +391,8 @@ class Match(KeptOnDisk):
         self._begin(game, name, record.date)
         # Reopened at an engine's turn: it waits for `m`, as after undo.
         self.paused = self.is_ai(self.position.to_move) and not self.sides.watching
+        self._emit(PositionChanged(self.position))
+        self._go_on()
 
     def _begin(self, game: Game, name: str | None = None, date: str | None = None) -> None:
         self.cancel_search()
@@ -297,6 +400,7 @@ class Match(KeptOnDisk):
         self.game = game
         self.evaluations.clear()
         self.forget_search()
+        self.resigned = None
         self.paused = False
         self.name = name or GameLibrary.new_name()
         self.date = date
@@ -316,6 +420,7 @@ class Match(KeptOnDisk):
             self._undo_one()
         self.paused = self.is_ai(self.position.to_move)
         self.save()
+        self._emit(PositionChanged(self.position))
         return True
 
     def _engine_to_move_between_turns(self) -> bool:
@@ -345,6 +450,8 @@ class Match(KeptOnDisk):
         # watched are stepped through a move at a time: they stay paused.
         self.paused = self.sides.watching
         self.save()
+        self._emit(PositionChanged(self.position))
+        self._go_on()
         return True
 
     # ---- the game's lines ----------------------------------------------------------
@@ -360,6 +467,7 @@ class Match(KeptOnDisk):
         self.game.jump(path)
         self.paused = self.is_ai(self.position.to_move) and not self.position.is_over()
         self.save()
+        self._emit(PositionChanged(self.position))
         return True
 
     def promote(self) -> bool:
@@ -382,6 +490,7 @@ class Match(KeptOnDisk):
         self.paused = self.is_ai(self.position.to_move) and not self.position.is_over()
         self.notify("Variation deleted.", timeout=2)
         self.save()
+        self._emit(PositionChanged(self.position))
         return True
 
     def stop(self) -> None:
@@ -401,14 +510,21 @@ class Match(KeptOnDisk):
             return None
         self.cancel_hint()
         self._hint_stop = self.make_stop()
-        return HintRequest(self.hint_id, spec, pos, self._hint_stop)
+        return HintRequest(self.hint_id, spec, pos, self._hint_stop, self.seed)
+
+    def hint(self) -> None:
+        """The interface's hint: the helper engine's column, on the runner."""
+        request = self.request_hint(hint_spec(self.position))
+        if request is not None and self.runner is not None:
+            self.notify(f"Looking for a hint ({request.spec})…", timeout=2)
+            self.runner.hint(request)
 
     def cancel_hint(self) -> None:
         if self._hint_stop is not None:
             self._hint_stop.set()
         self._hint_stop = None
         self.hint_id += 1
-        self.hint = None
+        self.hint_column = None
 
     def finish_hint(self, hint_id: int, column: int | None, reason: str) -> bool:
         """Show the hint; False when it is stale."""
@@ -418,8 +534,9 @@ class Match(KeptOnDisk):
         if column is None:
             self.notify(f"No hint: {reason}", "error")
             return True
-        self.hint = column
+        self.hint_column = column
         self.notify(f"Hint: column {column + 1} ({reason}).", timeout=5)
+        self._emit(HintReady(column))
         return True
 
     # ---- two engines playing ------------------------------------------------------
@@ -430,11 +547,9 @@ class Match(KeptOnDisk):
         if not self.sides.watching:
             self.notify("Pause is for two engines playing: m makes the AI move.", timeout=3)
         elif self.paused:
-            self.paused = False
+            self.resume()
         else:
-            self.cancel_search()
-            self.forget_search()
-            self.paused = True
+            self.pause()
         return self.paused
 
     def step(self) -> Engine | None:
@@ -450,6 +565,9 @@ class Match(KeptOnDisk):
         self.paused = True
         if self.hurry():
             return None  # the running search's move, played as soon as it returns
+        if self.runner is not None:
+            self._run(self.engines[self.position.to_move])
+            return None
         return self.engines[self.position.to_move]
 
     def change_speed(self, steps: int) -> float:

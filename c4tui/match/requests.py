@@ -31,11 +31,15 @@ class SearchRequest:
     engine: Engine
     position: Position
     stop: threading.Event
+    delay: float = 0.0  # seconds to wait first (two engines playing), unless stopped
 
 
 @dataclass(frozen=True)
 class HintRequest:
+    """A hint to look for: the helper engine `spec`, seeded with `seed`."""
+
     hint_id: int
     spec: str
     position: Position
     stop: threading.Event
+    seed: int | None = None

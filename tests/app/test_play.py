@@ -141,11 +141,11 @@ async def test_hint_marks_a_column(make_app):
         await type_keys(pilot, *"1122", "3", "7")
         await type_keys(pilot, "h")
         await settle(pilot)
-        assert app.match.hint in (3,)
+        assert app.match.hint_column in (3,)
         assert app.query_one(Board).view.hint == 3
         await type_keys(pilot, "4")
         assert app.game.result() is not None
-        assert app.match.hint is None
+        assert app.match.hint_column is None
 
 
 async def test_a_hint_cut_short_by_its_time_says_it_is_not_proven(make_app, monkeypatch):
@@ -159,7 +159,7 @@ async def test_a_hint_cut_short_by_its_time_says_it_is_not_proven(make_app, monk
         await type_keys(pilot, *"2175216112316")
         await type_keys(pilot, "h")
         await settle(pilot)
-        assert app.match.hint is not None
+        assert app.match.hint_column is not None
         messages = [n.message for n in app._notifications]
         assert any("the perfect player ran out of time" in m for m in messages), messages
 

@@ -1,0 +1,182 @@
+"""The match interface: what a UI sends a match (intents) and what it hears back (events).
+
+A UI drives a game only through this face, so the same app plays a match in its own
+process (`controller.Match`) or a room of `c4tui serve` reached over a socket (a remote
+match): two implementations of one interface, not a fork of the app.
+
+Intents are method calls that return nothing the UI must act on: `drop(column)`,
+`move_now()`, `undo()`, `redo()`, `take_back()`, `new_game()`, `hint()`, `pause()`,
+`resume()`, `step()`, `resign()`, `set_sides()`. An intent the match refuses (a full
+column, not your turn, nothing to undo) comes back as a `Notice` event saying why; it
+never raises. Everything else the UI learns from events, delivered to the listeners
+given to `listen()`, in order, on the UI's thread (the thread that sends the intents):
+
+- `PositionChanged`: the board changed (a move, undo, redo, new game, a jump in the
+  game's lines); redraw from the match's read-only state (`position`, `game`, `sides`,
+  `paused`, `thinking`);
+- `SearchStarted`, `SearchProgress`, `SearchDone`: an engine's search, each tagged with
+  its search id; `SearchProgress` comes at most ~10 times a second;
+- `HintReady`: the column a hint suggests;
+- `Notice`: something to tell the person, with how loud (requests.Notice);
+- `GameOver`: the game ended, on the board or off it (resigned).
+
+Search ids and stale results: every search gets a new id, and every change of the game
+(a move, undo, new game, new sides, pause, quit) first cancels the running search: its
+stop event is set and its id forgotten. Whatever a cancelled search still reports is
+stale and dropped by the match, never shown and never played, so a UI can draw every
+event it receives without checking ids itself (the ids are there to tell one search's
+progress from the next one's).
+
+Who runs searches: the match decides when an engine moves; where it searches is not
+the UI's business. The in-process match is given a `SearchRunner` (the app's runs each
+search in a thread worker and throttles its progress) and hands it a `SearchRequest`
+(the engine, an immutable position, a stop event, the id); the runner reports back on
+the UI's thread through the in-process match's own door (`progress`, `finish_search`,
+`search_failed`, `finish_hint`), which turns the reports into the events above. A remote
+match has no runner: its searches run in the server, and the progress it receives over
+the socket becomes the same events. The UI listens either way and cannot tell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from c4tui.engine.board.game import Game
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.contract import Limits, SearchInfo
+from c4tui.match.requests import HintRequest, Notice, SearchRequest
+from c4tui.match.sides import Sides
+
+# ---- events ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PositionChanged:
+    """The board changed; `position` is the one now shown."""
+
+    position: Position
+
+
+@dataclass(frozen=True)
+class SearchStarted:
+    """An engine (`spec`) began searching `position` within `limits`."""
+
+    search_id: int
+    spec: str
+    position: Position
+    limits: Limits
+
+
+@dataclass(frozen=True)
+class SearchProgress:
+    """A live snapshot of the running search."""
+
+    search_id: int
+    info: SearchInfo
+
+
+@dataclass(frozen=True)
+class SearchDone:
+    """The search ended and its `move` was played (None: it failed, said in a Notice)."""
+
+    search_id: int
+    move: int | None
+    info: SearchInfo | None
+
+
+@dataclass(frozen=True)
+class HintReady:
+    """The column (0-based) a hint suggests to the person to move."""
+
+    column: int
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """The game ended: `winner` 0 or 1, None for a draw; `how` is "line", "full" or
+    "resigned"."""
+
+    winner: int | None
+    how: str
+
+
+MatchEvent = (
+    PositionChanged | SearchStarted | SearchProgress | SearchDone | HintReady | Notice | GameOver
+)
+Listener = Callable[[MatchEvent], None]
+
+
+# ---- the two faces --------------------------------------------------------------------
+
+
+class MatchInterface(Protocol):
+    """A match as a UI sees it: read-only state, intents, and events (module docstring)."""
+
+    @property
+    def position(self) -> Position: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def sides(self) -> Sides: ...
+    @property
+    def paused(self) -> bool: ...
+    @property
+    def thinking(self) -> bool: ...
+
+    def listen(self, listener: Listener) -> None:
+        """Hear every event from now on."""
+
+    def drop(self, column: int) -> None:
+        """The person to move drops a disc in `column` (0-based)."""
+
+    def move_now(self) -> None:
+        """The running search plays its best move so far; with none running, an engine
+        plays the side to move (the opponent, or a helper for a person)."""
+
+    def undo(self) -> None:
+        """Back to the person's previous turn (one move when two engines play)."""
+
+    def redo(self) -> None:
+        """Undone moves again, up to the person's next turn."""
+
+    def take_back(self) -> None:
+        """Take back the person's last move (in a room, a request the other side answers)."""
+
+    def new_game(self, game: Game | None = None, sides: Sides | None = None) -> None:
+        """A fresh game (or `game` to go on from), between `sides` or the same sides."""
+
+    def hint(self) -> None:
+        """Look for the best column for the person to move; `HintReady` when found."""
+
+    def pause(self) -> None:
+        """Hold the engines: the running search stops and none starts until `resume()`."""
+
+    def resume(self) -> None:
+        """Let the engines play again."""
+
+    def step(self) -> None:
+        """Two engines playing: the engine to move plays one move, then the match pauses."""
+
+    def resign(self) -> None:
+        """The person to move gives up the game."""
+
+    def set_sides(self, sides: Sides) -> None:
+        """New players for the game on the board (same moves)."""
+
+    def stop(self) -> None:
+        """The UI is closing: nothing may keep searching."""
+
+
+class SearchRunner(Protocol):
+    """Where an in-process match's searches and hints run (the app: thread workers).
+
+    The runner reports on the UI's thread, through the match's `progress`,
+    `finish_search`, `search_failed` and `finish_hint`, with the request's id.
+    """
+
+    def search(self, request: SearchRequest) -> None: ...
+    def hint(self, request: HintRequest) -> None: ...
+    def cancel(self) -> None:
+        """Cancel the running search's worker (the match has set its stop event)."""

@@ -1,0 +1,116 @@
+"""The in-process Match as the match interface describes it: intents in, events out,
+searches on the runner it is given, stale reports dropped."""
+
+import inspect
+
+from c4tui.engine.board.game import Game
+from c4tui.match.controller import Match
+from c4tui.match.hints import hint_reason
+from c4tui.match.interface import (
+    GameOver,
+    HintReady,
+    MatchInterface,
+    PositionChanged,
+    SearchDone,
+    SearchProgress,
+    SearchStarted,
+)
+from c4tui.match.requests import HintRequest, Notice, SearchRequest
+from c4tui.match.sides import Sides
+
+
+class QueuedRunner:
+    """Keeps the requests; the test runs them when it likes, as the app's worker would."""
+
+    def __init__(self) -> None:
+        self.searches: list[SearchRequest] = []
+        self.hints: list[HintRequest] = []
+        self.cancelled = 0
+
+    def search(self, request: SearchRequest) -> None:
+        self.searches.append(request)
+
+    def hint(self, request: HintRequest) -> None:
+        self.hints.append(request)
+
+    def cancel(self) -> None:
+        self.cancelled += 1
+
+    def run_search(self, match: Match) -> None:
+        request = self.searches.pop(0)
+        result = request.engine.search(
+            request.position,
+            on_info=lambda info: match.progress(request.search_id, info),
+            stop=request.stop,
+        )
+        match.finish_search(request.search_id, result)
+
+
+def match_with_events(sides: Sides, game: Game | None = None):
+    runner = QueuedRunner()
+    match = Match(sides, game, seed=1, runner=runner)
+    events = []
+    match.listen(events.append)
+    return match, runner, events
+
+
+def test_match_has_every_member_of_the_interface():
+    wanted = {name for name, _ in inspect.getmembers(MatchInterface) if not name.startswith("_")}
+    assert wanted <= set(dir(Match(Sides(None, None))))
+
+
+def test_a_drop_changes_the_position_and_starts_the_engine_on_the_runner():
+    match, runner, events = match_with_events(Sides(None, "greedy"))
+    match.drop(3)
+    assert events[0] == PositionChanged(match.position)
+    assert isinstance(events[1], SearchStarted) and events[1].spec == "greedy"
+    assert [r.position.to_moves() for r in runner.searches] == ["4"]
+    events.clear()
+    runner.run_search(match)
+    done = [e for e in events if isinstance(e, SearchDone)]
+    assert len(done) == 1 and done[0].move == match.position.path[-1]
+    assert isinstance(events[-1], PositionChanged) and match.position.moves == 2
+
+
+def test_a_cancelled_search_reports_nothing():
+    match, runner, events = match_with_events(Sides(None, "mcts:iterations=200"))
+    match.drop(3)
+    match.undo()  # cancels the search the drop started
+    events.clear()
+    runner.run_search(match)
+    assert not [e for e in events if isinstance(e, SearchProgress | SearchDone)]
+    assert match.position.moves == 0
+
+
+def test_a_refused_drop_is_a_notice_not_an_error():
+    match, _, events = match_with_events(Sides(None, None), Game.from_moves("444444"))
+    match.drop(3)
+    assert [type(e) for e in events] == [Notice]
+    assert "full" in events[0].text
+
+
+def test_two_engines_wait_the_delay_between_moves_and_pause_stops_them():
+    match, runner, _ = match_with_events(Sides("greedy", "random"))
+    match.resume()
+    assert runner.searches[0].delay == 0.0
+    runner.run_search(match)
+    assert runner.searches[0].delay == match.delay  # the next move waits
+    match.pause()
+    assert runner.searches[0].stop.is_set() and match.paused
+
+
+def test_resigning_ends_the_game_for_the_other_side():
+    match, _, events = match_with_events(Sides(None, None), Game.from_moves("44"))
+    match.resign()
+    assert events == [GameOver(1, "resigned")]
+    match.drop(0)
+    assert match.position.moves == 2 and isinstance(events[-1], Notice)
+
+
+def test_a_hint_runs_on_the_runner_and_comes_back_as_an_event():
+    match, runner, events = match_with_events(Sides(None, None), Game.from_moves("4455"))
+    match.hint()
+    request = runner.hints.pop()
+    column, reason = hint_reason(request.spec, request.position, request.stop, request.seed)
+    match.finish_hint(request.hint_id, column, reason)
+    assert events[-1] == HintReady(column)
