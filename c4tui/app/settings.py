@@ -67,6 +67,8 @@ class Settings:
     theme: str = "textual-dark"
     # Each column's exact result under the board whenever a person is to move (o).
     scores_overlay: bool = False
+    # The overlay in the solver's numbers (as connect4.gamesolver.org), not in words.
+    scores_numbers: bool = False
     # Against the AI, who moves first changes from one new game to the next.
     alternate_first: bool = False
     # Seconds between moves when two engines play (- and + change it).
@@ -115,7 +117,7 @@ class Settings:
             raise SettingsError("theme", "must be a theme name")
         if not isinstance(self.alternate_first, bool):
             raise SettingsError("alternate_first", f"{self.alternate_first!r} is not true or false")
-        for name in ("scores_overlay", "animation"):
+        for name in ("scores_overlay", "scores_numbers", "animation"):
             if not isinstance(getattr(self, name), bool):
                 raise SettingsError(name, f"{getattr(self, name)!r} is not true or false")
         delay = self.watch_delay

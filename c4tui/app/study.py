@@ -66,6 +66,11 @@ class StudyCommands(_Base):
             self.action_toggle_scores,
         )
         yield SystemCommand(
+            "Scores as numbers or words",
+            "The solver's numbers, as gamesolver.org, or words (O)",
+            self.action_toggle_score_numbers,
+        )
+        yield SystemCommand(
             "Alternate who moves first",
             "Against the AI, take turns to start new games (on/off)",
             self.action_toggle_alternate,

@@ -20,13 +20,19 @@ GAVE_UP = "gave up"
 
 
 def column_words(
-    position: Position, stop: threading.Event, seconds: float = GIVE_UP_SECONDS
+    position: Position,
+    stop: threading.Event,
+    seconds: float = GIVE_UP_SECONDS,
+    numbers: bool = False,
 ) -> tuple[str, ...] | None:
     """("win 7", "draw", "loss 12", "" for a full column, ...) for every column of
-    `position`; every column GAVE_UP past `seconds`; None when `stop` was set."""
+    `position`, or with `numbers` the solver's scores ("13", "0", "-2"); every column
+    GAVE_UP past `seconds`; None when `stop` was set."""
     scores = column_scores(position, seconds, stop)
     if scores is None:
         return None if stop.is_set() else (GAVE_UP,) * position.width
+    if numbers:
+        return tuple("" if score is None else str(score) for score in scores)
     return board_words(position, scores)
 
 

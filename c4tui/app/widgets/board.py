@@ -44,7 +44,8 @@ class BoardView:
     hint: int | None = None
     winning: tuple[tuple[int, int], ...] = ()
     # The scores overlay: each column's exact result for the side to move, in words
-    # ("win 7", "draw", "loss 12", "" when full, "solving", "gave up"), or None: off.
+    # ("win 7", "draw", "loss 12", "" when full, "solving", "gave up") or the solver's
+    # numbers ("13", "0", "-2"), or None: off.
     scores: tuple[str, ...] | None = None
     result: str = ""  # at the end of the game: who won, in the app's words
     next_steps: str = NEXT_STEPS  # the keys shown under the result
@@ -137,21 +138,36 @@ class Board(DrawnWidget):
             self._fall_timer = None
 
     def disc_size(self) -> DiscSize | None:
-        """The largest disc size that fits, or None when even the smallest does not."""
+        """The largest disc size that fits, or None when even the smallest does not. The
+        scores overlay never changes it: it takes the lines to spare (`overlay_rows`)."""
         if self.view is None:
             return None
         pos = self.view.position
-        extra = self.view.scores is not None
         for size in SIZES:
-            need = board_size(size, pos.width, pos.height, extra)
+            need = board_size(size, pos.width, pos.height)
             if need.width <= self.size.width and need.height <= self.size.height:
                 return size
         return None
 
+    def overlay_rows(self, size: DiscSize) -> tuple[int, bool]:
+        """How many lines the scores take under the column numbers, and whether they take
+        the numbers' line too (when the board has no line to spare for them): one line
+        when every column's words fit its width with a space, else two, staggered."""
+        view = self.view
+        if view is None or view.scores is None:
+            return 0, False
+        pos = view.position
+        rows = 1 if all(len(score_cell(t, size.width)) < size.width for t in view.scores) else 2
+        spare = self.size.height - board_size(size, pos.width, pos.height).height
+        if spare >= rows:
+            return rows, False
+        return rows - 1, True
+
     def _origin(self, size: DiscSize) -> tuple[int, int]:
         """Top-left corner of the drawing, centred in the widget."""
         pos = self.view.position  # type: ignore[union-attr]
-        need = board_size(size, pos.width, pos.height, self.view.scores is not None)  # type: ignore[union-attr]
+        below, _ = self.overlay_rows(size)
+        need = board_size(size, pos.width, pos.height, below)
         return (self.size.width - need.width) // 2, (self.size.height - need.height) // 2
 
     def column_at(self, x: int, y: int) -> int | None:
@@ -241,8 +257,14 @@ class Board(DrawnWidget):
             markers[view.cursor] = ("▼", self.component_style("board--cursor") + players[human])
             if not view.waiting:
                 discs[view.cursor] = (GLYPHS[mover], markers[view.cursor][1])
-        if view.hint is not None and view.hint not in markers:
-            markers[view.hint] = ("★", self.component_style("board--hint"))
+        if view.hint is not None:
+            star = ("★", self.component_style("board--hint"))
+            if view.hint not in markers:
+                markers[view.hint] = star
+            elif size.marker_rows == 2:
+                discs[view.hint] = star  # over the cursor's arrow: the hint stays seen
+            else:
+                markers[view.hint] = star
         if size.marker_rows == 2:
             row = Text(" ")
             for col in range(pos.width):
@@ -299,17 +321,41 @@ class Board(DrawnWidget):
         for col in range(pos.width):
             style = self.component_style("board--hint") if col == view.hint else label
             numbers.append(str(col + 1).center(size.width), style)
-        lines.append(numbers)
+        below, instead = self.overlay_rows(size)
+        if not instead:
+            lines.append(numbers)
         if view.scores is not None:
-            words = Text(" ")
-            for text in view.scores:
-                best = text.startswith("win") or (
-                    text == "draw" and not any(other.startswith("win") for other in view.scores)
-                )
-                style = self.component_style("board--hint") if best else label
-                words.append(score_cell(text, size.width).center(size.width), style)
-            lines.append(words)
+            lines += self._score_lines(view.scores, size, below + instead)
         return lines
+
+    def _score_lines(self, scores: tuple[str, ...], size: DiscSize, rows: int) -> list[Text]:
+        """The overlay's words under the columns: one line, or two with the odd and even
+        columns staggered, so each has twice the room ("loss 17" never runs into its
+        neighbour's)."""
+        label, hint = self.component_style("board--label"), self.component_style("board--hint")
+
+        def winning(text: str) -> bool:  # "win 7", or a positive number
+            return text.startswith("win") or (text[:1].isdigit() and text != "0")
+
+        wins = any(winning(text) for text in scores)
+        room = size.width if rows == 1 else 2 * size.width - 1
+        out = []
+        for row in range(rows):
+            cells: list[tuple[str, Style]] = [(" ", label)] * (size.width * len(scores) + 1)
+            for col, text in enumerate(scores):
+                if rows == 2 and col % 2 != row:
+                    continue
+                shown = score_cell(text, room - 1 if rows == 2 else room)[:room]
+                best = winning(text) or (text in ("draw", "0") and not wins)
+                start = 1 + col * size.width + (size.width - len(shown)) // 2
+                start = max(0, min(start, len(cells) - len(shown)))
+                for i, char in enumerate(shown):
+                    cells[start + i] = (char, hint if best else label)
+            line = Text()
+            for char, style in cells:
+                line.append(char, style)
+            out.append(line)
+        return out
 
     def _frame(self, inside: int, paints: Paints | None) -> tuple[Text, Text, Text]:
         """The board's top edge, one side, and bottom edge around `inside` columns."""
@@ -355,4 +401,4 @@ class Board(DrawnWidget):
         if self.view is None:
             return 0
         pos = self.view.position
-        return board_size(GIANT, pos.width, pos.height, self.view.scores is not None).height
+        return board_size(GIANT, pos.width, pos.height, 2 if self.view.scores else 0).height
