@@ -6,7 +6,8 @@ match): two implementations of one interface, not a fork of the app.
 
 Intents are method calls that return nothing the UI must act on: `drop(column)`,
 `move_now()`, `undo()`, `redo()`, `take_back()`, `new_game()`, `hint()`, `pause()`,
-`resume()`, `step()`, `resign()`, `set_sides()`. An intent the match refuses (a full
+`resume()`, `step()`, `resign()`, `set_sides()`, and for the game's lines `jump(path)`,
+`promote()`, `delete_variation()`. An intent the match refuses (a full
 column, not your turn, nothing to undo) comes back as a `Notice` event saying why; it
 never raises. Everything else the UI learns from events, delivered to the listeners
 given to `listen()`, in order, on the UI's thread (the thread that sends the intents):
@@ -164,6 +165,16 @@ class MatchInterface(Protocol):
 
     def set_sides(self, sides: Sides) -> None:
         """New players for the game on the board (same moves)."""
+
+    def jump(self, path: tuple[int, ...]) -> None:
+        """Show the move with this path (the columns from the start), on any line of the
+        game; a move played from there that the game does not have starts a variation."""
+
+    def promote(self) -> None:
+        """The line on the board becomes the game's main line."""
+
+    def delete_variation(self) -> None:
+        """Remove the variation on the board from where it leaves its parent line."""
 
     def stop(self) -> None:
         """The UI is closing: nothing may keep searching."""
