@@ -6,6 +6,7 @@
 - `confine`: the small program that starts a client in its own session with limits.
 - `limits`: sessions at once and per address, connection floods, timeouts.
 - `keys`: the host key and the players' keys.
+- `players`: who plays in a session; a second live session of one identity is numbered.
 - `server`: the room service (c4tui.rooms) and both fronts, started and stopped as one.
 
 The seam with the room service (SERVE_CONTRACT): a front establishes a `Player` (key,

@@ -16,7 +16,8 @@ from c4tui.serve.client import (
     sweep_private_homes,
 )
 from c4tui.serve.limits import Gate, ServeLimits
-from c4tui.serve.ssh import Player, SshFront
+from c4tui.serve.players import Player
+from c4tui.serve.ssh import SshFront
 from c4tui.serve.web import WebFront
 
 log = logging.getLogger("c4tui.serve")

@@ -14,8 +14,6 @@ import asyncio
 import logging
 import re
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 import asyncssh
@@ -28,6 +26,7 @@ from c4tui.serve.client import (
 )
 from c4tui.serve.keys import key_identity, load_or_create_host_key
 from c4tui.serve.limits import Gate, end_idle_sessions
+from c4tui.serve.players import Credentials, Player, Players
 
 log = logging.getLogger("c4tui.serve")
 
@@ -36,20 +35,6 @@ log = logging.getLogger("c4tui.serve")
 RESTORE_TERMINAL = (
     b"\x1b[?1049l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[?25h\x1b[0m\r\n"
 )
-
-
-@dataclass(frozen=True)
-class Player:
-    """Who a session belongs to, as the front established it."""
-
-    key: str  # "ssh-key:SHA256:...", "ssh-name:<name>" or "web:<id>"
-    name: str
-    address: str
-
-
-# The room service's side of a new session: the client's environment variables that
-# let it in (the socket, and a one-time token bound to the player).
-Credentials = Callable[[Player], dict[str, str]]
 
 
 class AsyncsshRefusals(logging.Filter):
@@ -94,6 +79,7 @@ class SshFront:
         self.credentials = credentials
         self.authorized = authorized
         self.sessions: set[PlayerSession] = set()
+        self.players = Players()
         self.addresses: dict[str, str] = {}  # asyncssh's connection number -> peer address
         self.server: asyncssh.SSHAcceptor | None = None
         self.host_key: asyncssh.SSHKey | None = None
@@ -279,6 +265,7 @@ class PlayerSession(asyncssh.SSHServerSession):
             self.finish(1)
             return
         home = PrivateHome(self.front.state_dir / "clients")
+        self.player = self.front.players.enter(self.player)
         try:
             environment = client_environment(home, self.front.credentials(self.player), self.term)
             self.client = TerminalClient(self.front.command, environment, self.output)
@@ -300,6 +287,7 @@ class PlayerSession(asyncssh.SSHServerSession):
             self.finish(1)
         finally:
             self.front.sessions.discard(self)
+            self.front.players.leave(self.player)
             self.front.gate.release(self.player.address)
             if self.client is not None:
                 await self.client.stop()

@@ -31,7 +31,7 @@ from textual_serve.download_manager import DownloadManager
 
 from c4tui.serve.client import ClientCommand, PrivateHome, kill_group
 from c4tui.serve.limits import Gate, end_idle_sessions
-from c4tui.serve.ssh import Credentials, Player
+from c4tui.serve.players import Credentials, Player, Players
 
 log = logging.getLogger("c4tui.serve")
 
@@ -69,6 +69,7 @@ class WebFront:
         self.credentials = credentials
         self.downloads = DownloadManager()
         self.tabs: set[WebTab] = set()
+        self.players = Players()
         self.runner: web.AppRunner | None = None
         self.idle_watch: asyncio.Task[None] | None = None
 
@@ -152,6 +153,7 @@ class WebTab:
 
     async def run(self, request: web.Request) -> None:
         self.home = PrivateHome(self.front.state_dir / "clients")
+        self.player = self.front.players.enter(self.player)
         try:
             env_file = self.home.root / "environment.json"
             environment = {**self.home.environment(), **self.front.credentials(self.player)}
@@ -177,9 +179,12 @@ class WebTab:
             try:
                 await self.relay(service)
             finally:
+                # The tab is gone: a reload's new tab is this player again, at once.
+                self.front.players.leave(self.player)
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(service.stop(), 3.0)
         finally:
+            self.front.players.leave(self.player)
             self.front.tabs.discard(self)
             self.end_process_group()
             self.home.remove()

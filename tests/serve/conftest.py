@@ -10,7 +10,8 @@ import pytest
 
 from c4tui.serve.client import ClientCommand
 from c4tui.serve.limits import Gate, ServeLimits
-from c4tui.serve.ssh import Player, SshFront
+from c4tui.serve.players import Player
+from c4tui.serve.ssh import SshFront
 
 ECHO_CLIENT = (sys.executable, str(Path(__file__).with_name("echo_client.py")))
 

@@ -54,3 +54,13 @@ async def test_the_end_of_the_players_input_does_not_end_the_game(ssh_front):
         session.process.stdin.write_eof()  # `ssh -tt host < /dev/null` does this
         session.resize(90, 20)
         await session.wait_for("size 90x20")
+
+
+async def test_a_second_live_session_of_one_identity_is_another_player(ssh_front):
+    async with screen_session(ssh_front.port) as first:
+        await first.wait_for("C4TUI_ROOMS_TOKEN=token:ssh-name:alice\n")
+        async with screen_session(ssh_front.port) as second:
+            await second.wait_for("C4TUI_ROOMS_TOKEN=token:ssh-name:alice#2")
+    # Both gone: the identity (and so a held seat) is the first one's again.
+    async with screen_session(ssh_front.port) as again:
+        await again.wait_for("C4TUI_ROOMS_TOKEN=token:ssh-name:alice\n")
