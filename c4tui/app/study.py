@@ -16,6 +16,7 @@ from textual.binding import Binding
 
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.gamefile import GameRecord
+from c4tui.engine.board.notation import link_of
 from c4tui.engine.board.position import Position
 from c4tui.files import atomic_write
 from c4tui.match.controller import engine_spec_or_none
@@ -37,6 +38,7 @@ class StudyCommands(_Base):
     STUDY_BINDINGS = (
         Binding("g", "games", "Games", show=False),
         Binding("c", "copy_position", "Copy", show=False),
+        Binding("C", "copy_link", "Copy link", show=False),
         Binding("p", "enter_position", "Position", show=False),
         Binding("v", "review", "Review", show=False),
         Binding("t", "puzzles", "Puzzles", show=False),
@@ -46,6 +48,11 @@ class StudyCommands(_Base):
         yield SystemCommand("Games", "Kept games: open one to go on (g)", self.action_games)
         yield SystemCommand(
             "Copy position", "Copy the move string to the clipboard (c)", self.action_copy_position
+        )
+        yield SystemCommand(
+            "Copy gamesolver.org link",
+            "Copy the position as a connect4.gamesolver.org link (C)",
+            self.action_copy_link,
         )
         yield SystemCommand(
             "Enter position",
@@ -217,7 +224,21 @@ class StudyCommands(_Base):
         moves = self.game.position.to_moves()
         self.copy_to_clipboard(moves)
         shown = moves or "(the empty board)"
-        self.notify(f"Copied the position: {shown}", title="Clipboard", timeout=5)
+        more = " C copies its gamesolver.org link." if self.on_gamesolver_board() else ""
+        self.notify(f"Copied the position: {shown}.{more}", title="Clipboard", timeout=5)
+
+    def on_gamesolver_board(self) -> bool:
+        g = self.game.position.geometry
+        return (g.width, g.height, g.connect) == (7, 6, 4)
+
+    def action_copy_link(self) -> None:
+        """The position as a connect4.gamesolver.org link (7x6, four in a row only)."""
+        if not self.on_gamesolver_board():
+            self.notify("gamesolver.org plays only 7x6, four in a row: c copies the moves.")
+            return
+        link = link_of(self.game.position.to_moves())
+        self.copy_to_clipboard(link)
+        self.notify(f"Copied the link: {link}", title="Clipboard", timeout=5)
 
     def action_enter_position(self) -> None:
         from c4tui.app.screens.position import PositionScreen

@@ -6,7 +6,7 @@ our extension, the only one needed. The empty string is the empty board.
 
 Players share positions as gamesolver.org links (`https://connect4.gamesolver.org/?pos=4453`);
 `moves_of` takes such a link, with or without the scheme and with other query parameters,
-wherever a move string is accepted.
+wherever a move string is accepted; `link_of` writes one.
 """
 
 from __future__ import annotations
@@ -48,6 +48,15 @@ def moves_of(text: str) -> str:
     if len(positions) > 1:
         raise LinkError(f"{quote_around(text, 1, 60)} gives pos= {len(positions)} times")
     return positions[0].strip()
+
+
+GAMESOLVER = "https://connect4.gamesolver.org/?pos="
+
+
+def link_of(moves: str) -> str:
+    """The gamesolver.org link of a 7x6 position's move string (the site plays only 7x6
+    with four in a row)."""
+    return GAMESOLVER + moves
 
 
 def quote_around(text: str, index: int, reach: int = QUOTE_REACH) -> str:
