@@ -24,7 +24,7 @@ class VersionAction(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
 
     def __call__(self, parser, namespace, values, option_string=None) -> None:
-        from c4tui.engine.native import kernels
+        from c4tui.engine.kernels.library import kernels
 
         parser.exit(0, f"c4tui {version()}\nkernels: {kernels()}\n")
 

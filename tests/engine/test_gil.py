@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from c4tui.engine import native
+from c4tui.engine.kernels import library
 from c4tui.engine.gil import SWITCH_INTERVAL, CourteousStop, QuickSwitching, UiActivity
 
 
@@ -71,9 +71,9 @@ def test_quick_switching_restores_the_previous_interval():
 
 
 def test_the_solver_call_releases_the_gil_and_the_playout_keeps_it():
-    lib = native.library()
+    lib = library.library()
     if lib is None:
-        pytest.skip(f"no compiled kernels: {native.kernels()}")
+        pytest.skip(f"no compiled kernels: {library.kernels()}")
     keeps_gil = ctypes._FUNCFLAG_PYTHONAPI
     assert not lib.c4_negamax._flags_ & keeps_gil
     assert lib.c4p_game._flags_ & keeps_gil

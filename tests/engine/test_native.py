@@ -1,9 +1,10 @@
-"""The C search (native.py, csolver.c) against the pure-Python solver, its reference."""
+"""The C search (c4tui/engine/kernels) against the pure-Python solver, its reference."""
 
 from __future__ import annotations
 
 import os
 import random
+import shutil
 import subprocess
 import sys
 import threading
@@ -11,15 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from c4tui.engine import native
+from c4tui.engine.kernels import library
 from c4tui.engine.board.geometry import geometry
 from c4tui.engine.board.position import Position
-from c4tui.engine.book import EXACT_PLY, OpeningBook
+from c4tui.engine.solver.book import EXACT_PLY, OpeningBook
 from c4tui.engine.solver import TABLE_SIZE, SearchStopped, Solver
 from tests.engine.brute_force import brute_force_score
 from tests.engine.test_solver import SET_NAMES, quiet_position, read_testset
 
-needs_c = pytest.mark.skipif(native.library() is None, reason="installed without C kernels")
+needs_c = pytest.mark.skipif(library.library() is None, reason="installed without C kernels")
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -115,22 +116,23 @@ def test_c_and_python_agree_on_random_positions_of_any_size(w, h, n, plies, coun
 @needs_c
 def test_a_stop_event_set_during_a_c_search_stops_it_and_the_table_stays_sound():
     solver = Solver(geometry(7, 6, 4))
-    position = Position.from_moves("1217562671323")  # ~2.5 M nodes
+    position = Position.from_moves("1217562671323")  # ~280,000 nodes
     stop = threading.Event()
     polls = []
 
     def expired() -> bool:
         polls.append(solver.nodes)
-        if len(polls) >= 3:
-            stop.set()
+        stop.set()  # C asks first after POLL_EVERY nodes, long before the answer
         return stop.is_set()
 
     solver._expired = expired  # count the polls; the real check reads `stop` as well
+    solver.set_limits(None, stop)  # a stop event: C asks Python now and then
     with pytest.raises(SearchStopped):
         solver.solve(position)
-    assert len(polls) == 3
+    assert len(polls) == 1
     # Nothing half-searched was stored: the interrupted table still gives the truth.
     del solver._expired
+    solver.set_limits(None, None)
     assert solver.solve(position) == 2
 
 
@@ -182,31 +184,82 @@ def test_solver_tests_pass_in_pure_python():
 
 
 def test_the_installed_kernels_are_what_runs():
-    if native.disabled() or native._module_path() is None:
+    if library.disabled() or library.module_path() is None:
         pytest.skip("c4tui was installed without its C kernels")
-    assert native.library() is not None
-    assert native.kernels().startswith("compiled (")
+    assert library.library() is not None
+    assert library.kernels().startswith("compiled (")
     assert Solver(geometry(7, 6, 4)).uses_native
 
 
 def test_absent_kernels_fall_back_to_python(monkeypatch):
-    monkeypatch.setattr(native, "_loaded", [])
-    monkeypatch.setattr(native, "_module_path", lambda: None)
-    assert native.library() is None
-    assert native.kernels() == "pure Python (the C kernels were not built when c4tui was installed)"
+    monkeypatch.setattr(library, "_loaded", [])
+    monkeypatch.setattr(library, "module_path", lambda: None)
+    assert library.library() is None
+    assert (
+        library.kernels() == "pure Python (the C kernels were not built when c4tui was installed)"
+    )
     solver = Solver(geometry(4, 4, 4))
     assert not solver.uses_native
     position = Position.from_moves("23", 4, 4, 4)
     assert solver.solve(position) == brute_force_score(position)
 
 
-def test_a_damaged_kernel_file_falls_back_to_python(monkeypatch, tmp_path):
-    damaged = tmp_path / "_kernels.so"
-    damaged.write_bytes(b"\x7fELF" + b"\0" * 20)  # a truncated library
-    monkeypatch.setattr(native, "_loaded", [])
-    monkeypatch.setattr(native, "_module_path", lambda: str(damaged))
-    assert native.library() is None
-    assert native.kernels().startswith("pure Python (the C kernels did not load")
+def _truncated_kernels(folder: Path, size: int) -> Path:
+    """A copy of the installed kernels cut to `size` bytes, beside their build record."""
+    built = Path(library.module_path())
+    copy = folder / built.name
+    copy.write_bytes(built.read_bytes()[:size])
+    (folder / library.BUILD_RECORD).write_bytes(built.with_name(library.BUILD_RECORD).read_bytes())
+    return copy
+
+
+@needs_c
+def test_a_truncated_kernel_file_falls_back_to_python_and_says_why(monkeypatch, tmp_path, capsys):
+    damaged = _truncated_kernels(tmp_path, 20_000)
+    assert library.damage(str(damaged)).endswith(
+        f"is 20000 bytes, the build made {len(Path(library.module_path()).read_bytes())}"
+    )
+    monkeypatch.setattr(library, "_loaded", [])
+    monkeypatch.setattr(library, "module_path", lambda: str(damaged))
+    assert library.library() is None
+    assert library.kernels().startswith("pure Python (the C kernels were not loaded: ")
+    assert "the build made" in capsys.readouterr().err
+    solver = Solver(geometry(4, 4, 4))
+    assert not solver.uses_native
+    position = Position.from_moves("23", 4, 4, 4)
+    assert solver.solve(position) == brute_force_score(position)
+
+
+def test_kernels_without_a_build_record_are_not_loaded(monkeypatch, tmp_path):
+    foreign = tmp_path / "_kernels.so"
+    foreign.write_bytes(b"\x7fELF" + b"\0" * 20)
+    monkeypatch.setattr(library, "_loaded", [])
+    monkeypatch.setattr(library, "module_path", lambda: str(foreign))
+    assert library.library() is None
+    assert "no readable build record" in library.kernels()
+
+
+@needs_c
+def test_a_command_with_truncated_kernels_runs_in_python_instead_of_crashing(tmp_path):
+    """The install itself damaged (a copy of the package, its kernels cut short): every
+    command used to die of SIGBUS with no word; now it says why and runs Python."""
+    package = tmp_path / "c4tui"
+    shutil.copytree(ROOT / "c4tui", package, ignore=shutil.ignore_patterns("__pycache__"))
+    kernels = package / "engine" / "kernels"
+    _truncated_kernels(kernels, 16_000)
+    done = subprocess.run(
+        [sys.executable, "-m", "c4tui", "--version"],
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    said = done.stderr.splitlines()  # argparse's --version writes to stderr
+    assert said[0].startswith("c4tui: warning: the C kernels were not loaded: "), said
+    assert said[-1].startswith("kernels: pure Python (the C kernels were not loaded: "), said
+    assert "is 16000 bytes, the build made" in said[-1]
 
 
 def test_nothing_is_compiled_or_cached_at_run_time(tmp_path):
@@ -226,7 +279,7 @@ def test_nothing_is_compiled_or_cached_at_run_time(tmp_path):
 @needs_c
 @pytest.mark.parametrize("weak", [False, True])
 def test_the_c_analysis_on_two_threads_agrees_with_one_and_with_python(weak):
-    """csolver_columns.c against columns.py: every column, with the helper thread on
+    """columns.c against columns.py: every column, with the helper thread on
     long positions (the first three take tens of milliseconds and more) and off; Python
     (seconds past the book) only on the short ones."""
     g = geometry(7, 6, 4)
@@ -259,15 +312,17 @@ def test_a_stop_during_a_two_thread_analysis_stops_both_and_keeps_proven_bounds(
 
     def expired() -> bool:
         polls.append(solver.nodes)
-        if len(polls) >= 4:  # about 100,000 nodes in
+        if len(polls) >= 2:  # 10 ms in: both threads busy
             stop.set()
         return stop.is_set()
 
     solver._expired = expired  # count the polls; the real check reads `stop` as well
+    solver.set_limits(None, stop)  # a stop event: C asks Python now and then
     columns = [None] * 7
     with pytest.raises(SearchStopped):
         solver.analyze(position, columns=columns)
     del solver._expired
+    solver.set_limits(None, None)
     truth = [-1, 0, 3, 2, 3, 2, 0]
     assert all(b is not None and b.low <= t <= b.high for b, t in zip(columns, truth, strict=True))
     # Nothing half-searched was stored: the interrupted table still gives the truth.

@@ -10,14 +10,14 @@ import random
 
 import pytest
 
-from c4tui.engine import native
+from c4tui.engine.kernels import library
 from c4tui.engine.board.geometry import geometry
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.mcts import MctsEngine
 from c4tui.engine.players.playout import _native_random_game, python_random_game_for
 from tests.engine.engine_contract import random_positions
 
-pytestmark = pytest.mark.skipif(native.library() is None, reason="installed without C kernels")
+pytestmark = pytest.mark.skipif(library.library() is None, reason="installed without C kernels")
 
 # Every connect-N, and the largest boards that fit 64 bits (8x7 fills them exactly).
 SIZES = [(7, 6, 4), (4, 4, 3), (5, 4, 4), (6, 7, 5), (8, 7, 4), (9, 6, 6), (10, 5, 4)]

@@ -23,9 +23,9 @@ HELP_FILE = Path(__file__).resolve().parent.parent / "help.md"
 
 def kernels_line() -> str:
     """Which search kernels this install runs, for the foot of the help page."""
-    from c4tui.engine import native
+    from c4tui.engine.kernels import library
 
-    if native.library() is not None:
+    if library.library() is not None:
         return "\n\nSearch kernels: compiled C."
     return "\n\nSearch kernels: pure Python (no C kernels in this install; slower, same moves)."
 

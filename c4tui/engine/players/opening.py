@@ -18,7 +18,7 @@ import threading
 
 from c4tui.engine.board.geometry import Geometry
 from c4tui.engine.board.position import Position
-from c4tui.engine.book import EXACT_PLY
+from c4tui.engine.solver.book import EXACT_PLY
 from c4tui.engine.solver import SearchStopped, Solver
 
 # Roots whose children are at most EXACT_PLY stones: the 12-ply book's exact entries

@@ -3,7 +3,7 @@
 Speed matters (the playout rate is a headline figure of both engines), so the Python
 game is one tight loop over bitboards in locals, generated per board size: no
 function call on most moves, and a line test of the mover's stones only. Where the C
-library is built (`native.py`), the same game runs in C (playout.c plays the same
+library is built (`c4tui.engine.kernels`), the same game runs in C (playout.c plays the same
 moves from the same random number, so a seeded search does not depend on it), about
 twice MCTS's iterations a second on 7x6 (benchmarks: 57,000 against 29,000).
 
@@ -88,9 +88,9 @@ def random_game_for(g: Geometry) -> RandomGame:
 
 def _native_random_game(g: Geometry) -> RandomGame | None:
     """`random_game` calling playout.c, or None when C cannot serve this board."""
-    from c4tui.engine import native
+    from c4tui.engine.kernels import library
 
-    lib = native.library()
+    lib = library.library()
     if lib is None or g.width * (g.height + 1) > 64 or sys.byteorder != "little":
         return None
     bits = random_bits_per_game(g)

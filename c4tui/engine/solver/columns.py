@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from c4tui.engine.board.position import Position
-from c4tui.engine.book import EXACT_PLY
+from c4tui.engine.solver.book import EXACT_PLY
 from c4tui.engine.solver.search import SearchStopped, order_columns
 
 if TYPE_CHECKING:

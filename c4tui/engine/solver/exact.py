@@ -12,10 +12,11 @@ import threading
 import time
 from collections.abc import Callable
 
-from c4tui.engine import native as _native
 from c4tui.engine.board.geometry import Geometry
 from c4tui.engine.board.position import Position
-from c4tui.engine.book import EXACT_PLY, OpeningBook
+from c4tui.engine.kernels import calls as _calls
+from c4tui.engine.kernels import library as _library
+from c4tui.engine.solver.book import EXACT_PLY, OpeningBook
 from c4tui.engine.solver.columns import ColumnBounds, analyze_columns
 from c4tui.engine.solver.search import SearchStopped, make_search
 from c4tui.engine.solver.table import (
@@ -92,7 +93,7 @@ class Solver:
             book = OpeningBook.default()
         self.book = book if book and book.applies_to(g) else None
         self._packed_fits = packed_fits(g)
-        lib = _native.library() if native else None
+        lib = _library.library() if native else None
         if not self._packed_fits:
             self._size = LIST_TABLE_SIZE
         else:
@@ -112,13 +113,14 @@ class Solver:
         # Copies the C analysis's bounds into the caller's columns before a tick.
         self._sync: Callable[[], None] | None = None
         self.threads = threads
-        self._native: _native.NativeSearch | None = None
+        self._native: _calls.NativeSearch | None = None
         if lib is not None:
-            self._native = _native.NativeSearch(lib, g, owns_table=not self._packed_fits)
+            self._native = _calls.NativeSearch(lib, g, owns_table=not self._packed_fits)
             if self.book is not None:
-                self._native.set_book(self.book)
-            # Called by C every few thousand nodes: non-zero stops the search.
-            self._poll = _native.POLL(lambda: int(self._expired()))
+                self._native.set_book(self.book.exact_records, self.book.outcome_records)
+            # Asked by C at most every hundredth of a second, and only when there is a
+            # stop event or a tick: the deadline C reads itself (kernels/stops.c).
+            self._poll = _calls.POLL(lambda: int(self._expired()))
         self.reset()
 
     def reset(self) -> None:
@@ -149,7 +151,7 @@ class Solver:
         return self._native is not None
 
     def _expired(self) -> bool:
-        """Asked every thousand nodes or so (Python) or every 32,768 (C): stop now?"""
+        """Asked every thousand nodes or so (Python) or every 10 ms (C): stop now?"""
         if self._stop is not None and self._stop.is_set():
             return True
         if self._tick is None and self._deadline is None:
@@ -257,11 +259,17 @@ class Solver:
             elif middle >= 0 and _half(high) > middle:
                 middle = _half(high)
         if self._native is not None:
-            result = self._native.negamax(
-                position.current, position.mask, position.moves, middle, middle + 1, self._poll
-            )
-            if result is None:
-                raise SearchStopped
+            try:
+                result = self._native.negamax(
+                    position.current,
+                    position.mask,
+                    position.moves,
+                    middle,
+                    middle + 1,
+                    **self._native_limits(),
+                )
+            except _calls.Stopped:
+                raise SearchStopped from None
         else:
             result = self._python_negamax(position, middle)
         if result <= middle:
@@ -287,6 +295,13 @@ class Solver:
             middle + 1,
             g.winning_spots(position.opponent_stones, position.mask),
         )
+
+    def _native_limits(self) -> dict:
+        """The C search's stops for now: the seconds left and, when there is a stop
+        event or a tick to serve, the callback."""
+        seconds = None if self._deadline is None else self._deadline - time.perf_counter()
+        needs_callback = self._stop is not None or self._tick is not None
+        return {"seconds": seconds, "poll": self._poll if needs_callback else _calls.NO_POLL}
 
     def _check(self, position: Position) -> None:
         g, mine = position.geometry, self.geometry
@@ -328,7 +343,7 @@ class Solver:
     ) -> list[ColumnBounds | None]:
         """`analyze` in one C call (csolver_columns.c, the same steps as columns.py):
         no Python between the probes, and a second thread for long positions."""
-        arrays = _native.ColumnArrays(self.geometry.width)
+        arrays = _calls.ColumnArrays(self.geometry.width)
 
         def sync() -> None:
             for col in range(len(columns)):
@@ -341,22 +356,19 @@ class Solver:
 
         self._sync = sync
         try:
-            stopped = self._native.analyze(
+            self._native.analyze(
                 position.current,
                 position.mask,
                 position.moves,
                 weak=weak,
                 threads=self.threads or _spare_cores.threads(min(2, CORES)),
                 arrays=arrays,
-                poll=self._poll,
-                # No callback when nobody listens: making one costs microseconds.
-                on_exact=(
-                    _native.NO_COLUMN_CALLBACK if on_column is None else _native.COLUMN(exact)
-                ),
+                on_exact=None if on_column is None else exact,
+                **self._native_limits(),
             )
+        except _calls.Stopped:
+            raise SearchStopped from None
         finally:
             self._sync = None
-        sync()
-        if stopped:
-            raise SearchStopped
+            sync()
         return columns

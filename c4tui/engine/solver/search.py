@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from c4tui.engine.board.geometry import Geometry, centre_first
 from c4tui.engine.board.heuristic import heuristic_for
-from c4tui.engine.book import EXACT_PLY, OUTCOME_PLY, OpeningBook
+from c4tui.engine.solver.book import EXACT_PLY, OUTCOME_PLY, OpeningBook
 from c4tui.engine.solver.table import Coding
 
 # Check the clock and the stop event once per this many nodes (a power of two minus 1).

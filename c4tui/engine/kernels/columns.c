@@ -1,4 +1,4 @@
-/* Every column of a position scored exactly in one call: columns.py's analysis, in C.
+/* Every column of a position scored exactly in one call: solver/columns.py's analysis, in C.
  *
  * The pure-Python analysis (c4tui/engine/solver/columns.py) drives one C search per
  * null-window probe; for a position that takes a tenth of a millisecond that Python
@@ -12,7 +12,7 @@
  * Second core: once the analysis has searched POLL_EVERY nodes (a few milliseconds, so
  * small positions never pay for a thread), a helper thread starts and takes pending
  * columns too. Both threads share the packed transposition table, whose entries are
- * single words read and written whole (csolver.c), so a bound one thread stores is a
+ * single words read and written whole (table.h), so a bound one thread stores is a
  * bound the other can use; each thread searches with its own copy of the search state.
  * A thread that finds every pending column taken searches the first one's probe too,
  * and the first result counts (the other thread drops its search at its next poll):
@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "csolver.h"
+#include "solver.h"
 
 #define C4_NONE (-1000) /* low and high of a full column */
 
@@ -95,9 +95,6 @@ static void settle(job_t *job, int col, int score, int *settled, int *count) {
     }
 }
 
-/* x / 2 rounded toward zero (the probe's _half). */
-static int half(int x) { return x / 2; }
-
 /* The window of a new probe of `col` (Solver.probe): guess the last exact score (twice
  * at most per column), else halve the bounds, near 0 first. */
 static int next_middle(job_t *job, int col) {
@@ -110,10 +107,10 @@ static int next_middle(job_t *job, int col) {
     }
     int middle = low + (high - low) / 2;
     /* Wins, draws and losses are the cheapest to settle. */
-    if (middle <= 0 && half(low) < middle) {
-        middle = half(low);
-    } else if (middle >= 0 && half(high) > middle) {
-        middle = half(high);
+    if (middle <= 0 && half_toward_zero(low) < middle) {
+        middle = half_toward_zero(low);
+    } else if (middle >= 0 && half_toward_zero(high) > middle) {
+        middle = half_toward_zero(high);
     }
     return middle;
 }
@@ -168,13 +165,13 @@ static void work(job_t *job, worker_t *w) {
             pthread_mutex_unlock(&job->lock);
             return;
         }
-        if (s->stopped) {
-            if (job->generation[col] == w->generation) { /* `poll` said stop */
+        if (s->status) {
+            if (job->generation[col] == w->generation) { /* told to stop */
                 job->halt = 1;
                 pthread_mutex_unlock(&job->lock);
                 return;
             }
-            s->stopped = 0; /* the other thread finished this probe first */
+            s->status = C4_DONE; /* the other thread finished this probe first */
         } else if (job->generation[col] == w->generation) {
             job->generation[col]++; /* this result is taken: the other thread drops it */
             int clow = -job->high[col], chigh = -job->low[col];
@@ -220,7 +217,7 @@ static void start_worker(job_t *job, worker_t *w) {
     w->state = *job->base; /* the board, the table and the books; its own counters */
     w->state.nodes = 0;
     w->state.next_poll = POLL_EVERY;
-    w->state.stopped = 0;
+    w->state.status = C4_DONE;
     w->state.at_poll = at_poll;
     w->state.job = job;
     w->flushed = 0;
@@ -241,10 +238,10 @@ static void child_bounds(const solver_t *s, u128 cur, u128 mask, int moves, int 
                          int *high) {
     const u128 playable = (mask + s->bottom) & s->board;
     if (c4_spots(s, cur) & playable) {
-        *low = *high = weak ? 1 : (s->cells + 1 - moves) / 2;
+        *low = *high = weak ? 1 : win_now_score(s, moves);
         return;
     }
-    int lo = -((s->cells - moves) / 2), hi = (s->cells + 1 - moves) / 2;
+    int lo = lose_now_score(s, moves), hi = win_now_score(s, moves);
     if (s->exact_book && moves == BOOK_EXACT_PLY) {
         const int v = c4_book_exact(s, (uint64_t)cur, (uint64_t)mask);
         if (v != BOOK_MISSING) lo = hi = v;
@@ -276,14 +273,16 @@ static void child_bounds(const solver_t *s, u128 cur, u128 mask, int moves, int 
 /* Score every column of a position that is not over: low[c] and high[c] (mover's
  * view) meet at column c's score, both C4_NONE for a full column; `weak` gives only
  * the signs. `threads` 2 lets a helper thread join once the search proves long.
- * Returns 1 when `poll` stopped it (the arrays then hold what was proven), else 0. */
+ * `seconds` left (infinity: no deadline), `watch` SIGINT (a call from Python's main
+ * thread) and `poll` as c4_negamax's. Returns C4_DONE, or why it ended early
+ * (C4_STOPPED, C4_INTERRUPTED, C4_NO_MEMORY); the arrays hold what was proven. */
 int c4_analyze(void *handle, uint64_t cur_lo, uint64_t cur_hi, uint64_t mask_lo,
                uint64_t mask_hi, int moves, int weak, int threads, int *low, int *high,
-               poll_fn poll, column_fn on_column) {
+               double seconds, int watch, poll_fn poll, column_fn on_column) {
     solver_t *s = handle;
-    if (!s->packed && !s->pairs) return 1;
+    if (!s->packed && !s->pairs) return C4_NO_MEMORY;
     job_t *job = calloc(1, sizeof(job_t));
-    if (!job) return 1;
+    if (!job) return C4_NO_MEMORY;
     const u128 cur = ((u128)cur_hi << 64) | cur_lo, mask = ((u128)mask_hi << 64) | mask_lo;
     job->base = s;
     job->weak = weak;
@@ -297,6 +296,7 @@ int c4_analyze(void *handle, uint64_t cur_lo, uint64_t cur_hi, uint64_t mask_lo,
         job->best = c4_book_exact(s, (uint64_t)cur, (uint64_t)mask);
     }
     pthread_mutex_init(&job->lock, NULL);
+    if (watch) c4_watch_interrupt(s);
 
     const u128 possible = (mask + s->bottom) & s->board, wins = c4_spots(s, cur) & possible;
     for (int col = 0; col < s->width; col++) low[col] = high[col] = C4_NONE;
@@ -305,7 +305,7 @@ int c4_analyze(void *handle, uint64_t cur_lo, uint64_t cur_hi, uint64_t mask_lo,
         const u128 move = possible & s->column[col];
         if (!move) continue;
         if (move & wins) {
-            low[col] = high[col] = weak ? 1 : (s->cells + 1 - moves) / 2;
+            low[col] = high[col] = weak ? 1 : win_now_score(s, moves);
         } else if (moves + 1 == s->cells) {
             low[col] = high[col] = 0; /* the last cell, and not a win: a draw */
         } else {
@@ -321,18 +321,22 @@ int c4_analyze(void *handle, uint64_t cur_lo, uint64_t cur_hi, uint64_t mask_lo,
         if (on_column && low[col] == high[col]) on_column(col, low[col]);
     }
 
-    /* Both threads ask `poll`: either may be the one left searching the last column. */
+    /* Both threads look at the same stops: either may be the one left searching the
+     * last column. */
     s->poll = poll;
-    /* A deadline already past or a stop already set: no search at all (the first poll
+    c4_start_clock(s, seconds);
+    s->status = C4_DONE;
+    /* A deadline already past or a stop already set: no search at all (the first look
      * would otherwise come only after POLL_EVERY nodes, when a small one is done). */
-    if (job->queued && poll && poll()) job->halt = 1;
+    if (job->queued && c4_should_stop(s)) job->halt = 1;
     worker_t w;
     start_worker(job, &w);
     work(job, &w);
     flush_nodes(&w);
     if (job->spawned == 1) pthread_join(job->helper, NULL);
-    const int stopped = job->halt;
+    int status = job->halt ? C4_STOPPED : C4_DONE;
+    if (watch && c4_unwatch_interrupt()) status = C4_INTERRUPTED;
     pthread_mutex_destroy(&job->lock);
     free(job);
-    return stopped;
+    return status;
 }

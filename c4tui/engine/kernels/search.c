@@ -1,0 +1,60 @@
+/* The exact solver's search: Pons's null-window negamax, for every board size.
+ *
+ * Negamax with alpha-beta over non-losing moves only, moves ordered by the winning
+ * spots they create (centre first on ties), a transposition table keyed by the
+ * smaller of the position's key and its mirror image's (table.h), enhanced
+ * transposition cutoffs, and on 7x6 the opening books (book.c) inside the search:
+ * exact at 12 plies, win/draw/loss at 8, and an 11-ply node takes the best of its
+ * children's book scores. The search body is in search_body.h, compiled once for
+ * 64-bit boards and once for 128-bit ones.
+ */
+#include "solver.h"
+#include "table.h"
+
+static int popcount128(u128 x) {
+    return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64));
+}
+
+#define BB uint64_t
+#define FN(name) name##_64
+#include "search_body.h"
+#undef BB
+#undef FN
+#define BB u128
+#define FN(name) name##_128
+#include "search_body.h"
+#undef BB
+#undef FN
+
+int c4_search(solver_t *s, u128 cur, u128 mask, int moves, int alpha, int beta) {
+    if (s->bits <= 64) return root_64(s, (uint64_t)cur, (uint64_t)mask, moves, alpha, beta);
+    return root_128(s, cur, mask, moves, alpha, beta);
+}
+
+u128 c4_spots(const solver_t *s, u128 stones) {
+    if (s->bits <= 64) return spots_64(s, (uint64_t)stones);
+    return spots_128(s, stones);
+}
+
+/* One null-window probe from Python (Solver.probe): the score in (alpha, beta), else
+ * a bound beyond it; the side to move cannot win with its next stone. `seconds` left
+ * (infinity: no deadline), `watch` SIGINT (calls from Python's main thread), `poll` an
+ * optional callback. c4_status() then says whether it finished. */
+int c4_negamax(void *handle, uint64_t cur_lo, uint64_t cur_hi, uint64_t mask_lo,
+               uint64_t mask_hi, int moves, int alpha, int beta, double seconds, int watch,
+               poll_fn poll) {
+    solver_t *s = handle;
+    if (!s->packed && !s->pairs) {
+        s->status = C4_NO_MEMORY; /* no table to search with */
+        return 0;
+    }
+    s->status = C4_DONE;
+    s->poll = poll;
+    s->next_poll = s->nodes + POLL_EVERY;
+    c4_start_clock(s, seconds);
+    if (watch) c4_watch_interrupt(s);
+    const int score = c4_search(s, ((u128)cur_hi << 64) | cur_lo, ((u128)mask_hi << 64) | mask_lo,
+                                moves, alpha, beta);
+    if (watch && c4_unwatch_interrupt()) s->status = C4_INTERRUPTED;
+    return score;
+}

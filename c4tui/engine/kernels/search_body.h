@@ -1,0 +1,215 @@
+/* The negamax for one bitboard type: included by search.c once per type.
+ *
+ * Before including, search.c defines BB (the bitboard type: uint64_t for boards of up
+ * to 64 bits, u128 for bigger ones, up to 10 x 11 = 110 bits) and FN(name), which
+ * gives each function a name per type. The algorithm is search.py's, step for step
+ * (the readable reference, tested node for node against this one).
+ */
+
+/* Every cell where `stones` would complete a line (not masked to empty cells). */
+static inline BB FN(spots)(const solver_t *s, BB stones) {
+    const int n = s->connect, h1 = s->h1;
+    BB found = ~(BB)0;
+    for (int k = 1; k < n; k++) found &= stones << k; /* vertical: the spot on top */
+    const int steps[3] = {h1, h1 - 1, h1 + 1};
+    for (int i = 0; i < 3; i++) {
+        const int d = steps[i];
+        BB below[8], above[8];
+        below[1] = stones << d;
+        above[1] = stones >> d;
+        for (int k = 2; k < n; k++) {
+            below[k] = below[k - 1] & (stones << (k * d));
+            above[k] = above[k - 1] & (stones >> (k * d));
+        }
+        found |= below[n - 1] | above[n - 1];
+        for (int j = 1; j < n - 1; j++) found |= below[j] & above[n - 1 - j];
+    }
+    return found;
+}
+
+/* Pons's non-losing moves: of the `possible` cells, those the side to move can play
+ * without handing the opponent a win next move, given the opponent's winning spots
+ * `threats` (already masked to empty cells). 0 when every move loses. */
+static inline BB FN(non_losing)(BB possible, BB threats) {
+    const BB forced = possible & threats;
+    if (forced) {
+        if (forced & (forced - 1)) return 0; /* two spots to block: one is left */
+        possible = forced;
+    }
+    /* Never drop a stone right below an opponent's spot. */
+    return possible & ~(threats >> 1);
+}
+
+/* A stone moved to the mirrored column (left to right). */
+static inline BB FN(mirror_move)(const solver_t *s, BB move, int col) {
+    return move >> (col * s->h1) << ((s->width - 1 - col) * s->h1);
+}
+
+static BB FN(mirror)(const solver_t *s, BB stones) {
+    BB out = 0;
+    for (int col = 0; col < s->width; col++) {
+        out |= FN(mirror_move)(s, stones & (BB)s->column[col], col);
+    }
+    return out;
+}
+
+/* The score in (alpha, beta), else a bound beyond it. The side to move (stones `cur`)
+ * cannot win with its next stone; `mcur` and `mmask` are the mirror image, kept
+ * along for symmetric table keys; `threats` are the opponent's winning spots, which
+ * the parent worked out to sort its moves. */
+static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int moves, int alpha,
+                       int beta, BB threats) {
+    s->nodes++;
+    if (s->nodes >= s->next_poll) {
+        s->next_poll = s->nodes + POLL_EVERY;
+        if (c4_should_stop(s)) {
+            s->status = C4_STOPPED;
+            return 0;
+        }
+    }
+    const BB empty = (BB)s->board ^ mask;
+    threats &= empty;
+    const BB possible = FN(non_losing)((mask + (BB)s->bottom) & (BB)s->board, threats);
+    if (!possible) return lose_now_score(s, moves);
+    if (moves >= s->cells - 2) return 0; /* neither can win with the last two stones */
+    /* The opponent cannot win at once: the score is at least a loss one move later,
+     * and at most a win two moves from now. */
+    const int low = lose_now_score(s, moves + 2);
+    if (alpha < low) {
+        alpha = low;
+        if (alpha >= beta) return alpha;
+    }
+    const int high = win_now_score(s, moves + 2);
+    if (beta > high) {
+        beta = high;
+        if (alpha >= beta) return beta;
+    }
+    BB key = cur + mask;
+    const BB mkey = mcur + mmask;
+    if (mkey < key) key = mkey;
+    const uint64_t slot = (uint64_t)(key % (BB)s->size);
+    const unsigned value = tt_get(s, (u128)key, slot);
+    if (tt_is_lower(s, value)) {
+        const int bound = tt_lower_bound(s, value);
+        if (alpha < bound) {
+            alpha = bound;
+            if (alpha >= beta) return alpha;
+        }
+    } else if (value) {
+        const int bound = tt_upper_bound(s, value);
+        if (beta > bound) {
+            beta = bound;
+            if (alpha >= beta) return beta;
+        }
+    }
+    if (s->exact_book && moves == BOOK_EXACT_PLY) {
+        const int v = c4_book_exact(s, (uint64_t)cur, (uint64_t)mask);
+        if (v != BOOK_MISSING) return v;
+    } else if (s->outcome_book && moves == BOOK_OUTCOME_PLY) {
+        /* Win / draw / loss only: a draw is exact, a win or loss a bound. */
+        const int v = c4_book_outcome(s, (uint64_t)cur, (uint64_t)mask);
+        if (v == 0) return 0;
+        if (v == 1 && alpha < 1) {
+            alpha = 1;
+            if (alpha >= beta) return alpha;
+        } else if (v == -1 && beta > -1) {
+            beta = -1;
+            if (alpha >= beta) return beta;
+        }
+    }
+    const BB opp = cur ^ mask, mopp = mcur ^ mmask;
+    if (s->exact_book && moves == BOOK_EXACT_PLY - 1) {
+        /* Every child is a book position: take the best of their exact scores without
+         * a call per child (a child missing from the book falls through). */
+        int best = -100, all_known = 1;
+        for (int i = 0; i < s->width && all_known; i++) {
+            const BB move = possible & (BB)s->column[s->order[i]];
+            if (!move) continue;
+            const int v = c4_book_exact(s, (uint64_t)opp, (uint64_t)(mask | move));
+            if (v == BOOK_MISSING) {
+                all_known = 0;
+            } else if (-v > best) {
+                best = -v;
+                if (best >= beta) {
+                    tt_put(s, (u128)key, slot, tt_lower(s, best));
+                    return best;
+                }
+            }
+        }
+        if (all_known) {
+            tt_put(s, (u128)key, slot, tt_upper(s, best));
+            return best;
+        }
+    }
+    if (moves < s->etc_until) {
+        /* Enhanced transposition cutoff: a child whose stored upper bound already
+         * lifts this node to beta ends the search before any child is searched
+         * (a quarter fewer nodes just past the book). */
+        for (int i = 0; i < s->width; i++) {
+            const int col = s->order[i];
+            const BB move = possible & (BB)s->column[col];
+            if (!move) continue;
+            BB ckey = opp + (mask | move);
+            const BB cmkey = mopp + (mmask | FN(mirror_move)(s, move, col));
+            if (cmkey < ckey) ckey = cmkey;
+            const unsigned v = tt_get(s, (u128)ckey, (uint64_t)(ckey % (BB)s->size));
+            if (v && !tt_is_lower(s, v) && -tt_upper_bound(s, v) >= beta) {
+                return -tt_upper_bound(s, v);
+            }
+        }
+    }
+    struct {
+        int rank, col;
+        BB move, spots;
+    } ranked[MAX_WIDTH];
+    int count = 0;
+    if (possible & (possible - 1)) {
+        /* Sort by the winning spots each move creates (ties: centre first). */
+        for (int i = 0; i < s->width; i++) {
+            const int col = s->order[i];
+            const BB move = possible & (BB)s->column[col];
+            if (!move) continue;
+            const BB spots = FN(spots)(s, cur | move);
+            const int rank = (popcount128((u128)(spots & empty)) << 4) | (15 - i);
+            int at = count++;
+            while (at > 0 && ranked[at - 1].rank < rank) {
+                ranked[at] = ranked[at - 1];
+                at--;
+            }
+            ranked[at].rank = rank;
+            ranked[at].col = col;
+            ranked[at].move = move;
+            ranked[at].spots = spots;
+        }
+    } else {
+        for (int col = 0; col < s->width; col++) {
+            if (possible & (BB)s->column[col]) {
+                ranked[0].col = col;
+                break;
+            }
+        }
+        ranked[0].move = possible;
+        ranked[0].spots = FN(spots)(s, cur | possible);
+        count = 1;
+    }
+    for (int i = 0; i < count; i++) {
+        const BB move = ranked[i].move;
+        const int score = -FN(negamax)(s, opp, mask | move, mopp,
+                                       mmask | FN(mirror_move)(s, move, ranked[i].col), moves + 1,
+                                       -beta, -alpha, ranked[i].spots);
+        if (s->status) return 0;
+        if (score >= beta) {
+            tt_put(s, (u128)key, slot, tt_lower(s, score));
+            return score;
+        }
+        if (score > alpha) alpha = score;
+    }
+    tt_put(s, (u128)key, slot, tt_upper(s, alpha));
+    return alpha;
+}
+
+static int FN(root)(solver_t *s, BB cur, BB mask, int moves, int alpha, int beta) {
+    const BB threats = FN(spots)(s, cur ^ mask);
+    return FN(negamax)(s, cur, mask, FN(mirror)(s, cur), FN(mirror)(s, mask), moves, alpha, beta,
+                       threats);
+}

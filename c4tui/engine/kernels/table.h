@@ -1,0 +1,58 @@
+/* The transposition table's entries: how a bound is found and stored (hot: inline).
+ *
+ * A key is the smaller of a position's key (current + mask) and its mirror image's, so
+ * a position and its mirror share an entry. When a key and its 8-bit bound fit in 64
+ * bits (7x6: 49 + 8), the table is the Python solver's own array, one word per entry
+ * (key << 8 | bound, solver/table.py's layout), and both searches share what they
+ * learn. Bigger boards use a table owned here, two words per entry. table.c makes,
+ * clears and hands over the tables.
+ */
+#ifndef C4_TABLE_H
+#define C4_TABLE_H
+
+#include "solver.h"
+
+/* The stored value byte of `key` (0: nothing stored) in `slot`. */
+static inline unsigned tt_get(const solver_t *s, u128 key, uint64_t slot) {
+    if (s->packed) {
+        /* One word per entry, read and written whole: threads sharing the table
+         * (columns.c) see an old or a new entry, each with its own key. */
+        const uint64_t entry = __atomic_load_n(&s->packed[slot], __ATOMIC_RELAXED);
+        return (entry >> 8) == (uint64_t)key ? (unsigned)(entry & 255) : 0;
+    }
+    const uint64_t *e = s->pairs + 2 * slot;
+    if (e[0] == (uint64_t)key && (e[1] >> 8) == (uint64_t)(key >> 64)) {
+        return (unsigned)(e[1] & 255);
+    }
+    return 0;
+}
+
+/* Store `value` for `key` in `slot`, replacing whatever was there. */
+static inline void tt_put(solver_t *s, u128 key, uint64_t slot, unsigned value) {
+    if (s->packed) {
+        __atomic_store_n(&s->packed[slot], ((uint64_t)key << 8) | value, __ATOMIC_RELAXED);
+        return;
+    }
+    uint64_t *e = s->pairs + 2 * slot;
+    e[0] = (uint64_t)key;
+    e[1] = ((uint64_t)(key >> 64) << 8) | value;
+}
+
+/* A stored value byte for a lower bound, an upper bound; and back. */
+static inline unsigned tt_lower(const solver_t *s, int bound) {
+    return (unsigned)(bound + s->lower_shift);
+}
+static inline unsigned tt_upper(const solver_t *s, int bound) {
+    return (unsigned)(bound - s->upper_shift);
+}
+static inline int tt_is_lower(const solver_t *s, unsigned value) {
+    return (int)value > s->lower_base;
+}
+static inline int tt_lower_bound(const solver_t *s, unsigned value) {
+    return (int)value - s->lower_shift;
+}
+static inline int tt_upper_bound(const solver_t *s, unsigned value) {
+    return (int)value + s->upper_shift;
+}
+
+#endif
