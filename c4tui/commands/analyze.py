@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import time
 
@@ -17,9 +18,10 @@ from c4tui.commands.common import (
     plain_table,
     seconds,
 )
+from c4tui.engine.board.geometry import Geometry
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import describe_score, proven_of, result_class
-from c4tui.engine.solver import ColumnBounds, SearchStopped, shared_solver
+from c4tui.engine.solver import ColumnBounds, SearchStopped, Solver, shared_solver
 
 # Enough for any 7x6 position (the book answers the openings) and for the smaller
 # boards; larger empty boards can take hours, so the answer says what it knows by then.
@@ -53,6 +55,17 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     add_board_options(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object per position")
+    parser.add_argument(
+        "--no-book",
+        action="store_true",
+        help="search without the 7x6 opening book (as every other board size does)",
+    )
+    parser.add_argument(
+        "--threads",
+        type=int,
+        choices=(1, 2),
+        help="threads of the search (default: 2 while a core is idle, else 1)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -63,7 +76,8 @@ def run(args: argparse.Namespace) -> int:
     )
     for text, position in batch:
         start = time.perf_counter()
-        columns = column_bounds(position, args.time)
+        solver = solver_for(position.geometry, args.no_book, args.threads)
+        columns = column_bounds(solver, position, args.time)
         elapsed = time.perf_counter() - start
         if args.json:
             print(json.dumps(analysis_json(text, columns, elapsed)), flush=True)
@@ -72,10 +86,17 @@ def run(args: argparse.Namespace) -> int:
     return batch.status
 
 
-def column_bounds(position: Position, limit: float) -> list[ColumnBounds | None]:
-    """What the solver proves of every column within `limit` seconds (mover's view);
+@functools.cache
+def solver_for(g: Geometry, no_book: bool, threads: int | None) -> Solver:
+    """The process's solver, or one of this run's own for --no-book or --threads."""
+    if not no_book and threads is None:
+        return shared_solver(g)
+    return Solver(g, book=not no_book, threads=threads)
+
+
+def column_bounds(solver: Solver, position: Position, limit: float) -> list[ColumnBounds | None]:
+    """What `solver` proves of every column within `limit` seconds (mover's view);
     None for a full column. A column solved in time has low == high."""
-    solver = shared_solver(position.geometry)
     columns: list[ColumnBounds | None] = [None] * position.width
     with solver.lock:
         solver.set_limits(time.perf_counter() + limit, None)

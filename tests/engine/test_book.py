@@ -8,8 +8,8 @@ import pytest
 
 from c4tui.engine.board.geometry import geometry
 from c4tui.engine.board.position import Position
-from c4tui.engine.solver.book import EXACT_PLY, OUTCOME_PLY, OpeningBook, _asset
 from c4tui.engine.solver import Solver
+from c4tui.engine.solver.book import EXACT_PLY, OUTCOME_PLY, OpeningBook, _asset
 
 bbd = pytest.importorskip("bitbully_databases")
 

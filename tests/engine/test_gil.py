@@ -9,8 +9,8 @@ import threading
 
 import pytest
 
-from c4tui.engine.kernels import library
 from c4tui.engine.gil import SWITCH_INTERVAL, CourteousStop, QuickSwitching, UiActivity
+from c4tui.engine.kernels import library
 
 
 class CountedActivity(UiActivity):

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from c4tui.engine.kernels import library
 from c4tui.engine.board.geometry import geometry
 from c4tui.engine.board.position import Position
-from c4tui.engine.solver.book import EXACT_PLY, OpeningBook
+from c4tui.engine.kernels import library
 from c4tui.engine.solver import TABLE_SIZE, SearchStopped, Solver
+from c4tui.engine.solver.book import EXACT_PLY, OpeningBook
 from tests.engine.brute_force import brute_force_score
 from tests.engine.test_solver import SET_NAMES, quiet_position, read_testset
 

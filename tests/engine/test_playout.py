@@ -10,9 +10,9 @@ import random
 
 import pytest
 
-from c4tui.engine.kernels import library
 from c4tui.engine.board.geometry import geometry
 from c4tui.engine.board.position import Position
+from c4tui.engine.kernels import library
 from c4tui.engine.players.mcts import MctsEngine
 from c4tui.engine.players.playout import _native_random_game, python_random_game_for
 from tests.engine.engine_contract import random_positions
