@@ -10,13 +10,13 @@ measures, all here, keep keys quick at a small cost to the search:
    interval is 0.5 ms (`QuickSwitching`), and the previous value comes back when the
    app ends, so a program that embeds the app keeps its own.
 2. Long C calls release the GIL, short ones keep it. The solver's search in C
-   (csolver.c) runs for up to seconds: it is called through `long_calls` (ctypes.CDLL,
-   which releases the GIL for the call), and takes the GIL back only to ask Python
-   whether to stop, once every 32768 nodes (POLL_EVERY), and, in the analysis of every
-   column (csolver_columns.c), to report each column as it is proven. Its helper
-   thread, started for long positions, is a C thread: it takes the GIL only for the
-   same two questions. MCTS's random game in C
-   (playout.c) takes a microsecond or two: it is called through `short_calls`
+   (kernels/search.c) runs for up to seconds: it is called through `long_calls`
+   (ctypes.CDLL, which releases the GIL for the call), reads its stop flag and deadline
+   without Python, and takes the GIL back only to ask a stop event or report progress
+   (at most every 10 ms, and only when there is one: kernels/stops.c), and, in the
+   analysis of every column (kernels/columns.c), to report each column as it is
+   proven. Its helper thread, started for long positions, is a C thread: it takes the
+   GIL only for the same two questions. MCTS's random game in C (playout.c) takes a microsecond or two: it is called through `short_calls`
    (ctypes.PyDLL, which keeps the GIL), because releasing and retaking the GIL around so
    short a call costs more than the call and hands the GIL to the UI thousands of times
    a second, which measured slower keys (benchmarks/app_latency.py: p95 about 90 ms,

@@ -1,6 +1,6 @@
 /* The 7x6 opening books, read in place: solver/book.py's lookups, in C.
  *
- * The files (book.py describes them): sorted fixed-size records, each a big-endian
+ * The files (solver/book.py describes them): sorted fixed-size records, each a big-endian
  * Huffman code of the position then its value. Only one of a position and its mirror
  * image is stored, so a lookup tries both codes.
  */
@@ -20,7 +20,7 @@
 #define OUTCOME_KEY_BYTES 3
 #define OUTCOME_VALUE_MASK 3u
 
-/* The book's Huffman codes of a position and of its mirror image (book.py's
+/* The book's Huffman codes of a position and of its mirror image (solver/book.py's
  * huffman_codes): per column, bottom up, 10 for a stone of `first`, 11 for the other
  * player's, a 0 closing the column; one more 0 at the end. */
 static void book_codes(const solver_t *s, uint64_t first, uint64_t mask, uint64_t *code,
@@ -67,7 +67,7 @@ static const unsigned char *book_find(const unsigned char *data, uint64_t count,
     return NULL;
 }
 
-/* A book value as our score (book.py's _distance_to_score). A win's score is
+/* A book value as our score (solver/book.py's _distance_to_score). A win's score is
  * `base` less the winner's stones (22 - stones on 7x6). The side to move at ply 12
  * wins in d plies with its stone number (12 + 1 + d) / 2, or loses in d plies to the
  * opponent's stone number (12 + d) / 2. */

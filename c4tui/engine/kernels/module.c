@@ -1,8 +1,8 @@
-/* The C kernels' module: csolver.c (the exact solver's search) and playout.c (MCTS's
- * random game), built by the build backend when c4tui is installed (setup.py).
+/* The C kernels' module: the exact solver (solver.h lists its files) and playout.c
+ * (MCTS's random game), built by the build backend when c4tui is installed (setup.py).
  *
- * The module defines no Python functions: native.py finds this file through the import
- * system and loads its C functions with ctypes, the interface csolver.c and playout.c
+ * The module defines no Python functions: kernels/library.py finds this file through
+ * the import system and loads its C functions with ctypes, the interface the C files
  * were written and tested against. It is a real extension module so that the build
  * backend builds, names, tags and installs it like any other (platform wheels, editable
  * installs, no compiler at run time), and so that importing it is also possible.
@@ -13,7 +13,7 @@ static struct PyModuleDef kernels_module = {
     PyModuleDef_HEAD_INIT,
     "_kernels",
     "c4tui's C kernels (the solver's search and MCTS's random game), used through ctypes "
-    "by c4tui.engine.native.",
+    "by c4tui.engine.kernels.",
     0,
     NULL,
 };

@@ -1,8 +1,8 @@
-/* MCTS's random game in C: the same game, move for move, as mcts.py's Python one.
+/* MCTS's random game in C: the same game, move for move, as players/playout.py's.
  *
- * Optional accelerator, built at install into the same extension module as csolver.c
- * (setup.py) and loaded by native.py. The
- * Python random game (`random_game_for` in mcts.py) is the reference: for the same
+ * Optional accelerator, built at install into the same extension module as the solver
+ * (setup.py) and loaded by kernels/library.py. The Python random game
+ * (`python_random_game_for` in players/playout.py) is the reference: for the same
  * position and the same random number it must play the same moves and return the same
  * result, so that a seeded search plays the same on machines with and without a C
  * compiler (tests/engine/test_playout.py checks it).
@@ -11,7 +11,7 @@
  * base-n digit (n = the columns still open, in column order): column free[r % n], then
  * r /= n. Here r is the same number as little-endian 64-bit limbs, divided in place.
  *
- * Bitboards: column-major with a sentinel bit on top of each column, as geometry.py
+ * Bitboards: column-major with a sentinel bit on top of each column, as board/geometry.py
  * lays them out; only boards of up to 64 bits (7x6 is 49) come here.
  */
 #include <stdint.h>

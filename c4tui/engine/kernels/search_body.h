@@ -2,7 +2,7 @@
  *
  * Before including, search.c defines BB (the bitboard type: uint64_t for boards of up
  * to 64 bits, u128 for bigger ones, up to 10 x 11 = 110 bits) and FN(name), which
- * gives each function a name per type. The algorithm is search.py's, step for step
+ * gives each function a name per type. The algorithm is solver/search.py's, step for step
  * (the readable reference, tested node for node against this one).
  */
 

@@ -4,7 +4,7 @@
 #include "solver.h"
 
 /* Enhanced transposition cutoffs at nodes with more empty cells than this (the same
- * figure as search.py's; measured best from 0 to 22 on the slowest random positions):
+ * figure as solver/search.py's; measured best from 0 to 22 on the slowest random positions):
  * near the end, reading the children's entries costs more than the cutoffs find. */
 #define ETC_MIN_EMPTY 6
 

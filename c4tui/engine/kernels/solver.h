@@ -78,7 +78,7 @@ static inline int lose_now_score(const solver_t *s, int moves) { return -((s->ce
 /* x / 2 rounded down, as Python's // (C's / rounds toward zero): the book's scores. */
 static inline int floor_half(int x) { return x >= 0 ? x / 2 : -((1 - x) / 2); }
 
-/* x / 2 rounded toward zero, as in Pons's C++ probe (exact.py's _half): the probe's
+/* x / 2 rounded toward zero, as in Pons's C++ probe (solver/exact.py's _half): the probe's
  * window near 0. Kept apart from floor_half: the two searches must probe alike. */
 static inline int half_toward_zero(int x) { return x / 2; }
 

@@ -22,8 +22,8 @@ stones with S = (width * height + 1) // 2 (22 - stones on 7x6), a loss its negat
 The package: `exact.py` the Solver (probes, bounds, the book around the root),
 `columns.py` every column of a position, `search.py` the pure-Python search (the
 readable reference), `table.py` the transposition table. When the C kernels were built
-at install (`native.py`), the same search runs in C (csolver.c), books included, for
-every probe, and `analyze` is one C call (csolver_columns.c: columns.py's steps, with
+at install (`c4tui.engine.kernels`), the same search runs in C (search.c), books
+included, for every probe, and `analyze` is one C call (columns.c: columns.py's steps, with
 a second thread sharing the table once a position proves long); on 7x6 both searches
 share one table. C4TUI_PURE_PYTHON=1 keeps everything in Python.
 """

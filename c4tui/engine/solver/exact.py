@@ -147,7 +147,7 @@ class Solver:
 
     @property
     def uses_native(self) -> bool:
-        """True when this solver has the C search (see `native.py`)."""
+        """True when this solver has the C search (see `c4tui.engine.kernels`)."""
         return self._native is not None
 
     def _expired(self) -> bool:
@@ -341,7 +341,7 @@ class Solver:
         on_column: Callable[[int, ColumnBounds], None] | None,
         columns: list[ColumnBounds | None],
     ) -> list[ColumnBounds | None]:
-        """`analyze` in one C call (csolver_columns.c, the same steps as columns.py):
+        """`analyze` in one C call (kernels/columns.c, the same steps as columns.py):
         no Python between the probes, and a second thread for long positions."""
         arrays = _calls.ColumnArrays(self.geometry.width)
 

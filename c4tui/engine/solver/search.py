@@ -2,7 +2,7 @@
 
 `make_search` returns a negamax over one board size and one table. It is plain code
 with the board constants and the table in local variables of the enclosing function
-(a call per node is the main cost of a Python solver). The C search (csolver.c) is the
+(a call per node is the main cost of a Python solver). The C search (kernels/search.c) is the
 same algorithm, books included, and stores the same entries.
 """
 
@@ -17,7 +17,7 @@ from c4tui.engine.solver.table import Coding
 
 # Check the clock and the stop event once per this many nodes (a power of two minus 1).
 CHECK_EVERY = 1023
-# Enhanced transposition cutoffs at nodes with more empty cells than this (csolver.c's
+# Enhanced transposition cutoffs at nodes with more empty cells than this (kernels/solver.c's
 # ETC_MIN_EMPTY): nearer the end, reading the children's entries costs more than it saves.
 ETC_MIN_EMPTY = 6
 
