@@ -11,16 +11,24 @@ Per set it prints mean / p95 / max seconds for each and the ratio of the means
 positions of 0 to 32 plies and prints the slowest. The two run alternately in one
 process, so machine load affects both alike; compare ratios, not absolute times.
 
+`--no-book` takes both books away (BitBully's `opening_book=None`, c4tui's
+`book=False`): the raw search, as every board size but 7x6 has it. Positions given on
+the command line (or one per line in `--file`) are each solved for the exact score of
+the position itself (c4tui's `Solver.solve` against BitBully's `mtdf`), alternately,
+each from an empty table, and the ratio is printed per position and for the total.
+
 BitBully is a benchmark-only comparison (`uv pip install bitbully`); without it,
 c4tui's times are printed alone.
 
     uv run python benchmarks/solver_bitbully.py [--per-set 50]
         [--sets L2_R2,L1_R3] [--random 400] [--seed 1] [--threads 1] [--repeat 3]
+    uv run python benchmarks/solver_bitbully.py --no-book --threads 1 --per-set 0 4444 44 ""
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
@@ -49,10 +57,28 @@ SETS = {
 class Contest:
     """Both solvers, timed on one position after another."""
 
-    def __init__(self, threads: int | None = None, repeat: int = 1) -> None:
-        self.ours = Solver(geometry(7, 6, 4), threads=threads)
+    def __init__(self, threads: int | None = None, repeat: int = 1, book: bool = True) -> None:
+        self.ours = Solver(geometry(7, 6, 4), threads=threads, book=book)
         self.repeat = repeat
-        self.theirs = bitbully.BitBully("12-ply-dist") if bitbully else None
+        if bitbully is None:
+            self.theirs = None
+        else:
+            self.theirs = bitbully.BitBully("12-ply-dist" if book else None)
+
+    def solve(self, moves: str) -> tuple[float, float | None, int, int | None]:
+        """Seconds and the position's exact score: c4tui's solve, BitBully's mtdf."""
+        position = Position.from_moves(moves)
+        self.ours.reset()
+        start = time.perf_counter()
+        ours = self.ours.solve(position)
+        our_seconds = time.perf_counter() - start
+        if self.theirs is None:
+            return our_seconds, None, ours, None
+        board = bitbully.Board.from_moves([int(c) - 1 for c in moves])
+        self.theirs.reset_transposition_table()
+        start = time.perf_counter()
+        theirs = self.theirs.mtdf(board)
+        return our_seconds, time.perf_counter() - start, ours, theirs
 
     def ours_time(self, moves: str) -> tuple[float, list[int | None]]:
         position = Position.from_moves(moves)
@@ -165,6 +191,31 @@ def report_random(contest: Contest, count: int, seed: int) -> None:
         )
 
 
+def report_solves(contest: Contest, positions: list[str]) -> None:
+    print(f"{'position':<16} {'c4tui s':>9} {'BitBully s':>10} {'ratio':>6}  scores  load")
+    ours_total = theirs_total = 0.0
+    for moves in positions:
+        ours, theirs, our_score, their_score = contest.solve(moves)
+        load = os.getloadavg()[0]
+        name = repr(moves) if moves else "empty board"
+        if theirs is None:
+            print(f"{name:<16} {ours:>9.3f} {'-':>10} {'-':>6}  {our_score}  {load:.1f}")
+            continue
+        ours_total += ours
+        theirs_total += theirs
+        agree = "" if our_score == their_score else f" DIFFER (BitBully {their_score})"
+        print(
+            f"{name:<16} {ours:>9.3f} {theirs:>10.3f} {ours / theirs:>6.2f}  "
+            f"{our_score}{agree}  {load:.1f}",
+            flush=True,
+        )
+    if theirs_total:
+        print(
+            f"{'total':<16} {ours_total:>9.3f} {theirs_total:>10.3f} "
+            f"{ours_total / theirs_total:>6.2f}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--per-set", type=int, default=50)
@@ -177,16 +228,25 @@ def main() -> None:
     parser.add_argument(
         "--repeat", type=int, default=1, help="time each position N times, keep the fastest"
     )
+    parser.add_argument("--no-book", action="store_true", help="both solvers without a book")
+    parser.add_argument("positions", nargs="*", help="positions to solve (move strings)")
+    parser.add_argument("--file", type=Path, help="positions to solve, one per line")
     args = parser.parse_args()
     names = [s if s.startswith("Test_") else f"Test_{s}" for s in args.sets.split(",") if s]
     unknown = [n for n in names if n not in SETS]
     if unknown:
         parser.error(f"unknown set {unknown[0]!r}; known: {', '.join(SETS)}")
-    contest = Contest(args.threads, max(1, args.repeat))
+    contest = Contest(args.threads, max(1, args.repeat), book=not args.no_book)
     native = "C search" if contest.ours.uses_native else "pure-Python search"
     threads = contest.ours.threads
     native += f", {threads} thread(s)" if threads else ", two threads while a core is idle"
-    print(f"c4tui: {native}; BitBully: {'installed' if bitbully else 'not installed'}")
+    books = "no book" if args.no_book else "with the book"
+    print(f"c4tui: {native}; BitBully: {'installed' if bitbully else 'not installed'}; {books}")
+    positions = list(args.positions)
+    if args.file is not None:
+        positions += [line.strip() for line in args.file.read_text().splitlines()]
+    if positions:
+        report_solves(contest, positions)
     if args.per_set > 0:
         report_sets(contest, names, args.per_set, args.seed)
     if args.random:

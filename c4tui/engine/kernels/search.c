@@ -16,6 +16,15 @@ static int popcount128(u128 x) {
 }
 
 #define BB uint64_t
+#define FN(name) name##_7x6
+#define FIXED_WIDTH 7
+#define FIXED_HEIGHT 6
+#define FIXED_CONNECT 4
+#include "search_body.h"
+#undef FIXED_WIDTH
+#undef FIXED_HEIGHT
+#undef FIXED_CONNECT
+#undef FN
 #define FN(name) name##_64
 #include "search_body.h"
 #undef BB
@@ -26,12 +35,18 @@ static int popcount128(u128 x) {
 #undef BB
 #undef FN
 
+static int is_7x6(const solver_t *s) {
+    return s->width == 7 && s->height == 6 && s->connect == 4;
+}
+
 int c4_search(solver_t *s, u128 cur, u128 mask, int moves, int alpha, int beta) {
+    if (is_7x6(s)) return root_7x6(s, (uint64_t)cur, (uint64_t)mask, moves, alpha, beta);
     if (s->bits <= 64) return root_64(s, (uint64_t)cur, (uint64_t)mask, moves, alpha, beta);
     return root_128(s, cur, mask, moves, alpha, beta);
 }
 
 u128 c4_spots(const solver_t *s, u128 stones) {
+    if (is_7x6(s)) return spots_7x6(s, (uint64_t)stones);
     if (s->bits <= 64) return spots_64(s, (uint64_t)stones);
     return spots_128(s, stones);
 }

@@ -1,14 +1,27 @@
-/* The negamax for one bitboard type: included by search.c once per type.
+/* The negamax for one kind of board: included by search.c once per kind.
  *
  * Before including, search.c defines BB (the bitboard type: uint64_t for boards of up
  * to 64 bits, u128 for bigger ones, up to 10 x 11 = 110 bits) and FN(name), which
- * gives each function a name per type. The algorithm is solver/search.py's, step for step
- * (the readable reference, tested node for node against this one).
+ * gives each function a name per kind; and for the 7x6 connect-4 board FIXED_WIDTH,
+ * FIXED_HEIGHT and FIXED_CONNECT, so that the compiler knows the loops' lengths and
+ * the shifts. The algorithm is solver/search.py's, step for step (the readable
+ * reference, tested node for node against this one).
  */
+#ifdef FIXED_WIDTH
+#define WIDTH(s) FIXED_WIDTH
+#define H1(s) (FIXED_HEIGHT + 1)
+#define CONNECT(s) FIXED_CONNECT
+#define COLUMN(s, col) (((((BB)1) << FIXED_HEIGHT) - 1) << ((col) * (FIXED_HEIGHT + 1)))
+#else
+#define WIDTH(s) ((s)->width)
+#define H1(s) ((s)->h1)
+#define CONNECT(s) ((s)->connect)
+#define COLUMN(s, col) ((BB)(s)->column[col])
+#endif
 
 /* Every cell where `stones` would complete a line (not masked to empty cells). */
 static inline BB FN(spots)(const solver_t *s, BB stones) {
-    const int n = s->connect, h1 = s->h1;
+    const int n = CONNECT(s), h1 = H1(s);
     BB found = ~(BB)0;
     for (int k = 1; k < n; k++) found &= stones << k; /* vertical: the spot on top */
     const int steps[3] = {h1, h1 - 1, h1 + 1};
@@ -42,13 +55,13 @@ static inline BB FN(non_losing)(BB possible, BB threats) {
 
 /* A stone moved to the mirrored column (left to right). */
 static inline BB FN(mirror_move)(const solver_t *s, BB move, int col) {
-    return move >> (col * s->h1) << ((s->width - 1 - col) * s->h1);
+    return move >> (col * H1(s)) << ((WIDTH(s) - 1 - col) * H1(s));
 }
 
 static BB FN(mirror)(const solver_t *s, BB stones) {
     BB out = 0;
-    for (int col = 0; col < s->width; col++) {
-        out |= FN(mirror_move)(s, stones & (BB)s->column[col], col);
+    for (int col = 0; col < WIDTH(s); col++) {
+        out |= FN(mirror_move)(s, stones & COLUMN(s, col), col);
     }
     return out;
 }
@@ -122,8 +135,8 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
         /* Every child is a book position: take the best of their exact scores without
          * a call per child (a child missing from the book falls through). */
         int best = -100, all_known = 1;
-        for (int i = 0; i < s->width && all_known; i++) {
-            const BB move = possible & (BB)s->column[s->order[i]];
+        for (int i = 0; i < WIDTH(s) && all_known; i++) {
+            const BB move = possible & COLUMN(s, s->order[i]);
             if (!move) continue;
             const int v = c4_book_exact(s, (uint64_t)opp, (uint64_t)(mask | move));
             if (v == BOOK_MISSING) {
@@ -145,9 +158,9 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
         /* Enhanced transposition cutoff: a child whose stored upper bound already
          * lifts this node to beta ends the search before any child is searched
          * (a quarter fewer nodes just past the book). */
-        for (int i = 0; i < s->width; i++) {
+        for (int i = 0; i < WIDTH(s); i++) {
             const int col = s->order[i];
-            const BB move = possible & (BB)s->column[col];
+            const BB move = possible & COLUMN(s, col);
             if (!move) continue;
             BB ckey = opp + (mask | move);
             const BB cmkey = mopp + (mmask | FN(mirror_move)(s, move, col));
@@ -165,9 +178,9 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
     int count = 0;
     if (possible & (possible - 1)) {
         /* Sort by the winning spots each move creates (ties: centre first). */
-        for (int i = 0; i < s->width; i++) {
+        for (int i = 0; i < WIDTH(s); i++) {
             const int col = s->order[i];
-            const BB move = possible & (BB)s->column[col];
+            const BB move = possible & COLUMN(s, col);
             if (!move) continue;
             const BB spots = FN(spots)(s, cur | move);
             const int rank = (popcount128((u128)(spots & empty)) << 4) | (15 - i);
@@ -182,8 +195,8 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
             ranked[at].spots = spots;
         }
     } else {
-        for (int col = 0; col < s->width; col++) {
-            if (possible & (BB)s->column[col]) {
+        for (int col = 0; col < WIDTH(s); col++) {
+            if (possible & COLUMN(s, col)) {
                 ranked[0].col = col;
                 break;
             }
@@ -213,3 +226,8 @@ static int FN(root)(solver_t *s, BB cur, BB mask, int moves, int alpha, int beta
     return FN(negamax)(s, cur, mask, FN(mirror)(s, cur), FN(mirror)(s, mask), moves, alpha, beta,
                        threats);
 }
+
+#undef WIDTH
+#undef H1
+#undef CONNECT
+#undef COLUMN
