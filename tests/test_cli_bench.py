@@ -57,7 +57,7 @@ def test_table_names_the_python_version(capsys):
     out = capsys.readouterr().out
     assert f"Python {platform.python_version()}" in out
     assert "playouts/s" in out and "naive random games/s" in out
-    from c4tui.engine.native import kernels
+    from c4tui.engine.kernels.library import kernels
 
     assert f"kernels: {kernels()}" in out.splitlines()  # as the README says
 

@@ -24,7 +24,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from c4tui.commands.common import CommandError, output_console, plain_table
 from c4tui.engine.board.position import Position
-from c4tui.engine.native import kernels
+from c4tui.engine.kernels.library import kernels
 from c4tui.engine.players.contract import Limits
 from c4tui.engine.players.specs import make_engine
 
