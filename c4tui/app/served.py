@@ -17,23 +17,22 @@ from textual.app import App
 from c4tui.app.screens.lobby import LobbyScreen
 from c4tui.app.screens.my_games import MyGamesScreen
 from c4tui.app.screens.room import RoomScreen
+from c4tui.match.interface import MatchEvent, SearchProgress
 from c4tui.match.remote import (
     Closed,
-    Event,
     GamesListed,
     LobbyChanged,
     RemoteMatch,
     RoomChanged,
+    RoomEvent,
     Said,
-    Thinking,
-    connect,
 )
 from c4tui.match.requests import Notice
 from c4tui.rooms.client import RoomError
 
 HERE = Path(__file__).resolve().parent
 
-Connect = Callable[[Callable[[Event], Awaitable[None]]], Awaitable[RemoteMatch]]
+Connect = Callable[[], Awaitable[RemoteMatch]]
 
 
 class ServedApp(App[None]):
@@ -42,7 +41,9 @@ class ServedApp(App[None]):
     CSS_PATH: ClassVar[list[Path]] = [HERE / "app.tcss", HERE / "served.tcss"]
     TITLE = "c4tui"
 
-    def __init__(self, *, steady: bool = False, connect_with: Connect = connect) -> None:
+    def __init__(
+        self, *, steady: bool = False, connect_with: Connect = RemoteMatch.from_environment
+    ) -> None:
         """`steady` freezes what moves on screen (tests); `connect_with` makes the match."""
         super().__init__()
         self.steady = steady
@@ -54,7 +55,7 @@ class ServedApp(App[None]):
 
     async def on_mount(self) -> None:
         try:
-            self.match = await self._connect(self.on_room_event)
+            self.match = await self._connect()
         except RoomError as error:
             self.exit(return_code=2, message=f"c4tui --served: {error}")
             return
@@ -63,14 +64,21 @@ class ServedApp(App[None]):
         self.install_screen(self.lobby_screen, "lobby")
         self.install_screen(self.room_screen, "room")
         await self.push_screen("lobby")
+        # In order, each after the last is drawn (a room's screen may need composing).
+        self.match.listen(lambda event: self.call_later(self.on_match_event, event))
         self.run_worker(self.match.run(), name="room service", exit_on_error=False)
 
-    async def on_room_event(self, event: Event) -> None:
-        """Draw what the service said (called in order, on the event loop)."""
+    def on_unmount(self) -> None:
+        if hasattr(self, "match"):
+            self.match.stop()
+
+    async def on_match_event(self, event: MatchEvent | RoomEvent) -> None:
+        """Draw what the service said. The room is drawn whole from each RoomChanged;
+        PositionChanged and the other events of the board itself add nothing to it."""
         if isinstance(event, RoomChanged):
             await self._show("room")
             self.room_screen.show_room(event.room)
-        elif isinstance(event, Thinking):
+        elif isinstance(event, SearchProgress):
             if self.room_screen.is_mounted:
                 self.room_screen.show_thinking(event.info)
         elif isinstance(event, LobbyChanged):

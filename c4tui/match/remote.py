@@ -1,202 +1,57 @@
-"""RemoteMatch: a match that lives in the room service of `c4tui serve`, seen from a client.
+"""RemoteMatch: the match interface (interface.py) over a room of `c4tui serve`.
 
-The service is authoritative: this side sends intents (drop in a column, resign, offer a
-draw, ask for a take-back, answer an offer, rematch, hurry the AI) and keeps the last
-state the service sent, which the UI draws. Nothing is decided here, so nothing can
-disagree with the service: a refused intent comes back as a notice with the reason.
+The second implementation of the interface, beside the in-process `controller.Match`:
+the game lives in the room service, which is authoritative. Intents go out over the
+socket, in order, as they are made (a writer task drains an outbox, so an intent never
+blocks the UI); the service answers with the whole room after every change, and the
+difference from the room before becomes the interface's events: `PositionChanged`,
+`SearchStarted`, `SearchProgress` (the service's ~10 Hz stream), `SearchDone`,
+`GameOver`, and `Notice` for a refusal with the service's reason. Nothing is decided
+here, so nothing can disagree with the service.
 
-What the service says arrives as events, awaited one at a time in order by `on_event`:
-`RoomChanged` (the whole room after any change), `Thinking` (the AI seat's live search,
-about 10 a second), `LobbyChanged`, `GamesListed`, `Said` (a chat line), `Notice`, and
-`Closed` (the connection ended; the UI should say why and quit).
+A room has more to it than a local game, and those come as events of their own:
+`RoomChanged` (seats, offers, watchers: the whole `RoomView`), `LobbyChanged`,
+`GamesListed`, `Said` (a chat line) and `Closed` (the connection ended, with why).
+Intents of a room beyond the interface: create, join, watch, leave, offer_draw,
+answer, rematch, games, say. What a room has no use for (redo, hints, pausing two
+engines, other sides) is refused with a notice, as the interface asks.
+
+Listeners are called on the event loop the match runs on (the app's), in order.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from c4tui.engine.board.game import Game
 from c4tui.engine.board.gamefile import GameFileError, GameRecord
 from c4tui.engine.board.position import Position
-from c4tui.engine.players.contract import SearchInfo
+from c4tui.engine.players.contract import Limits
+from c4tui.engine.players.specs import SpecError, make_engine
+from c4tui.match.interface import (
+    GameOver,
+    Listener,
+    MatchEvent,
+    PositionChanged,
+    SearchDone,
+    SearchProgress,
+    SearchStarted,
+)
 from c4tui.match.requests import Notice
-from c4tui.match.sides import GLYPHS, engine_title
+from c4tui.match.room_view import LobbyView, RoomView
+from c4tui.match.sides import Sides
 from c4tui.rooms.client import RoomClient, RoomError
 from c4tui.rooms.protocol import ProtocolError, info_from_wire
 
-
-@dataclass(frozen=True)
-class SeatView:
-    """One seat as the room shows it."""
-
-    name: str
-    ai: str | None  # the engine spec when the AI sits here
-    open: bool
-    here: bool  # connected (an AI always is)
-    held_until: float | None  # monotonic time the seat of a dropped person is held until
-
-    @property
-    def title(self) -> str:
-        return engine_title(self.ai) if self.ai is not None else self.name
-
-
-@dataclass(frozen=True)
-class RoomView:
-    """The room as the service last sent it."""
-
-    number: int
-    code: str | None  # for its players, or anyone when the room is open to all
-    public: bool
-    seat: int | None  # this client's seat, None when watching
-    seat_code: str | None
-    seats: tuple[SeatView, SeatView]
-    position: Position
-    over: bool
-    ended: str | None  # "resigned" or "agreed": an ending off the board
-    winner: int | None
-    offers: dict[str, int]  # "draw" / "take_back" -> the seat that offered it
-    rematch: tuple[int, ...]
-    thinking: bool
-    thinking_spec: str | None
-    search: int
-    info: SearchInfo | None
-    trouble: str | None
-    watchers: tuple[str, ...]
-
-    @classmethod
-    def from_wire(cls, data: dict[str, Any], now: float) -> RoomView:
-        seats = tuple(
-            SeatView(
-                s["name"],
-                s["ai"],
-                s["open"],
-                s["here"],
-                None if s["held"] is None else now + s["held"],
-            )
-            for s in data["seats"]
-        )
-        position = Position.from_moves(
-            data["moves"], data["width"], data["height"], data["connect"]
-        )
-        info = None if data["info"] is None else info_from_wire(data["info"])
-        return cls(
-            data["room"],
-            data["code"],
-            data["public"],
-            data["seat"],
-            data["seat_code"],
-            (seats[0], seats[1]),
-            position,
-            data["over"],
-            data["ended"],
-            data["winner"],
-            {str(k): int(v) for k, v in data["offers"].items()},
-            tuple(data["rematch"]),
-            data["thinking"],
-            data["thinking_spec"],
-            data["search"],
-            info,
-            data["trouble"],
-            tuple(data["watchers"]),
-        )
-
-    @property
-    def playing(self) -> bool:
-        return self.seat is not None
-
-    def my_turn(self) -> bool:
-        return self.seat is not None and not self.over and self.position.to_move == self.seat
-
-    def offer_to_me(self) -> str | None:
-        """An offer from the other side waiting for this client's answer."""
-        if self.seat is None:
-            return None
-        return next((o for o, by in self.offers.items() if by != self.seat), None)
-
-    def outcome_text(self) -> str | None:
-        """How the game ended, in words, or None while it goes on."""
-        if not self.over:
-            return None
-        if self.ended == "agreed":
-            return "Draw agreed."
-        if self.ended == "resigned" and self.winner is not None:
-            loser = self.seats[1 - self.winner]
-            return f"{loser.title} {GLYPHS[1 - self.winner]} resigned: {self._winner_words()}"
-        if self.winner is None:
-            return "Draw — the board is full."
-        return self._winner_words()
-
-    def _winner_words(self) -> str:
-        assert self.winner is not None
-        if self.winner == self.seat:
-            return f"You win with {GLYPHS[self.winner]}!"
-        return f"{self.seats[self.winner].title} {GLYPHS[self.winner]} wins."
-
-    def status_text(self) -> str:
-        """One line on whose turn it is, for this client."""
-        outcome = self.outcome_text()
-        if outcome is not None:
-            again = " · n: rematch" if self.playing else ""
-            return f"{outcome}{again}"
-        mover = self.position.to_move
-        seat, glyph = self.seats[mover], GLYPHS[mover]
-        if self.thinking:
-            return f"{seat.title} {glyph} is thinking…" + ("   (m: move now)" * self.playing)
-        if seat.open and self.code is not None:
-            return f"Waiting for a player {glyph}: pass on the code {self.code}."
-        if seat.open:
-            return f"Waiting for a player {glyph}."
-        if mover == self.seat:
-            return f"Your turn {glyph}   ← → Enter or 1-{self.position.width}"
-        return f"{seat.title} {glyph} to move."
-
-
-@dataclass(frozen=True)
-class RoomSummary:
-    number: int
-    code: str | None  # only for a room its maker listed as open to anyone
-    players: tuple[tuple[str, str | None] | None, ...]  # (name, engine spec) or None: open
-    moves: int
-    over: bool
-    open: bool
-    watchers: int
-
-
-@dataclass(frozen=True)
-class LobbyView:
-    online: tuple[str, ...] = ()
-    rooms: tuple[RoomSummary, ...] = ()
-
-    @classmethod
-    def from_wire(cls, data: dict[str, Any]) -> LobbyView:
-        rooms = tuple(
-            RoomSummary(
-                r["room"],
-                r["code"],
-                tuple(None if p is None else (str(p["name"]), p["ai"]) for p in r["players"]),
-                r["moves"],
-                r["over"],
-                r["open"],
-                r["watchers"],
-            )
-            for r in data["rooms"]
-        )
-        return cls(tuple(data["online"]), rooms)
-
-
-# ---- events ---------------------------------------------------------------------------
+NOT_IN_A_ROOM = "In a room the server holds the game: {what} is not for rooms."
 
 
 @dataclass(frozen=True)
 class RoomChanged:
     room: RoomView
-
-
-@dataclass(frozen=True)
-class Thinking:
-    info: SearchInfo
 
 
 @dataclass(frozen=True)
@@ -220,17 +75,26 @@ class Closed:
     reason: str
 
 
-Event = RoomChanged | Thinking | LobbyChanged | GamesListed | Said | Notice | Closed
+RoomEvent = RoomChanged | LobbyChanged | GamesListed | Said | Closed
 
 
-@dataclass
 class RemoteMatch:
-    """The client's side of the room service (see the module docstring)."""
+    """A room on the server, as a match (see the module docstring)."""
 
-    client: RoomClient
-    on_event: Callable[[Event], Awaitable[None]]
-    room: RoomView | None = None
-    lobby: LobbyView = field(default_factory=LobbyView)
+    def __init__(self, client: RoomClient) -> None:
+        self.client = client
+        self.room: RoomView | None = None
+        self.lobby = LobbyView()
+        self._listeners: list[Listener] = []
+        self._outbox: asyncio.Queue[tuple[str, dict[str, Any]] | None] = asyncio.Queue()
+        self._game: Game | None = None
+
+    @classmethod
+    async def from_environment(cls) -> RemoteMatch:
+        """The served app's match, with what its front put in the environment."""
+        return cls(await RoomClient.from_environment())
+
+    # ---- what the service told us ---------------------------------------------------
 
     @property
     def name(self) -> str:
@@ -240,104 +104,205 @@ class RemoteMatch:
     def ai_seconds(self) -> float:
         return float(self.client.welcome.get("ai_seconds", 2.0))
 
-    async def run(self) -> None:
-        """Hand on what the service says until the connection ends."""
-        reason = "The server closed the connection."
-        while (message := await self.client.receive()) is not None:
-            if message["kind"] == "bye":
-                reason = str(message.get("reason", reason))
-                break
-            try:
-                event = self._event(message)
-            except (KeyError, TypeError, ValueError, ProtocolError) as error:
-                event = Notice(f"The server sent something unreadable: {error}", "error")
-            if event is not None:
-                await self.on_event(event)
-        await self.client.close()
-        await self.on_event(Closed(reason))
+    @property
+    def position(self) -> Position:
+        return self.room.position if self.room is not None else Position.start()
 
-    def _event(self, message: dict[str, Any]) -> Event | None:
+    @property
+    def game(self) -> Game:
+        pos = self.position
+        if self._game is None or self._game.position.path != pos.path:
+            self._game = Game.from_moves(pos.to_moves(), pos.width, pos.height, pos.connect)
+        return self._game
+
+    @property
+    def sides(self) -> Sides:
+        if self.room is None:
+            return Sides()
+        return Sides(self.room.seats[0].ai, self.room.seats[1].ai)
+
+    @property
+    def paused(self) -> bool:
+        return self.room is not None and self.room.paused
+
+    @property
+    def thinking(self) -> bool:
+        return self.room is not None and self.room.thinking
+
+    def limits(self, spec: str) -> Limits:
+        """An engine spec's budget as the server caps it (for the thinking panel)."""
+        cap = self.ai_seconds
+        try:
+            limits = make_engine(spec).limits
+        except SpecError:
+            return Limits(time=cap)
+        time_limit = cap if limits.time is None else min(limits.time, cap)
+        return Limits(time=time_limit, iterations=limits.iterations, depth=limits.depth)
+
+    # ---- events ---------------------------------------------------------------------
+
+    def listen(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def _tell(self, event: MatchEvent | RoomEvent) -> None:
+        for listener in list(self._listeners):
+            listener(event)  # type: ignore[arg-type]
+
+    async def run(self) -> None:
+        """Send the intents and hand on what the service says, until the connection ends."""
+        writer = asyncio.create_task(self._write())
+        reason = "The server closed the connection."
+        try:
+            while (message := await self.client.receive()) is not None:
+                if message["kind"] == "bye":
+                    reason = str(message.get("reason", reason))
+                    break
+                try:
+                    self._heard(message)
+                except (KeyError, TypeError, ValueError, ProtocolError) as error:
+                    self._tell(Notice(f"The server sent something unreadable: {error}", "error"))
+        finally:
+            writer.cancel()
+            await self.client.close()
+        self._tell(Closed(reason))
+
+    async def _write(self) -> None:
+        while (intent := await self._outbox.get()) is not None:
+            try:
+                await self.client.send(intent[0], **intent[1])
+            except RoomError as error:
+                self._tell(Notice(str(error), "error"))
+                return
+
+    def _heard(self, message: dict[str, Any]) -> None:
         kind = message["kind"]
         if kind == "room":
-            self.room = RoomView.from_wire(message, time.monotonic())
-            return RoomChanged(self.room)
-        if kind == "progress":
+            self._room_changed(RoomView.from_wire(message, time.monotonic()))
+        elif kind == "progress":
             room = self.room
-            if room is None or message["room"] != room.number or message["search"] != room.search:
-                return None
-            return Thinking(info_from_wire(message["info"]))
-        if kind == "lobby":
+            if room is not None and (message["room"], message["search"]) == (
+                room.number,
+                room.search,
+            ):
+                self._tell(SearchProgress(room.search, info_from_wire(message["info"])))
+        elif kind == "lobby":
             self.room = None
             self.lobby = LobbyView.from_wire(message)
-            return LobbyChanged(self.lobby)
-        if kind == "games":
-            return GamesListed(tuple(_records(message["games"])))
-        if kind == "said":
-            return Said(str(message["name"]), str(message["text"]))
-        if kind == "refused":
-            return Notice(str(message["reason"]), "warning", timeout=4)
-        if kind == "notice":
+            self._tell(LobbyChanged(self.lobby))
+        elif kind == "games":
+            self._tell(GamesListed(tuple(_records(message["games"]))))
+        elif kind == "said":
+            self._tell(Said(str(message["name"]), str(message["text"])))
+        elif kind == "refused":
+            self._tell(Notice(str(message["reason"]), "warning", timeout=4))
+        elif kind == "notice":
             severity = message.get("severity")
             severity = severity if severity in ("information", "warning", "error") else "warning"
-            return Notice(str(message["text"]), severity, timeout=5)
-        return None
+            self._tell(Notice(str(message["text"]), severity, timeout=5))
 
-    # ---- intents ------------------------------------------------------------------
+    def _room_changed(self, new: RoomView) -> None:
+        """The new room, and what changed since the last one as the interface's events."""
+        old, self.room = self.room, new
+        same_room = old is not None and old.number == new.number
+        self._tell(RoomChanged(new))
+        if old is not None and same_room and old.thinking and old.search != new.search:
+            moved = new.position.path[: len(old.position.path) + 1]
+            move = moved[-1] if len(moved) > len(old.position.path) else None
+            self._tell(SearchDone(old.search, move, new.info))
+        if not same_room or old.position.path != new.position.path:
+            self._tell(PositionChanged(new.position))
+        if new.thinking and (not same_room or old.search != new.search or not old.thinking):
+            spec = new.thinking_spec or ""
+            self._tell(SearchStarted(new.search, spec, new.position, self.limits(spec)))
+        if new.over and not (same_room and old.over):
+            how = new.ended or ("line" if new.position.winner() is not None else "full")
+            self._tell(GameOver(new.winner, how))
 
-    async def _send(self, kind: str, **body: Any) -> None:
-        try:
-            await self.client.send(kind, **body)
-        except RoomError as error:
-            await self.on_event(Notice(str(error), "error"))
+    # ---- intents of the match interface ---------------------------------------------
 
-    async def drop(self, column: int) -> None:
+    def _send(self, kind: str, **body: Any) -> None:
+        self._outbox.put_nowait((kind, body))
+
+    def _not_here(self, what: str) -> None:
+        self._tell(Notice(NOT_IN_A_ROOM.format(what=what), timeout=3))
+
+    def drop(self, column: int) -> None:
         if self.room is not None:
-            await self._send("drop", column=column, ply=self.room.position.moves)
+            self._send("drop", column=column, ply=self.room.position.moves)
 
-    async def create(
-        self, ai: str | None = None, *, second: bool = False, public: bool = False
-    ) -> None:
+    def move_now(self) -> None:
+        self._send("hurry")
+
+    def undo(self) -> None:
+        self.take_back()  # in a room, taking back is asking the other side
+
+    def redo(self) -> None:
+        self._not_here("redo")
+
+    def take_back(self) -> None:
+        self._send("take_back")
+
+    def new_game(self, game: Game | None = None, sides: Sides | None = None) -> None:
+        if game is not None or sides is not None:
+            self._not_here("a game of your own")
+            return
+        self._send("rematch")  # a new game in a room: the rematch, colours swapped
+
+    def hint(self) -> None:
+        self._not_here("a hint")
+
+    def pause(self) -> None:
+        self._not_here("pausing")
+
+    def resume(self) -> None:
+        self._not_here("pausing")
+
+    def step(self) -> None:
+        self._not_here("stepping")
+
+    def resign(self) -> None:
+        self._send("resign")
+
+    def set_sides(self, sides: Sides) -> None:
+        self._not_here("choosing the sides")
+
+    def stop(self) -> None:
+        """The UI is closing: the outbox ends (the connection closes with the run)."""
+        self._outbox.put_nowait(None)
+
+    # ---- intents of a room ----------------------------------------------------------
+
+    def create(self, ai: str | None = None, *, second: bool = False, public: bool = False) -> None:
         body: dict[str, Any] = {"second": second, "public": public}
         if ai is not None:
             body["ai"] = ai
-        await self._send("create", **body)
+        self._send("create", **body)
 
-    async def join(self, code: str) -> None:
-        await self._send("join", code=code)
+    def join(self, code: str) -> None:
+        """A seat in the room with this code, or back in the seat with this seat code."""
+        self._send("join", code=code[:20])
 
-    async def watch(self, room: int) -> None:
-        await self._send("watch", room=room)
+    def watch(self, room: int) -> None:
+        self._send("watch", room=room)
 
-    async def leave(self) -> None:
-        await self._send("leave")
+    def leave(self) -> None:
+        self._send("leave")
 
-    async def resign(self) -> None:
-        await self._send("resign")
+    def offer_draw(self) -> None:
+        self._send("offer_draw")
 
-    async def offer_draw(self) -> None:
-        await self._send("offer_draw")
+    def answer(self, offer: str, accept: bool) -> None:
+        self._send("answer", offer=offer, accept=accept)
 
-    async def take_back(self) -> None:
-        await self._send("take_back")
+    def rematch(self) -> None:
+        self._send("rematch")
 
-    async def answer(self, offer: str, accept: bool) -> None:
-        await self._send("answer", offer=offer, accept=accept)
+    def games(self) -> None:
+        self._send("games")
 
-    async def rematch(self) -> None:
-        await self._send("rematch")
-
-    async def hurry(self) -> None:
-        await self._send("hurry")
-
-    async def games(self) -> None:
-        await self._send("games")
-
-    async def say(self, text: str) -> None:
+    def say(self, text: str) -> None:
         if text.strip():
-            await self._send("say", text=text.strip()[:200])
-
-    async def close(self) -> None:
-        await self.client.close()
+            self._send("say", text=text.strip()[:200])
 
 
 def _records(games: list[dict[str, Any]]):
@@ -346,8 +311,3 @@ def _records(games: list[dict[str, Any]]):
             yield str(game["name"]), GameRecord.from_text(str(game["text"]))
         except GameFileError:
             continue
-
-
-async def connect(on_event: Callable[[Event], Awaitable[None]]) -> RemoteMatch:
-    """The served app's match, from the environment its front set (RoomError if none)."""
-    return RemoteMatch(await RoomClient.from_environment(), on_event)

@@ -278,6 +278,7 @@ class Room:
             "offers": dict(self.offers),
             "rematch": sorted(self.rematch),
             "thinking": self.thinking,
+            "paused": self.paused,
             "thinking_spec": self.thinking_spec,
             "search": self.search_id,
             "info": None if self.thinking_info is None else info_to_wire(self.thinking_info),

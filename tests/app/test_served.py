@@ -28,8 +28,8 @@ async def service(tmp_path):
 
 
 def served_app(service: RoomService, name: str = "ann") -> ServedApp:
-    async def connect(on_event):
-        return RemoteMatch(await login(service, name), on_event)
+    async def connect():
+        return RemoteMatch(await login(service, name))
 
     return ServedApp(steady=True, connect_with=connect)
 

@@ -8,7 +8,7 @@ from typing import Any
 from c4tui.rooms.client import RoomClient
 from c4tui.rooms.service import Identity, RoomService
 
-PATIENCE = 5.0  # seconds before a test gives up on a message that never comes
+PATIENCE = 60.0  # seconds before a test gives up on a message that never comes
 
 
 async def login(service: RoomService, name: str, key: str | None = None) -> RoomClient:

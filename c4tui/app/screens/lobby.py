@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Header, Input, Select, Static
 
 from c4tui.engine.players.levels import LEVELS, RATINGS
-from c4tui.match.remote import LobbyView, RoomSummary
+from c4tui.match.room_view import LobbyView, RoomSummary
 from c4tui.match.sides import engine_title
 
 if TYPE_CHECKING:
@@ -120,7 +120,7 @@ class LobbyScreen(Screen[None]):
 
     # ---- starting something ---------------------------------------------------------
 
-    async def on_button_pressed(self, event: Button.Pressed) -> None:
+    def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {
             "play-ai": self.action_play_ai,
             "new-room": self.action_new_room,
@@ -128,48 +128,48 @@ class LobbyScreen(Screen[None]):
         }
         action = actions.get(event.button.id or "")
         if action is not None:
-            await action()
+            action()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         # Next is playing it: Enter on the button (a typed in the list searches it).
         self.query_one("#play-ai", Button).focus()
 
-    async def action_play_ai(self) -> None:
+    def action_play_ai(self) -> None:
         spec = str(self.query_one("#level", Select).value)
         if not spec.startswith("level:"):
             spec += f":time={self.served.match.ai_seconds:g}"
         second = self.query_one("#second", Checkbox).value
-        await self.served.match.create(spec, second=second)
+        self.served.match.create(spec, second=second)
 
-    async def action_new_room(self) -> None:
+    def action_new_room(self) -> None:
         public = self.query_one("#public", Checkbox).value
         second = self.query_one("#second", Checkbox).value
-        await self.served.match.create(None, second=second, public=public)
+        self.served.match.create(None, second=second, public=public)
 
     def action_focus_code(self) -> None:
         self.query_one("#code", Input).focus()
 
-    async def on_input_submitted(self, event: Input.Submitted) -> None:
+    def on_input_submitted(self, event: Input.Submitted) -> None:
         code = event.value.strip()
         if code:
             event.input.clear()
-            await self.served.match.join(code)
+            self.served.match.join(code)
 
-    async def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        await self._enter(event.cursor_row, join=True)
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self._enter(event.cursor_row, join=True)
 
-    async def action_watch(self) -> None:
-        await self._enter(self.query_one("#rooms", DataTable).cursor_row, join=False)
+    def action_watch(self) -> None:
+        self._enter(self.query_one("#rooms", DataTable).cursor_row, join=False)
 
-    async def _enter(self, row: int, *, join: bool) -> None:
+    def _enter(self, row: int, *, join: bool) -> None:
         if not 0 <= row < len(self.rooms):
             self.notify("No room to enter: make one, or join one by its code.", timeout=3)
             return
         room = self.rooms[row]
         if join and room.open and room.code is not None:
-            await self.served.match.join(room.code)
+            self.served.match.join(room.code)
         else:
-            await self.served.match.watch(room.number)
+            self.served.match.watch(room.number)
 
-    async def action_games(self) -> None:
-        await self.served.match.games()
+    def action_games(self) -> None:
+        self.served.match.games()

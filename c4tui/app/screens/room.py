@@ -26,16 +26,15 @@ from c4tui.app.widgets.board import Board, BoardView
 from c4tui.app.widgets.history import MoveHistory
 from c4tui.app.widgets.thinking import ThinkingPanel, ThinkingView
 from c4tui.engine.board.game import Game
-from c4tui.engine.players.contract import Limits, SearchInfo
-from c4tui.engine.players.specs import SpecError, make_engine
-from c4tui.match.remote import RoomView
+from c4tui.engine.players.contract import SearchInfo
+from c4tui.match.room_view import RoomView
 from c4tui.match.sides import GLYPHS, engine_title
 
 if TYPE_CHECKING:
     from c4tui.app.served import ServedApp
 
 OFFER_WORDS = {"draw": "offers a draw", "take_back": "asks to take back a move"}
-PLAYER_ACTIONS = ("drop", "drop_at_cursor", "hurry", "take_back", "offer_draw", "resign")
+PLAYER_ACTIONS = ("drop", "drop_at_cursor", "move_now", "take_back", "offer_draw", "resign")
 
 
 def held_words(seconds: float) -> str:
@@ -55,7 +54,7 @@ class RoomScreen(Screen[None]):
             Binding(str((col + 1) % 10), f"drop({col})", f"Column {col + 1}", show=False)
             for col in range(10)
         ),
-        Binding("m", "hurry", "AI move"),
+        Binding("m", "move_now", "AI move"),
         Binding("u", "take_back", "Take back"),
         Binding("d", "offer_draw", "Draw?"),
         Binding("R", "resign", "Resign", key_display="R"),
@@ -107,9 +106,9 @@ class RoomScreen(Screen[None]):
                 return False
             if action == "rematch":
                 return view.over
-            if action in ("drop", "drop_at_cursor", "offer_draw", "resign", "hurry") and view.over:
+            if view.over and action != "take_back":  # the winning move may be taken back
                 return False
-            if action == "hurry":
+            if action == "move_now":
                 return any(seat.ai is not None for seat in view.seats)
         return True
 
@@ -198,7 +197,7 @@ class RoomScreen(Screen[None]):
         if spec is None:
             return
         label = engine_title(spec) + (f" ({spec})" if ":" in spec else "")
-        limits = self._limits(spec)
+        limits = self.served.match.limits(spec)
         self.thinking_panel.show(
             ThinkingView(
                 info=self.info,
@@ -210,16 +209,6 @@ class RoomScreen(Screen[None]):
             )
         )
 
-    def _limits(self, spec: str) -> Limits:
-        """The spec's budget as the server caps it (for the panel's progress bar)."""
-        cap = self.served.match.ai_seconds
-        try:
-            limits = make_engine(spec).limits
-        except SpecError:
-            return Limits(time=cap)
-        time_limit = cap if limits.time is None else min(limits.time, cap)
-        return Limits(time=time_limit, iterations=limits.iterations, depth=limits.depth)
-
     def _ask_if_offered(self, view: RoomView) -> None:
         offer = view.offer_to_me()
         if offer is None or self._asked == (offer, view.position.moves):
@@ -228,8 +217,8 @@ class RoomScreen(Screen[None]):
         other = view.seats[1 - (view.seat or 0)].title
         question = f"{other} {OFFER_WORDS[offer]}. Accept?"
 
-        async def answered(accept: bool | None) -> None:
-            await self.served.match.answer(offer, bool(accept))
+        def answered(accept: bool | None) -> None:
+            self.served.match.answer(offer, bool(accept))
 
         self.app.push_screen(AnswerScreen(question), answered)
 
@@ -240,42 +229,42 @@ class RoomScreen(Screen[None]):
             self.cursor = max(0, min(self.view.position.width - 1, self.cursor + step))
             self._draw()
 
-    async def action_drop_at_cursor(self) -> None:
-        await self._drop(self.cursor)
+    def action_drop_at_cursor(self) -> None:
+        self._drop(self.cursor)
 
-    async def action_drop(self, column: int) -> None:
-        await self._drop(column)
+    def action_drop(self, column: int) -> None:
+        self._drop(column)
 
-    async def on_column_clicked(self, message: ColumnClicked) -> None:
-        await self._drop(message.column)
+    def on_column_clicked(self, message: ColumnClicked) -> None:
+        self._drop(message.column)
 
-    async def _drop(self, column: int) -> None:
+    def _drop(self, column: int) -> None:
         view = self.view
         if view is None or not view.playing:
             return
         if column < view.position.width:
             self.cursor = column
-        await self.served.match.drop(column)
+        self.served.match.drop(column)
 
-    async def action_hurry(self) -> None:
-        await self.served.match.hurry()
+    def action_move_now(self) -> None:
+        self.served.match.move_now()
 
-    async def action_take_back(self) -> None:
-        await self.served.match.take_back()
+    def action_take_back(self) -> None:
+        self.served.match.take_back()
 
-    async def action_offer_draw(self) -> None:
-        await self.served.match.offer_draw()
+    def action_offer_draw(self) -> None:
+        self.served.match.offer_draw()
         self.notify("Draw offered.", timeout=2)
 
-    async def action_resign(self) -> None:
-        async def confirmed(sure: bool | None) -> None:
+    def action_resign(self) -> None:
+        def confirmed(sure: bool | None) -> None:
             if sure:
-                await self.served.match.resign()
+                self.served.match.resign()
 
         self.app.push_screen(AnswerScreen("Resign this game?"), confirmed)
 
-    async def action_rematch(self) -> None:
-        await self.served.match.rematch()
+    def action_rematch(self) -> None:
+        self.served.match.new_game()
         self.notify("Rematch asked: colours swap when both agree.", timeout=3)
 
     def action_chat(self) -> None:
@@ -283,8 +272,8 @@ class RoomScreen(Screen[None]):
         chat.display = True
         chat.focus()
 
-    async def on_input_submitted(self, event: Input.Submitted) -> None:
-        await self.served.match.say(event.value)
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.served.match.say(event.value)
         self._close_chat()
 
     def _close_chat(self) -> None:
@@ -293,8 +282,8 @@ class RoomScreen(Screen[None]):
         chat.display = False
         self.set_focus(None)
 
-    async def action_leave(self) -> None:
+    def action_leave(self) -> None:
         if self.query_one("#chat", Input).display:  # Escape closes the chat line first
             self._close_chat()
             return
-        await self.served.match.leave()
+        self.served.match.leave()

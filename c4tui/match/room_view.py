@@ -1,0 +1,177 @@
+"""What a room of `c4tui serve` looks like to a client: the room, its seats, the lobby.
+
+Immutable values made from the service's messages (`from_wire`), with the words a
+player reads: whose turn it is, how the game ended. They hold no connection and decide
+nothing; the service's view is the truth (c4tui/rooms/room.py makes it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.contract import SearchInfo
+from c4tui.match.sides import GLYPHS, engine_title
+from c4tui.rooms.protocol import info_from_wire
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat as the room shows it."""
+
+    name: str
+    ai: str | None  # the engine spec when the AI sits here
+    open: bool
+    here: bool  # connected (an AI always is)
+    held_until: float | None  # monotonic time the seat of a dropped person is held until
+
+    @property
+    def title(self) -> str:
+        return engine_title(self.ai) if self.ai is not None else self.name
+
+
+@dataclass(frozen=True)
+class RoomView:
+    """The room as the service last sent it."""
+
+    number: int
+    code: str | None  # for its players, or anyone when the room is open to all
+    public: bool
+    seat: int | None  # this client's seat, None when watching
+    seat_code: str | None
+    seats: tuple[SeatView, SeatView]
+    position: Position
+    over: bool
+    ended: str | None  # "resigned" or "agreed": an ending off the board
+    winner: int | None
+    offers: dict[str, int]  # "draw" / "take_back" -> the seat that offered it
+    rematch: tuple[int, ...]
+    thinking: bool
+    paused: bool  # the AI failed and waits for a player's `m`
+    thinking_spec: str | None
+    search: int
+    info: SearchInfo | None
+    trouble: str | None
+    watchers: tuple[str, ...]
+
+    @classmethod
+    def from_wire(cls, data: dict[str, Any], now: float) -> RoomView:
+        seats = tuple(
+            SeatView(
+                s["name"],
+                s["ai"],
+                s["open"],
+                s["here"],
+                None if s["held"] is None else now + s["held"],
+            )
+            for s in data["seats"]
+        )
+        position = Position.from_moves(
+            data["moves"], data["width"], data["height"], data["connect"]
+        )
+        info = None if data["info"] is None else info_from_wire(data["info"])
+        return cls(
+            data["room"],
+            data["code"],
+            data["public"],
+            data["seat"],
+            data["seat_code"],
+            (seats[0], seats[1]),
+            position,
+            data["over"],
+            data["ended"],
+            data["winner"],
+            {str(k): int(v) for k, v in data["offers"].items()},
+            tuple(data["rematch"]),
+            data["thinking"],
+            bool(data.get("paused", False)),
+            data["thinking_spec"],
+            data["search"],
+            info,
+            data["trouble"],
+            tuple(data["watchers"]),
+        )
+
+    @property
+    def playing(self) -> bool:
+        return self.seat is not None
+
+    def my_turn(self) -> bool:
+        return self.seat is not None and not self.over and self.position.to_move == self.seat
+
+    def offer_to_me(self) -> str | None:
+        """An offer from the other side waiting for this client's answer."""
+        if self.seat is None:
+            return None
+        return next((o for o, by in self.offers.items() if by != self.seat), None)
+
+    def outcome_text(self) -> str | None:
+        """How the game ended, in words, or None while it goes on."""
+        if not self.over:
+            return None
+        if self.ended == "agreed":
+            return "Draw agreed."
+        if self.ended == "resigned" and self.winner is not None:
+            loser = self.seats[1 - self.winner]
+            return f"{loser.title} {GLYPHS[1 - self.winner]} resigned: {self._winner_words()}"
+        if self.winner is None:
+            return "Draw — the board is full."
+        return self._winner_words()
+
+    def _winner_words(self) -> str:
+        assert self.winner is not None
+        if self.winner == self.seat:
+            return f"You win with {GLYPHS[self.winner]}!"
+        return f"{self.seats[self.winner].title} {GLYPHS[self.winner]} wins."
+
+    def status_text(self) -> str:
+        """One line on whose turn it is, for this client."""
+        outcome = self.outcome_text()
+        if outcome is not None:
+            again = " · n: rematch" if self.playing else ""
+            return f"{outcome}{again}"
+        mover = self.position.to_move
+        seat, glyph = self.seats[mover], GLYPHS[mover]
+        if self.thinking:
+            return f"{seat.title} {glyph} is thinking…" + ("   (m: move now)" * self.playing)
+        if seat.open and self.code is not None:
+            return f"Waiting for a player {glyph}: pass on the code {self.code}."
+        if seat.open:
+            return f"Waiting for a player {glyph}."
+        if mover == self.seat:
+            return f"Your turn {glyph}   ← → Enter or 1-{self.position.width}"
+        return f"{seat.title} {glyph} to move."
+
+
+@dataclass(frozen=True)
+class RoomSummary:
+    number: int
+    code: str | None  # only for a room its maker listed as open to anyone
+    players: tuple[tuple[str, str | None] | None, ...]  # (name, engine spec) or None: open
+    moves: int
+    over: bool
+    open: bool
+    watchers: int
+
+
+@dataclass(frozen=True)
+class LobbyView:
+    online: tuple[str, ...] = ()
+    rooms: tuple[RoomSummary, ...] = ()
+
+    @classmethod
+    def from_wire(cls, data: dict[str, Any]) -> LobbyView:
+        rooms = tuple(
+            RoomSummary(
+                r["room"],
+                r["code"],
+                tuple(None if p is None else (str(p["name"]), p["ai"]) for p in r["players"]),
+                r["moves"],
+                r["over"],
+                r["open"],
+                r["watchers"],
+            )
+            for r in data["rooms"]
+        )
+        return cls(tuple(data["online"]), rooms)

@@ -1,0 +1,79 @@
+"""RemoteMatch: the match interface over a room of the room service (running in the test)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from c4tui.match.interface import (
+    GameOver,
+    PositionChanged,
+    SearchDone,
+    SearchProgress,
+    SearchStarted,
+)
+from c4tui.match.remote import LobbyChanged, RemoteMatch
+from c4tui.match.requests import Notice
+from c4tui.rooms.service import RoomLimits, RoomService
+from tests.rooms.support import PATIENCE, login
+
+
+@pytest.fixture
+async def service(tmp_path):
+    service = RoomService(tmp_path / "state", RoomLimits(ai_workers=1, ai_seconds=0.3))
+    await service.start()
+    yield service
+    await service.close()
+
+
+class Heard:
+    """Every event a match told, and a way to wait for the next of a kind."""
+
+    def __init__(self, match: RemoteMatch) -> None:
+        self.events: list[object] = []
+        self.changed = asyncio.Event()
+        match.listen(self.hear)
+
+    def hear(self, event: object) -> None:
+        self.events.append(event)
+        self.changed.set()
+
+    async def first(self, kind: type, where=lambda event: True):
+        async def look():
+            while True:
+                for event in self.events:
+                    if isinstance(event, kind) and where(event):
+                        self.events = self.events[self.events.index(event) + 1 :]
+                        return event
+                self.changed.clear()
+                await self.changed.wait()
+
+        return await asyncio.wait_for(look(), PATIENCE)
+
+
+async def test_a_game_against_the_ai_as_the_interface_events(service):
+    match = RemoteMatch(await login(service, "ann"))
+    heard = Heard(match)
+    running = asyncio.create_task(match.run())
+    await heard.first(LobbyChanged)
+    match.create("mcts:time=0.3", second=True)
+    started = await heard.first(SearchStarted)
+    assert started.spec == "mcts:time=0.3" and started.limits.time == 0.3
+    assert match.thinking and match.sides.first == "mcts:time=0.3" and match.sides.second is None
+    assert (await heard.first(SearchProgress)).search_id == started.search_id
+    done = await heard.first(SearchDone)
+    assert done.search_id == started.search_id and done.move == match.position.path[0]
+    assert (await heard.first(PositionChanged)).position.moves == 1
+    match.redo()
+    assert "not for rooms" in (await heard.first(Notice)).text
+    match.drop(3)
+    await heard.first(PositionChanged, lambda e: e.position.moves >= 2)
+    await heard.first(SearchStarted)  # the AI's reply
+    match.resign()
+    over = await heard.first(GameOver)
+    assert (over.winner, over.how) == (0, "resigned")
+    assert match.game.moves == match.position.path
+    match.stop()
+    await match.client.close()
+    await running
