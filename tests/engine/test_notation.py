@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from c4tui.engine.board.notation import LinkError, moves_of
+from c4tui.engine.board.notation import LinkError, link_of, moves_of
 
 
 @pytest.mark.parametrize(
@@ -40,3 +40,9 @@ def test_moves_of(text, moves):
 def test_what_is_no_position_link(text, words):
     with pytest.raises(LinkError, match=words):
         moves_of(text)
+
+
+def test_a_link_made_reads_back_as_its_moves():
+    assert link_of("4453") == "https://connect4.gamesolver.org/?pos=4453"
+    assert moves_of(link_of("4453")) == "4453"
+    assert moves_of(link_of("")) == ""
