@@ -29,14 +29,6 @@ class NotationError(ValueError):
         super().__init__(f"move {index} ({char!r}) of {quote_around(text, index)}: {reason}")
 
 
-GAMESOLVER = "https://connect4.gamesolver.org/"  # its positions are 7x6, connect 4
-
-
-def link_of(moves: str) -> str:
-    """The gamesolver.org link to the 7x6 position after `moves` (`moves_of` reads it)."""
-    return f"{GAMESOLVER}?pos={moves}"
-
-
 class LinkError(ValueError):
     """A link given for a position that is no gamesolver.org position link."""
 
