@@ -278,7 +278,9 @@ class PlayerSession(asyncssh.SSHServerSession):
                 self.client.pid,
             )
             status = await self.client.wait()
-            if self.ending is not None:
+            # A client that ended by itself (the room service said goodbye) has told
+            # the player; one the server ended (a signal) has not.
+            if self.ending is not None and status < 0:
                 self.say(RESTORE_TERMINAL.decode() + f"c4tui: {self.ending}")
             self.finish(status)
         except Exception as error:
