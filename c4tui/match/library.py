@@ -110,9 +110,11 @@ class GameLibrary:
                 return True
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
+            except OSError as error:
                 os.close(fd)
-                return False
+                # Taken: refused. A file system without locks: as a data dir without
+                # room for one (above), this c4tui goes on unguarded.
+                return not isinstance(error, BlockingIOError)
             # The holder before us may have removed the file between our open and our
             # lock (release does): then we hold a lock on nothing, and try again.
             try:
@@ -132,8 +134,12 @@ class GameLibrary:
             return
         name, fd = self._held
         self._held = None
-        (self.locks / f"{name}.lock").unlink(missing_ok=True)  # still ours: we hold it
-        os.close(fd)
+        try:
+            (self.locks / f"{name}.lock").unlink(missing_ok=True)  # still ours: we hold it
+        except OSError:
+            pass  # a lock file left behind is harmless: nobody holds it
+        finally:
+            os.close(fd)
 
     def held_elsewhere(self, name: str) -> bool:
         """Whether another c4tui plays `name` now."""
