@@ -26,8 +26,11 @@ from c4tui.app.widgets.classic import Paints, classic_cell
 from c4tui.app.widgets.disc_sizes import COMPACT, GIANT, SIZES, DiscSize
 from c4tui.app.widgets.drawn import DrawnWidget
 from c4tui.app.widgets.falling import Falling, Falls
+from c4tui.app.widgets.score_row import rows_needed, score_lines
 from c4tui.engine.board.position import Position
 from c4tui.match.sides import GLYPHS
+
+THREAT_MARKS = ("•", "◦")  # a threat of ●, of ○: small discs of the side's own shape
 
 # What to do once a game is over, under the result (the starred discs are the four).
 NEXT_STEPS = "n new game · v review · u undo"
@@ -62,20 +65,6 @@ def board_size(size: DiscSize, width: int, height: int, extra: int = 0) -> Size:
     """Characters needed to draw a width x height board at this disc size, with `extra`
     lines under it."""
     return Size(size.width * width + 2, size.height * height + size.marker_rows + 3 + extra)
-
-
-SHORT = {"draw": "D", "solving": "…", "gave up": "?"}
-THREAT_MARKS = ("•", "◦")  # a threat of ●, of ○: small discs of the side's own shape
-
-
-def score_cell(words: str, width: int) -> str:
-    """A column's overlay words in `width` characters: "win 7", else "W7" when narrow."""
-    if len(words) < width:
-        return words
-    if words in SHORT:
-        return SHORT[words]
-    result, _, n = words.partition(" ")
-    return f"{result[0].upper()}{n}"
 
 
 class Board(DrawnWidget):
@@ -157,7 +146,7 @@ class Board(DrawnWidget):
         if view is None or view.scores is None:
             return 0, False
         pos = view.position
-        rows = 1 if all(len(score_cell(t, size.width)) < size.width for t in view.scores) else 2
+        rows = rows_needed(view.scores, size.width)
         spare = self.size.height - board_size(size, pos.width, pos.height).height
         if spare >= rows:
             return rows, False
@@ -325,37 +314,9 @@ class Board(DrawnWidget):
         if not instead:
             lines.append(numbers)
         if view.scores is not None:
-            lines += self._score_lines(view.scores, size, below + instead)
+            styles = (self.component_style("board--label"), self.component_style("board--hint"))
+            lines += score_lines(view.scores, size.width, below + instead, *styles)
         return lines
-
-    def _score_lines(self, scores: tuple[str, ...], size: DiscSize, rows: int) -> list[Text]:
-        """The overlay's words under the columns: one line, or two with the odd and even
-        columns staggered, so each has twice the room ("loss 17" never runs into its
-        neighbour's)."""
-        label, hint = self.component_style("board--label"), self.component_style("board--hint")
-
-        def winning(text: str) -> bool:  # "win 7", or a positive number
-            return text.startswith("win") or (text[:1].isdigit() and text != "0")
-
-        wins = any(winning(text) for text in scores)
-        room = size.width if rows == 1 else 2 * size.width - 1
-        out = []
-        for row in range(rows):
-            cells: list[tuple[str, Style]] = [(" ", label)] * (size.width * len(scores) + 1)
-            for col, text in enumerate(scores):
-                if rows == 2 and col % 2 != row:
-                    continue
-                shown = score_cell(text, room - 1 if rows == 2 else room)[:room]
-                best = winning(text) or (text in ("draw", "0") and not wins)
-                start = 1 + col * size.width + (size.width - len(shown)) // 2
-                start = max(0, min(start, len(cells) - len(shown)))
-                for i, char in enumerate(shown):
-                    cells[start + i] = (char, hint if best else label)
-            line = Text()
-            for char, style in cells:
-                line.append(char, style)
-            out.append(line)
-        return out
 
     def _frame(self, inside: int, paints: Paints | None) -> tuple[Text, Text, Text]:
         """The board's top edge, one side, and bottom edge around `inside` columns."""
