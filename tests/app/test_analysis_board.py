@@ -112,7 +112,9 @@ async def test_copy_offers_the_move_string_and_the_gamesolver_link(make_app):
     app = make_app(moves="4453")
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "c")
+        await pilot.pause(0)
         assert app.clipboard == "4453"
         assert any("C copies" in n.message for n in app._notifications)
         await type_keys(pilot, "C")
+        await pilot.pause(0)
         assert app.clipboard == "https://connect4.gamesolver.org/?pos=4453"
