@@ -41,11 +41,16 @@ class ClientCommand:
     nice: int = 0
 
     def confined(
-        self, *, terminal: bool, env_file: Path | None = None, pid_file: Path | None = None
+        self,
+        home: Path,
+        *,
+        terminal: bool,
+        env_file: Path | None = None,
+        pid_file: Path | None = None,
     ) -> list[str]:
-        """The argv that starts the client through `c4tui.serve.confine`."""
+        """The argv that starts the client through `c4tui.serve.confine`, writing only in `home`."""
         argv = [sys.executable, "-m", "c4tui.serve.confine", "--parent", str(os.getpid())]
-        argv += ["--memory", str(self.memory), "--nice", str(self.nice)]
+        argv += ["--memory", str(self.memory), "--nice", str(self.nice), "--home", str(home)]
         if terminal:
             argv.append("--terminal")
         if env_file is not None:
@@ -119,10 +124,12 @@ class TerminalClient:
     def __init__(
         self,
         command: ClientCommand,
+        home: PrivateHome,
         environment: dict[str, str],
         on_output: Callable[[bytes], None],
     ) -> None:
         self.command = command
+        self.home = home
         self.environment = environment
         self.on_output = on_output
         self.process: asyncio.subprocess.Process | None = None
@@ -136,7 +143,7 @@ class TerminalClient:
         try:
             set_window_size(master, columns, rows)
             self.process = await asyncio.create_subprocess_exec(
-                *self.command.confined(terminal=True),
+                *self.command.confined(self.home.root, terminal=True),
                 stdin=slave,
                 stdout=slave,
                 stderr=slave,

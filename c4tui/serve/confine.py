@@ -10,6 +10,11 @@ client keeps every setting made here:
 - PR_SET_PDEATHSIG: the kernel kills it when the server dies, even by SIGKILL, so no
   client outlives its server;
 - an address-space cap (RLIMIT_AS), no core files, and a lower CPU priority (nice);
+- with `--home DIR`, Landlock (Linux 5.13 and later) lets it write, create, remove or
+  rename files only beneath DIR (its private directory) and the terminal devices: a
+  client, even a broken one, cannot write anywhere else in the host's files. Reading is
+  not restricted (Python reads its own library). Where the kernel has no Landlock the
+  client runs without it;
 - with `--env-file`, the environment comes from that private file (read once, then
   removed, so a token never shows in `ps`) on top of the few variables the web driver
   needs: none of the server's own environment reaches the client.
@@ -27,12 +32,39 @@ import json
 import os
 import resource
 import signal
+import struct
 import sys
 import termios
 from collections.abc import Sequence
 from pathlib import Path
 
 PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+PR_SET_NO_NEW_PRIVS = 38
+# Landlock's system calls (the same numbers on x86-64 and arm64) and access rights,
+# from <linux/landlock.h>: every right that changes the file tree or a file's content.
+LANDLOCK_CREATE_RULESET, LANDLOCK_ADD_RULE, LANDLOCK_RESTRICT_SELF = 444, 445, 446
+LANDLOCK_CREATE_RULESET_VERSION = 1
+LANDLOCK_RULE_PATH_BENEATH = 1
+WRITE_FILE, REMOVE_DIR, REMOVE_FILE = 1 << 1, 1 << 4, 1 << 5
+MAKE_CHAR, MAKE_DIR, MAKE_REG, MAKE_SOCK, MAKE_FIFO, MAKE_BLOCK, MAKE_SYM = (
+    1 << n for n in range(6, 13)
+)
+REFER, TRUNCATE = 1 << 13, 1 << 14  # Landlock ABI 2 and 3
+WRITING = (
+    WRITE_FILE
+    | REMOVE_DIR
+    | REMOVE_FILE
+    | MAKE_CHAR
+    | MAKE_DIR
+    | MAKE_REG
+    | MAKE_SOCK
+    | MAKE_FIFO
+    | MAKE_BLOCK
+    | MAKE_SYM
+)
+# Where a client may still write: its terminal (already open, but a library may open
+# /dev/tty again) and /dev/null.
+DEVICES = ("/dev/null", "/dev/tty", "/dev/pts")
 
 # What textual-serve sets for its web driver; everything else of the server's
 # environment stays behind.
@@ -90,6 +122,45 @@ def client_environment(env_file: str | None) -> dict[str, str]:
     return environment
 
 
+def write_only_beneath(home: str) -> bool:
+    """Landlock: from now on this process writes only beneath `home` and DEVICES.
+
+    False when the kernel has no Landlock (the client then runs without it).
+    """
+    if sys.platform != "linux":
+        return False
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.syscall.restype = ctypes.c_long
+    abi = libc.syscall(LANDLOCK_CREATE_RULESET, None, 0, LANDLOCK_CREATE_RULESET_VERSION)
+    if abi < 1:
+        return False
+    handled = WRITING | (REFER if abi >= 2 else 0) | (TRUNCATE if abi >= 3 else 0)
+    ruleset_attr = struct.pack("=Q", handled)  # handled_access_fs only: no network rules
+    ruleset = libc.syscall(LANDLOCK_CREATE_RULESET, ruleset_attr, len(ruleset_attr), 0)
+    if ruleset < 0:
+        raise OSError(ctypes.get_errno(), "landlock_create_ruleset failed")
+    try:
+        for place in (home, *DEVICES):
+            if not os.path.exists(place):
+                continue
+            fd = os.open(place, os.O_PATH | os.O_CLOEXEC)
+            try:
+                # A directory gets every right; a device file only what a file can have.
+                rights = handled if os.path.isdir(place) else handled & (WRITE_FILE | TRUNCATE)
+                rule = struct.pack("=Qi", rights, fd)  # struct landlock_path_beneath_attr
+                if libc.syscall(LANDLOCK_ADD_RULE, ruleset, LANDLOCK_RULE_PATH_BENEATH, rule, 0):
+                    raise OSError(ctypes.get_errno(), f"landlock_add_rule {place} failed")
+            finally:
+                os.close(fd)
+        if libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
+            raise OSError(ctypes.get_errno(), "prctl(PR_SET_NO_NEW_PRIVS) failed")
+        if libc.syscall(LANDLOCK_RESTRICT_SELF, ruleset, 0) != 0:
+            raise OSError(ctypes.get_errno(), "landlock_restrict_self failed")
+    finally:
+        os.close(ruleset)
+    return True
+
+
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="c4tui.serve.confine")
     parser.add_argument("--parent", type=int, required=True, help="the server's process id")
@@ -98,6 +169,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--terminal", action="store_true", help="stdin is the session's PTY")
     parser.add_argument("--env-file", help="JSON object of the client's environment")
     parser.add_argument("--pid-file", help="write the client's process id here")
+    parser.add_argument("--home", help="the only directory the client may write in")
     parser.add_argument("client", nargs=argparse.REMAINDER, help="-- then the client's argv")
     args = parser.parse_args(argv)
     if args.client[:1] == ["--"]:
@@ -116,6 +188,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         Path(args.pid_file).write_text(str(os.getpid()), encoding="utf-8")
     environment = client_environment(args.env_file)
     limit_resources(args.memory, args.nice)
+    if args.home:
+        write_only_beneath(args.home)
+        environment["PYTHONDONTWRITEBYTECODE"] = "1"  # its own cache is out of reach now
     os.execve(args.client[0], args.client, environment)
 
 

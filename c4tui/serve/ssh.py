@@ -268,7 +268,7 @@ class PlayerSession(asyncssh.SSHServerSession):
         self.player = self.front.players.enter(self.player)
         try:
             environment = client_environment(home, self.front.credentials(self.player), self.term)
-            self.client = TerminalClient(self.front.command, environment, self.output)
+            self.client = TerminalClient(self.front.command, home, environment, self.output)
             await self.client.start(*self.size)
             self.front.sessions.add(self)
             log.info(

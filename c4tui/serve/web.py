@@ -162,7 +162,7 @@ class WebTab:
             with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
                 json.dump(environment, handle)
             argv = self.front.command.confined(
-                terminal=False, env_file=env_file, pid_file=self.home.root / "pid"
+                self.home.root, terminal=False, env_file=env_file, pid_file=self.home.root / "pid"
             )
             service = AppService(
                 "exec " + shlex.join(argv),  # exec: the client is the server's own child

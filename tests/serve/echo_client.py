@@ -4,7 +4,8 @@ It prints its terminal size (and again on every SIGWINCH), the room variables it
 its process limits, and each key it reads; `q` ends it with status 3, `m` tries to take
 2 GiB of memory (to show the cap holds), `s` starts a child that sleeps (to show the
 process group ends with the session), `h` makes it hold on: ignore SIGHUP and outlive its
-terminal (to show only the kernel's death signal ends it when the server dies).
+terminal (to show only the kernel's death signal ends it when the server dies), `w`
+writes a file in its home and tries one in the state directory above it.
 """
 
 import os
@@ -65,6 +66,15 @@ def main() -> int:
             signal.signal(signal.SIGHUP, signal.SIG_IGN)
             holding = True
             say("holding")
+        if b"w" in data:
+            home = os.environ["HOME"]
+            for place in (f"{home}/mine.txt", f"{home}/../../../escaped.txt"):
+                try:
+                    with open(place, "w") as handle:
+                        handle.write("x")
+                    say(f"wrote {os.path.basename(place)}")
+                except OSError as error:
+                    say(f"refused {os.path.basename(place)} ({error.strerror})")
         if b"s" in data:
             child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
             say(f"child={child.pid}")

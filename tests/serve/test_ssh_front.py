@@ -46,6 +46,10 @@ async def test_the_client_is_confined(ssh_front, limits, tmp_path):
         assert "SECRET_OF_HOST=-" in screen
         session.type("m")
         await session.wait_for("memory refused")
+        session.type("w")
+        await session.wait_for("wrote mine.txt")
+        await session.wait_for("refused escaped.txt (Permission denied)")
+    assert not (tmp_path / "state" / "escaped.txt").exists()
 
 
 async def test_the_end_of_the_players_input_does_not_end_the_game(ssh_front):
