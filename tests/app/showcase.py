@@ -108,7 +108,8 @@ async def open_settings(app, pilot: Pilot):
 
 
 async def settle(pilot: Pilot, timeout: float = 60.0) -> None:
-    """Wait until no AI search or hint is running and the screen has caught up."""
+    """Wait until no AI search or hint is running and the screen has caught up; fail
+    after `timeout` seconds (a search that never ends is a bug, not a slow machine)."""
     app = pilot.app
     for _ in range(int(timeout / 0.01)):
         await pilot.pause(0.01)
@@ -116,8 +117,9 @@ async def settle(pilot: Pilot, timeout: float = 60.0) -> None:
             worker.state in (WorkerState.PENDING, WorkerState.RUNNING) for worker in app.workers
         )
         if not busy and not getattr(app, "thinking", False):
-            break
-    await pilot.pause(0)
+            await pilot.pause(0)
+            return
+    raise AssertionError(f"the app was still busy after {timeout:g} s: {list(app.workers)}")
 
 
 def kept_game(moves: str, first: str, second: str, date: str) -> GameRecord:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import threading
+import time
 
 import pytest
 
@@ -40,8 +42,7 @@ def test_plays_a_column_with_the_best_exact_score(engine, moves):
 
 @pytest.mark.parametrize("moves", POSITIONS)
 def test_the_principal_variation_is_perfect_play_to_the_end_or_twelve_moves(moves, monkeypatch):
-    monkeypatch.setattr(perfect_module, "LINE_SECONDS", 60.0)  # no bound on the line
-    monkeypatch.setattr(perfect_module, "LINE_NODES", 10**12)
+    monkeypatch.setattr(perfect_module, "LINE_NODES", 10**12)  # no bound on the line
     position = Position.from_moves(moves)
     result = PerfectEngine().search(position)
     line = result.info.pv
@@ -60,7 +61,6 @@ def _ends(position: Position, line: tuple[int, ...]) -> bool:
 
 
 def test_the_principal_variation_on_a_small_board_matches_brute_force(monkeypatch):
-    monkeypatch.setattr(perfect_module, "LINE_SECONDS", 60.0)
     monkeypatch.setattr(perfect_module, "LINE_NODES", 10**12)
     engine = make_engine("perfect")
     for moves in ("", "2", "23", "3322"):
@@ -71,6 +71,15 @@ def test_the_principal_variation_on_a_small_board_matches_brute_force(monkeypatc
             scores = brute_force_columns(position)
             assert scores[col] == max(s for s in scores if s is not None), (moves, line)
             position = position.play(col)
+
+
+def test_without_a_time_limit_no_clock_cuts_the_line(monkeypatch):
+    # The app's snapshots and a seeded `c4tui move` must not depend on the machine's speed.
+    position = Position.from_moves("4453")
+    monkeypatch.setattr(perfect_module, "LINE_SECONDS", 0.0)
+    ticks = itertools.count()
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(ticks)))  # 1 s a look
+    assert len(PerfectEngine().search(position).info.pv) == LINE_PLIES
 
 
 def test_the_line_is_bounded_and_true_as_far_as_it_goes(engine, monkeypatch):

@@ -23,11 +23,12 @@ from c4tui.engine.solver import ColumnBounds, SearchStopped, order_columns, shar
 from c4tui.engine.solver.line import best_line
 
 # The principal variation may search a quarter of the solve's nodes, at least LINE_NODES
-# (about 30 ms in C), and take a quarter of its time, at least LINE_SECONDS: on a hard
-# position the line's first moves cost more than the solve, and no player, hint or arena
-# game should wait for a line only the panel shows. The node bound gives the same line
-# on a busy machine; the clock is the backstop for one move of the line that alone
-# takes long (and for pure Python).
+# (about 30 ms in C): on a hard position the line's first moves cost more than the solve,
+# and no player, hint or arena game should wait for a line only the panel shows. The
+# node bound gives the same line on any machine, however busy. A player on a clock (a
+# time limit) also gives the line a quarter of the solve's time, at least LINE_SECONDS,
+# as the backstop for one move of the line that alone takes long; a player without one
+# has no clock anywhere in its move, so a fixed seed gives the same line every time.
 LINE_SHARE = 0.25
 LINE_NODES = 200_000
 LINE_SECONDS = 0.03
@@ -132,10 +133,10 @@ class PerfectEngine(BaseEngine):
                 if chosen is not None and chosen.exact:
                     # Perfect play from here on, for bounded work (see LINE_SHARE).
                     budget = max(LINE_NODES, int(LINE_SHARE * (solve_nodes - start_nodes)))
-                    spare = max(LINE_SECONDS, LINE_SHARE * clock.elapsed())
-                    deadline = time.perf_counter() + spare
+                    deadline = None
                     if clock.deadline is not None:
-                        deadline = min(deadline, clock.deadline)
+                        spare = max(LINE_SECONDS, LINE_SHARE * clock.elapsed())
+                        deadline = min(time.perf_counter() + spare, clock.deadline)
                     solver.set_limits(deadline, stop)
                     line = best_line(solver, position, move, chosen.low, nodes=budget)
             finally:
