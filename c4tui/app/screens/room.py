@@ -25,7 +25,6 @@ from c4tui.app.screens.answer import AnswerScreen
 from c4tui.app.widgets.board import Board, BoardView
 from c4tui.app.widgets.history import MoveHistory
 from c4tui.app.widgets.thinking import ThinkingPanel, ThinkingView
-from c4tui.engine.board.game import Game
 from c4tui.engine.players.contract import SearchInfo
 from c4tui.match.room_view import RoomView
 from c4tui.match.sides import GLYPHS, engine_title
@@ -34,6 +33,7 @@ if TYPE_CHECKING:
     from c4tui.app.served import ServedApp
 
 OFFER_WORDS = {"draw": "offers a draw", "take_back": "asks to take back a move"}
+OFFER_NAMES = {"draw": "draw offer", "take_back": "take-back request"}
 PLAYER_ACTIONS = ("drop", "drop_at_cursor", "move_now", "take_back", "offer_draw", "resign")
 
 
@@ -155,9 +155,7 @@ class RoomScreen(Screen[None]):
         self.status_line.update(view.status_text(), layout=False)
         self.seats.update(self._seats_text(view))
         self._draw_thinking(view)
-        self.history.show(
-            Game.from_moves(pos.to_moves(), pos.width, pos.height, pos.connect), [], None
-        )
+        self.history.show(self.served.match.game, [], None)
         names = f"{view.seats[0].title} {GLYPHS[0]}  vs  {view.seats[1].title} {GLYPHS[1]}"
         role = "playing" if view.playing else "watching"
         self.sub_title = f"Room {view.number} · {names} · you are {role}"
@@ -179,6 +177,14 @@ class RoomScreen(Screen[None]):
             text.append(f" · {state}\n")
         if view.watchers:
             text.append(f"Watching: {', '.join(view.watchers)}\n")
+        for offer, by in view.offers.items():
+            if by == view.seat:
+                text.append(f"Your {OFFER_NAMES[offer]} waits for an answer.\n", style="italic")
+        asked = [i for i in view.rematch if i != view.seat]
+        if asked and view.playing:
+            text.append(
+                f"{view.seats[asked[0]].title} wants a rematch: n to play it.\n", style="bold"
+            )
         text.append(f"Room {view.number}")
         if view.code is not None:
             text.append(f" · code {view.code}")
