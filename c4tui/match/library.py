@@ -23,6 +23,7 @@ import itertools
 import os
 import re
 import time
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -208,25 +209,31 @@ class GameLibrary:
                 self._put_aside(pointer, "the data dir's current file", error)
             ) from None
         if not os.path.lexists(path):
-            self.forget_current()
+            self._forget_current_if_possible()
             raise DamagedGame(f"The game in progress, {path}, is gone; a new game starts.")
         try:
             record = self.load(name)
         except (OSError, ValueError) as error:
-            self.forget_current()
+            self._forget_current_if_possible()
             raise DamagedGame(self._put_aside(path, "The game in progress", error)) from None
         if not self.hold(name):
             raise GameHeldElsewhere(name)
         return KeptGame(name, record, self._played(path))
 
+    def _forget_current_if_possible(self) -> None:
+        # A data dir that refuses it (read-only) says the same at the next start: no harm.
+        with suppress(OSError):
+            self.forget_current()
+
     def _put_aside(self, path: Path, what: str, error: Exception) -> str:
         """Rename a damaged file aside; what to tell the person."""
         why = getattr(error, "reason", None) or str(error)
+        what = what[0].upper() + what[1:]
         try:
             aside = set_aside(path)
         except OSError as failure:
             return f"{what} could not be read ({why}) nor set aside ({failure.strerror})."
-        return f"{what[0].upper()}{what[1:]} could not be read ({why}); it is kept as {aside}."
+        return f"{what} could not be read ({why}); it is kept as {aside}."
 
     def forget_current(self) -> None:
         """No game is in progress (the current one stays among the kept games)."""

@@ -3,6 +3,7 @@ game, and the games played longest ago pruned first."""
 
 from __future__ import annotations
 
+import errno
 import os
 import subprocess
 import sys
@@ -126,3 +127,18 @@ def test_a_reopened_game_played_on_is_not_pruned(tmp_path):
     assert library.names()[-1] == oldest  # newest first, by when last played
     games, _ = library.listing()
     assert [game.played for game in games] == sorted((g.played for g in games), reverse=True)
+
+
+def test_a_damaged_game_on_a_read_only_disk_is_still_only_a_notice(tmp_path, monkeypatch):
+    from c4tui.match import library as library_module
+
+    def read_only(*_):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    library = kept(tmp_path)
+    library.path(NAME).write_text("garbage")
+    monkeypatch.setattr(library_module, "set_aside", read_only)
+    monkeypatch.setattr(GameLibrary, "forget_current", read_only)
+    with pytest.raises(DamagedGame, match=r"nor set aside \(Read-only file system\)"):
+        library.current()
+    assert library.path(NAME).read_text() == "garbage"
