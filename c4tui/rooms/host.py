@@ -180,19 +180,26 @@ class RoomHost:
         return True
 
     async def _look_at_seats(self) -> None:
+        """Once a TICK: free the seats held too long, and try again to keep rooms that
+        could not be kept. A bug in one room is logged, and the others are still seen to."""
         while True:
             await asyncio.sleep(TICK)
-            now = time.monotonic()
             for room in list(self.rooms.values()):
-                for index, seat in enumerate(room.seats):
-                    if seat.held_until is not None and seat.held_until <= now:
-                        log.info("room %d: %s's seat is free again", room.number, seat.name)
-                        self.tell(room, f"{seat.name} did not come back: the seat is open.")
-                        self._vacate(room, index)
-                        self.changed(room)
-                if room.trouble is not None and room.number in self.rooms:
-                    self._keep(room)
-                    self.show(room)
+                try:
+                    self._look_at(room, time.monotonic())
+                except Exception:
+                    log.exception("room %d: its seats could not be seen to", room.number)
+
+    def _look_at(self, room: Room, now: float) -> None:
+        for index, seat in enumerate(room.seats):
+            if seat.held_until is not None and seat.held_until <= now:
+                log.info("room %d: %s's seat is free again", room.number, seat.name)
+                self.tell(room, f"{seat.name} did not come back: the seat is open.")
+                self._vacate(room, index)
+                self.changed(room)
+        if room.trouble is not None and room.number in self.rooms:
+            self._keep(room)
+            self.show(room)
 
     # ---- after every change -------------------------------------------------------
 
