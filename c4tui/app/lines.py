@@ -3,7 +3,8 @@
 A part of ConnectFourApp: keys and palette commands that hand the match its intents
 (jump to a move, promote or delete the line on the board) and a click in the move list
 (`MoveChosen`). ↑ and ↓ go one move back or forward along the line on the board, Home
-and End to its start and end; any move is a click away. A move played from a position
+and End to its start and end, PageUp and PageDown to the previous or next line at this
+move (the main move and its variations); so any move is a few keys, or a click, away. A move played from a position
 jumped to starts a variation when it differs from the one the game has.
 """
 
@@ -33,6 +34,8 @@ class GameLines(_Base):
         Binding("down", "line_step(1)", "Forward a move", show=False),
         Binding("home", "line_end(0)", "Line start", show=False),
         Binding("end", "line_end(1)", "Line end", show=False),
+        Binding("pageup", "sibling(-1)", "Previous line", show=False),
+        Binding("pagedown", "sibling(1)", "Next line", show=False),
         Binding("P", "promote", "Promote line", show=False),
         Binding("X", "delete_variation", "Delete variation", show=False),
     )
@@ -63,6 +66,16 @@ class GameLines(_Base):
             self.notify("No more moves this way.", timeout=2)
             return
         self.jump_to(target.position.path)
+
+    def action_sibling(self, step: int) -> None:
+        """The move played instead of this one: the previous or next line at this move."""
+        node = self.game.node
+        if node.parent is None or len(node.parent.children) < 2:
+            self.notify("No other line at this move.", timeout=2)
+            return
+        siblings = node.parent.children
+        other = siblings[(siblings.index(node) + step) % len(siblings)]
+        self.jump_to(other.position.path)
 
     def action_line_end(self, end: int) -> None:
         node = self.game.node

@@ -21,7 +21,13 @@ async def test_variations_survive_a_restart_and_promote(make_app, tmp_path):
         assert [e.position.to_moves() for e in app.game.line_ends()] == ["445362", "44531"]
         await type_keys(pilot, "up", "up")  # back to move 3
         assert app.game.position.to_moves() == "445"
-        await type_keys(pilot, "end", "P")  # the variation becomes the main line
+        await type_keys(pilot, "down", "down")  # along the line last walked
+        assert app.game.position.to_moves() == "44531"
+        await type_keys(pilot, "pagedown")  # the other line at this move: the main one
+        assert app.game.position.to_moves() == "44536"
+        await type_keys(pilot, "up", "up")
+        assert app.game.position.to_moves() == "445"
+        await type_keys(pilot, "end", "pagedown", "P")  # the variation: now the main line
         assert app.game.main_position.to_moves() == "44531"
         await type_keys(pilot, "q")
     again = make_app(games_dir=games, settings=two_people, resume=True)
