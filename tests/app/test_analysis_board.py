@@ -27,7 +27,7 @@ async def test_variations_survive_a_restart_and_promote(make_app, tmp_path):
         assert app.game.position.to_moves() == "44536"
         await type_keys(pilot, "up", "up")
         assert app.game.position.to_moves() == "445"
-        await type_keys(pilot, "end", "pagedown", "P")  # the variation: now the main line
+        await type_keys(pilot, "down", "down", "pagedown", "P")  # the variation: main now
         assert app.game.main_position.to_moves() == "44531"
         await type_keys(pilot, "q")
     again = make_app(games_dir=games, settings=two_people, resume=True)
