@@ -40,9 +40,10 @@ from c4tui.match.interface import (
     SearchProgress,
     SearchStarted,
 )
+from c4tui.match.opponents import evaluation_of
 from c4tui.match.requests import Notice
 from c4tui.match.room_view import LobbyView, RoomView
-from c4tui.match.sides import Sides
+from c4tui.match.sides import Sides, engine_title
 from c4tui.rooms.client import RoomClient, RoomError
 from c4tui.rooms.protocol import ProtocolError, info_from_wire
 
@@ -88,6 +89,8 @@ class RemoteMatch:
         self._listeners: list[Listener] = []
         self._outbox: asyncio.Queue[tuple[str, dict[str, Any]] | None] = asyncio.Queue()
         self._game: Game | None = None
+        # The AI seat's value of each of its moves (●'s side), by the path it led to.
+        self._evaluations: dict[tuple[int, ...], float] = {}
 
     @classmethod
     async def from_environment(cls) -> RemoteMatch:
@@ -128,6 +131,19 @@ class RemoteMatch:
     @property
     def thinking(self) -> bool:
         return self.room is not None and self.room.thinking
+
+    def evaluation_line(self) -> tuple[list[float], str | None]:
+        """The AI seat's values of its moves on the board's line (●'s side) and whose
+        they are, for the evaluation graph (moves it made before this client came are
+        not known)."""
+        path = self.position.path
+        values = [
+            self._evaluations[path[:n]]
+            for n in range(1, len(path) + 1)
+            if path[:n] in self._evaluations
+        ]
+        spec = next((s for s in (self.sides.first, self.sides.second) if s is not None), None)
+        return values, None if spec is None else engine_title(spec)
 
     def limits(self, spec: str) -> Limits:
         """An engine spec's budget as the server caps it (for the thinking panel)."""
@@ -205,9 +221,15 @@ class RemoteMatch:
         old, self.room = self.room, new
         same_room = old is not None and old.number == new.number
         self._tell(RoomChanged(new))
+        if not same_room or not new.position.path:
+            self._evaluations.clear()  # another room, or a rematch
         if old is not None and same_room and old.thinking and old.search != new.search:
             moved = new.position.path[: len(old.position.path) + 1]
             move = moved[-1] if len(moved) > len(old.position.path) else None
+            if move is not None and new.info is not None:
+                value = evaluation_of(new.info, move, old.position.to_move)
+                if value is not None:
+                    self._evaluations[moved] = value
             self._tell(SearchDone(old.search, move, new.info))
         if not same_room or old.position.path != new.position.path:
             self._tell(PositionChanged(new.position))

@@ -65,6 +65,8 @@ async def test_a_game_against_the_ai_as_the_interface_events(service):
     done = await heard.first(SearchDone)
     assert done.search_id == started.search_id and done.move == match.position.path[0]
     assert (await heard.first(PositionChanged)).position.moves == 1
+    values, whose = match.evaluation_line()
+    assert len(values) == 1 and -1 <= values[0] <= 1 and whose == "MCTS"
     match.redo()
     assert "not for rooms" in (await heard.first(Notice)).text
     match.drop(3)

@@ -155,7 +155,8 @@ class RoomScreen(Screen[None]):
         self.status_line.update(view.status_text(), layout=False)
         self.seats.update(self._seats_text(view))
         self._draw_thinking(view)
-        self.history.show(self.served.match.game, [], None)
+        ai_plays = any(seat.ai is not None for seat in view.seats)
+        self.history.show(self.served.match.game, *self.served.match.evaluation_line(), ai_plays)
         names = f"{view.seats[0].title} {GLYPHS[0]}  vs  {view.seats[1].title} {GLYPHS[1]}"
         role = "playing" if view.playing else "watching"
         self.sub_title = f"Room {view.number} · {names} · you are {role}"
