@@ -65,6 +65,10 @@ async def test_a_room_for_two_played_from_the_app(service):
         assert "Your turn" in str(app.room_screen.status_line.render())
         await bob.send("take_back")
         await until(pilot, lambda: app.screen.__class__.__name__ == "AnswerScreen")
+        await pilot.press("n")  # declined: a new request is asked about again
+        await room_where(bob, lambda m: m["offers"] == {})
+        await bob.send("take_back")
+        await until(pilot, lambda: app.screen.__class__.__name__ == "AnswerScreen")
         await pilot.press("y")
         await until(pilot, lambda: app.room_screen.view.position.to_moves() == "4")
         await pilot.press("c", *"gg", "enter")  # a chat line

@@ -69,7 +69,8 @@ class RoomScreen(Screen[None]):
         self.view: RoomView | None = None
         self.info: SearchInfo | None = None
         self.cursor = 3
-        self._asked: tuple[str, int] | None = None  # the offer being answered, by seat
+        self._asked: str | None = None  # the other side's offer being asked about
+        self._question: AnswerScreen | None = None
 
     @property
     def served(self) -> ServedApp:
@@ -217,17 +218,25 @@ class RoomScreen(Screen[None]):
         )
 
     def _ask_if_offered(self, view: RoomView) -> None:
+        """Ask this player about the other side's offer, once; an offer withdrawn (a move
+        clears it) takes its question away."""
         offer = view.offer_to_me()
-        if offer is None or self._asked == (offer, view.position.moves):
+        if offer == self._asked:
             return
-        self._asked = (offer, view.position.moves)
+        if self._question is not None and self.app.screen is self._question:
+            self.app.pop_screen()
+        self._asked, self._question = offer, None
+        if offer is None:
+            return
         other = view.seats[1 - (view.seat or 0)].title
         question = f"{other} {OFFER_WORDS[offer]}. Accept?"
 
         def answered(accept: bool | None) -> None:
+            self._question = None  # still asked: until the service's answer clears it
             self.served.match.answer(offer, bool(accept))
 
-        self.app.push_screen(AnswerScreen(question), answered)
+        self._question = AnswerScreen(question)
+        self.app.push_screen(self._question, answered)
 
     # ---- keys ---------------------------------------------------------------------
 
