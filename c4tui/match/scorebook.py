@@ -57,6 +57,11 @@ class ScoreBook:
         self.tallies: dict[str, Tally] = {}
         self.counted: list[str] = []
         self.damage: str | None = None  # why the file on disk could not be read
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Take what the file holds now (another c4tui on the data dir may have counted
+        a game since); what was known stays when it is missing or damaged."""
         try:
             data = json.loads(read_text(self.path))
             if not isinstance(data, dict):
@@ -69,7 +74,6 @@ class ScoreBook:
         except NoSuchFile:
             pass
         except (OSError, ValueError) as error:  # DamagedScores and JSON errors are ValueErrors
-            self.tallies, self.counted = {}, []
             self.damage = str(error)
 
     def tally(self, spec: str) -> Tally:
@@ -80,6 +84,7 @@ class ScoreBook:
         Returns whether it was counted (False: counted already) and, the first time a
         damaged file is replaced, what was wrong and where it was kept aside.
         OSError when the score cannot be written."""
+        self._refresh()
         if game in self.counted:
             return False, None
         old = self.tally(opponent)

@@ -67,3 +67,9 @@ def test_undoing_back_to_the_empty_board_keeps_the_file_in_step(tmp_path):
     # The line stays (undo only steps back along it), and the file says where the board is.
     assert (record.moves, record.current) == ("44", "")
     assert record.game().position.moves == 0
+
+
+def test_two_apps_on_one_data_dir_both_count(tmp_path):
+    first, second = finishing(tmp_path), finishing(tmp_path)  # both started before either won
+    assert first.human_move(3) and second.human_move(3)
+    assert second.running_score() == "you 2-0-0 against greedy (won-drawn-lost)"
