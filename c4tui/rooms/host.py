@@ -16,13 +16,14 @@ import asyncio
 import logging
 import secrets
 import time
+from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from c4tui.engine.players.contract import SearchInfo
 from c4tui.rooms.access import show_code
 from c4tui.rooms.ai_pool import AiPool, Search
-from c4tui.rooms.protocol import info_to_wire
+from c4tui.rooms.protocol import VERSION, info_to_wire
 from c4tui.rooms.room import Room
 from c4tui.rooms.store import RoomStore
 from c4tui.rooms.worker import SearchJob
@@ -35,8 +36,8 @@ TICK = 1.0  # seconds between looks at held seats
 LOBBY_EVERY = 0.25  # seconds: lobby updates are gathered, so a busy server sends few
 
 
-class Client:
-    """A logged-in client, as the host sees it (service.py's Connection sends for real)."""
+class Client(ABC):
+    """A logged-in client, as the host sees it (service.py's Connection is the one)."""
 
     def __init__(self, key: str, name: str, address: str) -> None:
         self.key, self.name, self.address = key, name, address
@@ -46,11 +47,13 @@ class Client:
     def who(self) -> str:
         return f"{self.name} ({self.key}, {self.address})"
 
+    @abstractmethod
     def send(self, kind: str, **body: Any) -> None:
-        raise NotImplementedError
+        """One message to the client (never blocks: a client that does not read is cut)."""
 
+    @abstractmethod
     def close(self) -> None:
-        raise NotImplementedError
+        """End the connection."""
 
 
 class Refused(Exception):
@@ -99,7 +102,7 @@ class RoomHost:
         log.info("client %s logged in", client.who)
         client.send(
             "welcome",
-            version=1,
+            version=VERSION,
             identity={"key": client.key, "name": client.name},
             ai_seconds=self.limits.ai_seconds,
         )
@@ -225,7 +228,7 @@ class RoomHost:
         except OSError as error:
             if room.trouble is None:
                 log.warning("room %d not kept: %s", room.number, error)
-            room.trouble = f"The server cannot keep this game on disk ({error.strerror})."
+            room.trouble = f"The server cannot keep this game on disk ({error.strerror or error})."
         else:
             room.trouble = None
 
