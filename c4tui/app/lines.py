@@ -4,8 +4,9 @@ A part of ConnectFourApp: keys and palette commands that hand the match its inte
 (jump to a move, promote or delete the line on the board) and a click in the move list
 (`MoveChosen`). ↑ and ↓ go one move back or forward along the line on the board, Home
 and End to its start and end, PageUp and PageDown to the previous or next line at this
-move (the main move and its variations); so any move is a few keys, or a click, away. A move played from a position
-jumped to starts a variation when it differs from the one the game has.
+move (the main move and its variations); so any move is a few keys, or a click, away.
+A move played from a position jumped to starts a variation when it differs from the one
+the game has.
 """
 
 from __future__ import annotations

@@ -143,6 +143,9 @@ class MoveList(ScrollView, can_focus=False):
 
 
 CRAMPED_BELOW = 7  # lines: border, a round of moves, the label and two rows of bars
+# With variations, the list needs a few lines to show a line and its branch together:
+# below this the bars give it theirs.
+BRANCHED_BELOW = 11
 
 
 class MoveHistory(Vertical):
@@ -154,6 +157,7 @@ class MoveHistory(Vertical):
         yield EvaluationLine(id="evaluation")
 
     _shown: tuple[list[Row], tuple[int, ...], list[float], str | None, bool] | None = None
+    branched = False  # the game has variations
 
     def show(
         self, game: Game, evaluations: list[float], whose: str | None, ai_plays: bool = True
@@ -176,6 +180,8 @@ class MoveHistory(Vertical):
         string = format_moves(moves)
         self.border_subtitle = string if len(string) <= 40 else "…" + string[-39:]
         self.query_one(MoveList).show(rows, game.path)
+        self.branched = lines > 1
+        self.on_resize()
         line = self.query_one("#evaluation", EvaluationLine)
         line.show(evaluations)
         label = self.query_one("#evaluation-label", Label)
@@ -194,7 +200,9 @@ class MoveHistory(Vertical):
         # At 80x24 with 8-10 columns the thinking panel leaves this panel 4-6 lines:
         # then the bars go (the label keeps the figure), rather than the bottom border
         # and the bars being cut off below the screen's edge.
-        cramped = self.outer_size.height < CRAMPED_BELOW
+        # With variations, a short panel gives the move list the bars' lines.
+        least = BRANCHED_BELOW if self.branched else CRAMPED_BELOW
+        cramped = self.outer_size.height < least
         if cramped != self.has_class("-cramped"):
             self.set_class(cramped, "-cramped")
             self._show_bars()
