@@ -38,7 +38,8 @@ class KeptOnDisk(_Base):
         try:
             if self.game.line_ends() or self.library.has(self.name):
                 self.library.save(self.name, self.record())
-            else:
+            else:  # a new game, no move yet: the game played before is free for others
+                self.library.release()
                 self.library.forget_current()
         except OSError as error:
             where = self.library.directory

@@ -142,3 +142,14 @@ def test_a_damaged_game_on_a_read_only_disk_is_still_only_a_notice(tmp_path, mon
     with pytest.raises(DamagedGame, match=r"nor set aside \(Read-only file system\)"):
         library.current()
     assert library.path(NAME).read_text() == "garbage"
+
+
+def test_a_new_game_lets_go_of_the_game_played_before(tmp_path):
+    kept(tmp_path)
+    first = GameLibrary(tmp_path)
+    match = Match(Sides(None, "random"), library=first)
+    resumed = first.current()
+    match.open(resumed.record, resumed.name)
+    assert GameLibrary(tmp_path).held_elsewhere(NAME)
+    match.new_game()  # no move yet on the new board
+    assert not GameLibrary(tmp_path).held_elsewhere(NAME)
