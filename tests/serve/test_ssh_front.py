@@ -37,7 +37,7 @@ async def test_an_offered_key_is_the_identity_whatever_the_name(ssh_front):
 
 
 async def test_the_client_is_confined(ssh_front, limits, tmp_path):
-    async with screen_session(ssh_front.port) as session:
+    async with screen_session(ssh_front.port, columns=250) as session:
         screen = await session.wait_for("ready")
         assert f"memory-limit={limits.client_memory}" in screen
         assert f"nice={min(19, os.nice(0) + limits.client_nice)}" in screen
