@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from collections.abc import Sequence
 
 from c4tui.commands.common import CommandError
+
+# What a failed write of the output says (the disk is full, over quota, or failing).
+WRITE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -132,9 +136,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as error:
         # A full disk or device behind stdout (`> /dev/full`), or a file the command writes.
-        where = f"{error.filename}: " if error.filename else "cannot write: "
+        output = not error.filename and error.errno in WRITE_ERRNOS
+        where = f"{error.filename}: " if error.filename else "cannot write: " if output else ""
         print(f"c4tui {args.command}: {where}{error.strerror or error}", file=sys.stderr)
-        silence_stdout()
+        if output:
+            silence_stdout()
         return 1
 
 

@@ -91,3 +91,15 @@ def test_a_full_device_at_exit_leaves_no_traceback():
         )
     assert result.returncode == 1
     assert result.stderr == "c4tui analyze: cannot write: No space left on device\n"
+
+
+def test_another_os_error_is_one_line_without_claiming_a_write_failed(capsys, monkeypatch):
+    import errno
+    import os
+
+    def no_memory(_args):
+        raise OSError(errno.ENOMEM, os.strerror(errno.ENOMEM))
+
+    monkeypatch.setattr("c4tui.commands.analyze.run", no_memory)
+    assert main(["analyze", "4453"]) == 1
+    assert capsys.readouterr().err == "c4tui analyze: Cannot allocate memory\n"
