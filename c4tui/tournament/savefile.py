@@ -38,9 +38,12 @@ class SavedGames:
             raise SaveError("needs a file name")
         self.path = path
         try:
-            self.fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o666)  # less the umask
+            self.fd = os.open(path, open_flags(path), 0o666)  # less the umask
         except OSError as error:
+            if error.errno == errno.ENXIO:  # see open_flags
+                raise SaveError(f"{path!r} is a FIFO that nothing reads") from None
             raise SaveError(f"cannot open {path!r}: {error.strerror}") from None
+        os.set_blocking(self.fd, True)
         # Only a regular file can be read back and cut (not /dev/full or a pipe).
         self.regular = stat.S_ISREG(os.fstat(self.fd).st_mode)
         self.repaired = 0
@@ -130,6 +133,18 @@ class SavedGames:
             )
         os.ftruncate(self.fd, keep)
         return size - keep
+
+
+def open_flags(path: str) -> int:
+    """How to open the file: read and append; a FIFO write-only and without waiting, so
+    one with no reader fails at once (ENXIO) instead of the run hanging on a full pipe."""
+    try:
+        fifo = stat.S_ISFIFO(os.stat(path).st_mode)
+    except OSError:
+        fifo = False  # a new file, or one open() will name the problem of
+    if fifo:
+        return os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK
+    return os.O_RDWR | os.O_APPEND | os.O_CREAT
 
 
 def is_saved_line(raw: bytes) -> bool:

@@ -102,3 +102,17 @@ def test_a_file_not_written_by_save_is_refused_untouched(tmp_path, content):
     with pytest.raises(SaveError, match="refusing to change it"):
         SavedGames(str(path))
     assert path.read_bytes() == content
+
+
+def test_a_fifo_with_no_reader_is_refused_at_once_and_one_with_a_reader_is_written(tmp_path):
+    fifo = tmp_path / "games.fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(SaveError, match="is a FIFO that nothing reads"):
+        SavedGames(str(fifo))
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        with SavedGames(str(fifo)) as saved:
+            saved.append(game(1))
+        assert os.read(reader, 1000).decode() == text(1)
+    finally:
+        os.close(reader)
