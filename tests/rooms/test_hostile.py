@@ -75,6 +75,8 @@ async def test_a_wrong_used_or_expired_token_is_refused(service):
     expired = service.issue_token(identity, ttl=-1)
     with pytest.raises(RoomError, match="unknown, used or expired"):
         await RoomClient.connect(service.socket_path, token=expired)
+    other_version = json.dumps({"kind": "hello", "version": 2, "token": "x"}).encode() + b"\n"
+    assert b"protocol version 2; this is 1" in (await raw(service, other_version))[-1]
     await first.close()
 
 

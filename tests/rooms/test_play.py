@@ -75,3 +75,21 @@ async def test_take_back_draw_and_rematch_between_people(service):
     assert again["seat"] == 1 and again["seats"][0]["name"] == "bob"  # colours swapped
     for client in (ann, bob):
         await client.close()
+
+
+async def test_a_public_room_is_listed_with_its_code_and_a_private_one_without(service):
+    ann, bob, cat = [await login(service, name) for name in ("ann", "bob", "cat")]
+    await ann.send("create", public=True)
+    await room_where(ann, lambda m: m["seat"] == 0)
+    await bob.send("create")
+    await room_where(bob, lambda m: m["seat"] == 0)
+    await cat.send("lobby")
+    lobby = await next_of(cat, "lobby", lambda m: len(m["rooms"]) == 2)
+    public, private = lobby["rooms"]
+    assert public["open"] and public["code"] and private["code"] is None
+    assert public["players"] == [{"name": "ann", "ai": None}, None]
+    assert sorted(lobby["online"]) == ["ann", "bob", "cat"]
+    await cat.send("join", code=public["code"])
+    assert (await room_where(cat, lambda m: m["seat"] == 1))["room"] == public["room"]
+    for client in (ann, bob, cat):
+        await client.close()
