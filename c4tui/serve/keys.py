@@ -7,6 +7,8 @@ from pathlib import Path
 
 import asyncssh
 
+from c4tui.files import UnreadableFile, read_text
+
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 
 
@@ -53,10 +55,9 @@ def read_authorized_keys(path: Path) -> frozenset[str]:
     listed key is admitted to play, nothing more.
     """
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise KeyFileError(f"{path}: cannot read it ({reason})") from None
+        text = read_text(path)  # a regular file of sane size: not /dev/zero, not a FIFO
+    except UnreadableFile as error:
+        raise KeyFileError(f"{path}: cannot read it ({error.reason})") from None
     fingerprints = set()
     for number, line in enumerate(text.splitlines(), start=1):
         words = line.split()
