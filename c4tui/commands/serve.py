@@ -3,10 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
-import logging
-import signal
-import socket
 import sys
 from pathlib import Path
 
@@ -104,6 +100,8 @@ def check(args: argparse.Namespace) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import asyncio
+    import logging
     from dataclasses import replace
 
     from c4tui.files import data_dir
@@ -143,6 +141,9 @@ def run(args: argparse.Namespace) -> int:
 
 async def serve(server) -> int:
     """Run until Ctrl-C or SIGTERM, then stop cleanly."""
+    import asyncio
+    import signal
+
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for number in (signal.SIGINT, signal.SIGTERM):
@@ -160,6 +161,8 @@ async def serve(server) -> int:
 
 
 def print_addresses(server) -> None:
+    import socket
+
     host = server.config.host
     if host in ("0.0.0.0", "::", ""):
         host = socket.gethostname()

@@ -1,20 +1,16 @@
 """The fronts' limits: how many sessions, from where, how fast, and how much each client may use.
 
 One `Gate` is shared by the ssh and the web front, so "sessions at once" counts both.
-Every refusal comes with the sentence the person refused is shown.
+Every refusal comes with the sentence the person refused is shown. (`c4tui --help` reads
+the defaults here, so this module stays light: no asyncio.)
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
 import time
 from collections import Counter, defaultdict, deque
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
-
-log = logging.getLogger("c4tui.serve")
 
 
 @dataclass(frozen=True)
@@ -86,33 +82,3 @@ class Gate:
         now = self.clock()
         for address in [a for a, r in self.recent_connects.items() if not r or now - r[-1] >= 60]:
             del self.recent_connects[address]
-
-
-class Session(Protocol):
-    """What the idle watch needs of an ssh session or a web tab."""
-
-    address: str
-    last_input: float  # time.monotonic() of the last key
-    ending: str | None  # why the server is ending it, once it is
-
-    async def end(self, message: str) -> None: ...
-
-
-def idle_message(timeout: float) -> str:
-    span = f"{timeout / 60:g} minutes" if timeout >= 60 else f"{timeout:g} s"
-    return f"closed after {span} without a key press"
-
-
-async def end_idle_sessions(gate: Gate, sessions: Collection[Session], front: str) -> None:
-    """Forever: end each session of `sessions` that had no key for the idle timeout."""
-    ending: set[asyncio.Task[None]] = set()
-    while True:
-        timeout = gate.limits.idle_timeout
-        await asyncio.sleep(max(0.2, min(timeout / 4, 30.0)))
-        now = time.monotonic()
-        for session in list(sessions):
-            if session.ending is None and now - session.last_input >= timeout:
-                log.info("%s %s: no key for %g s, closed", front, session.address, timeout)
-                task = asyncio.create_task(session.end(idle_message(timeout)))
-                ending.add(task)
-                task.add_done_callback(ending.discard)

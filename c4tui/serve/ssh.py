@@ -24,8 +24,9 @@ from c4tui.serve.client import (
     TerminalClient,
     client_environment,
 )
+from c4tui.serve.idle import end_idle_sessions
 from c4tui.serve.keys import key_identity, load_or_create_host_key
-from c4tui.serve.limits import Gate, end_idle_sessions
+from c4tui.serve.limits import Gate
 from c4tui.serve.players import Credentials, Player, Players
 
 log = logging.getLogger("c4tui.serve")

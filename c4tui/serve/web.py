@@ -30,7 +30,8 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
 from c4tui.serve.client import ClientCommand, PrivateHome, kill_group
-from c4tui.serve.limits import Gate, end_idle_sessions
+from c4tui.serve.idle import end_idle_sessions
+from c4tui.serve.limits import Gate
 from c4tui.serve.players import Credentials, Player, Players
 
 log = logging.getLogger("c4tui.serve")
