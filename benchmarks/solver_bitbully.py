@@ -11,8 +11,10 @@ Per set it prints mean / p95 / max seconds for each and the ratio of the means
 positions of 0 to 32 plies and prints the slowest. The two run alternately in one
 process, so machine load affects both alike; compare ratios, not absolute times.
 
-`--no-book` takes both books away (BitBully's `opening_book=None`, c4tui's
-`book=False`): the raw search, as every board size but 7x6 has it. Positions given on
+`--cpu` times the process's CPU seconds instead of the wall clock (fairer on a busy
+machine, for one thread each). `--no-book` takes both books away (BitBully's
+`opening_book=None`, c4tui's `book=False`): the raw search, as every board size but
+7x6 has it. Positions given on
 the command line (or one per line in `--file`) are each solved for the exact score of
 the position itself (c4tui's `Solver.solve` against BitBully's `mtdf`), alternately,
 each from an empty table, and the ratio is printed per position and for the total.
@@ -43,6 +45,9 @@ try:
 except ImportError:
     bitbully = None
 
+# Wall-clock seconds, or with --cpu the process's CPU seconds: on a machine busy with
+# other work, CPU time is the fairer measure of two one-thread searches.
+clock = time.perf_counter
 TESTSETS = Path(__file__).resolve().parents[2] / "shared" / "testsets" / "pons"
 SETS = {
     "Test_L3_R1": "End-Easy",
@@ -69,31 +74,31 @@ class Contest:
         """Seconds and the position's exact score: c4tui's solve, BitBully's mtdf."""
         position = Position.from_moves(moves)
         self.ours.reset()
-        start = time.perf_counter()
+        start = clock()
         ours = self.ours.solve(position)
-        our_seconds = time.perf_counter() - start
+        our_seconds = clock() - start
         if self.theirs is None:
             return our_seconds, None, ours, None
         board = bitbully.Board.from_moves([int(c) - 1 for c in moves])
         self.theirs.reset_transposition_table()
-        start = time.perf_counter()
+        start = clock()
         theirs = self.theirs.mtdf(board)
-        return our_seconds, time.perf_counter() - start, ours, theirs
+        return our_seconds, clock() - start, ours, theirs
 
     def ours_time(self, moves: str) -> tuple[float, list[int | None]]:
         position = Position.from_moves(moves)
         self.ours.reset()
-        start = time.perf_counter()
+        start = clock()
         columns = self.ours.analyze(position)
-        elapsed = time.perf_counter() - start
+        elapsed = clock() - start
         return elapsed, [None if b is None else b.low for b in columns]
 
     def theirs_time(self, moves: str) -> tuple[float, list[int | None]]:
         board = bitbully.Board.from_moves([int(c) - 1 for c in moves])
         self.theirs.reset_transposition_table()
-        start = time.perf_counter()
+        start = clock()
         scores = self.theirs.score_all_moves(board)
-        elapsed = time.perf_counter() - start
+        elapsed = clock() - start
         return elapsed, [scores.get(col) for col in range(7)]
 
     def run(self, moves: str, expected: int | None = None) -> tuple[float, float | None, bool]:
@@ -229,9 +234,15 @@ def main() -> None:
         "--repeat", type=int, default=1, help="time each position N times, keep the fastest"
     )
     parser.add_argument("--no-book", action="store_true", help="both solvers without a book")
+    parser.add_argument(
+        "--cpu", action="store_true", help="time CPU seconds of the process, not the wall clock"
+    )
     parser.add_argument("positions", nargs="*", help="positions to solve (move strings)")
     parser.add_argument("--file", type=Path, help="positions to solve, one per line")
     args = parser.parse_args()
+    if args.cpu:
+        global clock
+        clock = time.process_time
     names = [s if s.startswith("Test_") else f"Test_{s}" for s in args.sets.split(",") if s]
     unknown = [n for n in names if n not in SETS]
     if unknown:

@@ -21,6 +21,8 @@ from c4tui.engine.solver.columns import ColumnBounds, analyze_columns
 from c4tui.engine.solver.search import SearchStopped, make_search
 from c4tui.engine.solver.table import (
     LIST_TABLE_SIZE,
+    LONG_SEARCH_EMPTY,
+    LONG_TABLE_SIZE,
     NATIVE_TABLE_SIZE,
     TABLE_SIZE,
     clear_table,
@@ -98,6 +100,10 @@ class Solver:
             self._size = LIST_TABLE_SIZE
         else:
             self._size = TABLE_SIZE if lib is None else NATIVE_TABLE_SIZE
+        # The C search's long-search table (table.py), unless the size is given.
+        self._grows = lib is not None and self._packed_fits and table_size is None
+        self._long_table: memoryview | None = None
+        self._long_shared = False  # whether C searches with it now
         if table_size is not None:
             self._size = table_size
         self._mirror = mirror_bits(g)
@@ -133,6 +139,8 @@ class Solver:
                 self._native.share_table(self._table)
         else:
             clear_table(self._table)
+        if self._long_table is not None:
+            clear_table(self._long_table)
         if self._native is not None and not self._packed_fits:
             self._native.clear()
         self._negamax, self._count = make_search(
@@ -259,6 +267,7 @@ class Solver:
             elif middle >= 0 and _half(high) > middle:
                 middle = _half(high)
         if self._native is not None:
+            self._share_table_for(position)
             try:
                 result = self._native.negamax(
                     position.current,
@@ -295,6 +304,18 @@ class Solver:
             middle + 1,
             g.winning_spots(position.opponent_stones, position.mask),
         )
+
+    def _share_table_for(self, position: Position) -> None:
+        """Give the C search the table for this position's search: the small one that
+        stays in the processor's caches, or for a long search the big one."""
+        empty = self.geometry.cells - position.moves
+        long = self._grows and self.book is None and empty >= LONG_SEARCH_EMPTY
+        if long == self._long_shared:
+            return
+        if long and self._long_table is None:
+            self._long_table = new_table(LONG_TABLE_SIZE, packed=True)
+        self._native.share_table(self._long_table if long else self._table)
+        self._long_shared = long
 
     def _native_limits(self) -> dict:
         """The C search's stops for now: the seconds left and, when there is a stop
@@ -355,6 +376,7 @@ class Solver:
             on_column(col, columns[col])
 
         self._sync = sync
+        self._share_table_for(position)
         try:
             self._native.analyze(
                 position.current,

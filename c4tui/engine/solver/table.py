@@ -28,6 +28,14 @@ LIST_TABLE_SIZE = 1_048_573
 # Pons set 2.0-2.3x faster: in C a probe that misses the cache costs more than a node.
 # (Python's own search is slow enough per node that the bigger table pays there.)
 NATIVE_TABLE_SIZE = 262_139
+# The C search's table for a long search (no book to cut it short, and at least
+# LONG_SEARCH_EMPTY empty cells: 7x6 from 12 stones down to the empty board): a prime
+# near 2**23 entries, 64 MB, made on the first such search and kept with the solver.
+# Measured against the 2 MB table (CPU time, no book, one thread): half the nodes and
+# 1.1-1.4x faster on '444444' and '4444455' (2-5 s searches), and more the longer the
+# search, as the small table fills.
+LONG_TABLE_SIZE = TABLE_SIZE
+LONG_SEARCH_EMPTY = 30
 
 
 def packed_fits(g: Geometry) -> bool:
