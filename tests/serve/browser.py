@@ -34,6 +34,8 @@ class BrowserTab:
         page.on("websocket", self._watch)
 
     def _watch(self, websocket) -> None:
+        self.screen.reset()  # a new session (a reload) draws from scratch
+        self.closed = False
         websocket.on("framereceived", self._frame)
         websocket.on("close", self._close)
 

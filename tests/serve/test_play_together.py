@@ -132,7 +132,9 @@ async def test_a_game_comes_back_move_for_move_after_the_server_is_killed(tmp_pa
             assert re.search(r"1\.\s+● 4\s+○ 4", text)
 
 
-async def test_a_browser_shows_the_lobby_and_plays_a_move_against_the_ai(tmp_path):
+async def test_a_browser_shows_the_lobby_plays_a_move_and_a_reload_is_back_in_the_game(
+    tmp_path,
+):
     needs_chromium()
     async with served(tmp_path, "--no-ssh", "--max-ai-seconds", "0.1") as server:
         url = f"http://127.0.0.1:{server.web_port}/"
@@ -143,4 +145,8 @@ async def test_a_browser_shows_the_lobby_and_plays_a_move_against_the_ai(tmp_pat
             await tab.press("4")
             # The AI answers: two moves, both drawn in the browser.
             await tab.wait_for("Moves (2)")
+            # A reload is the same player (its cookie): back in the game, not the lobby.
+            await tab.page.reload()
+            await tab.wait_for("Moves (2)")
+            await tab.wait_for("Your turn")
             assert all(request.startswith(url) for request in tab.requests)
