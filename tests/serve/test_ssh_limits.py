@@ -110,3 +110,13 @@ async def test_clients_die_with_a_killed_server(tmp_path):
         if server.returncode is None:
             server.kill()
             await server.wait()
+
+
+async def test_a_connection_that_does_not_log_in_in_time_is_closed(tmp_path, limits):
+    async with running_front(tmp_path, replace(limits, login_timeout=0.5)) as front:
+        reader, writer = await asyncio.open_connection("127.0.0.1", front.port)
+        assert (await reader.readline()).startswith(b"SSH-2.0-")  # then say nothing
+        async with asyncio.timeout(30):
+            while await reader.read(4096):
+                pass  # the server's key exchange offer, then its disconnect
+        writer.close()
