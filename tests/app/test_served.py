@@ -83,12 +83,13 @@ async def test_a_room_for_two_played_from_the_app(service):
 
 
 async def test_a_spectator_has_no_keys_that_move(service):
-    ann = await login(service, "ann")
+    ann = await login(service, "[/ann]")  # markup in a name is shown as it is
     await ann.send("create")
     made = await room_where(ann, lambda m: m["seat"] == 0)
     app = served_app(service, "cat")
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: bool(app.lobby_screen.rooms))
+        assert "[/ann]" in str(app.lobby_screen.query_one("#online").render())
         await pilot.press("w")
         await until(pilot, lambda: isinstance(app.screen, RoomScreen) and app.room_screen.view)
         view = app.room_screen.view

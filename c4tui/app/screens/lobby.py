@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -106,17 +107,17 @@ class LobbyScreen(Screen[None]):
         row = table.cursor_row
         table.clear()
         for room in lobby.rooms:
-            table.add_row(
+            table.add_row(  # Text: a name such as "[b]" is a name, not markup
                 str(room.number),
-                player_words(room.players[0]),
-                player_words(room.players[1]),
+                Text(player_words(room.players[0])),
+                Text(player_words(room.players[1])),
                 room_state(room),
                 str(room.watchers or ""),
             )
         if lobby.rooms:
             table.move_cursor(row=min(row, len(lobby.rooms) - 1))
         online = ", ".join(lobby.online) or "nobody"
-        self.query_one("#online", Static).update(f"Online ({len(lobby.online)}): {online}")
+        self.query_one("#online", Static).update(Text(f"Online ({len(lobby.online)}): {online}"))
 
     # ---- starting something ---------------------------------------------------------
 

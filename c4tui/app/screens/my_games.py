@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -40,8 +41,8 @@ class MyGamesScreen(ModalScreen[None]):
             table.add_row(
                 record.date.replace("T", " ").rstrip("Z"),
                 board_text(record),
-                record.players[0],
-                record.players[1],
+                Text(record.players[0]),  # a name such as "[b]" is a name, not markup
+                Text(record.players[1]),
                 RESULT_WORDS[record.result],
                 f"{record.plies:>5}",
                 key=name,

@@ -153,7 +153,7 @@ class RoomScreen(Screen[None]):
             result=view.outcome_text() or "",
             next_steps="n rematch · esc lobby" if view.playing else "esc lobby",
         )
-        self.status_line.update(view.status_text(), layout=False)
+        self.status_line.update(Text(view.status_text()), layout=False)  # names, not markup
         self.seats.update(self._seats_text(view))
         self._draw_thinking(view)
         ai_plays = any(seat.ai is not None for seat in view.seats)
