@@ -27,7 +27,7 @@ def limits() -> ServeLimits:
 
 
 @contextlib.asynccontextmanager
-async def running_front(state_dir: Path, limits: ServeLimits):
+async def running_front(state_dir: Path, limits: ServeLimits, authorized=None):
     """An ssh front on 127.0.0.1 (a free port) running the stand-in client."""
     front = SshFront(
         host="127.0.0.1",
@@ -36,6 +36,7 @@ async def running_front(state_dir: Path, limits: ServeLimits):
         gate=Gate(limits),
         command=ClientCommand(ECHO_CLIENT, memory=limits.client_memory, nice=limits.client_nice),
         credentials=token_for,
+        authorized=authorized,
     )
     await front.start()
     try:
