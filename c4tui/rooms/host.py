@@ -134,8 +134,9 @@ class RoomHost:
     def enter(self, client: Client, room: Room, seat: int | None) -> None:
         """Into a room (back into its seat, if any); the caller shows the room after."""
         client.room = room.number
-        if seat is not None:
+        if seat is not None and room.seats[seat].held_until is not None:
             room.seats[seat].held_until = None
+            self.tell(room, f"{client.name} is back.")
         self._lobby_changed()
 
     def leave(self, client: Client) -> None:

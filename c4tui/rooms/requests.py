@@ -90,9 +90,12 @@ class Requests:
             return
         if room.seat_of(client.key) is None:
             self.host.leave(client)
+        new = room.seat_of(client.key) is None
         taken = room.sit(client.key, client.name, self._seat_code())
         if isinstance(taken, str):
             raise Refused(taken)
+        if new:
+            self.host.tell(room, f"{client.name} sits down: the game is on.")
         self.host.enter(client, room, taken)
         self.host.changed(room)
 

@@ -100,7 +100,6 @@ class Room:
         """A seat for this person: theirs already, else an open one; or why not."""
         mine = self.seat_of(key)
         if mine is not None:
-            self.seats[mine].held_until = None
             return mine
         for index, seat in enumerate(self.seats):
             if seat.open:

@@ -45,6 +45,7 @@ async def test_a_dropped_seat_is_held_then_taken_back(service):
     bob = await login(service, "bob")  # the same identity, a new connection
     back = await room_where(bob, lambda m: m["seat"] == 1)
     assert back["moves"] == "4" and back["seats"][1]["held"] is None
+    await next_of(ann, "notice", lambda m: m["text"] == "bob is back.")
     await room_where(ann, lambda m: m["seats"][1]["here"])
     await bob.send("drop", column=3, ply=1)
     await room_where(ann, lambda m: m["moves"] == "44")
