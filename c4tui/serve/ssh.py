@@ -42,7 +42,8 @@ class AsyncsshRefusals(logging.Filter):
     """Turns asyncssh's own refusals of agent and X11 forwarding into our log lines.
 
     asyncssh refuses them itself (agent_forwarding/x11_forwarding off) and says so only
-    in its log, tagged `[conn=N, ...]`; everything else it logs is dropped here.
+    in its log, tagged `[conn=N, ...]`; of everything else it logs (a line or more for
+    every connection and channel), only warnings and errors pass.
     """
 
     DENIED = re.compile(r"\[conn=(\d+)[^\]]*\] (Agent|X11) forwarding request denied")
@@ -56,7 +57,8 @@ class AsyncsshRefusals(logging.Filter):
         if match:
             address = self.addresses.get(match[1], "?")
             log.warning("ssh %s: refused %s forwarding", address, match[2].lower())
-        return False
+            return False
+        return record.levelno >= logging.WARNING
 
 
 class SshFront:
