@@ -1,40 +1,46 @@
 """ConnectFourApp: the game screen and its keys, over a UI-free match controller.
 
 The match (c4tui/match) decides everything about the game: whose turn, undo by turns,
-search ids and stale results, hints, keeping the game on disk. The app composes the
-screens and widgets, forwards keys and clicks to the match, runs the searches it hands
-out in thread workers, and draws what the match holds.
+search ids and stale results, hints, keeping the game on disk. The app is one small
+class that composes the widgets and parts with their own state (host.py says what a
+part may use of the app): the AI's turns and their search runner, the scores overlay,
+the prewarmer, the study actions, the game's lines, the threat marks and the looks.
+Its bindings name every key; a key calls the part that acts on it.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterable
-from contextlib import suppress
 from dataclasses import replace
 from pathlib import Path
-from typing import ClassVar
 
 from textual import events
 from textual.app import App, ComposeResult, SystemCommand
-from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.theme import Theme
 from textual.widgets import Footer, Header, Static
 
-from c4tui.app import settings as settings_store
 from c4tui.app.ai_turns import AiTurns
+from c4tui.app.keys import KEYS, palette
 from c4tui.app.lines import GameLines
 from c4tui.app.looks import Looks
-from c4tui.app.messages import ColumnClicked
-from c4tui.app.overlay import ScoresOverlay
-from c4tui.app.prewarm import Prewarm
+from c4tui.app.messages import (
+    ColumnClicked,
+    HintFinished,
+    SearchFailed,
+    SearchFinished,
+    SearchProgress,
+)
+from c4tui.app.overlay import ScoresOverlay, ScoresSolved
+from c4tui.app.preferences import Preferences
+from c4tui.app.prewarm import Prewarmer
 from c4tui.app.settings import Settings
-from c4tui.app.study import StudyCommands
+from c4tui.app.study import StudyActions
+from c4tui.app.textual_internals import notifications
 from c4tui.app.threat_marks import ThreatMarks
 from c4tui.app.widgets.board import Board, BoardView
-from c4tui.app.widgets.history import MoveHistory
+from c4tui.app.widgets.history import MoveChosen, MoveHistory
 from c4tui.app.widgets.thinking import ThinkingPanel
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
@@ -42,47 +48,20 @@ from c4tui.engine.gil import CourteousStop, QuickSwitching, UiActivity
 from c4tui.files import data_dir
 from c4tui.match.controller import Match
 from c4tui.match.library import GameLibrary
-from c4tui.match.sides import GLYPHS, Sides
+from c4tui.match.sides import GLYPHS
 
 MIN_COLUMNS, MIN_LINES = 80, 24
 FOOTER_ROOM = 100  # columns the footer needs to show every key with its normal spacing
 
 
-def sides_of(settings: Settings) -> Sides:
-    return Sides(settings.ai_spec(0), settings.ai_spec(1))
-
-
-class ConnectFourApp(
-    AiTurns, StudyCommands, GameLines, ThreatMarks, ScoresOverlay, Looks, Prewarm, App[None]
-):
+class ConnectFourApp(App[None]):
     """Connect Four against opponents whose thinking you can watch."""
 
     CSS_PATH = Path(__file__).resolve().parent / "app.tcss"
     TITLE = "c4tui"
     ENABLE_COMMAND_PALETTE = True
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(-1)", "←", show=False),
-        Binding("right", "cursor(1)", "→", show=False),
-        Binding("enter,space", "drop_at_cursor", "Drop", key_display="⏎"),
-        *(
-            Binding(str((col + 1) % 10), f"drop({col})", f"Column {col + 1}", show=False)
-            for col in range(10)
-        ),
-        Binding("u", "undo", "Undo"),
-        Binding("r", "redo", "Redo"),
-        Binding("n", "new_game", "New"),
-        Binding("h", "hint", "Hint"),
-        Binding("m", "ai_move", "AI move"),
-        *StudyCommands.STUDY_BINDINGS,
-        *GameLines.LINE_BINDINGS,
-        *ThreatMarks.THREAT_BINDINGS,
-        *AiTurns.WATCH_BINDINGS,
-        *ScoresOverlay.OVERLAY_BINDINGS,
-        Binding("s", "settings", "Settings"),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("q", "quit", "Quit"),
-    ]
+    BINDINGS = KEYS
 
     def __init__(
         self,
@@ -103,39 +82,41 @@ class ConnectFourApp(
         `moves` starts the game from those moves (1-based notation), as if played;
         without them and with `resume`, an unfinished kept game comes back."""
         super().__init__()
-        self.config_dir = settings_store.config_dir(config_dir)
-        self.save_settings = save_settings
-        self.settings_notice: str | None = None
-        if settings is None:
-            settings, self.settings_notice = settings_store.load(self.config_dir)
-        # Command-line choices win over the saved settings for this session only. Both
-        # are about a game against the AI, so they also choose that mode: otherwise a
-        # saved two-people or AI-against-AI mode would silently ignore them.
-        if opponent is not None:
-            settings = replace(settings, mode="human-ai", opponent=opponent)
-        if first is not None:
-            settings = replace(settings, mode="human-ai", first=first)
-        self.settings = settings
+        self.preferences = Preferences(config_dir, save=save_settings)
+        self.settings = settings = self.preferences.load(settings, opponent, first)
         self.steady = steady
         self.activity = UiActivity()
         self.switching = QuickSwitching()
-        self._engine_lock = threading.Lock()
         self.library = GameLibrary(data_dir(games_dir))
         game = Game.from_moves(moves, settings.width, settings.height, settings.connect)
         self.match = Match(
-            sides_of(settings),
+            settings.sides(),
             game,
             seed=seed,
             make_stop=lambda: CourteousStop(self.activity),
             library=self.library,
             delay=settings.watch_delay,
         )
+        # The parts, each with its own state (host.py: what they may use of the app).
+        self.ai = AiTurns(self)
+        self.overlay = ScoresOverlay(self)
+        self.study = StudyActions(self)
+        self.game_lines = GameLines(self)
+        self.threat_marks = ThreatMarks(self)
+        self.looks = Looks(self, land=lambda: self.board.land())
+        self.parts = {
+            "ai": self.ai,
+            "overlay": self.overlay,
+            "study": self.study,
+            "lines": self.game_lines,
+            "threats": self.threat_marks,
+        }
+        self.prewarmer = Prewarmer(self)
         if not moves and resume:
-            self.resume_kept_game()
+            self.study.resume_kept_game()
         self.cursor = self.game.position.width // 2
         self._status = ""
-        self._theme_unsaved = False  # chosen in the command palette since the last save
-        self._cut_short_at = 0.0  # time.monotonic() of the last `m` that hurried the AI
+        self._keys_shown = (False, False)  # (watching, paused) the footer last showed
         if steady:
             self.animation_level = "none"
         if settings.theme in self.available_themes:
@@ -146,10 +127,6 @@ class ConnectFourApp(
     @property
     def game(self) -> Game:
         return self.match.game
-
-    @property
-    def search_id(self) -> int:
-        return self.match.search_id
 
     @property
     def thinking(self) -> bool:
@@ -182,43 +159,36 @@ class ConnectFourApp(
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.board.border_title = "Board"
         self._check_size(self.size.width, self.size.height)
-        if self.settings_notice:
-            self.notify(self.settings_notice, title="Settings", severity="warning", timeout=8)
+        if self.preferences.notice:
+            self.notify(self.preferences.notice, title="Settings", severity="warning", timeout=8)
         self.update()
-        self.call_after_refresh(self.start_prewarm)
+        self.call_after_refresh(self.prewarmer.start)
 
     def on_unmount(self) -> None:
         # However the app ends, no search thread may outlive it.
         self.match.stop()
-        self.workers.cancel_group(self, "ai")
-        self.stop_scores()
-        self._save_palette_theme()
+        self.ai.cancel()
+        self.overlay.stop()
+        self.preferences.at_exit(self.settings)
         self.switching.stop()
+
+    @property
+    def config_dir(self) -> Path:
+        return self.preferences.config_dir
 
     def _theme_changed(self, theme: Theme) -> None:
         """A theme picked in the command palette is the settings' theme from now on, so
         the settings form shows it and saving the form does not switch it back."""
         if theme.name != self.settings.theme:
             self.settings = replace(self.settings, theme=theme.name)
-            self._theme_unsaved = True
-
-    def _save_palette_theme(self) -> None:
-        """Keep a palette-chosen theme for next time; saved once, at exit, because the
-        palette previews every theme it passes over. Only the theme: the saved file, not
-        this session's command-line choices, holds the rest."""
-        if not (self._theme_unsaved and self.save_settings):
-            return
-        with suppress(OSError):  # the app is closing: nowhere left to report it
-            settings_store.save_changes(self.config_dir, theme=self.settings.theme)
+            self.preferences.palette_theme()
 
     def remember(self, **changes: object) -> None:
         """Keep these settings for next time (this session has them already)."""
         self.settings = replace(self.settings, **changes)  # type: ignore[arg-type]
-        if self.save_settings:
-            try:
-                settings_store.save_changes(self.config_dir, **changes)
-            except OSError as error:
-                self.notify(f"Could not save settings: {error}", severity="error")
+        error = self.preferences.keep(**changes)
+        if error:
+            self.notify(error, severity="error")
 
     async def on_event(self, event: events.Event) -> None:
         # Input first reaches the app here: from now until it is drawn, searches wait.
@@ -249,14 +219,14 @@ class ConnectFourApp(
         """After anything changed: tell what there is to tell, redraw, start the AI."""
         self.show_notices()
         self.refresh_view()
-        self.maybe_start_ai()
+        self.ai.maybe_start()
 
     def show_notices(self) -> None:
         for notice in self.match.take_notices():
             if notice.bell:
                 self.bell()
             # A column pressed five times after the end gives one notice, not five.
-            if any(n.message == notice.text for n in self._notifications):
+            if any(n.message == notice.text for n in notifications(self)):
                 continue
             self.notify(
                 notice.text, title=notice.title, severity=notice.severity, timeout=notice.timeout
@@ -272,6 +242,7 @@ class ConnectFourApp(
         self.cursor = max(0, min(self.cursor, pos.width - 1))
         result = self.game.result()
         info = match.thinking_info
+        marks, self.board.border_subtitle = self.threat_marks.marks(pos)
         self.board.drops_fall = self.settings.animation
         self.board.view = BoardView(
             position=pos,
@@ -280,8 +251,9 @@ class ConnectFourApp(
             preferred=info.best if self.thinking and info is not None else None,
             hint=match.hint_column if human_turn else None,
             winning=result.cells if result else (),
-            scores=self.overlay_words(),
-            threats=self.threat_marks(),
+            scores=self.overlay.scores(pos),
+            score_numbers=self.settings.scores_numbers,
+            threats=marks,
             result=match.outcome_text() or "",
             style=self.settings.board_style,
         )
@@ -290,16 +262,14 @@ class ConnectFourApp(
             self._status = status
             # The status line has a fixed height: no layout pass needed.
             self.status_line.update(status, layout=False)
-        self._show_thinking()
-        self.sync_watch_keys()
+        self.thinking_panel.show(self.ai.view())
+        self._sync_keys()
         ai_plays = match.is_ai(0) or match.is_ai(1)
         self.history.show(self.game, *match.evaluation_line(), ai_plays)
         self.sub_title = (
             f"{self.match.sides.name(0)} {GLYPHS[0]}  vs  {self.match.sides.name(1)} {GLYPHS[1]}"
             f"   ·   {pos.width}×{pos.height}, connect {pos.connect}"
         )
-
-    # ---- moves --------------------------------------------------------------------
 
     def human_drop(self, col: int) -> None:
         if self.match.human_move(col):
@@ -327,8 +297,7 @@ class ConnectFourApp(
             other = "ai" if self.settings.first == "you" else "you"
             self.settings = replace(self.settings, first=other)  # for this session
         s = self.settings
-        self.match.sides = sides_of(s)
-        self.match.new_game(Game(Position.start(s.width, s.height, s.connect)))
+        self.match.new_game(Game(Position.start(s.width, s.height, s.connect)), s.sides())
         self.cursor = s.width // 2
         self.update()
 
@@ -343,38 +312,30 @@ class ConnectFourApp(
         self.match.redo()
         self.update()
 
-    # ---- settings, help, quit -----------------------------------------------------
-
     def action_settings(self) -> None:
         self.cancel_search()
-        self.match.cancel_hint()
-        self.match.paused = True
+        self.match.pause()
         self.refresh_view()
         # Built ahead while nobody waited (prewarm.py): a fresh form took 0.1-0.4 s.
-        self.push_screen(self.take_settings_screen(), self.apply_settings)
+        self.push_screen(self.prewarmer.take_settings_screen(), self.apply_settings)
 
     def apply_settings(self, new: Settings | None) -> None:
-        self.match.paused = False
-        self.call_after_refresh(self.build_spare_settings)  # for the next `s`
+        self.match.resume()
+        self.call_after_refresh(self.prewarmer.build_spare)  # for the next `s`
         if new is None or new == self.settings:
             self.update()
             return
         old, self.settings = self.settings, new
         if new.theme in self.available_themes:
             self.theme = new.theme
-        if self.save_settings:
-            try:
-                path = settings_store.save(new, self.config_dir)
-            except OSError as error:
-                self.notify(f"Could not save settings: {error}", severity="error")
-            else:
-                self._theme_unsaved = False
-                self.notify(f"Settings saved to {path}.", timeout=3)
+        said = self.preferences.keep_all(new)
+        if said is not None:
+            self.notify(said.text, severity=said.severity, timeout=said.timeout)
         size_changed = (old.width, old.height, old.connect) != (new.width, new.height, new.connect)
         if size_changed or old.mode != new.mode or old.first != new.first:
             self.action_new_game()
             return
-        self.match.set_sides(sides_of(new))
+        self.match.set_sides(new.sides())
         self.update()
 
     def action_help(self) -> None:
@@ -387,19 +348,52 @@ class ConnectFourApp(
         self.match.stop()
         self.exit()
 
+    # ---- the parts' keys and messages ----------------------------------------------
+
+    def cancel_search(self) -> None:
+        self.ai.cancel()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "part" and parameters[0] == "ai":
+            return self.ai.allows(str(parameters[1]))
+        return self.ai.allows(action)
+
+    def _sync_keys(self) -> None:
+        """Show the keys that apply now in the footer: the watching keys while two
+        engines play, and Space's Pause or Go on as the pause changes."""
+        shown = (self.match.sides.watching, self.match.paused)
+        if shown != self._keys_shown:
+            self._keys_shown = shown
+            self.refresh_bindings()
+
+    def action_part(self, part: str, name: str, *arguments: int) -> None:
+        """A key's action in one of the parts (keys.py names them)."""
+        getattr(self.parts[part], name)(*arguments)
+
+    def on_search_progress(self, message: SearchProgress) -> None:
+        if not self.ai.progress(message):
+            return
+        view = self.board.view
+        if view is not None and view.preferred != message.info.best:
+            self.board.view = replace(view, preferred=message.info.best)
+        self.thinking_panel.show(self.ai.view())
+
+    def on_search_finished(self, message: SearchFinished) -> None:
+        self.ai.finished(message)
+
+    def on_search_failed(self, message: SearchFailed) -> None:
+        self.ai.failed(message)
+
+    def on_hint_finished(self, message: HintFinished) -> None:
+        self.ai.hint_finished(message)
+
+    def on_scores_solved(self, message: ScoresSolved) -> None:
+        if self.overlay.solved(message):
+            self.refresh_view()
+
+    def on_move_chosen(self, message: MoveChosen) -> None:
+        self.game_lines.jump_to(message.path)
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield SystemCommand("New game", "Start a new game (n)", self.action_new_game)
-        yield SystemCommand("Undo", "Take back your move and the reply (u)", self.action_undo)
-        yield SystemCommand("Redo", "Play the undone moves again (r)", self.action_redo)
-        yield SystemCommand("Hint", "Show the best column for you (h)", self.action_hint)
-        yield SystemCommand("AI move now", "Make the AI move at once (m)", self.action_ai_move)
-        yield from self.watch_commands()
-        yield from self.study_commands()
-        yield from self.line_commands()
-        yield from self.threat_commands()
-        yield from self.looks_commands()
-        yield SystemCommand(
-            "Settings", "Opponents, budgets, board, theme (s)", self.action_settings
-        )
-        yield SystemCommand("Help", "Keys and the thinking panel (?)", self.action_help)
+        yield from palette(self)
         yield from super().get_system_commands(screen)

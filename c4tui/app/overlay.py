@@ -1,93 +1,92 @@
-"""The scores overlay: every column's exact result under the board when a person moves.
+"""ScoresOverlay: every column's exact score under the board when a person moves.
 
-A mixin of ConnectFourApp. `o` (or the palette) toggles it, and `O` switches between
-words ("win 7") and the solver's numbers ("13", as connect4.gamesolver.org shows them);
-both choices are kept in the settings. As soon as a position with a person to move
-appears, a thread worker solves it (c4tui/match/exact_scores.py) while the board shows
-"solving"; keys never wait for it, and a newer position stops the older solve. Off by
-default: against the AI it gives the game away (the hint stays for that).
+A part of the app. `o` (or the palette) toggles it, and `O` switches the board between
+words ("win 7") and the solver's numbers ("13", as connect4.gamesolver.org shows
+them); both choices are kept in the settings.
+As soon as a position with a person to move appears, a thread worker solves it
+(c4tui/match/exact_scores.py) while the board shows "solving"; keys never wait for it,
+and a newer position stops the older solve. Solves are kept by position, board size
+included (the empty board's move path is the same on every size). Off by default:
+against the AI it gives the game away (the hint stays for that).
 """
 
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING
+from functools import partial
 
-from textual import work
-from textual.binding import Binding
 from textual.message import Message
 
-from c4tui.match.exact_scores import SOLVING, column_words
-
-if TYPE_CHECKING:
-    from c4tui.app.app import ConnectFourApp
-
-    _Base = ConnectFourApp
-else:
-    _Base = object
+from c4tui.app.host import Host
+from c4tui.engine.board.position import Position
+from c4tui.match.exact_scores import SOLVING, ColumnScores, solve_columns
 
 
 class ScoresSolved(Message):
-    """The overlay's words for the position reached by `path`."""
+    """The overlay's scores for `position`."""
 
-    def __init__(self, key: tuple[object, ...], words: tuple[str, ...]) -> None:
+    def __init__(self, position: Position, scores: ColumnScores) -> None:
         super().__init__()
-        self.key = key  # the position's path, then whether the words are numbers
-        self.words = words
+        self.position = position
+        self.scores = scores
 
 
-class ScoresOverlay(_Base):
-    """Exact scores under the board (mixed into the app)."""
+class ScoresOverlay:
+    """Exact scores under the board, solved in a worker, for the position shown."""
 
-    OVERLAY_BINDINGS = (
-        Binding("o", "toggle_scores", "Scores", show=False),
-        Binding("O", "toggle_score_numbers", "Scores as numbers", show=False),
-    )
-    _scores: tuple[tuple[object, ...], tuple[str, ...]] | None = None  # (key, words)
-    _scores_stop: threading.Event | None = None
+    def __init__(self, app: Host) -> None:
+        self._app = app
+        self._shown: tuple[Position, ColumnScores] | None = None
+        self._stop: threading.Event | None = None
 
-    def overlay_words(self) -> tuple[str, ...] | None:
+    def scores(self, position: Position) -> ColumnScores | None:
         """What the board shows under its columns now (starting a solve if needed)."""
-        pos = self.game.position
-        if not self.settings.scores_overlay or pos.is_over() or self.match.is_ai(pos.to_move):
+        app = self._app
+        if not app.settings.scores_overlay or position.is_over():
             return None
-        key = (*pos.path, self.settings.scores_numbers)
-        if self._scores is not None and self._scores[0] == key:
-            return self._scores[1]
-        if self._scores_stop is not None:
-            self._scores_stop.set()  # an older position's solve: nobody needs it now
-        self._scores_stop = threading.Event()
-        self._scores = (key, (SOLVING,) * pos.width)
-        self.solve_scores(pos, self._scores_stop, key)
-        return self._scores[1]
+        if app.match.is_ai(position.to_move):
+            return None
+        if self._shown is not None and self._shown[0] == position:
+            return self._shown[1]
+        self.stop()  # an older position's solve: nobody needs it now
+        stop = self._stop = threading.Event()
+        self._shown = (position, SOLVING)
+        app.run_worker(
+            partial(self._solve, position, stop),
+            name="scores",
+            group="scores",
+            thread=True,
+            exit_on_error=False,
+        )
+        return SOLVING
 
-    @work(thread=True, group="scores", exit_on_error=False)
-    def solve_scores(self, position, stop: threading.Event, key: tuple[object, ...]) -> None:
-        words = column_words(position, stop, numbers=bool(key[-1]))
-        if words is not None:
-            self.post_message(ScoresSolved(key, words))
+    def _solve(self, position: Position, stop: threading.Event) -> None:
+        scores = solve_columns(position, stop)
+        if scores is not None:
+            self._app.post_message(ScoresSolved(position, scores))
 
-    def on_scores_solved(self, message: ScoresSolved) -> None:
-        if self._scores is None or self._scores[0] != message.key:
-            return  # stale: the board has moved on
-        self._scores = (message.key, message.words)
-        self.refresh_view()
+    def solved(self, message: ScoresSolved) -> bool:
+        """Take a solve's scores; False when stale (the board has moved on)."""
+        if self._shown is None or self._shown[0] != message.position:
+            return False
+        self._shown = (message.position, message.scores)
+        return True
 
-    def stop_scores(self) -> None:
-        """No solve may outlive the app."""
-        if self._scores_stop is not None:
-            self._scores_stop.set()
+    def stop(self) -> None:
+        """Stop the running solve (no solve may outlive the app)."""
+        if self._stop is not None:
+            self._stop.set()
 
-    def action_toggle_scores(self) -> None:
-        on = not self.settings.scores_overlay
-        self.remember(scores_overlay=on)
+    def toggle(self) -> None:
+        on = not self._app.settings.scores_overlay
+        self._app.remember(scores_overlay=on)
         if on:
-            self.notify("Exact scores under the board, for the side to move (o hides them).")
-        self.refresh_view()
+            self._app.notify("Exact scores under the board, for the side to move (o hides them).")
+        self._app.refresh_view()
 
-    def action_toggle_score_numbers(self) -> None:
-        numbers = not self.settings.scores_numbers
-        self.remember(scores_numbers=numbers)
+    def toggle_numbers(self) -> None:
+        numbers = not self._app.settings.scores_numbers
+        self._app.remember(scores_numbers=numbers)
         said = "the solver's numbers (as gamesolver.org)" if numbers else "words"
-        self.notify(f"Scores on the board in {said}; O switches back.", timeout=3)
-        self.refresh_view()
+        self._app.notify(f"Scores on the board in {said}; O switches back.", timeout=3)
+        self._app.refresh_view()

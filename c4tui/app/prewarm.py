@@ -27,15 +27,11 @@ import importlib
 import time
 from typing import TYPE_CHECKING
 
-from textual import work
+from c4tui.app.host import Host
+from c4tui.app.textual_internals import lay_out
 
 if TYPE_CHECKING:
-    from c4tui.app.app import ConnectFourApp
     from c4tui.app.screens.settings import SettingsScreen
-
-    _Base = ConnectFourApp
-else:
-    _Base = object
 
 # Every screen a key opens, and what each imports with it (Select, Input, DataTable).
 SCREENS = (
@@ -60,53 +56,67 @@ def load_screens() -> None:
     help_page()
 
 
-class Prewarm(_Base):
-    """Screens made ready ahead of their keys (mixed into the app)."""
+class Prewarmer:
+    """Screens made ready ahead of their keys, for the app it is given."""
 
-    _spare: tuple[SettingsScreen, object] | None = None  # the screen, what it was built for
-    spare_settings: bool | None = None  # build spares; None: unless headless
-    _frozen = False  # gc.freeze() done
-    _started = 0.0  # time.perf_counter() of the first frame
+    def __init__(self, app: Host) -> None:
+        self._app = app
+        self._spare: tuple[SettingsScreen, object] | None = None  # the screen, its key
+        self.spare_settings: bool | None = None  # build spares; None: unless headless
+        self._frozen = False  # gc.freeze() done
+        self._started = 0.0  # time.perf_counter() of the first frame
 
-    def _wants_spare(self) -> bool:
-        return not self.is_headless if self.spare_settings is None else self.spare_settings
+    @property
+    def spare(self) -> SettingsScreen | None:
+        """The spare settings screen built ahead, if any."""
+        return None if self._spare is None else self._spare[0]
 
-    def start_prewarm(self) -> None:
-        """After the first frame: load the screens, then build the spare settings screen."""
-        self._started = time.perf_counter()
-        self.prewarm_imports()
-
-    @work(thread=True, group="prewarm", exit_on_error=False)
-    def prewarm_imports(self) -> None:
-        load_screens()
-        self.call_from_thread(self.call_after_refresh, self.build_spare_settings)
-
-    def _spare_key(self) -> object:
-        return (self.settings, tuple(sorted(self.available_themes)), self.steady)
-
-    def new_settings_screen(self) -> SettingsScreen:
+    def _new_settings_screen(self) -> SettingsScreen:
         from c4tui.app.screens.settings import SettingsScreen
 
-        return SettingsScreen(self.settings, sorted(self.available_themes), steady=self.steady)
+        app = self._app
+        return SettingsScreen(app.settings, sorted(app.available_themes), steady=app.steady)
 
-    async def build_spare_settings(self) -> None:
+    def _spare_key(self) -> object:
+        """What a settings screen built ahead shows: stale once this changes."""
+        app = self._app
+        return (app.settings, tuple(sorted(app.available_themes)), app.steady)
+
+    def _wants_spare(self) -> bool:
+        if self.spare_settings is None:
+            return not self._app.is_headless
+        return self.spare_settings
+
+    def start(self) -> None:
+        """After the first frame: load the screens, then build the spare settings screen."""
+        self._started = time.perf_counter()
+        self._app.run_worker(
+            self._load, name="prewarm", group="prewarm", thread=True, exit_on_error=False
+        )
+
+    def _load(self) -> None:
+        load_screens()
+        self._app.call_from_thread(self._app.call_after_refresh, self.build_spare)
+
+    async def build_spare(self) -> None:
         """Mount a settings screen for the current settings, off screen, for the next `s`."""
-        if not (self.is_running and self._wants_spare()):
+        app = self._app
+        if not (app.is_running and self._wants_spare()):
             return
-        quiet = min(self.activity.idle_for(), time.perf_counter() - self._started)
-        if len(self.screen_stack) != 1 or quiet < QUIET:  # a screen is open, or keys come
-            self.set_timer(max(0.1, QUIET - quiet), self.build_spare_settings)
+        quiet = min(app.activity.idle_for(), time.perf_counter() - self._started)
+        if len(app.screen_stack) != 1 or quiet < QUIET:  # a screen is open, or keys come
+            app.set_timer(max(0.1, QUIET - quiet), self.build_spare)
             return
         if self._spare is not None and self._spare[1] == self._spare_key():
             return
         self._drop_spare()
-        screen = self.new_settings_screen()
-        self.install_screen(screen, SPARE)
-        with self.batch_update():
-            await self.push_screen(SPARE)
+        screen = self._new_settings_screen()
+        app.install_screen(screen, SPARE)
+        with app.batch_update():
+            await app.push_screen(SPARE)
             # Laid out now, while nobody waits: shown at the same size, it only paints.
-            screen._refresh_layout(self.size)
-            await self.pop_screen()
+            lay_out(screen, app.size)
+            await app.pop_screen()
         screen.mark_styled()
         self._spare = (screen, self._spare_key())
         if not self._frozen:
@@ -122,15 +132,15 @@ class Prewarm(_Base):
         spare = self._spare
         if spare is None or spare[1] != self._spare_key():
             self._drop_spare()
-            return self.new_settings_screen()
+            return self._new_settings_screen()
         # No longer installed: closing it removes it, as any screen (the next spare is
         # built when the app is idle again).
         self._spare = None
-        self.uninstall_screen(SPARE)
+        self._app.uninstall_screen(SPARE)
         return spare[0]
 
     def _drop_spare(self) -> None:
         spare, self._spare = self._spare, None
         if spare is not None:
-            self.uninstall_screen(SPARE)
+            self._app.uninstall_screen(SPARE)
             spare[0].remove()

@@ -134,6 +134,10 @@ class Settings:
         ai_player = 1 if self.first == "you" else 0
         return self.opponent if player == ai_player else None
 
+    def sides(self) -> Sides:
+        """Who plays each colour in these settings."""
+        return Sides(self.ai_spec(0), self.ai_spec(1))
+
     def playing(self, sides: Sides, width: int, height: int, connect: int) -> Settings:
         """These settings with the mode, sides and board of a game in progress.
 

@@ -1,6 +1,6 @@
 """Threat marks: each side's threats drawn on the board, with their parity and the zugzwang.
 
-A part of ConnectFourApp. `z` (or the palette) toggles the marks for this session. The
+A part of the app. `z` (or the palette) toggles the marks for this session. The
 engine finds the threats and settles the zugzwang (c4tui/engine/threats.py); here they
 become marks in the holes (• a threat of ●, ◦ one of ○) and one line on the board's
 frame: how many odd and even threats each side has and, on boards of even height, which
@@ -9,21 +9,14 @@ side the zugzwang favours.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
 
 from textual.app import SystemCommand
-from textual.binding import Binding
 
+from c4tui.app.host import Host
 from c4tui.engine.board.position import Position
 from c4tui.engine.study.threats import Threat, threats, zugzwang
 from c4tui.match.sides import GLYPHS
-
-if TYPE_CHECKING:
-    from c4tui.app.app import ConnectFourApp
-
-    _Base = ConnectFourApp
-else:
-    _Base = object
 
 
 def threat_caption(position: Position, found: tuple[Threat, ...]) -> str:
@@ -48,35 +41,34 @@ def threat_caption(position: Position, found: tuple[Threat, ...]) -> str:
     return "Threats " + " · ".join(parts)
 
 
-class ThreatMarks(_Base):
-    """The threat marks on the board (mixed into the app)."""
+class ThreatMarks:
+    """The threat marks on the board, for the app it is given."""
 
-    THREAT_BINDINGS = (Binding("z", "toggle_threats", "Threats", show=False),)
-    threats_shown = False
+    def __init__(self, app: Host) -> None:
+        self._app = app
+        self.shown = False
 
-    def threat_commands(self):
+    def commands(self) -> Iterable[SystemCommand]:
         yield SystemCommand(
             "Threats on the board",
             "Mark each side's threats, their parity and the zugzwang (z)",
-            self.action_toggle_threats,
+            self.toggle,
         )
 
-    def threat_marks(self) -> tuple[tuple[int, int, int], ...]:
-        """The marks for the board now, and its frame's line (empty when off)."""
-        pos = self.game.position
-        if not self.threats_shown or pos.is_over():
-            self.board.border_subtitle = ""
-            return ()
-        found = threats(pos)
-        self.board.border_subtitle = threat_caption(pos, found)
-        return tuple((t.player, t.col, t.row) for t in found)
+    def marks(self, position: Position) -> tuple[tuple[tuple[int, int, int], ...], str]:
+        """The marks for the board (player, column, row), and its frame's line; none
+        while off."""
+        if not self.shown or position.is_over():
+            return (), ""
+        found = threats(position)
+        return tuple((t.player, t.col, t.row) for t in found), threat_caption(position, found)
 
-    def action_toggle_threats(self) -> None:
-        self.threats_shown = not self.threats_shown
-        if self.threats_shown:
-            self.notify(
+    def toggle(self) -> None:
+        self.shown = not self.shown
+        if self.shown:
+            self._app.notify(
                 "Threats marked: • ●'s, ◦ ○'s. On even heights ● wants odd rows (1, 3, …), "
                 "○ even ones. z hides them.",
                 timeout=6,
             )
-        self.refresh_view()
+        self._app.refresh_view()

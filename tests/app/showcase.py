@@ -64,7 +64,8 @@ class State:
             resume=False,
         )
         # As if Space was pressed before the first search: a key would race it.
-        app.match.paused = self.paused
+        if self.paused:
+            app.match.pause()
         return app
 
     def run_before(self) -> Callable[[Pilot], Awaitable[None]]:

@@ -127,7 +127,7 @@ async def test_board_style_and_falling_discs_round_trip_through_form_and_palette
         assert frame_painted(app)
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert "Board style: modern" in titles
-        app.action_toggle_board_style()  # the palette's command
+        app.looks.toggle_board_style()  # the palette's command
         await pilot.pause()
         assert load(app.config_dir)[0].board_style == "modern"
         assert not frame_painted(app)

@@ -146,11 +146,11 @@ async def test_the_palette_turns_falling_discs_off_and_on_and_keeps_it(make_app)
     async with app.run_test(size=SIZE) as pilot:
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert "Falling discs" in titles
-        app.action_toggle_animation()
+        app.looks.toggle_animation()
         assert load(app.config_dir)[0].animation is False
         await type_keys(pilot, "4")
         assert falling(app) == []
-        app.action_toggle_animation()
+        app.looks.toggle_animation()
         assert load(app.config_dir)[0].animation is True
 
 

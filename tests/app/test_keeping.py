@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from c4tui.app.textual_internals import notifications
 from tests.app.showcase import settle, type_keys
 
 SIZE = (100, 30)
@@ -25,7 +26,7 @@ async def test_a_damaged_puzzle_is_a_notice_and_the_next_one_comes(make_app, tmp
         screen = app.screen
         assert isinstance(screen, PuzzleScreen)
         assert screen.puzzle is not None and screen.puzzle.position.to_moves() == "44"
-        assert any("puzzle(s) left out" in n.message for n in app._notifications)
+        assert any("puzzle(s) left out" in n.message for n in notifications(app))
 
 
 def notices_of(app) -> list[str]:
@@ -111,7 +112,7 @@ async def save_as(app, pilot, name: str) -> str:
     from c4tui.app.screens.save_as import SaveAsScreen
 
     if not isinstance(app.screen, SaveAsScreen):
-        app.action_save_game_as()
+        app.study.save_game_as()
         await pilot.pause()
     field = app.screen.query_one("#save-input")
     field.value = name

@@ -5,6 +5,7 @@ from __future__ import annotations
 from c4tui.app.screens.help import HELP_FILE, HelpScreen
 from c4tui.app.screens.settings import SettingsScreen, join_spec, split_spec
 from c4tui.app.settings import Settings, load
+from c4tui.app.textual_internals import notifications
 from c4tui.app.widgets.board import Board
 from c4tui.app.widgets.disc_sizes import BIG, GIANT, MEDIUM, ROUND
 from c4tui.engine.board.position import Position
@@ -58,7 +59,7 @@ async def test_full_column_and_wrong_turn_are_refused(make_app):
         assert app.game.moves == (0,) * 6
         await type_keys(pilot, "9")  # no column 9 on a 7-column board
         assert len(app.game.moves) == 6
-        assert any("no column 9" in n.message for n in app._notifications)
+        assert any("no column 9" in n.message for n in notifications(app))
 
 
 async def test_undo_takes_back_your_move_and_the_reply_and_redo_replays(make_app):
@@ -127,7 +128,7 @@ async def test_a_second_m_just_after_hurrying_the_ai_does_not_play_your_move(mak
         await type_keys(pilot, "m")  # the impatient repeat, a moment later
         await settle(pilot)
         assert len(app.game.moves) == 2 and not app.thinking
-        assert any("your turn" in n.message for n in app._notifications)
+        assert any("your turn" in n.message for n in notifications(app))
         await type_keys(pilot, "m")  # asked again: now it plays your move
         assert app.thinking
         await type_keys(pilot, "n")
@@ -160,7 +161,7 @@ async def test_a_hint_cut_short_by_its_time_says_it_is_not_proven(make_app, monk
         await type_keys(pilot, "h")
         await settle(pilot)
         assert app.match.hint_column is not None
-        messages = [n.message for n in app._notifications]
+        messages = [n.message for n in notifications(app)]
         assert any("the perfect player ran out of time" in m for m in messages), messages
 
 
@@ -324,7 +325,7 @@ async def test_corrupt_settings_file_gives_defaults_and_a_notice(tmp_path, make_
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.settings == Settings()
-        assert any("using defaults" in n.message for n in app._notifications)
+        assert any("using defaults" in n.message for n in notifications(app))
         await type_keys(pilot, "q")
 
 
@@ -398,7 +399,7 @@ async def test_won_and_drawn_games_end_with_a_prompt(make_app):
         assert "new game" in app.match.status_text().lower()
         await type_keys(pilot, "1", "2", "3")  # no move after the end, and one notice
         assert len(app.game.moves) == 7
-        over = [n for n in app._notifications if "game is over" in n.message]
+        over = [n for n in notifications(app) if "game is over" in n.message]
         assert len(over) == 1
         board = app.query_one(Board)
         drawing = "".join(board.render_line(y).text for y in range(board.size.height))
@@ -583,5 +584,5 @@ async def test_ctrl_s_with_a_bad_field_says_why_nothing_was_saved(make_app):
         await type_keys(pilot, "ctrl+s")
         await pilot.pause()
         assert app.screen is screen
-        assert any("Not saved: Columns: 11" in n.message for n in app._notifications)
+        assert any("Not saved: Columns: 11" in n.message for n in notifications(app))
         assert screen.focused is screen.query_one("#width")

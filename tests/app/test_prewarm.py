@@ -22,14 +22,14 @@ def quick_quiet(monkeypatch):
 async def spare_built(app, pilot) -> SettingsScreen:
     for _ in range(500):
         await pilot.pause(0.01)
-        if app._spare is not None:
-            return app._spare[0]
+        if app.prewarmer.spare is not None:
+            return app.prewarmer.spare
     raise AssertionError("no spare settings screen was built")
 
 
 async def test_s_opens_the_settings_screen_built_ahead_and_a_new_one_follows(make_app):
     app = make_app()
-    app.spare_settings = True  # headless apps build none unless asked
+    app.prewarmer.spare_settings = True  # headless apps build none unless asked
     async with app.run_test(size=SIZE) as pilot:
         spare = await spare_built(app, pilot)
         assert app.screen_stack == [app.screen] and not isinstance(app.screen, SettingsScreen)
@@ -53,7 +53,7 @@ async def test_a_headless_app_builds_no_spare(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause(0.5)
-        assert app._spare is None
+        assert app.prewarmer.spare is None
         await type_keys(pilot, "s")
         await pilot.pause(0.2)
         assert isinstance(app.screen, SettingsScreen)
@@ -70,7 +70,7 @@ async def test_the_form_built_ahead_shows_the_styles_a_full_restyle_gives(make_a
     # Its styles are not recomputed when it is shown (a third of its first paint), so
     # they must already be right: as built, and after a theme change since.
     app = make_app()
-    app.spare_settings = True
+    app.prewarmer.spare_settings = True
     async with app.run_test(size=SIZE) as pilot:
         for theme in (None, "textual-light"):
             await spare_built(app, pilot)

@@ -29,15 +29,18 @@ class RecordingApp(ConnectFourApp):
         self.started: dict[int, tuple[int, ...]] = {}
         self.cancelled: set[int] = set()
         self.accepted: list[int] = []
+        start, cancel = self.ai.start, self.ai.cancel
 
-    def start_search(self, engine) -> None:
-        super().start_search(engine)
-        self.started[self.search_id] = self.game.position.path
+        def recorded_start(engine) -> None:
+            start(engine)
+            self.started[self.match.search_id] = self.game.position.path
 
-    def cancel_search(self) -> None:
-        if self.thinking:
-            self.cancelled.add(self.search_id)
-        super().cancel_search()
+        def recorded_cancel() -> None:
+            if self.thinking:
+                self.cancelled.add(self.match.search_id)
+            cancel()
+
+        self.ai.start, self.ai.cancel = recorded_start, recorded_cancel  # type: ignore[method-assign]
 
     def on_search_finished(self, message: SearchFinished) -> None:
         before = self.game.position.path

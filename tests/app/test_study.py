@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from c4tui.app.screens.games import GamesScreen
 from c4tui.app.screens.position import PositionScreen, check_moves
+from c4tui.app.textual_internals import notifications
 from c4tui.cli import main
 from c4tui.engine.board.gamefile import GameRecord
 from c4tui.engine.board.geometry import geometry
 from c4tui.engine.board.position import Position
+from c4tui.match.exact_scores import Solve, board_words
 from c4tui.match.library import GameLibrary
-from tests.app.showcase import post_key, settle, type_keys
+from tests.app.showcase import open_settings, post_key, settle, type_keys
 
 SIZE = (100, 30)
 
@@ -30,7 +32,7 @@ async def test_quitting_mid_game_and_starting_again_brings_the_game_back(make_ap
         await settle(pilot)
         assert again.game.moves == played
         assert again.match.sides.name(1) == "Random"
-        assert any("is back" in n.message for n in again._notifications)
+        assert any("is back" in n.message for n in notifications(again))
         await type_keys(pilot, "n")  # a new game; the resumed one stays kept
         await settle(pilot)
         assert again.game.moves == ()
@@ -60,7 +62,7 @@ async def test_copy_puts_the_move_string_on_the_clipboard(make_app):
         await type_keys(pilot, "c")
         await pilot.pause(0)
         assert app.clipboard == "4453"
-        assert any("4453" in n.message for n in app._notifications)
+        assert any("4453" in n.message for n in notifications(app))
 
 
 async def test_the_position_dialog_checks_as_you_type_and_plays_from_there(make_app):
@@ -111,7 +113,7 @@ async def test_the_review_fills_in_steps_and_stops_when_left(make_app):
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, ReviewScreen)
-        assert not app._notifications  # no notice covers the review
+        assert not notifications(app)  # no notice covers the review
         assert all(review is not None for review in screen.reviews)
         assert screen.index == 26
         await type_keys(pilot, "home")
@@ -141,9 +143,10 @@ async def test_the_scores_overlay_shows_exact_results_and_is_remembered(make_app
         assert app.query_one(Board).view.scores is None  # off by default
         await type_keys(pilot, "o")
         await settle(pilot)
-        scores = app.query_one(Board).view.scores
+        view = app.query_one(Board).view
+        assert view.scores.solve is Solve.SOLVED
         # 4453 is lost for ● whatever it plays (`c4tui analyze 4453`).
-        assert scores == (
+        assert board_words(view.position, view.scores.scores) == (
             "loss 15",
             "loss 15",
             "loss 18",
@@ -154,10 +157,9 @@ async def test_the_scores_overlay_shows_exact_results_and_is_remembered(make_app
         )
         await type_keys(pilot, "1")  # ○ to move now: solved again for ○
         await settle(pilot)
-        assert all(
-            s.startswith("win") or s in ("draw",) or s.startswith("loss")
-            for s in app.query_one(Board).view.scores
-        )
+        view = app.query_one(Board).view
+        assert view.scores.solve is Solve.SOLVED and view.position.moves == 5
+        assert len(view.scores.scores) == 7
     saved, _ = settings_store.load(config)
     assert saved.scores_overlay
 
@@ -259,3 +261,25 @@ async def test_keys_typed_quickly_in_the_games_list_open_the_row_the_cursor_ends
         await settle(pilot)
         # Newest first: the third row is the oldest game.
         assert app.game.position.to_moves() == "4455"
+
+
+async def test_the_scores_overlay_follows_a_new_board_size(make_app, tmp_path):
+    # The empty board's move path is () on every size: solves are kept by position.
+    from c4tui.app.settings import Settings
+    from c4tui.app.widgets.board import Board
+
+    app = make_app(settings=Settings(mode="humans", theme="textual-dark", scores_overlay=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert len(app.query_one(Board).view.scores.scores) == 7
+        screen = await open_settings(app, pilot)
+        for field, value in (("width", "8"), ("height", "7"), ("connect", "5")):
+            screen.query_one(f"#{field}").value = value
+        await pilot.pause()
+        screen.action_save()
+        await pilot.pause()
+        view = app.query_one(Board).view
+        assert view.position.width == 8
+        # Solving (8x7 takes long) or solved, but never the 7x6 board's seven scores.
+        assert view.scores.solve is not Solve.SOLVED or len(view.scores.scores) == 8
+        assert view.scores.solve is Solve.SOLVING

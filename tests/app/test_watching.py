@@ -8,6 +8,7 @@ import pytest
 
 from c4tui.app.screens.settings import SettingsScreen
 from c4tui.app.settings import Settings, SettingsError, load
+from c4tui.app.textual_internals import notifications
 from tests.app.showcase import open_settings, settle, type_keys
 
 SIZE = (120, 40)
@@ -43,7 +44,7 @@ async def test_speed_keys_change_the_pause_between_moves_and_it_is_remembered(ma
         assert app.match.delay > start
         await type_keys(pilot, "plus", "plus")
         assert app.match.delay < start
-        assert any("between moves" in n.message for n in app._notifications)
+        assert any("between moves" in n.message for n in notifications(app))
     saved = load(app.config_dir)[0].watch_delay
     assert saved == app.match.delay
     again = make_app(settings=None)

@@ -50,7 +50,15 @@ def test_the_command_prints_one_json_object_a_puzzle():
     assert done.returncode == 0, done.stderr
     lines = [json.loads(line) for line in done.stdout.splitlines()]
     assert len(lines) == 3
-    assert set(lines[0]) == {"position", "solution", "result", "distance", "rating", "theme", "player"}
+    assert set(lines[0]) == {
+        "position",
+        "solution",
+        "result",
+        "distance",
+        "rating",
+        "theme",
+        "player",
+    }
     assert set(lines[0]["player"]) == {"rating", "deviation", "volatility"}
 
 

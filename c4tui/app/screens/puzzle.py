@@ -25,7 +25,7 @@ from c4tui.app.messages import ColumnClicked
 from c4tui.app.widgets.board import Board, BoardView
 from c4tui.engine.study.puzzle_ratings import THEMES, Theme
 from c4tui.engine.study.puzzles import Puzzle
-from c4tui.match.exact_scores import board_words
+from c4tui.match.exact_scores import ColumnScores, Solve
 from c4tui.match.sides import GLYPHS
 from c4tui.match.trainer import Trainer
 
@@ -172,7 +172,7 @@ class PuzzleScreen(ModalScreen[None]):
         )
         scores = None
         if self.answered is not None:
-            scores = board_words(position, puzzle.scores)
+            scores = ColumnScores(Solve.SOLVED, tuple(puzzle.scores))
         board.view = BoardView(
             position=position,
             cursor=self.cursor if self.answered is None else None,

@@ -37,6 +37,7 @@ from c4tui.app.screens.spec_fields import (
     without,
 )
 from c4tui.app.settings import BOARD_STYLES, FIRST, MODES, Settings, SettingsError
+from c4tui.app.textual_internals import css_generation
 from c4tui.engine.board.geometry import (
     MAX_CONNECT,
     MAX_HEIGHT,
@@ -184,7 +185,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
     def _style_context(self) -> object:
         # Textual counts every change of the app's CSS (a theme, a variable); focus of
         # the terminal window is the one app-wide pseudo-class a form reads.
-        return (self.app._css_update_count, self.app.app_focus)
+        return (css_generation(self.app), self.app.app_focus)
 
     def mark_styled(self) -> None:
         """Called once the screen has been mounted ahead (prewarm.py): its styles are

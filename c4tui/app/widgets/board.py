@@ -26,8 +26,9 @@ from c4tui.app.widgets.classic import Paints, classic_cell
 from c4tui.app.widgets.disc_sizes import COMPACT, GIANT, SIZES, DiscSize
 from c4tui.app.widgets.drawn import DrawnWidget
 from c4tui.app.widgets.falling import Falling, Falls
-from c4tui.app.widgets.score_row import rows_needed, score_lines
+from c4tui.app.widgets.score_row import overlay_texts, rows_needed, score_lines
 from c4tui.engine.board.position import Position
+from c4tui.match.exact_scores import ColumnScores
 from c4tui.match.sides import GLYPHS
 
 THREAT_MARKS = ("•", "◦")  # a threat of ●, of ○: small discs of the side's own shape
@@ -46,10 +47,11 @@ class BoardView:
     preferred: int | None = None  # the column the thinking AI currently prefers
     hint: int | None = None
     winning: tuple[tuple[int, int], ...] = ()
-    # The scores overlay: each column's exact result for the side to move, in words
-    # ("win 7", "draw", "loss 12", "" when full, "solving", "gave up") or the solver's
-    # numbers ("13", "0", "-2"), or None: off.
-    scores: tuple[str, ...] | None = None
+    # The scores overlay: each column's exact score for the side to move (or how far
+    # its solve has come), or None: off; in words ("win 7") or, with `score_numbers`,
+    # the solver's numbers as connect4.gamesolver.org shows them.
+    scores: ColumnScores | None = None
+    score_numbers: bool = False
     result: str = ""  # at the end of the game: who won, in the app's words
     next_steps: str = NEXT_STEPS  # the keys shown under the result
     style: str = "modern"  # "classic": the blue frame filled around round holes
@@ -146,7 +148,8 @@ class Board(DrawnWidget):
         if view is None or view.scores is None:
             return 0, False
         pos = view.position
-        rows = rows_needed(view.scores, size.width)
+        texts, _ = overlay_texts(view.position, view.scores, view.score_numbers)
+        rows = rows_needed(texts, size.width)
         spare = self.size.height - board_size(size, pos.width, pos.height).height
         if spare >= rows:
             return rows, False
@@ -315,7 +318,8 @@ class Board(DrawnWidget):
             lines.append(numbers)
         if view.scores is not None:
             styles = (self.component_style("board--label"), self.component_style("board--hint"))
-            lines += score_lines(view.scores, size.width, below + instead, *styles)
+            texts, scores = overlay_texts(pos, view.scores, view.score_numbers)
+            lines += score_lines(texts, scores, size.width, below + instead, *styles)
         return lines
 
     def _frame(self, inside: int, paints: Paints | None) -> tuple[Text, Text, Text]:

@@ -1,7 +1,9 @@
 """The scores overlay's lines under the board: every column's result, never run together.
 
-Words ("win 7", "loss 12", "draw") shorten to `W7`, `L12`, `D` when a column is narrow;
-numbers (the solver's, "13", "-2") stay as they are. When some column's text does not
+The board is handed each column's exact score (an integer, match/exact_scores.py); here
+they become text, words or the solver's numbers, and the best result's columns are
+picked by their scores, not their words. Words ("win 7", "loss 12", "draw") shorten to
+`W7`, `L12`, `D` when a column is narrow; numbers (the solver's, "13", "-2") stay as they are. When some column's text does not
 fit its width with a space to spare, the columns take two lines, the odd ones on the
 first and the even ones on the second, so each has twice the room.
 """
@@ -10,6 +12,9 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
+
+from c4tui.engine.board.position import Position
+from c4tui.match.exact_scores import ColumnScores, Solve, board_words
 
 SHORT = {"draw": "D", "solving": "…", "gave up": "?"}
 
@@ -24,9 +29,18 @@ def score_cell(words: str, width: int) -> str:
     return f"{result[0].upper()}{n}"
 
 
-def winning(text: str) -> bool:
-    """ "win 7", or a positive number."""
-    return text.startswith("win") or (text[:1].isdigit() and text != "0")
+def overlay_texts(
+    position: Position, scores: ColumnScores, numbers: bool
+) -> tuple[tuple[str, ...], tuple[int | None, ...]]:
+    """Each column's text and the score it stands for (None: a full column, or none
+    yet): words ("win 7"), or with `numbers` the solver's ("13", "-2"); "solving" or
+    "gave up" under every column before a solve has an answer."""
+    width = position.width
+    if scores.solve is not Solve.SOLVED:
+        return (scores.solve.value,) * width, (None,) * width
+    if numbers:
+        return tuple("" if s is None else str(s) for s in scores.scores), scores.scores
+    return board_words(position, scores.scores), scores.scores
 
 
 def rows_needed(scores: tuple[str, ...], width: int) -> int:
@@ -35,20 +49,26 @@ def rows_needed(scores: tuple[str, ...], width: int) -> int:
 
 
 def score_lines(
-    scores: tuple[str, ...], width: int, rows: int, label: Style, best_style: Style
+    texts: tuple[str, ...],
+    scores: tuple[int | None, ...],
+    width: int,
+    rows: int,
+    label: Style,
+    best_style: Style,
 ) -> list[Text]:
     """The overlay's `rows` lines (1, or 2 staggered) for columns `width` cells wide, after
-    the board's one-cell left edge; the best result's columns in `best_style`."""
-    wins = any(winning(text) for text in scores)
+    the board's one-cell left edge; the best result's columns (any win, else a draw) in
+    `best_style`."""
+    wins = any(score is not None and score > 0 for score in scores)
     room = width if rows == 1 else 2 * width - 1
     out = []
     for row in range(rows):
-        cells: list[tuple[str, Style]] = [(" ", label)] * (width * len(scores) + 1)
-        for col, text in enumerate(scores):
+        cells: list[tuple[str, Style]] = [(" ", label)] * (width * len(texts) + 1)
+        for col, (text, score) in enumerate(zip(texts, scores, strict=True)):
             if rows == 2 and col % 2 != row:
                 continue
             shown = score_cell(text, room - 1 if rows == 2 else room)[:room]
-            best = winning(text) or (text in ("draw", "0") and not wins)
+            best = score is not None and (score > 0 or (score == 0 and not wins))
             start = 1 + col * width + (width - len(shown)) // 2
             start = max(0, min(start, len(cells) - len(shown)))
             for i, char in enumerate(shown):

@@ -1,0 +1,84 @@
+"""The app's keys: every binding of the game screen, and the palette's commands.
+
+A key's action names the part that acts on it and what it does there: `part('ai',
+'hint')` calls the hint of the AI's turns (ai_turns.py); the others are `study`
+(study.py), `lines` (lines.py), `threats` (threat_marks.py) and `overlay` (overlay.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from textual.app import SystemCommand
+from textual.binding import Binding, BindingType
+
+KEYS: list[BindingType] = [
+    Binding("left", "cursor(-1)", "←", show=False),
+    Binding("right", "cursor(1)", "→", show=False),
+    Binding("enter,space", "drop_at_cursor", "Drop", key_display="⏎"),
+    *(
+        Binding(str((col + 1) % 10), f"drop({col})", f"Column {col + 1}", show=False)
+        for col in range(10)
+    ),
+    Binding("u", "undo", "Undo"),
+    Binding("r", "redo", "Redo"),
+    Binding("n", "new_game", "New"),
+    Binding("h", "part('ai', 'hint')", "Hint"),
+    Binding("m", "part('ai', 'move_now')", "AI move"),
+    # Study (study.py).
+    Binding("g", "part('study', 'games')", "Games", show=False),
+    Binding("c", "part('study', 'copy_position')", "Copy", show=False),
+    Binding("C", "part('study', 'copy_link')", "Copy link", show=False),
+    Binding("p", "part('study', 'enter_position')", "Position", show=False),
+    Binding("v", "part('study', 'review_game')", "Review", show=False),
+    Binding("t", "part('study', 'puzzles')", "Puzzles", show=False),
+    # The game's lines (lines.py).
+    Binding("up", "part('lines', 'step', -1)", "Back a move", show=False),
+    Binding("down", "part('lines', 'step', 1)", "Forward a move", show=False),
+    Binding("home", "part('lines', 'to_end', 0)", "Line start", show=False),
+    Binding("end", "part('lines', 'to_end', 1)", "Line end", show=False),
+    Binding("pageup", "part('lines', 'sibling', -1)", "Previous line", show=False),
+    Binding("pagedown", "part('lines', 'sibling', 1)", "Next line", show=False),
+    Binding("P", "part('lines', 'promote')", "Promote line", show=False),
+    Binding("X", "part('lines', 'delete_variation')", "Delete variation", show=False),
+    # Shown only while two engines play (AiTurns.allows); Space says what it does now.
+    Binding("space", "part('ai', 'pause')", "Pause", key_display="␣"),
+    Binding("space", "part('ai', 'go_on')", "Go on", key_display="␣"),
+    Binding("full_stop", "part('ai', 'step')", "Step", key_display="."),
+    Binding("minus", "part('ai', 'speed', 1)", "Speed", key_display="-+"),
+    Binding("plus", "part('ai', 'speed', -1)", "Faster", show=False),
+    Binding("z", "part('threats', 'toggle')", "Threats", show=False),
+    Binding("o", "part('overlay', 'toggle')", "Scores", show=False),
+    Binding("O", "part('overlay', 'toggle_numbers')", "Scores as numbers", show=False),
+    Binding("s", "settings", "Settings"),
+    Binding("question_mark", "help", "Help", key_display="?"),
+    Binding("q", "quit", "Quit"),
+]
+
+
+def palette(app: Any) -> Iterable[SystemCommand]:
+    """The command palette's commands for the app: the main actions (each says its key),
+    then each part's own."""
+    yield SystemCommand("New game", "Start a new game (n)", app.action_new_game)
+    yield SystemCommand("Undo", "Take back your move and the reply (u)", app.action_undo)
+    yield SystemCommand("Redo", "Play the undone moves again (r)", app.action_redo)
+    yield SystemCommand("Hint", "Show the best column for you (h)", app.ai.hint)
+    yield SystemCommand("AI move now", "Make the AI move at once (m)", app.ai.move_now)
+    yield from app.ai.commands()
+    yield from app.study.commands()
+    yield SystemCommand(
+        "Scores on the board",
+        "Show or hide every column's exact result (o)",
+        app.overlay.toggle,
+    )
+    yield SystemCommand(
+        "Scores as numbers or words",
+        "The solver's numbers, as gamesolver.org, or words (O)",
+        app.overlay.toggle_numbers,
+    )
+    yield from app.game_lines.commands()
+    yield from app.threat_marks.commands()
+    yield from app.looks.commands()
+    yield SystemCommand("Settings", "Opponents, budgets, board, theme (s)", app.action_settings)
+    yield SystemCommand("Help", "Keys and the thinking panel (?)", app.action_help)

@@ -1,0 +1,37 @@
+"""The few Textual internals the app needs where Textual has no public API, in one place.
+
+Each is named here once, so that a Textual upgrade that renames one breaks this module's
+test (tests/app/test_textual_internals.py) loudly, not the app quietly:
+- the notifications on show (Textual can post and clear them, not list them): a notice
+  the person is already reading is not stacked again;
+- the count of CSS updates (a theme, a variable): a screen built ahead keeps its styles
+  while it has not changed;
+- laying out a screen at a size before it is shown (the spare settings form).
+"""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.geometry import Size
+from textual.notifications import Notification
+from textual.screen import Screen
+
+
+def notifications(app: App) -> list[Notification]:
+    """The notifications on show now, oldest first."""
+    return list(app._notifications)
+
+
+def withdraw(app: App, notification: Notification) -> None:
+    """Take one notification off the screen (a newer one says the same thing better)."""
+    app._unnotify(notification)
+
+
+def css_generation(app: App) -> int:
+    """A number that changes whenever the app's CSS does (a theme, a variable)."""
+    return app._css_update_count
+
+
+def lay_out(screen: Screen, size: Size) -> None:
+    """Lay the screen out at `size` now, as showing it would."""
+    screen._refresh_layout(size)

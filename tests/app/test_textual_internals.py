@@ -1,0 +1,45 @@
+"""The Textual internals the app relies on (textual_internals.py) still exist and behave.
+
+When this fails after a Textual upgrade, mend textual_internals.py: nothing else in the
+app touches Textual's private names.
+"""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.geometry import Size
+from textual.widgets import Static
+
+from c4tui.app import textual_internals as internals
+
+
+async def test_notifications_are_listed_and_withdrawn():
+    app = App()
+    async with app.run_test() as pilot:
+        app.notify("first")
+        app.notify("second")
+        await pilot.pause()
+        shown = internals.notifications(app)
+        assert [n.message for n in shown] == ["first", "second"]
+        internals.withdraw(app, shown[0])
+        await pilot.pause()
+        assert [n.message for n in internals.notifications(app)] == ["second"]
+
+
+async def test_the_css_generation_changes_with_the_theme():
+    app = App()
+    async with app.run_test() as pilot:
+        before = internals.css_generation(app)
+        assert isinstance(before, int)
+        app.theme = "textual-light" if app.theme != "textual-light" else "nord"
+        await pilot.pause()
+        assert internals.css_generation(app) != before
+
+
+async def test_a_screen_is_laid_out_at_a_size():
+    app = App()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await app.mount(Static("x" * 10))
+        await pilot.pause()
+        internals.lay_out(app.screen, Size(60, 20))
+        assert app.screen.query_one(Static).region.width == 60
