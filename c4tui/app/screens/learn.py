@@ -29,7 +29,7 @@ from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import describe_score
 from c4tui.engine.study.explain import Reason, refutation, why_it_loses
 from c4tui.engine.study.learn import Lesson
-from c4tui.match.exact_scores import board_words
+from c4tui.match.exact_scores import ColumnScores, Solve
 from c4tui.match.learned import Learned
 from c4tui.match.sides import GLYPHS
 
@@ -201,7 +201,7 @@ class LearnScreen(ModalScreen[None]):
             for col in self.line[: SHOWN_PLIES - 1]:
                 shown = shown.play(col) if not shown.is_over() else shown
         if self.state in ("right", "answer"):
-            scores = board_words(before, lesson.scores)
+            scores = ColumnScores(Solve.SOLVED, tuple(lesson.scores))
             hint = lesson.answers[0]
         self.query_one(Board).view = BoardView(
             position=shown,
