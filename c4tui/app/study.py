@@ -52,11 +52,6 @@ class StudyActions:
             self.puzzles,
         )
         yield SystemCommand(
-            "Scores as numbers or words",
-            "The solver's numbers, as gamesolver.org, or words (O)",
-            self.action_toggle_score_numbers,
-        )
-        yield SystemCommand(
             "Alternate who moves first",
             "Against the AI, take turns to start new games (on/off)",
             self.toggle_alternate,
