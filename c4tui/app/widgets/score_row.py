@@ -3,9 +3,10 @@
 The board is handed each column's exact score (an integer, match/exact_scores.py); here
 they become text, words or the solver's numbers, and the best result's columns are
 picked by their scores, not their words. Words ("win 7", "loss 12", "draw") shorten to
-`W7`, `L12`, `D` when a column is narrow; numbers (the solver's, "13", "-2") stay as they are. When some column's text does not
-fit its width with a space to spare, the columns take two lines, the odd ones on the
-first and the even ones on the second, so each has twice the room.
+`W7`, `L12`, `D` when a column is narrow; numbers (the solver's, "13", "-2") stay as
+they are. When some column's text does not fit its width with a space to spare, the
+columns take two lines, the odd ones on the first and the even ones on the second, so
+each has twice the room.
 """
 
 from __future__ import annotations
