@@ -46,9 +46,7 @@ class Players:
         return player
 
     def leave(self, player: Player) -> None:
-        """The session of `player` has ended (again: nothing happens)."""
-        if player not in self.entered:
-            return
+        """The session of `player` (as `enter` returned it) has ended; call it once."""
         key, number = self.entered.pop(player)
         self.numbers[key].discard(number)
         if not self.numbers[key]:

@@ -230,6 +230,7 @@ class PlayerSession(asyncssh.SSHServerSession):
         self.client: TerminalClient | None = None
         self.closed = False
         self.ending: str | None = None
+        self.entered = False  # whether self.player is entered in front.players
         self.last_input = time.monotonic()
         self.task: asyncio.Task[None] | None = None
 
@@ -269,6 +270,7 @@ class PlayerSession(asyncssh.SSHServerSession):
             return
         home = PrivateHome(self.front.state_dir / "clients")
         self.player = self.front.players.enter(self.player)
+        self.entered = True
         try:
             environment = client_environment(home, self.front.credentials(self.player), self.term)
             self.client = TerminalClient(self.front.command, home, environment, self.output)
@@ -292,11 +294,17 @@ class PlayerSession(asyncssh.SSHServerSession):
             self.finish(1)
         finally:
             self.front.sessions.discard(self)
-            self.front.players.leave(self.player)
+            self.leave()
             self.front.gate.release(self.player.address)
             if self.client is not None:
                 await self.client.stop()
             home.remove()
+
+    def leave(self) -> None:
+        """This session's player has gone (once: a later session may be the same player)."""
+        if self.entered:
+            self.entered = False
+            self.front.players.leave(self.player)
 
     def output(self, data: bytes) -> None:
         if self.closed:
@@ -347,5 +355,8 @@ class PlayerSession(asyncssh.SSHServerSession):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
+        # The player is gone now: coming straight back is this player again (the seat),
+        # even while the old client is still being ended.
+        self.leave()
         if self.client is not None:
             self.front.spawn(self.client.stop())

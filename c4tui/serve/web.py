@@ -151,10 +151,12 @@ class WebTab:
         self.ending: str | None = None
         self.home: PrivateHome | None = None
         self.done = asyncio.Event()
+        self.entered = False  # whether self.player is entered in front.players
 
     async def run(self, request: web.Request) -> None:
         self.home = PrivateHome(self.front.state_dir / "clients")
         self.player = self.front.players.enter(self.player)
+        self.entered = True
         try:
             env_file = self.home.root / "environment.json"
             environment = {**self.home.environment(), **self.front.credentials(self.player)}
@@ -181,11 +183,11 @@ class WebTab:
                 await self.relay(service)
             finally:
                 # The tab is gone: a reload's new tab is this player again, at once.
-                self.front.players.leave(self.player)
+                self.leave()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(service.stop(), 3.0)
         finally:
-            self.front.players.leave(self.player)
+            self.leave()
             self.front.tabs.discard(self)
             self.end_process_group()
             self.home.remove()
@@ -218,6 +220,12 @@ class WebTab:
                 await service.focus()
             elif kind == "blur":
                 await service.blur()
+
+    def leave(self) -> None:
+        """This tab's player has gone (once: a later tab may be the same player)."""
+        if self.entered:
+            self.entered = False
+            self.front.players.leave(self.player)
 
     def end_process_group(self) -> None:
         """SIGKILL whatever is left of the client (it has had its chance to quit)."""

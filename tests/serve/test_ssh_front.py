@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 
 import asyncssh
@@ -66,5 +67,8 @@ async def test_a_second_live_session_of_one_identity_is_another_player(ssh_front
         async with screen_session(ssh_front.port) as second:
             await second.wait_for("C4TUI_ROOMS_TOKEN=token:ssh-name:alice#2")
     # Both gone: the identity (and so a held seat) is the first one's again.
+    async with asyncio.timeout(30):  # the server has seen both connections close
+        while ssh_front.players.numbers:
+            await asyncio.sleep(0.01)
     async with screen_session(ssh_front.port) as again:
         await again.wait_for("C4TUI_ROOMS_TOKEN=token:ssh-name:alice\n")
