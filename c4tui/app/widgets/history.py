@@ -180,8 +180,9 @@ class MoveHistory(Vertical):
         string = format_moves(moves)
         self.border_subtitle = string if len(string) <= 40 else "…" + string[-39:]
         self.query_one(MoveList).show(rows, game.path)
-        self.branched = lines > 1
-        self.on_resize()
+        if self.branched != (lines > 1):  # rare: the first variation, or the last gone
+            self.branched = lines > 1
+            self.on_resize()
         line = self.query_one("#evaluation", EvaluationLine)
         line.show(evaluations)
         label = self.query_one("#evaluation-label", Label)
