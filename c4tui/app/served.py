@@ -50,6 +50,7 @@ class ServedApp(App[None]):
         self.animate = not steady
         self._connect = connect_with
         self.match: RemoteMatch
+        self._progress: SearchProgress | None = None  # the newest, not drawn yet
         if steady:
             self.animation_level = "none"
 
@@ -64,9 +65,26 @@ class ServedApp(App[None]):
         self.install_screen(self.lobby_screen, "lobby")
         self.install_screen(self.room_screen, "room")
         await self.push_screen("lobby")
-        # In order, each after the last is drawn (a room's screen may need composing).
-        self.match.listen(lambda event: self.call_later(self.on_match_event, event))
+        self.match.listen(self._heard)
         self.run_worker(self.match.run(), name="room service", exit_on_error=False)
+
+    def _heard(self, event: MatchEvent | RoomEvent) -> None:
+        """Queue the event to be drawn, in order, each after the last (a room's screen
+        may need composing first). Of the search's progress only the newest waits: a
+        slow terminal skips snapshots instead of falling behind the game."""
+        if isinstance(event, SearchProgress):
+            waiting = self._progress is not None
+            self._progress = event
+            if not waiting:
+                self.call_later(self._show_progress)
+            return
+        self.call_later(self.on_match_event, event)
+
+    def _show_progress(self) -> None:
+        event, self._progress = self._progress, None
+        view = self.room_screen.view
+        if event is not None and view is not None and event.search_id == view.search:
+            self.room_screen.show_thinking(event.info)
 
     def on_unmount(self) -> None:
         if hasattr(self, "match"):
@@ -74,13 +92,11 @@ class ServedApp(App[None]):
 
     async def on_match_event(self, event: MatchEvent | RoomEvent) -> None:
         """Draw what the service said. The room is drawn whole from each RoomChanged;
-        PositionChanged and the other events of the board itself add nothing to it."""
+        PositionChanged and the other events of the board itself add nothing to it; the
+        search's progress goes its own way (`_heard`)."""
         if isinstance(event, RoomChanged):
             await self._show("room")
             self.room_screen.show_room(event.room)
-        elif isinstance(event, SearchProgress):
-            if self.room_screen.is_mounted:
-                self.room_screen.show_thinking(event.info)
         elif isinstance(event, LobbyChanged):
             await self._show("lobby")
             self.lobby_screen.show_lobby(event.lobby)

@@ -122,6 +122,15 @@ class AiPool:
         self._live = [None] * self.workers
         self._threads.shutdown(wait=True, cancel_futures=True)
 
+    async def start(self) -> None:
+        """Start every worker now rather than at the first search (a server that wants
+        its first AI move without the wait, or a process whose stderr is no file, as
+        under a Textual test: a worker started then would fail)."""
+        loop = asyncio.get_running_loop()
+        for index in range(self.workers):
+            if self._live[index] is None:
+                self._live[index] = await loop.run_in_executor(None, _Worker, self._context)
+
     async def _run(self, index: int) -> None:
         while True:
             search = await self._queue.get()
@@ -129,9 +138,15 @@ class AiPool:
                 continue
             work = self._live[index]
             if work is None or not work.process.is_alive():
-                work = self._live[index] = await asyncio.get_running_loop().run_in_executor(
-                    None, _Worker, self._context
-                )
+                try:
+                    work = await asyncio.get_running_loop().run_in_executor(
+                        None, _Worker, self._context
+                    )
+                except (OSError, ValueError) as error:  # the search fails, the pool lives
+                    log.warning("AI worker %d could not start: %s", index, error)
+                    search.on_failed(f"the AI's worker process could not start ({error})")
+                    continue
+                self._live[index] = work
             await self._follow(index, work, search)
 
     async def _follow(self, index: int, work: _Worker, search: Search) -> None:

@@ -116,3 +116,18 @@ def test_served_mode_refuses_host_files_and_needs_its_front(argv, message, capsy
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+async def test_the_ai_seats_thinking_reaches_the_panel_while_it_searches(service):
+    await service.host.pool.start()  # before the app under test swaps stderr for no file
+    app = served_app(service)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        drawn = []
+        show = app.room_screen.show_thinking
+        app.room_screen.show_thinking = lambda info: (drawn.append(info), show(info))
+        app.match.create("mcts:time=0.3", second=True)
+        await until(pilot, lambda: bool(drawn))
+        assert drawn[0].engine == "mcts" and app.room_screen.thinking_panel.display
+        await until(pilot, lambda: app.room_screen.view.position.moves == 1)
+        assert "Your turn" in str(app.room_screen.status_line.render())
