@@ -43,6 +43,7 @@ from c4tui.engine.players.contract import ColumnStat, SearchInfo
 
 VERSION = 1
 MAX_TEXT = 200  # characters of a chat line, a name, a token or a code
+OFFERS = ("draw", "take_back")  # what one player may offer and the other answer
 
 
 class ProtocolError(ValueError):
@@ -110,7 +111,7 @@ CLIENT_KINDS: dict[str, dict[str, Field]] = {
     "take_back": _NOTHING,
     "rematch": _NOTHING,
     "answer": {
-        "offer": _field(_choice("draw", "take_back"), "'draw' or 'take_back'"),
+        "offer": _field(_choice(*OFFERS), "'draw' or 'take_back'"),
         "accept": _field(_bool, "true or false"),
     },
     "games": _NOTHING,

@@ -21,9 +21,6 @@ from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import SearchInfo
 from c4tui.rooms.protocol import info_to_wire
 
-OFFERS = ("draw", "take_back")
-ENDINGS = ("resigned", "agreed")  # the loser resigned; both agreed to a draw
-
 
 @dataclass
 class Seat:
@@ -61,7 +58,7 @@ class Room:
     public: bool = False
     name: str = ""  # the game's file name when kept
     date: str = field(default_factory=now_stamp)
-    ended: str | None = None  # an ending off the board: ENDINGS
+    ended: str | None = None  # off the board: "resigned" (by the loser) or "agreed" (a draw)
     winner: int | None = None  # of an ending off the board (None: a draw)
     offers: dict[str, int] = field(default_factory=dict)  # offer -> the seat that made it
     rematch: set[int] = field(default_factory=set)
