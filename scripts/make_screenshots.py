@@ -30,6 +30,7 @@ DEFAULT = (
     "won",
     "games",
     "review",
+    "analysis",
     "scores",
     "classic",
 )

@@ -225,6 +225,13 @@ STATES = {
             moves=REVIEWED_GAME,
         ),
         State(
+            "analysis",
+            "an analysis board: a variation under the move it branches from, threats marked",
+            humans(),
+            keys=("7", "u", "1", "z"),
+            moves="3444556652",
+        ),
+        State(
             "position",
             "the position dialog, checking a move string as it is typed",
             against("mcts:time=1"),

@@ -73,6 +73,10 @@ def test_review_screen(snap_compare, tmp_path):
     assert compare(snap_compare, tmp_path, "review")
 
 
+def test_analysis_board_with_a_variation_and_threats(snap_compare, tmp_path):
+    assert compare(snap_compare, tmp_path, "analysis")
+
+
 def test_scores_overlay(snap_compare, tmp_path):
     assert compare(snap_compare, tmp_path, "scores")
 
