@@ -47,7 +47,6 @@ class ServedApp(App[None]):
         """`steady` freezes what moves on screen (tests); `connect_with` makes the match."""
         super().__init__()
         self.steady = steady
-        self.animate = not steady
         self._connect = connect_with
         self.match: RemoteMatch
         self._progress: SearchProgress | None = None  # the newest, not drawn yet
@@ -60,8 +59,8 @@ class ServedApp(App[None]):
         except RoomError as error:
             self.exit(return_code=2, message=f"c4tui --served: {error}")
             return
-        self.lobby_screen = LobbyScreen()
-        self.room_screen = RoomScreen()
+        self.lobby_screen = LobbyScreen(self.match)
+        self.room_screen = RoomScreen(self.match, steady=self.steady)
         self.install_screen(self.lobby_screen, "lobby")
         self.install_screen(self.room_screen, "room")
         await self.push_screen("lobby")

@@ -18,18 +18,16 @@ import secrets
 import time
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from c4tui.engine.players.contract import SearchInfo
 from c4tui.rooms.access import show_code
 from c4tui.rooms.ai_pool import AiPool, Search
+from c4tui.rooms.identity import RoomLimits
 from c4tui.rooms.protocol import VERSION, info_to_wire
 from c4tui.rooms.room import Room
 from c4tui.rooms.store import RoomStore
 from c4tui.rooms.worker import SearchJob
-
-if TYPE_CHECKING:
-    from c4tui.rooms.service import RoomLimits
 
 log = logging.getLogger("c4tui.rooms")
 TICK = 1.0  # seconds between looks at held seats

@@ -27,12 +27,12 @@ import logging
 import os
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from c4tui.rooms.access import Tokens
 from c4tui.rooms.host import Client, RoomHost
+from c4tui.rooms.identity import Identity, RoomLimits, display_name
 from c4tui.rooms.protocol import VERSION, ProtocolError, encode, parse_client_line
 from c4tui.rooms.requests import Requests
 
@@ -42,30 +42,6 @@ OUT_CAP = 512 * 1024  # bytes waiting for a client that does not read: past this
 BURST, PER_SECOND = 60, 20.0  # messages a client may send at once, and on average
 DRAIN_SECONDS = 10.0  # a client's replies not read by then: it is cut off
 SOCKET_PATH_MAX = 100  # a Unix socket's path must fit in about 104 bytes
-
-
-@dataclass(frozen=True)
-class Identity:
-    """Who a client is, as its front established it."""
-
-    key: str  # stable: "ssh-key:SHA256:<fingerprint>", "ssh-name:<name>", "web:<id>"
-    name: str  # display name (sanitised by the service: printable, <= 20 characters)
-    address: str  # peer address, for logs and per-address limits
-
-
-@dataclass(frozen=True)
-class RoomLimits:
-    rooms: int = 50  # rooms at once
-    ai_seconds: float = 2.0  # cap on any AI seat's budget per move
-    ai_workers: int = 2  # worker processes for AI searches
-    seat_hold: float = 300.0  # seconds a dropped player's seat is held
-    max_line: int = 64 * 1024  # bytes per protocol line
-
-
-def display_name(name: str) -> str:
-    """A name others can be shown: printable characters only, at most 20, never empty."""
-    cleaned = " ".join("".join(ch for ch in name if ch.isprintable()).split())
-    return cleaned[:20].strip() or "guest"
 
 
 class Connection(Client):

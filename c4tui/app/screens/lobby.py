@@ -9,7 +9,7 @@ who is online. The list follows the service's lobby as it changes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,11 +19,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Header, Input, Select, Static
 
 from c4tui.engine.players.levels import LEVELS, RATINGS
+from c4tui.match.remote import RemoteMatch
 from c4tui.match.room_view import LobbyView, RoomSummary
 from c4tui.match.sides import engine_title
-
-if TYPE_CHECKING:
-    from c4tui.app.served import ServedApp
 
 DEFAULT_LEVEL = "level:3"
 # Beside the levels, engines whose thinking is worth watching: they search for all of the
@@ -61,13 +59,10 @@ class LobbyScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, match: RemoteMatch) -> None:
         super().__init__()
+        self.match = match
         self.rooms: tuple[RoomSummary, ...] = ()
-
-    @property
-    def served(self) -> ServedApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         levels = [(f"Level {n} (Elo {RATINGS.get(n, '?')})", f"level:{n}") for n in sorted(LEVELS)]
@@ -97,8 +92,8 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#lobby-start").border_title = "Play"
         self.query_one("#lobby-rooms").border_title = "Rooms"
-        self.sub_title = f"Play together · you are {self.served.match.name}"
-        self.show_lobby(self.served.match.lobby)
+        self.sub_title = f"Play together · you are {self.match.name}"
+        self.show_lobby(self.match.lobby)
         self.query_one("#play-ai", Button).focus()
 
     def show_lobby(self, lobby: LobbyView) -> None:
@@ -138,14 +133,14 @@ class LobbyScreen(Screen[None]):
     def action_play_ai(self) -> None:
         spec = str(self.query_one("#level", Select).value)
         if not spec.startswith("level:"):
-            spec += f":time={self.served.match.ai_seconds:g}"
+            spec += f":time={self.match.ai_seconds:g}"
         second = self.query_one("#second", Checkbox).value
-        self.served.match.create(spec, second=second)
+        self.match.create(spec, second=second)
 
     def action_new_room(self) -> None:
         public = self.query_one("#public", Checkbox).value
         second = self.query_one("#second", Checkbox).value
-        self.served.match.create(None, second=second, public=public)
+        self.match.create(None, second=second, public=public)
 
     def action_focus_code(self) -> None:
         self.query_one("#code", Input).focus()
@@ -154,7 +149,7 @@ class LobbyScreen(Screen[None]):
         code = event.value.strip()
         if code:
             event.input.clear()
-            self.served.match.join(code)
+            self.match.join(code)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self._enter(event.cursor_row, join=True)
@@ -168,9 +163,9 @@ class LobbyScreen(Screen[None]):
             return
         room = self.rooms[row]
         if join and room.open and room.code is not None:
-            self.served.match.join(room.code)
+            self.match.join(room.code)
         else:
-            self.served.match.watch(room.number)
+            self.match.watch(room.number)
 
     def action_games(self) -> None:
-        self.served.match.games()
+        self.match.games()

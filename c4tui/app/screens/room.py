@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -26,11 +26,9 @@ from c4tui.app.widgets.board import Board, BoardView
 from c4tui.app.widgets.history import MoveHistory
 from c4tui.app.widgets.thinking import ThinkingPanel, ThinkingView
 from c4tui.engine.players.contract import SearchInfo
+from c4tui.match.remote import RemoteMatch
 from c4tui.match.room_view import RoomView
 from c4tui.match.sides import GLYPHS, engine_title
-
-if TYPE_CHECKING:
-    from c4tui.app.served import ServedApp
 
 OFFER_WORDS = {"draw": "offers a draw", "take_back": "asks to take back a move"}
 OFFER_NAMES = {"draw": "draw offer", "take_back": "take-back request"}
@@ -64,17 +62,16 @@ class RoomScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, match: RemoteMatch, *, steady: bool = False) -> None:
+        """`steady`: nothing time-dependent on screen (tests): no falling discs, no clocks."""
         super().__init__()
+        self.match = match
+        self.steady = steady
         self.view: RoomView | None = None
         self.info: SearchInfo | None = None
         self.cursor = 3
         self._asked: str | None = None  # the other side's offer being asked about
         self._question: AnswerScreen | None = None
-
-    @property
-    def served(self) -> ServedApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         self.board = Board(id="board")
@@ -144,7 +141,7 @@ class RoomScreen(Screen[None]):
         mine = view.my_turn()
         self.cursor = max(0, min(self.cursor, pos.width - 1))
         winning = pos.winning_cells() if pos.winner() is not None else ()
-        self.board.drops_fall = self.served.animate
+        self.board.drops_fall = not self.steady
         self.board.view = BoardView(
             position=pos,
             cursor=self.cursor if mine else None,
@@ -157,7 +154,7 @@ class RoomScreen(Screen[None]):
         self.seats.update(self._seats_text(view))
         self._draw_thinking(view)
         ai_plays = any(seat.ai is not None for seat in view.seats)
-        self.history.show(self.served.match.game, *self.served.match.evaluation_line(), ai_plays)
+        self.history.show(self.match.game, *self.match.evaluation_line(), ai_plays)
         names = f"{view.seats[0].title} {GLYPHS[0]}  vs  {view.seats[1].title} {GLYPHS[1]}"
         role = "playing" if view.playing else "watching"
         self.sub_title = f"Room {view.number} · {names} · you are {role}"
@@ -205,7 +202,7 @@ class RoomScreen(Screen[None]):
         if spec is None:
             return
         label = engine_title(spec) + (f" ({spec})" if ":" in spec else "")
-        limits = self.served.match.limits(spec)
+        limits = self.match.limits(spec)
         self.thinking_panel.show(
             ThinkingView(
                 info=self.info,
@@ -213,7 +210,7 @@ class RoomScreen(Screen[None]):
                 limits=limits,
                 label=label,
                 running=view.thinking,
-                steady=self.served.steady,
+                steady=self.steady,
             )
         )
 
@@ -233,7 +230,7 @@ class RoomScreen(Screen[None]):
 
         def answered(accept: bool | None) -> None:
             self._question = None  # still asked: until the service's answer clears it
-            self.served.match.answer(offer, bool(accept))
+            self.match.answer(offer, bool(accept))
 
         self._question = AnswerScreen(question)
         self.app.push_screen(self._question, answered)
@@ -260,27 +257,27 @@ class RoomScreen(Screen[None]):
             return
         if column < view.position.width:
             self.cursor = column
-        self.served.match.drop(column)
+        self.match.drop(column)
 
     def action_move_now(self) -> None:
-        self.served.match.move_now()
+        self.match.move_now()
 
     def action_take_back(self) -> None:
-        self.served.match.take_back()
+        self.match.take_back()
 
     def action_offer_draw(self) -> None:
-        self.served.match.offer_draw()
+        self.match.offer_draw()
         self.notify("Draw offered.", timeout=2)
 
     def action_resign(self) -> None:
         def confirmed(sure: bool | None) -> None:
             if sure:
-                self.served.match.resign()
+                self.match.resign()
 
         self.app.push_screen(AnswerScreen("Resign this game?"), confirmed)
 
     def action_rematch(self) -> None:
-        self.served.match.new_game()
+        self.match.new_game()
         self.notify("Rematch asked: colours swap when both agree.", timeout=3)
 
     def action_chat(self) -> None:
@@ -289,7 +286,7 @@ class RoomScreen(Screen[None]):
         chat.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.served.match.say(event.value)
+        self.match.say(event.value)
         self._close_chat()
 
     def _close_chat(self) -> None:
@@ -302,4 +299,4 @@ class RoomScreen(Screen[None]):
         if self.query_one("#chat", Input).display:  # Escape closes the chat line first
             self._close_chat()
             return
-        self.served.match.leave()
+        self.match.leave()

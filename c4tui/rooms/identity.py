@@ -1,0 +1,33 @@
+"""What the fronts hand the room service: who a client is, and the service's limits.
+
+`Identity` and `RoomLimits` are part of the seam with c4tui/serve (SERVE_CONTRACT);
+c4tui.rooms.service, where the fronts import them from, re-exports both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Who a client is, as its front established it."""
+
+    key: str  # stable: "ssh-key:SHA256:<fingerprint>", "ssh-name:<name>", "web:<id>"
+    name: str  # display name (sanitised by the service: printable, <= 20 characters)
+    address: str  # peer address, for logs and per-address limits
+
+
+@dataclass(frozen=True)
+class RoomLimits:
+    rooms: int = 50  # rooms at once
+    ai_seconds: float = 2.0  # cap on any AI seat's budget per move
+    ai_workers: int = 2  # worker processes for AI searches
+    seat_hold: float = 300.0  # seconds a dropped player's seat is held
+    max_line: int = 64 * 1024  # bytes per protocol line
+
+
+def display_name(name: str) -> str:
+    """A name others can be shown: printable characters only, at most 20, never empty."""
+    cleaned = " ".join("".join(ch for ch in name if ch.isprintable()).split())
+    return cleaned[:20].strip() or "guest"
