@@ -25,22 +25,9 @@ ROOM_FLAGS = (
 )
 
 
-class RoomDefault:
-    """A room limit's default, looked up in RoomLimits only when --help shows it.
-
-    Importing the room service takes ~80 ms, which every `c4tui` start would pay.
-    """
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def __str__(self) -> str:
-        from c4tui.rooms.service import RoomLimits
-
-        return f"{getattr(RoomLimits(), self.name):g}"
-
-
 def register(commands: argparse._SubParsersAction) -> None:
+    # Both light (dataclasses only): every `c4tui` start builds this parser.
+    from c4tui.rooms.identity import RoomLimits
     from c4tui.serve.limits import ServeLimits
 
     parser = commands.add_parser(
@@ -69,17 +56,17 @@ def register(commands: argparse._SubParsersAction) -> None:
         metavar="FILE",
         help="admit only the ssh keys in this authorized_keys file (default: anyone)",
     )
-    serve_limits = ServeLimits()
-    for flag, name, kind, metavar, text in LIMIT_FLAGS + ROOM_FLAGS:
-        default = getattr(serve_limits, name, None) or RoomDefault(name)
-        parser.add_argument(
-            flag,
-            dest=name,
-            type=kind,
-            default=default,
-            metavar=metavar,
-            help=f"{text} (default %(default)s)",
-        )
+    for flags, defaults in ((LIMIT_FLAGS, ServeLimits()), (ROOM_FLAGS, RoomLimits())):
+        for flag, name, kind, metavar, text in flags:
+            default = getattr(defaults, name)
+            parser.add_argument(
+                flag,
+                dest=name,
+                type=kind,
+                default=default,
+                metavar=metavar,
+                help=f"{text} (default {default:g})",
+            )
     parser.set_defaults(run=run)
 
 
@@ -91,7 +78,7 @@ def check(args: argparse.Namespace) -> None:
         raise CommandError("--no-ssh and --no-web together leave nothing to serve")
     for flag, name, _, _, _ in LIMIT_FLAGS + ROOM_FLAGS:
         value = getattr(args, name)
-        if not isinstance(value, RoomDefault) and value <= 0 and name != "client_nice":
+        if value <= 0 and name != "client_nice":
             raise CommandError(f"{flag} {value:g}: must be more than 0")
     if not 0 <= args.client_nice <= 19:
         raise CommandError(f"--client-nice {args.client_nice}: must be 0 to 19")
@@ -105,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
     from c4tui.files import data_dir
-    from c4tui.rooms.service import RoomLimits
+    from c4tui.rooms.identity import RoomLimits
     from c4tui.serve.keys import KeyFileError, read_authorized_keys
     from c4tui.serve.limits import ServeLimits
     from c4tui.serve.server import ServeConfig, Server
@@ -118,10 +105,7 @@ def run(args: argparse.Namespace) -> int:
         except KeyFileError as error:
             raise CommandError(f"--authorized-keys {error}") from None
     limits = replace(ServeLimits(), **{name: getattr(args, name) for _, name, *_ in LIMIT_FLAGS})
-    asked = {name: getattr(args, name) for _, name, *_ in ROOM_FLAGS}
-    rooms = replace(
-        RoomLimits(), **{name: v for name, v in asked.items() if not isinstance(v, RoomDefault)}
-    )
+    rooms = replace(RoomLimits(), **{name: getattr(args, name) for _, name, *_ in ROOM_FLAGS})
     config = ServeConfig(
         state_dir=Path(args.state) if args.state else data_dir() / "serve",
         host=args.host,
