@@ -107,7 +107,8 @@ class AiTurns:
     def view(self) -> ThinkingView:
         """What the thinking panel shows: the running (or last) search."""
         match = self._app.match
-        engine = match.search_engine or match.engines.get(1) or match.engines.get(0)
+        search = match.search
+        engine = search.engine if search else match.engines.get(1) or match.engines.get(0)
         label, limits = "", Limits()
         if engine is not None:
             limits = engine.limits
@@ -115,8 +116,8 @@ class AiTurns:
             if ":" in engine.spec:  # "Greedy (greedy)" would say nothing new
                 label += f" ({engine.spec})"
         return ThinkingView(
-            info=match.thinking_info,
-            position=match.search_position or match.position,
+            info=search.info if search else None,
+            position=search.position if search else match.position,
             limits=limits,
             label=label,
             running=match.thinking,

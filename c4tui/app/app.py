@@ -241,7 +241,7 @@ class ConnectFourApp(App[None]):
         waiting = self.thinking and not pos.is_over() and not match.is_ai(1 - pos.to_move)
         self.cursor = max(0, min(self.cursor, pos.width - 1))
         result = self.game.result()
-        info = match.thinking_info
+        info = match.search.info if match.search is not None else None
         marks, self.board.border_subtitle = self.threat_marks.marks(pos)
         self.board.drops_fall = self.settings.animation
         self.board.view = BoardView(

@@ -23,7 +23,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import replace
 
-from c4tui.engine.board.game import Game
+from c4tui.engine.board.game import Evaluation, Game
 from c4tui.engine.board.gamefile import GameRecord
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import Engine, SearchInfo, SearchResult
@@ -43,7 +43,7 @@ from c4tui.match.interface import (
 from c4tui.match.keeping import KeptOnDisk
 from c4tui.match.library import GameLibrary
 from c4tui.match.opponents import evaluation_of, hint_spec
-from c4tui.match.requests import HintRequest, Notice, SearchRequest, Severity
+from c4tui.match.requests import HintRequest, Notice, Search, SearchRequest, Severity
 from c4tui.match.scorebook import ScoreBook
 from c4tui.match.sides import Sides, engine_title
 
@@ -89,18 +89,12 @@ class Match(KeptOnDisk):
         self.name = name or GameLibrary.new_name()
         self.date = date
         self.engines: dict[int, Engine] = {}
-        # the path of the position after an engine's move -> (that engine's spec, its
-        # value of the move from ●'s side); kept per move, so every line keeps its own
-        self.evaluations: dict[tuple[int, ...], tuple[str, float]] = {}
         self.paused = False
         self.delay = delay
-        self.search_id = 0
+        self.search_id = 0  # the last id handed out (a cancel uses one up too)
+        self.search: Search | None = None  # the last search started, running or not
         self.hint_id = 0
         self.hint_column: int | None = None
-        self.search_position: Position | None = None
-        self.search_engine: Engine | None = None
-        self.thinking_info: SearchInfo | None = None
-        self._stop: threading.Event | None = None
         self._hint_stop: threading.Event | None = None
         self._notices: list[Notice] = []
         self._listeners: list[Listener] = []
@@ -176,7 +170,7 @@ class Match(KeptOnDisk):
 
     @property
     def thinking(self) -> bool:
-        return self._stop is not None
+        return self.search is not None and self.search.running
 
     def engine_to_move(self) -> Engine | None:
         """The engine to start when it is an engine's turn and nobody is searching."""
@@ -188,12 +182,10 @@ class Match(KeptOnDisk):
     def start_search(self, engine: Engine) -> SearchRequest:
         self.cancel_search()
         self.search_id += 1
-        self._stop = self.make_stop()
-        self.search_position = self.position
-        self.search_engine = engine
-        self.thinking_info = None
+        request = SearchRequest(self.search_id, engine, self.position, self.make_stop())
+        self.search = Search(request)
         self._emit(SearchStarted(self.search_id, engine.spec, self.position, engine.limits))
-        return SearchRequest(self.search_id, engine, self.position, self._stop)
+        return request
 
     def _run(self, engine: Engine | None, delay: float = 0.0) -> None:
         """Start `engine`'s search on the runner (after `delay` seconds), if any."""
@@ -207,36 +199,41 @@ class Match(KeptOnDisk):
 
     def cancel_search(self) -> None:
         """Stop the running search at once; whatever it still sends is stale."""
-        if self._stop is not None:
-            self._stop.set()
-        self._stop = None
+        self._end_search(stop=True)
         self.search_id += 1
+
+    def _end_search(self, stop: bool = False, info: SearchInfo | None = None) -> None:
+        """The running search is over (stopped first when `stop`); it stays on show."""
+        if self.search is None or not self.search.running:
+            return
+        if stop:
+            self.search.request.stop.set()
+        self.search = replace(self.search, running=False, info=info or self.search.info)
 
     def hurry(self) -> bool:
         """Ask the running search for its best move now; False when none runs."""
-        if self._stop is None:
+        if self.search is None or not self.search.running:
             return False
-        self._stop.set()  # the engine returns its best move so far, which is played
+        self.search.request.stop.set()  # the engine returns its best move so far: played
         return True
 
     def progress(self, search_id: int, info: SearchInfo) -> bool:
         """A live snapshot of the search; False (and ignored) when it is stale."""
-        if search_id != self.search_id or not self.thinking:
+        if search_id != self.search_id or self.search is None or not self.search.running:
             return False
-        self.thinking_info = info
+        self.search = replace(self.search, info=info)
         self._emit(SearchProgress(search_id, info))
         return True
 
     def finish_search(self, search_id: int, result: SearchResult) -> bool:
         """Play the search's move; False (nothing played) when the result is stale."""
-        position = self.search_position
-        if search_id != self.search_id or not self.thinking or position is None:
+        if search_id != self.search_id or self.search is None or not self.search.running:
             return False
+        position = self.search.position
         if position.path != self.position.path:
             return False
-        self._stop = None
+        self._end_search(info=result.info)
         move = result.move
-        self.thinking_info = result.info
         if position.is_over() or not position.can_play(move):
             self.paused = True  # asking the same engine again would loop
             self.notify(f"The engine chose an illegal column {move + 1}.", "error")
@@ -244,10 +241,8 @@ class Match(KeptOnDisk):
             return False
         value = evaluation_of(result.info, move, position.to_move)
         spec = self.sides.spec(position.to_move)
-        if value is not None and spec is not None:
-            self.evaluations[(*position.path, move)] = (spec, value)
         self._emit(SearchDone(search_id, move, result.info))
-        self._play(move)
+        self._play(move, None if value is None or spec is None else Evaluation(spec, value))
         if self.runner is not None:
             watching = self.sides.watching and not self.paused
             self._run(self.engine_to_move(), self.delay if watching else 0.0)
@@ -260,23 +255,17 @@ class Match(KeptOnDisk):
         sure win is 1 where MCTS says 0.55 on the next move, so a line of both zig-zags).
         The engine that judged the first move it played in this game speaks for the game.
         """
-        path = self.position.path
-        judged = [
-            self.evaluations[path[:n]]
-            for n in range(1, len(path) + 1)
-            if path[:n] in self.evaluations
-        ]
+        judged = [node.evaluation for node in self.game.line() if node.evaluation is not None]
         if not judged:
             return [], None
-        judge = judged[0][0]
-        values = [value for spec, value in judged if spec == judge]
-        return values, engine_title(judge)
+        judge = judged[0].spec
+        return [e.value for e in judged if e.spec == judge], engine_title(judge)
 
     def search_failed(self, search_id: int, error: str) -> bool:
         """An engine raised: pause, and say so. False when the search was stale."""
         if search_id != self.search_id:
             return False
-        self._stop = None
+        self._end_search()
         self.paused = True
         self.notify(f"The AI failed: {error}. Press m to retry, n for a new game.", "error")
         self._emit(SearchDone(search_id, None, None))
@@ -284,15 +273,14 @@ class Match(KeptOnDisk):
 
     def forget_search(self) -> None:
         """Clear what the last search saw: it was of a position no longer on the board."""
-        self.thinking_info = None
-        self.search_position = None
-        self.search_engine = None
+        self.search = None
 
     # ---- moves ----------------------------------------------------------------------
 
-    def _play(self, col: int) -> None:
+    def _play(self, col: int, evaluation: Evaluation | None = None) -> None:
         self.cancel_hint()
         self.game.play(col)
+        self.game.node.evaluation = evaluation
         self.save()
         self.count_result()
         self._emit(PositionChanged(self.position))
@@ -398,7 +386,6 @@ class Match(KeptOnDisk):
         self.cancel_search()
         self.cancel_hint()
         self.game = game
-        self.evaluations.clear()
         self.forget_search()
         self.resigned = None
         self.paused = False

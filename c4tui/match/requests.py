@@ -1,4 +1,5 @@
-"""What the match hands out and gets back: search and hint requests, and notices."""
+"""What the match hands out and gets back: search and hint requests, the search it
+last started, and notices."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from c4tui.engine.board.position import Position
-from c4tui.engine.players.contract import Engine
+from c4tui.engine.players.contract import Engine, SearchInfo
 
 Severity = Literal["information", "warning", "error"]
 
@@ -32,6 +33,24 @@ class SearchRequest:
     position: Position
     stop: threading.Event
     delay: float = 0.0  # seconds to wait first (two engines playing), unless stopped
+
+
+@dataclass(frozen=True)
+class Search:
+    """The search a match last started: its request, the last snapshot it sent, and
+    whether it still runs. An ended search stays on show until the board moves on."""
+
+    request: SearchRequest
+    info: SearchInfo | None = None
+    running: bool = True
+
+    @property
+    def engine(self) -> Engine:
+        return self.request.engine
+
+    @property
+    def position(self) -> Position:
+        return self.request.position
 
 
 @dataclass(frozen=True)

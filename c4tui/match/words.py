@@ -29,9 +29,9 @@ def status_text(match: Match) -> str:
     pos = match.position
     mover = pos.to_move
     name, glyph = match.sides.name(mover), GLYPHS[mover]
-    if match.thinking and not match.is_ai(mover) and match.search_engine is not None:
+    if match.thinking and not match.is_ai(mover) and match.search is not None:
         # `m` on a person's turn: an engine picks that person's move.
-        helper = engine_title(match.search_engine.spec)
+        helper = engine_title(match.search.engine.spec)
         whom = "you" if name == "You" else name
         return f"{helper} is choosing a move for {whom} {glyph}…   (m: move now)"
     if match.thinking and match.sides.watching:

@@ -90,7 +90,7 @@ async def test_new_game_clears_the_board(make_app):
         await type_keys(pilot, "n")
         await settle(pilot)
         assert app.game.moves == ()
-        assert app.match.evaluations == {}
+        assert app.match.evaluation_line() == ([], None)
 
 
 async def test_ai_moves_first_when_asked(make_app):

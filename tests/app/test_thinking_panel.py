@@ -23,7 +23,7 @@ async def test_undo_and_redo_clear_the_search_of_a_position_no_longer_on_the_boa
         await type_keys(pilot, "4")
         for _ in range(100):  # until the first figures arrive
             await pilot.pause(0.02)
-            if app.match.thinking_info is not None:
+            if app.match.search is not None and app.match.search.info is not None:
                 break
         assert "visits" in panel_text(app)
         await type_keys(pilot, "u")
@@ -33,7 +33,7 @@ async def test_undo_and_redo_clear_the_search_of_a_position_no_longer_on_the_boa
         assert "last search" not in str(app.thinking_panel.border_title)
         await type_keys(pilot, "r")  # your 4 again: the AI answers it afresh
         assert app.game.moves == (3,) and app.thinking
-        assert app.match.search_position == app.game.position
+        assert app.match.search.position == app.game.position
 
 
 async def test_a_search_without_figures_yet_says_it_is_searching(make_app):

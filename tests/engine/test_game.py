@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from c4tui.engine.board.game import Game, Result
+from c4tui.engine.board.game import Evaluation, Game, Result
 from c4tui.engine.board.position import IllegalMoveError, Position
 
 
@@ -154,3 +154,14 @@ def test_promote_and_delete_of_a_nested_variation():
     assert game.main_position.to_moves() == "4423"
     game.delete(Position.from_moves("4422").path)
     assert [e.position.to_moves() for e in game.line_ends()] == ["4423", "4453"]
+
+
+def test_a_moves_evaluation_stays_with_it_on_its_line():
+    game = Game.from_moves("44")
+    game.node.evaluation = Evaluation("mcts", -0.25)
+    game.undo()
+    game.play(2)  # a variation: its line has no evaluation
+    assert [node.column for node in game.line()] == [3, 2]
+    assert [node.evaluation for node in game.line()] == [None, None]
+    game.jump((3, 3))
+    assert game.line()[-1].evaluation == Evaluation("mcts", -0.25)

@@ -269,7 +269,7 @@ def test_the_evaluation_line_is_one_engines_view():
     values, whose = match.evaluation_line()
     assert whose == "MCTS"  # the first engine to judge its move speaks for the game
     path = match.position.path
-    assert values == [match.evaluations[path[: ply + 1]][1] for ply in (0, 2, 4)]
+    assert values == [match.game.find(path[: ply + 1]).evaluation.value for ply in (0, 2, 4)]
     same = Match(Sides("greedy", "greedy"), Game.from_moves("4444"))
     assert same.evaluation_line() == ([], None)
 

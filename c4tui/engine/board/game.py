@@ -24,6 +24,15 @@ class Result:
     cells: tuple[tuple[int, int], ...] = ()  # the winning line(s), (col, row)
 
 
+@dataclass(frozen=True)
+class Evaluation:
+    """What the engine that played a move said it was worth: its spec, and its value of
+    the move in [-1, 1] from the first player's side."""
+
+    spec: str
+    value: float
+
+
 @dataclass(eq=False)
 class Node:
     """A position of the game and the moves played from it, main continuation first."""
@@ -32,6 +41,7 @@ class Node:
     parent: Node | None = None
     children: list[Node] = field(default_factory=list)
     walked: Node | None = None  # the child redo goes to: the one last walked
+    evaluation: Evaluation | None = None  # the move's, when an engine played it
 
     @property
     def column(self) -> int:
@@ -145,6 +155,14 @@ class Game:
             node.parent.walked = node
             node = node.parent
         return self.position
+
+    def line(self) -> list[Node]:
+        """The nodes from after the start to the position on the board, in order."""
+        nodes, node = [], self.node
+        while node.parent is not None:
+            nodes.append(node)
+            node = node.parent
+        return nodes[::-1]
 
     def main_line(self) -> list[Node]:
         """The main line's nodes after the start, in order."""
