@@ -99,11 +99,8 @@ class WebFront:
 
     async def page(self, request: web.Request) -> web.Response:
         visitor = request.cookies.get(COOKIE)
-        scheme = "wss" if request.secure else "ws"
         font_size = to_int(request.query.get("fontsize"), 16, 6, 48)
-        text = PAGE.substitute(
-            static="/static", websocket=f"{scheme}://{request.host}/ws", font_size=font_size
-        )
+        text = PAGE.substitute(static="/static", font_size=font_size)
         response = web.Response(text=text, content_type="text/html")
         if visitor is None or len(visitor) != 32:
             response.set_cookie(
