@@ -14,7 +14,8 @@ from c4tui.app.screens.lobby import LobbyScreen
 from c4tui.app.screens.room import RoomScreen
 from c4tui.app.served import ServedApp
 from c4tui.cli import main
-from c4tui.match.remote import RemoteMatch
+from c4tui.match.remote import RemoteMatch, Said
+from c4tui.match.requests import Notice
 from c4tui.rooms.service import RoomLimits, RoomService
 from tests.rooms.support import PATIENCE, login, next_of, room_where
 
@@ -27,11 +28,24 @@ async def service(tmp_path):
     await service.close()
 
 
-def served_app(service: RoomService, name: str = "ann") -> ServedApp:
+def served_app(service: RoomService, name: str = "ann", told: list[str] | None = None) -> ServedApp:
+    """The app as `name`; what its match tells it to say (notices, chat) goes in `told`."""
+
     async def connect():
-        return RemoteMatch(await login(service, name))
+        match = RemoteMatch(await login(service, name))
+        if told is not None:
+            match.listen(lambda event: told.extend(words_of(event)))
+        return match
 
     return ServedApp(steady=True, connect_with=connect)
+
+
+def words_of(event) -> list[str]:
+    if isinstance(event, Notice):
+        return [event.text]
+    if isinstance(event, Said):
+        return [f"{event.name}: {event.text}"]
+    return []
 
 
 async def until(pilot, condition) -> None:
@@ -45,7 +59,8 @@ async def until(pilot, condition) -> None:
 
 
 async def test_a_room_for_two_played_from_the_app(service):
-    app = served_app(service)
+    told: list[str] = []
+    app = served_app(service, told=told)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         await pilot.press("r")
@@ -59,7 +74,7 @@ async def test_a_room_for_two_played_from_the_app(service):
         await pilot.press("4")
         await room_where(bob, lambda m: m["moves"] == "4")
         await pilot.press("5")  # not ann's turn: refused with the service's reason
-        await until(pilot, lambda: any("turn" in n.message for n in app._notifications))
+        await until(pilot, lambda: any("turn" in text for text in told))
         await bob.send("drop", column=0, ply=1)
         await until(pilot, lambda: app.room_screen.view.position.to_moves() == "41")
         assert "Your turn" in str(app.room_screen.status_line.render())
@@ -86,7 +101,8 @@ async def test_a_spectator_has_no_keys_that_move(service):
     ann = await login(service, "[/ann]")  # markup in a name is shown as it is
     await ann.send("create")
     made = await room_where(ann, lambda m: m["seat"] == 0)
-    app = served_app(service, "cat")
+    told: list[str] = []
+    app = served_app(service, "cat", told)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: bool(app.lobby_screen.rooms))
         assert "[/ann]" in str(app.lobby_screen.query_one("#online").render())
@@ -97,7 +113,7 @@ async def test_a_spectator_has_no_keys_that_move(service):
         assert not app.room_screen.check_action("drop", (3,))
         assert not app.room_screen.check_action("resign", ())
         await ann.send("say", text="hello cat")
-        await until(pilot, lambda: any(n.message == "hello cat" for n in app._notifications))
+        await until(pilot, lambda: "[/ann]: hello cat" in told)
     await ann.close()
     assert made["room"] == 1
 
