@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -37,11 +38,17 @@ def player_words(player: tuple[str, str | None] | None) -> str:
     return engine_title(ai) if ai is not None else name
 
 
+# Fixed widths that fit the list beside the Play panel at 80 columns (a longer name is
+# cut; the room itself shows it whole).
+COLUMNS = (("#", 3), ("●", 9), ("○", 9), ("State", 8), ("Watch", 5))
+
+
 def room_state(room: RoomSummary) -> str:
+    """A room's state in a word: a public room waiting for a player says "join"."""
     if room.over:
         return "over"
     if room.open:
-        return "open: Enter joins" if room.code else "waiting (private)"
+        return "join" if room.code else "private"
     return f"move {room.moves + 1}"
 
 
@@ -84,7 +91,8 @@ class LobbyScreen(Screen[None]):
                 yield Button("My games (g)", id="games", compact=True)
             with Vertical(id="lobby-rooms"):
                 table: DataTable[str] = DataTable(id="rooms", cursor_type="row", zebra_stripes=True)
-                table.add_columns("Room", "●", "○", "State", "Watching")
+                for label, width in COLUMNS:
+                    table.add_column(label, width=width)
                 yield table
         yield Static(id="online")
         yield Footer()
@@ -102,10 +110,10 @@ class LobbyScreen(Screen[None]):
         row = table.cursor_row
         table.clear()
         for room in lobby.rooms:
-            table.add_row(  # Text: a name such as "[b]" is a name, not markup
+            table.add_row(  # escaped: a name such as "[b]" is a name, not markup
                 str(room.number),
-                Text(player_words(room.players[0])),
-                Text(player_words(room.players[1])),
+                escape(player_words(room.players[0])),
+                escape(player_words(room.players[1])),
                 room_state(room),
                 str(room.watchers or ""),
             )
