@@ -46,10 +46,12 @@ def words(bitboard: int) -> tuple[int, int]:
 
 
 def _watch_interrupt() -> bool:
-    """Whether a call now should watch for SIGINT: from the main thread, while Python's
-    handler (not the default action, not ignored) would act on it."""
-    return threading.current_thread() is threading.main_thread() and callable(
-        signal.getsignal(signal.SIGINT)
+    """Whether a call now should watch for SIGINT: from the main thread, while Ctrl-C
+    means KeyboardInterrupt (Python's own handler). A program with a handler of its
+    own (one that notes the signal and carries on) keeps its searches running."""
+    return (
+        threading.current_thread() is threading.main_thread()
+        and signal.getsignal(signal.SIGINT) is signal.default_int_handler
     )
 
 
