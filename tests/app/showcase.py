@@ -8,6 +8,7 @@ to the state. Nothing here is patched: determinism is a setting of the app.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -90,15 +91,33 @@ def post_key(pilot: Pilot, key: str) -> None:
 
 
 async def type_keys(pilot: Pilot, *keys: str) -> None:
-    """Press keys without Pilot.press's wait for an idle process.
+    """Press keys without Pilot.press's wait for an idle process, each handled in full.
 
     Pilot.press waits until the whole process stops using the CPU, up to a second per
-    key, which never happens while an engine thread searches. Here each key waits only
-    until the app and its widgets have handled their pending messages.
+    key, which never happens while an engine thread searches. Here each key waits until
+    it has made its whole way: the app, then the focused widget and each of its
+    ancestors up to the app again, where the app's bindings act. Each step is one
+    message posted to the next node, and `pilot.pause(0)` returns only once every
+    message queued when it began is handled, so one pause per step is enough whatever
+    the machine's load (one pause for all steps left the key halfway on a busy machine:
+    the disc landed, the cursor had not moved yet).
     """
+    app = pilot.app
     for key in keys:
+        steps = 1 + len((app.focused or app.screen).ancestors_with_self)
         post_key(pilot, key)
-        await pilot.pause(0)
+        for _ in range(steps):
+            await pilot.pause(0)
+
+
+async def until(pilot: Pilot, condition: Callable[[], object], timeout: float = 60.0) -> None:
+    """Let the app run until `condition()` holds; fail after `timeout` seconds (what
+    never comes is a bug, not a slow machine)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still not so after {timeout:g} s: {condition}")
+        await pilot.pause(0.01)
 
 
 async def open_settings(app, pilot: Pilot):

@@ -10,7 +10,7 @@ from c4tui.app.widgets import falling as falling_module
 from c4tui.app.widgets.board import Board
 from c4tui.app.widgets.falling import FULL_FALL, Falls
 from c4tui.engine.board.position import Position
-from tests.app.showcase import type_keys
+from tests.app.showcase import type_keys, until
 
 SIZE = (120, 40)
 ROW_TIME = FULL_FALL / 5  # a 7x6 board: five rows from the top to the bottom
@@ -87,8 +87,7 @@ async def test_the_disc_lands_by_itself(make_app):
     app = animated(make_app)
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "4")
-        await pilot.pause(FULL_FALL + 0.15)
-        assert falling(app) == []
+        await until(pilot, lambda: falling(app) == [])  # no key: the timer lands it
         assert app.query_one(Board)._fall_timer is None  # no ticking once it landed
 
 

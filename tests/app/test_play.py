@@ -9,7 +9,7 @@ from c4tui.app.textual_internals import notifications
 from c4tui.app.widgets.board import Board
 from c4tui.app.widgets.disc_sizes import BIG, GIANT, MEDIUM, ROUND
 from c4tui.engine.board.position import Position
-from tests.app.showcase import DRAW_MOVES, open_settings, settle, type_keys
+from tests.app.showcase import DRAW_MOVES, open_settings, settle, type_keys, until
 
 SIZE = (120, 40)
 
@@ -110,8 +110,7 @@ async def test_m_plays_for_you_and_cuts_a_long_search_short(make_app):
     app = make_app(settings=Settings(opponent="mcts:time=60", theme="textual-dark"))
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "4")
-        await pilot.pause(0.2)
-        assert app.thinking
+        await until(pilot, lambda: app.thinking)
         await type_keys(pilot, "m")
         await settle(pilot)
         assert len(app.game.moves) == 2
@@ -121,7 +120,7 @@ async def test_a_second_m_just_after_hurrying_the_ai_does_not_play_your_move(mak
     app = make_app(settings=Settings(opponent="mcts:time=60", theme="textual-dark"))
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "4")
-        await pilot.pause(0.2)
+        await until(pilot, lambda: app.thinking)
         await type_keys(pilot, "m")
         await settle(pilot)
         assert len(app.game.moves) == 2  # the AI's reply, cut short
@@ -186,8 +185,7 @@ async def test_q_quits(make_app):
     app = make_app(settings=Settings(opponent="mcts:time=60", theme="textual-dark"))
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "4", "q")
-        await pilot.pause(0.1)
-        assert not app.is_running
+        await until(pilot, lambda: not app.is_running)
     assert app.game.moves == (3,)
 
 
