@@ -10,6 +10,7 @@ per address (access.py).
 from __future__ import annotations
 
 import logging
+import time
 
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
@@ -21,6 +22,7 @@ from c4tui.rooms.room import Room, Seat
 from c4tui.rooms.store import new_game_name
 
 log = logging.getLogger("c4tui.rooms")
+GAMES_EVERY = 2.0  # seconds between one identity's requests for its games
 
 
 class Requests:
@@ -29,6 +31,7 @@ class Requests:
     def __init__(self, host: RoomHost) -> None:
         self.host = host
         self.guesses = GuessLimit()
+        self._games_asked: dict[str, float] = {}  # identity key -> when it last asked
 
     def handle(self, client: Client, message: Message) -> None:
         """Do what the client asks, or tell it why not."""
@@ -208,6 +211,11 @@ class Requests:
         self.host.changed(room)
 
     def _on_games(self, client: Client, message: Message) -> None:
+        # Up to 50 files read per request: not as fast as a client can ask.
+        now = time.monotonic()
+        if now - self._games_asked.get(client.key, -GAMES_EVERY) < GAMES_EVERY:
+            raise Refused("Your games are on their way: ask again in a moment.")
+        self._games_asked[client.key] = now
         games = self.host.store.kept_games(client.key)
         client.send("games", games=[{"name": name, "text": text} for name, text in games])
 

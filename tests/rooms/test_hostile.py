@@ -173,3 +173,12 @@ def test_a_client_that_stops_reading_is_cut_off():
     while not writer.closed:
         client.send("progress", room=1, search=1, info={"engine": "mcts", "pad": "x" * 1000})
     assert client.closed and writer.transport.buffered <= OUT_CAP + 2000
+
+
+async def test_asking_for_ones_games_again_and_again_is_refused(service):
+    ann = await login(service, "ann")
+    await ann.send("games")
+    await next_of(ann, "games")
+    await ann.send("games")
+    assert "ask again in a moment" in (await next_of(ann, "refused"))["reason"]
+    await ann.close()
