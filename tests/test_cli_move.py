@@ -11,7 +11,7 @@ import pytest
 
 from c4tui.cli import main
 
-COLUMN_KEYS = ["visits", "value", "uct", "score", "proven"]
+COLUMN_KEYS = ["visits", "value", "uct", "score", "proven", "chance"]
 KEYS = ["position", "column", "engine", "elapsed", "iterations", "nodes", "depth", "columns"]
 
 
@@ -52,6 +52,7 @@ def test_json_of_negamax_has_nodes_depth_and_proven_scores(capsys):
         "uct": None,
         "score": 18,
         "proven": "win",
+        "chance": None,
     }
 
 

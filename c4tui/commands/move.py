@@ -86,6 +86,7 @@ def result_json(position: str, spec: str, result: SearchResult) -> dict:
                 "uct": None if stat.uct is None else round(stat.uct, 4),
                 "score": stat.score,
                 "proven": stat.proven,
+                "chance": None if stat.chance is None else round(stat.chance, 4),
             }
             for stat in info.columns
         ],
@@ -104,7 +105,9 @@ def print_table(text: str, position: Position, spec: str, result: SearchResult) 
     table = plain_table()
     table.add_column("column", justify="right")
     shown = [
-        name for name in ("visits", "value", "uct", "score", "proven") if _any_filled(info, name)
+        name
+        for name in ("visits", "value", "uct", "score", "proven", "chance")
+        if _any_filled(info, name)
     ]
     for name in shown:
         table.add_column(HEADINGS.get(name, name), justify="right")
@@ -151,5 +154,7 @@ def _cell(name: str, stat: ColumnStat) -> str:
         return win_rate_text(stat.value)
     if name == "uct":
         return uct_cell(stat)
+    if name == "chance":  # the chance a player that picks by chance gave the column
+        return "" if stat.chance is None else f"{stat.chance:.0%}"
     value = getattr(stat, name)
     return "" if value is None else str(value)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from c4tui.app.widgets.history import lay_out
 from c4tui.app.widgets.movetree import move_rows
-from c4tui.app.widgets.thinking import ThinkingView, bar, budget_progress, column_kind
+from c4tui.app.widgets.thinking_figures import ThinkingView, bar, budget_progress, column_kind
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
-from c4tui.engine.players.contract import ColumnStat, Limits, SearchInfo
+from c4tui.engine.players.contract import ColumnStat, Figures, Limits, SearchInfo
 from c4tui.match.opponents import evaluation_of, hint_spec
 from c4tui.match.sides import engine_title
 
@@ -43,11 +43,12 @@ def test_budget_progress_follows_the_budget_the_engine_has():
 
 
 def test_column_kind_by_engine_name_and_by_filled_figures():
-    assert column_kind(info(engine="negamax")) == "negamax"
-    assert column_kind(info(engine="perfect")) == "exact"
-    assert column_kind(info(engine="x", columns=(ColumnStat(visits=3, uct=0.1),))) == "mcts"
-    assert column_kind(info(engine="x", columns=(ColumnStat(visits=3),))) == "flat"
-    assert column_kind(info(engine="greedy", columns=(ColumnStat(),))) == "plain"
+    assert column_kind(info(engine="negamax")) is Figures.NEGAMAX
+    assert column_kind(info(engine="perfect")) is Figures.EXACT
+    assert column_kind(info(engine="human")) is Figures.CHANCES
+    assert column_kind(info(engine="x", columns=(ColumnStat(visits=3, uct=0.1),))) is Figures.MCTS
+    assert column_kind(info(engine="x", columns=(ColumnStat(visits=3),))) is Figures.FLAT
+    assert column_kind(info(engine="greedy", columns=(ColumnStat(),))) is Figures.PLAIN
 
 
 def test_evaluation_is_from_the_first_players_side():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from c4tui.app.settings import Settings
 from c4tui.app.widgets.thinking import ThinkingView
 from c4tui.engine.board.position import Position
@@ -248,3 +250,21 @@ async def test_the_panel_says_whose_view_its_figures_are(make_app):
         assert app.thinking_panel.border_subtitle == "figures from ○'s view"
         label = str(app.query_one("#evaluation-label").render())
         assert label.startswith("● wins"), label
+
+
+async def test_the_human_like_engine_shows_its_scores_and_chances(make_app):
+    # Past the solver's time (8x7 connect 5) it scores by a shallow search: the panel
+    # names those scores and the chance it gave each column, not "playouts".
+    app = make_app(settings=Settings(mode="humans", theme="textual-dark"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        position = Position.from_moves("44", 8, 7, 5)
+        result = make_engine("level:3", seed=1).search(position)
+        assert all(s.visits is None and s.chance is not None for s in result.info.columns if s)
+        assert sum(s.chance for s in result.info.columns if s) == pytest.approx(1)
+        view = ThinkingView(result.info, position, Limits(time=0.5), "Level 3", running=False)
+        app.thinking_panel.show(view)
+        text = panel_text(app)
+        header = text.splitlines()[0].split()
+        assert header[:3] == ["col", "score", "chance"], header
+        assert "playouts" not in text and "%" in text.splitlines()[1]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from c4tui.engine.board.position import Position
-from c4tui.engine.players.contract import GameOverError, SearchInfo
+from c4tui.engine.players.contract import Figures, GameOverError, SearchInfo
 from c4tui.engine.players.specs import ENGINES, engine_class, make_engine, reading_of
 from tests.engine.engine_contract import line_agrees, random_positions
 
@@ -86,7 +86,13 @@ def test_full_noise_marks_every_move_as_the_handicap_choice():
 
 
 # The ColumnStat figure each table of figures stands on.
-TABLE_FIGURE = {"mcts": "uct", "flat": "visits", "negamax": "score", "exact": "score"}
+TABLE_FIGURE = {
+    Figures.MCTS: "uct",
+    Figures.FLAT: "visits",
+    Figures.NEGAMAX: "score",
+    Figures.EXACT: "score",
+    Figures.CHANCES: "chance",
+}
 
 
 @pytest.mark.parametrize("spec", SPECS)
@@ -95,8 +101,8 @@ def test_an_engine_reads_as_it_says(spec):
     reading = reading_of(engine.name)
     assert reading is not None
     info = engine.search(Position.from_moves("4453")).info
-    if reading.table is not None:
-        figure = TABLE_FIGURE[reading.table]
+    if reading.figures is not None:
+        figure = TABLE_FIGURE[reading.figures]
         assert any(getattr(s, figure) is not None for s in info.columns if s is not None)
     if reading.counts != "iterations":
         assert info.iterations, "an engine naming what it counts counts something"

@@ -3,7 +3,8 @@
 It draws one `SearchInfo` (the latest the app let through) in the shape that suits the
 engine: MCTS shows visits, win rate and UCT value (on the win rate's scale) with a bar
 for the share of visits; NegaMax its score and depth; flat Monte Carlo its playouts and
-win rate; the perfect player "win in 7" / "draw" / "loss in 12". Under the table: the
+win rate; the perfect player "win in 7" / "draw" / "loss in 12"; the human-like engine
+the score it gave each column and the chance it then took it. Under the table: the
 work done, its rate, the budget spent as a progress bar, the best column and the
 principal variation. Every figure is from the side to move's view, and the frame says
 whose that is.
@@ -11,7 +12,6 @@ whose that is.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.style import Style
@@ -19,107 +19,23 @@ from rich.text import Text
 from textual.geometry import Size
 
 from c4tui.app.widgets.drawn import DrawnWidget
+from c4tui.app.widgets.thinking_figures import (
+    BAR_WIDTH,
+    COLUMNS,
+    ThinkingView,
+    bar,
+    budget_progress,
+    column_kind,
+    counted,
+    counting,
+    joined,
+)
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import describe_score
-from c4tui.engine.players.contract import ColumnStat, Limits, SearchInfo, win_rate
+from c4tui.engine.players.contract import ColumnStat, Figures, SearchInfo, win_rate
 from c4tui.engine.players.specs import reading_of
 from c4tui.engine.study.figures import picks_at_random, random_pick, uct_cell, win_rate_text
 from c4tui.match.sides import GLYPHS, engine_title
-
-BAR_WIDTH = 14
-EIGHTHS = " ▏▎▍▌▋▊▉█"
-
-
-@dataclass(frozen=True)
-class ThinkingView:
-    """One frame of the panel: the info, the position searched, the budget, who searches."""
-
-    info: SearchInfo | None
-    position: Position
-    limits: Limits
-    label: str  # e.g. "MCTS ○ (mcts:time=1)"
-    running: bool
-    steady: bool = False  # hide wall-clock figures, for snapshots and screenshots
-
-
-def bar(share: float, width: int = BAR_WIDTH) -> str:
-    """A horizontal bar of `share` (0..1) in eighths of a character."""
-    eighths = round(max(0.0, min(1.0, share)) * width * 8)
-    full, part = divmod(eighths, 8)
-    return ("█" * full + (EIGHTHS[part] if part else "")).ljust(width)
-
-
-def counted(info: SearchInfo) -> str:
-    """What the engine's iterations are (flat Monte Carlo counts playouts)."""
-    reading = reading_of(info.engine)
-    return "iterations" if reading is None else reading.counts
-
-
-def budget_progress(view: ThinkingView) -> tuple[float, float, str] | None:
-    """(done, total, words) of the budget, or None when the engine has no budget to show."""
-    info, limits = view.info, view.limits
-    if info is None:
-        return None
-    done_count = info.iterations if info.iterations is not None else info.nodes
-    if limits.iterations is not None and done_count is not None:
-        total = limits.iterations
-        words = f"budget {done_count:,} of {total:,} {counted(info)}"
-        return min(done_count, total), total, words
-    if limits.depth is not None and limits.time is None:
-        # No depth yet: the first iteration is still running, nothing is finished.
-        depth = info.depth or 0
-        # The search goes no deeper than the moves left (negamax.py caps it): say so,
-        # rather than show "depth 11 of 100" and a bar that never fills.
-        left = view.position.geometry.cells - view.position.moves
-        total = min(limits.depth, left)
-        words = f"budget depth {depth} of {total}" + (
-            " (the moves left)" if total < limits.depth else ""
-        )
-        return min(depth, total), total, words
-    if limits.time is not None:
-        if view.steady:
-            return (0 if view.running else 1), 1, f"budget {limits.time:g} s"
-        spent = min(info.elapsed, limits.time)
-        return spent, limits.time, f"budget {info.elapsed:.2f} of {limits.time:g} s"
-    if column_kind(info) != "exact":
-        return None  # a rule-based engine (greedy): nothing to measure
-    # No budget (the perfect player): progress is the columns solved exactly, the rows
-    # that show a score; one known only as a win, draw or loss is still being solved.
-    playable = [stat for stat in info.columns if stat is not None]
-    solved = sum(1 for stat in playable if stat.score is not None)
-    if not playable or not solved:
-        return None
-    return solved, len(playable), f"solved {solved} of {len(playable)} columns"
-
-
-def joined(parts: list[str], width: int) -> str:
-    """The parts on one line, "  ·  " between them, or " · " when that does not fit."""
-    wide = "  ·  ".join(parts)
-    return wide if len(wide) <= width else " · ".join(parts)
-
-
-def counting(count: int, noun: str) -> str:
-    """The count and its noun ("1 node", "2,048 nodes"); `noun` is the plural."""
-    return f"{count:,} {noun if count != 1 else noun.removesuffix('s')}"
-
-
-# Table layout per kind of engine: (heading, width, right-aligned?) after the column number.
-COLUMNS = {
-    # UCT on the win rate's scale (the rate plus the exploration bonus), so the two
-    # columns compare; a column the opening book ruled out reads "book: loss" there
-    # (the column widens for it, see `_layout`).
-    "mcts": (
-        ("visits", 7, True),
-        ("win rate", 8, True),
-        ("UCT", 6, True),
-        ("share of visits", 0, False),
-    ),
-    # Flat Monte Carlo shares its playouts evenly, so its bar shows the win rate instead.
-    "flat": (("playouts", 8, True), ("win rate", 8, True), ("", 0, False)),
-    "negamax": (("score", 12, True), ("depth", 5, True)),
-    "exact": (("outcome", 13, False), ("score", 5, True)),
-    "plain": (),
-}
 
 
 class ThinkingPanel(DrawnWidget):
@@ -152,7 +68,7 @@ class ThinkingPanel(DrawnWidget):
         # Win rates, scores and outcomes are the side to move's; the evaluation graph's
         # are ●'s, so the frame says whose these are.
         mover = GLYPHS[view.position.to_move]
-        figures = view.info is not None and column_kind(view.info) != "plain"
+        figures = view.info is not None and column_kind(view.info) is not Figures.PLAIN
         subtitle = f"figures from {mover}'s view" if figures else ""
         if subtitle != self.border_subtitle:
             self.border_subtitle = subtitle
@@ -202,7 +118,7 @@ class ThinkingPanel(DrawnWidget):
 
     def _table(self, info: SearchInfo, position: Position, width: int, running: bool) -> list[Text]:
         kind = column_kind(info)
-        if kind == "plain":
+        if kind is Figures.PLAIN:
             dim = self.component_style("thinking--dim")
             if picks_at_random(info):
                 return [
@@ -248,19 +164,19 @@ class ThinkingPanel(DrawnWidget):
         return lines
 
     @staticmethod
-    def _layout(kind: str, info: SearchInfo) -> tuple[tuple[str, int, bool], ...]:
+    def _layout(kind: Figures, info: SearchInfo) -> tuple[tuple[str, int, bool], ...]:
         """The table's columns; MCTS's UCT column widens only while a row reads
         "book: loss", so the share-of-visits bar keeps its room in a narrow panel."""
         layout = COLUMNS[kind]
         book = [f"book: {s.proven}" for s in info.columns if s is not None and s.by_book]
-        if kind != "mcts" or not book:
+        if kind is not Figures.MCTS or not book:
             return layout
         width = max(len(text) for text in book)
         return tuple((h, max(w, width) if h == "UCT" else w, r) for h, w, r in layout)
 
     def _cells(
         self,
-        kind: str,
+        kind: Figures,
         stat: ColumnStat,
         info: SearchInfo,
         position: Position,
@@ -268,21 +184,21 @@ class ThinkingPanel(DrawnWidget):
         bar_width: int,
         running: bool,
     ) -> list[Text | str]:
-        if kind == "mcts" and stat.by_book:
+        if kind is Figures.MCTS and stat.by_book:
             # Ruled out by the opening book: never searched, so no figures of its own.
             return ["", "", uct_cell(stat), Text(" " * bar_width)]
-        if kind in ("mcts", "flat"):
+        if kind in (Figures.MCTS, Figures.FLAT):
             visits = stat.visits or 0
             cells: list[Text | str] = [f"{visits:,}", win_rate_text(stat.value)]
-            if kind == "mcts":
+            if kind is Figures.MCTS:
                 cells.append(uct_cell(stat))
-            if kind == "flat":
+            if kind is Figures.FLAT:
                 share = 0.0 if stat.value is None else win_rate(stat.value)
             else:
                 share = visits / total_visits
             cells.append(self._bar(share, bar_width))
             return cells
-        if kind == "negamax":
+        if kind is Figures.NEGAMAX:
             if stat.score is None:
                 # Not scored: still to come while searching; after it, never reached (or,
                 # for greedy, nothing forced there).
@@ -292,7 +208,13 @@ class ThinkingPanel(DrawnWidget):
             if stat.proven is not None:
                 return [describe_score(position, stat.score), depth]
             return [f"{stat.score:+d}", depth]
-        if kind == "exact":
+        if kind is Figures.CHANCES:
+            score = "" if stat.score is None else f"{stat.score:+d}"
+            if stat.score is not None and stat.proven is not None:
+                score = describe_score(position, stat.score)
+            chance = stat.chance or 0.0
+            return [score, f"{chance:.0%}", self._bar(chance, bar_width)]
+        if kind is Figures.EXACT:
             if stat.score is None and stat.proven is not None:
                 # The outcome is proven, how soon is not (yet).
                 return [f"{stat.proven}, solving" if running else stat.proven, ""]
@@ -387,21 +309,3 @@ class ThinkingPanel(DrawnWidget):
         text = self._bar(share, bar_width)
         text.append(f"{share:>5.0%}", self.component_style("thinking--dim"))
         return text
-
-
-def column_kind(info: SearchInfo) -> str:
-    """Which table suits this info: as the engine says it reads, else by the figures."""
-    stats = [s for s in info.columns if s is not None]
-    reading = reading_of(info.engine)
-    table = None if reading is None else reading.table
-    if table == "exact" or (info.exact and any(s.score is not None for s in stats)):
-        return "exact"
-    if table is not None:
-        return table
-    if any(s.uct is not None for s in stats):
-        return "mcts"
-    if any(s.visits is not None for s in stats):
-        return "flat"
-    if any(s.score is not None for s in stats):
-        return "negamax"
-    return "plain"

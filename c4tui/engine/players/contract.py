@@ -17,6 +17,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import TYPE_CHECKING, Protocol
 
 from c4tui.engine.board.scores import Proven
@@ -51,14 +52,24 @@ def win_rate(value: float) -> float:
     return (value + 1) / 2
 
 
+class Figures(Enum):
+    """Which ColumnStat figures an engine fills, so a table knows its columns."""
+
+    MCTS = "mcts"  # visits, value (win rate) and uct
+    FLAT = "flat"  # visits (playouts) and value
+    NEGAMAX = "negamax"  # a heuristic score to a depth
+    EXACT = "exact"  # the solver's exact scores
+    CHANCES = "chances"  # a score (exact or heuristic) and the chance it gave the column
+    PLAIN = "plain"  # none: it plays by rule or at random
+
+
 @dataclass(frozen=True)
 class Reading:
     """How an engine's SearchInfo reads, so whoever shows it asks the engine, not its name."""
 
-    # Which ColumnStat figures it fills: "mcts" (visits, value, uct), "flat" (visits,
-    # value), "negamax" (score to a depth), "exact" (solver scores); None: it varies,
-    # so read the figures themselves (greedy scores only the forced columns).
-    table: str | None = None
+    # Which ColumnStat figures it fills; None: it varies, so read the figures themselves
+    # (greedy scores only the forced columns).
+    figures: Figures | None = None
     counts: str = "iterations"  # what SearchInfo.iterations counts
     keeps_tree: bool = False  # visits may exceed this search's iterations (a reused tree)
     solver: bool = False  # an exact player: a column it did not prove, it ran out of time
@@ -82,6 +93,8 @@ class ColumnStat:
     # `proven` comes from the opening book, not from this search: such a column was
     # never searched (no win rate of its own), only ruled out.
     by_book: bool = False
+    # The chance in [0, 1] an engine that picks by chance gave this column (human-like).
+    chance: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

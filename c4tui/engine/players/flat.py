@@ -15,7 +15,14 @@ from typing import ClassVar
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.base import BaseEngine, Clock, rate, timed_by_default
-from c4tui.engine.players.contract import ColumnStat, InfoCallback, Limits, Reading, SearchInfo
+from c4tui.engine.players.contract import (
+    ColumnStat,
+    Figures,
+    InfoCallback,
+    Limits,
+    Reading,
+    SearchInfo,
+)
 from c4tui.engine.players.options import COUNT, TIME, Option
 from c4tui.engine.players.playout import random_game_for
 from c4tui.engine.players.tactics import forced_move, tactical_stats
@@ -26,7 +33,7 @@ INFO_EVERY = 256  # playouts between progress reports
 
 class FlatMonteCarloEngine(BaseEngine):
     name = "flat"
-    READING = Reading(table="flat", counts="playouts")
+    READING = Reading(figures=Figures.FLAT, counts="playouts")
     OPTIONS: ClassVar[dict[str, Option]] = {"time": TIME, "playouts": COUNT}
 
     def __init__(

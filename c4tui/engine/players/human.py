@@ -27,7 +27,14 @@ from typing import ClassVar
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import proven_of, result_class
 from c4tui.engine.players.base import BaseEngine, Clock
-from c4tui.engine.players.contract import ColumnStat, InfoCallback, Limits, SearchInfo
+from c4tui.engine.players.contract import (
+    ColumnStat,
+    Figures,
+    InfoCallback,
+    Limits,
+    Reading,
+    SearchInfo,
+)
 from c4tui.engine.players.options import Option
 from c4tui.engine.players.tactics import hands_over_a_win
 from c4tui.engine.study.exact_columns import column_scores
@@ -66,6 +73,7 @@ def choice_weights(
 
 class HumanEngine(BaseEngine):
     name = "human"
+    READING = Reading(figures=Figures.CHANCES)
     OPTIONS: ClassVar[dict[str, Option]] = {
         "care": Option(float, 0, 100000, exclusive_minimum=True, help="size of its mistakes"),
         "slip": Option(float, 0, 1, help="most chance of handing over a win in one"),
@@ -109,8 +117,8 @@ class HumanEngine(BaseEngine):
             else ColumnStat(
                 score=scores[col],
                 proven=proven_of(scores[col]) if exact else None,
-                # The chance it gave this column, as visits in a thousand draws.
-                visits=round(1000 * weights[col] / total),
+                # The chance it gave this column: it picks by chance, it counts nothing.
+                chance=weights[col] / total,
             )
             for col in range(position.width)
         )

@@ -36,7 +36,7 @@ from typing import ClassVar
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.base import BaseEngine, Clock, rate, timed_by_default
-from c4tui.engine.players.contract import InfoCallback, Limits, Reading, SearchInfo
+from c4tui.engine.players.contract import Figures, InfoCallback, Limits, Reading, SearchInfo
 from c4tui.engine.players.mcts_tree import Tree
 from c4tui.engine.players.opening import column_outcomes, in_reach
 from c4tui.engine.players.options import COUNT, TIME, Option
@@ -63,7 +63,7 @@ class MctsEngine(BaseEngine):
     """Monte Carlo tree search with UCT selection, proven results and tree reuse."""
 
     name = "mcts"
-    READING = Reading(table="mcts", keeps_tree=True)
+    READING = Reading(figures=Figures.MCTS, keeps_tree=True)
     OPTIONS: ClassVar[dict[str, Option]] = {
         "time": TIME,
         "iterations": COUNT,

@@ -32,7 +32,14 @@ from c4tui.engine.board.heuristic import heuristic_for
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import proven_of
 from c4tui.engine.players.base import BaseEngine, Clock, rate
-from c4tui.engine.players.contract import ColumnStat, InfoCallback, Limits, Reading, SearchInfo
+from c4tui.engine.players.contract import (
+    ColumnStat,
+    Figures,
+    InfoCallback,
+    Limits,
+    Reading,
+    SearchInfo,
+)
 from c4tui.engine.players.options import DEPTH, TIME, Option
 from c4tui.engine.players.tactics import forced_move
 
@@ -52,7 +59,7 @@ class Stopped(Exception):
 
 class NegamaxEngine(BaseEngine):
     name = "negamax"
-    READING = Reading(table="negamax")
+    READING = Reading(figures=Figures.NEGAMAX)
     OPTIONS: ClassVar[dict[str, Option]] = {"depth": DEPTH, "time": TIME}
 
     def __init__(

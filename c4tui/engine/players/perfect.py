@@ -17,7 +17,14 @@ from typing import ClassVar
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import proven_of
 from c4tui.engine.players.base import BaseEngine, Clock, rate
-from c4tui.engine.players.contract import ColumnStat, InfoCallback, Limits, Reading, SearchInfo
+from c4tui.engine.players.contract import (
+    ColumnStat,
+    Figures,
+    InfoCallback,
+    Limits,
+    Reading,
+    SearchInfo,
+)
 from c4tui.engine.players.options import TIME, Option
 from c4tui.engine.solver import ColumnBounds, SearchStopped, order_columns, shared_solver
 from c4tui.engine.solver.line import best_line
@@ -70,7 +77,7 @@ def choose_column(
 
 class PerfectEngine(BaseEngine):
     name = "perfect"
-    READING = Reading(table="exact", solver=True)
+    READING = Reading(figures=Figures.EXACT, solver=True)
     OPTIONS: ClassVar[dict[str, Option]] = {"time": TIME, "vary": VARY}
 
     def __init__(
