@@ -48,6 +48,7 @@ from c4tui.rooms.client import RoomClient, RoomError
 from c4tui.rooms.protocol import ProtocolError, info_from_wire
 
 NOT_IN_A_ROOM = "In a room the server holds the game: {what} is not for rooms."
+REPEAT_SECONDS = 0.5  # the same intent again within this is dropped (a held-down key)
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,8 @@ class RemoteMatch:
         self._listeners: list[Listener] = []
         self._outbox: asyncio.Queue[tuple[str, dict[str, Any]] | None] = asyncio.Queue()
         self._game: Game | None = None
+        self._last_sent: tuple[str, dict[str, Any]] | None = None
+        self._last_time = 0.0
         # The AI seat's value of each of its moves (●'s side), by the path it led to.
         self._evaluations: dict[tuple[int, ...], float] = {}
 
@@ -243,6 +246,12 @@ class RemoteMatch:
     # ---- intents of the match interface ---------------------------------------------
 
     def _send(self, kind: str, **body: Any) -> None:
+        # A key held down repeats ~30 times a second; the service cuts off a client that
+        # sends more than 20, and the same intent again says nothing new.
+        now = time.monotonic()
+        if self._last_sent == (kind, body) and now - self._last_time < REPEAT_SECONDS:
+            return
+        self._last_sent, self._last_time = (kind, body), now
         self._outbox.put_nowait((kind, body))
 
     def _not_here(self, what: str) -> None:

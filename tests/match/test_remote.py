@@ -13,7 +13,7 @@ from c4tui.match.interface import (
     SearchProgress,
     SearchStarted,
 )
-from c4tui.match.remote import LobbyChanged, RemoteMatch
+from c4tui.match.remote import GamesListed, LobbyChanged, RemoteMatch
 from c4tui.match.requests import Notice
 from c4tui.rooms.service import RoomLimits, RoomService
 from tests.rooms.support import PATIENCE, login
@@ -31,12 +31,14 @@ class Heard:
     """Every event a match told, and a way to wait for the next of a kind."""
 
     def __init__(self, match: RemoteMatch) -> None:
-        self.events: list[object] = []
+        self.events: list[object] = []  # not yet looked at
+        self.every: list[object] = []
         self.changed = asyncio.Event()
         match.listen(self.hear)
 
     def hear(self, event: object) -> None:
         self.events.append(event)
+        self.every.append(event)
         self.changed.set()
 
     async def first(self, kind: type, where=lambda event: True):
@@ -76,6 +78,22 @@ async def test_a_game_against_the_ai_as_the_interface_events(service):
     over = await heard.first(GameOver)
     assert (over.winner, over.how) == (0, "resigned")
     assert match.game.moves == match.position.path
+    match.stop()
+    await match.client.close()
+    await running
+
+
+async def test_a_held_down_key_sends_its_intent_once(service):
+    match = RemoteMatch(await login(service, "ann"))
+    heard = Heard(match)
+    running = asyncio.create_task(match.run())
+    await heard.first(LobbyChanged)
+    for _ in range(200):  # seven seconds of auto-repeat, at once: over the flood limit
+        match.offer_draw()
+    match.games()
+    await heard.first(GamesListed)  # still connected: the 200 went out as one
+    refusals = [e.text for e in heard.every if isinstance(e, Notice)]
+    assert refusals == ["You are not in a room."]
     match.stop()
     await match.client.close()
     await running
