@@ -142,6 +142,18 @@ async def settle(pilot: Pilot, timeout: float = 60.0) -> None:
     raise AssertionError(f"the app was still busy after {timeout:g} s: {list(app.workers)}")
 
 
+async def until(
+    pilot: Pilot, condition: Callable[[], object], what: str, timeout: float = 60.0
+) -> None:
+    """Let the app run until `condition()` holds: a test waits on what it expects, never
+    a fixed time. Fails after `timeout` seconds (something that never comes is a bug)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still waiting after {timeout:g} s for {what}")
+        await pilot.pause(0.01)
+
+
 def kept_game(moves: str, first: str, second: str, date: str) -> GameRecord:
     return GameRecord.of(Position.from_moves(moves), (first, second), date)
 

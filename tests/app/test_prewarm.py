@@ -8,7 +8,7 @@ import pytest
 
 from c4tui.app import prewarm
 from c4tui.app.screens.settings import SettingsScreen
-from tests.app.showcase import type_keys
+from tests.app.showcase import type_keys, until
 
 SIZE = (120, 40)
 
@@ -19,12 +19,14 @@ def quick_quiet(monkeypatch):
     monkeypatch.setattr(prewarm, "QUIET", 0.1)
 
 
+def settings_shown(app) -> bool:
+    """The settings screen is on top, its form composed."""
+    return isinstance(app.screen, SettingsScreen) and bool(app.screen.query("#opponent-engine"))
+
+
 async def spare_built(app, pilot) -> SettingsScreen:
-    for _ in range(500):
-        await pilot.pause(0.01)
-        if app.prewarmer.spare is not None:
-            return app.prewarmer.spare
-    raise AssertionError("no spare settings screen was built")
+    await until(pilot, lambda: app.prewarmer.spare is not None, "a spare settings screen")
+    return app.prewarmer.spare
 
 
 async def test_s_opens_the_settings_screen_built_ahead_and_a_new_one_follows(make_app):
@@ -42,8 +44,8 @@ async def test_s_opens_the_settings_screen_built_ahead_and_a_new_one_follows(mak
         # Settings changed since it was built (a theme from the palette): a new form.
         app.settings = replace(app.settings, opponent="greedy")
         await type_keys(pilot, "s")
-        await pilot.pause(0.2)  # a new form is composed now
-        assert isinstance(app.screen, SettingsScreen) and app.screen is not following
+        await until(pilot, lambda: settings_shown(app), "a new form")
+        assert app.screen is not following
         assert app.screen.query_one("#opponent-engine").value == "greedy"
         await type_keys(pilot, "escape")
         await spare_built(app, pilot)  # not cut off in the middle by the test's end
@@ -55,8 +57,7 @@ async def test_a_headless_app_builds_no_spare(make_app):
         await pilot.pause(0.5)
         assert app.prewarmer.spare is None
         await type_keys(pilot, "s")
-        await pilot.pause(0.2)
-        assert isinstance(app.screen, SettingsScreen)
+        await until(pilot, lambda: settings_shown(app), "the settings")
 
 
 def shown_styles(screen) -> list[tuple]:

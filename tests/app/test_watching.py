@@ -9,7 +9,7 @@ import pytest
 from c4tui.app.screens.settings import SettingsScreen
 from c4tui.app.settings import Settings, SettingsError, load
 from c4tui.app.textual_internals import notifications
-from tests.app.showcase import open_settings, settle, type_keys
+from tests.app.showcase import open_settings, settle, type_keys, until
 
 SIZE = (120, 40)
 
@@ -24,16 +24,15 @@ async def test_space_pauses_and_dot_plays_one_move(make_app):
         await type_keys(pilot, "space")
         assert app.match.paused and not app.thinking
         moves = len(app.game.moves)
-        await pilot.pause(0.6)  # longer than the pause between moves: nothing is played
+        await settle(pilot)  # paused: no search runs, so nothing can be played
         assert len(app.game.moves) == moves
         assert "Paused" in app.match.status_text()
         await type_keys(pilot, "full_stop")
+        await until(pilot, lambda: len(app.game.moves) == moves + 1, "the one move")
         await settle(pilot)
-        await pilot.pause(0.6)
         assert len(app.game.moves) == moves + 1 and app.match.paused
         await type_keys(pilot, "space")
-        await pilot.pause(1.2)
-        assert len(app.game.moves) > moves + 1
+        await until(pilot, lambda: len(app.game.moves) > moves + 1, "the engines going on")
 
 
 async def test_speed_keys_change_the_pause_between_moves_and_it_is_remembered(make_app):
@@ -94,11 +93,7 @@ async def test_at_the_fastest_speed_two_engines_play_the_game_out(make_app):
     fastest = replace(watching_settings(), watch_delay=0.0)
     app = make_app(settings=fastest, steady=False)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(6000):
-            if app.game.position.is_over():
-                break
-            await pilot.pause(0.01)
-        assert app.game.position.is_over()
+        await until(pilot, lambda: app.game.position.is_over(), "the game's end")
 
 
 async def test_space_says_go_on_in_the_footer_while_paused(make_app):

@@ -170,6 +170,8 @@ def test_solver_tests_pass_in_pure_python():
             "pytest",
             "-p",
             "no:cacheprovider",
+            "-n",
+            "0",  # in this process: the suite's own workers already use the cores
             "tests/engine/test_solver.py",
             "-k",
             "small_boards or stop_event or mirror_images or finished_game or weak",
