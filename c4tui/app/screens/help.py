@@ -27,7 +27,9 @@ def kernels_line() -> str:
 
     if library.library() is not None:
         return "\n\nSearch kernels: compiled C."
-    return "\n\nSearch kernels: pure Python (no C kernels in this install; slower, same moves)."
+    # Why not, in words: not built, disabled, or damaged (whose warning on stderr
+    # the app's screen hides).
+    return f"\n\nSearch kernels: {library.kernels()}; slower, same moves."
 
 
 @cache
