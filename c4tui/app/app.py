@@ -37,7 +37,7 @@ from c4tui.app.preferences import Preferences
 from c4tui.app.prewarm import Prewarmer
 from c4tui.app.settings import Settings
 from c4tui.app.study import StudyActions
-from c4tui.app.textual_internals import notifications
+from c4tui.app.textual_internals import notifications, withdraw
 from c4tui.app.threat_marks import ThreatMarks
 from c4tui.app.widgets.board import Board, BoardView
 from c4tui.app.widgets.history import MoveChosen, MoveHistory
@@ -132,8 +132,6 @@ class ConnectFourApp(App[None]):
     def thinking(self) -> bool:
         return self.match.thinking
 
-    # ---- layout -------------------------------------------------------------------
-
     def compose(self) -> ComposeResult:
         # Kept as attributes: updates must reach the game screen's widgets even while a
         # modal screen (help, settings) is on top, when app.query_one would search that.
@@ -213,8 +211,6 @@ class ConnectFourApp(App[None]):
                 f"{MIN_COLUMNS} × {MIN_LINES}.\nMake the window larger, or press q to quit."
             )
 
-    # ---- drawing ------------------------------------------------------------------
-
     def update(self) -> None:
         """After anything changed: tell what there is to tell, redraw, start the AI."""
         self.show_notices()
@@ -225,9 +221,13 @@ class ConnectFourApp(App[None]):
         for notice in self.match.take_notices():
             if notice.bell:
                 self.bell()
-            # A column pressed five times after the end gives one notice, not five.
-            if any(n.message == notice.text for n in notifications(self)):
+            # A column pressed five times after the end gives one notice, not five; a
+            # newer notice on the same subject (its title) replaces the older.
+            shown = notifications(self)
+            if any(n.message == notice.text for n in shown):
                 continue
+            for old in (n for n in shown if notice.title and n.title == notice.title):
+                withdraw(self, old)
             self.notify(
                 notice.text, title=notice.title, severity=notice.severity, timeout=notice.timeout
             )

@@ -95,6 +95,7 @@ class Match(KeptOnDisk):
         self.search: Search | None = None  # the last search started, running or not
         self.hint_id = 0
         self.hint_column: int | None = None
+        self.hint_reason: str | None = None  # why the hint's column, in words
         self._hint_stop: threading.Event | None = None
         self._notices: list[Notice] = []
         self._listeners: list[Listener] = []
@@ -512,6 +513,7 @@ class Match(KeptOnDisk):
         self._hint_stop = None
         self.hint_id += 1
         self.hint_column = None
+        self.hint_reason: str | None = None
 
     def finish_hint(self, hint_id: int, column: int | None, reason: str) -> bool:
         """Show the hint; False when it is stale."""
@@ -521,8 +523,9 @@ class Match(KeptOnDisk):
         if column is None:
             self.notify(f"No hint: {reason}", "error")
             return True
-        self.hint_column = column
-        self.notify(f"Hint: column {column + 1} ({reason}).", timeout=5)
+        # Said on the status line and marked on the board, not in a notice: a notice
+        # covered the newest moves in the move list.
+        self.hint_column, self.hint_reason = column, reason
         self._emit(HintReady(column))
         return True
 
@@ -563,7 +566,8 @@ class Match(KeptOnDisk):
         nearest = min(range(len(WATCH_DELAYS)), key=lambda i: abs(WATCH_DELAYS[i] - self.delay))
         index = max(0, min(len(WATCH_DELAYS) - 1, nearest + steps))
         self.delay = WATCH_DELAYS[index]
-        self.notify(f"{self.delay:g} s between moves.", timeout=2)
+        # One title: the newest speed replaces the notice of the one before.
+        self.notify(f"{self.delay:g} s between moves.", timeout=2, title="Speed")
         return self.delay
 
     # ---- in words -------------------------------------------------------------------

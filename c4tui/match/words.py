@@ -47,6 +47,8 @@ def status_text(match: Match) -> str:
     # Short enough for one line in the narrowest board panel (36 characters at 80x24);
     # who plays whom is in the header.
     keys = f"← → Enter or 1-{pos.width}"
+    if match.hint_column is not None:
+        return f"Hint: column {match.hint_column + 1}, {match.hint_reason}   {keys}"
     if name == "You":
         return f"Your turn {glyph}   {keys}"
     return f"{name} {glyph} to move   {keys}"

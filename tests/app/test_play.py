@@ -160,8 +160,10 @@ async def test_a_hint_cut_short_by_its_time_says_it_is_not_proven(make_app, monk
         await type_keys(pilot, "h")
         await settle(pilot)
         assert app.match.hint_column is not None
-        messages = [n.message for n in notifications(app)]
-        assert any("the perfect player ran out of time" in m for m in messages), messages
+        # On the status line, not in a notice over the newest moves.
+        status = str(app.status_line.render())
+        assert "Hint: column" in status and "the perfect player ran out of time" in status
+        assert not any("Hint:" in n.message for n in notifications(app))
 
 
 async def test_help_screen_opens_and_closes(make_app):

@@ -43,7 +43,8 @@ async def test_speed_keys_change_the_pause_between_moves_and_it_is_remembered(ma
         assert app.match.delay > start
         await type_keys(pilot, "plus", "plus")
         assert app.match.delay < start
-        assert any("between moves" in n.message for n in notifications(app))
+        # One notice says the speed: each new one replaces the one before.
+        assert [n.message for n in notifications(app)] == [f"{app.match.delay:g} s between moves."]
     saved = load(app.config_dir)[0].watch_delay
     assert saved == app.match.delay
     again = make_app(settings=None)
