@@ -110,16 +110,6 @@ async def type_keys(pilot: Pilot, *keys: str) -> None:
             await pilot.pause(0)
 
 
-async def until(pilot: Pilot, condition: Callable[[], object], timeout: float = 60.0) -> None:
-    """Let the app run until `condition()` holds; fail after `timeout` seconds (what
-    never comes is a bug, not a slow machine)."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"still not so after {timeout:g} s: {condition}")
-        await pilot.pause(0.01)
-
-
 async def open_settings(app, pilot: Pilot):
     """Press s and return the screen it opened (the settings form)."""
     await type_keys(pilot, "s")

@@ -87,7 +87,7 @@ async def test_the_disc_lands_by_itself(make_app):
     app = animated(make_app)
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "4")
-        await until(pilot, lambda: falling(app) == [])  # no key: the timer lands it
+        await until(pilot, lambda: falling(app) == [], "the disc landing by itself")
         assert app.query_one(Board)._fall_timer is None  # no ticking once it landed
 
 

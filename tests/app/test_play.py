@@ -110,7 +110,7 @@ async def test_m_plays_for_you_and_cuts_a_long_search_short(make_app):
     app = make_app(settings=Settings(opponent="mcts:time=60", theme="textual-dark"))
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "4")
-        await until(pilot, lambda: app.thinking)
+        await until(pilot, lambda: app.thinking, "the AI thinking")
         await type_keys(pilot, "m")
         await settle(pilot)
         assert len(app.game.moves) == 2
@@ -120,7 +120,7 @@ async def test_a_second_m_just_after_hurrying_the_ai_does_not_play_your_move(mak
     app = make_app(settings=Settings(opponent="mcts:time=60", theme="textual-dark"))
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "4")
-        await until(pilot, lambda: app.thinking)
+        await until(pilot, lambda: app.thinking, "the AI thinking")
         await type_keys(pilot, "m")
         await settle(pilot)
         assert len(app.game.moves) == 2  # the AI's reply, cut short
@@ -187,7 +187,7 @@ async def test_q_quits(make_app):
     app = make_app(settings=Settings(opponent="mcts:time=60", theme="textual-dark"))
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "4", "q")
-        await until(pilot, lambda: not app.is_running)
+        await until(pilot, lambda: not app.is_running, "the app quitting")
     assert app.game.moves == (3,)
 
 

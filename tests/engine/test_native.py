@@ -168,8 +168,6 @@ def test_solver_tests_pass_in_pure_python():
             sys.executable,
             "-m",
             "pytest",
-            "-n",
-            "0",  # one process: the suite around it already uses both workers
             "-p",
             "no:cacheprovider",
             "-n",
