@@ -23,7 +23,13 @@ Proven = Literal["win", "draw", "loss"]
 
 def win_now_score(position: Position) -> int:
     """The score of winning with the next stone."""
-    return (position.geometry.cells + 1 - position.moves) // 2
+    return win_score(position.geometry.cells, position.moves)
+
+
+def win_score(cells: int, moves: int) -> int:
+    """The score of winning with the next stone when `moves` of a board's `cells` are
+    played (for searches that keep a position as numbers, not a Position)."""
+    return (cells + 1 - moves) // 2
 
 
 def moves_to_end(position: Position, score: int) -> int:

@@ -30,7 +30,7 @@ from typing import ClassVar
 from c4tui.engine.board.geometry import centre_first
 from c4tui.engine.board.heuristic import heuristic_for
 from c4tui.engine.board.position import Position
-from c4tui.engine.board.scores import proven_of
+from c4tui.engine.board.scores import proven_of, win_now_score, win_score
 from c4tui.engine.players.base import BaseEngine, Clock, rate
 from c4tui.engine.players.contract import (
     ColumnStat,
@@ -248,7 +248,7 @@ class AlphaBeta:
         g = self.geometry
         self.nodes += 1
         if pos.is_winning_move(col):
-            return MATE + (g.cells + 1 - pos.moves) // 2
+            return MATE + win_now_score(pos)
         stone = (pos.mask + g.bottom_masks[col]) & g.column_masks[col]
         return -self.negamax(
             pos.current ^ pos.mask, pos.mask | stone, pos.moves + 1, depth - 1, -INFINITY, INFINITY
@@ -291,9 +291,9 @@ class AlphaBeta:
         opponent = current ^ mask
         my_spots, their_spots = self.heuristic.spot_pair(current, opponent, empty)
         if my_spots & playable:
-            return MATE + (cells + 1 - moves) // 2
+            return MATE + win_score(cells, moves)
         # The loss if the opponent wins with their next stone.
-        lose_next = -MATE - (cells - moves) // 2
+        lose_next = -MATE - win_score(cells, moves + 1)
         forced = their_spots & playable
         if forced:
             if forced & (forced - 1):
