@@ -47,6 +47,7 @@ from c4tui.engine.board.position import Position
 from c4tui.engine.gil import CourteousStop, QuickSwitching, UiActivity
 from c4tui.files import data_dir
 from c4tui.match.controller import Match
+from c4tui.match.keeping import GameKeeper
 from c4tui.match.library import GameLibrary
 from c4tui.match.sides import GLYPHS
 
@@ -94,7 +95,7 @@ class ConnectFourApp(App[None]):
             game,
             seed=seed,
             make_stop=lambda: CourteousStop(self.activity),
-            library=self.library,
+            keeper=GameKeeper(self.library),
             delay=settings.watch_delay,
         )
         # The parts, each with its own state (host.py: what they may use of the app).

@@ -40,11 +40,10 @@ from c4tui.match.interface import (
     SearchRunner,
     SearchStarted,
 )
-from c4tui.match.keeping import KeptOnDisk
+from c4tui.match.keeping import GameKeeper
 from c4tui.match.library import GameLibrary
 from c4tui.match.opponents import evaluation_of, hint_spec
 from c4tui.match.requests import HintRequest, Notice, Search, SearchRequest, Severity
-from c4tui.match.scorebook import ScoreBook
 from c4tui.match.sides import Sides, engine_title
 
 FALLBACK_SPEC = "random"
@@ -60,7 +59,7 @@ def engine_spec_or_none(player: str) -> str | None:
     return player
 
 
-class Match(KeptOnDisk):
+class Match:
     """A game in progress between two sides (see the module docstring)."""
 
     def __init__(
@@ -70,22 +69,21 @@ class Match(KeptOnDisk):
         *,
         seed: int | None = None,
         make_stop: Callable[[], threading.Event] = threading.Event,
-        library: GameLibrary | None = None,
+        keeper: GameKeeper | None = None,
         name: str | None = None,
         date: str | None = None,
         delay: float = WATCH_DELAYS[2],
         runner: SearchRunner | None = None,
     ) -> None:
         """`make_stop` makes each search's stop event (the app's pauses for keys);
-        `library` keeps the game on disk after every move, under `name`; `delay` is the
+        `keeper` keeps the game on disk after every move, under `name`; `delay` is the
         pause in seconds between moves when two engines play; `runner` runs the
         searches and hints the match starts (see the module docstring)."""
         self.sides = sides
         self.game = game or Game()
         self.seed = seed
         self.make_stop = make_stop
-        self.library = library
-        self.scores = ScoreBook(library.directory) if library is not None else None
+        self.keeper = keeper
         self.name = name or GameLibrary.new_name()
         self.date = date
         self.engines: dict[int, Engine] = {}
@@ -150,9 +148,7 @@ class Match(KeptOnDisk):
     # ---- notices --------------------------------------------------------------------
 
     def notify(self, text: str, severity: Severity = "information", **options) -> None:
-        notice = Notice(text, severity, **options)
-        self._notices.append(notice)
-        self._emit(notice)
+        self._tell([Notice(text, severity, **options)])
 
     def listen(self, listener: Listener) -> None:
         """Hear every event from now on (interface.py)."""
@@ -275,6 +271,33 @@ class Match(KeptOnDisk):
     def forget_search(self) -> None:
         """Clear what the last search saw: it was of a position no longer on the board."""
         self.search = None
+
+    # ---- on disk --------------------------------------------------------------------
+
+    def record(self) -> GameRecord:
+        """The game as a game file holds it, with its variations."""
+        players = (self.sides.recorded(0), self.sides.recorded(1))
+        record = GameRecord.of_game(self.game, players, self.date)
+        self.date = record.date
+        return record
+
+    def save(self) -> None:
+        """Keep the game on disk, when the match has a keeper (keeping.py)."""
+        if self.keeper is not None:
+            self._tell(self.keeper.save(self.name, self.game, self.record))
+
+    def count_result(self) -> None:
+        """After a move: the running score counts a game it ended (keeping.py)."""
+        if self.keeper is not None:
+            self._tell(self.keeper.count(self.name, self.game, self.sides))
+
+    def running_score(self) -> str | None:
+        return None if self.keeper is None else self.keeper.running_score(self.sides)
+
+    def _tell(self, notices: list[Notice]) -> None:
+        for notice in notices:
+            self._notices.append(notice)
+            self._emit(notice)
 
     # ---- moves ----------------------------------------------------------------------
 
@@ -486,8 +509,8 @@ class Match(KeptOnDisk):
         this game now."""
         self.cancel_search()
         self.cancel_hint()
-        if self.library is not None:
-            self.library.release()
+        if self.keeper is not None:
+            self.keeper.library.release()
 
     # ---- hints ----------------------------------------------------------------------
 

@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from c4tui.match.sides import GLYPHS, engine_title
+from c4tui.engine.board.game import Game
+from c4tui.engine.board.position import Position
+from c4tui.match.requests import Search
+from c4tui.match.sides import GLYPHS, Sides, engine_title
 
-if TYPE_CHECKING:
-    from c4tui.match.controller import Match
+
+class Match(Protocol):
+    """What the words read of a match (controller.Match; not imported: it imports this)."""
+
+    game: Game
+    sides: Sides
+    paused: bool
+    search: Search | None
+
+    @property
+    def position(self) -> Position: ...
+    @property
+    def thinking(self) -> bool: ...
+    def is_ai(self, player: int) -> bool: ...
 
 
 def outcome_text(match: Match) -> str | None:

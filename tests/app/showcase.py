@@ -133,14 +133,14 @@ async def settle(pilot: Pilot, timeout: float = 60.0) -> None:
 
 
 async def until(
-    pilot: Pilot, condition: Callable[[], object], what: str, timeout: float = 60.0
+    pilot: Pilot, condition: Callable[[], object], what: str = "", timeout: float = 60.0
 ) -> None:
     """Let the app run until `condition()` holds: a test waits on what it expects, never
     a fixed time. Fails after `timeout` seconds (something that never comes is a bug)."""
     deadline = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > deadline:
-            raise AssertionError(f"still waiting after {timeout:g} s for {what}")
+            raise AssertionError(f"still waiting after {timeout:g} s for {what or condition}")
         await pilot.pause(0.01)
 
 

@@ -10,6 +10,7 @@ from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import SearchResult
 from c4tui.match.controller import Match
+from c4tui.match.keeping import GameKeeper
 from c4tui.match.library import GameLibrary
 from c4tui.match.sides import Sides
 
@@ -23,8 +24,8 @@ def run(match: Match) -> SearchResult:
 
 
 def against_greedy(tmp_path=None, **options) -> Match:
-    library = GameLibrary(tmp_path) if tmp_path is not None else None
-    return Match(Sides(None, "greedy"), seed=1, library=library, **options)
+    keeper = GameKeeper(GameLibrary(tmp_path)) if tmp_path is not None else None
+    return Match(Sides(None, "greedy"), seed=1, keeper=keeper, **options)
 
 
 def test_a_person_moves_then_the_engine_replies():
@@ -164,7 +165,7 @@ def test_a_new_game_keeps_the_previous_one(tmp_path):
 
 def test_the_oldest_games_go_first(tmp_path):
     library = GameLibrary(tmp_path, keep=3)
-    match = Match(Sides(None, None), library=library)
+    match = Match(Sides(None, None), keeper=GameKeeper(library))
     names = []
     for _ in range(5):
         match.new_game()
@@ -182,7 +183,7 @@ def test_names_made_one_after_another_sort_in_that_order():
 def test_a_disk_that_refuses_the_game_is_a_notice_not_a_crash(tmp_path):
     blocked = tmp_path / "file"
     blocked.write_text("not a directory")
-    match = Match(Sides(None, None), library=GameLibrary(blocked))
+    match = Match(Sides(None, None), keeper=GameKeeper(GameLibrary(blocked)))
     assert match.human_move(3)
     assert "Could not keep the game" in match.take_notices()[0].text
 
@@ -240,23 +241,27 @@ def test_the_speed_moves_between_the_delays_and_stops_at_the_ends():
 
 
 def test_a_finished_game_counts_once_in_the_running_score(tmp_path):
-    match = Match(Sides(None, "greedy"), Game.from_moves("434343"), library=GameLibrary(tmp_path))
+    match = Match(
+        Sides(None, "greedy"), Game.from_moves("434343"), keeper=GameKeeper(GameLibrary(tmp_path))
+    )
     assert match.human_move(3)  # ● completes four in column 4
     assert match.running_score() == "you 1-0-0 against greedy (won-drawn-lost)"
     match.undo()
     match.human_move(3)  # the same game finished again: not counted twice
     assert match.running_score() == "you 1-0-0 against greedy (won-drawn-lost)"
     match.new_game()
-    again = Match(Sides(None, "greedy"), library=GameLibrary(tmp_path))
+    again = Match(Sides(None, "greedy"), keeper=GameKeeper(GameLibrary(tmp_path)))
     assert again.running_score() == "you 1-0-0 against greedy (won-drawn-lost)"
-    assert Match(Sides(None, "random"), library=GameLibrary(tmp_path)).running_score() == (
-        "you 0-0-0 against random (won-drawn-lost)"
-    )
+    assert Match(
+        Sides(None, "random"), keeper=GameKeeper(GameLibrary(tmp_path))
+    ).running_score() == ("you 0-0-0 against random (won-drawn-lost)")
 
 
 def test_a_damaged_score_file_starts_afresh(tmp_path):
     (tmp_path / "scores.json").write_text("{not json")
-    match = Match(Sides(None, "greedy"), Game.from_moves("434343"), library=GameLibrary(tmp_path))
+    match = Match(
+        Sides(None, "greedy"), Game.from_moves("434343"), keeper=GameKeeper(GameLibrary(tmp_path))
+    )
     match.human_move(3)
     assert match.running_score().startswith("you 1-0-0")
 
@@ -296,7 +301,7 @@ def test_undo_then_redo_keeps_every_evaluation():
 
 
 def test_a_move_from_a_jumped_to_position_starts_a_variation(tmp_path):
-    match = Match(Sides(None, "greedy"), library=GameLibrary(tmp_path), seed=1)
+    match = Match(Sides(None, "greedy"), keeper=GameKeeper(GameLibrary(tmp_path)), seed=1)
     for col in (3, 2, 4):
         match.human_move(col)
         result, search_id = run(match)

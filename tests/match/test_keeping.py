@@ -10,19 +10,22 @@ from c4tui.engine.board.gamefile import GameRecord
 from c4tui.engine.board.position import Position
 from c4tui.match import scorebook
 from c4tui.match.controller import Match
+from c4tui.match.keeping import GameKeeper
 from c4tui.match.library import GameLibrary
 from c4tui.match.sides import Sides
 
 
 def finishing(tmp_path) -> Match:
     """A person one move (column 4) from beating greedy, kept in tmp_path."""
-    return Match(Sides(None, "greedy"), Game.from_moves("434343"), library=GameLibrary(tmp_path))
+    return Match(
+        Sides(None, "greedy"), Game.from_moves("434343"), keeper=GameKeeper(GameLibrary(tmp_path))
+    )
 
 
 def test_a_game_opened_already_finished_counts_nothing(tmp_path):
     lost = GameRecord.of(Position.from_moves("12321272"), ("You", "perfect"))
     assert lost.result == "0-1"
-    match = Match(Sides(None, "perfect"), library=GameLibrary(tmp_path))
+    match = Match(Sides(None, "perfect"), keeper=GameKeeper(GameLibrary(tmp_path)))
     match.open(lost)
     match.save()  # as the app does after opening (`c4tui --load g.c4`)
     match.undo()
@@ -58,7 +61,7 @@ def test_an_unwritable_score_is_a_notice_not_a_crash(tmp_path, monkeypatch):
 
 def test_undoing_back_to_the_empty_board_keeps_the_file_in_step(tmp_path):
     library = GameLibrary(tmp_path)
-    match = Match(Sides(None, None), library=library)
+    match = Match(Sides(None, None), keeper=GameKeeper(library))
     match.human_move(3)
     match.human_move(3)
     match.undo()

@@ -13,6 +13,7 @@ import pytest
 from c4tui.engine.board.gamefile import GameRecord
 from c4tui.engine.board.position import Position
 from c4tui.match.controller import Match
+from c4tui.match.keeping import GameKeeper
 from c4tui.match.library import DamagedGame, GameHeldElsewhere, GameLibrary
 from c4tui.match.sides import Sides
 
@@ -110,7 +111,7 @@ def test_the_hold_dies_with_its_process(tmp_path):
 
 def test_a_reopened_game_played_on_is_not_pruned(tmp_path):
     library = GameLibrary(tmp_path, keep=3)
-    match = Match(Sides(None, None), library=library)
+    match = Match(Sides(None, None), keeper=GameKeeper(library))
     names = []
     for _ in range(3):
         match.new_game()
@@ -147,7 +148,7 @@ def test_a_damaged_game_on_a_read_only_disk_is_still_only_a_notice(tmp_path, mon
 def test_a_new_game_lets_go_of_the_game_played_before(tmp_path):
     kept(tmp_path)
     first = GameLibrary(tmp_path)
-    match = Match(Sides(None, "random"), library=first)
+    match = Match(Sides(None, "random"), keeper=GameKeeper(first))
     resumed = first.current()
     match.open(resumed.record, resumed.name)
     assert GameLibrary(tmp_path).held_elsewhere(NAME)
