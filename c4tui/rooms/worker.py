@@ -10,6 +10,7 @@ can never hold the worker longer than the server allows.
 from __future__ import annotations
 
 import queue
+import signal
 import threading
 import time
 from dataclasses import dataclass
@@ -38,6 +39,9 @@ class SearchJob:
 
 def serve(conn: Connection) -> None:
     """The worker's main loop (the process's target)."""
+    # Ctrl-C on `c4tui serve` in a terminal reaches the whole process group, the workers
+    # too; the server stops them itself, so they ignore it (each printed a traceback).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     jobs: queue.Queue[tuple[SearchJob, threading.Event] | None] = queue.Queue()
 
     def listen() -> None:
