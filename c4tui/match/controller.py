@@ -79,7 +79,7 @@ class Match:
         `keeper` keeps the game on disk after every move, under `name`; `delay` is the
         pause in seconds between moves when two engines play; `runner` runs the
         searches and hints the match starts (see the module docstring)."""
-        self.sides = sides
+        self._sides = sides
         self.game = game or Game()
         self.seed = seed
         self.make_stop = make_stop
@@ -87,7 +87,7 @@ class Match:
         self.name = name or GameLibrary.new_name()
         self.date = date
         self.engines: dict[int, Engine] = {}
-        self.paused = False
+        self._paused = False
         self.delay = delay
         self.search_id = 0  # the last id handed out (a cancel uses one up too)
         self.search: Search | None = None  # the last search started, running or not
@@ -106,6 +106,16 @@ class Match:
     @property
     def position(self) -> Position:
         return self.game.position
+
+    @property
+    def sides(self) -> Sides:
+        """Who plays each colour; changed only by set_sides, new_game or open."""
+        return self._sides
+
+    @property
+    def paused(self) -> bool:
+        """No engine starts a search; changed only by the match's own intents."""
+        return self._paused
 
     def is_ai(self, player: int) -> bool:
         return self.sides.is_ai(player)
@@ -132,9 +142,9 @@ class Match:
         """New players for the game on the board (same moves)."""
         self.cancel_search()
         self.cancel_hint()
-        self.sides = sides
+        self._sides = sides
         self.build_engines()
-        self.paused = False
+        self._paused = False
         self.save()
         self._go_on()
 
@@ -232,7 +242,7 @@ class Match:
         self._end_search(info=result.info)
         move = result.move
         if position.is_over() or not position.can_play(move):
-            self.paused = True  # asking the same engine again would loop
+            self._paused = True  # asking the same engine again would loop
             self.notify(f"The engine chose an illegal column {move + 1}.", "error")
             self._emit(SearchDone(search_id, None, result.info))
             return False
@@ -263,7 +273,7 @@ class Match:
         if search_id != self.search_id:
             return False
         self._end_search()
-        self.paused = True
+        self._paused = True
         self.notify(f"The AI failed: {error}. Press m to retry, n for a new game.", "error")
         self._emit(SearchDone(search_id, None, None))
         return True
@@ -332,7 +342,7 @@ class Match:
         if not pos.can_play(col):
             self.notify(f"Column {col + 1} is full.", timeout=2, bell=True)
             return False
-        self.paused = False
+        self._paused = False
         self._play(col)
         return True
 
@@ -367,7 +377,7 @@ class Match:
             return None
         if self.hurry():
             return None
-        self.paused = False
+        self._paused = False
         return self.engines.get(self.position.to_move) or self.assistant()
 
     def new_game(self, game: Game | None = None, sides: Sides | None = None) -> None:
@@ -375,7 +385,7 @@ class Match:
         `sides` (else the same sides); the previous game stays among the kept games."""
         g = self.position.geometry
         if sides is not None:
-            self.sides = sides
+            self._sides = sides
         self._begin(game or Game(Position.start(g.width, g.height, g.connect)))
         self.save()
         self._emit(PositionChanged(self.position))
@@ -388,21 +398,21 @@ class Match:
         self.cancel_search()
         self.cancel_hint()
         self.forget_search()
-        self.paused = True
+        self._paused = True
 
     def resume(self) -> None:
         """Let the engines play again after `pause()`."""
-        self.paused = False
+        self._paused = False
         self._go_on()
 
     def open(self, record: GameRecord, name: str | None = None) -> None:
         """Go on with a kept game: its board, its sides (engine specs stay engines,
         anyone else is a person) and its moves; `name` keeps it in the same file."""
         game = record.game()
-        self.sides = Sides(*(engine_spec_or_none(player) for player in record.players))
+        self._sides = Sides(*(engine_spec_or_none(player) for player in record.players))
         self._begin(game, name, record.date)
         # Reopened at an engine's turn: it waits for `m`, as after undo.
-        self.paused = self.is_ai(self.position.to_move) and not self.sides.watching
+        self._paused = self.is_ai(self.position.to_move) and not self.sides.watching
         self._emit(PositionChanged(self.position))
         self._go_on()
 
@@ -412,7 +422,7 @@ class Match:
         self.game = game
         self.forget_search()
         self.resigned = None
-        self.paused = False
+        self._paused = False
         self.name = name or GameLibrary.new_name()
         self.date = date
         self.build_engines()
@@ -429,7 +439,7 @@ class Match:
         self._undo_one()
         while self._engine_to_move_between_turns() and self.game.can_undo():
             self._undo_one()
-        self.paused = self.is_ai(self.position.to_move)
+        self._paused = self.is_ai(self.position.to_move)
         self.save()
         self._emit(PositionChanged(self.position))
         return True
@@ -459,7 +469,7 @@ class Match:
         # Redone to an engine's turn with nothing left to redo (only the person's move
         # had been undone): the engine answers, as after any move of theirs. Two engines
         # watched are stepped through a move at a time: they stay paused.
-        self.paused = self.sides.watching
+        self._paused = self.sides.watching
         self.save()
         self._emit(PositionChanged(self.position))
         self._go_on()
@@ -476,7 +486,7 @@ class Match:
         self.cancel_hint()
         self.forget_search()
         self.game.jump(path)
-        self.paused = self.is_ai(self.position.to_move) and not self.position.is_over()
+        self._paused = self.is_ai(self.position.to_move) and not self.position.is_over()
         self.save()
         self._emit(PositionChanged(self.position))
         return True
@@ -498,7 +508,7 @@ class Match:
             self.notify("The main line cannot be deleted: only a variation.", timeout=3)
             return False
         self.forget_search()
-        self.paused = self.is_ai(self.position.to_move) and not self.position.is_over()
+        self._paused = self.is_ai(self.position.to_move) and not self.position.is_over()
         self.notify("Variation deleted.", timeout=2)
         self.save()
         self._emit(PositionChanged(self.position))
@@ -575,7 +585,7 @@ class Match:
         if self.position.is_over():
             self.notify("The game is over: press n for a new game.", timeout=2)
             return None
-        self.paused = True
+        self._paused = True
         if self.hurry():
             return None  # the running search's move, played as soon as it returns
         if self.runner is not None:

@@ -14,10 +14,12 @@ class Match(Protocol):
     """What the words read of a match (controller.Match; not imported: it imports this)."""
 
     game: Game
-    sides: Sides
-    paused: bool
     search: Search | None
 
+    @property
+    def sides(self) -> Sides: ...
+    @property
+    def paused(self) -> bool: ...
     @property
     def position(self) -> Position: ...
     @property
