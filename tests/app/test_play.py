@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from c4tui.app import ai_turns
 from c4tui.app.screens.help import HELP_FILE, HelpScreen
 from c4tui.app.screens.settings import SettingsScreen, join_spec, split_spec
 from c4tui.app.settings import Settings, load
@@ -116,7 +117,10 @@ async def test_m_plays_for_you_and_cuts_a_long_search_short(make_app):
         assert len(app.game.moves) == 2
 
 
-async def test_a_second_m_just_after_hurrying_the_ai_does_not_play_your_move(make_app):
+async def test_a_second_m_just_after_hurrying_the_ai_does_not_play_your_move(make_app, monkeypatch):
+    # "Just after" is a time: a loaded machine may take more than the real second of
+    # grace between the two m's (the move for you was then played), so the test's is long.
+    monkeypatch.setattr(ai_turns, "M_REPEAT_GRACE", 600.0)
     app = make_app(settings=Settings(opponent="mcts:time=60", theme="textual-dark"))
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "4")
@@ -237,6 +241,9 @@ async def test_settings_refuse_invalid_values(make_app):
     watching = Settings(mode="ai-ai", opponent="mcts:time=1", theme="textual-dark")
     app = make_app(settings=watching)
     async with app.run_test(size=SIZE) as pilot:
+        # Paused: the engines do not play a whole game behind the form (CPU the suite needs).
+        await type_keys(pilot, "space")
+        assert app.match.paused and not app.thinking
         screen = await open_settings(app, pilot)
         for field, value in INVALID_FIELDS:
             widget = screen.query_one(field)
