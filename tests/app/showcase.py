@@ -102,12 +102,16 @@ async def type_keys(pilot: Pilot, *keys: str) -> None:
     the machine's load (one pause for all steps left the key halfway on a busy machine:
     the disc landed, the cursor had not moved yet).
     """
-    app = pilot.app
     for key in keys:
-        steps = 1 + len((app.focused or app.screen).ancestors_with_self)
         post_key(pilot, key)
-        for _ in range(steps):
-            await pilot.pause(0)
+        await keys_handled(pilot)
+
+
+async def keys_handled(pilot: Pilot) -> None:
+    """Wait until the keys posted so far have made their whole way (see type_keys)."""
+    app = pilot.app
+    for _ in range(1 + len((app.focused or app.screen).ancestors_with_self)):
+        await pilot.pause(0)
 
 
 async def open_settings(app, pilot: Pilot):

@@ -16,7 +16,7 @@ from c4tui.app.app import ConnectFourApp
 from c4tui.app.messages import SearchFinished
 from c4tui.app.settings import Settings
 from c4tui.engine.board.position import Position
-from tests.app.showcase import post_key, settle, type_keys
+from tests.app.showcase import keys_handled, post_key, settle, type_keys
 
 SIZE = (80, 24)  # the smallest full layout: cheaper frames, same logic
 
@@ -71,7 +71,7 @@ async def race(pilot, cancel_key: str, rounds: int, seed: int) -> None:
         await asyncio.sleep(rng.choice((0, 0, 0.001, 0.005, 0.02)))
         post_key(pilot, cancel_key)
         if round_number % 10 == 0:
-            await pilot.pause(0)
+            await keys_handled(pilot)  # both keys, the cancel too, acted
             assert app.game.moves == ()
     await settle(pilot)
 

@@ -11,7 +11,7 @@ from c4tui.engine.board.geometry import geometry
 from c4tui.engine.board.position import Position
 from c4tui.match.exact_scores import Solve, board_words
 from c4tui.match.library import GameLibrary
-from tests.app.showcase import open_settings, post_key, settle, type_keys
+from tests.app.showcase import keys_handled, open_settings, post_key, settle, type_keys
 
 SIZE = (100, 30)
 
@@ -258,6 +258,7 @@ async def test_keys_typed_quickly_in_the_games_list_open_the_row_the_cursor_ends
         assert isinstance(app.screen, GamesScreen)
         for key in ("down", "down", "enter"):  # all queued before any is handled
             post_key(pilot, key)
+        await keys_handled(pilot)
         await settle(pilot)
         # Newest first: the third row is the oldest game.
         assert app.game.position.to_moves() == "4455"
