@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from c4tui.app.settings import Settings
 from c4tui.engine.study.threats import threats
-from tests.app.showcase import settle, type_keys
+from tests.app.showcase import settle, type_keys, until
 
 SIZE = (100, 30)
 
@@ -66,7 +66,7 @@ async def test_v_in_the_games_list_reviews_that_game_and_keeps_yours(make_app, t
     app = make_app(games_dir=tmp_path / "games", moves="33")
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "g")
-        await pilot.pause(0.1)
+        await until(pilot, lambda: app.screen.is_mounted, "the screen opened")
         assert isinstance(app.screen, GamesScreen)
         app.screen.query_one("DataTable").move_cursor(row=1)
         await type_keys(pilot, "v")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from c4tui.app.textual_internals import notifications
-from tests.app.showcase import settle, type_keys
+from tests.app.showcase import settle, type_keys, until
 
 SIZE = (100, 30)
 
@@ -96,7 +96,7 @@ async def test_the_games_list_sorts_and_shows_when_each_was_last_played(make_app
     app = make_app(games_dir=tmp_path / "data")
     async with app.run_test(size=(120, 30)) as pilot:
         await type_keys(pilot, "g")
-        await pilot.pause(0.1)
+        await until(pilot, lambda: app.screen.is_mounted, "the screen opened")
         assert isinstance(app.screen, GamesScreen)
         table = app.screen.query_one("#games-table")
         rows = [table.get_row_at(i) for i in range(table.row_count)]
@@ -162,7 +162,7 @@ async def test_the_games_list_says_where_the_board_stands_after_undo(make_app, t
         await type_keys(pilot, "4")
         await settle(pilot)
         await type_keys(pilot, "u", "g")
-        await pilot.pause(0.1)
+        await until(pilot, lambda: app.screen.is_mounted, "the screen opened")
         assert isinstance(app.screen, GamesScreen)
         row = app.screen.query_one("#games-table").get_row_at(0)
         assert row[0].endswith("(now)") and row[-1] == "    2, at 0"

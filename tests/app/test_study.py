@@ -11,7 +11,7 @@ from c4tui.engine.board.geometry import geometry
 from c4tui.engine.board.position import Position
 from c4tui.match.exact_scores import Solve, board_words
 from c4tui.match.library import GameLibrary
-from tests.app.showcase import keys_handled, open_settings, post_key, settle, type_keys
+from tests.app.showcase import keys_handled, open_settings, post_key, settle, type_keys, until
 
 SIZE = (100, 30)
 
@@ -48,7 +48,7 @@ async def test_the_games_screen_opens_a_kept_game(make_app, tmp_path):
     app = make_app(games_dir=tmp_path / "games")
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "g")
-        await pilot.pause(0.1)
+        await until(pilot, lambda: app.screen.is_mounted, "the screen opened")
         assert isinstance(app.screen, GamesScreen)
         await type_keys(pilot, "enter")
         await settle(pilot)
@@ -69,7 +69,7 @@ async def test_the_position_dialog_checks_as_you_type_and_plays_from_there(make_
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "p")
-        await pilot.pause(0.1)
+        await until(pilot, lambda: app.screen.is_mounted, "the screen opened")
         assert isinstance(app.screen, PositionScreen)
         await pilot.press(*"448")
         assert "character 3 ('8')" in str(app.screen.query_one("#position-error").render())
@@ -254,7 +254,7 @@ async def test_keys_typed_quickly_in_the_games_list_open_the_row_the_cursor_ends
     app = make_app(games_dir=tmp_path / "games")
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "g")
-        await pilot.pause(0.1)
+        await until(pilot, lambda: app.screen.is_mounted, "the screen opened")
         assert isinstance(app.screen, GamesScreen)
         for key in ("down", "down", "enter"):  # all queued before any is handled
             post_key(pilot, key)
