@@ -45,6 +45,9 @@ def _run_interrupted(arguments: list[str]) -> tuple[int, str]:
     process = subprocess.Popen(
         [sys.executable, *arguments],
         cwd=ROOT,
+        # Ctrl-C as in a terminal, even when the tests run where SIGINT is ignored (a
+        # background job of a script): an ignored SIGINT is inherited and kept ignored.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
