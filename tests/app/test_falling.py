@@ -58,8 +58,9 @@ def test_a_disc_dropped_into_the_top_row_does_not_fall():
 
 @pytest.fixture
 def slow_fall(monkeypatch):
-    """Falls of five seconds: a loaded machine cannot land a disc before the test looks."""
-    monkeypatch.setattr(falling_module, "FULL_FALL", 5.0)
+    """Falls of a thousand seconds: no loaded machine lets a disc leave its first row
+    before the test looks (five seconds, a second a row, were outlived on a fresh clone)."""
+    monkeypatch.setattr(falling_module, "FULL_FALL", 1000.0)
 
 
 def animated(make_app, moves: str = "", **options):
