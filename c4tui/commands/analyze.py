@@ -6,6 +6,7 @@ import argparse
 import functools
 import json
 import time
+from contextlib import suppress
 
 from rich.console import Console
 
@@ -98,14 +99,8 @@ def column_bounds(solver: Solver, position: Position, limit: float) -> list[Colu
     """What `solver` proves of every column within `limit` seconds (mover's view);
     None for a full column. A column solved in time has low == high."""
     columns: list[ColumnBounds | None] = [None] * position.width
-    with solver.lock:
-        solver.set_limits(time.perf_counter() + limit, None)
-        try:
-            solver.analyze(position, columns=columns)
-        except SearchStopped:
-            pass  # `columns` holds what was proven by then
-        finally:
-            solver.set_limits(None, None)
+    with suppress(SearchStopped):  # `columns` holds what was proven by then
+        solver.analyze(position, deadline=time.perf_counter() + limit, columns=columns)
     for col in range(position.width):
         if columns[col] is None and position.can_play(col):
             columns[col] = unknown(position)

@@ -16,7 +16,8 @@ measures, all here, keep keys quick at a small cost to the search:
    (at most every 10 ms, and only when there is one: kernels/stops.c), and, in the
    analysis of every column (kernels/columns.c), to report each column as it is
    proven. Its helper thread, started for long positions, is a C thread: it takes the
-   GIL only for the same two questions. MCTS's random game in C (playout.c) takes a microsecond or two: it is called through `short_calls`
+   GIL only for the same two questions. MCTS's random game in C (playout.c) takes a
+   microsecond or two: it is called through `short_calls`
    (ctypes.PyDLL, which keeps the GIL), because releasing and retaking the GIL around so
    short a call costs more than the call and hands the GIL to the UI thousands of times
    a second, which measured slower keys (benchmarks/app_latency.py: p95 about 90 ms,

@@ -125,23 +125,21 @@ def test_a_stop_event_set_during_a_c_search_stops_it_and_the_table_stays_sound()
         stop.set()  # C asks first after POLL_EVERY nodes, long before the answer
         return stop.is_set()
 
-    solver._expired = expired  # count the polls; the real check reads `stop` as well
-    solver.set_limits(None, stop)  # a stop event: C asks Python now and then
+    # Count the polls; the real check reads `stop` as well.
+    solver._limits.expired = expired
     with pytest.raises(SearchStopped):
-        solver.solve(position)
+        solver.solve(position, stop=stop)  # a stop event: C asks Python now and then
     assert len(polls) == 1
     # Nothing half-searched was stored: the interrupted table still gives the truth.
-    del solver._expired
-    solver.set_limits(None, None)
+    del solver._limits.expired
     assert solver.solve(position) == 2
 
 
 @needs_c
 def test_a_past_deadline_stops_the_c_search():
     solver = Solver(geometry(7, 6, 4), book=False)
-    solver.set_limits(0.0, None)
     with pytest.raises(SearchStopped):
-        solver.solve(Position.from_moves("1217562671323"))
+        solver.solve(Position.from_moves("1217562671323"), deadline=0.0)
 
 
 def test_pure_python_is_forced_by_the_environment_variable():
@@ -318,13 +316,13 @@ def test_a_stop_during_a_two_thread_analysis_stops_both_and_keeps_proven_bounds(
             stop.set()
         return stop.is_set()
 
-    solver._expired = expired  # count the polls; the real check reads `stop` as well
-    solver.set_limits(None, stop)  # a stop event: C asks Python now and then
+    # Count the polls; the real check reads `stop` as well.
+    solver._limits.expired = expired
     columns = [None] * 7
     with pytest.raises(SearchStopped):
-        solver.analyze(position, columns=columns)
-    del solver._expired
-    solver.set_limits(None, None)
+        # A stop event: C asks Python now and then.
+        solver.analyze(position, columns=columns, stop=stop)
+    del solver._limits.expired
     truth = [-1, 0, 3, 2, 3, 2, 0]
     assert all(b is not None and b.low <= t <= b.high for b, t in zip(columns, truth, strict=True))
     # Nothing half-searched was stored: the interrupted table still gives the truth.

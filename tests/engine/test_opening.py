@@ -61,8 +61,21 @@ def test_a_deadline_passed_or_a_stop_gives_no_verdict():
 
 def test_a_busy_solver_is_not_waited_for():
     solver = opening._solver(Position.start().geometry)
-    with solver.lock:
+    held, done = threading.Event(), threading.Event()
+
+    def hold() -> None:  # another thread holds the solver until the check is done
+        with solver.working():
+            held.set()
+            done.wait()
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    held.wait()
+    try:
         assert opening.column_outcomes(Position.from_moves("44"), None) is None
+    finally:
+        done.set()
+        holder.join()
 
 
 def test_mcts_plays_the_only_winning_column_of_an_early_position():

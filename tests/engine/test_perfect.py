@@ -16,7 +16,7 @@ from c4tui.engine.players.perfect import PerfectEngine, choose_column
 from c4tui.engine.players.specs import SpecError, make_engine
 from c4tui.engine.players.tactics import threatened_columns, winning_columns
 from c4tui.engine.solver import ColumnBounds, analyze
-from c4tui.engine.solver import exact as solver_module
+from c4tui.engine.solver import limits as solver_module
 from c4tui.engine.solver.line import LINE_PLIES
 from tests.engine.brute_force import brute_force_columns
 

@@ -180,9 +180,8 @@ def test_a_set_stop_event_stops_a_long_search():
     solver = Solver(geometry(7, 6, 4))
     stop = threading.Event()
     stop.set()
-    solver.set_limits(None, stop)
     with pytest.raises(SearchStopped):
-        solver.solve(Position.from_moves("1217562671323"))
+        solver.solve(Position.from_moves("1217562671323"), stop=stop)
 
 
 def test_a_finished_game_is_refused():

@@ -76,9 +76,8 @@ def test_ctrl_c_during_a_search_that_calls_back_raises_keyboard_interrupt():
         "from c4tui.engine.board.position import Position\n"
         "from c4tui.engine.solver import Solver\n"
         "solver = Solver(geometry(7, 6, 4), book=False, threads=1)\n"
-        "solver.set_limits(None, threading.Event())\n"
         "try:\n"
-        f"    solver.analyze(Position.from_moves({LONG_POSITION!r}))\n"
+        f"    solver.analyze(Position.from_moves({LONG_POSITION!r}), stop=threading.Event())\n"
         "except KeyboardInterrupt:\n"
         "    raise SystemExit('interrupted')\n"
     )

@@ -18,7 +18,7 @@ import threading
 
 from c4tui.engine.board.geometry import Geometry
 from c4tui.engine.board.position import Position
-from c4tui.engine.solver import SearchStopped, Solver
+from c4tui.engine.solver import SearchStopped, Solver, SolverBusy
 from c4tui.engine.solver.book import EXACT_PLY
 
 # Roots whose children are at most EXACT_PLY stones: the 12-ply book's exact entries
@@ -78,14 +78,10 @@ def column_outcomes(
     if known is not None:
         return list(known)
     solver = _solver(position.geometry)
-    if solver is None or not solver.lock.acquire(blocking=False):
+    if solver is None:
         return None
     try:
-        solver.set_limits(deadline, stop)
-        bounds = solver.analyze(position, weak=True)
-    except SearchStopped:
+        bounds = solver.analyze(position, weak=True, deadline=deadline, stop=stop, wait=False)
+    except (SearchStopped, SolverBusy):
         return None
-    finally:
-        solver.set_limits(None, None)
-        solver.lock.release()
     return [None if b is None else b.low for b in bounds]

@@ -128,24 +128,27 @@ class PerfectEngine(BaseEngine):
                 on_info(snapshot())
 
         pick = self.rng.choice if self.vary else None
-        with solver.lock:
-            try:
-                solver.set_limits(clock.deadline, stop, tick=report if on_info else None)
-                with suppress(SearchStopped):
-                    solver.analyze(position, on_column=report, columns=columns)
-                move, _ = choose_column(columns, position.width, pick)
-                chosen = columns[move]
-                line: tuple[int, ...] = (move,)
-                solve_nodes = solver.nodes
-                if chosen is not None and chosen.exact:
-                    # Perfect play from here on, for bounded work (see LINE_SHARE).
-                    budget = max(LINE_NODES, int(LINE_SHARE * (solve_nodes - start_nodes)))
-                    deadline = None
-                    if clock.deadline is not None:
-                        spare = max(LINE_SECONDS, LINE_SHARE * clock.elapsed())
-                        deadline = min(time.perf_counter() + spare, clock.deadline)
-                    solver.set_limits(deadline, stop)
-                    line = best_line(solver, position, move, chosen.low, nodes=budget)
-            finally:
-                solver.set_limits(None, None)
+        with solver.working(stop=stop):
+            with suppress(SearchStopped):
+                solver.analyze(
+                    position,
+                    deadline=clock.deadline,
+                    tick=report if on_info else None,
+                    on_column=report,
+                    columns=columns,
+                )
+            move, _ = choose_column(columns, position.width, pick)
+            chosen = columns[move]
+            line: tuple[int, ...] = (move,)
+            solve_nodes = solver.nodes
+            if chosen is not None and chosen.exact:
+                # Perfect play from here on, for bounded work (see LINE_SHARE).
+                budget = max(LINE_NODES, int(LINE_SHARE * (solve_nodes - start_nodes)))
+                deadline = None
+                if clock.deadline is not None:
+                    spare = max(LINE_SECONDS, LINE_SHARE * clock.elapsed())
+                    deadline = min(time.perf_counter() + spare, clock.deadline)
+                line = best_line(
+                    solver, position, move, chosen.low, nodes=budget, deadline=deadline
+                )
         return replace(snapshot(), best=move, pv=line)

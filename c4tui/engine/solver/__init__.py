@@ -36,6 +36,7 @@ from c4tui.engine.board.geometry import Geometry
 from c4tui.engine.board.position import Position
 from c4tui.engine.solver.columns import ColumnBounds
 from c4tui.engine.solver.exact import Solver
+from c4tui.engine.solver.limits import SolverBusy
 from c4tui.engine.solver.search import SearchStopped, order_columns
 from c4tui.engine.solver.table import LIST_TABLE_SIZE, NATIVE_TABLE_SIZE, TABLE_SIZE
 
@@ -46,6 +47,7 @@ __all__ = [
     "ColumnBounds",
     "SearchStopped",
     "Solver",
+    "SolverBusy",
     "analyze",
     "order_columns",
     "shared_solver",

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from c4tui.engine.board.geometry import Geometry
 from c4tui.engine.board.position import Position
-from c4tui.engine.solver.book import EXACT_PLY
+from c4tui.engine.board.scores import win_now_score
+from c4tui.engine.solver.book import EXACT_PLY, OpeningBook
 from c4tui.engine.solver.search import SearchStopped, order_columns
-
-if TYPE_CHECKING:
-    from c4tui.engine.solver.exact import Solver
 
 
 @dataclass
@@ -26,8 +25,23 @@ class ColumnBounds:
         return self.low == self.high
 
 
+class Prober(Protocol):
+    """What the column analysis asks of the Solver (`exact.py`), which owns it."""
+
+    geometry: Geometry
+    book: OpeningBook | None
+
+    def bounds(self, position: Position, *, weak: bool = False) -> ColumnBounds: ...
+
+    def probe(
+        self, position: Position, bounds: ColumnBounds, *, weak: bool, guess: int | None
+    ) -> None: ...
+
+    def out_of_time(self) -> bool: ...
+
+
 def analyze_columns(
-    solver: Solver,
+    solver: Prober,
     position: Position,
     *,
     weak: bool,
@@ -42,7 +56,7 @@ def analyze_columns(
         if not position.can_play(col):
             continue
         if position.is_winning_move(col):
-            win = 1 if weak else (g.cells + 1 - position.moves) // 2
+            win = 1 if weak else win_now_score(position)
             columns[col] = ColumnBounds(win, win)
         elif position.moves + 1 == g.cells:
             # The last cell, and not a win: the game ends drawn, with no child to solve.
@@ -63,7 +77,7 @@ def analyze_columns(
     pending = [col for col in children if not child_bounds[col].exact]
     # A deadline already past or a stop already set: no search at all (the first check
     # would otherwise come only after CHECK_EVERY nodes, when a small search is done).
-    if pending and solver._expired():
+    if pending and solver.out_of_time():
         raise SearchStopped
     # Sibling columns often score alike: once one is exact, the others first test
     # its score (twice at most each, then back to the binary search).

@@ -11,13 +11,16 @@ import os
 import threading
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 
 from c4tui.engine.board.geometry import Geometry
 from c4tui.engine.board.position import Position
+from c4tui.engine.board.scores import win_now_score
 from c4tui.engine.kernels import calls as _calls
 from c4tui.engine.kernels import library as _library
 from c4tui.engine.solver.book import EXACT_PLY, OpeningBook
 from c4tui.engine.solver.columns import ColumnBounds, analyze_columns
+from c4tui.engine.solver.limits import SearchLimits
 from c4tui.engine.solver.search import SearchStopped, make_search
 from c4tui.engine.solver.table import (
     LIST_TABLE_SIZE,
@@ -32,7 +35,6 @@ from c4tui.engine.solver.table import (
     packed_fits,
 )
 
-TICK_SECONDS = 0.1  # between progress ticks of a search with set_limits(tick=...)
 LOAD_SECONDS = 1.0  # how long a reading of the system's load is trusted
 CORES = os.cpu_count() or 1
 
@@ -110,14 +112,8 @@ class Solver:
         self._nodes_before = 0
         self._count: Callable[[], int] | None = None
         self._table: memoryview | list[int] | None = None
-        # Held by whoever runs searches with limits, as one table serves one search.
-        self.lock = threading.Lock()
-        self._deadline: float | None = None
-        self._stop: threading.Event | None = None
-        self._tick: Callable[[], None] | None = None
-        self._next_tick = 0.0
-        # Copies the C analysis's bounds into the caller's columns before a tick.
-        self._sync: Callable[[], None] | None = None
+        # Held by whoever searches, as one table serves one search (see `working`).
+        self._limits = SearchLimits()
         self.threads = threads
         self._native: _calls.NativeSearch | None = None
         if lib is not None:
@@ -126,7 +122,7 @@ class Solver:
                 self._native.set_book(self.book.exact_records, self.book.outcome_records)
             # Asked by C at most every hundredth of a second, and only when there is a
             # stop event or a tick: the deadline C reads itself (kernels/stops.c).
-            self._poll = _calls.POLL(lambda: int(self._expired()))
+            self._poll = _calls.POLL(lambda: int(self._limits.expired()))
         self.reset()
 
     def reset(self) -> None:
@@ -144,7 +140,7 @@ class Solver:
         if self._native is not None and not self._packed_fits:
             self._native.clear()
         self._negamax, self._count = make_search(
-            self.geometry, self._table, self._mirror, self.book, self._expired
+            self.geometry, self._table, self._mirror, self.book, self._limits.expired
         )
 
     @property
@@ -158,59 +154,55 @@ class Solver:
         """True when this solver has the C search (see `c4tui.engine.kernels`)."""
         return self._native is not None
 
-    def _expired(self) -> bool:
-        """Asked every thousand nodes or so (Python) or every 10 ms (C): stop now?"""
-        if self._stop is not None and self._stop.is_set():
-            return True
-        if self._tick is None and self._deadline is None:
-            return False
-        now = time.perf_counter()
-        if self._tick is not None and now >= self._next_tick:
-            # A long null-window search would otherwise be silent for seconds.
-            self._next_tick = now + TICK_SECONDS
-            if self._sync is not None:
-                self._sync()
-            self._tick()
-        return self._deadline is not None and now >= self._deadline
-
-    def set_limits(
+    def working(
         self,
-        deadline: float | None,
-        stop: threading.Event | None,
+        deadline: float | None = None,
+        stop: threading.Event | None = None,
         tick: Callable[[], None] | None = None,
-    ) -> None:
-        """Make searches raise SearchStopped past `deadline` (perf_counter) or on `stop`.
+        *,
+        wait: bool = True,
+    ) -> AbstractContextManager[None]:
+        """Hold this solver for a block of searches (see `limits.py`): they raise
+        SearchStopped past `deadline` (perf_counter) or once `stop` is set, and call
+        `tick()` about every TICK_SECONDS. `wait=False`: SolverBusy if it is held."""
+        return self._limits.held(deadline, stop, tick, wait=wait)
 
-        `tick()` is called from inside the search about every TICK_SECONDS, for
-        progress reports.
-        """
-        self._deadline = deadline
-        self._stop = stop
-        self._tick = tick
-        self._next_tick = time.perf_counter() + TICK_SECONDS
+    def out_of_time(self) -> bool:
+        """Whether the search held now must stop (its deadline passed or its stop set)."""
+        return self._limits.expired()
 
     # ---- one position -------------------------------------------------------------
 
-    def solve(self, position: Position, *, weak: bool = False) -> int:
+    def solve(
+        self,
+        position: Position,
+        *,
+        weak: bool = False,
+        deadline: float | None = None,
+        stop: threading.Event | None = None,
+    ) -> int:
         """The exact score of a position that is not over (weak: only its sign, -1/0/1)."""
-        bounds = self.bounds(position, weak=weak)
-        # MTD(f): each probe tests the last bound found, from a draw first (15% fewer
-        # nodes than the binary search on bookless 7x6 openings).
-        guess = 0
-        while not bounds.exact:
-            low = bounds.low
-            self.probe(position, bounds, weak=weak, guess=guess)
-            guess = bounds.low if bounds.low > low else bounds.high
-        return bounds.low
+        with self.working(deadline, stop):
+            bounds = self.bounds(position, weak=weak)
+            # MTD(f): each probe tests the last bound found, from a draw first (15% fewer
+            # nodes than the binary search on bookless 7x6 openings).
+            guess = 0
+            while not bounds.exact:
+                low = bounds.low
+                self.probe(position, bounds, weak=weak, guess=guess)
+                guess = bounds.low if bounds.low > low else bounds.high
+            return bounds.low
 
     def bounds(self, position: Position, *, weak: bool = False) -> ColumnBounds:
         """The score range of a position before any search (exact when trivial)."""
         self._check(position)
         g, moves = self.geometry, position.moves
         if g.winning_spots(position.current, position.mask) & g.playable(position.mask):
-            win = (g.cells + 1 - moves) // 2
+            win = win_now_score(position)
             return ColumnBounds(1, 1) if weak else ColumnBounds(win, win)
-        low, high = -((g.cells - moves) // 2), (g.cells + 1 - moves) // 2
+        # No better than winning with the next stone; no worse than losing to the
+        # opponent's (the same rule seen from the child after a move).
+        low, high = -((g.cells - moves) // 2), win_now_score(position)
         if self.book is not None and moves == EXACT_PLY:
             score = self.book.exact_score(position.current, position.mask)
             if score is not None:
@@ -324,9 +316,9 @@ class Solver:
     def _native_limits(self) -> dict:
         """The C search's stops for now: the seconds left and, when there is a stop
         event or a tick to serve, the callback."""
-        seconds = None if self._deadline is None else self._deadline - time.perf_counter()
-        needs_callback = self._stop is not None or self._tick is not None
-        return {"seconds": seconds, "poll": self._poll if needs_callback else _calls.NO_POLL}
+        limits = self._limits
+        poll = self._poll if limits.polled else _calls.NO_POLL
+        return {"seconds": limits.seconds_left(), "poll": poll}
 
     def _check(self, position: Position) -> None:
         g, mine = position.geometry, self.geometry
@@ -342,22 +334,28 @@ class Solver:
         position: Position,
         *,
         weak: bool = False,
+        deadline: float | None = None,
+        stop: threading.Event | None = None,
+        tick: Callable[[], None] | None = None,
         on_column: Callable[[int, ColumnBounds], None] | None = None,
         columns: list[ColumnBounds | None] | None = None,
+        wait: bool = True,
     ) -> list[ColumnBounds | None]:
         """The score of every column (mover's view; None for a full column).
 
         The centre column is solved first; its score is then the first guess for the
-        others, which are probed in turns, so a stopped search (SearchStopped
-        propagates; pass `columns` to keep what was learnt) knows something of each.
-        `on_column(col, bounds)` is called as each column becomes exact.
+        others, which are probed in turns, so a search stopped by `deadline` or `stop`
+        (SearchStopped propagates; pass `columns` to keep what was learnt) knows
+        something of each. `on_column(col, bounds)` is called as each column becomes
+        exact, `tick()` about every TICK_SECONDS; `wait` as for `working`.
         """
         self._check(position)
         if columns is None:
             columns = [None] * self.geometry.width
-        if self._native is not None:
-            return self._native_analyze(position, weak, on_column, columns)
-        return analyze_columns(self, position, weak=weak, on_column=on_column, columns=columns)
+        with self.working(deadline, stop, tick, wait=wait):
+            if self._native is not None:
+                return self._native_analyze(position, weak, on_column, columns)
+            return analyze_columns(self, position, weak=weak, on_column=on_column, columns=columns)
 
     def _native_analyze(
         self,
@@ -379,7 +377,7 @@ class Solver:
             columns[col] = ColumnBounds(score, score)
             on_column(col, columns[col])
 
-        self._sync = sync
+        self._limits.sync = sync
         self._share_table_for(position)
         try:
             self._native.analyze(
@@ -395,6 +393,6 @@ class Solver:
         except _calls.Stopped:
             raise SearchStopped from None
         finally:
-            self._sync = None
+            self._limits.sync = None
             sync()
         return columns

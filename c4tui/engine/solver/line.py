@@ -10,9 +10,11 @@ so the line follows the same tie-break as the perfect player's own choice.
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING
 
 from c4tui.engine.board.position import Position
+from c4tui.engine.board.scores import win_now_score
 from c4tui.engine.solver.search import SearchStopped, order_columns
 
 if TYPE_CHECKING:
@@ -25,7 +27,7 @@ LINE_PLIES = 12
 def keeps_score(solver: Solver, position: Position, col: int, score: int) -> bool:
     """Whether `col` scores exactly `score` (mover's view) when `position` scores it."""
     if position.is_winning_move(col):
-        return score == (position.geometry.cells + 1 - position.moves) // 2
+        return score == win_now_score(position)
     child = position.play(col)
     if child.is_over():  # the last cell, not a win: a draw
         return score == 0
@@ -44,27 +46,31 @@ def best_line(
     score: int,
     plies: int = LINE_PLIES,
     nodes: int | None = None,
+    deadline: float | None = None,
+    stop: threading.Event | None = None,
 ) -> tuple[int, ...]:
     """`first` (which scores `score` for the side to move), then perfect replies, up to
-    `plies` moves or the end of the game. Shorter when the solver is stopped (its
-    `set_limits` deadline or stop event), or when `nodes` were searched before the next
-    move (a bound that, unlike the clock, gives the same line on a busy machine)."""
+    `plies` moves or the end of the game. Shorter past `deadline` (perf_counter) or once
+    `stop` is set (or the limits of the block holding the solver, see
+    `Solver.working`), or when `nodes` were searched before the next move (a bound that,
+    unlike the clock, gives the same line on a busy machine)."""
     line = [first]
-    start = solver.nodes
     try:
-        while len(line) < plies and (nodes is None or solver.nodes - start < nodes):
-            position, score = position.play(line[-1]), -score
-            if position.is_over():
-                break
-            keeping = (
-                col
-                for col in order_columns(position.width)
-                if position.can_play(col) and keeps_score(solver, position, col, score)
-            )
-            col = next(keeping, None)
-            if col is None:  # cannot happen with exact scores; a line cut short is still true
-                break
-            line.append(col)
+        with solver.working(deadline, stop):
+            start = solver.nodes
+            while len(line) < plies and (nodes is None or solver.nodes - start < nodes):
+                position, score = position.play(line[-1]), -score
+                if position.is_over():
+                    break
+                keeping = (
+                    col
+                    for col in order_columns(position.width)
+                    if position.can_play(col) and keeps_score(solver, position, col, score)
+                )
+                col = next(keeping, None)
+                if col is None:  # not with exact scores; a line cut short is still true
+                    break
+                line.append(col)
     except SearchStopped:
         pass
     return tuple(line)

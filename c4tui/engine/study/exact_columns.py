@@ -18,13 +18,9 @@ def column_scores(
     position: Position, seconds: float | None = None, stop: threading.Event | None = None
 ) -> list[int | None] | None:
     """Exact scores of every column, or None when `seconds` ran out or `stop` was set."""
-    solver = shared_solver(position.geometry)
-    with solver.lock:
-        solver.set_limits(None if seconds is None else time.perf_counter() + seconds, stop)
-        try:
-            columns = solver.analyze(position)
-        except SearchStopped:
-            return None
-        finally:
-            solver.set_limits(None, None)
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    try:
+        columns = shared_solver(position.geometry).analyze(position, deadline=deadline, stop=stop)
+    except SearchStopped:
+        return None
     return [None if bounds is None else bounds.low for bounds in columns]

@@ -65,19 +65,16 @@ def refutation(
     if after.is_over():
         return ()
     solver = shared_solver(after.geometry)
-    with solver.lock:
-        solver.set_limits(None, stop)
+    with solver.working(stop=stop):
         try:
             columns = solver.analyze(after)
-            scores = [None if b is None else b.low for b in columns]
-            best = max(s for s in scores if s is not None)
-            # centre first among equals: the perfect player's own tie-break
-            first = next(c for c in order_columns(after.width) if scores[c] == best)
-            return best_line(solver, after, first, best, plies)
         except SearchStopped:
             return ()
-        finally:
-            solver.set_limits(None, None)
+        scores = [None if b is None else b.low for b in columns]
+        best = max(s for s in scores if s is not None)
+        # centre first among equals: the perfect player's own tie-break
+        first = next(c for c in order_columns(after.width) if scores[c] == best)
+        return best_line(solver, after, first, best, plies)
 
 
 def why_it_loses(before: Position, column: int, line: tuple[int, ...]) -> Reason | None:

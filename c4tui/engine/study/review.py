@@ -133,16 +133,12 @@ def review_game(
                 on_gave_up(position.moves + 1)
             continue
         deadline = None if seconds is None else time.perf_counter() + seconds
-        with solver.lock:
-            solver.set_limits(deadline, stop)
-            try:
-                columns = solver.analyze(position)
-            except SearchStopped:
-                if deadline is None or (stop is not None and stop.is_set()):
-                    raise
-                columns = None  # out of time for this position
-            finally:
-                solver.set_limits(None, None)
+        try:
+            columns = solver.analyze(position, deadline=deadline, stop=stop)
+        except SearchStopped:
+            if deadline is None or (stop is not None and stop.is_set()):
+                raise
+            columns = None  # out of time for this position
         if columns is None:
             given_up_in_a_row += 1
             if on_gave_up is not None:
