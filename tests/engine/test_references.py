@@ -13,10 +13,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from c4tui.engine.board.geometry import centre_first
+from c4tui.engine.board.geometry import centre_first, non_losing
 from c4tui.engine.board.heuristic import Heuristic, heuristic_for
 from c4tui.engine.board.position import Position
-from c4tui.engine.solver import order_columns
 from c4tui.engine.solver.table import mirror_bits, mirror_stones
 
 
@@ -81,4 +80,19 @@ def test_every_column_order_is_the_centre_first_reference():
         order = centre_first(width)
         assert sorted(order) == list(range(width))
         assert order[0] == (width - 1) // 2  # the centre, the left one of two
-        assert order_columns(width) == list(order)
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions())
+def test_the_non_losing_moves_are_those_after_which_the_opponent_cannot_win_at_once(position):
+    g = position.geometry
+    if position.is_over() or any(position.is_winning_move(c) for c in position.legal_moves()):
+        return  # the filter is asked only when the side to move cannot win now
+    their_spots = g.winning_spots(position.opponent_stones, position.mask)
+    safe = non_losing(g.playable(position.mask), their_spots)
+    for col in position.legal_moves():
+        after = position.play(col)
+        loses_at_once = not after.is_over() and any(
+            after.is_winning_move(reply) for reply in after.legal_moves()
+        )
+        assert bool(safe & g.column_masks[col]) == (not loses_at_once)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from c4tui.engine.board.geometry import geometry
+from c4tui.engine.board.geometry import centre_first, geometry
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.tactics import winning_columns
 from c4tui.engine.solver import (
@@ -17,7 +17,6 @@ from c4tui.engine.solver import (
     TABLE_SIZE,
     SearchStopped,
     Solver,
-    order_columns,
 )
 from tests.engine.brute_force import brute_force_columns, brute_force_score
 
@@ -191,8 +190,8 @@ def test_a_finished_game_is_refused():
 
 
 def test_columns_are_ordered_from_the_centre():
-    assert order_columns(7) == [3, 2, 4, 1, 5, 0, 6]
-    assert order_columns(4) == [1, 2, 0, 3]
+    assert centre_first(7) == (3, 2, 4, 1, 5, 0, 6)
+    assert centre_first(4) == (1, 2, 0, 3)
 
 
 def decisive_positions(plies: int, count: int, seed: int, book_solver: Solver) -> list[Position]:

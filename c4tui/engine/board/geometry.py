@@ -127,6 +127,21 @@ def centre_first(width: int) -> tuple[int, ...]:
     return tuple(sorted(range(width), key=lambda col: (abs(2 * col - (width - 1)), col)))
 
 
+def non_losing(playable: int, their_spots: int) -> int:
+    """Pons's filter: the playable stones that do not lose at once (0: every move loses).
+
+    An opponent's spot that is playable must be blocked now, and two of them cannot
+    both be; and a stone right below an opponent's spot lets them win on top of it.
+    `their_spots` are the opponent's winning spots (empty cells).
+    """
+    forced = playable & their_spots
+    if forced:
+        if forced & (forced - 1):
+            return 0  # two threats: one of them stays open
+        playable = forced
+    return playable & ~(their_spots >> 1)
+
+
 def run_shifts(connect: int, step: int) -> tuple[int, int, int]:
     """The three shifts by which `has_alignment` finds runs of `connect` along `step`."""
     if connect <= 4:

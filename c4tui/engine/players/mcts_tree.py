@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from c4tui.engine.board.geometry import centre_first
+from c4tui.engine.board.geometry import centre_first, non_losing
 from c4tui.engine.board.heuristic import heuristic_for
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import proven_of
@@ -156,7 +156,7 @@ class Tree:
         # Both sides' winning spots in one pass (the NegaMax heuristic's helper).
         my_spots, their_spots = self.spot_pair(me, me ^ mask, g.board ^ mask)
         wins = my_spots & playable
-        threats = their_spots & playable
+        safe = non_losing(playable, their_spots)
         last_cell = mask.bit_count() + 1 == g.cells
         visits, mean, spread, stones, proofs = (
             self.visits,
@@ -178,7 +178,7 @@ class Tree:
                 won = True
             elif last_cell:
                 proof = DRAW
-            elif threats & ~stone or (stone << 1) & their_spots:
+            elif not stone & safe:
                 # The opponent completes a line with the next stone.
                 proof = LOSS
             else:

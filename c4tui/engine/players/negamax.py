@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from c4tui.engine.board.geometry import centre_first
+from c4tui.engine.board.geometry import centre_first, non_losing
 from c4tui.engine.board.heuristic import heuristic_for
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import proven_of, win_now_score, win_score
@@ -294,13 +294,7 @@ class AlphaBeta:
             return MATE + win_score(cells, moves)
         # The loss if the opponent wins with their next stone.
         lose_next = -MATE - win_score(cells, moves + 1)
-        forced = their_spots & playable
-        if forced:
-            if forced & (forced - 1):
-                return lose_next  # two threats: one of them stays open
-            playable = forced
-        # A stone right under an opponent's spot lets them win on top of it.
-        playable &= ~(their_spots >> 1)
+        playable = non_losing(playable, their_spots)
         if not playable:
             return lose_next
         if depth <= 0:

@@ -14,6 +14,7 @@ from contextlib import suppress
 from dataclasses import replace
 from typing import ClassVar
 
+from c4tui.engine.board.geometry import centre_first
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import proven_of
 from c4tui.engine.players.base import BaseEngine, Clock, rate
@@ -26,7 +27,7 @@ from c4tui.engine.players.contract import (
     SearchInfo,
 )
 from c4tui.engine.players.options import TIME, Option
-from c4tui.engine.solver import ColumnBounds, SearchStopped, order_columns, shared_solver
+from c4tui.engine.solver import ColumnBounds, SearchStopped, shared_solver
 from c4tui.engine.solver.line import best_line
 
 # The principal variation may search a quarter of the solve's nodes, at least LINE_NODES
@@ -70,9 +71,9 @@ def choose_column(
     alive = [(col, b) for col, b in known if b.high >= floor]
     top = max((b.low, b.high) for _, b in alive)
     tied = [col for col, b in alive if (b.low, b.high) == top]
-    centre_first = [col for col in order_columns(width) if col in tied]
-    move = pick(centre_first) if pick is not None else centre_first[0]
-    return move, centre_first
+    candidates = [col for col in centre_first(width) if col in tied]
+    move = pick(candidates) if pick is not None else candidates[0]
+    return move, candidates
 
 
 class PerfectEngine(BaseEngine):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from c4tui.engine.board.geometry import non_losing
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import win_now_score
 from c4tui.engine.players.contract import ColumnStat
@@ -50,15 +51,17 @@ def hands_over_a_win(position: Position) -> list[int]:
     """Columns that do not win now and after which the opponent wins with their next stone.
 
     Such a column leaves an opponent's threat open (any column but the one block of a
-    single threat), or drops a stone right under one of their winning spots.
+    single threat), or drops a stone right under one of their winning spots: every
+    column outside Pons's non-losing moves.
     """
+    g = position.geometry
     wins = set(winning_columns(position))
-    threats = set(threatened_columns(position))
-    safe = set(safe_columns(position))
+    their_spots = g.winning_spots(position.opponent_stones, position.mask)
+    safe = non_losing(g.playable(position.mask), their_spots)
     return [
         col
         for col in position.legal_moves()
-        if col not in wins and ((threats and threats != {col}) or col not in safe)
+        if col not in wins and not safe & g.column_masks[col]
     ]
 
 

@@ -37,7 +37,7 @@ from c4tui.engine.board.position import Position
 from c4tui.engine.solver.columns import ColumnBounds
 from c4tui.engine.solver.exact import Solver
 from c4tui.engine.solver.limits import SolverBusy
-from c4tui.engine.solver.search import SearchStopped, order_columns
+from c4tui.engine.solver.search import SearchStopped
 from c4tui.engine.solver.table import LIST_TABLE_SIZE, NATIVE_TABLE_SIZE, TABLE_SIZE
 
 __all__ = [
@@ -49,7 +49,6 @@ __all__ = [
     "Solver",
     "SolverBusy",
     "analyze",
-    "order_columns",
     "shared_solver",
     "solve",
 ]

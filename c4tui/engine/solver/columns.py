@@ -6,11 +6,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from c4tui.engine.board.geometry import Geometry
+from c4tui.engine.board.geometry import Geometry, centre_first
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import win_now_score
 from c4tui.engine.solver.book import EXACT_PLY, OpeningBook
-from c4tui.engine.solver.search import SearchStopped, order_columns
+from c4tui.engine.solver.search import SearchStopped
 
 
 @dataclass
@@ -52,7 +52,7 @@ def analyze_columns(
     g = solver.geometry
     children: dict[int, Position] = {}
     child_bounds: dict[int, ColumnBounds] = {}
-    for col in order_columns(g.width):
+    for col in centre_first(g.width):
         if not position.can_play(col):
             continue
         if position.is_winning_move(col):

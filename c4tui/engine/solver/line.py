@@ -13,9 +13,10 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING
 
+from c4tui.engine.board.geometry import centre_first
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import win_now_score
-from c4tui.engine.solver.search import SearchStopped, order_columns
+from c4tui.engine.solver.search import SearchStopped
 
 if TYPE_CHECKING:
     from c4tui.engine.solver.exact import Solver
@@ -64,7 +65,7 @@ def best_line(
                     break
                 keeping = (
                     col
-                    for col in order_columns(position.width)
+                    for col in centre_first(position.width)
                     if position.can_play(col) and keeps_score(solver, position, col, score)
                 )
                 col = next(keeping, None)

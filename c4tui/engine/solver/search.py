@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from c4tui.engine.board.geometry import Geometry, centre_first
+from c4tui.engine.board.geometry import Geometry, centre_first, non_losing
 from c4tui.engine.board.heuristic import heuristic_for
 from c4tui.engine.solver.book import EXACT_PLY, OUTCOME_PLY, OpeningBook
 from c4tui.engine.solver.table import Coding
@@ -24,11 +24,6 @@ ETC_MIN_EMPTY = 6
 
 class SearchStopped(Exception):
     """The time ran out or the stop event was set in the middle of a search."""
-
-
-def order_columns(width: int) -> list[int]:
-    """Columns from the centre outwards (left first on ties): the search order."""
-    return list(centre_first(width))
 
 
 Negamax = Callable[[int, int, int, int, int, int, int, int], int]
@@ -48,7 +43,7 @@ def make_search(
     coding = Coding.of(g)
     upper_shift, lower_base, lower_shift = coding.upper_shift, coding.lower_base, coding.lower_shift
     # A move's rank packs 15 - (its place in the centre-first order): higher goes first.
-    ranked_columns = [(15 - i, g.column_masks[col]) for i, col in enumerate(order_columns(g.width))]
+    ranked_columns = [(15 - i, g.column_masks[col]) for i, col in enumerate(centre_first(g.width))]
     # The evaluation's winning-spot finder, written out for connect 4 (as fast as the
     # unrolled code once generated here, and tested against Geometry.winning_spots).
     spots_of = heuristic_for(g).spots
@@ -71,14 +66,7 @@ def make_search(
             raise SearchStopped
         empty = board ^ mask
         threats &= empty
-        possible = (mask + bottom) & board
-        forced = possible & threats
-        if forced:
-            if forced & (forced - 1):
-                return -((cells - moves) // 2)
-            possible = forced
-        # Never drop a stone right below an opponent's spot.
-        possible &= ~(threats >> 1)
+        possible = non_losing((mask + bottom) & board, threats)
         if not possible:
             return -((cells - moves) // 2)
         if moves >= cells - 2:

@@ -20,8 +20,9 @@ import threading
 from dataclasses import dataclass
 from typing import Literal
 
+from c4tui.engine.board.geometry import centre_first
 from c4tui.engine.board.position import Position
-from c4tui.engine.solver import SearchStopped, order_columns, shared_solver
+from c4tui.engine.solver import SearchStopped, shared_solver
 from c4tui.engine.solver.line import best_line
 from c4tui.engine.study.threats import Threat, playable_now, threat_cells, threats, zugzwang
 
@@ -73,7 +74,7 @@ def refutation(
         scores = [None if b is None else b.low for b in columns]
         best = max(s for s in scores if s is not None)
         # centre first among equals: the perfect player's own tie-break
-        first = next(c for c in order_columns(after.width) if scores[c] == best)
+        first = next(c for c in centre_first(after.width) if scores[c] == best)
         return best_line(solver, after, first, best, plies)
 
 
