@@ -36,6 +36,7 @@ from c4tui.app.overlay import ScoresOverlay, ScoresSolved
 from c4tui.app.preferences import Preferences
 from c4tui.app.prewarm import Prewarmer
 from c4tui.app.settings import Settings
+from c4tui.app.status_words import outcome_text, status_text, worded
 from c4tui.app.study import StudyActions
 from c4tui.app.textual_internals import notifications, withdraw
 from c4tui.app.threat_marks import ThreatMarks
@@ -225,13 +226,12 @@ class ConnectFourApp(App[None]):
             # A column pressed five times after the end gives one notice, not five; a
             # newer notice on the same subject (its title) replaces the older.
             shown = notifications(self)
-            if any(n.message == notice.text for n in shown):
+            text = worded(notice.text)
+            if any(n.message == text for n in shown):
                 continue
             for old in (n for n in shown if notice.title and n.title == notice.title):
                 withdraw(self, old)
-            self.notify(
-                notice.text, title=notice.title, severity=notice.severity, timeout=notice.timeout
-            )
+            self.notify(text, title=notice.title, severity=notice.severity, timeout=notice.timeout)
 
     def refresh_view(self) -> None:
         """Hand every widget the state it shows."""
@@ -255,10 +255,10 @@ class ConnectFourApp(App[None]):
             scores=self.overlay.scores(pos),
             score_numbers=self.settings.scores_numbers,
             threats=marks,
-            result=match.outcome_text() or "",
+            result=outcome_text(match) or "",
             style=self.settings.board_style,
         )
-        status = match.status_text()
+        status = status_text(match)
         if status != self._status:
             self._status = status
             # The status line has a fixed height: no layout pass needed.

@@ -7,13 +7,15 @@ A key's action names the part that acts on it and what it does there: `part('ai'
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 
-KEYS: list[BindingType] = [
+# Moving along the board and dropping a disc: the game screen's and a room's.
+BOARD_KEYS: list[BindingType] = [
     Binding("left", "cursor(-1)", "←", show=False),
     Binding("right", "cursor(1)", "→", show=False),
     Binding("enter,space", "drop_at_cursor", "Drop", key_display="⏎"),
@@ -21,6 +23,10 @@ KEYS: list[BindingType] = [
         Binding(str((col + 1) % 10), f"drop({col})", f"Column {col + 1}", show=False)
         for col in range(10)
     ),
+]
+
+KEYS: list[BindingType] = [
+    *BOARD_KEYS,
     Binding("u", "undo", "Undo"),
     Binding("r", "redo", "Redo"),
     Binding("n", "new_game", "New"),
@@ -55,6 +61,25 @@ KEYS: list[BindingType] = [
     Binding("question_mark", "help", "Help", key_display="?"),
     Binding("q", "quit", "Quit"),
 ]
+
+
+# How words name a key: Space and the full stop as people write them.
+SPOKEN = {"space": "Space", "full_stop": "."}
+# An action's own name: "new_game", or the last quoted word of "part('ai', 'hint')".
+ACTION_NAME = re.compile(r"^(\w+)$|'(\w+)'\)?$")
+
+
+def spoken_key(bindings: list[BindingType], action: str) -> str | None:
+    """The key of `action` (its name, as in "move_now") as the status line and the
+    notices say it, or None when no binding has it."""
+    for binding in bindings:
+        if not isinstance(binding, Binding):
+            continue
+        found = ACTION_NAME.search(binding.action)
+        if found is not None and action in found.groups():
+            key = binding.key.split(",")[0]
+            return SPOKEN.get(key, key)
+    return None
 
 
 def palette(app: Any) -> Iterable[SystemCommand]:

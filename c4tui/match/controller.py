@@ -28,7 +28,6 @@ from c4tui.engine.board.gamefile import GameRecord
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import Engine, SearchInfo, SearchResult
 from c4tui.engine.players.specs import SpecError, make_engine, parse_spec
-from c4tui.match import words
 from c4tui.match.interface import (
     GameOver,
     HintReady,
@@ -274,7 +273,10 @@ class Match:
             return False
         self._end_search()
         self._paused = True
-        self.notify(f"The AI failed: {error}. Press m to retry, n for a new game.", "error")
+        self.notify(
+            f"The AI failed: {error}. Press {{move_now}} to retry, {{new_game}} for a new game.",
+            "error",
+        )
         self._emit(SearchDone(search_id, None, None))
         return True
 
@@ -331,10 +333,12 @@ class Match:
         """A person drops a disc in `col`; False (with a notice) when they may not."""
         pos = self.position
         if self.over:
-            self.notify("The game is over: press n for a new game.", timeout=2)
+            self.notify("The game is over: press {new_game} for a new game.", timeout=2)
             return False
         if self.thinking or self.is_ai(pos.to_move):
-            self.notify("Wait for the AI's move, or press m to make it move now.", timeout=2)
+            self.notify(
+                "Wait for the AI's move, or press {move_now} to make it move now.", timeout=2
+            )
             return False
         if not 0 <= col < pos.width:
             self.notify(f"There is no column {col + 1}: the board has {pos.width}.", timeout=2)
@@ -373,7 +377,7 @@ class Match:
     def ai_move(self) -> Engine | None:
         """`m`: hurry the running search, or the engine to play the side to move now."""
         if self.over:
-            self.notify("The game is over: press n for a new game.", timeout=2)
+            self.notify("The game is over: press {new_game} for a new game.", timeout=2)
             return None
         if self.hurry():
             return None
@@ -568,7 +572,9 @@ class Match:
         """Pause two engines playing (the running search stops; its move is not played),
         or let them go on. Returns whether the match is now paused."""
         if not self.sides.watching:
-            self.notify("Pause is for two engines playing: m makes the AI move.", timeout=3)
+            self.notify(
+                "Pause is for two engines playing: {move_now} makes the AI move.", timeout=3
+            )
         elif self.paused:
             self.resume()
         else:
@@ -580,10 +586,12 @@ class Match:
         match then pauses: the engine to start, or None when a search runs (or, with a
         notice, when there is nothing to step)."""
         if not self.sides.watching:
-            self.notify("Stepping is for two engines playing: m makes the AI move.", timeout=3)
+            self.notify(
+                "Stepping is for two engines playing: {move_now} makes the AI move.", timeout=3
+            )
             return None
         if self.position.is_over():
-            self.notify("The game is over: press n for a new game.", timeout=2)
+            self.notify("The game is over: press {new_game} for a new game.", timeout=2)
             return None
         self._paused = True
         if self.hurry():
@@ -602,13 +610,3 @@ class Match:
         # One title: the newest speed replaces the notice of the one before.
         self.notify(f"{self.delay:g} s between moves.", timeout=2, title="Speed")
         return self.delay
-
-    # ---- in words -------------------------------------------------------------------
-
-    def outcome_text(self) -> str | None:
-        """Who won, in words, or None while the game goes on."""
-        return words.outcome_text(self)
-
-    def status_text(self) -> str:
-        """One line on whose turn it is and what the keys do."""
-        return words.status_text(self)

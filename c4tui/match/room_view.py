@@ -12,7 +12,7 @@ from typing import Any
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import SearchInfo
-from c4tui.match.sides import GLYPHS, engine_title
+from c4tui.match.sides import engine_title
 from c4tui.rooms.protocol import info_from_wire
 
 
@@ -105,43 +105,6 @@ class RoomView:
         if self.seat is None:
             return None
         return next((o for o, by in self.offers.items() if by != self.seat), None)
-
-    def outcome_text(self) -> str | None:
-        """How the game ended, in words, or None while it goes on."""
-        if not self.over:
-            return None
-        if self.ended == "agreed":
-            return "Draw agreed."
-        if self.ended == "resigned" and self.winner is not None:
-            loser = self.seats[1 - self.winner]
-            return f"{loser.title} {GLYPHS[1 - self.winner]} resigned: {self._winner_words()}"
-        if self.winner is None:
-            return "Draw — the board is full."
-        return self._winner_words()
-
-    def _winner_words(self) -> str:
-        assert self.winner is not None
-        if self.winner == self.seat:
-            return f"You win with {GLYPHS[self.winner]}!"
-        return f"{self.seats[self.winner].title} {GLYPHS[self.winner]} wins."
-
-    def status_text(self) -> str:
-        """One line on whose turn it is, for this client."""
-        outcome = self.outcome_text()
-        if outcome is not None:
-            again = " · n: rematch" if self.playing else ""
-            return f"{outcome}{again}"
-        mover = self.position.to_move
-        seat, glyph = self.seats[mover], GLYPHS[mover]
-        if self.thinking:
-            return f"{seat.title} {glyph} is thinking…" + ("   (m: move now)" * self.playing)
-        if seat.open and self.code is not None:
-            return f"Waiting for a player {glyph}: pass on the code {self.code}."
-        if seat.open:
-            return f"Waiting for a player {glyph}."
-        if mover == self.seat:
-            return f"Your turn {glyph}   ← → Enter or 1-{self.position.width}"
-        return f"{seat.title} {glyph} to move."
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from c4tui.app import ai_turns
 from c4tui.app.screens.help import HELP_FILE, HelpScreen
 from c4tui.app.screens.settings import SettingsScreen, join_spec, split_spec
 from c4tui.app.settings import Settings, load
+from c4tui.app.status_words import outcome_text, status_text
 from c4tui.app.textual_internals import notifications
 from c4tui.app.widgets.board import Board
 from c4tui.app.widgets.disc_sizes import BIG, GIANT, MEDIUM, ROUND
@@ -356,8 +357,9 @@ async def test_every_key_fits_in_the_footer_of_the_smallest_terminal(make_app):
         # The footer's keys are placed by a later layout pass than the first frame's.
         await until(
             pilot,
-            lambda: {"q", "ctrl+p"}
-            <= {key.key for key in app.query(FooterKey) if key.region.width},
+            lambda: (
+                {"q", "ctrl+p"} <= {key.key for key in app.query(FooterKey) if key.region.width}
+            ),
             "the footer's keys laid out",
         )
         keys = {key.key: key.region for key in app.query(FooterKey)}
@@ -409,20 +411,20 @@ async def test_won_and_drawn_games_end_with_a_prompt(make_app):
         result = app.game.result()
         assert result is not None and result.winner == 0
         assert app.query_one(Board).view.winning == result.cells
-        assert "new game" in app.match.status_text().lower()
+        assert "new game" in status_text(app.match).lower()
         await type_keys(pilot, "1", "2", "3")  # no move after the end, and one notice
         assert len(app.game.moves) == 7
         over = [n for n in notifications(app) if "game is over" in n.message]
         assert len(over) == 1
         board = app.query_one(Board)
         drawing = "".join(board.render_line(y).text for y in range(board.size.height))
-        assert app.match.outcome_text() in drawing and "n new game" in drawing, drawing
+        assert outcome_text(app.match) in drawing and "n new game" in drawing, drawing
     app = make_app(settings=humans(), moves=DRAW_MOVES[:-1])
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, DRAW_MOVES[-1])
         assert app.game.position == Position.from_moves(DRAW_MOVES)
         assert app.game.position.is_draw()
-        assert "draw" in app.match.status_text().lower()
+        assert "draw" in status_text(app.match).lower()
         await type_keys(pilot, "u")
         assert len(app.game.moves) == len(DRAW_MOVES) - 1
 
@@ -446,7 +448,7 @@ async def test_ai_against_ai_plays_a_whole_game(make_app):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert app.game.result() is not None
-        assert "new game" in app.match.status_text().lower()
+        assert "new game" in status_text(app.match).lower()
 
 
 async def test_command_palette_offers_the_main_actions(make_app):

@@ -13,6 +13,7 @@ import pytest
 from c4tui.app.screens.lobby import LobbyScreen
 from c4tui.app.screens.room import RoomScreen
 from c4tui.app.served import ServedApp
+from c4tui.app.status_words import room_outcome_text
 from c4tui.cli import main
 from c4tui.match.remote import RemoteMatch, Said
 from c4tui.match.requests import Notice
@@ -91,7 +92,7 @@ async def test_a_room_for_two_played_from_the_app(service):
         assert (said["name"], said["text"]) == ("ann", "gg")
         await pilot.press("R", "y")  # resign, and yes
         await until(pilot, lambda: app.room_screen.view.over)
-        assert "resigned" in app.room_screen.view.outcome_text()
+        assert "resigned" in room_outcome_text(app.room_screen.view)
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         await bob.close()

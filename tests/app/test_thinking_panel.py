@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from c4tui.app.settings import Settings
+from c4tui.app.status_words import status_text
 from c4tui.app.widgets.thinking import ThinkingView
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import ColumnStat, Limits, SearchInfo
@@ -108,7 +109,7 @@ async def test_the_status_says_who_chooses_a_persons_move_on_m(make_app):
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "m")  # your turn: MCTS picks your move
         assert app.thinking
-        status = app.match.status_text()
+        status = status_text(app.match)
         assert status.startswith("MCTS is choosing a move for you ●")
         assert "You ● is thinking" not in status
         await type_keys(pilot, "n")

@@ -8,6 +8,7 @@ import pytest
 
 from c4tui.app.screens.settings import SettingsScreen
 from c4tui.app.settings import Settings, SettingsError, load
+from c4tui.app.status_words import status_text
 from c4tui.app.textual_internals import notifications
 from tests.app.showcase import open_settings, settle, type_keys, until
 
@@ -26,7 +27,7 @@ async def test_space_pauses_and_dot_plays_one_move(make_app):
         moves = len(app.game.moves)
         await settle(pilot)  # paused: no search runs, so nothing can be played
         assert len(app.game.moves) == moves
-        assert "Paused" in app.match.status_text()
+        assert "Paused" in status_text(app.match)
         await type_keys(pilot, "full_stop")
         await until(pilot, lambda: len(app.game.moves) == moves + 1, "the one move")
         await settle(pilot)

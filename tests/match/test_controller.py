@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from c4tui.app.status_words import status_text
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import SearchResult
@@ -45,7 +46,7 @@ def test_refused_moves_say_why():
     texts = [n.text for n in match.take_notices()]
     assert texts == [
         "There is no column 10: the board has 7.",
-        "Wait for the AI's move, or press m to make it move now.",
+        "Wait for the AI's move, or press {move_now} to make it move now.",
     ]
     full = Match(Sides(None, None), Game.from_moves("444444"))
     assert not full.human_move(3)
@@ -200,7 +201,7 @@ def test_two_engines_pause_step_and_go_on():
     result = request.engine.search(request.position)
     assert not match.finish_search(request.search_id, result)  # its move is not played
     assert match.game.moves == () and match.engine_to_move() is None
-    assert "Paused" in match.status_text()
+    assert "Paused" in status_text(match)
     engine = match.step()
     assert engine is not None
     step = match.start_search(engine)

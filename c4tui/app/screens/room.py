@@ -20,8 +20,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
+from c4tui.app.keys import BOARD_KEYS
 from c4tui.app.messages import ColumnClicked
 from c4tui.app.screens.answer import AnswerScreen
+from c4tui.app.status_words import room_outcome_text, room_status_text
 from c4tui.app.widgets.board import Board, BoardView
 from c4tui.app.widgets.history import MoveHistory
 from c4tui.app.widgets.thinking import ThinkingPanel, ThinkingView
@@ -45,13 +47,7 @@ class RoomScreen(Screen[None]):
 
     AUTO_FOCUS = ""  # the keys are the screen's; the chat line takes focus only on `c`
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(-1)", "←", show=False),
-        Binding("right", "cursor(1)", "→", show=False),
-        Binding("enter,space", "drop_at_cursor", "Drop", key_display="⏎"),
-        *(
-            Binding(str((col + 1) % 10), f"drop({col})", f"Column {col + 1}", show=False)
-            for col in range(10)
-        ),
+        *BOARD_KEYS,
         Binding("m", "move_now", "AI move"),
         Binding("u", "take_back", "Take back"),
         Binding("d", "offer_draw", "Draw?"),
@@ -147,10 +143,12 @@ class RoomScreen(Screen[None]):
             cursor=self.cursor if mine else None,
             preferred=self.info.best if view.thinking and self.info is not None else None,
             winning=winning,
-            result=view.outcome_text() or "",
+            result=room_outcome_text(view) or "",
             next_steps="n rematch · esc lobby" if view.playing else "esc lobby",
         )
-        self.status_line.update(Text(view.status_text()), layout=False)  # names, not markup
+        self.status_line.update(
+            Text(room_status_text(view, self.BINDINGS)), layout=False
+        )  # names, not markup
         self.seats.update(self._seats_text(view))
         self._draw_thinking(view)
         ai_plays = any(seat.ai is not None for seat in view.seats)

@@ -59,9 +59,7 @@ def hands_over_a_win(position: Position) -> list[int]:
     their_spots = g.winning_spots(position.opponent_stones, position.mask)
     safe = non_losing(g.playable(position.mask), their_spots)
     return [
-        col
-        for col in position.legal_moves()
-        if col not in wins and not safe & g.column_masks[col]
+        col for col in position.legal_moves() if col not in wins and not safe & g.column_masks[col]
     ]
 
 

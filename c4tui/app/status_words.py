@@ -1,0 +1,142 @@
+"""The match in words: who won, whose turn it is, and what the keys do now.
+
+The status line of a game of one's own (a `Match`) and of a room of `c4tui serve` (a
+`RoomView`), and the notices of the match: the match says which intent a notice names
+as `{intent}` (it knows no keys), and `worded` puts the key of the app's binding there.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Protocol
+
+from c4tui.app.keys import KEYS, spoken_key
+from c4tui.engine.board.game import Game
+from c4tui.engine.board.position import Position
+from c4tui.match.requests import Search
+from c4tui.match.room_view import RoomView
+from c4tui.match.sides import GLYPHS, Sides, engine_title
+
+INTENT = re.compile(r"\{(\w+)\}")
+
+
+def worded(text: str) -> str:
+    """A notice's text with the key of each `{intent}` it names (any other text in
+    braces, say from an engine's error, is left as it is)."""
+
+    def key(found: re.Match[str]) -> str:
+        return spoken_key(KEYS, found[1]) or found[0]
+
+    return INTENT.sub(key, text)
+
+
+class Match(Protocol):
+    """What the words read of a match (controller.Match, or a test's stand-in)."""
+
+    game: Game
+    search: Search | None
+
+    @property
+    def sides(self) -> Sides: ...
+    @property
+    def paused(self) -> bool: ...
+    @property
+    def position(self) -> Position: ...
+    @property
+    def thinking(self) -> bool: ...
+    @property
+    def hint_column(self) -> int | None: ...
+    @property
+    def hint_reason(self) -> str | None: ...
+    def is_ai(self, player: int) -> bool: ...
+
+
+def outcome_text(match: Match) -> str | None:
+    """Who won, in words, or None while the game goes on."""
+    result = match.game.result()
+    if result is None:
+        return None
+    if result.winner is None:
+        return "Draw — the board is full."
+    name, glyph = match.sides.name(result.winner), GLYPHS[result.winner]
+    return f"You win with {glyph}!" if name == "You" else f"{name} {glyph} wins."
+
+
+def status_text(match: Match) -> str:
+    """One line on whose turn it is and what the keys do."""
+
+    def key(intent: str) -> str:
+        return spoken_key(KEYS, intent) or intent
+
+    outcome = outcome_text(match)
+    if outcome is not None:
+        return f"{outcome}   {key('new_game')}: new game · {key('review_game')}: review it"
+    pos = match.position
+    mover = pos.to_move
+    name, glyph = match.sides.name(mover), GLYPHS[mover]
+    if match.thinking and not match.is_ai(mover) and match.search is not None:
+        # `m` on a person's turn: an engine picks that person's move.
+        helper = engine_title(match.search.engine.spec)
+        whom = "you" if name == "You" else name
+        return f"{helper} is choosing a move for {whom} {glyph}…   ({key('move_now')}: move now)"
+    if match.thinking and match.sides.watching:
+        return f"{name} {glyph} is thinking…   ({key('step')}: move now, {key('pause')}: pause)"
+    if match.thinking:
+        return f"{name} {glyph} is thinking…   ({key('move_now')}: move now)"
+    if match.is_ai(mover):
+        if match.paused and match.sides.watching:
+            go_on, step = key("go_on"), key("step")
+            return f"Paused: {name} {glyph} to move.   ({go_on}: go on, {step}: one move)"
+        if match.paused:
+            return f"{name} {glyph} to move: press {key('move_now')} to let it play."
+        return f"{name} {glyph} to move."
+    # Short enough for one line in the narrowest board panel (36 characters at 80x24);
+    # who plays whom is in the header.
+    keys = f"← → Enter or 1-{pos.width}"
+    if match.hint_column is not None:
+        return f"Hint: column {match.hint_column + 1}, {match.hint_reason}   {keys}"
+    if name == "You":
+        return f"Your turn {glyph}   {keys}"
+    return f"{name} {glyph} to move   {keys}"
+
+
+def room_outcome_text(view: RoomView) -> str | None:
+    """How a room's game ended, in words, or None while it goes on."""
+    if not view.over:
+        return None
+    if view.ended == "agreed":
+        return "Draw agreed."
+    if view.ended == "resigned" and view.winner is not None:
+        loser = view.seats[1 - view.winner]
+        return f"{loser.title} {GLYPHS[1 - view.winner]} resigned: {_room_winner(view)}"
+    if view.winner is None:
+        return "Draw — the board is full."
+    return _room_winner(view)
+
+
+def _room_winner(view: RoomView) -> str:
+    assert view.winner is not None
+    if view.winner == view.seat:
+        return f"You win with {GLYPHS[view.winner]}!"
+    return f"{view.seats[view.winner].title} {GLYPHS[view.winner]} wins."
+
+
+def room_status_text(view: RoomView, keys: list) -> str:
+    """One line on whose turn it is in a room, for this client (`keys`: the room
+    screen's bindings)."""
+    outcome = room_outcome_text(view)
+    if outcome is not None:
+        again = f" · {spoken_key(keys, 'rematch')}: rematch" if view.playing else ""
+        return f"{outcome}{again}"
+    mover = view.position.to_move
+    seat, glyph = view.seats[mover], GLYPHS[mover]
+    if view.thinking:
+        hurry = f"   ({spoken_key(keys, 'move_now')}: move now)" * view.playing
+        return f"{seat.title} {glyph} is thinking…" + hurry
+    if seat.open and view.code is not None:
+        return f"Waiting for a player {glyph}: pass on the code {view.code}."
+    if seat.open:
+        return f"Waiting for a player {glyph}."
+    if mover == view.seat:
+        return f"Your turn {glyph}   ← → Enter or 1-{view.position.width}"
+    return f"{seat.title} {glyph} to move."

@@ -1,0 +1,22 @@
+"""The keys as words say them: the match names intents, the app's bindings name keys."""
+
+from __future__ import annotations
+
+from c4tui.app.keys import KEYS, spoken_key
+from c4tui.app.screens.room import RoomScreen
+from c4tui.app.status_words import worded
+
+
+def test_each_intent_is_said_with_its_bindings_key():
+    assert spoken_key(KEYS, "new_game") == "n"
+    assert spoken_key(KEYS, "move_now") == "m"
+    assert spoken_key(KEYS, "pause") == "Space"
+    assert spoken_key(KEYS, "step") == "."
+    assert spoken_key(KEYS, "review_game") == "v"
+    assert spoken_key(RoomScreen.BINDINGS, "rematch") == "n"
+    assert spoken_key(KEYS, "no_such_action") is None
+
+
+def test_a_notice_gets_the_keys_of_the_intents_it_names_and_keeps_other_braces():
+    text = "Failed: KeyError {'x'} {nothing}: press {move_now} to retry, {new_game} to start."
+    assert worded(text) == ("Failed: KeyError {'x'} {nothing}: press m to retry, n to start.")
