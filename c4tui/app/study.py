@@ -18,9 +18,9 @@ from c4tui.engine.board.gamefile import GameRecord
 from c4tui.engine.board.notation import link_of
 from c4tui.engine.board.position import Position
 from c4tui.files import atomic_write
-from c4tui.match.controller import engine_spec_or_none
 from c4tui.match.learned import Learned
 from c4tui.match.library import DamagedGame, GameHeldElsewhere
+from c4tui.match.sides import engine_spec_or_none
 from c4tui.match.trainer import Trainer
 
 

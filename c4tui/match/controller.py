@@ -27,7 +27,8 @@ from c4tui.engine.board.game import Evaluation, Game
 from c4tui.engine.board.gamefile import GameRecord
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import Engine, SearchInfo, SearchResult
-from c4tui.engine.players.specs import SpecError, make_engine, parse_spec
+from c4tui.engine.players.specs import make_engine
+from c4tui.match.hints import HintDesk
 from c4tui.match.interface import (
     GameOver,
     HintReady,
@@ -41,21 +42,12 @@ from c4tui.match.interface import (
 )
 from c4tui.match.keeping import GameKeeper
 from c4tui.match.library import GameLibrary
-from c4tui.match.opponents import evaluation_of, hint_spec
-from c4tui.match.requests import HintRequest, Notice, Search, SearchRequest, Severity
-from c4tui.match.sides import Sides, engine_title
-
-FALLBACK_SPEC = "random"
-WATCH_DELAYS = (0.0, 0.2, 0.4, 1.0, 2.0)  # seconds between moves when two engines play
-
-
-def engine_spec_or_none(player: str) -> str | None:
-    """A game file's player: an engine spec that can play again, or None for a person."""
-    try:
-        parse_spec(player)
-    except SpecError:
-        return None
-    return player
+from c4tui.match.navigation import Navigation
+from c4tui.match.opponents import engines_for, evaluation_line, evaluation_of, hint_spec
+from c4tui.match.requests import GAME_OVER, HintRequest, Notice, Search, SearchRequest, Severity
+from c4tui.match.search_desk import SearchDesk
+from c4tui.match.sides import Sides, engine_spec_or_none
+from c4tui.match.watching import WATCH_DELAYS, Watching
 
 
 class Match:
@@ -88,16 +80,14 @@ class Match:
         self.engines: dict[int, Engine] = {}
         self._paused = False
         self.delay = delay
-        self.search_id = 0  # the last id handed out (a cancel uses one up too)
-        self.search: Search | None = None  # the last search started, running or not
-        self.hint_id = 0
-        self.hint_column: int | None = None
-        self.hint_reason: str | None = None  # why the hint's column, in words
-        self._hint_stop: threading.Event | None = None
+        self.searches = SearchDesk(make_stop)
+        self.hints = HintDesk(make_stop)
         self._notices: list[Notice] = []
         self._listeners: list[Listener] = []
         self.runner = runner
         self.resigned: int | None = None  # the player who resigned this game
+        self.navigation = Navigation(self)
+        self.watching = Watching(self)
         self.build_engines()
 
     # ---- who plays ------------------------------------------------------------------
@@ -121,31 +111,17 @@ class Match:
 
     def build_engines(self) -> None:
         """Fresh engines for both AI sides (seeded, so a fixed seed replays a game)."""
-        self.engines = {}
-        for player in (0, 1):
-            spec = self.sides.spec(player)
-            if spec is None:
-                continue
-            seed = None if self.seed is None else self.seed + player
-            try:
-                self.engines[player] = make_engine(spec, seed=seed)
-            except SpecError as error:
-                self.notify(
-                    f"{spec}: {error}; playing {FALLBACK_SPEC} instead.",
-                    "error",
-                    title="Opponent unavailable",
-                )
-                self.engines[player] = make_engine(FALLBACK_SPEC, seed=seed)
+        self.engines, notices = engines_for(self.sides, self.seed)
+        self._tell(notices)
 
     def set_sides(self, sides: Sides) -> None:
         """New players for the game on the board (same moves)."""
-        self.cancel_search()
-        self.cancel_hint()
+        self.interrupt()
         self._sides = sides
         self.build_engines()
         self._paused = False
         self.save()
-        self._go_on()
+        self.let_engine_play()
 
     def assistant(self) -> Engine:
         """The engine that moves for a person when asked to (`m`): the opponent, or
@@ -176,7 +152,16 @@ class Match:
 
     @property
     def thinking(self) -> bool:
-        return self.search is not None and self.search.running
+        return self.searches.running
+
+    @property
+    def search(self) -> Search | None:
+        """The search last started, running or not (the thinking panel shows it)."""
+        return self.searches.search
+
+    @property
+    def search_id(self) -> int:
+        return self.searches.search_id
 
     def engine_to_move(self) -> Engine | None:
         """The engine to start when it is an engine's turn and nobody is searching."""
@@ -186,59 +171,52 @@ class Match:
         return self.engines[pos.to_move]
 
     def start_search(self, engine: Engine) -> SearchRequest:
-        self.cancel_search()
-        self.search_id += 1
-        request = SearchRequest(self.search_id, engine, self.position, self.make_stop())
-        self.search = Search(request)
+        request = self.searches.start(engine, self.position)
         self._emit(SearchStarted(self.search_id, engine.spec, self.position, engine.limits))
         return request
 
-    def _run(self, engine: Engine | None, delay: float = 0.0) -> None:
-        """Start `engine`'s search on the runner (after `delay` seconds), if any."""
-        if engine is not None and self.runner is not None:
-            request = self.start_search(engine)
-            self.runner.search(replace(request, delay=delay))
+    def run(self, engine: Engine | None, delay: float = 0.0) -> bool:
+        """Start `engine`'s search on the runner (after `delay` seconds), if the match
+        has one; whether it did."""
+        if engine is None or self.runner is None:
+            return False
+        request = self.start_search(engine)
+        self.runner.search(replace(request, delay=delay))
+        return True
 
-    def _go_on(self) -> None:
+    def hold(self) -> None:
+        """No engine starts after the move being made (a step of two engines)."""
+        self._paused = True
+
+    def let_engine_play(self) -> None:
         """After a change: the engine to move starts, when the match has a runner."""
-        self._run(self.engine_to_move())
+        self.run(self.engine_to_move())
 
     def cancel_search(self) -> None:
         """Stop the running search at once; whatever it still sends is stale."""
-        self._end_search(stop=True)
-        self.search_id += 1
-
-    def _end_search(self, stop: bool = False, info: SearchInfo | None = None) -> None:
-        """The running search is over (stopped first when `stop`); it stays on show."""
-        if self.search is None or not self.search.running:
-            return
-        if stop:
-            self.search.request.stop.set()
-        self.search = replace(self.search, running=False, info=info or self.search.info)
+        self.searches.cancel()
 
     def hurry(self) -> bool:
-        """Ask the running search for its best move now; False when none runs."""
-        if self.search is None or not self.search.running:
-            return False
-        self.search.request.stop.set()  # the engine returns its best move so far: played
-        return True
+        """Ask the running search for its best move now (played when it returns);
+        False when none runs."""
+        return self.searches.hurry()
 
     def progress(self, search_id: int, info: SearchInfo) -> bool:
         """A live snapshot of the search; False (and ignored) when it is stale."""
-        if search_id != self.search_id or self.search is None or not self.search.running:
+        if not self.searches.is_current(search_id):
             return False
-        self.search = replace(self.search, info=info)
+        self.searches.report(info)
         self._emit(SearchProgress(search_id, info))
         return True
 
     def finish_search(self, search_id: int, result: SearchResult) -> bool:
         """Play the search's move; False (nothing played) when the result is stale."""
-        if search_id != self.search_id or self.search is None or not self.search.running:
+        if not self.searches.is_current(search_id) or self.search is None:
             return False
         position = self.search.position
         if position.path != self.position.path:
             return False
-        self._end_search(info=result.info)
+        self.searches.end(info=result.info)
         move = result.move
         if position.is_over() or not position.can_play(move):
             self._paused = True  # asking the same engine again would loop
@@ -251,27 +229,18 @@ class Match:
         self._play(move, None if value is None or spec is None else Evaluation(spec, value))
         if self.runner is not None:
             watching = self.sides.watching and not self.paused
-            self._run(self.engine_to_move(), self.delay if watching else 0.0)
+            self.run(self.engine_to_move(), self.delay if watching else 0.0)
         return True
 
     def evaluation_line(self) -> tuple[list[float], str | None]:
-        """The values the evaluation graph plots (●'s side, in play order) and whose they are.
-
-        One engine's values only: two engines' numbers are not on one scale (Perfect's
-        sure win is 1 where MCTS says 0.55 on the next move, so a line of both zig-zags).
-        The engine that judged the first move it played in this game speaks for the game.
-        """
-        judged = [node.evaluation for node in self.game.line() if node.evaluation is not None]
-        if not judged:
-            return [], None
-        judge = judged[0].spec
-        return [e.value for e in judged if e.spec == judge], engine_title(judge)
+        """The values the evaluation graph plots, and whose (opponents.py)."""
+        return evaluation_line(self.game)
 
     def search_failed(self, search_id: int, error: str) -> bool:
         """An engine raised: pause, and say so. False when the search was stale."""
         if search_id != self.search_id:
             return False
-        self._end_search()
+        self.searches.end()
         self._paused = True
         self.notify(
             f"The AI failed: {error}. Press {{move_now}} to retry, {{new_game}} for a new game.",
@@ -282,7 +251,7 @@ class Match:
 
     def forget_search(self) -> None:
         """Clear what the last search saw: it was of a position no longer on the board."""
-        self.search = None
+        self.searches.forget()
 
     # ---- on disk --------------------------------------------------------------------
 
@@ -333,7 +302,7 @@ class Match:
         """A person drops a disc in `col`; False (with a notice) when they may not."""
         pos = self.position
         if self.over:
-            self.notify("The game is over: press {new_game} for a new game.", timeout=2)
+            self.notify(GAME_OVER, timeout=2)
             return False
         if self.thinking or self.is_ai(pos.to_move):
             self.notify(
@@ -353,11 +322,11 @@ class Match:
     def drop(self, column: int) -> None:
         """The interface's drop: `human_move`, then the engine answers."""
         if self.human_move(column):
-            self._go_on()
+            self.let_engine_play()
 
     def move_now(self) -> None:
         """The interface's `m`: hurry the running search, or an engine plays now."""
-        self._run(self.ai_move())
+        self.run(self.ai_move())
 
     def take_back(self) -> None:
         """In a game of one's own, taking back is undoing."""
@@ -369,15 +338,14 @@ class Match:
         if self.over or self.is_ai(mover):
             self.notify("Resigning is for your turn in a game going on.", timeout=2)
             return
-        self.cancel_search()
-        self.cancel_hint()
+        self.interrupt()
         self.resigned = mover
         self._emit(GameOver(1 - mover, "resigned"))
 
     def ai_move(self) -> Engine | None:
         """`m`: hurry the running search, or the engine to play the side to move now."""
         if self.over:
-            self.notify("The game is over: press {new_game} for a new game.", timeout=2)
+            self.notify(GAME_OVER, timeout=2)
             return None
         if self.hurry():
             return None
@@ -393,21 +361,20 @@ class Match:
         self._begin(game or Game(Position.start(g.width, g.height, g.connect)))
         self.save()
         self._emit(PositionChanged(self.position))
-        self._go_on()
+        self.let_engine_play()
 
     def pause(self) -> None:
         """Hold the match while the person is elsewhere (settings, a review), or two
         engines playing: the running search and hint stop, and no engine starts until
         `resume()`."""
-        self.cancel_search()
-        self.cancel_hint()
+        self.interrupt()
         self.forget_search()
         self._paused = True
 
     def resume(self) -> None:
         """Let the engines play again after `pause()`."""
         self._paused = False
-        self._go_on()
+        self.let_engine_play()
 
     def open(self, record: GameRecord, name: str | None = None) -> None:
         """Go on with a kept game: its board, its sides (engine specs stay engines,
@@ -418,11 +385,10 @@ class Match:
         # Reopened at an engine's turn: it waits for `m`, as after undo.
         self._paused = self.is_ai(self.position.to_move) and not self.sides.watching
         self._emit(PositionChanged(self.position))
-        self._go_on()
+        self.let_engine_play()
 
     def _begin(self, game: Game, name: str | None = None, date: str | None = None) -> None:
-        self.cancel_search()
-        self.cancel_hint()
+        self.interrupt()
         self.game = game
         self.forget_search()
         self.resigned = None
@@ -431,111 +397,61 @@ class Match:
         self.date = date
         self.build_engines()
 
+    # ---- through the game (navigation.py) -----------------------------------------
+
     def undo(self) -> bool:
-        """Take back the last move and the engine replies before it (one move when two
-        people or two engines play); after it, an engine to move waits for `m`."""
-        self.cancel_search()
-        self.cancel_hint()
-        if not self.game.can_undo():
-            self.notify("Nothing to undo.", timeout=2)
-            return False
-        self.forget_search()
-        self._undo_one()
-        while self._engine_to_move_between_turns() and self.game.can_undo():
-            self._undo_one()
-        self._paused = self.is_ai(self.position.to_move)
-        self.save()
-        self._emit(PositionChanged(self.position))
-        return True
-
-    def _engine_to_move_between_turns(self) -> bool:
-        """Against an engine, undo and redo go from one of the person's turns to the
-        next; when two engines play, they go a move at a time."""
-        return not self.sides.watching and self.is_ai(self.position.to_move)
-
-    def _undo_one(self) -> None:
-        self.game.undo()
-
-    def _redo_one(self) -> None:
-        self.game.redo()
+        return self.navigation.undo()
 
     def redo(self) -> bool:
-        """Play undone moves again, up to the person's next turn."""
-        self.cancel_search()
-        self.cancel_hint()
-        if not self.game.can_redo():
-            self.notify("Nothing to redo.", timeout=2)
-            return False
-        self.forget_search()
-        self._redo_one()
-        while self._engine_to_move_between_turns() and self.game.can_redo():
-            self._redo_one()
-        # Redone to an engine's turn with nothing left to redo (only the person's move
-        # had been undone): the engine answers, as after any move of theirs. Two engines
-        # watched are stepped through a move at a time: they stay paused.
-        self._paused = self.sides.watching
-        self.save()
-        self._emit(PositionChanged(self.position))
-        self._go_on()
-        return True
-
-    # ---- the game's lines ----------------------------------------------------------
+        return self.navigation.redo()
 
     def jump(self, path: tuple[int, ...]) -> bool:
-        """Show the move with this path (any line); an engine to move then waits for `m`,
-        as after undo, and a move played from there starts a variation."""
-        if self.game.find(path) is None:
-            return False
-        self.cancel_search()
-        self.cancel_hint()
-        self.forget_search()
-        self.game.jump(path)
-        self._paused = self.is_ai(self.position.to_move) and not self.position.is_over()
-        self.save()
-        self._emit(PositionChanged(self.position))
-        return True
+        return self.navigation.jump(path)
 
     def promote(self) -> bool:
-        """The line on the board becomes the main line."""
-        if not self.game.promote():
-            self.notify("This is the main line already.", timeout=2)
-            return False
-        self.notify("This line is now the main line.", timeout=2)
-        self.save()
-        return True
+        return self.navigation.promote()
 
     def delete_variation(self) -> bool:
-        """Delete the variation on the board, from where it leaves its parent line."""
+        return self.navigation.delete_variation()
+
+    # ---- for the match's parts -------------------------------------------------------
+
+    def interrupt(self) -> None:
+        """The game is about to change: the running search and hint stop, stale."""
         self.cancel_search()
         self.cancel_hint()
-        if not self.game.delete():
-            self.notify("The main line cannot be deleted: only a variation.", timeout=3)
-            return False
-        self.forget_search()
-        self._paused = self.is_ai(self.position.to_move) and not self.position.is_over()
-        self.notify("Variation deleted.", timeout=2)
+
+    def moved(self, *, paused: bool) -> None:
+        """The board changed without a move being played (undo, redo, a jump): whether
+        an engine to move now waits, then keep the game and say so."""
+        self._paused = paused
         self.save()
         self._emit(PositionChanged(self.position))
-        return True
 
     def stop(self) -> None:
         """The UI is closing: nothing may keep searching, and another c4tui may play
         this game now."""
-        self.cancel_search()
-        self.cancel_hint()
+        self.interrupt()
         if self.keeper is not None:
             self.keeper.library.release()
 
     # ---- hints ----------------------------------------------------------------------
+
+    @property
+    def hint_column(self) -> int | None:
+        """The column of the hint on show, if any."""
+        return self.hints.column
+
+    @property
+    def hint_reason(self) -> str | None:
+        return self.hints.reason
 
     def request_hint(self, spec: str) -> HintRequest | None:
         pos = self.position
         if pos.is_over() or self.thinking or self.is_ai(pos.to_move):
             self.notify("Hints are for your turn.", timeout=2)
             return None
-        self.cancel_hint()
-        self._hint_stop = self.make_stop()
-        return HintRequest(self.hint_id, spec, pos, self._hint_stop, self.seed)
+        return self.hints.request(spec, pos, self.seed)
 
     def hint(self) -> None:
         """The interface's hint: the helper engine's column, on the runner."""
@@ -545,68 +461,27 @@ class Match:
             self.runner.hint(request)
 
     def cancel_hint(self) -> None:
-        if self._hint_stop is not None:
-            self._hint_stop.set()
-        self._hint_stop = None
-        self.hint_id += 1
-        self.hint_column = None
-        self.hint_reason: str | None = None
+        self.hints.cancel()
 
     def finish_hint(self, hint_id: int, column: int | None, reason: str) -> bool:
         """Show the hint; False when it is stale."""
-        if hint_id != self.hint_id:
+        if not self.hints.answer(hint_id, column, reason):
             return False
-        self._hint_stop = None
         if column is None:
             self.notify(f"No hint: {reason}", "error")
-            return True
-        # Said on the status line and marked on the board, not in a notice: a notice
-        # covered the newest moves in the move list.
-        self.hint_column, self.hint_reason = column, reason
-        self._emit(HintReady(column))
+        else:
+            # Said on the status line and marked on the board, not in a notice: a
+            # notice covered the newest moves in the move list.
+            self._emit(HintReady(column))
         return True
 
-    # ---- two engines playing ------------------------------------------------------
+    # ---- two engines playing (watching.py) ----------------------------------------
 
     def toggle_pause(self) -> bool:
-        """Pause two engines playing (the running search stops; its move is not played),
-        or let them go on. Returns whether the match is now paused."""
-        if not self.sides.watching:
-            self.notify(
-                "Pause is for two engines playing: {move_now} makes the AI move.", timeout=3
-            )
-        elif self.paused:
-            self.resume()
-        else:
-            self.pause()
-        return self.paused
+        return self.watching.toggle_pause()
 
     def step(self) -> Engine | None:
-        """The engine to move plays one move now (a running search is hurried) and the
-        match then pauses: the engine to start, or None when a search runs (or, with a
-        notice, when there is nothing to step)."""
-        if not self.sides.watching:
-            self.notify(
-                "Stepping is for two engines playing: {move_now} makes the AI move.", timeout=3
-            )
-            return None
-        if self.position.is_over():
-            self.notify("The game is over: press {new_game} for a new game.", timeout=2)
-            return None
-        self._paused = True
-        if self.hurry():
-            return None  # the running search's move, played as soon as it returns
-        if self.runner is not None:
-            self._run(self.engines[self.position.to_move])
-            return None
-        return self.engines[self.position.to_move]
+        return self.watching.step()
 
     def change_speed(self, steps: int) -> float:
-        """Move the pause between two engines' moves `steps` along WATCH_DELAYS (positive:
-        slower); returns the new pause in seconds, and says it."""
-        nearest = min(range(len(WATCH_DELAYS)), key=lambda i: abs(WATCH_DELAYS[i] - self.delay))
-        index = max(0, min(len(WATCH_DELAYS) - 1, nearest + steps))
-        self.delay = WATCH_DELAYS[index]
-        # One title: the newest speed replaces the notice of the one before.
-        self.notify(f"{self.delay:g} s between moves.", timeout=2, title="Speed")
-        return self.delay
+        return self.watching.change_speed(steps)

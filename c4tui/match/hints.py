@@ -1,13 +1,16 @@
-"""A hint for the person to move: the helper engine's column and why, in words."""
+"""A hint for the person to move: the helper engine's column and why, in words, and the
+match's desk that hands hints out and drops a stale answer."""
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import describe_score
 from c4tui.engine.players.contract import win_rate
 from c4tui.engine.players.specs import make_engine, reading_of
+from c4tui.match.requests import HintRequest
 from c4tui.match.sides import engine_title
 
 
@@ -30,3 +33,37 @@ def hint_reason(
     elif stat is not None and stat.value is not None:
         reason = f"win rate {win_rate(stat.value):.0%}, by {engine_title(spec)}"
     return result.move, reason
+
+
+class HintDesk:
+    """The hint looked for and the one on show. Each request gets a new id; a change
+    of the game cancels it (its stop event is set), and an answer with an old id is
+    stale and dropped."""
+
+    def __init__(self, make_stop: Callable[[], threading.Event]) -> None:
+        self._make_stop = make_stop
+        self._stop: threading.Event | None = None
+        self.hint_id = 0
+        self.column: int | None = None  # the hint on show
+        self.reason: str | None = None  # why that column, in words
+
+    def request(self, spec: str, position: Position, seed: int | None) -> HintRequest:
+        self.cancel()
+        self._stop = self._make_stop()
+        return HintRequest(self.hint_id, spec, position, self._stop, seed)
+
+    def cancel(self) -> None:
+        if self._stop is not None:
+            self._stop.set()
+        self._stop = None
+        self.hint_id += 1
+        self.column = self.reason = None
+
+    def answer(self, hint_id: int, column: int | None, reason: str) -> bool:
+        """Take a hint's answer; False when it is stale."""
+        if hint_id != self.hint_id:
+            return False
+        self._stop = None
+        if column is not None:
+            self.column, self.reason = column, reason
+        return True

@@ -1,12 +1,37 @@
-"""What a match asks of its engines: what their search says a move is worth, and which
-engine gives hints."""
+"""What a match asks of its engines: who plays each AI side, what their search says a
+move is worth (and the line of those values), and which engine gives hints."""
 
 from __future__ import annotations
 
 import math
 
+from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
-from c4tui.engine.players.contract import SearchInfo
+from c4tui.engine.players.contract import Engine, SearchInfo
+from c4tui.engine.players.specs import SpecError, make_engine
+from c4tui.match.requests import Notice
+from c4tui.match.sides import Sides, engine_title
+
+FALLBACK_SPEC = "random"
+
+
+def engines_for(sides: Sides, seed: int | None) -> tuple[dict[int, Engine], list[Notice]]:
+    """Fresh engines for both AI sides (seeded, so a fixed seed replays a game); a spec
+    that cannot be built plays FALLBACK_SPEC instead, with a notice saying so."""
+    engines: dict[int, Engine] = {}
+    notices = []
+    for player in (0, 1):
+        spec = sides.spec(player)
+        if spec is None:
+            continue
+        player_seed = None if seed is None else seed + player
+        try:
+            engines[player] = make_engine(spec, seed=player_seed)
+        except SpecError as error:
+            said = f"{spec}: {error}; playing {FALLBACK_SPEC} instead."
+            notices.append(Notice(said, "error", title="Opponent unavailable"))
+            engines[player] = make_engine(FALLBACK_SPEC, seed=player_seed)
+    return engines, notices
 
 
 def evaluation_of(info: SearchInfo, move: int, mover: int) -> float | None:
@@ -25,6 +50,20 @@ def evaluation_of(info: SearchInfo, move: int, mover: int) -> float | None:
     else:
         return None
     return value if mover == 0 else -value
+
+
+def evaluation_line(game: Game) -> tuple[list[float], str | None]:
+    """The values the evaluation graph plots (●'s side, in play order) and whose they are.
+
+    One engine's values only: two engines' numbers are not on one scale (Perfect's
+    sure win is 1 where MCTS says 0.55 on the next move, so a line of both zig-zags).
+    The engine that judged the first move it played in this game speaks for the game.
+    """
+    judged = [node.evaluation for node in game.line() if node.evaluation is not None]
+    if not judged:
+        return [], None
+    judge = judged[0].spec
+    return [e.value for e in judged if e.spec == judge], engine_title(judge)
 
 
 HINT_SECONDS = 3

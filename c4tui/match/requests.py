@@ -12,6 +12,9 @@ from c4tui.engine.players.contract import Engine, SearchInfo
 
 Severity = Literal["information", "warning", "error"]
 
+# Said when an intent needs a game going on; `{new_game}` is worded by the UI with its key.
+GAME_OVER = "The game is over: press {new_game} for a new game."
+
 
 @dataclass(frozen=True)
 class Notice:

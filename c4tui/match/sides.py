@@ -4,17 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-GLYPHS = ("●", "○")  # ● moves first; the glyphs differ by shape, not only by colour
+from c4tui.engine.players.specs import SpecError, parse_spec, title_of
 
-ENGINE_TITLES = {
-    "random": "Random",
-    "greedy": "Greedy",
-    "negamax": "NegaMax",
-    "flat": "Flat MC",
-    "mcts": "MCTS",
-    "perfect": "Perfect",
-    "human": "Human-like",
-}
+GLYPHS = ("●", "○")  # ● moves first; the glyphs differ by shape, not only by colour
 
 
 def engine_title(spec: str) -> str:
@@ -23,7 +15,16 @@ def engine_title(spec: str) -> str:
     name = name.strip().lower()
     if name == "level":
         return f"Level {rest.strip()}"
-    return ENGINE_TITLES.get(name, name or "AI")
+    return title_of(name) or name or "AI"
+
+
+def engine_spec_or_none(player: str) -> str | None:
+    """A game file's player: an engine spec that can play again, or None for a person."""
+    try:
+        parse_spec(player)
+    except SpecError:
+        return None
+    return player
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import pytest
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import Figures, GameOverError, SearchInfo
-from c4tui.engine.players.specs import ENGINES, engine_class, make_engine, reading_of
+from c4tui.engine.players.specs import ENGINES, engine_class, make_engine, reading_of, title_of
 from tests.engine.engine_contract import line_agrees, random_positions
 
 # The smallest budget of each kind, so the contract runs in a blink for every engine.
@@ -107,3 +107,8 @@ def test_an_engine_reads_as_it_says(spec):
     if reading.counts != "iterations":
         assert info.iterations, "an engine naming what it counts counts something"
     assert reading_of("no such engine") is None
+
+
+@pytest.mark.parametrize("name", list(ENGINES))
+def test_every_engine_names_its_own_title(name):
+    assert engine_class(name).TITLE == title_of(name) != ""

@@ -26,9 +26,11 @@ from c4tui.engine.players.options import Option
 
 
 class BaseEngine:
-    """Subclasses set `name`, `OPTIONS`, and implement `think` (and `budget` if they need one)."""
+    """Subclasses set `name`, `TITLE`, `OPTIONS`, and implement `think` (and `budget` if
+    they need one)."""
 
     name: ClassVar[str] = ""
+    TITLE: ClassVar[str] = ""  # what the screen and the tables call the engine: "MCTS"
     OPTIONS: ClassVar[dict[str, Option]] = {}
     READING: ClassVar[Reading] = Reading()
 

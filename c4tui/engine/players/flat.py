@@ -33,6 +33,7 @@ INFO_EVERY = 256  # playouts between progress reports
 
 class FlatMonteCarloEngine(BaseEngine):
     name = "flat"
+    TITLE = "Flat MC"
     READING = Reading(figures=Figures.FLAT, counts="playouts")
     OPTIONS: ClassVar[dict[str, Option]] = {"time": TIME, "playouts": COUNT}
 

@@ -14,6 +14,7 @@ from c4tui.engine.players.tactics import forced_move, safe_columns, tactical_sta
 
 class GreedyEngine(BaseEngine):
     name = "greedy"
+    TITLE = "Greedy"
 
     def think(
         self, position: Position, limits: Limits, clock: Clock, on_info: InfoCallback | None

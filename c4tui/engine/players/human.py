@@ -73,6 +73,7 @@ def choice_weights(
 
 class HumanEngine(BaseEngine):
     name = "human"
+    TITLE = "Human-like"
     READING = Reading(figures=Figures.CHANCES)
     OPTIONS: ClassVar[dict[str, Option]] = {
         "care": Option(float, 0, 100000, exclusive_minimum=True, help="size of its mistakes"),

@@ -63,6 +63,7 @@ class MctsEngine(BaseEngine):
     """Monte Carlo tree search with UCT selection, proven results and tree reuse."""
 
     name = "mcts"
+    TITLE = "MCTS"
     READING = Reading(figures=Figures.MCTS, keeps_tree=True)
     OPTIONS: ClassVar[dict[str, Option]] = {
         "time": TIME,

@@ -59,6 +59,7 @@ class Stopped(Exception):
 
 class NegamaxEngine(BaseEngine):
     name = "negamax"
+    TITLE = "NegaMax"
     READING = Reading(figures=Figures.NEGAMAX)
     OPTIONS: ClassVar[dict[str, Option]] = {"depth": DEPTH, "time": TIME}
 

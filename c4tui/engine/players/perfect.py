@@ -78,6 +78,7 @@ def choose_column(
 
 class PerfectEngine(BaseEngine):
     name = "perfect"
+    TITLE = "Perfect"
     READING = Reading(figures=Figures.EXACT, solver=True)
     OPTIONS: ClassVar[dict[str, Option]] = {"time": TIME, "vary": VARY}
 

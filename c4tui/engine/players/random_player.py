@@ -9,6 +9,7 @@ from c4tui.engine.players.contract import InfoCallback, Limits, Reading, SearchI
 
 class RandomEngine(BaseEngine):
     name = "random"
+    TITLE = "Random"
     READING = Reading(at_random=True)
 
     def think(

@@ -117,6 +117,14 @@ def reading_of(name: str) -> Reading | None:
     return getattr(engine_class(name), "READING", Reading())
 
 
+def title_of(name: str) -> str | None:
+    """What the named engine is called on screen ("MCTS"); None for a name not in the
+    registry."""
+    if name not in ENGINES:
+        return None
+    return getattr(engine_class(name), "TITLE", "") or name
+
+
 def make_engine(text: str | EngineSpec, seed: int | None = None) -> Engine:
     """Build the engine a spec (string or value) describes, seeded for reproducible play."""
     spec = text if isinstance(text, EngineSpec) else parse_spec(text)

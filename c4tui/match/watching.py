@@ -1,0 +1,93 @@
+"""Two engines playing while people watch: pausing them, one move at a time, and the
+pause between their moves. A part of the match (controller.py), which hands its
+intents here."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.contract import Engine
+from c4tui.match.requests import GAME_OVER, Severity
+from c4tui.match.sides import Sides
+
+WATCH_DELAYS = (0.0, 0.2, 0.4, 1.0, 2.0)  # seconds between moves when two engines play
+
+
+def next_delay(delay: float, steps: int) -> float:
+    """The pause `steps` along WATCH_DELAYS from the one nearest `delay` (positive:
+    slower), kept within them."""
+    nearest = min(range(len(WATCH_DELAYS)), key=lambda i: abs(WATCH_DELAYS[i] - delay))
+    return WATCH_DELAYS[max(0, min(len(WATCH_DELAYS) - 1, nearest + steps))]
+
+
+class Owner(Protocol):
+    """What the watching keys ask of their match."""
+
+    delay: float
+    engines: dict[int, Engine]
+
+    @property
+    def position(self) -> Position: ...
+    @property
+    def sides(self) -> Sides: ...
+    @property
+    def paused(self) -> bool: ...
+    def notify(self, text: str, severity: Severity = "information", **options) -> None: ...
+    def pause(self) -> None: ...
+    def resume(self) -> None: ...
+    def hurry(self) -> bool: ...
+    def hold(self) -> None: ...
+    def run(self, engine: Engine) -> bool: ...
+
+
+class Watching:
+    """Pause, step and speed, for the match it is given."""
+
+    def __init__(self, match: Owner) -> None:
+        self._match = match
+
+    def _refused(self, what: str) -> bool:
+        """Say so when two engines are not playing: the keys are theirs."""
+        if self._match.sides.watching:
+            return False
+        self._match.notify(
+            f"{what} is for two engines playing: {{move_now}} makes the AI move.", timeout=3
+        )
+        return True
+
+    def toggle_pause(self) -> bool:
+        """Pause two engines playing (the running search stops; its move is not played),
+        or let them go on. Returns whether the match is now paused."""
+        match = self._match
+        if not self._refused("Pause"):
+            if match.paused:
+                match.resume()
+            else:
+                match.pause()
+        return match.paused
+
+    def step(self) -> Engine | None:
+        """The engine to move plays one move now (a running search is hurried) and the
+        match then pauses: the engine to start, or None when a search runs or the
+        match's runner started it (or, with a notice, when there is nothing to step)."""
+        match = self._match
+        if self._refused("Stepping"):
+            return None
+        if match.position.is_over():
+            match.notify(GAME_OVER, timeout=2)
+            return None
+        match.hold()
+        if match.hurry():
+            return None  # the running search's move, played as soon as it returns
+        engine = match.engines[match.position.to_move]
+        return None if match.run(engine) else engine
+
+    def change_speed(self, steps: int) -> float:
+        """Move the pause between two engines' moves `steps` along WATCH_DELAYS (positive:
+        slower); returns the new pause in seconds, and says it."""
+        match = self._match
+        match.delay = next_delay(match.delay, steps)
+        # One title: the newest speed replaces the notice of the one before.
+        match.notify(f"{match.delay:g} s between moves.", timeout=2, title="Speed")
+        return match.delay
