@@ -1,9 +1,11 @@
-"""AiTurns: the AI's turns in the app: when a search starts, what its messages do, the
-thinking panel's view, hints, and watching two engines play (pause, step, speed).
+"""AiTurns: the AI's turns in the app: the search runner the match is given, what the
+searches' messages do, the thinking panel's view, hints, and watching two engines play
+(pause, step, speed).
 
-A part of the app. The match (c4tui/match) hands out each search with its id and stop
-event and judges every result (a stale one is dropped); the search runner runs it in a
-thread worker; here the two meet the screen.
+A part of the app. The match (c4tui/match) decides when an engine searches, hands each
+search to the runner with its id and stop event, and judges every result (a stale one
+is dropped); the runner runs it in a thread worker and reports back here, on the UI's
+thread; the keys here only send the match intents.
 """
 
 from __future__ import annotations
@@ -17,8 +19,7 @@ from c4tui.app.host import Host
 from c4tui.app.messages import HintFinished, SearchFailed, SearchFinished, SearchProgress
 from c4tui.app.search_runner import SearchRunner
 from c4tui.app.widgets.thinking import ThinkingView
-from c4tui.engine.players.contract import Engine, Limits
-from c4tui.match.opponents import hint_spec
+from c4tui.engine.players.contract import Limits
 from c4tui.match.sides import engine_title
 
 M_REPEAT_GRACE = 1.0  # seconds after `m` hurried the AI in which another `m` is a repeat
@@ -30,7 +31,7 @@ class AiTurns:
 
     def __init__(self, app: Host) -> None:
         self._app = app
-        self._runner = SearchRunner(app)
+        self.runner = SearchRunner(app)  # given to the match, which starts its searches
         self._cut_short_at = 0.0  # time.monotonic() of the last `m` that hurried the AI
 
     # ---- which keys apply --------------------------------------------------------------
@@ -58,47 +59,20 @@ class AiTurns:
 
     # ---- searches ----------------------------------------------------------------------
 
-    def maybe_start(self) -> None:
-        """Start a search when it is an AI's turn and nobody is searching."""
-        engine = self._app.match.engine_to_move()
-        if engine is not None:
-            self.start(engine)
-
-    def start(self, engine: Engine) -> None:
-        self._runner.search(self._app.match.start_search(engine))
-        self._app.refresh_view()
-
     def cancel(self) -> None:
         """Stop the running search at once; whatever it still sends is stale."""
         self._app.match.cancel_search()
-        self._runner.cancel()
+        self.runner.cancel()
 
     def progress(self, message: SearchProgress) -> bool:
         """Take a live snapshot; False when it is stale."""
         return self._app.match.progress(message.search_id, message.info)
 
     def finished(self, message: SearchFinished) -> None:
-        app, match = self._app, self._app.match
-        if not match.finish_search(message.search_id, message.result):
-            app.show_notices()  # stale: dropped unseen; illegal: said, and paused
-            app.refresh_view()
-            return
-        if not (match.sides.watching and not app.steady):
-            app.update()
-            return
-        search_id = match.search_id
-        app.refresh_view()
-        # A pause between the moves (the speed) lets people follow the game. No pause at
-        # all is the next turn after this frame: Textual's timer cannot wait zero
-        # seconds (it divides by its interval).
-        if match.delay > 0:
-            app.set_timer(match.delay, lambda: self._go_on_after(search_id))
-        else:
-            app.call_after_refresh(self._go_on_after, search_id)
-
-    def _go_on_after(self, search_id: int) -> None:
-        if search_id == self._app.match.search_id:
-            self.maybe_start()
+        """The move is played unless stale (an illegal one is said, and pauses); the
+        match then starts the next engine's search itself."""
+        self._app.match.finish_search(message.search_id, message.result)
+        self._app.update()
 
     def failed(self, message: SearchFailed) -> None:
         if self._app.match.search_failed(message.search_id, message.error):
@@ -129,7 +103,8 @@ class AiTurns:
     def move_now(self) -> None:
         """`m`: cut the AI's search short, or let an engine play the side to move."""
         app, match = self._app, self._app.match
-        if match.thinking and match.hurry():
+        if match.thinking:
+            match.move_now()  # hurried: the search returns its best move so far
             self._cut_short_at = time.monotonic()
             return
         mover = match.position.to_move
@@ -139,18 +114,12 @@ class AiTurns:
             app.notify("The AI has moved: your turn. (m again plays a move for you.)", timeout=2)
             self._cut_short_at = 0.0
             return
-        engine = match.ai_move()
-        if engine is not None:
-            self.start(engine)
+        match.move_now()
         app.update()
 
     def hint(self) -> None:
-        app = self._app
-        request = app.match.request_hint(hint_spec(app.match.position))
-        if request is not None:
-            app.notify(f"Looking for a hint ({request.spec})…", timeout=2)
-            self._runner.hint(request)
-        app.update()
+        self._app.match.hint()
+        self._app.update()
 
     def hint_finished(self, message: HintFinished) -> None:
         app = self._app
@@ -163,8 +132,8 @@ class AiTurns:
 
     def pause(self) -> None:
         """Space: pause two engines playing, or let them go on."""
-        if self._app.match.toggle_pause():
-            self._runner.cancel()
+        if self._app.match.watching.toggle_pause():
+            self.runner.cancel()
         self._app.update()
 
     def go_on(self) -> None:
@@ -172,11 +141,9 @@ class AiTurns:
         self.pause()
 
     def step(self) -> None:
-        engine = self._app.match.step()
-        if engine is not None:
-            self.start(engine)
+        self._app.match.step()
         self._app.update()
 
     def speed(self, steps: int) -> None:
-        self._app.remember(watch_delay=self._app.match.change_speed(steps))
+        self._app.remember(watch_delay=self._app.match.watching.change_speed(steps))
         self._app.show_notices()

@@ -32,13 +32,13 @@ from c4tui.app.messages import (
     SearchFinished,
     SearchProgress,
 )
+from c4tui.app.notices import Notices
 from c4tui.app.overlay import ScoresOverlay, ScoresSolved
 from c4tui.app.preferences import Preferences
 from c4tui.app.prewarm import Prewarmer
 from c4tui.app.settings import Settings
-from c4tui.app.status_words import outcome_text, status_text, worded
+from c4tui.app.status_words import outcome_text, status_text
 from c4tui.app.study import StudyActions
-from c4tui.app.textual_internals import notifications, withdraw
 from c4tui.app.threat_marks import ThreatMarks
 from c4tui.app.widgets.board import Board, BoardView
 from c4tui.app.widgets.history import MoveChosen, MoveHistory
@@ -99,6 +99,8 @@ class ConnectFourApp(App[None]):
             keeper=GameKeeper(self.library),
             delay=settings.watch_delay,
         )
+        self.notices = Notices(self)
+        self.match.listen(self.notices.hear)
         # The parts, each with its own state (host.py: what they may use of the app).
         self.ai = AiTurns(self)
         self.overlay = ScoresOverlay(self)
@@ -161,6 +163,8 @@ class ConnectFourApp(App[None]):
         self._check_size(self.size.width, self.size.height)
         if self.preferences.notice:
             self.notify(self.preferences.notice, title="Settings", severity="warning", timeout=8)
+        # From now on the match starts its engines' searches, the first one now.
+        self.match.attach(self.ai.runner)
         self.update()
         self.call_after_refresh(self.prewarmer.start)
 
@@ -214,24 +218,12 @@ class ConnectFourApp(App[None]):
             )
 
     def update(self) -> None:
-        """After anything changed: tell what there is to tell, redraw, start the AI."""
+        """After anything changed: tell what there is to tell, and redraw."""
         self.show_notices()
         self.refresh_view()
-        self.ai.maybe_start()
 
     def show_notices(self) -> None:
-        for notice in self.match.take_notices():
-            if notice.bell:
-                self.bell()
-            # A column pressed five times after the end gives one notice, not five; a
-            # newer notice on the same subject (its title) replaces the older.
-            shown = notifications(self)
-            text = worded(notice.text)
-            if any(n.message == text for n in shown):
-                continue
-            for old in (n for n in shown if notice.title and n.title == notice.title):
-                withdraw(self, old)
-            self.notify(text, title=notice.title, severity=notice.severity, timeout=notice.timeout)
+        self.notices.show()
 
     def refresh_view(self) -> None:
         """Hand every widget the state it shows."""
@@ -250,7 +242,7 @@ class ConnectFourApp(App[None]):
             cursor=self.cursor if human_turn or waiting else None,
             waiting=waiting,
             preferred=info.best if self.thinking and info is not None else None,
-            hint=match.hint_column if human_turn else None,
+            hint=match.hints.column if human_turn else None,
             winning=result.cells if result else (),
             scores=self.overlay.scores(pos),
             score_numbers=self.settings.scores_numbers,
@@ -273,7 +265,9 @@ class ConnectFourApp(App[None]):
         )
 
     def human_drop(self, col: int) -> None:
-        if self.match.human_move(col):
+        before = self.game.position
+        self.match.drop(col)
+        if self.game.position is not before:
             self.cursor = col  # the AI's moves leave the cursor where the person put it
         self.update()
 

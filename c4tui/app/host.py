@@ -1,7 +1,7 @@
 """Host: what the app's parts may use of the app, and nothing more.
 
-The app (app.py) composes parts with their own state: the search runner, the AI's
-turns, the scores overlay, the prewarmer, the study actions, the game's lines, the
+The app (app.py) composes parts with their own state: the notices, the AI's turns
+(with the search runner the match is given), the scores overlay, the prewarmer, the study actions, the game's lines, the
 threat marks, the board's looks. Each is handed the app as a `Host`: the match it
 plays, the session's settings, its redraws, and the handful of Textual services a
 part needs (notices, screens, workers, messages, timers). Parts never reach into each
@@ -34,7 +34,7 @@ class Host(Protocol):
 
     # ---- the game screen -----------------------------------------------------------
     def update(self) -> None:
-        """Tell the match's notices, redraw, and start the AI when it is its turn."""
+        """Tell the match's notices and redraw (the match starts its engines itself)."""
 
     def refresh_view(self) -> None:
         """Redraw every widget from the match."""

@@ -68,8 +68,10 @@ class SearchRunner:
                 post(SearchProgress(search_id, info))
                 gil.step_aside()
 
-        if request.delay:
-            request.stop.wait(request.delay)  # two engines playing: a pause to follow them
+        if request.delay and not self._app.steady:
+            # Two engines playing: a pause to follow them (none when nothing on screen
+            # may depend on time).
+            request.stop.wait(request.delay)
         with self._engine_lock:
             if request.stop.is_set():
                 return

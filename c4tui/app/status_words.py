@@ -13,6 +13,7 @@ from typing import Protocol
 from c4tui.app.keys import KEYS, spoken_key
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
+from c4tui.match.hints import HintDesk
 from c4tui.match.requests import Search
 from c4tui.match.room_view import RoomView
 from c4tui.match.sides import GLYPHS, Sides, engine_title
@@ -45,9 +46,7 @@ class Match(Protocol):
     @property
     def thinking(self) -> bool: ...
     @property
-    def hint_column(self) -> int | None: ...
-    @property
-    def hint_reason(self) -> str | None: ...
+    def hints(self) -> HintDesk: ...
     def is_ai(self, player: int) -> bool: ...
 
 
@@ -93,8 +92,8 @@ def status_text(match: Match) -> str:
     # Short enough for one line in the narrowest board panel (36 characters at 80x24);
     # who plays whom is in the header.
     keys = f"← → Enter or 1-{pos.width}"
-    if match.hint_column is not None:
-        return f"Hint: column {match.hint_column + 1}, {match.hint_reason}   {keys}"
+    if match.hints.column is not None:
+        return f"Hint: column {match.hints.column + 1}, {match.hints.reason}   {keys}"
     if name == "You":
         return f"Your turn {glyph}   {keys}"
     return f"{name} {glyph} to move   {keys}"

@@ -10,18 +10,20 @@ Stale results: every search and every hint gets an id. `finish_search` and
 game (a move, new game, undo, redo, new sides, quit) first cancels the running search:
 sets its stop event and forgets its id. So a cancelled search can never play a move.
 
-What the UI should tell the person comes back as notices (`take_notices`), and as
-`Notice` events to the listeners. Match implements the match interface (interface.py):
-given a `runner`, it starts its engines' searches and hints itself; without one, the
-UI asks `engine_to_move()` and runs `start_search()`'s requests (the app until it
-hands the match its runner).
+Match implements the match interface (interface.py): the UI sends intents, hears
+events (what to tell the person among them, as `Notice` events), and gives the match a
+`runner` (at construction or with `attach`) on which the match starts its engines'
+searches and hints itself. Without a runner no engine moves.
+
+The match is made of parts with their own state: the engines' turns (turns.py), the
+search desk (search ids, the running search), the hint desk, navigation (undo, redo,
+the game's lines), watching (two engines playing) and the keeper (the game on disk).
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import replace
 
 from c4tui.engine.board.game import Evaluation, Game
 from c4tui.engine.board.gamefile import GameRecord
@@ -35,18 +37,16 @@ from c4tui.match.interface import (
     Listener,
     MatchEvent,
     PositionChanged,
-    SearchDone,
-    SearchProgress,
     SearchRunner,
-    SearchStarted,
 )
 from c4tui.match.keeping import GameKeeper
 from c4tui.match.library import GameLibrary
 from c4tui.match.navigation import Navigation
-from c4tui.match.opponents import engines_for, evaluation_line, evaluation_of, hint_spec
-from c4tui.match.requests import GAME_OVER, HintRequest, Notice, Search, SearchRequest, Severity
+from c4tui.match.opponents import engines_for, evaluation_line, hint_spec
+from c4tui.match.requests import GAME_OVER, Notice, Search, Severity
 from c4tui.match.search_desk import SearchDesk
 from c4tui.match.sides import Sides, engine_spec_or_none
+from c4tui.match.turns import EngineTurns
 from c4tui.match.watching import WATCH_DELAYS, Watching
 
 
@@ -82,12 +82,12 @@ class Match:
         self.delay = delay
         self.searches = SearchDesk(make_stop)
         self.hints = HintDesk(make_stop)
-        self._notices: list[Notice] = []
         self._listeners: list[Listener] = []
         self.runner = runner
         self.resigned: int | None = None  # the player who resigned this game
         self.navigation = Navigation(self)
         self.watching = Watching(self)
+        self.turns = EngineTurns(self)
         self.build_engines()
 
     # ---- who plays ------------------------------------------------------------------
@@ -123,15 +123,6 @@ class Match:
         self.save()
         self.let_engine_play()
 
-    def assistant(self) -> Engine:
-        """The engine that moves for a person when asked to (`m`): the opponent, or
-        with two people the hint's engine (the strongest helper in time)."""
-        if self.engines:
-            return next(iter(self.engines.values()))
-        return make_engine(hint_spec(self.position), seed=self.seed)
-
-    # ---- notices --------------------------------------------------------------------
-
     def notify(self, text: str, severity: Severity = "information", **options) -> None:
         self._tell([Notice(text, severity, **options)])
 
@@ -139,14 +130,9 @@ class Match:
         """Hear every event from now on (interface.py)."""
         self._listeners.append(listener)
 
-    def _emit(self, event: MatchEvent) -> None:
+    def emit(self, event: MatchEvent) -> None:
         for listener in self._listeners:
             listener(event)
-
-    def take_notices(self) -> list[Notice]:
-        """What to tell the person since the last call."""
-        notices, self._notices = self._notices, []
-        return notices
 
     # ---- the AI's search ------------------------------------------------------------
 
@@ -163,34 +149,33 @@ class Match:
     def search_id(self) -> int:
         return self.searches.search_id
 
-    def engine_to_move(self) -> Engine | None:
-        """The engine to start when it is an engine's turn and nobody is searching."""
-        pos = self.position
-        if self.thinking or self.over or self.paused or not self.is_ai(pos.to_move):
-            return None
-        return self.engines[pos.to_move]
+    # ---- the engines' turns (turns.py) -------------------------------------------
 
-    def start_search(self, engine: Engine) -> SearchRequest:
-        request = self.searches.start(engine, self.position)
-        self._emit(SearchStarted(self.search_id, engine.spec, self.position, engine.limits))
-        return request
-
-    def run(self, engine: Engine | None, delay: float = 0.0) -> bool:
-        """Start `engine`'s search on the runner (after `delay` seconds), if the match
-        has one; whether it did."""
-        if engine is None or self.runner is None:
-            return False
-        request = self.start_search(engine)
-        self.runner.search(replace(request, delay=delay))
-        return True
-
-    def hold(self) -> None:
-        """No engine starts after the move being made (a step of two engines)."""
-        self._paused = True
+    def attach(self, runner: SearchRunner) -> None:
+        """Run this match's searches and hints on `runner` from now on, starting with
+        the engine to move (the app's runner needs the app running first)."""
+        self.runner = runner
+        self.let_engine_play()
 
     def let_engine_play(self) -> None:
         """After a change: the engine to move starts, when the match has a runner."""
-        self.run(self.engine_to_move())
+        self.turns.run(self.turns.engine_to_move())
+
+    def run(self, engine: Engine | None) -> bool:
+        return self.turns.run(engine)
+
+    def progress(self, search_id: int, info: SearchInfo) -> bool:
+        return self.turns.progress(search_id, info)
+
+    def finish_search(self, search_id: int, result: SearchResult) -> bool:
+        return self.turns.finish(search_id, result)
+
+    def search_failed(self, search_id: int, error: str) -> bool:
+        return self.turns.failed(search_id, error)
+
+    def hold(self) -> None:
+        """No engine starts after the move being made (a step, an illegal move)."""
+        self._paused = True
 
     def cancel_search(self) -> None:
         """Stop the running search at once; whatever it still sends is stale."""
@@ -201,53 +186,9 @@ class Match:
         False when none runs."""
         return self.searches.hurry()
 
-    def progress(self, search_id: int, info: SearchInfo) -> bool:
-        """A live snapshot of the search; False (and ignored) when it is stale."""
-        if not self.searches.is_current(search_id):
-            return False
-        self.searches.report(info)
-        self._emit(SearchProgress(search_id, info))
-        return True
-
-    def finish_search(self, search_id: int, result: SearchResult) -> bool:
-        """Play the search's move; False (nothing played) when the result is stale."""
-        if not self.searches.is_current(search_id) or self.search is None:
-            return False
-        position = self.search.position
-        if position.path != self.position.path:
-            return False
-        self.searches.end(info=result.info)
-        move = result.move
-        if position.is_over() or not position.can_play(move):
-            self._paused = True  # asking the same engine again would loop
-            self.notify(f"The engine chose an illegal column {move + 1}.", "error")
-            self._emit(SearchDone(search_id, None, result.info))
-            return False
-        value = evaluation_of(result.info, move, position.to_move)
-        spec = self.sides.spec(position.to_move)
-        self._emit(SearchDone(search_id, move, result.info))
-        self._play(move, None if value is None or spec is None else Evaluation(spec, value))
-        if self.runner is not None:
-            watching = self.sides.watching and not self.paused
-            self.run(self.engine_to_move(), self.delay if watching else 0.0)
-        return True
-
     def evaluation_line(self) -> tuple[list[float], str | None]:
         """The values the evaluation graph plots, and whose (opponents.py)."""
         return evaluation_line(self.game)
-
-    def search_failed(self, search_id: int, error: str) -> bool:
-        """An engine raised: pause, and say so. False when the search was stale."""
-        if search_id != self.search_id:
-            return False
-        self.searches.end()
-        self._paused = True
-        self.notify(
-            f"The AI failed: {error}. Press {{move_now}} to retry, {{new_game}} for a new game.",
-            "error",
-        )
-        self._emit(SearchDone(search_id, None, None))
-        return True
 
     def forget_search(self) -> None:
         """Clear what the last search saw: it was of a position no longer on the board."""
@@ -267,39 +208,43 @@ class Match:
         if self.keeper is not None:
             self._tell(self.keeper.save(self.name, self.game, self.record))
 
-    def count_result(self) -> None:
-        """After a move: the running score counts a game it ended (keeping.py)."""
-        if self.keeper is not None:
-            self._tell(self.keeper.count(self.name, self.game, self.sides))
-
     def running_score(self) -> str | None:
         return None if self.keeper is None else self.keeper.running_score(self.sides)
 
     def _tell(self, notices: list[Notice]) -> None:
         for notice in notices:
-            self._notices.append(notice)
-            self._emit(notice)
+            self.emit(notice)
 
     # ---- moves ----------------------------------------------------------------------
 
-    def _play(self, col: int, evaluation: Evaluation | None = None) -> None:
-        self.cancel_hint()
+    def play_move(self, col: int, evaluation: Evaluation | None = None) -> None:
+        """Play a move (a person's or an engine's), keep it, and say so."""
+        self.hints.cancel()
         self.game.play(col)
         self.game.node.evaluation = evaluation
         self.save()
-        self.count_result()
-        self._emit(PositionChanged(self.position))
+        if self.keeper is not None:  # the running score counts a game this move ended
+            self._tell(self.keeper.count(self.name, self.game, self.sides))
+        self.emit(PositionChanged(self.position))
         result = self.game.result()
         if result is not None:
-            self._emit(GameOver(result.winner, "full" if result.winner is None else "line"))
+            self.emit(GameOver(result.winner, "full" if result.winner is None else "line"))
 
     @property
     def over(self) -> bool:
         """The game has ended, on the board or by a resignation."""
         return self.position.is_over() or self.resigned is not None
 
-    def human_move(self, col: int) -> bool:
-        """A person drops a disc in `col`; False (with a notice) when they may not."""
+    def drop(self, col: int) -> None:
+        """A person drops a disc in `col` (refused with a notice when they may not),
+        then the engine answers."""
+        if self._may_drop(col):
+            self._paused = False
+            self.play_move(col)
+            self.let_engine_play()
+
+    def _may_drop(self, col: int) -> bool:
+        """Whether the person to move may drop in `col`; a notice says why not."""
         pos = self.position
         if self.over:
             self.notify(GAME_OVER, timeout=2)
@@ -315,18 +260,21 @@ class Match:
         if not pos.can_play(col):
             self.notify(f"Column {col + 1} is full.", timeout=2, bell=True)
             return False
-        self._paused = False
-        self._play(col)
         return True
 
-    def drop(self, column: int) -> None:
-        """The interface's drop: `human_move`, then the engine answers."""
-        if self.human_move(column):
-            self.let_engine_play()
-
     def move_now(self) -> None:
-        """The interface's `m`: hurry the running search, or an engine plays now."""
-        self.run(self.ai_move())
+        """`m`: hurry the running search, or an engine plays the side to move now: its
+        own, or for a person the opponent, or with two people the hint's engine (the
+        strongest helper in time)."""
+        if self.over:
+            self.notify(GAME_OVER, timeout=2)
+        elif not self.hurry():
+            self._paused = False
+            mover = self.position.to_move
+            helper = next(iter(self.engines.values()), None)
+            if helper is None:
+                helper = make_engine(hint_spec(self.position), seed=self.seed)
+            self.run(self.engines.get(mover) or helper)
 
     def take_back(self) -> None:
         """In a game of one's own, taking back is undoing."""
@@ -340,17 +288,7 @@ class Match:
             return
         self.interrupt()
         self.resigned = mover
-        self._emit(GameOver(1 - mover, "resigned"))
-
-    def ai_move(self) -> Engine | None:
-        """`m`: hurry the running search, or the engine to play the side to move now."""
-        if self.over:
-            self.notify(GAME_OVER, timeout=2)
-            return None
-        if self.hurry():
-            return None
-        self._paused = False
-        return self.engines.get(self.position.to_move) or self.assistant()
+        self.emit(GameOver(1 - mover, "resigned"))
 
     def new_game(self, game: Game | None = None, sides: Sides | None = None) -> None:
         """A fresh game, or `game` (moves already played) to go on from, between
@@ -360,7 +298,7 @@ class Match:
             self._sides = sides
         self._begin(game or Game(Position.start(g.width, g.height, g.connect)))
         self.save()
-        self._emit(PositionChanged(self.position))
+        self.emit(PositionChanged(self.position))
         self.let_engine_play()
 
     def pause(self) -> None:
@@ -384,7 +322,7 @@ class Match:
         self._begin(game, name, record.date)
         # Reopened at an engine's turn: it waits for `m`, as after undo.
         self._paused = self.is_ai(self.position.to_move) and not self.sides.watching
-        self._emit(PositionChanged(self.position))
+        self.emit(PositionChanged(self.position))
         self.let_engine_play()
 
     def _begin(self, game: Game, name: str | None = None, date: str | None = None) -> None:
@@ -414,19 +352,17 @@ class Match:
     def delete_variation(self) -> bool:
         return self.navigation.delete_variation()
 
-    # ---- for the match's parts -------------------------------------------------------
-
     def interrupt(self) -> None:
         """The game is about to change: the running search and hint stop, stale."""
         self.cancel_search()
-        self.cancel_hint()
+        self.hints.cancel()
 
     def moved(self, *, paused: bool) -> None:
         """The board changed without a move being played (undo, redo, a jump): whether
         an engine to move now waits, then keep the game and say so."""
         self._paused = paused
         self.save()
-        self._emit(PositionChanged(self.position))
+        self.emit(PositionChanged(self.position))
 
     def stop(self) -> None:
         """The UI is closing: nothing may keep searching, and another c4tui may play
@@ -437,31 +373,15 @@ class Match:
 
     # ---- hints ----------------------------------------------------------------------
 
-    @property
-    def hint_column(self) -> int | None:
-        """The column of the hint on show, if any."""
-        return self.hints.column
-
-    @property
-    def hint_reason(self) -> str | None:
-        return self.hints.reason
-
-    def request_hint(self, spec: str) -> HintRequest | None:
+    def hint(self) -> None:
+        """The helper engine's column for the person to move, looked for on the runner."""
         pos = self.position
         if pos.is_over() or self.thinking or self.is_ai(pos.to_move):
             self.notify("Hints are for your turn.", timeout=2)
-            return None
-        return self.hints.request(spec, pos, self.seed)
-
-    def hint(self) -> None:
-        """The interface's hint: the helper engine's column, on the runner."""
-        request = self.request_hint(hint_spec(self.position))
-        if request is not None and self.runner is not None:
+        elif self.runner is not None:
+            request = self.hints.request(hint_spec(pos), pos, self.seed)
             self.notify(f"Looking for a hint ({request.spec})…", timeout=2)
             self.runner.hint(request)
-
-    def cancel_hint(self) -> None:
-        self.hints.cancel()
 
     def finish_hint(self, hint_id: int, column: int | None, reason: str) -> bool:
         """Show the hint; False when it is stale."""
@@ -472,16 +392,9 @@ class Match:
         else:
             # Said on the status line and marked on the board, not in a notice: a
             # notice covered the newest moves in the move list.
-            self._emit(HintReady(column))
+            self.emit(HintReady(column))
         return True
 
-    # ---- two engines playing (watching.py) ----------------------------------------
-
-    def toggle_pause(self) -> bool:
-        return self.watching.toggle_pause()
-
-    def step(self) -> Engine | None:
-        return self.watching.step()
-
-    def change_speed(self, steps: int) -> float:
-        return self.watching.change_speed(steps)
+    def step(self) -> None:
+        """The engine to move plays one move, then two engines pause (watching.py)."""
+        self.watching.step()

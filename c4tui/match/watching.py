@@ -67,21 +67,19 @@ class Watching:
                 match.pause()
         return match.paused
 
-    def step(self) -> Engine | None:
+    def step(self) -> None:
         """The engine to move plays one move now (a running search is hurried) and the
-        match then pauses: the engine to start, or None when a search runs or the
-        match's runner started it (or, with a notice, when there is nothing to step)."""
+        match then pauses (with a notice when there is nothing to step)."""
         match = self._match
         if self._refused("Stepping"):
-            return None
+            return
         if match.position.is_over():
             match.notify(GAME_OVER, timeout=2)
-            return None
+            return
         match.hold()
-        if match.hurry():
-            return None  # the running search's move, played as soon as it returns
-        engine = match.engines[match.position.to_move]
-        return None if match.run(engine) else engine
+        # A running search is hurried: its move is played as soon as it returns.
+        if not match.hurry():
+            match.run(match.engines[match.position.to_move])
 
     def change_speed(self, steps: int) -> float:
         """Move the pause between two engines' moves `steps` along WATCH_DELAYS (positive:

@@ -31,7 +31,7 @@ async def test_a_damaged_puzzle_is_a_notice_and_the_next_one_comes(make_app, tmp
 
 def notices_of(app) -> list[str]:
     """What the match asked the app to say at the start."""
-    return [notice.text for notice in app.match.take_notices()]
+    return [notice.text for notice in app.notices.pending]
 
 
 def test_a_nul_byte_in_current_is_a_notice_at_start(make_app, tmp_path):

@@ -146,25 +146,25 @@ async def test_hint_marks_a_column(make_app):
         await type_keys(pilot, *"1122", "3", "7")
         await type_keys(pilot, "h")
         await settle(pilot)
-        assert app.match.hint_column in (3,)
+        assert app.match.hints.column in (3,)
         assert app.query_one(Board).view.hint == 3
         await type_keys(pilot, "4")
         assert app.game.result() is not None
-        assert app.match.hint_column is None
+        assert app.match.hints.column is None
 
 
 async def test_a_hint_cut_short_by_its_time_says_it_is_not_proven(make_app, monkeypatch):
-    import c4tui.app.ai_turns as app_module
+    import c4tui.match.controller as match_module
 
     # A middle game the perfect player cannot solve in a hundredth of a second (one no
     # other test searches: the process-wide solver table remembers what they learnt).
-    monkeypatch.setattr(app_module, "hint_spec", lambda position: "perfect:time=0.01")
+    monkeypatch.setattr(match_module, "hint_spec", lambda position: "perfect:time=0.01")
     app = make_app(settings=humans())
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, *"2175216112316")
         await type_keys(pilot, "h")
         await settle(pilot)
-        assert app.match.hint_column is not None
+        assert app.match.hints.column is not None
         # On the status line, not in a notice over the newest moves.
         status = str(app.status_line.render())
         assert "Hint: column" in status and "the perfect player ran out of time" in status

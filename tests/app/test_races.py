@@ -16,6 +16,7 @@ from c4tui.app.app import ConnectFourApp
 from c4tui.app.messages import SearchFinished
 from c4tui.app.settings import Settings
 from c4tui.engine.board.position import Position
+from c4tui.match.interface import MatchEvent, SearchStarted
 from tests.app.showcase import keys_handled, post_key, settle, type_keys
 
 SIZE = (80, 24)  # the smallest full layout: cheaper frames, same logic
@@ -29,18 +30,19 @@ class RecordingApp(ConnectFourApp):
         self.started: dict[int, tuple[int, ...]] = {}
         self.cancelled: set[int] = set()
         self.accepted: list[int] = []
-        start, cancel = self.ai.start, self.ai.cancel
+        cancel = self.ai.cancel
 
-        def recorded_start(engine) -> None:
-            start(engine)
-            self.started[self.match.search_id] = self.game.position.path
+        def recorded_start(event: MatchEvent) -> None:
+            if isinstance(event, SearchStarted):
+                self.started[event.search_id] = event.position.path
 
         def recorded_cancel() -> None:
             if self.thinking:
                 self.cancelled.add(self.match.search_id)
             cancel()
 
-        self.ai.start, self.ai.cancel = recorded_start, recorded_cancel  # type: ignore[method-assign]
+        self.match.listen(recorded_start)
+        self.ai.cancel = recorded_cancel  # type: ignore[method-assign]
 
     def on_search_finished(self, message: SearchFinished) -> None:
         before = self.game.position.path

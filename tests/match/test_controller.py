@@ -9,19 +9,11 @@ import pytest
 from c4tui.app.status_words import status_text
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
-from c4tui.engine.players.contract import SearchResult
 from c4tui.match.controller import Match
 from c4tui.match.keeping import GameKeeper
 from c4tui.match.library import GameLibrary
 from c4tui.match.sides import Sides
-
-
-def run(match: Match) -> SearchResult:
-    """Run the search the match wants now, as a UI would, and return its result."""
-    engine = match.engine_to_move()
-    assert engine is not None
-    request = match.start_search(engine)
-    return request.engine.search(request.position, stop=request.stop), request.search_id
+from tests.match.playing import Heard, attached, dropped
 
 
 def against_greedy(tmp_path=None, **options) -> Match:
@@ -31,39 +23,38 @@ def against_greedy(tmp_path=None, **options) -> Match:
 
 def test_a_person_moves_then_the_engine_replies():
     match = against_greedy()
-    assert match.engine_to_move() is None  # the person (●) moves first
-    assert match.human_move(3)
-    result, search_id = run(match)
-    assert match.finish_search(search_id, result)
-    assert len(match.game.moves) == 2 and match.engine_to_move() is None
+    runner = attached(match)
+    assert runner.searches == []  # the person (●) moves first
+    assert dropped(match, 3)
+    assert runner.run_search(match)
+    assert len(match.game.moves) == 2 and runner.searches == []
 
 
 def test_refused_moves_say_why():
     match = against_greedy()
-    assert not match.human_move(9)
-    match.human_move(3)
-    assert not match.human_move(2)  # the engine's turn
-    texts = [n.text for n in match.take_notices()]
-    assert texts == [
+    heard = Heard(match)
+    assert not dropped(match, 9)
+    match.drop(3)
+    assert not dropped(match, 2)  # the engine's turn
+    assert heard.texts() == [
         "There is no column 10: the board has 7.",
         "Wait for the AI's move, or press {move_now} to make it move now.",
     ]
     full = Match(Sides(None, None), Game.from_moves("444444"))
-    assert not full.human_move(3)
-    assert full.take_notices()[0].bell
+    heard = Heard(full)
+    assert not dropped(full, 3)
+    assert heard.notices[0].bell
 
 
-@pytest.mark.parametrize("change", ["undo", "new_game", "set_sides", "stop", "human_move"])
+@pytest.mark.parametrize("change", ["undo", "new_game", "set_sides", "stop", "cancel_search"])
 def test_a_result_after_a_change_of_the_game_is_never_played(change):
     match = against_greedy()
-    match.human_move(3)
-    engine = match.engine_to_move()
-    request = match.start_search(engine)
-    result = engine.search(request.position)
+    runner = attached(match)
+    match.drop(3)
+    request = runner.searches.pop()
+    result = request.engine.search(request.position)
     if change == "set_sides":
         match.set_sides(Sides(None, "random"))
-    elif change == "human_move":
-        match.cancel_search()
     else:
         getattr(match, change)()
     assert request.stop.is_set()
@@ -75,14 +66,17 @@ def test_a_result_after_a_change_of_the_game_is_never_played(change):
 def test_random_interleavings_only_ever_play_fresh_results():
     rng = random.Random(5)
     match = Match(Sides(None, "random"), seed=2)
+    runner = attached(match)
     pending = []
     for _ in range(400):
-        action = rng.choice(["move", "search", "deliver", "undo", "redo", "new"])
+        action = rng.choice(["move", "search", "deliver", "undo", "redo", "new", "m"])
         if action == "move":
-            match.human_move(rng.randrange(7))
-        elif action == "search" and (engine := match.engine_to_move()):
-            request = match.start_search(engine)
-            pending.append((request, engine.search(request.position)))
+            match.drop(rng.randrange(7))
+        elif action == "m":
+            match.move_now()
+        elif action == "search" and runner.searches:
+            request = runner.searches.pop(0)
+            pending.append((request, request.engine.search(request.position)))
         elif action == "deliver" and pending:
             request, result = pending.pop(rng.randrange(len(pending)))
             before = match.position
@@ -114,10 +108,12 @@ def test_redo_of_only_the_persons_move_lets_the_engine_answer():
     # The person moved, then undid it before the engine answered: redo gives the
     # engine its turn back, and it plays (it does not wait for m).
     match = Match(Sides(None, "greedy"), Game.from_moves("44"))
-    match.human_move(2)
+    runner = attached(match)
+    match.drop(2)
     assert match.undo() and match.game.moves == (3, 3)
+    runner.searches.clear()
     assert match.redo() and match.game.moves == (3, 3, 2)
-    assert not match.paused and match.engine_to_move() is not None
+    assert not match.paused and len(runner.searches) == 1
     watching = Match(Sides("greedy", "random"), Game.from_moves("4455"))
     watching.undo()
     watching.redo()
@@ -126,23 +122,29 @@ def test_redo_of_only_the_persons_move_lets_the_engine_answer():
 
 def test_m_with_two_people_asks_the_hint_engine():
     match = Match(Sides(None, None), Game.from_moves("4455"))
-    engine = match.ai_move()
-    assert engine is not None and engine.spec.startswith("perfect")
+    runner = attached(match)
+    match.move_now()
+    (request,) = runner.searches
+    assert request.engine.spec.startswith("perfect")
 
 
 def test_a_failing_engine_pauses_the_match():
     match = Match(Sides("greedy", None))
-    request = match.start_search(match.engine_to_move())
+    heard = Heard(match)
+    runner = attached(match)
+    request = runner.searches.pop()
     assert match.search_failed(request.search_id, "RuntimeError: boom")
-    assert match.paused and match.engine_to_move() is None
-    assert "The AI failed" in match.take_notices()[0].text
+    assert match.paused and not match.thinking
+    match.move_now()  # "press m to retry"
+    assert not match.paused and len(runner.searches) == 1
+    assert "The AI failed" in heard.texts()[0]
 
 
 def test_every_move_is_kept_and_a_new_match_finds_it(tmp_path):
     match = against_greedy(tmp_path)
-    match.human_move(3)
-    result, search_id = run(match)
-    match.finish_search(search_id, result)
+    runner = attached(match)
+    match.drop(3)
+    runner.run_search(match)
     match.stop()  # another c4tui may take the game now
     kept = GameLibrary(tmp_path).current()
     assert kept is not None and kept.name == match.name
@@ -156,10 +158,10 @@ def test_every_move_is_kept_and_a_new_match_finds_it(tmp_path):
 
 def test_a_new_game_keeps_the_previous_one(tmp_path):
     match = against_greedy(tmp_path)
-    match.human_move(3)
+    match.drop(3)
     first = match.name
     match.new_game()
-    match.human_move(2)
+    match.drop(2)
     names = GameLibrary(tmp_path).names()
     assert first in names and match.name in names and len(names) == 2
 
@@ -170,7 +172,7 @@ def test_the_oldest_games_go_first(tmp_path):
     names = []
     for _ in range(5):
         match.new_game()
-        match.human_move(0)
+        match.drop(0)
         names.append(match.name)
     assert library.names() == sorted(names[-3:], reverse=True)
 
@@ -185,8 +187,9 @@ def test_a_disk_that_refuses_the_game_is_a_notice_not_a_crash(tmp_path):
     blocked = tmp_path / "file"
     blocked.write_text("not a directory")
     match = Match(Sides(None, None), keeper=GameKeeper(GameLibrary(blocked)))
-    assert match.human_move(3)
-    assert "Could not keep the game" in match.take_notices()[0].text
+    heard = Heard(match)
+    assert dropped(match, 3)
+    assert "Could not keep the game" in heard.texts()[0]
 
 
 def watching(**options) -> Match:
@@ -195,60 +198,67 @@ def watching(**options) -> Match:
 
 def test_two_engines_pause_step_and_go_on():
     match = watching()
-    request = match.start_search(match.engine_to_move())
-    assert match.toggle_pause()
+    runner = attached(match)
+    request = runner.searches.pop()
+    assert match.watching.toggle_pause()
     assert request.stop.is_set() and not match.thinking  # the running search was stopped
     result = request.engine.search(request.position)
     assert not match.finish_search(request.search_id, result)  # its move is not played
-    assert match.game.moves == () and match.engine_to_move() is None
+    assert match.game.moves == () and runner.searches == []
     assert "Paused" in status_text(match)
-    engine = match.step()
-    assert engine is not None
-    step = match.start_search(engine)
-    assert match.finish_search(step.search_id, step.engine.search(step.position))
+    match.step()
+    assert runner.run_search(match)
     assert len(match.game.moves) == 1
-    assert match.paused and match.engine_to_move() is None  # one step: one move
-    assert not match.toggle_pause()
-    assert match.engine_to_move() is not None
+    assert match.paused and runner.searches == []  # one step: one move
+    assert not match.watching.toggle_pause()
+    assert len(runner.searches) == 1
 
 
 def test_a_step_while_an_engine_thinks_hurries_it_and_pauses_after_its_move():
     match = watching()
-    request = match.start_search(match.engine_to_move())
-    assert match.step() is None  # the running search's move is the step
+    runner = attached(match)
+    request = runner.searches[0]
+    match.step()  # the running search's move is the step
     assert request.stop.is_set() and match.thinking  # hurried, not cancelled
-    assert match.finish_search(request.search_id, request.engine.search(request.position))
-    assert match.engine_to_move() is None
+    assert runner.run_search(match)
+    assert runner.searches == []
 
 
 def test_pause_and_step_are_only_for_two_engines():
     match = against_greedy()
-    assert not match.toggle_pause() and match.step() is None
-    notices = [notice.text for notice in match.take_notices()]
+    heard = Heard(match)
+    runner = attached(match)
+    assert not match.watching.toggle_pause()
+    match.step()
+    notices = heard.texts()
     assert len(notices) == 2 and all("two engines" in text for text in notices)
+    assert runner.searches == []
     finished = Match(Sides("greedy", "random"), Game.from_moves("1212121"))
-    assert finished.step() is None
+    runner = attached(finished)
+    finished.step()
+    assert runner.searches == []
 
 
 def test_the_speed_moves_between_the_delays_and_stops_at_the_ends():
     match = watching()
+    heard = Heard(match)
     start = match.delay
-    assert match.change_speed(1) > start
-    assert match.change_speed(-1) == start
-    assert match.change_speed(-10) == 0.0
-    assert match.change_speed(-1) == 0.0
-    assert match.change_speed(10) == max(match.change_speed(1), start)
-    assert match.take_notices()[-1].text.endswith("s between moves.")
+    assert match.watching.change_speed(1) > start
+    assert match.watching.change_speed(-1) == start
+    assert match.watching.change_speed(-10) == 0.0
+    assert match.watching.change_speed(-1) == 0.0
+    assert match.watching.change_speed(10) == max(match.watching.change_speed(1), start)
+    assert heard.texts()[-1].endswith("s between moves.")
 
 
 def test_a_finished_game_counts_once_in_the_running_score(tmp_path):
     match = Match(
         Sides(None, "greedy"), Game.from_moves("434343"), keeper=GameKeeper(GameLibrary(tmp_path))
     )
-    assert match.human_move(3)  # ● completes four in column 4
+    assert dropped(match, 3)  # ● completes four in column 4
     assert match.running_score() == "you 1-0-0 against greedy (won-drawn-lost)"
     match.undo()
-    match.human_move(3)  # the same game finished again: not counted twice
+    match.drop(3)  # the same game finished again: not counted twice
     assert match.running_score() == "you 1-0-0 against greedy (won-drawn-lost)"
     match.new_game()
     again = Match(Sides(None, "greedy"), keeper=GameKeeper(GameLibrary(tmp_path)))
@@ -263,15 +273,15 @@ def test_a_damaged_score_file_starts_afresh(tmp_path):
     match = Match(
         Sides(None, "greedy"), Game.from_moves("434343"), keeper=GameKeeper(GameLibrary(tmp_path))
     )
-    match.human_move(3)
+    match.drop(3)
     assert match.running_score().startswith("you 1-0-0")
 
 
 def test_the_evaluation_line_is_one_engines_view():
     match = Match(Sides("mcts:iterations=200", "negamax:depth=2"), seed=1)
+    runner = attached(match)
     for _ in range(6):
-        result, search_id = run(match)
-        assert match.finish_search(search_id, result)
+        assert runner.run_search(match)
     values, whose = match.evaluation_line()
     assert whose == "MCTS"  # the first engine to judge its move speaks for the game
     path = match.position.path
@@ -282,10 +292,10 @@ def test_the_evaluation_line_is_one_engines_view():
 
 def test_undo_then_redo_keeps_every_evaluation():
     match = Match(Sides(None, "mcts:iterations=300"), seed=1)
+    runner = attached(match)
     for col in (3, 2, 4):
-        match.human_move(col)
-        result, search_id = run(match)
-        match.finish_search(search_id, result)
+        match.drop(col)
+        runner.run_search(match)
     before = match.evaluation_line()
     assert len(before[0]) == 3
     match.undo()
@@ -295,7 +305,7 @@ def test_undo_then_redo_keeps_every_evaluation():
     match.redo()
     assert match.evaluation_line() == before
     match.undo()
-    match.human_move(0)  # a different move: a variation, without the other line's values
+    match.drop(0)  # a different move: a variation, without the other line's values
     assert len(match.evaluation_line()[0]) == 2
     match.jump(match.game.main_line()[-1].position.path)
     assert match.evaluation_line() == before  # the main line keeps its own
@@ -303,14 +313,14 @@ def test_undo_then_redo_keeps_every_evaluation():
 
 def test_a_move_from_a_jumped_to_position_starts_a_variation(tmp_path):
     match = Match(Sides(None, "greedy"), keeper=GameKeeper(GameLibrary(tmp_path)), seed=1)
+    runner = attached(match)
     for col in (3, 2, 4):
-        match.human_move(col)
-        result, search_id = run(match)
-        match.finish_search(search_id, result)
+        match.drop(col)
+        runner.run_search(match)
     main = match.position.path
     assert match.jump(main[:2])  # the person to move
     assert not match.paused
-    match.human_move(6)
+    match.drop(6)
     assert match.game.has_variations()
     assert match.jump(main[:3])  # the engine to move: it waits for m
     assert match.paused

@@ -15,35 +15,9 @@ from c4tui.match.interface import (
     SearchProgress,
     SearchStarted,
 )
-from c4tui.match.requests import HintRequest, Notice, SearchRequest
+from c4tui.match.requests import Notice
 from c4tui.match.sides import Sides
-
-
-class QueuedRunner:
-    """Keeps the requests; the test runs them when it likes, as the app's worker would."""
-
-    def __init__(self) -> None:
-        self.searches: list[SearchRequest] = []
-        self.hints: list[HintRequest] = []
-        self.cancelled = 0
-
-    def search(self, request: SearchRequest) -> None:
-        self.searches.append(request)
-
-    def hint(self, request: HintRequest) -> None:
-        self.hints.append(request)
-
-    def cancel(self) -> None:
-        self.cancelled += 1
-
-    def run_search(self, match: Match) -> None:
-        request = self.searches.pop(0)
-        result = request.engine.search(
-            request.position,
-            on_info=lambda info: match.progress(request.search_id, info),
-            stop=request.stop,
-        )
-        match.finish_search(request.search_id, result)
+from tests.match.playing import QueuedRunner
 
 
 def match_with_events(sides: Sides, game: Game | None = None):

@@ -13,6 +13,7 @@ from c4tui.match.controller import Match
 from c4tui.match.keeping import GameKeeper
 from c4tui.match.library import GameLibrary
 from c4tui.match.sides import Sides
+from tests.match.playing import Heard, dropped
 
 
 def finishing(tmp_path) -> Match:
@@ -38,8 +39,9 @@ def test_a_damaged_score_file_is_kept_aside_and_the_tally_starts_afresh(tmp_path
     damaged = '{"greedy":{"wins":"x"}}'
     (tmp_path / "scores.json").write_text(damaged)
     match = finishing(tmp_path)
-    assert match.human_move(3)
-    notices = [n.text for n in match.take_notices()]
+    heard = Heard(match)
+    assert dropped(match, 3)
+    notices = heard.texts()
     aside = list(tmp_path.glob("scores.json.damaged-*"))
     assert len(aside) == 1 and aside[0].read_text() == damaged
     assert any(f"kept as {aside[0]}" in text for text in notices)
@@ -53,17 +55,18 @@ def test_an_unwritable_score_is_a_notice_not_a_crash(tmp_path, monkeypatch):
 
     monkeypatch.setattr(scorebook, "atomic_write", full_disk)
     match = finishing(tmp_path)
-    assert match.human_move(3)
+    heard = Heard(match)
+    assert dropped(match, 3)
     assert match.position.is_over()
-    texts = [n.text for n in match.take_notices()]
+    texts = heard.texts()
     assert any("Could not keep the running score" in text for text in texts)
 
 
 def test_undoing_back_to_the_empty_board_keeps_the_file_in_step(tmp_path):
     library = GameLibrary(tmp_path)
     match = Match(Sides(None, None), keeper=GameKeeper(library))
-    match.human_move(3)
-    match.human_move(3)
+    match.drop(3)
+    match.drop(3)
     match.undo()
     match.undo()
     record = library.load(match.name)
@@ -74,5 +77,5 @@ def test_undoing_back_to_the_empty_board_keeps_the_file_in_step(tmp_path):
 
 def test_two_apps_on_one_data_dir_both_count(tmp_path):
     first, second = finishing(tmp_path), finishing(tmp_path)  # both started before either won
-    assert first.human_move(3) and second.human_move(3)
+    assert dropped(first, 3) and dropped(second, 3)
     assert second.running_score() == "you 2-0-0 against greedy (won-drawn-lost)"

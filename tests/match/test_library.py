@@ -115,14 +115,14 @@ def test_a_reopened_game_played_on_is_not_pruned(tmp_path):
     names = []
     for _ in range(3):
         match.new_game()
-        match.human_move(0)
+        match.drop(0)
         names.append(match.name)
     oldest = names[0]
     match.open(library.take(oldest), oldest)
-    match.human_move(1)  # played on: the most recent game now
+    match.drop(1)  # played on: the most recent game now
     for _ in range(2):
         match.new_game()
-        match.human_move(0)
+        match.drop(0)
     assert oldest in library.names()
     assert names[1] not in library.names()  # the one played longest ago went
     assert library.names()[-1] == oldest  # newest first, by when last played

@@ -136,7 +136,10 @@ class LobbyScreen(Screen[None]):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         # Next is playing it: Enter on the button (a typed in the list searches it).
-        self.query_one("#play-ai", Button).focus()
+        # Only for a level the person picked: the Select's own change as it is mounted
+        # came after `j` had put the focus in the code field, and took it away.
+        if event.select.has_focus_within:
+            self.query_one("#play-ai", Button).focus()
 
     def action_play_ai(self) -> None:
         spec = str(self.query_one("#level", Select).value)
