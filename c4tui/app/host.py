@@ -1,11 +1,11 @@
 """Host: what the app's parts may use of the app, and nothing more.
 
 The app (app.py) composes parts with their own state: the notices, the AI's turns
-(with the search runner the match is given), the scores overlay, the prewarmer, the study actions, the game's lines, the
-threat marks, the board's looks. Each is handed the app as a `Host`: the match it
-plays, the session's settings, its redraws, and the handful of Textual services a
-part needs (notices, screens, workers, messages, timers). Parts never reach into each
-other; the app wires them.
+(with the search runner the match is given), the scores overlay, the prewarmer, the
+study actions, the game's lines, the threat marks, the board's looks. Each is handed
+the app as a `Host`: the match it plays, the session's settings, its redraws, and the
+handful of Textual services a part needs (notices, screens, workers, messages,
+timers). Parts never reach into each other; the app wires them.
 """
 
 from __future__ import annotations

@@ -14,14 +14,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Literal
 
-from c4tui.engine.board.geometry import (
-    MAX_CONNECT,
-    MAX_HEIGHT,
-    MAX_WIDTH,
-    MIN_CONNECT,
-    MIN_HEIGHT,
-    MIN_WIDTH,
-)
+from c4tui.engine.board.geometry import SIZE_LIMITS, SizeError, validate_size
 from c4tui.engine.players.specs import SpecError, parse_spec
 from c4tui.files import NoSuchFile, UnreadableFile, atomic_write, read_text
 from c4tui.match.sides import Sides
@@ -94,21 +87,14 @@ class Settings:
                 parse_spec(spec)
             except SpecError as error:
                 raise SettingsError(name, str(error), error.key) from None
-        for name, low, high in (
-            ("width", MIN_WIDTH, MAX_WIDTH),
-            ("height", MIN_HEIGHT, MAX_HEIGHT),
-            ("connect", MIN_CONNECT, MAX_CONNECT),
-        ):
+        for name in SIZE_LIMITS:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
                 raise SettingsError(name, f"{value!r} is not a whole number")
-            if not low <= value <= high:
-                raise SettingsError(name, f"{value!r} is outside {low}..{high}")
-        if self.connect > max(self.width, self.height):
-            raise SettingsError(
-                "connect",
-                f"{self.connect} in a row cannot fit on a {self.width}x{self.height} board",
-            )
+        try:
+            validate_size(self.width, self.height, self.connect)
+        except SizeError as error:
+            raise SettingsError(error.setting, error.reason) from None
         if not isinstance(self.board_style, str) or self.board_style not in BOARD_STYLES:
             raise SettingsError(
                 "board_style", f"{self.board_style!r} is not one of {', '.join(BOARD_STYLES)}"

@@ -25,11 +25,11 @@ from rich.table import Table
 
 from c4tui.commands.common import CommandError, output_console, plain_table
 from c4tui.engine.players.specs import SpecError, make_engine
-from c4tui.tournament.games import EngineError, GameRecord, GameTask
+from c4tui.tournament.games import EngineError, GameTask, PlayedGame
 from c4tui.tournament.savefile import SavedGames, SaveError
 from c4tui.tournament.schedule import schedule, total_games
 from c4tui.tournament.signals import StopSignals
-from c4tui.tournament.standings import Tally, elo_estimate
+from c4tui.tournament.standings import Crosstable, elo_estimate
 from c4tui.tournament.workers import GameRunner
 
 MAX_OPENING_PLIES = 20
@@ -109,7 +109,7 @@ def play(
     """Play the games, save and count each, print the summary; the exit status."""
     run_id = uuid.uuid4().hex[:12]
     save = open_saved_games(args.save) if args.save is not None else None
-    tally = Tally(specs)
+    tally = Crosstable(specs)
     stderr = Console(stderr=True, highlight=False)
     save_error: SaveError | None = None
     try:
@@ -209,7 +209,7 @@ def open_saved_games(path: str) -> SavedGames:
     return save
 
 
-def saved_line(run_id: str, seed: int, record: GameRecord) -> dict:
+def saved_line(run_id: str, seed: int, record: PlayedGame) -> dict:
     """One game's line: which run (runs appended to one file stay apart), seed, date."""
     date = datetime.now(UTC).isoformat(timespec="seconds")
     return {"run": run_id, "seed": seed, "date": date, **record.to_json()}
@@ -234,7 +234,7 @@ def describe(specs: list[str], games: int) -> str:
     return f"{len(specs)} engines, {pairs:,} pair{'s' if pairs > 1 else ''} x {games:,} games"
 
 
-def print_tables(tally: Tally, summary: dict) -> None:
+def print_tables(tally: Crosstable, summary: dict) -> None:
     console = output_console()
     data = tally.to_json()
     openings = summary["openings"]

@@ -12,15 +12,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from c4tui.engine.board.geometry import (
-    MAX_CONNECT,
-    MAX_HEIGHT,
-    MAX_WIDTH,
-    MIN_CONNECT,
-    MIN_HEIGHT,
-    MIN_WIDTH,
-    validate_size,
-)
+from c4tui.engine.board.geometry import SIZE_LIMITS, validate_size
 from c4tui.engine.board.notation import moves_of
 from c4tui.engine.board.position import Position
 from c4tui.match.sides import GLYPHS
@@ -37,10 +29,11 @@ STANDARD_BOARD: Board = (7, 6, 4)
 def add_board_options(parser: argparse.ArgumentParser) -> None:
     """--width, --height and --connect, in the ranges the engine plays."""
     board = parser.add_argument_group("board (as in the app's settings)")
-    for name, low, high, default, what in (
-        ("width", MIN_WIDTH, MAX_WIDTH, STANDARD_BOARD[0], "columns"),
-        ("height", MIN_HEIGHT, MAX_HEIGHT, STANDARD_BOARD[1], "rows"),
-        ("connect", MIN_CONNECT, MAX_CONNECT, STANDARD_BOARD[2], "stones in a line to win"),
+    for (name, (low, high)), default, what in zip(
+        SIZE_LIMITS.items(),
+        STANDARD_BOARD,
+        ("columns", "rows", "stones in a line to win"),
+        strict=True,
     ):
         board.add_argument(
             f"--{name}",

@@ -25,7 +25,9 @@ COUNTS = ("wins", "draws", "losses")
 
 
 @dataclass(frozen=True)
-class Tally:
+class RunningScore:
+    """The games against one opponent: won, drawn and lost."""
+
     wins: int = 0
     draws: int = 0
     losses: int = 0
@@ -38,15 +40,15 @@ class DamagedScores(ValueError):
     """A score file that does not hold what this module writes."""
 
 
-def tally_of(spec: str, counts: object) -> Tally:
-    """A Tally from its JSON object; DamagedScores unless it holds three counts."""
+def score_of(spec: str, counts: object) -> RunningScore:
+    """A RunningScore from its JSON object; DamagedScores unless it holds three counts."""
     if not isinstance(counts, dict) or set(counts) != set(COUNTS):
         raise DamagedScores(f"{spec[:30]}: not the counts {', '.join(COUNTS)}")
     for key in COUNTS:
         value = counts[key]
         if type(value) is not int or value < 0:
             raise DamagedScores(f"{spec[:30]}: {key} {value!r:.20} is not a count")
-    return Tally(**counts)
+    return RunningScore(**counts)
 
 
 class ScoreBook:
@@ -54,7 +56,7 @@ class ScoreBook:
 
     def __init__(self, directory: Path) -> None:
         self.path = directory / FILE_NAME
-        self.tallies: dict[str, Tally] = {}
+        self.tallies: dict[str, RunningScore] = {}
         self.counted: list[str] = []
         self.damage: str | None = None  # why the file on disk could not be read
         self._refresh()
@@ -69,15 +71,15 @@ class ScoreBook:
             counted = data.pop("counted", [])
             if not isinstance(counted, list) or not all(isinstance(n, str) for n in counted):
                 raise DamagedScores("'counted' is not a list of game names")
-            self.tallies = {spec: tally_of(spec, counts) for spec, counts in data.items()}
+            self.tallies = {spec: score_of(spec, counts) for spec, counts in data.items()}
             self.counted = counted
         except NoSuchFile:
             pass
         except (OSError, ValueError) as error:  # DamagedScores and JSON errors are ValueErrors
             self.damage = str(error)
 
-    def tally(self, spec: str) -> Tally:
-        return self.tallies.get(spec, Tally())
+    def tally(self, spec: str) -> RunningScore:
+        return self.tallies.get(spec, RunningScore())
 
     def count(self, game: str, opponent: str, outcome: int) -> tuple[bool, str | None]:
         """Count a finished game once: outcome 1 the person won, 0 a draw, -1 lost.
@@ -88,7 +90,7 @@ class ScoreBook:
         if game in self.counted:
             return False, None
         old = self.tally(opponent)
-        self.tallies[opponent] = Tally(
+        self.tallies[opponent] = RunningScore(
             old.wins + (outcome > 0), old.draws + (outcome == 0), old.losses + (outcome < 0)
         )
         self.counted = [*self.counted, game][-COUNTED_KEPT:]

@@ -82,7 +82,7 @@ class MoveTally:
 
 
 @dataclass
-class GameRecord:
+class PlayedGame:
     """How one game went: its moves, who won, and what each side spent."""
 
     task: GameTask
@@ -125,7 +125,7 @@ class EngineError(RuntimeError):
     """An engine raised instead of moving; the message names it, the game and the position."""
 
 
-def play_game(task: GameTask, stop: threading.Event | None = None) -> GameRecord:
+def play_game(task: GameTask, stop: threading.Event | None = None) -> PlayedGame:
     """Play one game to its end; raises GameAborted as soon as `stop` is set."""
     engines = (
         make_engine(task.first_spec, seed=task.first_seed),
@@ -155,9 +155,9 @@ def play_game(task: GameTask, stop: threading.Event | None = None) -> GameRecord
         tallies[side].add_move(seconds, result.info)
         if not position.can_play(result.move):
             # An engine that breaks the rules forfeits, as in any tournament.
-            return GameRecord(task, position.path, indices[1 - side], "illegal move", *tallies)
+            return PlayedGame(task, position.path, indices[1 - side], "illegal move", *tallies)
         position = position.play(result.move)
     colour = position.winner()
     winner = None if colour is None else indices[colour]
     termination = "line" if colour is not None else "full board"
-    return GameRecord(task, position.path, winner, termination, *tallies)
+    return PlayedGame(task, position.path, winner, termination, *tallies)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 
-from c4tui.tournament.games import GameRecord, MoveTally
+from c4tui.tournament.games import MoveTally, PlayedGame
 
 
 @dataclass
@@ -115,7 +115,7 @@ def elo_estimate(wins: int, draws: int, losses: int) -> Elo:
 
 
 @dataclass
-class Tally:
+class Crosstable:
     """The running results of a tournament, fed one finished game at a time."""
 
     specs: Sequence[str]
@@ -130,7 +130,7 @@ class Tally:
     def games(self) -> int:
         return sum(pair.games for pair in self.pairs.values())
 
-    def add(self, record: GameRecord) -> None:
+    def add(self, record: PlayedGame) -> None:
         task = record.task
         a, b = sorted((task.first, task.second))
         pair = self.pairs[(a, b)]

@@ -28,7 +28,7 @@ from concurrent.futures import (
 )
 from itertools import islice
 
-from c4tui.tournament.games import GameAborted, GameRecord, GameTask, play_game
+from c4tui.tournament.games import GameAborted, GameTask, PlayedGame, play_game
 
 PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 WATCHDOG_SECONDS = 0.5  # how often a worker checks that its parent is alive
@@ -67,7 +67,7 @@ def _start_worker(stop: threading.Event, parent: int) -> None:
     end_with_parent(parent)
 
 
-def _play_in_worker(task: GameTask) -> GameRecord | None:
+def _play_in_worker(task: GameTask) -> PlayedGame | None:
     try:
         return play_game(task, _worker_stop)
     except GameAborted:
@@ -132,14 +132,14 @@ class GameRunner:
         self._pool.shutdown(wait=True)
         self._pool = None
 
-    def __iter__(self) -> Iterator[GameRecord]:
+    def __iter__(self) -> Iterator[PlayedGame]:
         if self.jobs == 1:
             yield from self._in_process()
             return
         with self:
             yield from self._from_pool()
 
-    def _in_process(self) -> Iterator[GameRecord]:
+    def _in_process(self) -> Iterator[PlayedGame]:
         for task in self.tasks:
             try:
                 if self._stop_here.is_set():
@@ -155,7 +155,7 @@ class GameRunner:
         for task in islice(self.tasks, max(room, 0)):
             self._running.add(self._pool.submit(_play_in_worker, task))
 
-    def _from_pool(self) -> Iterator[GameRecord]:
+    def _from_pool(self) -> Iterator[PlayedGame]:
         running = self._running
         try:
             while running and not self._stop_here.is_set():

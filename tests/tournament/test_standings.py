@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from c4tui.tournament.schedule import schedule
-from c4tui.tournament.standings import Tally, elo_estimate, elo_of_score
+from c4tui.tournament.standings import Crosstable, elo_estimate, elo_of_score
 from c4tui.tournament.workers import GameRunner
 
 
 def test_tally_counts_wins_draws_and_first_mover_wins():
     tasks = schedule(["random", "greedy"], 10, seed=2)
-    tally = Tally(["random", "greedy"])
+    tally = Crosstable(["random", "greedy"])
     records = list(GameRunner(tasks, jobs=1))
     for record in records:
         tally.add(record)
@@ -31,7 +31,7 @@ def test_tally_counts_wins_draws_and_first_mover_wins():
 
 
 def test_duplicate_specs_stay_apart():
-    tally = Tally(["greedy", "greedy"])
+    tally = Crosstable(["greedy", "greedy"])
     for record in GameRunner(schedule(["greedy", "greedy"], 4, seed=1), jobs=1):
         tally.add(record)
     data = tally.to_json()

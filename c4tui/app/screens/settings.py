@@ -38,14 +38,7 @@ from c4tui.app.screens.spec_fields import (
 )
 from c4tui.app.settings import BOARD_STYLES, FIRST, MODES, Settings, SettingsError
 from c4tui.app.textual_internals import css_generation
-from c4tui.engine.board.geometry import (
-    MAX_CONNECT,
-    MAX_HEIGHT,
-    MAX_WIDTH,
-    MIN_CONNECT,
-    MIN_HEIGHT,
-    MIN_WIDTH,
-)
+from c4tui.engine.board.geometry import SIZE_LIMITS
 from c4tui.engine.players.specs import ENGINES, SpecError, parse_spec
 
 SIDES = ("opponent", "second_opponent")
@@ -107,11 +100,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 themes = [(name, name) for name in self.themes]
                 yield self._field("Theme", self._select(themes, s.theme, "theme"))
             with Horizontal(classes="row"):
-                for name, low, high in (
-                    ("width", MIN_WIDTH, MAX_WIDTH),
-                    ("height", MIN_HEIGHT, MAX_HEIGHT),
-                    ("connect", MIN_CONNECT, MAX_CONNECT),
-                ):
+                for name, (low, high) in SIZE_LIMITS.items():
                     label = f"{FIELD_LABELS[name]} {low}-{high}"
                     yield self._field(label, self._input(str(getattr(s, name)), name))
                 on_off = [("on", "On"), ("off", "Off")]

@@ -19,6 +19,11 @@ from functools import cache
 MIN_WIDTH, MAX_WIDTH = 4, 10
 MIN_HEIGHT, MAX_HEIGHT = 4, 10
 MIN_CONNECT, MAX_CONNECT = 3, 6
+SIZE_LIMITS = {
+    "width": (MIN_WIDTH, MAX_WIDTH),
+    "height": (MIN_HEIGHT, MAX_HEIGHT),
+    "connect": (MIN_CONNECT, MAX_CONNECT),
+}
 
 
 @dataclass(frozen=True, eq=False)
@@ -149,16 +154,24 @@ def run_shifts(connect: int, step: int) -> tuple[int, int, int]:
     return (step, 2 * step, (connect - 4) * step)
 
 
+class SizeError(ValueError):
+    """A board size the engines do not support: `setting` is the one at fault ("width",
+    "height" or "connect") and `reason` says what is wrong with it."""
+
+    def __init__(self, setting: str, reason: str) -> None:
+        super().__init__(f"{setting} {reason}")
+        self.setting, self.reason = setting, reason
+
+
 def validate_size(width: int, height: int, connect: int) -> None:
-    """Raise ValueError naming the first setting outside what the engines support."""
-    if not MIN_WIDTH <= width <= MAX_WIDTH:
-        raise ValueError(f"width {width} is outside {MIN_WIDTH}..{MAX_WIDTH}")
-    if not MIN_HEIGHT <= height <= MAX_HEIGHT:
-        raise ValueError(f"height {height} is outside {MIN_HEIGHT}..{MAX_HEIGHT}")
-    if not MIN_CONNECT <= connect <= MAX_CONNECT:
-        raise ValueError(f"connect {connect} is outside {MIN_CONNECT}..{MAX_CONNECT}")
+    """Raise SizeError naming the first setting outside what the engines support (the
+    one home of these rules: the game file, the command line and the settings ask it)."""
+    for setting, value in (("width", width), ("height", height), ("connect", connect)):
+        low, high = SIZE_LIMITS[setting]
+        if not low <= value <= high:
+            raise SizeError(setting, f"{value} is outside {low}..{high}")
     if connect > max(width, height):
-        raise ValueError(f"connect {connect} cannot fit on a {width}x{height} board")
+        raise SizeError("connect", f"{connect} cannot fit on a {width}x{height} board")
 
 
 @cache
