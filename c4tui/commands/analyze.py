@@ -13,6 +13,7 @@ from rich.console import Console
 from c4tui.commands.common import (
     PositionBatch,
     add_board_options,
+    add_position_argument,
     board_of,
     disc,
     output_console,
@@ -40,13 +41,7 @@ def register(commands: argparse._SubParsersAction) -> None:
             "given as what is known of it, never as a guess."
         ),
     )
-    parser.add_argument(
-        "position",
-        nargs="?",
-        default="",
-        help="moves played so far, e.g. 4453, or a connect4.gamesolver.org link "
-        "(empty: the start); - reads stdin lines",
-    )
+    add_position_argument(parser)
     parser.add_argument(
         "--time",
         type=seconds,

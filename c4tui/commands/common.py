@@ -44,6 +44,17 @@ def add_board_options(parser: argparse.ArgumentParser) -> None:
         )
 
 
+def add_position_argument(parser: argparse.ArgumentParser) -> None:
+    """The POSITION argument of the commands that answer for one position or a batch."""
+    parser.add_argument(
+        "position",
+        nargs="?",
+        default="",
+        help="moves played so far, e.g. 4453, or a connect4.gamesolver.org link "
+        "(empty: the start); - reads stdin lines",
+    )
+
+
 def whole_number(low: int, high: int) -> Callable[[str], int]:
     """An argparse type: a whole number from `low` to `high`."""
 

@@ -9,6 +9,7 @@ from c4tui.commands.common import (
     CommandError,
     PositionBatch,
     add_board_options,
+    add_position_argument,
     board_of,
     output_console,
     plain_table,
@@ -29,13 +30,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         help="the column an engine plays in a position",
         description="Ask an engine for its move. Columns are 1-based.",
     )
-    parser.add_argument(
-        "position",
-        nargs="?",
-        default="",
-        help="moves played so far, e.g. 4453, or a connect4.gamesolver.org link "
-        "(empty: the start); - reads stdin lines",
-    )
+    add_position_argument(parser)
     parser.add_argument(
         "--engine", required=True, metavar="SPEC", help="e.g. mcts:time=1, negamax:depth=8, perfect"
     )

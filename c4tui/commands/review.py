@@ -76,16 +76,17 @@ def run(args: argparse.Namespace) -> int:
     console = None if args.json else output_console()
     for line, game in games:
         progress = Progress(len(game.path))
+        moves = positions_of(game)  # replayed once for the review and its answer
         reviews = review_game(
-            game, on_move=progress.step, seconds=args.time, on_gave_up=progress.step
+            game, on_move=progress.step, seconds=args.time, on_gave_up=progress.step, moves=moves
         )
         progress.done()
         if console is None:
-            for answer in move_answers(game, reviews):
+            for answer in move_answers(moves, reviews):
                 print(json.dumps(answer if line is None else {**answer, "game": line}))
                 sys.stdout.flush()
         else:
-            print_review(console, game, reviews, args.time)
+            print_review(console, game, moves, reviews, args.time)
     return games.status
 
 
@@ -108,12 +109,12 @@ class Progress:
             print("\r\033[K", end="", file=sys.stderr, flush=True)
 
 
-def move_answers(game: Position, reviews: list[MoveReview]) -> list[dict]:
+def move_answers(moves: list[tuple[Position, int]], reviews: list[MoveReview]) -> list[dict]:
     """The issue's JSON shape, one object a move: ply, player and columns 1-based, null
     for a full column; a position given up has null scores, best and verdict."""
     by_ply = {review.ply: review for review in reviews}
     answers = []
-    for position, column in positions_of(game):
+    for position, column in moves:
         ply = position.moves + 1
         review = by_ply.get(ply)
         answers.append(
@@ -129,14 +130,20 @@ def move_answers(game: Position, reviews: list[MoveReview]) -> list[dict]:
     return answers
 
 
-def print_review(console: Console, game: Position, reviews: list[MoveReview], limit: float) -> None:
+def print_review(
+    console: Console,
+    game: Position,
+    moves: list[tuple[Position, int]],
+    reviews: list[MoveReview],
+    limit: float,
+) -> None:
     """The table fits 80 columns on a 7-column board: the scores share one cell."""
     console.print(f"review of {game.to_moves()!r}: {len(game.path)} moves, {ending(game)}")
     table = plain_table(pad_edge=False)
     for name in ("ply", "move", "verdict", "its result", "best", f"scores 1-{game.width}"):
         table.add_column(name, justify="right" if name == "ply" else "left")
     by_ply = {review.ply: review for review in reviews}
-    for position, column in positions_of(game):
+    for position, column in moves:
         review = by_ply.get(position.moves + 1)
         move = f"{GLYPHS[position.to_move]} {column + 1}"
         if review is None:

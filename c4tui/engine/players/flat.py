@@ -45,10 +45,8 @@ class FlatMonteCarloEngine(BaseEngine):
         playouts: int | None = None,
         limits: Limits | None = None,
     ) -> None:
-        if limits is None:
-            if time is None and playouts is None:
-                time = DEFAULT_TIME
-            limits = Limits(time=time, iterations=playouts)
+        if limits is None:  # the spec's budget, with the default where it sets none
+            limits = self.budget(Limits(time=time, iterations=playouts))
         super().__init__(seed=seed, limits=limits)
 
     def budget(self, limits: Limits) -> Limits:

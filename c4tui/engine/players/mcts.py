@@ -81,9 +81,9 @@ class MctsEngine(BaseEngine):
         c: float = DEFAULT_C,
         book: int = 1,
     ) -> None:
-        if time is None and iterations is None:
-            time = DEFAULT_TIME
-        super().__init__(seed=seed, limits=Limits(time=time, iterations=iterations))
+        # The spec's budget, with the default where it sets none.
+        limits = self.budget(Limits(time=time, iterations=iterations))
+        super().__init__(seed=seed, limits=limits)
         self.c = c
         self.book = bool(book)
         self.tree: Tree | None = None

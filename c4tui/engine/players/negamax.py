@@ -71,10 +71,8 @@ class NegamaxEngine(BaseEngine):
         time: float | None = None,
         limits: Limits | None = None,
     ) -> None:
-        if limits is None:
-            if depth is None and time is None:
-                depth, time = DEFAULT_DEPTH, DEFAULT_TIME
-            limits = Limits(time=time, depth=depth)
+        if limits is None:  # the spec's budget, with the default where it sets none
+            limits = self.budget(Limits(time=time, depth=depth))
         super().__init__(seed=seed, limits=limits)
         self.table: dict[int, tuple[int, int, int, int]] = {}
         self.table_geometry = None

@@ -107,6 +107,7 @@ def review_game(
     stop: threading.Event | None = None,
     seconds: float | None = None,
     on_gave_up: Callable[[int], None] | None = None,
+    moves: list[tuple[Position, int]] | None = None,
 ) -> list[MoveReview]:
     """Every move of the game that led to `game`, reviewed, in the order played.
 
@@ -117,10 +118,11 @@ def review_game(
     time is given up: its move is left out of the list and `on_gave_up(ply)` is called.
     Once GIVE_UP_RUN positions in a row are given up, so are all earlier ones, without
     a search: with fewer stones they are harder still, and a 40-ply game on 8x7 would
-    otherwise take 40 times `seconds` to say nothing more.
+    otherwise take 40 times `seconds` to say nothing more. `moves`: the game's
+    `positions_of`, when the caller has them already.
     """
     solver = solver or shared_solver(game.geometry)
-    moves = positions_of(game)
+    moves = moves if moves is not None else positions_of(game)
     reviews: list[MoveReview | None] = [None] * len(moves)
     given_up_in_a_row = 0
     for index in reversed(range(len(moves))):
