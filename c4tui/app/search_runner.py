@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from functools import partial
 
 from c4tui.app.host import Host
@@ -32,27 +33,20 @@ class SearchRunner:
         self._engine_lock = threading.Lock()
 
     def search(self, request: SearchRequest) -> None:
-        self._app.run_worker(
-            partial(self._search, request),
-            name="search",
-            group="ai",
-            thread=True,
-            exclusive=True,
-            exit_on_error=False,
-        )
+        self._in_thread(partial(self._search, request), name="search", group="ai")
 
     def cancel(self) -> None:
         """Cancel the search worker (the match has set its stop event already)."""
         self._app.workers.cancel_group(self._app, "ai")  # type: ignore[arg-type]
 
     def hint(self, request: HintRequest) -> None:
+        self._in_thread(partial(self._hint, request), name="hint", group="hint")
+
+    def _in_thread(self, work: Callable[[], None], *, name: str, group: str) -> None:
+        """Run `work` in a thread worker, the only one of its group (a newer one
+        replaces it); an engine's error is reported by the work, never the app's end."""
         self._app.run_worker(
-            partial(self._hint, request),
-            name="hint",
-            group="hint",
-            thread=True,
-            exclusive=True,
-            exit_on_error=False,
+            work, name=name, group=group, thread=True, exclusive=True, exit_on_error=False
         )
 
     def _search(self, request: SearchRequest) -> None:

@@ -14,20 +14,17 @@ import asyncio
 import logging
 import re
 import time
-from pathlib import Path
 
 import asyncssh
 
 from c4tui.serve.client import (
-    ClientCommand,
     PrivateHome,
     TerminalClient,
     client_environment,
 )
-from c4tui.serve.idle import end_idle_sessions
+from c4tui.serve.front import Front
 from c4tui.serve.keys import key_identity, load_or_create_host_key
-from c4tui.serve.limits import Gate
-from c4tui.serve.players import Credentials, Player, Players
+from c4tui.serve.players import Player
 
 log = logging.getLogger("c4tui.serve")
 
@@ -61,32 +58,20 @@ class AsyncsshRefusals(logging.Filter):
         return record.levelno >= logging.WARNING
 
 
-class SshFront:
+class SshFront(Front):
     """Listens for ssh connections and runs a client in a PTY for each session."""
 
-    def __init__(
-        self,
-        *,
-        host: str,
-        port: int,
-        state_dir: Path,
-        gate: Gate,
-        command: ClientCommand,
-        credentials: Credentials,
-        authorized: frozenset[str] | None = None,
-    ) -> None:
-        self.host, self.port = host, port
-        self.state_dir = state_dir
-        self.gate = gate
-        self.command = command
-        self.credentials = credentials
+    kind = "ssh"
+
+    def __init__(self, *, authorized: frozenset[str] | None = None, **ground) -> None:
+        """`ground`: what every front takes (front.py); `authorized`: the public keys
+        let in, or None for anyone."""
+        super().__init__(**ground)
         self.authorized = authorized
         self.sessions: set[PlayerSession] = set()
-        self.players = Players()
         self.addresses: dict[str, str] = {}  # asyncssh's connection number -> peer address
         self.server: asyncssh.SSHAcceptor | None = None
         self.host_key: asyncssh.SSHKey | None = None
-        self.idle_watch: asyncio.Task[None] | None = None
         self.tasks: set[asyncio.Task[None]] = set()  # held, so none is collected half-way
         self.refusals = AsyncsshRefusals(self.addresses)
 
@@ -114,15 +99,13 @@ class SshFront:
             keepalive_interval=30,
         )
         self.port = self.server.get_port()
-        self.idle_watch = asyncio.create_task(end_idle_sessions(self.gate, self.sessions, "ssh"))
+        self.watch_idle(self.sessions)
 
     async def stop(self, message: str) -> None:
         """Stop listening; end every session with `message` on its screen."""
-        if self.idle_watch is not None:
-            self.idle_watch.cancel()
         if self.server is not None:
             self.server.close()
-        await asyncio.gather(*(session.end(message) for session in list(self.sessions)))
+        await self.end_all(self.sessions, message)
         if self.server is not None:
             await self.server.wait_closed()
         logging.getLogger("asyncssh").removeFilter(self.refusals)

@@ -29,10 +29,9 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from c4tui.serve.client import ClientCommand, PrivateHome, kill_group
-from c4tui.serve.idle import end_idle_sessions
-from c4tui.serve.limits import Gate
-from c4tui.serve.players import Credentials, Player, Players
+from c4tui.serve.client import PrivateHome, kill_group
+from c4tui.serve.front import Front
+from c4tui.serve.players import Player
 
 log = logging.getLogger("c4tui.serve")
 
@@ -50,29 +49,17 @@ def to_int(text: str | None, default: int, low: int, high: int) -> int:
         return default
 
 
-class WebFront:
+class WebFront(Front):
     """Serves the page, the terminal's files, and a websocket per tab running a client."""
 
-    def __init__(
-        self,
-        *,
-        host: str,
-        port: int,
-        state_dir: Path,
-        gate: Gate,
-        command: ClientCommand,
-        credentials: Credentials,
-    ) -> None:
-        self.host, self.port = host, port
-        self.state_dir = state_dir
-        self.gate = gate
-        self.command = command
-        self.credentials = credentials
+    kind = "web"
+
+    def __init__(self, **ground) -> None:
+        """`ground`: what every front takes (front.py)."""
+        super().__init__(**ground)
         self.downloads = DownloadManager()
         self.tabs: set[WebTab] = set()
-        self.players = Players()
         self.runner: web.AppRunner | None = None
-        self.idle_watch: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         app = web.Application()
@@ -88,12 +75,10 @@ class WebFront:
         site = web.TCPSite(self.runner, self.host, self.port)
         await site.start()
         self.port = self.runner.addresses[0][1]
-        self.idle_watch = asyncio.create_task(end_idle_sessions(self.gate, self.tabs, "web"))
+        self.watch_idle(self.tabs)
 
     async def stop(self, message: str) -> None:
-        if self.idle_watch is not None:
-            self.idle_watch.cancel()
-        await asyncio.gather(*(tab.end(message) for tab in list(self.tabs)))
+        await self.end_all(self.tabs, message)
         if self.runner is not None:
             await self.runner.cleanup()
 
