@@ -58,3 +58,15 @@ class ColumnClicked(Message):
     """The player clicked the board over `column` (0-based)."""
 
     column: int
+
+
+@dataclass
+class WorkFailed(Message):
+    """A screen's worker raised; `error` says what. Each screen posts its own subclass,
+    so that its handler hears only its own worker."""
+
+    error: str
+
+    @classmethod
+    def of(cls, error: Exception) -> WorkFailed:
+        return cls(f"{type(error).__name__}: {error}")

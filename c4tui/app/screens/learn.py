@@ -22,7 +22,8 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from c4tui.app.messages import ColumnClicked
+from c4tui.app.keys import BOARD_KEYS
+from c4tui.app.messages import ColumnClicked, WorkFailed
 from c4tui.app.screens.review_words import line_words, move_name
 from c4tui.app.widgets.board import Board, BoardView
 from c4tui.engine.board.position import Position
@@ -42,20 +43,15 @@ class Refuted(Message):
         self.column, self.line, self.reason = column, line, reason
 
 
-class RefuteFailed(Message):
-    def __init__(self, error: str) -> None:
-        super().__init__()
-        self.error = error
+class RefuteFailed(WorkFailed):
+    """The refutation of a tried column could not be found."""
 
 
 class LearnScreen(ModalScreen[None]):
     """Walk through the lessons of one game."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(-1)", "←", show=False),
-        Binding("right", "cursor(1)", "→", show=False),
-        Binding("enter,space", "choose", "Drop"),
-        *(Binding(str((c + 1) % 10), f"drop({c})", show=False) for c in range(10)),
+        *BOARD_KEYS,
         Binding("r", "retry", "Try again"),
         Binding("a", "answer", "Answer"),
         Binding("n", "next", "Next"),
@@ -104,7 +100,7 @@ class LearnScreen(ModalScreen[None]):
         self.cursor = max(0, min(self.game.width - 1, self.cursor + step))
         self.show()
 
-    def action_choose(self) -> None:
+    def action_drop_at_cursor(self) -> None:
         if self.state == "asking":
             self.action_drop(self.cursor)
         elif self.state in ("right", "answer"):
@@ -169,7 +165,7 @@ class LearnScreen(ModalScreen[None]):
             line = refutation(position.play(column))
             reason = why_it_loses(position, column, line) if line else None
         except Exception as error:  # a notice, never a screen that waits forever
-            self.post_message(RefuteFailed(f"{type(error).__name__}: {error}"))
+            self.post_message(RefuteFailed.of(error))
             return
         self.post_message(Refuted(column, line, reason))
 

@@ -21,7 +21,8 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from c4tui.app.messages import ColumnClicked
+from c4tui.app.keys import BOARD_KEYS
+from c4tui.app.messages import ColumnClicked, WorkFailed
 from c4tui.app.widgets.board import Board, BoardView
 from c4tui.engine.study.puzzle_ratings import THEMES, Theme
 from c4tui.engine.study.puzzles import Puzzle
@@ -36,20 +37,15 @@ class PuzzleReady(Message):
         self.puzzle = puzzle
 
 
-class PuzzleFailed(Message):
-    def __init__(self, error: str) -> None:
-        super().__init__()
-        self.error = error
+class PuzzleFailed(WorkFailed):
+    """The next puzzle could not be found."""
 
 
 class PuzzleScreen(ModalScreen[None]):
     """One puzzle after another, with a streak."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(-1)", "←", show=False),
-        Binding("right", "cursor(1)", "→", show=False),
-        Binding("enter,space", "choose", "Drop"),
-        *(Binding(str(col + 1), f"drop({col})", show=False) for col in range(9)),
+        *BOARD_KEYS,
         Binding("n", "next", "Next"),
         Binding("f", "theme", "Theme"),
         Binding("escape,q", "close", "Close"),
@@ -82,7 +78,7 @@ class PuzzleScreen(ModalScreen[None]):
         try:
             puzzle = self.trainer.next_puzzle(self.theme)
         except Exception as error:  # a notice and a word on the screen, never a hang
-            self.post_message(PuzzleFailed(f"{type(error).__name__}: {error}"))
+            self.post_message(PuzzleFailed.of(error))
             return
         self.post_message(PuzzleReady(puzzle))
 
@@ -115,7 +111,7 @@ class PuzzleScreen(ModalScreen[None]):
             self.cursor = max(0, min(self.puzzle.position.width - 1, self.cursor + step))
             self.show()
 
-    def action_choose(self) -> None:
+    def action_drop_at_cursor(self) -> None:
         if self.answered is not None:
             self.action_next()
         else:

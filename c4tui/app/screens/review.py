@@ -27,6 +27,7 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Header, Static
 
+from c4tui.app.messages import WorkFailed
 from c4tui.app.screens.review_words import (
     MARKS,
     WORDS,
@@ -74,10 +75,8 @@ class Explained(Message):
         self.reason = reason
 
 
-class ReviewFailed(Message):
-    def __init__(self, error: str) -> None:
-        super().__init__()
-        self.error = error
+class ReviewFailed(WorkFailed):
+    """The review of a move could not be made."""
 
 
 class ReviewScreen(ModalScreen[None]):
@@ -157,7 +156,7 @@ class ReviewScreen(ModalScreen[None]):
                     self.post_message(Explained(review.ply - 1, line, reason))
         except Exception as error:  # SearchStopped when closed; anything else is reported
             if not self.stop.is_set():
-                self.post_message(ReviewFailed(f"{type(error).__name__}: {error}"))
+                self.post_message(ReviewFailed.of(error))
 
     def on_reviewed(self, message: Reviewed) -> None:
         self.reviews[message.review.ply - 1] = message.review
