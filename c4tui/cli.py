@@ -8,6 +8,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from c4tui.argparse_internals import option_actions
 from c4tui.commands.common import CommandError
 
 # What a failed write of the output says (the disk is full, over quota, or failing).
@@ -83,7 +84,7 @@ def check_leading_options(parser: argparse.ArgumentParser, argv: Sequence[str]) 
     argparse sets unknown options aside and would take their value for the subcommand
     (`c4tui --width 8` says "invalid choice: '8'"); name the option instead.
     """
-    known = parser._option_string_actions  # every option string of the top-level parser
+    known = option_actions(parser)  # every option string of the top-level parser
     expects_value = False
     for token in argv:
         if expects_value:

@@ -1,0 +1,16 @@
+"""The one argparse internal the command line needs, in one place.
+
+argparse can parse options but not list the ones a parser knows; `check_leading_options`
+(cli.py) must, to name an unknown option before the subcommand instead of letting
+argparse take its value for the subcommand. A Python upgrade that renames it breaks
+this module's test (tests/test_argparse_internals.py) loudly, not the command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+
+def option_actions(parser: argparse.ArgumentParser) -> dict[str, argparse.Action]:
+    """Every option string of `parser` (its groups' too), with the action it names."""
+    return dict(parser._option_string_actions)
