@@ -301,7 +301,7 @@ class AlphaBeta:
                 current, opponent, empty, moves & 1, my_spots, their_spots
             )
         # Best possible: a win with our stone after next (we cannot win with this one).
-        best_possible = MATE + (cells - 1 - moves) // 2
+        best_possible = MATE + win_score(cells, moves + 2)
         if beta > best_possible:
             beta = best_possible
             if alpha >= beta:

@@ -15,7 +15,7 @@ from contextlib import AbstractContextManager
 
 from c4tui.engine.board.geometry import Geometry
 from c4tui.engine.board.position import Position
-from c4tui.engine.board.scores import win_now_score
+from c4tui.engine.board.scores import win_now_score, win_score
 from c4tui.engine.kernels import calls as _calls
 from c4tui.engine.kernels import library as _library
 from c4tui.engine.solver.book import EXACT_PLY, OpeningBook
@@ -202,7 +202,7 @@ class Solver:
             return ColumnBounds(1, 1) if weak else ColumnBounds(win, win)
         # No better than winning with the next stone; no worse than losing to the
         # opponent's (the same rule seen from the child after a move).
-        low, high = -((g.cells - moves) // 2), win_now_score(position)
+        low, high = -win_score(g.cells, moves + 1), win_now_score(position)
         if self.book is not None and moves == EXACT_PLY:
             score = self.book.exact_score(position.current, position.mask)
             if score is not None:
