@@ -62,6 +62,7 @@ setup(
                 f"{KERNELS}/stops.c",
                 f"{KERNELS}/table.c",
                 f"{KERNELS}/playout.c",
+                f"{KERNELS}/mcts_tree.c",
             ],
             depends=[f"{KERNELS}/solver.h", f"{KERNELS}/table.h", f"{KERNELS}/search_body.h"],
             extra_compile_args=FLAGS,

@@ -11,7 +11,7 @@ from c4tui.engine.board.geometry import geometry
 from c4tui.engine.board.position import Position
 from c4tui.engine.players import mcts_tree
 from c4tui.engine.players.contract import Limits, SearchInfo
-from c4tui.engine.players.mcts import CHUNK, MctsEngine
+from c4tui.engine.players.mcts import MctsEngine
 from c4tui.engine.players.playout import (
     python_random_game_for,
     random_bits_per_game,
@@ -54,7 +54,7 @@ def test_plays_whole_games_on_small_and_big_boards(size):
     assert play_a_game("mcts:iterations=60", size).is_over()
 
 
-def test_the_stop_event_ends_the_search_within_a_chunk():
+def test_the_stop_event_ends_the_search_within_a_slice():
     stop = threading.Event()
     seen: list[SearchInfo] = []
 
@@ -63,18 +63,20 @@ def test_the_stop_event_ends_the_search_within_a_chunk():
         stop.set()
 
     pos = Position.from_moves("4453")
-    result = MctsEngine(seed=1).search(pos, Limits(time=3600), on_info=on_info, stop=stop)
+    engine = MctsEngine(seed=1)
+    result = engine.search(pos, Limits(time=3600), on_info=on_info, stop=stop)
     assert result.move in pos.legal_moves()
-    assert result.info.iterations <= seen[0].iterations + CHUNK
+    assert result.info.iterations <= seen[0].iterations + engine.tree.SLICE
 
 
-def test_a_stop_set_beforehand_allows_at_most_one_chunk():
+def test_a_stop_set_beforehand_allows_at_most_one_slice():
     stop = threading.Event()
     stop.set()
     pos = Position.from_moves("4453")
-    result = MctsEngine(seed=1).search(pos, Limits(time=3600), stop=stop)
+    engine = MctsEngine(seed=1)
+    result = engine.search(pos, Limits(time=3600), stop=stop)
     assert result.move in pos.legal_moves()
-    assert result.info.iterations <= CHUNK
+    assert result.info.iterations <= engine.tree.SLICE
 
 
 def test_reports_progress_and_a_well_formed_final_info():

@@ -70,6 +70,7 @@ def _declare(path: str) -> ctypes.CDLL:
     # Which calls keep the GIL and why: the policy in gil.py.
     lib = gil.long_calls(path)
     u64, c_int, ptr, dbl = ctypes.c_uint64, ctypes.c_int, ctypes.c_void_p, ctypes.c_double
+    i64 = ctypes.c_int64
     declarations = {
         "c4_new": ([c_int, c_int, c_int, c_int, u64], ptr),
         "c4_set_table": ([ptr, ptr, u64], None),
@@ -86,6 +87,16 @@ def _declare(path: str) -> ctypes.CDLL:
         ),
         "c4p_new": ([c_int, c_int, c_int, c_int], ptr),
         "c4p_free": ([ptr], None),
+        # MCTS's tree (mcts_tree.c); c4m_grow runs a slice of iterations off the GIL.
+        "c4m_new": ([c_int, c_int, c_int, ptr, c_int, c_int, i64], ptr),
+        "c4m_free": ([ptr], None),
+        "c4m_expand_root": ([ptr, u64, u64], None),
+        "c4m_grow": ([ptr, u64, u64, i64, dbl, ptr, ptr], None),
+        "c4m_close": ([ptr, i64], None),
+        "c4m_copy_below": ([ptr, i64, ptr], c_int),
+        "c4m_size": ([ptr], i64),
+        "c4m_max_depth": ([ptr], c_int),
+        "c4m_array": ([ptr, c_int], ptr),
     }
     for name, (arguments, result) in declarations.items():
         function = getattr(lib, name)

@@ -1,5 +1,6 @@
-/* The C kernels' module: the exact solver (solver.h lists its files) and playout.c
- * (MCTS's random game), built by the build backend when c4tui is installed (setup.py).
+/* The C kernels' module: the exact solver (solver.h lists its files), playout.c
+ * (MCTS's random game) and mcts_tree.c (MCTS's tree walk), built by the build backend
+ * when c4tui is installed (setup.py).
  *
  * The module defines no Python functions: kernels/library.py finds this file through
  * the import system and loads its C functions with ctypes, the interface the C files
@@ -12,8 +13,8 @@
 static struct PyModuleDef kernels_module = {
     PyModuleDef_HEAD_INIT,
     "_kernels",
-    "c4tui's C kernels (the solver's search and MCTS's random game), used through ctypes "
-    "by c4tui.engine.kernels.",
+    "c4tui's C kernels (the solver's search, MCTS's random game and tree walk), used "
+    "through ctypes by c4tui.engine.kernels.",
     0,
     NULL,
 };

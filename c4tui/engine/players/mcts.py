@@ -37,6 +37,7 @@ from typing import ClassVar
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.base import BaseEngine, Clock, rate, timed_by_default
 from c4tui.engine.players.contract import Figures, InfoCallback, Limits, Reading, SearchInfo
+from c4tui.engine.players.mcts_native import new_tree
 from c4tui.engine.players.mcts_tree import Tree
 from c4tui.engine.players.opening import column_outcomes, in_reach
 from c4tui.engine.players.options import COUNT, TIME, Option
@@ -55,7 +56,6 @@ DEFAULT_TIME = 1.0  # seconds per move when the spec gives no budget
 BOOK_SHARE = 0.5
 BOOK_SECONDS = 0.25
 
-CHUNK = 16  # iterations between clock checks: about 1 ms on 7x6, 5 ms on 10x10 connect 6
 INFO_EVERY = 0.05  # seconds between progress reports
 
 
@@ -100,7 +100,7 @@ class MctsEngine(BaseEngine):
     ) -> SearchInfo:
         tree = self.tree.reroot(position) if self.tree is not None else None
         if tree is None:
-            tree = Tree(position)
+            tree = new_tree(position)
         self.tree = tree
         tree.expand_root()
         if self.book and not tree.book_checked and not tree.solved() and in_reach(position):
@@ -114,10 +114,12 @@ class MctsEngine(BaseEngine):
         budget = limits.iterations
         done = 0
         next_info = clock.start + INFO_EVERY
-        random_bits = self.rng.getrandbits
+        # Slices of iterations between looks at the clock, the stop and the progress
+        # report: the same iterations, and so the same tree, whatever the slices.
+        chunk = tree.SLICE
         while not tree.solved() and (budget is None or done < budget):
-            chunk = CHUNK if budget is None else min(CHUNK, budget - done)
-            done += tree.grow(chunk, self.c, random_bits)
+            count = chunk if budget is None else min(chunk, budget - done)
+            done += tree.grow(count, self.c, self.rng)
             if clock.expired():
                 break
             if on_info is not None and time.perf_counter() >= next_info:

@@ -8,7 +8,7 @@ into parallel lists rather than objects.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+import random
 
 from c4tui.engine.board.geometry import centre_first, non_losing
 from c4tui.engine.board.heuristic import heuristic_for
@@ -35,10 +35,15 @@ EXPAND_AT = 2
 class Tree:
     """The search tree below one root position, in flat lists indexed by node id.
 
+    `grow` runs up to SLICE iterations at a time between the search's looks at its
+    clock (about 1 ms on 7x6, 5 ms on 10x10 connect 6).
+
     Node 0 is the root. A node's statistics are from the view of the player who moved
     into it, so a parent always picks the child with the highest UCT value. Children of
     a node get consecutive ids, created all at once when the node is expanded.
     """
+
+    SLICE = 16
 
     def __init__(self, position: Position) -> None:
         g = position.geometry
@@ -88,13 +93,18 @@ class Tree:
             outcome = outcomes[self.column_of(kid)]
             if outcome is not None and outcome < best:
                 self.ruled_out[kid] = outcome
-                if kid in self.open[0]:
-                    self.open[0].remove(kid)
+                self._close(kid)
+
+    def _close(self, kid: int) -> None:
+        """Take root child `kid` out of selection."""
+        if kid in self.open[0]:
+            self.open[0].remove(kid)
 
     # ---- growing ------------------------------------------------------------------
 
-    def grow(self, count: int, c: float, random_bits: Callable[[int], int]) -> int:
+    def grow(self, count: int, c: float, rng: random.Random) -> int:
         """Run up to `count` iterations; fewer once the root is proven. Returns how many."""
+        random_bits = rng.getrandbits
         visits, mean, spread, stone, proof, opened = (
             self.visits,
             self.mean,
