@@ -1,4 +1,4 @@
-"""The optional C kernels: the exact solver's search and MCTS's random game, in C.
+"""The optional C kernels: the exact solver's search and MCTS's random game and tree, in C.
 
 Compiled when c4tui is installed, by the build backend, into the extension module
 `c4tui.engine.kernels._kernels` (setup.py); the pure-Python code stays the readable
@@ -9,5 +9,6 @@ reference the C is tested against, and the fallback where no compiler worked.
 - `calls.py` wraps the solver's C state for the Python solver (tables, books, stops);
 - the C sources, one idea each: solver.h (the state and the rules all parts share),
   book.c, table.h and table.c, stops.c, search.c with search_body.h, columns.c,
-  solver.c (making a solver), playout.c (MCTS's random game), module.c (the module).
+  solver.c (making a solver), playout.c (MCTS's random game), mcts_tree.c (MCTS's
+  tree walk, the twin of players/mcts_tree.py), module.c (the module).
 """
