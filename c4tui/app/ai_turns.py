@@ -32,7 +32,9 @@ class AiTurns:
     def __init__(self, app: Host) -> None:
         self._app = app
         self.runner = SearchRunner(app)  # given to the match, which starts its searches
-        self._cut_short_at = 0.0  # time.monotonic() of the last `m` that hurried the AI
+        # time.monotonic() of the last `m` that hurried the AI; None when no `m` is owed
+        # a grace (not 0.0: a machine up for less than the grace would see one).
+        self._cut_short_at: float | None = None
 
     # ---- which keys apply --------------------------------------------------------------
 
@@ -108,11 +110,16 @@ class AiTurns:
             self._cut_short_at = time.monotonic()
             return
         mover = match.position.to_move
-        if not match.is_ai(mover) and time.monotonic() - self._cut_short_at < M_REPEAT_GRACE:
+        hurried = self._cut_short_at
+        if (
+            not match.is_ai(mover)
+            and hurried is not None
+            and time.monotonic() - hurried < M_REPEAT_GRACE
+        ):
             # An impatient second m, arriving just after the AI's move: it meant "hurry
             # up", not "play my move for me".
             app.notify("The AI has moved: your turn. (m again plays a move for you.)", timeout=2)
-            self._cut_short_at = 0.0
+            self._cut_short_at = None
             return
         match.move_now()
         app.update()

@@ -67,8 +67,9 @@ class SearchRunner:
             # may depend on time).
             request.stop.wait(request.delay)
         with self._engine_lock:
-            if request.stop.is_set():
-                return
+            # Even when its stop is set already, the engine is asked: a search hurried
+            # (`m`, `.`) before its thread started still owes the match a move, its
+            # quickest; a cancelled one's result carries a stale id and is dropped.
             try:
                 result = request.engine.search(request.position, on_info=on_info, stop=request.stop)
             except Exception as error:  # an engine bug must not take the game down
