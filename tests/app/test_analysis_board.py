@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from c4tui.app.settings import Settings
+from c4tui.app.textual_internals import notifications
 from c4tui.engine.study.threats import threats
 from tests.app.showcase import settle, type_keys, until
 
@@ -120,7 +121,7 @@ async def test_copy_offers_the_move_string_and_the_gamesolver_link(make_app):
         await type_keys(pilot, "c")
         await pilot.pause(0)
         assert app.clipboard == "4453"
-        assert any("C copies" in n.message for n in app._notifications)
+        assert any("C copies" in n.message for n in notifications(app))
         await type_keys(pilot, "C")
         await pilot.pause(0)
         assert app.clipboard == "https://connect4.gamesolver.org/?pos=4453"
