@@ -51,10 +51,9 @@ from c4tui.engine.players.tactics import forced_move
 DEFAULT_C = math.sqrt(2)
 DEFAULT_TIME = 1.0  # seconds per move when the spec gives no budget
 
-# The opening book's verdict may take this share of a time budget (or these seconds
-# under an iteration budget); almost always it takes one or two milliseconds.
+# The opening book's verdict may take this share of a time budget; almost always it
+# takes one or two milliseconds. Under an iteration budget it has no clock (opening.py).
 BOOK_SHARE = 0.5
-BOOK_SECONDS = 0.25
 
 INFO_EVERY = 0.05  # seconds between progress reports
 
@@ -105,9 +104,13 @@ class MctsEngine(BaseEngine):
         tree.expand_root()
         if self.book and not tree.book_checked and not tree.solved() and in_reach(position):
             tree.book_checked = True
-            # Half the time budget at most: a verdict too late for the search is no use.
-            share = BOOK_SHARE * limits.time if limits.time is not None else BOOK_SECONDS
-            outcomes = column_outcomes(position, clock.start + share, clock.stop)
+            if limits.time is not None:
+                # Half the time budget at most: a verdict too late for the search is no use.
+                deadline = clock.start + BOOK_SHARE * limits.time
+                outcomes = column_outcomes(position, deadline, clock.stop)
+            else:
+                # No clock in a move counted in iterations: the same tree on any machine.
+                outcomes = column_outcomes(position, None, clock.stop, wait=True)
             if outcomes is not None:
                 tree.rule_out(outcomes)
 

@@ -8,8 +8,10 @@ position of up to REACH stones, usually in a millisecond or two.
 
 Searching engines use this to rule out the columns proven worse before they spend
 their budget (`mcts:book=1`, the default). The search has a small table of its own,
-so it neither waits for nor disturbs the perfect player's big one, and it stops at a
-deadline: a verdict that comes too late is simply not used.
+so it neither waits for nor disturbs the perfect player's big one. A search on a clock
+gives it a deadline (a verdict that comes too late is simply not used); a search bounded
+by iterations gives it none, so its verdict, and so its tree, is the same on any machine
+however busy.
 """
 
 from __future__ import annotations
@@ -65,12 +67,17 @@ def in_reach(position: Position) -> bool:
 
 
 def column_outcomes(
-    position: Position, deadline: float | None, stop: threading.Event | None = None
+    position: Position,
+    deadline: float | None,
+    stop: threading.Event | None = None,
+    *,
+    wait: bool = False,
 ) -> list[Outcome | None] | None:
     """Every column's outcome (None for a full column), or None when not known in time.
 
     None too when the position is out of the book's reach, when no book is installed,
-    or when another thread is using the small solver (it never waits).
+    or when another thread is using the small solver (unless `wait`: a search with no
+    clock waits its turn, so its verdict does not depend on another thread's timing).
     """
     if not in_reach(position):
         return None
@@ -81,7 +88,7 @@ def column_outcomes(
     if solver is None:
         return None
     try:
-        bounds = solver.analyze(position, weak=True, deadline=deadline, stop=stop, wait=False)
+        bounds = solver.analyze(position, weak=True, deadline=deadline, stop=stop, wait=wait)
     except (SearchStopped, SolverBusy):
         return None
     return [None if b is None else b.low for b in bounds]
