@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from textual import events
 from textual.app import App, ComposeResult, SystemCommand
@@ -54,6 +55,7 @@ from c4tui.match.sides import GLYPHS
 
 MIN_COLUMNS, MIN_LINES = 80, 24
 FOOTER_ROOM = 100  # columns the footer needs to show every key with its normal spacing
+STEADY_NOTICE_SECONDS = 24 * 3600.0  # steady: no clock on screen, a notice stays (a day)
 
 
 class ConnectFourApp(App[None]):
@@ -155,6 +157,10 @@ class ConnectFourApp(App[None]):
         yield self.too_small
         self.footer = Footer()
         yield self.footer
+
+    def notify(self, message: str, *, timeout: float | None = None, **options: Any) -> None:
+        timeout = STEADY_NOTICE_SECONDS if self.steady else timeout
+        super().notify(message, timeout=timeout, **options)
 
     def on_mount(self) -> None:
         self.switching.start()  # keys stay quick while a search holds the GIL (gil.py)

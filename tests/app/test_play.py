@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from c4tui.app import ai_turns
+from c4tui.app.app import STEADY_NOTICE_SECONDS
 from c4tui.app.screens.help import HELP_FILE, HelpScreen
 from c4tui.app.screens.settings import SettingsScreen, join_spec, split_spec
 from c4tui.app.settings import Settings, load
@@ -62,6 +63,17 @@ async def test_full_column_and_wrong_turn_are_refused(make_app):
         await type_keys(pilot, "9")  # no column 9 on a 7-column board
         assert len(app.game.moves) == 6
         assert any("no column 9" in n.message for n in notifications(app))
+
+
+async def test_a_notice_stays_in_steady_mode_and_goes_after_its_time_otherwise(make_app):
+    # Steady mode has no clock on screen (and a loaded machine's test may take longer
+    # than a notice's two seconds to look at it).
+    for steady, expected in ((True, STEADY_NOTICE_SECONDS), (False, 2)):
+        app = make_app(settings=humans(), steady=steady)
+        async with app.run_test(size=SIZE) as pilot:
+            await type_keys(pilot, "9")
+            said = [n for n in notifications(app) if "no column 9" in n.message]
+            assert [n.timeout for n in said] == [expected]
 
 
 async def test_undo_takes_back_your_move_and_the_reply_and_redo_replays(make_app):
