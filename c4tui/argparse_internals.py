@@ -1,14 +1,22 @@
-"""The one argparse internal the command line needs, in one place.
+"""The argparse internals the command line needs, in one place.
 
-argparse can parse options but not list the ones a parser knows; `check_leading_options`
-(cli.py) must, to name an unknown option before the subcommand instead of letting
-argparse take its value for the subcommand. A Python upgrade that renames it breaks
-this module's test (tests/test_argparse_internals.py) loudly, not the command line.
+- argparse can parse options but not list the ones a parser knows; `check_leading_options`
+  (cli.py) must, to name an unknown option before the subcommand instead of letting
+  argparse take its value for the subcommand;
+- the type of what `add_subparsers()` returns, which each subcommand's `register` is
+  handed, has only a private name.
+
+A Python upgrade that renames either breaks this module's test
+(tests/test_argparse_internals.py) loudly, not the command line.
 """
 
 from __future__ import annotations
 
 import argparse
+from typing import TypeAlias
+
+# What `ArgumentParser.add_subparsers()` returns: the subcommands' `register` adds to it.
+Subcommands: TypeAlias = argparse._SubParsersAction
 
 
 def option_actions(parser: argparse.ArgumentParser) -> dict[str, argparse.Action]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from c4tui.argparse_internals import option_actions
+from c4tui.argparse_internals import Subcommands, option_actions
 
 
 def test_every_option_string_is_listed_with_its_action():
@@ -21,3 +21,9 @@ def test_every_option_string_is_listed_with_its_action():
     assert {"-h", "--help", "--width", "--load", "-q", "--quiet"} <= set(options)
     assert options["-q"] is options["--quiet"] and options["--quiet"].nargs == 0
     assert options["--width"].dest == "width"
+
+
+def test_subcommands_is_what_add_subparsers_returns():
+    commands = argparse.ArgumentParser().add_subparsers()
+    assert isinstance(commands, Subcommands)
+    assert isinstance(commands.add_parser("analyze"), argparse.ArgumentParser)

@@ -10,6 +10,7 @@ from contextlib import suppress
 
 from rich.console import Console
 
+from c4tui.argparse_internals import Subcommands
 from c4tui.commands.common import (
     PositionBatch,
     add_board_options,
@@ -30,7 +31,7 @@ from c4tui.engine.solver import ColumnBounds, SearchStopped, Solver, shared_solv
 DEFAULT_SECONDS = 60.0
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     parser = commands.add_parser(
         "analyze",
         help="the exact score of every column of a position",

@@ -23,6 +23,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from c4tui.argparse_internals import Subcommands
 from c4tui.commands.common import CommandError, output_console, plain_table
 from c4tui.engine.players.specs import SpecError, make_engine
 from c4tui.tournament.games import EngineError, GameTask, PlayedGame
@@ -38,7 +39,7 @@ MAX_OPENING_PLIES = 20
 MAX_GAMES_IN_ALL = 1_000_000_000
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     parser = commands.add_parser(
         "arena",
         help="a round robin between engines",

@@ -22,6 +22,7 @@ from functools import partial
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from c4tui.argparse_internals import Subcommands
 from c4tui.commands.common import CommandError, output_console, plain_table
 from c4tui.engine.board.position import Position
 from c4tui.engine.kernels.library import kernels
@@ -66,7 +67,7 @@ class Figure:
     python: str = platform.python_version()
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     parser = commands.add_parser(
         "bench",
         help="speed figures of the engines on fixed positions",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from c4tui.argparse_internals import Subcommands
 from c4tui.commands.common import (
     CommandError,
     PositionBatch,
@@ -24,7 +25,7 @@ from c4tui.engine.study.figures import picks_at_random, random_pick, uct_cell, w
 HEADINGS = {"value": "win rate", "uct": "UCT"}
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     parser = commands.add_parser(
         "move",
         help="the column an engine plays in a position",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from c4tui.argparse_internals import Subcommands
 from c4tui.commands.common import (
     STANDARD_BOARD,
     CommandError,
@@ -22,7 +23,7 @@ from c4tui.match.trainer import Trainer
 MAX_COUNT = 1000
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     parser = commands.add_parser(
         "puzzle",
         help="positions where exactly one column keeps the best result",

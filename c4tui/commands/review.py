@@ -8,6 +8,7 @@ import sys
 
 from rich.console import Console
 
+from c4tui.argparse_internals import Subcommands
 from c4tui.commands.common import (
     add_board_options,
     board_of,
@@ -33,7 +34,7 @@ from c4tui.match.sides import GLYPHS
 DEFAULT_SECONDS = 10.0
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     parser = commands.add_parser(
         "review",
         help="verdict and exact scores for every move of a game",

@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from c4tui.argparse_internals import Subcommands
 from c4tui.commands.common import CommandError
 
 # (flag, field of ServeLimits or RoomLimits, type, metavar, help); defaults come from
@@ -25,7 +26,7 @@ ROOM_FLAGS = (
 )
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: Subcommands) -> None:
     # Both light (dataclasses only): every `c4tui` start builds this parser.
     from c4tui.rooms.identity import RoomLimits
     from c4tui.serve.limits import ServeLimits
