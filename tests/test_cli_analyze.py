@@ -194,3 +194,13 @@ def test_the_table_is_readable_at_80_columns(capsys, monkeypatch):
     assert sum(1 for line in lines if line.split()[:1] and line.split()[0].isdigit()) == 10
     status, out, _ = run(capsys, "4")
     assert max(len(line) for line in out.splitlines()) <= 80 and "loss in 20" in out
+
+
+def test_a_column_known_nothing_of_spans_every_score_the_game_can_end_with():
+    from c4tui.commands.analyze import unknown
+    from c4tui.engine.board.position import Position
+
+    # 42 cells, none played: from losing to ○'s first stone to winning with ●'s second.
+    assert (unknown(Position.start()).low, unknown(Position.start()).high) == (-21, 20)
+    bounds = unknown(Position.from_moves("4", 9, 8, 4))
+    assert (bounds.low, bounds.high) == (-35, 35)

@@ -23,7 +23,7 @@ from c4tui.commands.common import (
 )
 from c4tui.engine.board.geometry import Geometry
 from c4tui.engine.board.position import Position
-from c4tui.engine.board.scores import describe_score, proven_of, result_class
+from c4tui.engine.board.scores import describe_score, proven_of, result_class, win_score
 from c4tui.engine.solver import ColumnBounds, SearchStopped, Solver, shared_solver
 
 # Enough for any 7x6 position (the book answers the openings) and for the smaller
@@ -104,9 +104,10 @@ def column_bounds(solver: Solver, position: Position, limit: float) -> list[Colu
 
 
 def unknown(position: Position) -> ColumnBounds:
-    """Nothing known of a column: every score the game after it could end with."""
-    left = position.width * position.height - position.moves
-    return ColumnBounds(-(left // 2), (left - 1) // 2)
+    """Nothing known of a column: every score the game after it could end with, from
+    losing to the opponent's next stone to winning with our stone after it."""
+    cells, moves = position.geometry.cells, position.moves
+    return ColumnBounds(-win_score(cells, moves + 1), win_score(cells, moves + 2))
 
 
 def is_solved(columns: list[ColumnBounds | None]) -> bool:

@@ -189,7 +189,7 @@ def _queued_puzzle(item: dict) -> Puzzle | None:
     if not isinstance(moves, str) or not isinstance(scores, list):
         raise ValueError(f"moves {moves!r:.30} and scores {scores!r:.40} expected")
     position = Position.from_moves(moves, width, height, connect)
-    bound = (position.geometry.cells + 1) // 2  # no score is further from zero
+    bound = position.geometry.max_score  # no score is further from zero
     if position.is_over() or len(scores) != position.width:
         raise ValueError(f"no puzzle at {moves!r:.30} with {len(scores)} scores")
     for col, score in enumerate(scores):

@@ -32,6 +32,13 @@ def win_score(cells: int, moves: int) -> int:
     return (cells + 1 - moves) // 2
 
 
+def stones_to_come(position: Position) -> int:
+    """The stones the side to move still drops if the game goes on until the board is
+    full (how far a draw is under perfect play). The win-now score is the same count:
+    the stones the winner did not need, plus the winning one."""
+    return win_now_score(position)
+
+
 def moves_to_end(position: Position, score: int) -> int:
     """The N of "win in N" / "loss in N" for a non-zero score of `position`."""
     g = position.geometry

@@ -23,7 +23,7 @@ from functools import cached_property
 from typing import Literal
 
 from c4tui.engine.board.position import Position
-from c4tui.engine.board.scores import keeping_columns, moves_to_end
+from c4tui.engine.board.scores import keeping_columns, moves_to_end, stones_to_come
 from c4tui.engine.players.tactics import safe_columns
 from c4tui.engine.study.exact_columns import column_scores
 from c4tui.engine.study.puzzle_ratings import Theme, puzzle_rating, puzzle_theme
@@ -78,10 +78,8 @@ def puzzle_of(position: Position, scores: list[int | None]) -> Puzzle | None:
     if len(keeping) != 1:
         return None
     solution = keeping[0]
-    if best > 0:
-        distance = moves_to_end(position, best)
-    else:  # a draw ends with the board full: the mover's stones still to come
-        distance = (position.geometry.cells - position.moves + 1) // 2
+    # A draw ends with the board full: its distance is the mover's stones still to come.
+    distance = moves_to_end(position, best) if best > 0 else stones_to_come(position)
     safe = set(safe_columns(position))
     natural = sum(1 for c in safe if c != solution and scores[c] is not None)
     return Puzzle(
