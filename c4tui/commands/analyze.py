@@ -25,6 +25,7 @@ from c4tui.engine.board.geometry import Geometry
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import describe_score, proven_of, result_class, win_score
 from c4tui.engine.solver import ColumnBounds, SearchStopped, Solver, shared_solver
+from c4tui.engine.study.exact_columns import exact_scores
 
 # Enough for any 7x6 position (the book answers the openings) and for the smaller
 # boards; larger empty boards can take hours, so the answer says what it knows by then.
@@ -112,10 +113,6 @@ def unknown(position: Position) -> ColumnBounds:
 
 def is_solved(columns: list[ColumnBounds | None]) -> bool:
     return all(bounds is None or bounds.exact for bounds in columns)
-
-
-def exact_scores(columns: list[ColumnBounds | None]) -> list[int | None]:
-    return [None if bounds is None else bounds.low for bounds in columns]
 
 
 def best_columns(scores: list[int | None]) -> list[int]:

@@ -22,6 +22,7 @@ from c4tui.engine.board.geometry import Geometry
 from c4tui.engine.board.position import Position
 from c4tui.engine.solver import SearchStopped, Solver, SolverBusy
 from c4tui.engine.solver.book import EXACT_PLY
+from c4tui.engine.study.exact_columns import exact_scores
 
 # Roots whose children are at most EXACT_PLY stones: the 12-ply book's exact entries
 # are then at most one stone below each child.
@@ -91,4 +92,4 @@ def column_outcomes(
         bounds = solver.analyze(position, weak=True, deadline=deadline, stop=stop, wait=wait)
     except (SearchStopped, SolverBusy):
         return None
-    return [None if b is None else b.low for b in bounds]
+    return exact_scores(bounds)

@@ -24,6 +24,7 @@ from c4tui.engine.board.geometry import centre_first
 from c4tui.engine.board.position import Position
 from c4tui.engine.solver import SearchStopped, shared_solver
 from c4tui.engine.solver.line import best_line
+from c4tui.engine.study.exact_columns import exact_scores
 from c4tui.engine.study.threats import Threat, playable_now, threat_cells, threats, zugzwang
 
 Kind = Literal["open", "under", "kept", "new", "zugzwang"]
@@ -71,7 +72,7 @@ def refutation(
             columns = solver.analyze(after)
         except SearchStopped:
             return ()
-        scores = [None if b is None else b.low for b in columns]
+        scores = exact_scores(columns)
         best = max(s for s in scores if s is not None)
         # centre first among equals: the perfect player's own tie-break
         first = next(c for c in centre_first(after.width) if scores[c] == best)

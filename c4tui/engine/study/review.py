@@ -27,6 +27,7 @@ from typing import Literal
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import result_class
 from c4tui.engine.solver import SearchStopped, Solver, shared_solver
+from c4tui.engine.study.exact_columns import exact_scores
 
 Verdict = Literal["best", "ok", "mistake", "blunder"]
 VERDICTS: tuple[Verdict, ...] = ("best", "ok", "mistake", "blunder")
@@ -147,7 +148,7 @@ def review_game(
                 on_gave_up(position.moves + 1)
             continue
         given_up_in_a_row = 0
-        scores = [None if bounds is None else bounds.low for bounds in columns]
+        scores = exact_scores(columns)
         reviews[index] = review_move(position, column, scores)
         if on_move is not None:
             on_move(reviews[index])
