@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from c4tui.engine.players.specs import SpecError, parse_spec, title_of
+from c4tui.engine.players.levels import level_title
+from c4tui.engine.players.specs import SpecError, level_of, parse_spec, split_name, title_of
 
 GLYPHS = ("●", "○")  # ● moves first; the glyphs differ by shape, not only by colour
 
 
 def engine_title(spec: str) -> str:
-    """A short name for an engine spec: "MCTS" for "mcts:time=1"."""
-    name, _, rest = spec.partition(":")
-    name = name.strip().lower()
-    if name == "level":
-        return f"Level {rest.strip()}"
+    """A short name for an engine spec: "MCTS" for "mcts:time=1", "Level 4" for "level:4"."""
+    level = level_of(spec)
+    if level is not None:
+        return level_title(level)
+    name, _settings = split_name(spec)
     return title_of(name) or name or "AI"
 
 

@@ -14,7 +14,7 @@ SIZE = (120, 40)
 
 def test_levels_come_first_and_say_what_they_are():
     assert [key for key, _ in LEVEL_CHOICES] == [f"level:{n}" for n in LEVELS]
-    assert split_spec(" Level:4 ") == ("level:4", "none", "", "", "", "")
+    assert split_spec(" Level:4 ") == ("level:4", "none", "", "", "", ())
     assert spec_line("level:4") == f"spec: level:4 = {LEVELS[4]} · rated {RATINGS[4]} Elo"
     assert spec_line("greedy") == "spec: greedy"
 
@@ -49,3 +49,12 @@ async def test_a_saved_level_opens_as_that_level_and_custom_comes_back(make_app)
         assert not screen.query_one("#opponent-budget", Select).disabled
         assert not screen.query_one("#opponent-noise", Input).disabled
         assert screen.spec_of("opponent") == "mcts:time=1"
+
+
+def test_the_forms_extra_settings_ride_along_as_pairs():
+    from c4tui.app.screens.spec_fields import join_spec, without
+
+    name, kind, value, c, noise, extras = split_spec("negamax:depth=8,time=1")
+    assert (name, kind, value, extras) == ("negamax", "depth", "8", (("time", "1"),))
+    assert join_spec(name, kind, value, c, noise, extras) == "negamax:depth=8,time=1"
+    assert without(extras, "time") == () and without(extras, "depth") == extras

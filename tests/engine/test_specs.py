@@ -153,3 +153,28 @@ def test_an_unknown_engine_lists_the_levels_there_are():
         parse_spec("foo")
     assert str(caught.value).endswith(f", level:1-{len(LEVELS)})")
     assert sorted(LEVELS) == list(range(1, len(LEVELS) + 1))
+
+
+def test_a_spec_string_is_written_one_way():
+    from c4tui.engine.players.specs import spec_text
+
+    assert spec_text("greedy", ()) == "greedy"
+    assert spec_text("mcts", [("time", 2.0), ("c", "1.40")]) == "mcts:time=2,c=1.40"
+    assert str(parse_spec("mcts:c=1.4,time=2.0")) == "mcts:c=1.4,time=2"
+
+
+def test_a_spec_strings_engine_name_is_read_one_way():
+    from c4tui.engine.players.specs import split_name
+
+    assert split_name(" NegaMax : depth=8") == ("negamax", " depth=8")
+    assert split_name("perfect") == ("perfect", "")
+
+
+def test_a_level_is_named_and_read_as_parse_spec_reads_it():
+    from c4tui.engine.players.levels import LEVELS, level_name, level_title
+    from c4tui.engine.players.specs import level_of
+
+    assert (level_name(4), level_title(4)) == ("level:4", "Level 4")
+    assert level_of(" Level: 4 ") == 4 and parse_spec(" Level: 4 ") == parse_spec(LEVELS[4])
+    for other in ("mcts:time=1", "level:0", f"level:{max(LEVELS) + 1}", "level:x", "levels:2"):
+        assert level_of(other) is None

@@ -19,12 +19,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Header, Input, Select, Static
 
-from c4tui.engine.players.levels import LEVELS, RATINGS
+from c4tui.engine.players.levels import LEVELS, RATINGS, level_name, level_title
+from c4tui.engine.players.specs import level_of, spec_text
 from c4tui.match.remote import RemoteMatch
 from c4tui.match.room_view import LobbyView, RoomSummary
 from c4tui.match.sides import engine_title
 
-DEFAULT_LEVEL = "level:3"
+DEFAULT_LEVEL = level_name(3)
 # Beside the levels, engines whose thinking is worth watching: they search for all of the
 # server's AI time, and everyone in the room sees their thinking panel fill up.
 WATCHABLE = (("MCTS, watch it think", "mcts"), ("NegaMax, watch it think", "negamax"))
@@ -72,7 +73,9 @@ class LobbyScreen(Screen[None]):
         self.rooms: tuple[RoomSummary, ...] = ()
 
     def compose(self) -> ComposeResult:
-        levels = [(f"Level {n} (Elo {RATINGS.get(n, '?')})", f"level:{n}") for n in sorted(LEVELS)]
+        levels = [
+            (f"{level_title(n)} (Elo {RATINGS.get(n, '?')})", level_name(n)) for n in sorted(LEVELS)
+        ]
         levels += list(WATCHABLE)
         yield Header()
         with Horizontal(id="lobby-main"):
@@ -143,8 +146,8 @@ class LobbyScreen(Screen[None]):
 
     def action_play_ai(self) -> None:
         spec = str(self.query_one("#level", Select).value)
-        if not spec.startswith("level:"):
-            spec += f":time={self.match.ai_seconds:g}"
+        if level_of(spec) is None:  # an engine to watch: it thinks for all of the AI's time
+            spec = spec_text(spec, [("time", self.match.ai_seconds)])
         second = self.query_one("#second", Checkbox).value
         self.match.create(spec, second=second)
 

@@ -21,8 +21,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from c4tui.app.screens.spec_fields import (
-    BUDGET_DEFAULTS,
     BUDGET_LABELS,
+    BUDGET_STARTS,
     LEVEL_CHOICES,
     NO_BUDGET,
     budget_keys,
@@ -218,8 +218,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
         c, noise = self._value(f"{side}-c"), self._value(f"{side}-noise")
         parts = {
             "amount": (kind, amount, "", "", self._extras[side]),
-            "c": (NO_BUDGET, "", c, "", ""),
-            "noise": (NO_BUDGET, "", "", noise, ""),
+            "c": (NO_BUDGET, "", c, "", ()),
+            "noise": (NO_BUDGET, "", "", noise, ()),
         }
         errors: dict[str, str] = {}
         for field, (k, value, c_text, noise_text, extras) in parts.items():
@@ -334,7 +334,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 # old engine's settings (they mean nothing here).
                 name = str(event.value)
                 self._engines[side] = name
-                self._extras[side] = ""
+                self._extras[side] = ()
                 kind, amount = default_budget(name)
                 self._kinds[side] = kind
                 budget = self.query_one(f"#{side}-budget", Select)
@@ -345,8 +345,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 # A new kind of budget: the old amount means nothing for it.
                 self._kinds[side] = str(event.value)
                 self._extras[side] = without(self._extras[side], str(event.value))
-                default = BUDGET_DEFAULTS.get(str(event.value), "")
-                self.query_one(f"#{side}-amount", Input).value = default
+                start = BUDGET_STARTS.get(str(event.value), "")
+                self.query_one(f"#{side}-amount", Input).value = start
             self._sync_side(side)
         self.validate()
 

@@ -7,8 +7,15 @@ checked by `specs.parse_spec`, and saved as it writes it.
 
 from __future__ import annotations
 
-from c4tui.engine.players.levels import LEVELS, RATINGS
-from c4tui.engine.players.specs import SpecError, engine_class, parse_spec, plain
+from c4tui.engine.players.levels import LEVELS, RATINGS, level_name, level_title
+from c4tui.engine.players.specs import (
+    SpecError,
+    engine_class,
+    level_of,
+    parse_spec,
+    plain,
+    spec_text,
+)
 
 BUDGET_KEYS = ("time", "iterations", "depth", "playouts")
 BUDGET_LABELS = {
@@ -17,25 +24,30 @@ BUDGET_LABELS = {
     "depth": "depth",
     "playouts": "playouts",
 }
-BUDGET_DEFAULTS = {"time": "1", "iterations": "10000", "depth": "6", "playouts": "5000"}
+# What the Amount field starts from when a budget kind is picked: an amount to edit,
+# not an engine's default (that one the engine says: `default_budget`).
+BUDGET_STARTS = {"time": "1", "iterations": "10000", "depth": "6", "playouts": "5000"}
 BUDGET_UNITS = {"time": "s", "iterations": "iterations", "depth": "plies", "playouts": "playouts"}
 NO_BUDGET = "none"
 
 
 # The levels come first in the algorithm list; the engines after them are "custom": the
 # budget, c and handicap fields apply to them only (a level is a whole spec).
-LEVEL_CHOICES = [(f"level:{n}", f"Level {n}") for n in LEVELS]
+LEVEL_CHOICES = [(level_name(n), level_title(n)) for n in LEVELS]
+
+# The settings of a spec the form has no field for, as (key, value as written) pairs.
+Extras = tuple[tuple[str, str], ...]
 
 
 def is_level(name: str) -> bool:
-    return name.startswith("level:")
+    return level_of(name) is not None
 
 
 def spec_line(spec: str) -> str:
     """The spec under a side's fields; for a level, what it stands for and its rating."""
-    if not is_level(spec):
+    n = level_of(spec)
+    if n is None:
         return f"spec: {spec}"
-    n = int(spec.partition(":")[2])
     return f"spec: {spec} = {LEVELS[n]} · rated {RATINGS[n]} Elo"
 
 
@@ -77,15 +89,16 @@ def describe_default(name: str) -> str:
     return f"default ({amount} {BUDGET_UNITS[kind]})"
 
 
-def split_spec(text: str) -> tuple[str, str, str, str, str, str]:
-    """(engine, budget kind, budget value, exploration c, noise, the other settings as
-    "key=value,...") of a spec string."""
-    if text.strip().lower() in (key for key, _label in LEVEL_CHOICES):
-        return text.strip().lower(), NO_BUDGET, "", "", "", ""
+def split_spec(text: str) -> tuple[str, str, str, str, str, Extras]:
+    """(engine, budget kind, budget value, exploration c, noise, the other settings) of
+    a spec string."""
+    level = level_of(text)
+    if level is not None:
+        return level_name(level), NO_BUDGET, "", "", "", ()
     try:
         spec = parse_spec(text)
     except SpecError:
-        return "random", NO_BUDGET, "", "", "", ""
+        return "random", NO_BUDGET, "", "", "", ()
     options = spec.options
     keys = budget_keys(spec.name)
     # No budget in the spec means the engine's own default, which the form keeps.
@@ -93,29 +106,28 @@ def split_spec(text: str) -> tuple[str, str, str, str, str, str]:
     value = options.get(kind, "")
     c = options.get("c", "")
     noise = options.get("noise", "")
-    extras = ",".join(
-        f"{key}={plain(v)}" for key, v in options.items() if key not in (kind, "c", "noise")
-    )
+    extras = tuple((key, plain(v)) for key, v in options.items() if key not in (kind, "c", "noise"))
     return spec.name, kind, plain(value), plain(c), plain(noise), extras
 
 
-def join_spec(name: str, kind: str, value: str, c: str, noise: str, extras: str = "") -> str:
-    """The spec string for the form's parts; empty parts are left out."""
-    parts = []
+def join_spec(name: str, kind: str, value: str, c: str, noise: str, extras: Extras = ()) -> str:
+    """The spec string for the form's parts, as typed (`parse_spec` checks it); empty
+    parts are left out."""
+    settings = []
     if kind != NO_BUDGET and value.strip():
-        parts.append(f"{kind}={value.strip()}")
-    parts.extend(item for item in extras.split(",") if item)
+        settings.append((kind, value.strip()))
+    settings.extend(extras)
     if c.strip():
-        parts.append(f"c={c.strip()}")
+        settings.append(("c", c.strip()))
     if noise.strip() and noise.strip() not in ("0", "0.0"):
-        parts.append(f"noise={noise.strip()}")
-    return f"{name}:{','.join(parts)}" if parts else name
+        settings.append(("noise", noise.strip()))
+    return spec_text(name, settings)
 
 
 def normal_spec(text: str) -> str:
     """A spec as `parse_spec` writes it ("time=00.5" becomes "time=0.5"), so the form
     saves what the thinking panel's title will show; a level, or a bad spec, as it is."""
-    if is_level(text.strip().lower()):
+    if is_level(text):
         return text
     try:
         return str(parse_spec(text))
@@ -123,6 +135,6 @@ def normal_spec(text: str) -> str:
         return text
 
 
-def without(extras: str, key: str) -> str:
-    """`extras` ("key=value,...") without `key`: the form's field now holds that one."""
-    return ",".join(item for item in extras.split(",") if item and item.partition("=")[0] != key)
+def without(extras: Extras, key: str) -> Extras:
+    """`extras` without `key`: the form's field now holds that one."""
+    return tuple((k, value) for k, value in extras if k != key)

@@ -36,6 +36,16 @@ class LevelError(ValueError):
     """`level:N` with an N that names no level."""
 
 
+def level_name(n: int) -> str:
+    """The spec string that names level `n`: "level:4"."""
+    return f"level:{n}"
+
+
+def level_title(n: int) -> str:
+    """What the screen calls level `n`: "Level 4"."""
+    return f"Level {n}"
+
+
 def level_spec(argument: str) -> str:
     """The engine spec of `level:N` given N as written; LevelError when there is none."""
     text = argument.strip()

@@ -11,10 +11,12 @@ applied by `Handicapped` around the engine. A `SpecError` names the setting at f
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from c4tui.engine.players.contract import Engine, Reading
+from c4tui.engine.players.levels import LEVELS, LevelError, level_spec
 from c4tui.engine.players.options import NOISE, SpecError
 
 # name -> (module, class). Imported lazily so `c4tui move --engine greedy` never pays
@@ -49,16 +51,39 @@ class EngineSpec:
         return dict(self.settings)
 
     def __str__(self) -> str:
-        if not self.settings:
-            return self.name
-        return f"{self.name}:" + ",".join(f"{key}={plain(v)}" for key, v in self.settings)
+        return spec_text(self.name, self.settings)
 
     def replace(self, **options: Value | str | None) -> EngineSpec:
         """This spec with settings changed, added, or (given None) removed; checked alike."""
         merged = {**self.options, **options}
-        return parse_spec(
-            str(EngineSpec(self.name, tuple((k, v) for k, v in merged.items() if v is not None)))
-        )
+        kept = ((key, value) for key, value in merged.items() if value is not None)
+        return parse_spec(spec_text(self.name, kept))
+
+
+def spec_text(name: str, settings: Iterable[tuple[str, Value | str]]) -> str:
+    """The spec string `name:key=value,...` (the bare name without settings), each value
+    written plainly; settings given as text are written as they are, unchecked."""
+    written = ",".join(f"{key}={plain(value)}" for key, value in settings)
+    return f"{name}:{written}" if written else name
+
+
+def split_name(text: str) -> tuple[str, str]:
+    """(the engine's name in lower case, the settings as written) of a spec string."""
+    name, _, rest = text.strip().partition(":")
+    return name.strip().lower(), rest
+
+
+def level_of(text: str) -> int | None:
+    """N when `text` names a level as `parse_spec` reads it ("level:4", " Level: 4");
+    None for another spec, or for a level there is not."""
+    name, rest = split_name(text)
+    if name != "level":
+        return None
+    try:
+        level_spec(rest)
+    except LevelError:
+        return None
+    return int(rest)
 
 
 def plain(value: Value | str) -> str:
@@ -71,19 +96,13 @@ def plain(value: Value | str) -> str:
 
 def parse_spec(text: str) -> EngineSpec:
     """Split and check a spec string; raises SpecError with a precise message and key."""
-    stripped = text.strip()
-    name, _, rest = stripped.partition(":")
-    name = name.strip().lower()
+    name, rest = split_name(text)
     if name == "level":  # level:N is the documented spec of that level (levels.py)
-        from c4tui.engine.players.levels import LevelError, level_spec
-
         try:
             return parse_spec(level_spec(rest))
         except LevelError as error:
             raise SpecError(str(error), "level") from None
     if name not in ENGINES:
-        from c4tui.engine.players.levels import LEVELS
-
         known = ", ".join([*ENGINES, f"level:{min(LEVELS)}-{max(LEVELS)}"])
         raise SpecError(f"unknown engine {name!r} in spec {text!r} (known: {known})")
     options_table = {**engine_class(name).OPTIONS, "noise": NOISE}
