@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from c4tui.engine.board.position import Position
-from c4tui.engine.players.contract import Figures, GameOverError, SearchInfo
+from c4tui.engine.players.contract import Figures, GameOverError, Limits, SearchInfo
 from c4tui.engine.players.specs import ENGINES, engine_class, make_engine, reading_of, title_of
 from tests.engine.engine_contract import line_agrees, random_positions
 
@@ -112,3 +112,17 @@ def test_an_engine_reads_as_it_says(spec):
 @pytest.mark.parametrize("name", list(ENGINES))
 def test_every_engine_names_its_own_title(name):
     assert engine_class(name).TITLE == title_of(name) != ""
+
+
+@pytest.mark.parametrize("name", list(ENGINES))
+def test_an_engines_default_budget_is_its_budget_of_no_limits(name):
+    engine = engine_class(name)()
+    assert engine.limits == engine.budget(Limits())
+    assert engine_class(name)(limits=Limits(depth=3)).limits == Limits(depth=3)  # as given
+
+
+def test_a_specs_budget_keeps_what_it_sets_and_takes_the_defaults_for_the_rest():
+    assert make_engine("mcts:iterations=50").limits == Limits(iterations=50)
+    assert make_engine("negamax").limits == Limits(time=1.0, depth=20)
+    assert make_engine("human:care=5").limits == Limits(time=0.5)
+    assert make_engine("human:time=2").limits == Limits(time=2.0)

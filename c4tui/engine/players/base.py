@@ -34,10 +34,22 @@ class BaseEngine:
     OPTIONS: ClassVar[dict[str, Option]] = {}
     READING: ClassVar[Reading] = Reading()
 
-    def __init__(self, *, seed: int | None = None, limits: Limits | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        limits: Limits | None = None,
+        time: float | None = None,
+        iterations: int | None = None,
+        depth: int | None = None,
+    ) -> None:
+        """`limits`, or else the spec's budget (`time`, `iterations`, `depth`) with the
+        engine's own defaults where it sets none (its `budget`, the one home of them)."""
         self.seed = seed
         self.rng = random.Random(seed)
-        self.limits = limits or Limits()
+        if limits is None:
+            limits = self.budget(Limits(time=time, iterations=iterations, depth=depth))
+        self.limits = limits
         self.spec = self.name
 
     def new_game(self) -> None:

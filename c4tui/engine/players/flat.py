@@ -45,9 +45,7 @@ class FlatMonteCarloEngine(BaseEngine):
         playouts: int | None = None,
         limits: Limits | None = None,
     ) -> None:
-        if limits is None:  # the spec's budget, with the default where it sets none
-            limits = self.budget(Limits(time=time, iterations=playouts))
-        super().__init__(seed=seed, limits=limits)
+        super().__init__(seed=seed, limits=limits, time=time, iterations=playouts)
 
     def budget(self, limits: Limits) -> Limits:
         return timed_by_default(limits, DEFAULT_TIME)

@@ -22,6 +22,7 @@ that it means the same at every care and however many columns hand a win over.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import ClassVar
 
 from c4tui.engine.board.position import Position
@@ -87,18 +88,21 @@ class HumanEngine(BaseEngine):
         seed: int | None = None,
         care: float = 20.0,
         slip: float = SLIP,
-        time: float = SOLVE_SECONDS,
+        time: float | None = None,
         limits: Limits | None = None,
     ) -> None:
-        super().__init__(seed=seed, limits=limits or Limits(time=time))
+        super().__init__(seed=seed, limits=limits, time=time)
         self.care = care
         self.slip = slip
+
+    def budget(self, limits: Limits) -> Limits:
+        # The time is the solver's: without one it has SOLVE_SECONDS.
+        return limits if limits.time is not None else replace(limits, time=SOLVE_SECONDS)
 
     def think(
         self, position: Position, limits: Limits, clock: Clock, on_info: InfoCallback | None
     ) -> SearchInfo:
-        seconds = limits.time if limits.time is not None else SOLVE_SECONDS
-        scores = column_scores(position, seconds, clock.stop)
+        scores = column_scores(position, limits.time, clock.stop)
         exact = scores is not None
         if scores is None:
             scores = self._heuristic_scores(position)

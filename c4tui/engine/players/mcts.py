@@ -79,10 +79,9 @@ class MctsEngine(BaseEngine):
         iterations: int | None = None,
         c: float = DEFAULT_C,
         book: int = 1,
+        limits: Limits | None = None,
     ) -> None:
-        # The spec's budget, with the default where it sets none.
-        limits = self.budget(Limits(time=time, iterations=iterations))
-        super().__init__(seed=seed, limits=limits)
+        super().__init__(seed=seed, limits=limits, time=time, iterations=iterations)
         self.c = c
         self.book = bool(book)
         self.tree: Tree | None = None

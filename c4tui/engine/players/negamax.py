@@ -71,9 +71,7 @@ class NegamaxEngine(BaseEngine):
         time: float | None = None,
         limits: Limits | None = None,
     ) -> None:
-        if limits is None:  # the spec's budget, with the default where it sets none
-            limits = self.budget(Limits(time=time, depth=depth))
-        super().__init__(seed=seed, limits=limits)
+        super().__init__(seed=seed, limits=limits, time=time, depth=depth)
         self.table: dict[int, tuple[int, int, int, int]] = {}
         self.table_geometry = None
 

@@ -90,7 +90,7 @@ class PerfectEngine(BaseEngine):
         time: float | None = None,
         vary: int = 0,
     ) -> None:
-        super().__init__(seed=seed, limits=limits or Limits(time=time))
+        super().__init__(seed=seed, limits=limits, time=time)
         self.vary = bool(vary)
 
     def think(
