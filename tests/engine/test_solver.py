@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from c4tui.engine.board.geometry import centre_first, geometry
+from c4tui.engine.board.geometry import centre_distance, centre_first, geometry
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.tactics import winning_columns
 from c4tui.engine.solver import (
@@ -192,6 +192,8 @@ def test_a_finished_game_is_refused():
 def test_columns_are_ordered_from_the_centre():
     assert centre_first(7) == (3, 2, 4, 1, 5, 0, 6)
     assert centre_first(4) == (1, 2, 0, 3)
+    assert [centre_distance(col, 7) for col in range(7)] == [6, 4, 2, 0, 2, 4, 6]
+    assert [centre_distance(col, 6) for col in range(6)] == [5, 3, 1, 1, 3, 5]
 
 
 def decisive_positions(plies: int, count: int, seed: int, book_solver: Solver) -> list[Position]:

@@ -126,10 +126,16 @@ class Geometry:
         return (bit.bit_length() - 1) // (self.height + 1)
 
 
+def centre_distance(col: int, width: int) -> int:
+    """How far `col` is from the board's middle, in half columns (a whole number on an
+    even width too): 0 for the centre column of 7, 1 for both middle columns of 6."""
+    return abs(2 * col - (width - 1))
+
+
 def centre_first(width: int) -> tuple[int, ...]:
     """Columns from the centre outwards, left first on ties: the usual best first guesses
     (a centre column takes part in the most lines). The one reference of this order."""
-    return tuple(sorted(range(width), key=lambda col: (abs(2 * col - (width - 1)), col)))
+    return tuple(sorted(range(width), key=lambda col: (centre_distance(col, width), col)))
 
 
 def non_losing(playable: int, their_spots: int) -> int:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
+from c4tui.engine.board.geometry import centre_distance
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import keeping_columns, moves_to_end, stones_to_come
 from c4tui.engine.players.tactics import safe_columns
@@ -105,7 +106,7 @@ def plausible_position(
         if position.is_over():
             return None
         columns = safe_columns(position) or list(position.legal_moves())
-        weights = [position.width - abs(2 * c - (position.width - 1)) for c in columns]
+        weights = [position.width - centre_distance(c, position.width) for c in columns]
         position = position.play(rng.choices(columns, weights)[0])
     return None if position.is_over() else position
 
