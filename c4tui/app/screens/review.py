@@ -144,7 +144,10 @@ class ReviewScreen(ModalScreen[None]):
     def run_review(self) -> None:
         try:
             reviews = review_game(
-                self.game, on_move=lambda r: self.post_message(Reviewed(r)), stop=self.stop
+                self.game,
+                on_move=lambda r: self.post_message(Reviewed(r)),
+                stop=self.stop,
+                moves=self.moves,  # replayed once, for the review and the screen
             )
             for review in reviews:  # why each losing move loses, once every move is judged
                 if review.verdict in ("mistake", "blunder") and review.score < 0:
@@ -188,7 +191,7 @@ class ReviewScreen(ModalScreen[None]):
         if any(r is None for r in self.reviews):
             self.notify("The review is still solving: learn once it is done.", timeout=3)
             return
-        found = lessons(self.game, self.reviews, self.learners)  # type: ignore[arg-type]
+        found = lessons(self.moves, self.reviews, self.learners)  # type: ignore[arg-type]
         if not found:
             sides = " and ".join(GLYPHS[p] for p in sorted(self.learners))
             self.notify(f"No mistakes of {sides} in this game: nothing to learn.", timeout=4)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import keeping_columns
-from c4tui.engine.study.review import MoveReview, positions_of
+from c4tui.engine.study.review import MoveReview
 
 
 @dataclass(frozen=True)
@@ -40,11 +40,13 @@ class Lesson:
         return column in self.answers
 
 
-def lessons(game: Position, reviews: Sequence[MoveReview], players: set[int]) -> list[Lesson]:
-    """The lessons of `players` (0 ●, 1 ○) in the game that led to `game`, in order."""
-    before = positions_of(game)
+def lessons(
+    moves: Sequence[tuple[Position, int]], reviews: Sequence[MoveReview], players: set[int]
+) -> list[Lesson]:
+    """The lessons of `players` (0 ●, 1 ○) in a game whose `moves` (`positions_of`, the
+    position before each move and its column) were reviewed, in order."""
     return [
-        Lesson(before[r.ply - 1][0], r.column, r.scores, r.verdict)
+        Lesson(moves[r.ply - 1][0], r.column, r.scores, r.verdict)
         for r in reviews
         if r.verdict in ("mistake", "blunder") and r.player - 1 in players
     ]
