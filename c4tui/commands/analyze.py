@@ -14,12 +14,12 @@ from c4tui.argparse_internals import Subcommands
 from c4tui.commands.common import (
     PositionBatch,
     add_board_options,
+    add_give_up_option,
     add_position_argument,
     board_of,
     disc,
     output_console,
     plain_table,
-    seconds,
 )
 from c4tui.engine.board.geometry import Geometry
 from c4tui.engine.board.position import Position
@@ -44,13 +44,7 @@ def register(commands: Subcommands) -> None:
         ),
     )
     add_position_argument(parser)
-    parser.add_argument(
-        "--time",
-        type=seconds,
-        default=DEFAULT_SECONDS,
-        metavar="S",
-        help=f"give up on a position after S seconds (default {DEFAULT_SECONDS:g})",
-    )
+    add_give_up_option(parser, DEFAULT_SECONDS)
     add_board_options(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object per position")
     parser.add_argument(

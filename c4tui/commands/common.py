@@ -55,6 +55,17 @@ def add_position_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_give_up_option(parser: argparse.ArgumentParser, default: float) -> None:
+    """--time S: how long the solver may take over one position before it gives up."""
+    parser.add_argument(
+        "--time",
+        type=seconds,
+        default=default,
+        metavar="S",
+        help=f"give up on a position after S seconds (default {default:g})",
+    )
+
+
 def whole_number(low: int, high: int) -> Callable[[str], int]:
     """An argparse type: a whole number from `low` to `high`."""
 

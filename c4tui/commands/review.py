@@ -11,10 +11,10 @@ from rich.console import Console
 from c4tui.argparse_internals import Subcommands
 from c4tui.commands.common import (
     add_board_options,
+    add_give_up_option,
     board_of,
     output_console,
     plain_table,
-    seconds,
 )
 from c4tui.commands.review_input import GameInput
 from c4tui.engine.board.position import Position
@@ -56,13 +56,7 @@ def register(commands: Subcommands) -> None:
         help="the moves of the game (e.g. 4453..., or a connect4.gamesolver.org link), or "
         "a file holding them or a game file; - reads stdin: one game a line, or a game file",
     )
-    parser.add_argument(
-        "--time",
-        type=seconds,
-        default=DEFAULT_SECONDS,
-        metavar="S",
-        help=f"give up on a position after S seconds (default {DEFAULT_SECONDS:g})",
-    )
+    add_give_up_option(parser, DEFAULT_SECONDS)
     add_board_options(parser)
     parser.add_argument(
         "--json",
