@@ -137,3 +137,15 @@ def test_an_unknown_board_style_in_the_file_gives_defaults_and_a_notice(tmp_path
     (tmp_path / "settings.json").write_text('{"board_style": "wood"}')
     settings, notice = load(tmp_path)
     assert settings == Settings() and notice is not None and "board_style" in notice
+
+
+def test_a_marker_row_centres_each_marked_columns_glyph_over_its_cell():
+    from rich.style import Style
+
+    from c4tui.app.widgets.board import marker_row
+
+    bold = Style(bold=True)
+    row = marker_row({1: ("▼", bold)}, 3, 5)
+    assert row.plain == " " + " " * 5 + "  ▼  " + " " * 5
+    assert [span.style for span in row.spans] == [bold]
+    assert marker_row({}, 2, 3).plain == " " * 7

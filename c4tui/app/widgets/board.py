@@ -69,6 +69,19 @@ def board_size(size: DiscSize, width: int, height: int, extra: int = 0) -> Size:
     return Size(size.width * width + 2, size.height * height + size.marker_rows + 3 + extra)
 
 
+def marker_row(marks: dict[int, tuple[str, Style]], columns: int, cell_width: int) -> Text:
+    """A row over the board: each marked column's (glyph, style) centred over its cell,
+    blank over the others (the board's left edge is the first character)."""
+    row = Text(" ")
+    for col in range(columns):
+        if col in marks:
+            glyph, style = marks[col]
+            row.append(glyph.center(cell_width), style)
+        else:
+            row.append(" " * cell_width)
+    return row
+
+
 class Board(DrawnWidget):
     """The Connect Four board."""
 
@@ -257,23 +270,11 @@ class Board(DrawnWidget):
                 discs[view.hint] = star  # over the cursor's arrow: the hint stays seen
             else:
                 markers[view.hint] = star
+        if pos.is_over():  # nothing drops any more: the rows over the board stay blank
+            markers, discs = {}, {}
         if size.marker_rows == 2:
-            row = Text(" ")
-            for col in range(pos.width):
-                if col in discs and not pos.is_over():
-                    glyph, style = discs[col]
-                    row.append(glyph.center(size.width), style)
-                else:
-                    row.append(" " * size.width)
-            lines.append(row)
-        row = Text(" ")
-        for col in range(pos.width):
-            if col in markers and not pos.is_over():
-                glyph, style = markers[col]
-                row.append(glyph.center(size.width), style)
-            else:
-                row.append(" " * size.width)
-        lines.append(row)
+            lines.append(marker_row(discs, pos.width, size.width))
+        lines.append(marker_row(markers, pos.width, size.width))
 
         top_edge, side, bottom_edge = self._frame(size.width * pos.width, paints)
         lines.append(top_edge)
