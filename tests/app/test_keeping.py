@@ -4,6 +4,7 @@ notices, and the app goes on."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from c4tui.app.textual_internals import notifications
 from tests.app.showcase import settle, type_keys, until
@@ -166,3 +167,16 @@ async def test_the_games_list_says_where_the_board_stands_after_undo(make_app, t
         assert isinstance(app.screen, GamesScreen)
         row = app.screen.query_one("#games-table").get_row_at(0)
         assert row[0].endswith("(now)") and row[-1] == "    2, at 0"
+
+
+def test_a_games_row_reads_names_as_names_and_says_where_its_board_stands():
+    from rich.text import Text
+
+    from c4tui.app.screens.games import GAME_COLUMNS, game_cells
+    from c4tui.engine.board.gamefile import GameRecord
+
+    record = GameRecord("4455", 7, 6, 4, ("[b]", "level:3"), "2026-11-24T22:00:00Z")
+    cells = game_cells(record)
+    assert len(cells) == len(GAME_COLUMNS)
+    assert cells[0] == "7x6" and cells[1] == Text("[b]") and cells[3] == "unfinished"
+    assert game_cells(replace(record, current="44"))[4] == "    4, at 2"

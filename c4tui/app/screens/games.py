@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -28,6 +29,31 @@ def board_text(record: GameRecord) -> str:
     """A game's board for the list: "7x6", and the line length when it is not four."""
     size = f"{record.width}x{record.height}"
     return size if record.connect == 4 else f"{size} connect {record.connect}"
+
+
+# The list's columns after the first (when the game was played, or started).
+GAME_COLUMNS = ("board", "● first", "○ second", "result", "moves")
+
+
+def game_cells(record: GameRecord) -> tuple[str | Text, ...]:
+    """A game's row after its first cell: its board, players, result and length (a name
+    such as "[b]" is a name, not markup)."""
+    return (
+        board_text(record),
+        Text(record.players[0]),
+        Text(record.players[1]),
+        RESULT_WORDS[record.result],
+        moves_text(record),
+    )
+
+
+def compose_games_list() -> ComposeResult:
+    """A list of games as both game screens show it: a summary over the table, the keys
+    at the foot."""
+    with Vertical(id="games-body"):
+        yield Static("", id="games-summary")
+        yield GamesTable(id="games-table", cursor_type="row", zebra_stripes=True)
+    yield Footer()
 
 
 class GamesTable(DataTable):
@@ -57,17 +83,14 @@ class GamesScreen(ModalScreen[tuple[str, str] | None]):
         self.current = current
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="games-body"):
-            yield Static("", id="games-summary")
-            yield GamesTable(id="games-table", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        return compose_games_list()
 
     def on_mount(self) -> None:
         body = self.query_one("#games-body")
         body.border_title = "Kept games"
         games, damaged = self.library.listing()
         table = self.query_one(DataTable)
-        table.add_columns("last played (UTC)", "board", "● first", "○ second", "result", "moves")
+        table.add_columns("last played (UTC)", *GAME_COLUMNS)
         for game in games:
             record = game.record
             if game.name == self.current:
@@ -76,15 +99,7 @@ class GamesScreen(ModalScreen[tuple[str, str] | None]):
                 mark = " (in use)"  # another c4tui plays it: it would not open
             else:
                 mark = ""
-            table.add_row(
-                game.played_text + mark,
-                board_text(record),
-                record.players[0],
-                record.players[1],
-                RESULT_WORDS[record.result],
-                moves_text(record),
-                key=game.name,
-            )
+            table.add_row(game.played_text + mark, *game_cells(record), key=game.name)
         summary = f"{len(games)} games kept, the last played first: Enter opens one, v reviews it."
         if damaged:
             summary += f"; {damaged} damaged files skipped"

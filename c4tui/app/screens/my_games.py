@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
-from c4tui.app.screens.games import RESULT_WORDS, GamesTable, board_text
+from c4tui.app.screens.games import GAME_COLUMNS, compose_games_list, game_cells
 from c4tui.app.screens.review import ReviewScreen
 from c4tui.engine.board.gamefile import GameRecord
 
@@ -28,25 +26,14 @@ class MyGamesScreen(ModalScreen[None]):
         self.games = dict(games)
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="games-body"):
-            yield Static("", id="games-summary")
-            yield GamesTable(id="games-table", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        return compose_games_list()
 
     def on_mount(self) -> None:
         self.query_one("#games-body").border_title = "Your games on this server"
         table = self.query_one(DataTable)
-        table.add_columns("started (UTC)", "board", "● first", "○ second", "result", "moves")
+        table.add_columns("started (UTC)", *GAME_COLUMNS)
         for name, record in self.games.items():
-            table.add_row(
-                record.date.replace("T", " ").rstrip("Z"),
-                board_text(record),
-                Text(record.players[0]),  # a name such as "[b]" is a name, not markup
-                Text(record.players[1]),
-                RESULT_WORDS[record.result],
-                f"{record.plies:>5}",
-                key=name,
-            )
+            table.add_row(record.date.replace("T", " ").rstrip("Z"), *game_cells(record), key=name)
         summary = f"{len(self.games)} games, the newest first: Enter reviews one."
         if not self.games:
             summary = "No games yet: every game you play here is kept for you."
