@@ -12,22 +12,15 @@ from __future__ import annotations
 from typing import Protocol
 
 from c4tui.engine.board.game import Game
-from c4tui.engine.board.position import Position
-from c4tui.match.requests import Severity
-from c4tui.match.sides import Sides
+from c4tui.match import part
 
 
-class Owner(Protocol):
+class Owner(part.Owner, Protocol):
     """What navigation asks of its match."""
 
     game: Game
 
-    @property
-    def position(self) -> Position: ...
-    @property
-    def sides(self) -> Sides: ...
     def is_ai(self, player: int) -> bool: ...
-    def notify(self, text: str, severity: Severity = "information", **options) -> None: ...
     def interrupt(self) -> None: ...
     def forget_search(self) -> None: ...
     def moved(self, *, paused: bool) -> None: ...

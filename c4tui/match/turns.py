@@ -12,7 +12,6 @@ from dataclasses import replace
 from typing import Protocol
 
 from c4tui.engine.board.game import Evaluation
-from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import Engine, SearchInfo, SearchResult
 from c4tui.match.interface import (
     MatchEvent,
@@ -22,31 +21,20 @@ from c4tui.match.interface import (
     SearchStarted,
 )
 from c4tui.match.opponents import evaluation_of
-from c4tui.match.requests import Severity
+from c4tui.match.part import EnginesOwner
 from c4tui.match.search_desk import SearchDesk
-from c4tui.match.sides import Sides
 
 
-class Owner(Protocol):
+class Owner(EnginesOwner, Protocol):
     """What the engines' turns ask of their match."""
 
-    engines: dict[int, Engine]
     runner: SearchRunner | None
     searches: SearchDesk
-    delay: float
 
     @property
-    def position(self) -> Position: ...
-    @property
-    def sides(self) -> Sides: ...
-    @property
-    def paused(self) -> bool: ...
-    @property
     def over(self) -> bool: ...
-    def notify(self, text: str, severity: Severity = "information", **options) -> None: ...
     def emit(self, event: MatchEvent) -> None: ...
     def play_move(self, col: int, evaluation: Evaluation | None = None) -> None: ...
-    def hold(self) -> None: ...
 
 
 class EngineTurns:

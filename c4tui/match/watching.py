@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import Engine
-from c4tui.match.requests import GAME_OVER, Severity
-from c4tui.match.sides import Sides
+from c4tui.match.part import EnginesOwner
+from c4tui.match.requests import GAME_OVER
 
 WATCH_DELAYS = (0.0, 0.2, 0.4, 1.0, 2.0)  # seconds between moves when two engines play
 
@@ -21,23 +20,12 @@ def next_delay(delay: float, steps: int) -> float:
     return WATCH_DELAYS[max(0, min(len(WATCH_DELAYS) - 1, nearest + steps))]
 
 
-class Owner(Protocol):
+class Owner(EnginesOwner, Protocol):
     """What the watching keys ask of their match."""
 
-    delay: float
-    engines: dict[int, Engine]
-
-    @property
-    def position(self) -> Position: ...
-    @property
-    def sides(self) -> Sides: ...
-    @property
-    def paused(self) -> bool: ...
-    def notify(self, text: str, severity: Severity = "information", **options) -> None: ...
     def pause(self) -> None: ...
     def resume(self) -> None: ...
     def hurry(self) -> bool: ...
-    def hold(self) -> None: ...
     def run(self, engine: Engine) -> bool: ...
 
 

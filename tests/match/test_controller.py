@@ -337,3 +337,20 @@ def test_a_move_from_a_jumped_to_position_starts_a_variation(tmp_path):
     assert match.delete_variation()
     assert match.position.path == main[:2]
     assert not match.game.has_variations()
+
+
+def test_the_match_is_what_each_of_its_parts_asks_of_it():
+    from c4tui.match import navigation, part, turns, watching
+
+    match = Match(Sides("greedy", "random"))
+    for owner in (part.Owner, part.EnginesOwner, turns.Owner, watching.Owner, navigation.Owner):
+        asked = {
+            name
+            for cls in owner.__mro__
+            if cls.__module__.startswith("c4tui.match")
+            for name in (*vars(cls).get("__annotations__", {}), *vars(cls))
+            if not name.startswith("_")
+        }
+        assert {"position", "sides", "notify"} <= asked
+        missing = [name for name in asked if not hasattr(match, name)]
+        assert not missing, f"{owner.__module__}.{owner.__name__}: {missing}"
