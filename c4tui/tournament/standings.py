@@ -16,6 +16,12 @@ from itertools import combinations
 from c4tui.tournament.games import MoveTally, PlayedGame
 
 
+def result_for(engine: int, winner: int | None) -> int:
+    """A game's result for `engine` (an index into the specs), given its winner (None:
+    a draw): 1 won, 0 drawn, -1 lost."""
+    return 0 if winner is None else 1 if winner == engine else -1
+
+
 @dataclass
 class PairResult:
     """The games between engines a and b (indices into the specs), from a's side."""
@@ -31,6 +37,13 @@ class PairResult:
     @property
     def games(self) -> int:
         return self.a_wins + self.b_wins + self.draws
+
+    def count(self, winner: int | None) -> None:
+        """Count a game between a and b won by `winner` (None: drawn)."""
+        result = result_for(self.a, winner)
+        self.a_wins += result > 0
+        self.draws += result == 0
+        self.b_wins += result < 0
 
     def from_winners_side(self) -> PairResult:
         """The same games told from the side that scored more ("a beat b 19-1").
@@ -59,6 +72,13 @@ class Standing:
     @property
     def games(self) -> int:
         return self.wins + self.draws + self.losses
+
+    def count(self, winner: int | None) -> None:
+        """Count a game of this engine's won by `winner` (None: drawn)."""
+        result = result_for(self.engine, winner)
+        self.wins += result > 0
+        self.draws += result == 0
+        self.losses += result < 0
 
     @property
     def score(self) -> float | None:
@@ -134,12 +154,7 @@ class Crosstable:
         task = record.task
         a, b = sorted((task.first, task.second))
         pair = self.pairs[(a, b)]
-        if record.winner is None:
-            pair.draws += 1
-        elif record.winner == a:
-            pair.a_wins += 1
-        else:
-            pair.b_wins += 1
+        pair.count(record.winner)
         if record.winner is not None:
             if record.first_won:
                 pair.first_mover_wins += 1
@@ -148,12 +163,7 @@ class Crosstable:
         for engine, tally in ((task.first, record.first_tally), (task.second, record.second_tally)):
             standing = self.standings[engine]
             standing.tally.merge(tally)
-            if record.winner is None:
-                standing.draws += 1
-            elif record.winner == engine:
-                standing.wins += 1
-            else:
-                standing.losses += 1
+            standing.count(record.winner)
 
     def ranked(self) -> list[Standing]:
         """Standings, best score first (engines without games last, in spec order)."""

@@ -60,3 +60,16 @@ def test_elo_of_a_sweep_is_a_lower_bound():
     assert sweep.low == pytest.approx(elo_of_score(0.025 ** (1 / 20)))
     lost = elo_estimate(0, 0, 20)
     assert lost.high == pytest.approx(-sweep.low)
+
+
+def test_a_games_result_is_read_from_each_engines_side():
+    from c4tui.tournament.standings import PairResult, Standing, result_for
+
+    assert [result_for(1, winner) for winner in (1, 0, None)] == [1, -1, 0]
+    pair, standing = PairResult(0, 2), Standing(2)
+    for winner in (0, 2, None, 2):
+        pair.count(winner)
+        standing.count(winner)
+    assert (pair.a_wins, pair.draws, pair.b_wins) == (1, 1, 2)
+    assert (standing.wins, standing.draws, standing.losses) == (2, 1, 1)
+    assert type(pair.a_wins) is int and type(standing.losses) is int
