@@ -23,7 +23,7 @@ from textual.theme import Theme
 from textual.widgets import Footer, Header, Static
 
 from c4tui.app.ai_turns import AiTurns
-from c4tui.app.keys import KEYS, palette
+from c4tui.app.keys import KEYS, cursor_moved, cursor_start, palette
 from c4tui.app.lines import GameLines
 from c4tui.app.looks import Looks
 from c4tui.app.messages import (
@@ -120,7 +120,7 @@ class ConnectFourApp(App[None]):
         self.prewarmer = Prewarmer(self)
         if not moves and resume:
             self.study.resume_kept_game()
-        self.cursor = self.game.position.width // 2
+        self.cursor = cursor_start(self.game.position.width)
         self._status = ""
         self._keys_shown = (False, False)  # (watching, paused) the footer last showed
         if steady:
@@ -238,7 +238,7 @@ class ConnectFourApp(App[None]):
         human_turn = not pos.is_over() and not match.is_ai(pos.to_move) and not self.thinking
         # While the AI thinks, a person who moves next may already pick a column.
         waiting = self.thinking and not pos.is_over() and not match.is_ai(1 - pos.to_move)
-        self.cursor = max(0, min(self.cursor, pos.width - 1))
+        self.cursor = cursor_moved(self.cursor, 0, pos.width)
         result = self.game.result()
         info = match.search.info if match.search is not None else None
         marks, self.board.border_subtitle = self.threat_marks.marks(pos)
@@ -282,7 +282,7 @@ class ConnectFourApp(App[None]):
         self.human_drop(message.column)
 
     def action_cursor(self, step: int) -> None:
-        self.cursor = max(0, min(self.game.position.width - 1, self.cursor + step))
+        self.cursor = cursor_moved(self.cursor, step, self.game.position.width)
         self.refresh_view()
 
     def action_drop_at_cursor(self) -> None:
@@ -299,7 +299,7 @@ class ConnectFourApp(App[None]):
             self.settings = replace(self.settings, first=other)  # for this session
         s = self.settings
         self.match.new_game(Game(Position.start(s.width, s.height, s.connect)), s.sides())
-        self.cursor = s.width // 2
+        self.cursor = cursor_start(s.width)
         self.update()
 
     def action_undo(self) -> None:

@@ -25,6 +25,19 @@ BOARD_KEYS: list[BindingType] = [
     ),
 ]
 
+
+def cursor_start(width: int) -> int:
+    """Where the board cursor starts on a board `width` columns wide: over the middle
+    column (on an even width, the right one of the two)."""
+    return width // 2
+
+
+def cursor_moved(cursor: int, step: int, width: int) -> int:
+    """The board cursor `step` columns along (0: where it is), kept on a board `width`
+    columns wide: what ← and → do on every board."""
+    return max(0, min(width - 1, cursor + step))
+
+
 KEYS: list[BindingType] = [
     *BOARD_KEYS,
     Binding("u", "undo", "Undo"),

@@ -13,6 +13,7 @@ from pathlib import Path
 from textual.app import SystemCommand
 
 from c4tui.app.host import Host
+from c4tui.app.keys import cursor_start
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.gamefile import GameRecord
 from c4tui.engine.board.notation import link_of
@@ -98,7 +99,7 @@ class StudyActions:
         self._app.cancel_search()
         self._app.match.open(record, name)
         self.follow_open_game()
-        self._app.cursor = record.width // 2
+        self._app.cursor = cursor_start(record.width)
         self._app.match.save()
         self._app.update()
 
@@ -224,7 +225,7 @@ class StudyActions:
                 return
             self._app.cancel_search()
             self._app.match.new_game(Game.from_moves(moves, g.width, g.height, g.connect))
-            self._app.cursor = g.width // 2
+            self._app.cursor = cursor_start(g.width)
             self._app.notify(f"Playing on from {moves or 'the empty board'}.", timeout=3)
             self._app.update()
 

@@ -20,3 +20,12 @@ def test_each_intent_is_said_with_its_bindings_key():
 def test_a_notice_gets_the_keys_of_the_intents_it_names_and_keeps_other_braces():
     text = "Failed: KeyError {'x'} {nothing}: press {move_now} to retry, {new_game} to start."
     assert worded(text) == ("Failed: KeyError {'x'} {nothing}: press m to retry, n to start.")
+
+
+def test_the_board_cursor_moves_along_and_stays_on_the_board():
+    from c4tui.app.keys import cursor_moved, cursor_start
+
+    assert cursor_moved(3, 1, 7) == 4 and cursor_moved(3, -1, 7) == 2
+    assert cursor_moved(6, 1, 7) == 6 and cursor_moved(0, -1, 7) == 0
+    assert cursor_moved(9, 0, 7) == 6  # a narrower board after a new game
+    assert [cursor_start(width) for width in (7, 6, 4, 10)] == [3, 3, 2, 5]

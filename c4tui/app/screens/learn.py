@@ -22,7 +22,7 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from c4tui.app.keys import BOARD_KEYS
+from c4tui.app.keys import BOARD_KEYS, cursor_moved, cursor_start
 from c4tui.app.messages import ColumnClicked, WorkFailed
 from c4tui.app.screens.review_words import line_words, move_name
 from c4tui.app.widgets.board import Board, BoardView
@@ -70,7 +70,7 @@ class LearnScreen(ModalScreen[None]):
         self.game, self.lessons, self.learned = game, lessons, learned
         self.board_style = board_style
         self.index = 0
-        self.cursor = game.width // 2
+        self.cursor = cursor_start(game.width)
         self.state = "asking"  # asking, right, refuting, refuted, answer
         self.tried: int | None = None
         self.line: tuple[int, ...] = ()
@@ -97,7 +97,7 @@ class LearnScreen(ModalScreen[None]):
     # ---- keys -----------------------------------------------------------------------
 
     def action_cursor(self, step: int) -> None:
-        self.cursor = max(0, min(self.game.width - 1, self.cursor + step))
+        self.cursor = cursor_moved(self.cursor, step, self.game.width)
         self.show()
 
     def action_drop_at_cursor(self) -> None:

@@ -21,7 +21,7 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from c4tui.app.keys import BOARD_KEYS
+from c4tui.app.keys import BOARD_KEYS, cursor_moved, cursor_start
 from c4tui.app.messages import ColumnClicked, WorkFailed
 from c4tui.app.widgets.board import Board, BoardView
 from c4tui.engine.study.puzzle_ratings import THEMES, Theme
@@ -97,7 +97,7 @@ class PuzzleScreen(ModalScreen[None]):
 
     def on_puzzle_ready(self, message: PuzzleReady) -> None:
         self.puzzle, self.answered, self.verdict = message.puzzle, None, ""
-        self.cursor = message.puzzle.position.width // 2
+        self.cursor = cursor_start(message.puzzle.position.width)
         self.show()
         self.tell_notices()
 
@@ -108,7 +108,7 @@ class PuzzleScreen(ModalScreen[None]):
 
     def action_cursor(self, step: int) -> None:
         if self.puzzle is not None:
-            self.cursor = max(0, min(self.puzzle.position.width - 1, self.cursor + step))
+            self.cursor = cursor_moved(self.cursor, step, self.puzzle.position.width)
             self.show()
 
     def action_drop_at_cursor(self) -> None:

@@ -20,7 +20,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
-from c4tui.app.keys import BOARD_KEYS
+from c4tui.app.keys import BOARD_KEYS, cursor_moved, cursor_start
 from c4tui.app.messages import ColumnClicked
 from c4tui.app.screens.answer import AnswerScreen
 from c4tui.app.status_words import room_outcome_text, room_status_text
@@ -113,7 +113,7 @@ class RoomScreen(Screen[None]):
         if old is None or old.number != view.number or old.search != view.search:
             self.info = view.info
         if old is None or old.number != view.number:
-            self.cursor = view.position.width // 2
+            self.cursor = cursor_start(view.position.width)
         if old is None or (old.playing, old.over) != (view.playing, view.over):  # footer keys
             self.refresh_bindings()
         self._draw()
@@ -135,7 +135,7 @@ class RoomScreen(Screen[None]):
             return
         pos = view.position
         mine = view.my_turn()
-        self.cursor = max(0, min(self.cursor, pos.width - 1))
+        self.cursor = cursor_moved(self.cursor, 0, pos.width)
         winning = pos.winning_cells() if pos.winner() is not None else ()
         self.board.drops_fall = not self.steady
         self.board.view = BoardView(
@@ -237,7 +237,7 @@ class RoomScreen(Screen[None]):
 
     def action_cursor(self, step: int) -> None:
         if self.view is not None:
-            self.cursor = max(0, min(self.view.position.width - 1, self.cursor + step))
+            self.cursor = cursor_moved(self.cursor, step, self.view.position.width)
             self._draw()
 
     def action_drop_at_cursor(self) -> None:
