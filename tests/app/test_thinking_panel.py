@@ -269,3 +269,11 @@ async def test_the_human_like_engine_shows_its_scores_and_chances(make_app):
         header = text.splitlines()[0].split()
         assert header[:3] == ["col", "score", "chance"], header
         assert "playouts" not in text and "%" in text.splitlines()[1]
+
+
+def test_only_an_engine_that_picks_by_chances_makes_its_own_weaker_choices():
+    from c4tui.engine.study.figures import chooses_by_chances
+
+    assert chooses_by_chances(SearchInfo(engine="human"))
+    for other in ("mcts", "random", "negamax", "no such engine"):
+        assert not chooses_by_chances(SearchInfo(engine=other))

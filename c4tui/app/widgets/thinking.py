@@ -34,7 +34,13 @@ from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import describe_score
 from c4tui.engine.players.contract import ColumnStat, Figures, SearchInfo, win_rate
 from c4tui.engine.players.specs import reading_of
-from c4tui.engine.study.figures import picks_at_random, random_pick, uct_cell, win_rate_text
+from c4tui.engine.study.figures import (
+    chooses_by_chances,
+    picks_at_random,
+    random_pick,
+    uct_cell,
+    win_rate_text,
+)
 from c4tui.match.sides import GLYPHS, engine_title
 
 
@@ -290,7 +296,7 @@ class ThinkingPanel(DrawnWidget):
         if info.best is not None:
             # A handicap move is not what the search found best: a noise= random pick,
             # or the human-like engine's weighted choice of a weaker column.
-            human = info.engine == "human"
+            human = chooses_by_chances(info)
             label = ("chose " if human else "random move ") if info.handicap else "best "
             text.append(label, self.component_style("thinking--dim"))
             text.append(str(info.best + 1), self.component_style("thinking--best"))

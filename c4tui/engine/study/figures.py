@@ -7,7 +7,7 @@ column the search has barely tried), so the two columns compare at a glance.
 
 from __future__ import annotations
 
-from c4tui.engine.players.contract import ColumnStat, SearchInfo, win_rate
+from c4tui.engine.players.contract import ColumnStat, Figures, SearchInfo, win_rate
 from c4tui.engine.players.specs import reading_of
 
 
@@ -32,6 +32,13 @@ def picks_at_random(info: SearchInfo) -> bool:
     """Whether the engine picks its column by chance (it judged nothing best)."""
     reading = reading_of(info.engine)
     return reading is not None and reading.at_random
+
+
+def chooses_by_chances(info: SearchInfo) -> bool:
+    """Whether the engine picks among the columns by the chances it gives them (the
+    human-like engine): a weaker column it plays is its own choice, not a noise= pick."""
+    reading = reading_of(info.engine)
+    return reading is not None and reading.figures is Figures.CHANCES
 
 
 def random_pick(column: int) -> tuple[str, str, str]:
