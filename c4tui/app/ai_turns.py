@@ -16,8 +16,8 @@ from collections.abc import Iterable
 from textual.app import SystemCommand
 
 from c4tui.app.host import Host
-from c4tui.app.messages import HintFinished, SearchFailed, SearchFinished, SearchProgress
-from c4tui.app.search_runner import SearchRunner
+from c4tui.app.messages import HintFinished, SearchFailed, SearchFinished, SearchProgressed
+from c4tui.app.search_runner import WorkerSearchRunner
 from c4tui.app.widgets.thinking import ThinkingView
 from c4tui.engine.players.contract import Limits
 from c4tui.match.sides import engine_title
@@ -31,7 +31,7 @@ class AiTurns:
 
     def __init__(self, app: Host) -> None:
         self._app = app
-        self.runner = SearchRunner(app)  # given to the match, which starts its searches
+        self.runner = WorkerSearchRunner(app)  # given to the match, which starts its searches
         # time.monotonic() of the last `m` that hurried the AI; None when no `m` is owed
         # a grace (not 0.0: a machine up for less than the grace would see one).
         self._cut_short_at: float | None = None
@@ -66,7 +66,7 @@ class AiTurns:
         self._app.match.cancel_search()
         self.runner.cancel()
 
-    def progress(self, message: SearchProgress) -> bool:
+    def progress(self, message: SearchProgressed) -> bool:
         """Take a live snapshot; False when it is stale."""
         return self._app.match.progress(message.search_id, message.info)
 

@@ -31,7 +31,7 @@ from c4tui.app.messages import (
     HintFinished,
     SearchFailed,
     SearchFinished,
-    SearchProgress,
+    SearchProgressed,
 )
 from c4tui.app.notices import Notices
 from c4tui.app.overlay import ScoresOverlay, ScoresSolved
@@ -371,7 +371,7 @@ class ConnectFourApp(App[None]):
         """A key's action in one of the parts (keys.py names them)."""
         getattr(self.parts[part], name)(*arguments)
 
-    def on_search_progress(self, message: SearchProgress) -> None:
+    def on_search_progressed(self, message: SearchProgressed) -> None:
         if not self.ai.progress(message):
             return
         view = self.board.view

@@ -14,7 +14,7 @@ from c4tui.engine.players.contract import SearchInfo, SearchResult
 
 
 @dataclass
-class SearchProgress(Message):
+class SearchProgressed(Message):
     """A live snapshot of the running search (posted at most ~10 times a second)."""
 
     search_id: int
@@ -22,7 +22,7 @@ class SearchProgress(Message):
 
     def can_replace(self, message: Message) -> bool:
         # A newer snapshot makes this one worthless, so a slow UI never builds a backlog.
-        return isinstance(message, SearchProgress)
+        return isinstance(message, SearchProgressed)
 
 
 @dataclass

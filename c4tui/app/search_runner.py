@@ -1,4 +1,4 @@
-"""SearchRunner: the match's searches and hints, each in a thread worker.
+"""WorkerSearchRunner: the match's searches and hints, each in a thread worker.
 
 The match hands out every search with its id and stop event and judges every result (a
 stale one is dropped). The runner runs them off the UI thread and talks back only
@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import partial
 
 from c4tui.app.host import Host
-from c4tui.app.messages import HintFinished, SearchFailed, SearchFinished, SearchProgress
+from c4tui.app.messages import HintFinished, SearchFailed, SearchFinished, SearchProgressed
 from c4tui.engine import gil
 from c4tui.engine.players.contract import SearchInfo
 from c4tui.match.hints import hint_reason
@@ -23,7 +23,7 @@ from c4tui.match.requests import HintRequest, SearchRequest
 PROGRESS_INTERVAL = 0.1  # seconds between progress messages: at most ~10 a second
 
 
-class SearchRunner:
+class WorkerSearchRunner:
     """Runs searches and hints for the app; one search per engine at a time."""
 
     def __init__(self, app: Host) -> None:
@@ -59,7 +59,7 @@ class SearchRunner:
             now = time.monotonic()
             if now - last_post >= PROGRESS_INTERVAL:
                 last_post = now
-                post(SearchProgress(search_id, info))
+                post(SearchProgressed(search_id, info))
                 gil.step_aside()
 
         if request.delay and not self._app.steady:

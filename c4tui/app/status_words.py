@@ -1,6 +1,6 @@
 """The match in words: who won, whose turn it is, and what the keys do now.
 
-The status line of a game of one's own (a `Match`) and of a room of `c4tui serve` (a
+The status line of a game of one's own (a `ShownMatch`) and of a room of `c4tui serve` (a
 `RoomView`), and the notices of the match: the match says which intent a notice names
 as `{intent}` (it knows no keys), and `worded` puts the key of the app's binding there.
 """
@@ -31,7 +31,7 @@ def worded(text: str) -> str:
     return INTENT.sub(key, text)
 
 
-class Match(Protocol):
+class ShownMatch(Protocol):
     """What the words read of a match (controller.Match, or a test's stand-in)."""
 
     game: Game
@@ -50,7 +50,7 @@ class Match(Protocol):
     def is_ai(self, player: int) -> bool: ...
 
 
-def outcome_text(match: Match) -> str | None:
+def outcome_text(match: ShownMatch) -> str | None:
     """Who won, in words, or None while the game goes on."""
     result = match.game.result()
     if result is None:
@@ -61,7 +61,7 @@ def outcome_text(match: Match) -> str | None:
     return f"You win with {glyph}!" if name == "You" else f"{name} {glyph} wins."
 
 
-def status_text(match: Match) -> str:
+def status_text(match: ShownMatch) -> str:
     """One line on whose turn it is and what the keys do."""
 
     def key(intent: str) -> str:

@@ -33,7 +33,7 @@ POLL = 0.5  # seconds a pipe reader waits before looking whether it should stop
 
 
 @dataclass(eq=False)
-class Search:
+class PooledSearch:
     """One search in the pool; `stop()` asks it for its best move now."""
 
     job: SearchJob
@@ -91,7 +91,7 @@ class AiPool:
     def __init__(self, workers: int) -> None:
         self.workers = max(1, workers)
         self._context = multiprocessing.get_context("spawn")  # no fork of a threaded server
-        self._queue: asyncio.Queue[Search] = asyncio.Queue()
+        self._queue: asyncio.Queue[PooledSearch] = asyncio.Queue()
         self._runners: list[asyncio.Task] = []
         self._live: list[_Worker | None] = [None] * self.workers
         self._threads = ThreadPoolExecutor(self.workers, thread_name_prefix="c4tui-ai-pipe")
@@ -103,11 +103,11 @@ class AiPool:
         on_info: Callable[[SearchInfo], None],
         on_done: Callable[[int, SearchInfo], None],
         on_failed: Callable[[str], None],
-    ) -> Search:
+    ) -> PooledSearch:
         """Queue a search; its callbacks run on the event loop."""
         if not self._runners:
             self._runners = [asyncio.create_task(self._run(i)) for i in range(self.workers)]
-        search = Search(job, on_info, on_done, on_failed, next(self._numbers))
+        search = PooledSearch(job, on_info, on_done, on_failed, next(self._numbers))
         self._queue.put_nowait(search)
         return search
 
@@ -149,7 +149,7 @@ class AiPool:
                 self._live[index] = work
             await self._follow(index, work, search)
 
-    async def _follow(self, index: int, work: _Worker, search: Search) -> None:
+    async def _follow(self, index: int, work: _Worker, search: PooledSearch) -> None:
         """Hand the search to the worker and pass on what comes back until it is done."""
         loop = asyncio.get_running_loop()
         search._worker = work

@@ -22,7 +22,7 @@ from typing import Any
 
 from c4tui.engine.players.contract import SearchInfo
 from c4tui.rooms.access import show_code
-from c4tui.rooms.ai_pool import AiPool, Search
+from c4tui.rooms.ai_pool import AiPool, PooledSearch
 from c4tui.rooms.identity import RoomLimits
 from c4tui.rooms.protocol import VERSION, info_to_wire
 from c4tui.rooms.room import Room
@@ -67,7 +67,7 @@ class RoomHost:
         self.rooms: dict[int, Room] = {}
         self.clients: set[Client] = set()
         self.pool = AiPool(limits.ai_workers)
-        self.searches: dict[int, Search] = {}
+        self.searches: dict[int, PooledSearch] = {}
         self._tick: asyncio.Task | None = None
         self._lobby_due = False
 

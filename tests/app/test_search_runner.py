@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 
 from c4tui.app.messages import SearchFinished
-from c4tui.app.search_runner import SearchRunner
+from c4tui.app.search_runner import WorkerSearchRunner
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.specs import make_engine
 from c4tui.match.requests import SearchRequest
@@ -32,7 +32,7 @@ def test_a_search_hurried_before_its_thread_starts_still_answers_with_a_move():
     stop = threading.Event()
     stop.set()
     request = SearchRequest(7, make_engine("mcts:time=60", seed=1), Position.from_moves("4"), stop)
-    SearchRunner(host)._search(request)  # type: ignore[arg-type]
+    WorkerSearchRunner(host)._search(request)  # type: ignore[arg-type]
     finished = [m for m in host.posted if isinstance(m, SearchFinished)]
     assert len(finished) == 1 and finished[0].search_id == 7
     assert Position.from_moves("4").can_play(finished[0].result.move)

@@ -53,7 +53,7 @@ DEFAULT_DEPTH = 20
 DEFAULT_TIME = 1.0
 
 
-class Stopped(Exception):
+class OutOfBudget(Exception):
     """Raised inside the search when the clock, the node budget or the stop event ends it."""
 
 
@@ -126,7 +126,7 @@ class RootSearch:
                 for col in order:
                     scores[col] = self.tree.root_move(col, depth)
                     self.report(scores, depth, partial=True)
-            except Stopped:
+            except OutOfBudget:
                 break
             finally:
                 # Depth 1 always finishes; from then on the clock may stop the search.
@@ -258,7 +258,7 @@ class AlphaBeta:
             self.next_check = self.nodes + 1
 
     def check(self) -> None:
-        """Called every CHECK_EVERY nodes: raise Stopped when the search must end."""
+        """Called every CHECK_EVERY nodes: raise OutOfBudget when the search must end."""
         self.next_check = self.nodes + CHECK_EVERY
         if len(self.table) > TABLE_LIMIT:
             # Forget everything rather than grow without bound in a long search.
@@ -267,10 +267,10 @@ class AlphaBeta:
             return
         if self.node_limit is not None:
             if self.nodes >= self.node_limit:
-                raise Stopped
+                raise OutOfBudget
             self.next_check = min(self.next_check, self.node_limit)
         if self.clock.expired():
-            raise Stopped
+            raise OutOfBudget
 
     def negamax(
         self, current: int, mask: int, moves: int, depth: int, alpha: int, beta: int
