@@ -23,7 +23,13 @@ from c4tui.commands.common import (
 )
 from c4tui.engine.board.geometry import Geometry
 from c4tui.engine.board.position import Position
-from c4tui.engine.board.scores import describe_score, proven_of, result_class, win_score
+from c4tui.engine.board.scores import (
+    best_columns,
+    describe_score,
+    proven_of,
+    result_class,
+    win_score,
+)
 from c4tui.engine.solver import ColumnBounds, SearchStopped, Solver, shared_solver
 from c4tui.engine.study.exact_columns import exact_scores
 
@@ -107,11 +113,6 @@ def unknown(position: Position) -> ColumnBounds:
 
 def is_solved(columns: list[ColumnBounds | None]) -> bool:
     return all(bounds is None or bounds.exact for bounds in columns)
-
-
-def best_columns(scores: list[int | None]) -> list[int]:
-    best = max(score for score in scores if score is not None)
-    return [col for col, score in enumerate(scores) if score == best]
 
 
 def analysis_json(text: str, columns: list[ColumnBounds | None], elapsed: float) -> dict:

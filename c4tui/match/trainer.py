@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from c4tui.engine.board.position import Position
-from c4tui.engine.board.scores import describe_score, keeping_columns
+from c4tui.engine.board.scores import best_score, describe_score, keeping_columns
 from c4tui.engine.study.glicko import Rating, update
 from c4tui.engine.study.puzzle_ratings import Theme
 from c4tui.engine.study.puzzles import Puzzle, find_puzzles, puzzle_of
@@ -166,7 +166,7 @@ class Trainer:
         said = describe_score(position, played)
         if right:
             return Answer(True, f"Right: {column + 1} keeps the {puzzle.result} ({said}).")
-        kept = describe_score(position, max(s for s in puzzle.scores if s is not None))
+        kept = describe_score(position, best_score(puzzle.scores))
         return Answer(False, f"Not {column + 1}: it gives {said}. The answer: {answer} ({kept}).")
 
 
@@ -203,7 +203,7 @@ def _queued_puzzle(item: dict) -> Puzzle | None:
 
 def _keep_any(position: Position, scores: list[int | None]) -> Puzzle | None:
     """A puzzle where any of several columns keeps the result (from a reviewed game)."""
-    best = max(s for s in scores if s is not None)
+    best = best_score(scores)
     if best < 0:
         return None
     solution = scores.index(best)

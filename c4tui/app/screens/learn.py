@@ -27,7 +27,7 @@ from c4tui.app.messages import ColumnClicked, WorkFailed
 from c4tui.app.screens.review_words import line_words, move_name
 from c4tui.app.widgets.board import Board, BoardView
 from c4tui.engine.board.position import Position
-from c4tui.engine.board.scores import describe_score
+from c4tui.engine.board.scores import best_score, describe_score
 from c4tui.engine.study.explain import Reason, refutation, why_it_loses
 from c4tui.engine.study.learn import Lesson
 from c4tui.match.exact_scores import ColumnScores, Solve
@@ -211,7 +211,7 @@ class LearnScreen(ModalScreen[None]):
 
     def _verdict(self, before: Position) -> Text:
         lesson = self.lesson
-        best = max(s for s in lesson.scores if s is not None)
+        best = best_score(lesson.scores)
         answers = ", ".join(str(c + 1) for c in lesson.answers)
         if self.state == "asking":
             return Text("← → Enter, or a digit: your column")

@@ -13,6 +13,7 @@ the mover's moves until the opponent's winning stone falls (it falls after the N
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from c4tui.engine.board.position import Position
@@ -54,9 +55,20 @@ def result_class(score: int) -> int:
     return (score > 0) - (score < 0)
 
 
-def keeping_columns(scores: list[int | None] | tuple[int | None, ...]) -> list[int]:
+def best_score(scores: Sequence[int | None]) -> int:
+    """The best of a position's column scores (full columns are None)."""
+    return max(s for s in scores if s is not None)
+
+
+def best_columns(scores: Sequence[int | None]) -> list[int]:
+    """The columns with the best score (full columns are None)."""
+    best = best_score(scores)
+    return [col for col, s in enumerate(scores) if s == best]
+
+
+def keeping_columns(scores: Sequence[int | None]) -> list[int]:
     """The columns that keep the best result class (full columns are None)."""
-    best = result_class(max(s for s in scores if s is not None))
+    best = result_class(best_score(scores))
     return [col for col, s in enumerate(scores) if s is not None and result_class(s) == best]
 
 

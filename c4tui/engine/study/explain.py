@@ -22,6 +22,7 @@ from typing import Literal
 
 from c4tui.engine.board.geometry import centre_first
 from c4tui.engine.board.position import Position
+from c4tui.engine.board.scores import best_score
 from c4tui.engine.solver import SearchStopped, shared_solver
 from c4tui.engine.solver.line import best_line
 from c4tui.engine.study.exact_columns import exact_scores
@@ -73,7 +74,7 @@ def refutation(
         except SearchStopped:
             return ()
         scores = exact_scores(columns)
-        best = max(s for s in scores if s is not None)
+        best = best_score(scores)
         # centre first among equals: the perfect player's own tie-break
         first = next(c for c in centre_first(after.width) if scores[c] == best)
         return best_line(solver, after, first, best, plies)

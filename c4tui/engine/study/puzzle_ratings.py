@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Literal
 
 from c4tui.engine.board.position import Position
-from c4tui.engine.board.scores import keeping_columns
+from c4tui.engine.board.scores import best_score, keeping_columns
 from c4tui.engine.players.human import HumanEngine, choice_weights, exact_utility
 from c4tui.engine.players.levels import LEVELS, RATINGS
 from c4tui.engine.players.specs import make_engine
@@ -70,5 +70,5 @@ def puzzle_theme(position: Position, scores: tuple[int | None, ...]) -> Theme:
     threats = set(threatened_columns(position))
     if threats and not winning_columns(position) and set(keeping) <= threats:
         return "defend"
-    best = max(s for s in scores if s is not None)
+    best = best_score(scores)
     return "win" if best > 0 else "draw"

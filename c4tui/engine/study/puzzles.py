@@ -24,7 +24,7 @@ from typing import Literal
 
 from c4tui.engine.board.geometry import centre_distance
 from c4tui.engine.board.position import Position
-from c4tui.engine.board.scores import keeping_columns, moves_to_end, stones_to_come
+from c4tui.engine.board.scores import best_score, keeping_columns, moves_to_end, stones_to_come
 from c4tui.engine.players.tactics import safe_columns
 from c4tui.engine.study.exact_columns import column_scores
 from c4tui.engine.study.puzzle_ratings import Theme, puzzle_rating, puzzle_theme
@@ -71,8 +71,7 @@ class Puzzle:
 
 def puzzle_of(position: Position, scores: list[int | None]) -> Puzzle | None:
     """The puzzle this position makes, or None when it makes none."""
-    played = [s for s in scores if s is not None]
-    best = max(played)
+    best = best_score(scores)
     if best < 0:
         return None
     keeping = keeping_columns(scores)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from c4tui.engine.board.position import Position
-from c4tui.engine.board.scores import result_class
+from c4tui.engine.board.scores import best_columns, best_score, result_class
 from c4tui.engine.solver import SearchStopped, Solver, shared_solver
 from c4tui.engine.study.exact_columns import exact_scores
 
@@ -40,7 +40,7 @@ def verdict_of(scores: Sequence[int | None], column: int) -> Verdict:
     played = scores[column]
     if played is None:
         raise ValueError(f"column {column + 1} is full")
-    best = max(score for score in scores if score is not None)
+    best = best_score(scores)
     if played == best:
         return "best"
     # Result classes as signs: win 1, draw 0, loss -1; a drop of 0 is `ok`.
@@ -79,13 +79,12 @@ class MoveReview:
 
 def review_move(position: Position, column: int, scores: Sequence[int | None]) -> MoveReview:
     """The review of playing `column` in `position`, given the exact column scores."""
-    best = max(score for score in scores if score is not None)
     return MoveReview(
         ply=position.moves + 1,
         player=position.to_move + 1,
         column=column,
         scores=tuple(scores),
-        best=tuple(col for col, score in enumerate(scores) if score == best),
+        best=tuple(best_columns(scores)),
         verdict=verdict_of(scores, column),
     )
 
