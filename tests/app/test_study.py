@@ -191,7 +191,8 @@ async def test_a_puzzle_is_judged_at_once_and_the_streak_kept(make_app, tmp_path
         assert isinstance(screen, PuzzleScreen) and screen.puzzle is not None
         solution = screen.puzzle.solution
         await type_keys(pilot, str(solution + 1))
-        assert screen.verdict.startswith("Right") and screen.trainer.streak == 1
+        assert screen.answer is not None and screen.answer.right
+        assert screen.answer.text.startswith("Right") and screen.trainer.streak == 1
         assert screen.query_one(Board).view.scores is not None  # every column's result
         await type_keys(pilot, "n")
         await settle(pilot)
@@ -201,7 +202,8 @@ async def test_a_puzzle_is_judged_at_once_and_the_streak_kept(make_app, tmp_path
             if s is not None and c != screen.puzzle.solution
         )
         await type_keys(pilot, str(wrong + 1))
-        assert screen.verdict.startswith("Not") and screen.trainer.streak == 0
+        assert screen.answer is not None and not screen.answer.right
+        assert screen.answer.text.startswith("Not") and screen.trainer.streak == 0
         assert screen.trainer.best == 1
 
 

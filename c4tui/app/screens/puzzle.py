@@ -28,7 +28,7 @@ from c4tui.engine.study.puzzle_ratings import THEMES, Theme
 from c4tui.engine.study.puzzles import Puzzle
 from c4tui.match.exact_scores import ColumnScores, Solve
 from c4tui.match.sides import GLYPHS
-from c4tui.match.trainer import Trainer
+from c4tui.match.trainer import Answer, Trainer
 
 
 class PuzzleReady(Message):
@@ -58,7 +58,7 @@ class PuzzleScreen(ModalScreen[None]):
         self.puzzle: Puzzle | None = None
         self.answered: int | None = None
         self.cursor = 3
-        self.verdict = ""
+        self.answer: Answer | None = None  # the trainer's word on the column played
         self.theme: Theme | None = None
         self.failed: str | None = None
 
@@ -96,7 +96,7 @@ class PuzzleScreen(ModalScreen[None]):
         self.action_next()
 
     def on_puzzle_ready(self, message: PuzzleReady) -> None:
-        self.puzzle, self.answered, self.verdict = message.puzzle, None, ""
+        self.puzzle, self.answered, self.answer = message.puzzle, None, None
         self.cursor = cursor_start(message.puzzle.position.width)
         self.show()
         self.tell_notices()
@@ -126,8 +126,7 @@ class PuzzleScreen(ModalScreen[None]):
             return
         self.cursor = col
         self.answered = col
-        answer = self.trainer.answer(puzzle, col)
-        self.verdict = answer.text
+        self.answer = self.trainer.answer(puzzle, col)
         self.show()
         self.tell_notices()
 
@@ -177,8 +176,8 @@ class PuzzleScreen(ModalScreen[None]):
             style=self.board_style,
         )
         verdict = self.query_one("#puzzle-verdict", Static)
-        if self.answered is None:
+        if self.answer is None:
             verdict.update("← → Enter, or 1-7: your column")
         else:
-            style = "bold green" if self.verdict.startswith("Right") else "bold red"
-            verdict.update(Text(self.verdict + "   n: next puzzle", style=style))
+            style = "bold green" if self.answer.right else "bold red"
+            verdict.update(Text(self.answer.text + "   n: next puzzle", style=style))
