@@ -30,3 +30,11 @@ def test_after_the_winning_move_the_game_is_won():
     assert after_words(before, review) == "● has won"
     draw = review_move(before, 2, [19, None, 0, 0, 0, 0, 0])
     assert after_words(before, draw) == "a draw with best play"
+
+
+def test_a_moves_round_is_shared_by_both_sides_moves():
+    from c4tui.app.screens.review_words import move_name
+    from c4tui.app.widgets.movetree import move_number
+
+    assert [move_number(ply) for ply in range(5)] == [1, 1, 2, 2, 3]
+    assert move_name(13) == "7 ○" and move_name(0) == "1 ●"

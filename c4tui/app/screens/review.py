@@ -37,6 +37,7 @@ from c4tui.app.screens.review_words import (
     move_name,
 )
 from c4tui.app.widgets.board import Board, BoardView
+from c4tui.app.widgets.movetree import move_number
 from c4tui.app.widgets.review_graph import ReviewGraph
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import describe_score
@@ -236,7 +237,7 @@ class ReviewScreen(ModalScreen[None]):
         self.query_one("#review-summary", Static).update(self._summary_text(done))
 
     def _move_text(self, position: Position, column: int, review: MoveReview | None) -> Text:
-        last = move_name(len(self.moves) - 1).split()[0]
+        last = move_number(len(self.moves) - 1)
         text = Text(f"Move {move_name(self.index)} of {last}: played {column + 1}")
         if review is None:
             text.append("  (solving…)", "dim")
@@ -283,7 +284,7 @@ class ReviewScreen(ModalScreen[None]):
             if review is not None and review.verdict in ("mistake", "blunder"):
                 style += " bold"
             if index % 2 == 0:
-                text.append(f"{index // 2 + 1:>3}. ")
+                text.append(f"{move_number(index):>3}. ")
             text.append(f"{entry:<6}", style.strip())
             text.append("\n" if index % 2 else " ")
         return text.rstrip() or text

@@ -7,6 +7,7 @@ the game's 14th ply.
 
 from __future__ import annotations
 
+from c4tui.app.widgets.movetree import move_number
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import describe_score, moves_to_end
 from c4tui.engine.study.review import MoveReview
@@ -23,7 +24,7 @@ WORDS = {
 
 def move_name(ply: int) -> str:
     """ "7 ○" for the 0-based ply 13: the round and the mover's disc."""
-    return f"{ply // 2 + 1} {GLYPHS[ply & 1]}"
+    return f"{move_number(ply)} {GLYPHS[ply & 1]}"
 
 
 def after_words(before: Position, review: MoveReview) -> str:
