@@ -14,12 +14,11 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from c4tui.engine.board.gamefile import result_text
 from c4tui.engine.board.notation import format_moves
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import SearchInfo
 from c4tui.engine.players.specs import make_engine
-
-RESULT_TEXT = {0: "1-0", 1: "0-1", None: "1/2-1/2"}
 
 
 @dataclass(frozen=True)
@@ -106,7 +105,7 @@ class PlayedGame:
             "second": task.second_spec,
             "opening": _moves_text(task.opening),
             "moves": _moves_text(self.moves),
-            "result": RESULT_TEXT[colour],
+            "result": result_text(colour),
             "winner": None if colour is None else (task.first_spec, task.second_spec)[colour],
             "termination": self.termination,
             "seeds": [task.first_seed, task.second_seed],

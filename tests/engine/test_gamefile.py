@@ -158,3 +158,12 @@ def test_bad_version_2_lines_are_named(text, error):
     with pytest.raises(GameFileError) as caught:
         GameRecord.from_text(text)
     assert str(caught.value).startswith(error)
+
+
+def test_a_results_header_says_who_won_a_draw_or_a_game_going_on():
+    from c4tui.engine.board.gamefile import result_of, result_text
+
+    assert [result_text(0), result_text(1), result_text(None)] == ["1-0", "0-1", "1/2-1/2"]
+    assert result_text(None, over=False) == "*"
+    assert result_of(Position.from_moves("1212121")) == "1-0"
+    assert result_of(Position.from_moves("44")) == "*"

@@ -57,10 +57,15 @@ def now_stamp() -> str:
 
 def result_of(position: Position) -> str:
     """The Result header for a position: who won, a draw, or `*` while it goes on."""
-    winner = position.winner()
+    return result_text(position.winner(), over=position.is_over())
+
+
+def result_text(winner: int | None, *, over: bool = True) -> str:
+    """The Result header of a game won by `winner` (0 ●, 1 ○): `1-0` or `0-1`; with no
+    winner `1/2-1/2` once it is over, `*` while it goes on."""
     if winner is not None:
         return "1-0" if winner == 0 else "0-1"
-    return "1/2-1/2" if position.is_draw() else "*"
+    return "1/2-1/2" if over else "*"
 
 
 @dataclass(frozen=True)
