@@ -211,17 +211,10 @@ def run_served(args: argparse.Namespace) -> int:
 
 def read_game_file(name: str):
     """A game file for --load; CommandError names the file and the line at fault."""
-    from c4tui.engine.board.gamefile import GameFileError, GameRecord
-    from c4tui.files import UnreadableFile, read_text
+    from c4tui.commands.common import parse_game_file, read_input_file
 
-    try:
-        text = read_text(name)
-    except UnreadableFile as error:
-        raise CommandError(f"--load {name}: {error.reason}") from None
-    try:
-        return GameRecord.from_text(text)
-    except GameFileError as error:
-        raise CommandError(f"--load {name}: {error}") from None
+    where = f"--load {name}"
+    return parse_game_file(read_input_file(name, where), where)
 
 
 if __name__ == "__main__":

@@ -17,3 +17,15 @@ def test_the_give_up_time_is_seconds_more_than_zero_with_the_commands_default():
     assert "(default 10)" in parser.format_help()
     with pytest.raises(SystemExit):
         parser.parse_args(["--time", "0"])
+
+
+def test_a_game_file_given_to_a_command_is_read_or_named_at_fault(tmp_path):
+    from c4tui.commands.common import CommandError, parse_game_file, read_input_file
+
+    with pytest.raises(CommandError, match=r"^--load x: "):
+        read_input_file(str(tmp_path / "missing.c4"), "--load x")
+    path = tmp_path / "game.c4"
+    path.write_text("not a game file\n")
+    assert read_input_file(str(path), "here") == "not a game file\n"
+    with pytest.raises(CommandError, match=r"^game\.c4: "):
+        parse_game_file("not a game file\n", "game.c4")

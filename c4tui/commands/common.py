@@ -12,9 +12,11 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from c4tui.engine.board.gamefile import GameFileError, GameRecord
 from c4tui.engine.board.geometry import SIZE_LIMITS, validate_size
 from c4tui.engine.board.notation import moves_of
 from c4tui.engine.board.position import Position
+from c4tui.files import UnreadableFile, read_text
 from c4tui.match.sides import GLYPHS
 
 
@@ -188,6 +190,24 @@ def parse_position(
             f"{prefix}{text!r} is a finished game ({outcome}); there is no move to make"
         )
     return position
+
+
+def read_input_file(name: str, where: str) -> str:
+    """The text of the file `name` the command was given; CommandError prefixed with
+    `where` when it cannot be read."""
+    try:
+        return read_text(name)
+    except UnreadableFile as error:
+        raise CommandError(f"{where}: {error.reason}") from None
+
+
+def parse_game_file(text: str, where: str) -> GameRecord:
+    """The game in a game file's text; CommandError prefixed with `where`, naming the
+    line at fault, when it is not one."""
+    try:
+        return GameRecord.from_text(text)
+    except GameFileError as error:
+        raise CommandError(f"{where}: {error}") from None
 
 
 class OutputConsole(Console):

@@ -7,11 +7,18 @@ import sys
 from collections.abc import Iterator
 from itertools import chain
 
-from c4tui.commands.common import Board, CommandError, PositionBatch, parse_position
-from c4tui.engine.board.gamefile import MAGIC, GameFileError, GameRecord
+from c4tui.commands.common import (
+    Board,
+    CommandError,
+    PositionBatch,
+    parse_game_file,
+    parse_position,
+    read_input_file,
+)
+from c4tui.engine.board.gamefile import MAGIC
 from c4tui.engine.board.notation import symbol_column
 from c4tui.engine.board.position import Position
-from c4tui.files import MAX_FILE_BYTES, UnreadableFile, read_text
+from c4tui.files import MAX_FILE_BYTES
 
 BYTE_ORDER_MARK = "\ufeff"
 
@@ -76,20 +83,14 @@ def game_of_argument(argument: str, board: Board) -> Position:
 
 def game_of_file(name: str, board: Board) -> Position:
     """The game in a file: a game file (its own board), or a move string (on `board`)."""
-    try:
-        text = read_text(name)
-    except UnreadableFile as error:
-        raise CommandError(f"{name}: {error.reason}") from None
+    text = read_input_file(name, name)
     if text.lstrip().startswith(MAGIC):
         return with_moves(game_file(text, name), name)
     return with_moves(parse_position(text, where=name, allow_over=True, board=board), name)
 
 
 def game_file(text: str, where: str) -> Position:
-    try:
-        return GameRecord.from_text(text).position
-    except GameFileError as error:
-        raise CommandError(f"{where}: {error}") from None
+    return parse_game_file(text, where).position
 
 
 def with_moves(game: Position, where: str) -> Position:
