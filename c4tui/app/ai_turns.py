@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from textual.app import SystemCommand
 
 from c4tui.app.host import Host
+from c4tui.app.keys import keyed
 from c4tui.app.messages import HintFinished, SearchFailed, SearchFinished, SearchProgressed
 from c4tui.app.search_runner import WorkerSearchRunner
 from c4tui.app.widgets.thinking import ThinkingView
@@ -54,10 +55,24 @@ class AiTurns:
     def commands(self) -> Iterable[SystemCommand]:
         if not self._app.match.sides.watching:
             return
-        yield SystemCommand("Pause / go on", "Stop or resume the engines (Space)", self.pause)
-        yield SystemCommand("One move", "The engine to move plays, then pause (.)", self.step)
-        yield SystemCommand("Slower", "A longer pause between moves (-)", lambda: self.speed(1))
-        yield SystemCommand("Faster", "A shorter pause between moves (+)", lambda: self.speed(-1))
+        yield SystemCommand(
+            "Pause / go on", keyed("Stop or resume the engines", "part('ai', 'pause')"), self.pause
+        )
+        yield SystemCommand(
+            "One move",
+            keyed("The engine to move plays, then pause", "part('ai', 'step')"),
+            self.step,
+        )
+        yield SystemCommand(
+            "Slower",
+            keyed("A longer pause between moves", "part('ai', 'speed', 1)"),
+            lambda: self.speed(1),
+        )
+        yield SystemCommand(
+            "Faster",
+            keyed("A shorter pause between moves", "part('ai', 'speed', -1)"),
+            lambda: self.speed(-1),
+        )
 
     # ---- searches ----------------------------------------------------------------------
 

@@ -76,8 +76,8 @@ KEYS: list[BindingType] = [
 ]
 
 
-# How words name a key: Space and the full stop as people write them.
-SPOKEN = {"space": "Space", "full_stop": "."}
+# How words name a key: Space, the full stop and the others as people write them.
+SPOKEN = {"space": "Space", "full_stop": ".", "minus": "-", "plus": "+", "question_mark": "?"}
 # An action's own name: "new_game", or the last quoted word of "part('ai', 'hint')".
 ACTION_NAME = re.compile(r"^(\w+)$|'(\w+)'\)?$")
 
@@ -90,33 +90,53 @@ def spoken_key(bindings: list[BindingType], action: str) -> str | None:
             continue
         found = ACTION_NAME.search(binding.action)
         if found is not None and action in found.groups():
-            key = binding.key.split(",")[0]
-            return SPOKEN.get(key, key)
+            return spoken(binding)
     return None
+
+
+def spoken(binding: Binding) -> str:
+    """A binding's (first) key as words say it: "n", "Space", "?"."""
+    key = binding.key.split(",")[0]
+    return SPOKEN.get(key, key)
+
+
+def keyed(description: str, action: str) -> str:
+    """A palette command's description followed by its key, "(n)": the key of the
+    binding in KEYS whose action is `action` (written whole, as the binding has it)."""
+    key = next(spoken(b) for b in KEYS if isinstance(b, Binding) and b.action == action)
+    return f"{description} ({key})"
 
 
 def palette(app: Any) -> Iterable[SystemCommand]:
     """The command palette's commands for the app: the main actions (each says its key),
     then each part's own."""
-    yield SystemCommand("New game", "Start a new game (n)", app.action_new_game)
-    yield SystemCommand("Undo", "Take back your move and the reply (u)", app.action_undo)
-    yield SystemCommand("Redo", "Play the undone moves again (r)", app.action_redo)
-    yield SystemCommand("Hint", "Show the best column for you (h)", app.ai.hint)
-    yield SystemCommand("AI move now", "Make the AI move at once (m)", app.ai.move_now)
+    yield SystemCommand("New game", keyed("Start a new game", "new_game"), app.action_new_game)
+    yield SystemCommand("Undo", keyed("Take back your move and the reply", "undo"), app.action_undo)
+    yield SystemCommand("Redo", keyed("Play the undone moves again", "redo"), app.action_redo)
+    yield SystemCommand(
+        "Hint", keyed("Show the best column for you", "part('ai', 'hint')"), app.ai.hint
+    )
+    yield SystemCommand(
+        "AI move now", keyed("Make the AI move at once", "part('ai', 'move_now')"), app.ai.move_now
+    )
     yield from app.ai.commands()
     yield from app.study.commands()
     yield SystemCommand(
         "Scores on the board",
-        "Show or hide every column's exact result (o)",
+        keyed("Show or hide every column's exact result", "part('overlay', 'toggle')"),
         app.overlay.toggle,
     )
     yield SystemCommand(
         "Scores as numbers or words",
-        "The solver's numbers, as gamesolver.org, or words (O)",
+        keyed(
+            "The solver's numbers, as gamesolver.org, or words", "part('overlay', 'toggle_numbers')"
+        ),
         app.overlay.toggle_numbers,
     )
     yield from app.game_lines.commands()
     yield from app.threat_marks.commands()
     yield from app.looks.commands()
-    yield SystemCommand("Settings", "Opponents, budgets, board, theme (s)", app.action_settings)
-    yield SystemCommand("Help", "Keys and the thinking panel (?)", app.action_help)
+    yield SystemCommand(
+        "Settings", keyed("Opponents, budgets, board, theme", "settings"), app.action_settings
+    )
+    yield SystemCommand("Help", keyed("Keys and the thinking panel", "help"), app.action_help)

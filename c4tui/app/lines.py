@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from textual.app import SystemCommand
 
 from c4tui.app.host import Host
+from c4tui.app.keys import keyed
 
 
 class GameLines:
@@ -27,12 +28,15 @@ class GameLines:
     def commands(self) -> Iterable[SystemCommand]:
         yield SystemCommand(
             "Promote line",
-            "Make the line on the board the main line (P)",
+            keyed("Make the line on the board the main line", "part('lines', 'promote')"),
             self.promote,
         )
         yield SystemCommand(
             "Delete variation",
-            "Remove the variation on the board, from where it branches (X)",
+            keyed(
+                "Remove the variation on the board, from where it branches",
+                "part('lines', 'delete_variation')",
+            ),
             self.delete_variation,
         )
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from textual.app import SystemCommand
 
 from c4tui.app.host import Host
-from c4tui.app.keys import cursor_start
+from c4tui.app.keys import cursor_start, keyed
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.gamefile import GameRecord
 from c4tui.engine.board.notation import link_of
@@ -32,24 +32,34 @@ class StudyActions:
         self._app = app
 
     def commands(self) -> Iterable[SystemCommand]:
-        yield SystemCommand("Games", "Kept games: open one to go on (g)", self.games)
         yield SystemCommand(
-            "Copy position", "Copy the move string to the clipboard (c)", self.copy_position
+            "Games", keyed("Kept games: open one to go on", "part('study', 'games')"), self.games
+        )
+        yield SystemCommand(
+            "Copy position",
+            keyed("Copy the move string to the clipboard", "part('study', 'copy_position')"),
+            self.copy_position,
         )
         yield SystemCommand(
             "Copy gamesolver.org link",
-            "Copy the position as a connect4.gamesolver.org link (C)",
+            keyed(
+                "Copy the position as a connect4.gamesolver.org link", "part('study', 'copy_link')"
+            ),
             self.copy_link,
         )
         yield SystemCommand(
             "Enter position",
-            "Type or paste a move string to play from (p)",
+            keyed("Type or paste a move string to play from", "part('study', 'enter_position')"),
             self.enter_position,
         )
-        yield SystemCommand("Review", "Every move judged by the exact solver (v)", self.review_game)
+        yield SystemCommand(
+            "Review",
+            keyed("Every move judged by the exact solver", "part('study', 'review_game')"),
+            self.review_game,
+        )
         yield SystemCommand(
             "Puzzles",
-            "One column keeps the result: find it (t)",
+            keyed("One column keeps the result: find it", "part('study', 'puzzles')"),
             self.puzzles,
         )
         yield SystemCommand(

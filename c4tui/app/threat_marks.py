@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from textual.app import SystemCommand
 
 from c4tui.app.host import Host
+from c4tui.app.keys import keyed
 from c4tui.engine.board.position import Position
 from c4tui.engine.study.threats import Threat, threats, zugzwang
 from c4tui.match.sides import GLYPHS
@@ -51,7 +52,10 @@ class ThreatMarks:
     def commands(self) -> Iterable[SystemCommand]:
         yield SystemCommand(
             "Threats on the board",
-            "Mark each side's threats, their parity and the zugzwang (z)",
+            keyed(
+                "Mark each side's threats, their parity and the zugzwang",
+                "part('threats', 'toggle')",
+            ),
             self.toggle,
         )
 

@@ -29,3 +29,15 @@ def test_the_board_cursor_moves_along_and_stays_on_the_board():
     assert cursor_moved(6, 1, 7) == 6 and cursor_moved(0, -1, 7) == 0
     assert cursor_moved(9, 0, 7) == 6  # a narrower board after a new game
     assert [cursor_start(width) for width in (7, 6, 4, 10)] == [3, 3, 2, 5]
+
+
+def test_a_palette_command_says_the_key_its_binding_has():
+    from c4tui.app.keys import keyed
+
+    assert keyed("Start a new game", "new_game") == "Start a new game (n)"
+    assert keyed("Copy", "part('study', 'copy_link')") == "Copy (C)"
+    assert keyed("Pause", "part('ai', 'pause')") == "Pause (Space)"
+    assert keyed("Slower", "part('ai', 'speed', 1)") == "Slower (-)"
+    assert keyed("Faster", "part('ai', 'speed', -1)") == "Faster (+)"
+    assert keyed("Help", "help") == "Help (?)"
+    assert spoken_key(KEYS, "move_now") == "m" and spoken_key(KEYS, "step") == "."
