@@ -33,13 +33,14 @@ from c4tui.app.messages import (
     SearchFinished,
     SearchProgressed,
 )
-from c4tui.app.notices import Notices
+from c4tui.app.notices import STEADY_NOTICE_SECONDS, Notices
 from c4tui.app.overlay import ScoresOverlay, ScoresSolved
 from c4tui.app.preferences import Preferences
 from c4tui.app.prewarm import Prewarmer
 from c4tui.app.settings import Settings
 from c4tui.app.status_words import outcome_text, status_text
 from c4tui.app.study import StudyActions
+from c4tui.app.stylesheets import STYLESHEETS
 from c4tui.app.threat_marks import ThreatMarks
 from c4tui.app.widgets.board import Board, BoardView
 from c4tui.app.widgets.history import MoveChosen, MoveHistory
@@ -55,13 +56,12 @@ from c4tui.match.sides import GLYPHS
 
 MIN_COLUMNS, MIN_LINES = 80, 24
 FOOTER_ROOM = 100  # columns the footer needs to show every key with its normal spacing
-STEADY_NOTICE_SECONDS = 24 * 3600.0  # steady: no clock on screen, a notice stays (a day)
 
 
 class ConnectFourApp(App[None]):
     """Connect Four against opponents whose thinking you can watch."""
 
-    CSS_PATH = Path(__file__).resolve().parent / "app.tcss"
+    CSS_PATH = STYLESHEETS
     TITLE = "c4tui"
     ENABLE_COMMAND_PALETTE = True
 
@@ -82,9 +82,9 @@ class ConnectFourApp(App[None]):
         resume: bool = True,
     ) -> None:
         """`steady` freezes everything time-dependent on screen (snapshots, screenshots):
-        no elapsed times or rates, no pauses between AI moves, no cursor blink.
-        `moves` starts the game from those moves (1-based notation), as if played;
-        without them and with `resume`, an unfinished kept game comes back."""
+        no times or rates, no pauses between AI moves, no cursor blink, no notice timing
+        out. `moves` (1-based) start the game as if played; else `resume` brings back an
+        unfinished kept game."""
         super().__init__()
         self.preferences = Preferences(config_dir, save=save_settings)
         self.settings = settings = self.preferences.load(settings, opponent, first)

@@ -15,6 +15,10 @@ from c4tui.app.textual_internals import notifications, withdraw
 from c4tui.match.interface import MatchEvent
 from c4tui.match.requests import Notice
 
+# How long a notice stays in the app's steady mode, which has no clock on screen: until a
+# newer one replaces it (a day stands for that: Textual's notices take no "never").
+STEADY_NOTICE_SECONDS = 24 * 3600.0
+
 
 class Notices:
     """The match's notices waiting to be shown, for the app it is given."""

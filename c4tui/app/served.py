@@ -17,6 +17,7 @@ from textual.app import App
 from c4tui.app.screens.lobby import LobbyScreen
 from c4tui.app.screens.my_games import MyGamesScreen
 from c4tui.app.screens.room import RoomScreen
+from c4tui.app.stylesheets import SERVED_STYLESHEETS
 from c4tui.match.interface import MatchEvent, SearchProgress
 from c4tui.match.remote import (
     Closed,
@@ -30,15 +31,13 @@ from c4tui.match.remote import (
 from c4tui.match.requests import Notice
 from c4tui.rooms.client import RoomError
 
-HERE = Path(__file__).resolve().parent
-
 Connect = Callable[[], Awaitable[RemoteMatch]]
 
 
 class ServedApp(App[None]):
     """The lobby and the rooms of a server, for one player."""
 
-    CSS_PATH: ClassVar[list[Path]] = [HERE / "app.tcss", HERE / "served.tcss"]
+    CSS_PATH: ClassVar[list[Path]] = SERVED_STYLESHEETS
     TITLE = "c4tui"
 
     def __init__(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from c4tui.app import ai_turns
-from c4tui.app.app import STEADY_NOTICE_SECONDS
+from c4tui.app.notices import STEADY_NOTICE_SECONDS
 from c4tui.app.screens.help import HELP_FILE, HelpScreen
 from c4tui.app.screens.settings import SettingsScreen, join_spec, split_spec
 from c4tui.app.settings import Settings, load
