@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 
 import pytest
 
@@ -220,40 +219,3 @@ def test_the_tree_stops_growing_at_the_node_cap(monkeypatch):
     info = MctsEngine(seed=1, iterations=2000).search(Position.start()).info
     assert info.iterations == 2000
     assert info.nodes < 50 + 7  # the last expansion may add one node's children
-
-
-def test_an_iteration_budget_takes_the_book_verdict_whatever_the_clock_or_other_threads(
-    monkeypatch,
-):
-    # A move counted in iterations has no clock anywhere: the book's verdict is waited
-    # for (here behind another thread holding the small solver, then with a clock that
-    # jumps a minute on every look), so the same seed gives the same tree on any machine.
-    from c4tui.engine.players import opening
-
-    position = Position.from_moves("4455")
-    expected = MctsEngine(seed=3, iterations=500).search(position).info
-    assert any(stat is not None and stat.by_book for stat in expected.columns)
-
-    solver = opening._solver(position.geometry)
-    held, release = threading.Event(), threading.Event()
-
-    def hold() -> None:
-        with solver.working():
-            held.set()
-            release.wait()
-
-    holder = threading.Thread(target=hold)
-    holder.start()
-    held.wait()
-    threading.Timer(0.2, release.set).start()
-    try:
-        waited = MctsEngine(seed=3, iterations=500).search(position).info
-    finally:
-        release.set()
-        holder.join()
-    assert waited.columns == expected.columns
-
-    clock = iter(range(0, 10**9, 60))
-    monkeypatch.setattr(time, "perf_counter", lambda: float(next(clock)))
-    late = MctsEngine(seed=3, iterations=500).search(position).info
-    assert late.columns == expected.columns

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -59,23 +61,52 @@ def test_a_deadline_passed_or_a_stop_gives_no_verdict():
     assert opening.column_outcomes(position, deadline=time.perf_counter() - 1) is None
 
 
-def test_a_busy_solver_is_not_waited_for():
+@contextmanager
+def held_elsewhere(release_after: float | None = None) -> Iterator[None]:
+    """Another thread holds the small book solver while the block runs (or only for its
+    first `release_after` seconds)."""
     solver = opening._solver(Position.start().geometry)
-    held, done = threading.Event(), threading.Event()
+    held, release = threading.Event(), threading.Event()
 
-    def hold() -> None:  # another thread holds the solver until the check is done
+    def hold() -> None:
         with solver.working():
             held.set()
-            done.wait()
+            release.wait()
 
     holder = threading.Thread(target=hold)
     holder.start()
     held.wait()
+    if release_after is not None:
+        threading.Timer(release_after, release.set).start()
     try:
-        assert opening.column_outcomes(Position.from_moves("44"), None) is None
+        yield
     finally:
-        done.set()
+        release.set()
         holder.join()
+
+
+def test_a_busy_solver_is_not_waited_for():
+    with held_elsewhere():
+        assert opening.column_outcomes(Position.from_moves("44"), None) is None
+
+
+def test_an_iteration_budget_takes_the_book_verdict_whatever_the_clock_or_other_threads(
+    monkeypatch,
+):
+    # A move counted in iterations has no clock anywhere: the book's verdict is waited
+    # for (here behind another thread holding the small solver, then with a clock that
+    # jumps a minute on every look), so the same seed gives the same tree on any machine.
+    position = Position.from_moves("4455")
+    expected = MctsEngine(seed=3, iterations=500).search(position).info
+    assert any(stat is not None and stat.by_book for stat in expected.columns)
+    with held_elsewhere(release_after=0.2):
+        waited = MctsEngine(seed=3, iterations=500).search(position).info
+    assert waited.columns == expected.columns
+
+    clock = iter(range(0, 10**9, 60))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(clock)))
+    late = MctsEngine(seed=3, iterations=500).search(position).info
+    assert late.columns == expected.columns
 
 
 def test_mcts_plays_the_only_winning_column_of_an_early_position():
