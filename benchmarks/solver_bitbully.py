@@ -8,8 +8,9 @@ with the set's score (the best column's); a disagreement is counted as wrong.
 
 Per set it prints mean / p95 / max seconds for each and the ratio of the means
 (c4tui / BitBully: below 1 means c4tui is faster). `--random N` also times N random
-positions of 0 to 32 plies and prints the slowest. The two run alternately in one
-process, so machine load affects both alike; compare ratios, not absolute times.
+positions of 0 to 32 plies and prints the slowest: each solver's `--tail` slowest
+positions with both times and the ratio, position by position. The two run alternately
+in one process, so machine load affects both alike; compare ratios, not absolute times.
 
 `--cpu` times the process's CPU seconds instead of the wall clock (fairer on a busy
 machine, for one thread each). `--no-book` takes both books away (BitBully's
@@ -17,13 +18,14 @@ machine, for one thread each). `--no-book` takes both books away (BitBully's
 7x6 has it. Positions given on
 the command line (or one per line in `--file`) are each solved for the exact score of
 the position itself (c4tui's `Solver.solve` against BitBully's `mtdf`), alternately,
-each from an empty table, and the ratio is printed per position and for the total.
+each from an empty table, and the ratio is printed per position and for the total,
+with the nodes each searched and its nodes per second.
 
 BitBully is a benchmark-only comparison (`uv pip install bitbully`); without it,
 c4tui's times are printed alone.
 
     uv run python benchmarks/solver_bitbully.py [--per-set 50]
-        [--sets L2_R2,L1_R3] [--random 400] [--seed 1] [--threads 1] [--repeat 3]
+        [--sets L2_R2,L1_R3] [--random 400] [--seed 1] [--tail 10] [--threads 1] [--repeat 3]
     uv run python benchmarks/solver_bitbully.py --no-book --threads 1 --per-set 0 4444 44 ""
 """
 
@@ -70,20 +72,25 @@ class Contest:
         else:
             self.theirs = bitbully.BitBully("12-ply-dist" if book else None)
 
-    def solve(self, moves: str) -> tuple[float, float | None, int, int | None]:
-        """Seconds and the position's exact score: c4tui's solve, BitBully's mtdf."""
+    def solve(self, moves: str) -> tuple[float, float | None, int, int | None, int, int | None]:
+        """Seconds, the position's exact score and the nodes searched: c4tui's solve,
+        BitBully's mtdf."""
         position = Position.from_moves(moves)
         self.ours.reset()
+        nodes = self.ours.nodes
         start = clock()
         ours = self.ours.solve(position)
         our_seconds = clock() - start
+        our_nodes = self.ours.nodes - nodes
         if self.theirs is None:
-            return our_seconds, None, ours, None
+            return our_seconds, None, ours, None, our_nodes, None
         board = bitbully.Board.from_moves([int(c) - 1 for c in moves])
         self.theirs.reset_transposition_table()
+        self.theirs.reset_node_counter()
         start = clock()
         theirs = self.theirs.mtdf(board)
-        return our_seconds, clock() - start, ours, theirs
+        their_seconds = clock() - start
+        return our_seconds, their_seconds, ours, theirs, our_nodes, self.theirs.get_node_counter()
 
     def ours_time(self, moves: str) -> tuple[float, list[int | None]]:
         position = Position.from_moves(moves)
@@ -175,7 +182,7 @@ def random_moves(rng: random.Random) -> str:
             return position.to_moves()
 
 
-def report_random(contest: Contest, count: int, seed: int) -> None:
+def report_random(contest: Contest, count: int, seed: int, tail: int) -> None:
     rng = random.Random(seed)
     runs = []
     for _ in range(count):
@@ -194,23 +201,55 @@ def report_random(contest: Contest, count: int, seed: int) -> None:
             f"{'':>45}BitBully {summary(theirs)} s; "
             f"ratio of means {statistics.fmean(ours) / statistics.fmean(theirs):.2f}"
         )
+    if tail > 0:
+        report_tail(runs, tail)
+
+
+def report_tail(runs: list[tuple[str, float, float | None, bool]], tail: int) -> None:
+    """The slowest positions, c4tui's and BitBully's (the union of each one's `tail`
+    slowest), each with both times and their ratio: the tail judged position by position."""
+    by_ours = sorted(runs, key=lambda r: -r[1])[:tail]
+    timed = [r for r in runs if r[2] is not None]
+    by_theirs = sorted(timed, key=lambda r: -r[2])[:tail]
+    chosen = {r[0]: r for r in by_ours + by_theirs}
+    rows = sorted(chosen.values(), key=lambda r: -r[1])
+    print(f"the slowest ({tail} of each):")
+    print(f"{'position':<20} {'plies':>5} {'c4tui s':>9} {'BitBully s':>10} {'ratio':>6}")
+    for moves, ours, theirs, _ in rows:
+        if theirs is None:
+            print(f"{moves:<20} {len(moves):>5} {ours:>9.4f} {'-':>10} {'-':>6}")
+        else:
+            print(f"{moves:<20} {len(moves):>5} {ours:>9.4f} {theirs:>10.4f} {ours / theirs:>6.2f}")
+    if all(r[2] is not None for r in rows):
+        ours_sum = sum(r[1] for r in rows)
+        theirs_sum = sum(r[2] for r in rows)
+        worst = max(rows, key=lambda r: r[1] / r[2])
+        print(
+            f"{'the tail':<26} {ours_sum:>9.4f} {theirs_sum:>10.4f} {ours_sum / theirs_sum:>6.2f}"
+            f"  (worst ratio {worst[1] / worst[2]:.2f}, {worst[0]!r})"
+        )
 
 
 def report_solves(contest: Contest, positions: list[str]) -> None:
-    print(f"{'position':<16} {'c4tui s':>9} {'BitBully s':>10} {'ratio':>6}  scores  load")
+    print(
+        f"{'position':<16} {'c4tui s':>9} {'BitBully s':>10} {'ratio':>6} "
+        f"{'c4tui nodes':>12} {'M/s':>6} {'BitBully nodes':>14} {'M/s':>6}  scores  load"
+    )
     ours_total = theirs_total = 0.0
     for moves in positions:
-        ours, theirs, our_score, their_score = contest.solve(moves)
+        ours, theirs, our_score, their_score, our_nodes, their_nodes = contest.solve(moves)
         load = os.getloadavg()[0]
         name = repr(moves) if moves else "empty board"
+        rate = f"{our_nodes:>12,} {our_nodes / max(ours, 1e-9) / 1e6:>6.2f}"
         if theirs is None:
-            print(f"{name:<16} {ours:>9.3f} {'-':>10} {'-':>6}  {our_score}  {load:.1f}")
+            print(f"{name:<16} {ours:>9.3f} {'-':>10} {'-':>6} {rate}  {our_score}  {load:.1f}")
             continue
         ours_total += ours
         theirs_total += theirs
         agree = "" if our_score == their_score else f" DIFFER (BitBully {their_score})"
         print(
-            f"{name:<16} {ours:>9.3f} {theirs:>10.3f} {ours / theirs:>6.2f}  "
+            f"{name:<16} {ours:>9.3f} {theirs:>10.3f} {ours / theirs:>6.2f} {rate} "
+            f"{their_nodes:>14,} {their_nodes / max(theirs, 1e-9) / 1e6:>6.2f}  "
             f"{our_score}{agree}  {load:.1f}",
             flush=True,
         )
@@ -227,6 +266,13 @@ def main() -> None:
     parser.add_argument("--sets", default=",".join(SETS), help="comma-separated set names")
     parser.add_argument("--random", type=int, default=0, metavar="N")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--tail",
+        type=int,
+        default=10,
+        metavar="N",
+        help="with --random: the N slowest positions of each, with both times",
+    )
     parser.add_argument(
         "--threads", type=int, default=None, help="c4tui's threads (default: its own choice)"
     )
@@ -261,7 +307,7 @@ def main() -> None:
     if args.per_set > 0:
         report_sets(contest, names, args.per_set, args.seed)
     if args.random:
-        report_random(contest, args.random, args.seed)
+        report_random(contest, args.random, args.seed, args.tail)
 
 
 if __name__ == "__main__":

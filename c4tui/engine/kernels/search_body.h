@@ -97,11 +97,22 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
         beta = high;
         if (alpha >= beta) return beta;
     }
-    BB key = cur + mask;
-    const BB mkey = mcur + mmask;
-    if (mkey < key) key = mkey;
-    const uint64_t slot = (uint64_t)(key % (BB)s->size);
-    const unsigned value = tt_get(s, (u128)key, slot);
+    /* Only nodes with an even number of empty cells have entries (BitBully's rule):
+     * the others read their children's entries instead, in the enhanced transposition
+     * cutoffs below, which also bring those entries into the cache for the children's
+     * own reads. Half the entries and one sweep of reads every other ply: on bookless
+     * 7x6 searches a fifth more nodes at nearly twice the rate. */
+    const int keeps = tt_keeps(s, moves);
+    BB key = 0;
+    uint64_t slot = 0;
+    unsigned value = 0;
+    if (keeps) {
+        key = cur + mask;
+        const BB mkey = mcur + mmask;
+        if (mkey < key) key = mkey;
+        slot = (uint64_t)(key % (BB)s->size);
+        value = tt_get(s, (u128)key, slot);
+    }
     if (tt_is_lower(s, value)) {
         const int bound = tt_lower_bound(s, value);
         if (alpha < bound) {
@@ -144,17 +155,17 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
             } else if (-v > best) {
                 best = -v;
                 if (best >= beta) {
-                    tt_put(s, (u128)key, slot, tt_lower(s, best));
+                    if (keeps) tt_put(s, (u128)key, slot, tt_lower(s, best));
                     return best;
                 }
             }
         }
         if (all_known) {
-            tt_put(s, (u128)key, slot, tt_upper(s, best));
+            if (keeps) tt_put(s, (u128)key, slot, tt_upper(s, best));
             return best;
         }
     }
-    if (moves < s->etc_until) {
+    if (!keeps && moves < s->etc_until) {
         /* Enhanced transposition cutoff: a child whose stored upper bound already
          * lifts this node to beta ends the search before any child is searched
          * (a quarter fewer nodes just past the book). */
@@ -212,12 +223,12 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
                                        -beta, -alpha, ranked[i].spots);
         if (s->status) return 0;
         if (score >= beta) {
-            tt_put(s, (u128)key, slot, tt_lower(s, score));
+            if (keeps) tt_put(s, (u128)key, slot, tt_lower(s, score));
             return score;
         }
         if (score > alpha) alpha = score;
     }
-    tt_put(s, (u128)key, slot, tt_upper(s, alpha));
+    if (keeps) tt_put(s, (u128)key, slot, tt_upper(s, alpha));
     return alpha;
 }
 

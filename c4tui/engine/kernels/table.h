@@ -12,6 +12,10 @@
 
 #include "solver.h"
 
+/* Whether a node of `moves` stones has an entry: only those with an even number of
+ * empty cells (as in solver/search.py). */
+static inline int tt_keeps(const solver_t *s, int moves) { return ((s->cells - moves) & 1) == 0; }
+
 /* The stored value byte of `key` (0: nothing stored) in `slot`. */
 static inline unsigned tt_get(const solver_t *s, u128 key, uint64_t slot) {
     if (s->packed) {

@@ -83,10 +83,14 @@ def make_search(
             beta = high
             if alpha >= beta:
                 return beta
-        key = min(cur + mask, mcur + mmask)
-        slot = key % size
-        entry = table[slot]
-        if entry >> 8 == key:
+        # Only nodes with an even number of empty cells have entries (BitBully's rule);
+        # the others read their children's entries in the cutoffs below.
+        keeps = not (cells - moves) & 1
+        if keeps:
+            key = min(cur + mask, mcur + mmask)
+            slot = key % size
+            entry = table[slot]
+        if keeps and entry >> 8 == key:
             value = entry & 255
             if value > lower_base:
                 alpha = max(alpha, value - lower_shift)
@@ -112,7 +116,8 @@ def make_search(
                     return alpha if value == 1 else beta
         opp = cur ^ mask
         mopp = mcur ^ mmask
-        key <<= 8
+        if keeps:
+            key <<= 8
         if book is not None and moves == EXACT_PLY - 1:
             # Every child is a book position: take the best of their exact scores
             # without a call per child (a child missing from the book falls through).
@@ -127,12 +132,14 @@ def make_search(
                 if -value > best:
                     best = -value
                     if best >= beta:
-                        table[slot] = key | (best + lower_shift)
+                        if keeps:
+                            table[slot] = key | (best + lower_shift)
                         return best
             else:
-                table[slot] = key | (best - upper_shift)
+                if keeps:
+                    table[slot] = key | (best - upper_shift)
                 return best
-        if moves < etc_until:
+        if not keeps and moves < etc_until:
             # Enhanced transposition cutoff: a child whose stored upper bound already
             # lifts this node to beta ends the search before any child is searched.
             for _, column in ranked_columns:
@@ -158,10 +165,12 @@ def make_search(
                 opp, mask | move, mopp, mmask | mirror[move], moves + 1, -beta, -alpha, spots
             )
             if score >= beta:
-                table[slot] = key | (score + lower_shift)
+                if keeps:
+                    table[slot] = key | (score + lower_shift)
                 return score
             alpha = max(alpha, score)
-        table[slot] = key | (alpha - upper_shift)
+        if keeps:
+            table[slot] = key | (alpha - upper_shift)
         return alpha
 
     def count() -> int:
