@@ -97,11 +97,11 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
         beta = high;
         if (alpha >= beta) return beta;
     }
-    /* Only nodes with an even number of empty cells have entries (BitBully's rule):
-     * the others read their children's entries instead, in the enhanced transposition
-     * cutoffs below, which also bring those entries into the cache for the children's
-     * own reads. Half the entries and one sweep of reads every other ply: on bookless
-     * 7x6 searches a fifth more nodes at nearly twice the rate. */
+    /* Only nodes with an even number of empty cells have entries (BitBully's rule;
+     * tt_keeps): the others read their children's entries instead, in the enhanced
+     * transposition cutoffs below, which also bring those entries into the cache for
+     * the children's own reads. Half the entries and one sweep of reads every other
+     * ply: on bookless 7x6 searches a fifth more nodes at nearly twice the rate. */
     const int keeps = tt_keeps(s, moves);
     BB key = 0;
     uint64_t slot = 0;

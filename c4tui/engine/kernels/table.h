@@ -12,9 +12,17 @@
 
 #include "solver.h"
 
+/* Nodes with fewer empty cells have no entry (solver/search.py's KEEP_MIN_EMPTY): the
+ * search below them costs less than the cache misses of their entries (measured on
+ * bookless 7x6 searches: 10-15% less time, as many nodes). */
+#define KEEP_MIN_EMPTY 6
+
 /* Whether a node of `moves` stones has an entry: only those with an even number of
- * empty cells (as in solver/search.py). */
-static inline int tt_keeps(const solver_t *s, int moves) { return ((s->cells - moves) & 1) == 0; }
+ * empty cells, and at least KEEP_MIN_EMPTY of them (as in solver/search.py). */
+static inline int tt_keeps(const solver_t *s, int moves) {
+    const int empty = s->cells - moves;
+    return (empty & 1) == 0 && empty >= KEEP_MIN_EMPTY;
+}
 
 /* The stored value byte of `key` (0: nothing stored) in `slot`. */
 static inline unsigned tt_get(const solver_t *s, u128 key, uint64_t slot) {

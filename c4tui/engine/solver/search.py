@@ -20,6 +20,12 @@ CHECK_EVERY = 1023
 # Enhanced transposition cutoffs at nodes with more empty cells than this (kernels/solver.c's
 # ETC_MIN_EMPTY): nearer the end, reading the children's entries costs more than it saves.
 ETC_MIN_EMPTY = 6
+# Only nodes with an even number of empty cells, and at least this many, have table
+# entries (kernels/table.h's tt_keeps). The even ones: BitBully's rule, half the entries,
+# and the odd nodes read their children's entries in the cutoffs instead; in C nearly
+# twice the nodes a second. Fewer empty cells: the search below such a node costs less
+# than its entry's cache misses.
+KEEP_MIN_EMPTY = 6
 
 
 class SearchStopped(Exception):
@@ -83,9 +89,10 @@ def make_search(
             beta = high
             if alpha >= beta:
                 return beta
-        # Only nodes with an even number of empty cells have entries (BitBully's rule);
-        # the others read their children's entries in the cutoffs below.
-        keeps = not (cells - moves) & 1
+        # Only nodes with an even number of empty cells (not too few) have entries; the
+        # others read their children's entries in the cutoffs below.
+        empties = cells - moves
+        keeps = not empties & 1 and empties >= KEEP_MIN_EMPTY
         if keeps:
             key = min(cur + mask, mcur + mmask)
             slot = key % size
