@@ -10,5 +10,6 @@ reference the C is tested against, and the fallback where no compiler worked.
 - the C sources, one idea each: solver.h (the state and the rules all parts share),
   book.c, table.h and table.c, stops.c, search.c with search_body.h, columns.c,
   solver.c (making a solver), playout.c (MCTS's random game), mcts_tree.c (MCTS's
-  tree walk, the twin of players/mcts_tree.py), module.c (the module).
+  tree walk, the twin of players/mcts_tree.py), module.c (the module); non_losing.h,
+  Pons's non-losing moves, which the solver's search and the MCTS tree both use.
 """

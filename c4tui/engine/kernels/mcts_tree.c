@@ -24,6 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "non_losing.h"
+
 /* playout.c's random game, the same one the Python tree calls. */
 typedef struct playout playout_t;
 playout_t *c4p_new(int width, int height, int connect, int limbs);
@@ -197,15 +199,8 @@ static uint64_t spots(const tree_t *t, uint64_t stones, uint64_t empty) {
     return found & empty;
 }
 
-/* geometry.non_losing: the playable stones that do not lose at once. */
-static uint64_t non_losing(uint64_t playable, uint64_t their_spots) {
-    uint64_t forced = playable & their_spots;
-    if (forced) {
-        if (forced & (forced - 1)) return 0;
-        playable = forced;
-    }
-    return playable & ~(their_spots >> 1);
-}
+/* geometry.non_losing: the playable stones that do not lose at once (non_losing.h). */
+C4_DEFINE_NON_LOSING(non_losing, uint64_t)
 
 /* The proof the children of `node` give it (UNKNOWN when they give none). */
 static int settle(const tree_t *t, int64_t node) {

@@ -8,6 +8,7 @@
  * children's book scores. The search body is in search_body.h, compiled once for
  * 64-bit boards and once for 128-bit ones.
  */
+#include "non_losing.h"
 #include "solver.h"
 #include "table.h"
 

@@ -40,18 +40,8 @@ static inline BB FN(spots)(const solver_t *s, BB stones) {
     return found;
 }
 
-/* Pons's non-losing moves: of the `possible` cells, those the side to move can play
- * without handing the opponent a win next move, given the opponent's winning spots
- * `threats` (already masked to empty cells). 0 when every move loses. */
-static inline BB FN(non_losing)(BB possible, BB threats) {
-    const BB forced = possible & threats;
-    if (forced) {
-        if (forced & (forced - 1)) return 0; /* two spots to block: one is left */
-        possible = forced;
-    }
-    /* Never drop a stone right below an opponent's spot. */
-    return possible & ~(threats >> 1);
-}
+/* Pons's non-losing moves (non_losing.h). */
+C4_DEFINE_NON_LOSING(FN(non_losing), BB)
 
 /* A stone moved to the mirrored column (left to right). */
 static inline BB FN(mirror_move)(const solver_t *s, BB move, int col) {
