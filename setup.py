@@ -64,7 +64,12 @@ setup(
                 f"{KERNELS}/playout.c",
                 f"{KERNELS}/mcts_tree.c",
             ],
-            depends=[f"{KERNELS}/solver.h", f"{KERNELS}/table.h", f"{KERNELS}/search_body.h"],
+            depends=[
+                f"{KERNELS}/solver.h",
+                f"{KERNELS}/table.h",
+                f"{KERNELS}/search_body.h",
+                f"{KERNELS}/non_losing.h",
+            ],
             extra_compile_args=FLAGS,
             extra_link_args=LINK,
             optional=True,
