@@ -297,6 +297,10 @@ def main() -> None:
     native = "C search" if contest.ours.uses_native else "pure-Python search"
     threads = contest.ours.threads
     native += f", {threads} thread(s)" if threads else ", two threads while a core is idle"
+    if args.positions or args.file:
+        # Solving one position's score is MTD(f) on one thread; the threads serve the
+        # analysis of every column (the sets and the random positions below).
+        native += "; the positions' solves on one thread"
     books = "no book" if args.no_book else "with the book"
     print(f"c4tui: {native}; BitBully: {'installed' if bitbully else 'not installed'}; {books}")
     positions = list(args.positions)
