@@ -30,8 +30,7 @@ from c4tui.engine.board.scores import (
     result_class,
     win_score,
 )
-from c4tui.engine.solver import ColumnBounds, SearchStopped, Solver, shared_solver
-from c4tui.engine.study.exact_columns import exact_scores
+from c4tui.engine.solver import ColumnBounds, SearchStopped, Solver, exact_scores, shared_solver
 
 # Enough for any 7x6 position (the book answers the openings) and for the smaller
 # boards; larger empty boards can take hours, so the answer says what it knows by then.

@@ -1,8 +1,9 @@
-"""Every column's exact score (study/exact_columns.py): one reading of a column analysis."""
+"""Every column's exact score: one reading of a column analysis (solver.exact_scores), and
+the study tools' timed analysis (study/exact_columns.py)."""
 
 from c4tui.engine.board.position import Position
-from c4tui.engine.solver import ColumnBounds, shared_solver
-from c4tui.engine.study.exact_columns import column_scores, exact_scores
+from c4tui.engine.solver import ColumnBounds, exact_scores, shared_solver
+from c4tui.engine.study.exact_columns import column_scores
 
 
 def test_a_finished_analysis_reads_as_each_columns_score_and_none_when_full():

@@ -20,9 +20,8 @@ import threading
 
 from c4tui.engine.board.geometry import Geometry
 from c4tui.engine.board.position import Position
-from c4tui.engine.solver import SearchStopped, Solver, SolverBusy
+from c4tui.engine.solver import SearchStopped, Solver, SolverBusy, exact_scores
 from c4tui.engine.solver.book import EXACT_PLY
-from c4tui.engine.study.exact_columns import exact_scores
 
 # Roots whose children are at most EXACT_PLY stones: the 12-ply book's exact entries
 # are then at most one stone below each child.

@@ -36,7 +36,7 @@ import threading
 
 from c4tui.engine.board.geometry import Geometry
 from c4tui.engine.board.position import Position
-from c4tui.engine.solver.columns import ColumnBounds
+from c4tui.engine.solver.columns import ColumnBounds, exact_scores
 from c4tui.engine.solver.exact import Solver
 from c4tui.engine.solver.limits import SolverBusy
 from c4tui.engine.solver.search import SearchStopped
@@ -51,6 +51,7 @@ __all__ = [
     "Solver",
     "SolverBusy",
     "analyze",
+    "exact_scores",
     "shared_solver",
     "solve",
 ]
@@ -75,5 +76,4 @@ def solve(position: Position, *, weak: bool = False) -> int:
 
 def analyze(position: Position, *, weak: bool = False) -> list[int | None]:
     """Every column's exact score, mover's view; None for full columns."""
-    columns = shared_solver(position.geometry).analyze(position, weak=weak)
-    return [None if b is None else b.low for b in columns]
+    return exact_scores(shared_solver(position.geometry).analyze(position, weak=weak))

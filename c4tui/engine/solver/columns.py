@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -23,6 +23,12 @@ class ColumnBounds:
     @property
     def exact(self) -> bool:
         return self.low == self.high
+
+
+def exact_scores(columns: Sequence[ColumnBounds | None]) -> list[int | None]:
+    """The scores of a finished column analysis (`Solver.analyze`): each column's exact
+    score, None for a full column."""
+    return [None if bounds is None else bounds.low for bounds in columns]
 
 
 class Prober(Protocol):

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Sequence
 
 from c4tui.engine.board.position import Position
-from c4tui.engine.solver import ColumnBounds, SearchStopped, shared_solver
+from c4tui.engine.solver import SearchStopped, exact_scores, shared_solver
 
 
 def column_scores(
@@ -25,9 +24,3 @@ def column_scores(
     except SearchStopped:
         return None
     return exact_scores(columns)
-
-
-def exact_scores(columns: Sequence[ColumnBounds | None]) -> list[int | None]:
-    """The scores of a finished column analysis (`Solver.analyze`): each column's exact
-    score, None for a full column."""
-    return [None if bounds is None else bounds.low for bounds in columns]

@@ -23,9 +23,8 @@ from typing import Literal
 from c4tui.engine.board.geometry import centre_first
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import best_score
-from c4tui.engine.solver import SearchStopped, shared_solver
+from c4tui.engine.solver import SearchStopped, exact_scores, shared_solver
 from c4tui.engine.solver.line import best_line
-from c4tui.engine.study.exact_columns import exact_scores
 from c4tui.engine.study.threats import Threat, playable_now, threat_cells, threats, zugzwang
 
 Kind = Literal["open", "under", "kept", "new", "zugzwang"]

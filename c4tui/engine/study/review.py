@@ -26,8 +26,7 @@ from typing import Literal
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import best_columns, best_score, result_class
-from c4tui.engine.solver import SearchStopped, Solver, shared_solver
-from c4tui.engine.study.exact_columns import exact_scores
+from c4tui.engine.solver import SearchStopped, Solver, exact_scores, shared_solver
 
 Verdict = Literal["best", "ok", "mistake", "blunder"]
 VERDICTS: tuple[Verdict, ...] = ("best", "ok", "mistake", "blunder")
