@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from textual.app import SystemCommand
 
 from c4tui.app.host import Host
-from c4tui.app.keys import keyed
+from c4tui.app.keys import keyed_command
 from c4tui.app.messages import HintFinished, SearchFailed, SearchFinished, SearchProgressed
 from c4tui.app.search_runner import WorkerSearchRunner
 from c4tui.app.widgets.thinking import ThinkingView
@@ -55,22 +55,22 @@ class AiTurns:
     def commands(self) -> Iterable[SystemCommand]:
         if not self._app.match.sides.watching:
             return
-        yield SystemCommand(
-            "Pause / go on", keyed("Stop or resume the engines", "part('ai', 'pause')"), self.pause
+        yield keyed_command(
+            "Pause / go on", "Stop or resume the engines", "part('ai', 'pause')", self.pause
         )
-        yield SystemCommand(
-            "One move",
-            keyed("The engine to move plays, then pause", "part('ai', 'step')"),
-            self.step,
+        yield keyed_command(
+            "One move", "The engine to move plays, then pause", "part('ai', 'step')", self.step
         )
-        yield SystemCommand(
+        yield keyed_command(
             "Slower",
-            keyed("A longer pause between moves", "part('ai', 'speed', 1)"),
+            "A longer pause between moves",
+            "part('ai', 'speed', 1)",
             lambda: self.speed(1),
         )
-        yield SystemCommand(
+        yield keyed_command(
             "Faster",
-            keyed("A shorter pause between moves", "part('ai', 'speed', -1)"),
+            "A shorter pause between moves",
+            "part('ai', 'speed', -1)",
             lambda: self.speed(-1),
         )
 

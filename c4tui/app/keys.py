@@ -8,7 +8,7 @@ A key's action names the part that acts on it and what it does there: `part('ai'
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from textual.app import SystemCommand
@@ -107,36 +107,41 @@ def keyed(description: str, action: str) -> str:
     return f"{description} ({key})"
 
 
+def keyed_command(
+    title: str, description: str, action: str, callback: Callable[[], Any]
+) -> SystemCommand:
+    """A palette command whose description says its key (`keyed`)."""
+    return SystemCommand(title, keyed(description, action), callback)
+
+
 def palette(app: Any) -> Iterable[SystemCommand]:
     """The command palette's commands for the app: the main actions (each says its key),
     then each part's own."""
-    yield SystemCommand("New game", keyed("Start a new game", "new_game"), app.action_new_game)
-    yield SystemCommand("Undo", keyed("Take back your move and the reply", "undo"), app.action_undo)
-    yield SystemCommand("Redo", keyed("Play the undone moves again", "redo"), app.action_redo)
-    yield SystemCommand(
-        "Hint", keyed("Show the best column for you", "part('ai', 'hint')"), app.ai.hint
-    )
-    yield SystemCommand(
-        "AI move now", keyed("Make the AI move at once", "part('ai', 'move_now')"), app.ai.move_now
+    yield keyed_command("New game", "Start a new game", "new_game", app.action_new_game)
+    yield keyed_command("Undo", "Take back your move and the reply", "undo", app.action_undo)
+    yield keyed_command("Redo", "Play the undone moves again", "redo", app.action_redo)
+    yield keyed_command("Hint", "Show the best column for you", "part('ai', 'hint')", app.ai.hint)
+    yield keyed_command(
+        "AI move now", "Make the AI move at once", "part('ai', 'move_now')", app.ai.move_now
     )
     yield from app.ai.commands()
     yield from app.study.commands()
-    yield SystemCommand(
+    yield keyed_command(
         "Scores on the board",
-        keyed("Show or hide every column's exact result", "part('overlay', 'toggle')"),
+        "Show or hide every column's exact result",
+        "part('overlay', 'toggle')",
         app.overlay.toggle,
     )
-    yield SystemCommand(
+    yield keyed_command(
         "Scores as numbers or words",
-        keyed(
-            "The solver's numbers, as gamesolver.org, or words", "part('overlay', 'toggle_numbers')"
-        ),
+        "The solver's numbers, as gamesolver.org, or words",
+        "part('overlay', 'toggle_numbers')",
         app.overlay.toggle_numbers,
     )
     yield from app.game_lines.commands()
     yield from app.threat_marks.commands()
     yield from app.looks.commands()
-    yield SystemCommand(
-        "Settings", keyed("Opponents, budgets, board, theme", "settings"), app.action_settings
+    yield keyed_command(
+        "Settings", "Opponents, budgets, board, theme", "settings", app.action_settings
     )
-    yield SystemCommand("Help", keyed("Keys and the thinking panel", "help"), app.action_help)
+    yield keyed_command("Help", "Keys and the thinking panel", "help", app.action_help)

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from textual.app import SystemCommand
 
 from c4tui.app.host import Host
-from c4tui.app.keys import keyed
+from c4tui.app.keys import keyed_command
 
 
 class GameLines:
@@ -26,17 +26,16 @@ class GameLines:
         self._app = app
 
     def commands(self) -> Iterable[SystemCommand]:
-        yield SystemCommand(
+        yield keyed_command(
             "Promote line",
-            keyed("Make the line on the board the main line", "part('lines', 'promote')"),
+            "Make the line on the board the main line",
+            "part('lines', 'promote')",
             self.promote,
         )
-        yield SystemCommand(
+        yield keyed_command(
             "Delete variation",
-            keyed(
-                "Remove the variation on the board, from where it branches",
-                "part('lines', 'delete_variation')",
-            ),
+            "Remove the variation on the board, from where it branches",
+            "part('lines', 'delete_variation')",
             self.delete_variation,
         )
 

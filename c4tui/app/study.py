@@ -13,7 +13,7 @@ from pathlib import Path
 from textual.app import SystemCommand
 
 from c4tui.app.host import Host
-from c4tui.app.keys import cursor_start, keyed
+from c4tui.app.keys import cursor_start, keyed_command
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.gamefile import GameRecord
 from c4tui.engine.board.notation import link_of
@@ -32,34 +32,37 @@ class StudyActions:
         self._app = app
 
     def commands(self) -> Iterable[SystemCommand]:
-        yield SystemCommand(
-            "Games", keyed("Kept games: open one to go on", "part('study', 'games')"), self.games
+        yield keyed_command(
+            "Games", "Kept games: open one to go on", "part('study', 'games')", self.games
         )
-        yield SystemCommand(
+        yield keyed_command(
             "Copy position",
-            keyed("Copy the move string to the clipboard", "part('study', 'copy_position')"),
+            "Copy the move string to the clipboard",
+            "part('study', 'copy_position')",
             self.copy_position,
         )
-        yield SystemCommand(
+        yield keyed_command(
             "Copy gamesolver.org link",
-            keyed(
-                "Copy the position as a connect4.gamesolver.org link", "part('study', 'copy_link')"
-            ),
+            "Copy the position as a connect4.gamesolver.org link",
+            "part('study', 'copy_link')",
             self.copy_link,
         )
-        yield SystemCommand(
+        yield keyed_command(
             "Enter position",
-            keyed("Type or paste a move string to play from", "part('study', 'enter_position')"),
+            "Type or paste a move string to play from",
+            "part('study', 'enter_position')",
             self.enter_position,
         )
-        yield SystemCommand(
+        yield keyed_command(
             "Review",
-            keyed("Every move judged by the exact solver", "part('study', 'review_game')"),
+            "Every move judged by the exact solver",
+            "part('study', 'review_game')",
             self.review_game,
         )
-        yield SystemCommand(
+        yield keyed_command(
             "Puzzles",
-            keyed("One column keeps the result: find it", "part('study', 'puzzles')"),
+            "One column keeps the result: find it",
+            "part('study', 'puzzles')",
             self.puzzles,
         )
         yield SystemCommand(

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from textual.app import SystemCommand
 
 from c4tui.app.host import Host
-from c4tui.app.keys import keyed
+from c4tui.app.keys import keyed_command
 from c4tui.engine.board.position import Position
 from c4tui.engine.study.threats import Threat, threats, zugzwang
 from c4tui.match.sides import GLYPHS
@@ -50,12 +50,10 @@ class ThreatMarks:
         self.shown = False
 
     def commands(self) -> Iterable[SystemCommand]:
-        yield SystemCommand(
+        yield keyed_command(
             "Threats on the board",
-            keyed(
-                "Mark each side's threats, their parity and the zugzwang",
-                "part('threats', 'toggle')",
-            ),
+            "Mark each side's threats, their parity and the zugzwang",
+            "part('threats', 'toggle')",
             self.toggle,
         )
 
