@@ -183,7 +183,7 @@ def run_app(args: argparse.Namespace) -> int:
     asked = any(x is not None for x in (args.opponent, args.first, args.position, args.load))
     app = ConnectFourApp(opponent=args.opponent, first=args.first, moves=moves, resume=not asked)
     if record is not None:
-        app.call_later(app.open_record, record)
+        app.call_later(app.study.open_record, record)
     app.run()
     if app.return_code:
         # Textual has printed the error that stopped it; a script must not take it for a

@@ -102,3 +102,28 @@ def test_position_plays_on_the_board_of_the_saved_settings(monkeypatch, tmp_path
     assert opened["moves"] == "48"
     assert main(["--position", "49"]) == 2
     assert "column 9 is outside the 8-column board" in capsys.readouterr().err
+
+
+def test_load_starts_the_app_on_the_saved_game(monkeypatch, tmp_path):
+    """`c4tui --load FILE` with a real game file starts the real app on that game."""
+    from c4tui.app.app import ConnectFourApp
+    from c4tui.engine.board.gamefile import GameRecord
+    from c4tui.engine.board.position import Position
+
+    saved = tmp_path / "kept.c4"
+    record = GameRecord.of(Position.from_moves("4453", 7, 6, 4), ("You", "greedy"))
+    saved.write_text(record.to_text(), encoding="utf-8")
+    seen = {}
+
+    class HeadlessApp(ConnectFourApp):
+        def run(self, **_options):
+            async def look(pilot) -> None:
+                await pilot.pause()
+                seen["moves"] = self.game.position.to_moves()
+                self.exit()
+
+            return super().run(headless=True, auto_pilot=look)
+
+    monkeypatch.setattr("c4tui.app.app.ConnectFourApp", HeadlessApp)
+    assert main(["--load", str(saved)]) == 0
+    assert seen["moves"] == "4453"
