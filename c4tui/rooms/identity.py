@@ -1,6 +1,6 @@
 """What the fronts hand the room service: who a client is, and the service's limits.
 
-`Identity` and `RoomLimits` are part of the seam with c4tui/serve (SERVE_CONTRACT);
+`Identity` and `RoomLimits` are part of the seam with c4tui/serve (docs/serve-contract.md);
 c4tui.rooms.service, where the fronts import them from, re-exports both.
 """
 

@@ -1,6 +1,6 @@
 """RoomService: the room service of `c4tui serve`, listening on a Unix socket for clients.
 
-The seam with the fronts (c4tui/serve, see also SERVE_CONTRACT.md):
+The seam with the fronts (c4tui/serve, see also docs/serve-contract.md):
 
     service = RoomService(state_dir, RoomLimits(...))
     await service.start()                  # rooms back from the state dir; listening

@@ -10,7 +10,7 @@
 - `players`: who plays in a session; a second live session of one identity is numbered.
 - `server`: the room service (c4tui.rooms) and both fronts, started and stopped as one.
 
-The seam with the room service (SERVE_CONTRACT): a front establishes a `Player` (key,
+The seam with the room service (docs/serve-contract.md): a front establishes a `Player` (key,
 name, address); the server turns it into `C4TUI_ROOMS_SOCKET` and a one-time
 `C4TUI_ROOMS_TOKEN` (`RoomService.issue_token(Identity(...))`) in the client's
 environment; the client, `python -m c4tui --served`, does the rest over the socket.
