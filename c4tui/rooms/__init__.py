@@ -4,6 +4,7 @@ service.py   RoomService: the Unix socket, logins by one-time token, each connec
              read and checked; the seam with the fronts (c4tui/serve)
 identity.py  Identity and RoomLimits, what the fronts hand the service
 protocol.py  the versioned line-delimited JSON: every client message's schema
+codec.py     shapes declared once as dataclasses, and the one codec that checks them
 access.py    one-time tokens, room and seat codes, the limit on guessing them
 requests.py  what clients ask of rooms, done or refused with a reason
 host.py      RoomHost: the rooms and who is in them; seats held; kept after every change

@@ -46,6 +46,13 @@ MAX_TEXT = 200  # characters of a chat line, a name, a token or a code
 OFFERS = ("draw", "take_back")  # what one player may offer and the other answer
 
 
+def escaped(text: str, limit: int = 80) -> str:
+    """A string a client gave (a name, a host, a path), as a log line may hold it: quoted,
+    every control or invisible character escaped (no escape sequence, no forged line
+    reaches the operator's terminal), and cut at `limit` characters."""
+    return repr(text[:limit]) + ("..." if len(text) > limit else "")
+
+
 class ProtocolError(ValueError):
     """A message that breaks the protocol; the message says how (one line, for the log)."""
 
