@@ -53,7 +53,9 @@ class Connection(Client):
         self.closed = False
 
     def send(self, kind: str, **body: Any) -> None:
-        if self.closed:
+        if self.closed or self.writer.is_closing():
+            # Gone (a write failed, or it hung up): asyncio would log every write after.
+            self.closed = True
             return
         if self.writer.transport.get_write_buffer_size() > OUT_CAP:
             log.warning("client %s cut off: it does not read what it is sent", self.who)
@@ -123,8 +125,8 @@ class RoomService:
         self._connections.add(task)
         client: Connection | None = None
         try:
-            line = await asyncio.wait_for(reader.readline(), LOGIN_SECONDS)
-            client = Connection(writer, self._admit(line))
+            line = await asyncio.wait_for(self._line(reader), LOGIN_SECONDS)
+            client = Connection(writer, self._admit(line or b""))
             self.host.arrive(client)
             await self._follow(reader, client)
         except ProtocolError as error:

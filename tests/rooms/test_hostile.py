@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 
 import pytest
 
@@ -166,6 +167,9 @@ class StuckWriter:
     def close(self) -> None:
         self.closed = True
 
+    def is_closing(self) -> bool:
+        return self.closed
+
 
 def test_a_client_that_stops_reading_is_cut_off():
     writer = StuckWriter()
@@ -181,4 +185,27 @@ async def test_asking_for_ones_games_again_and_again_is_refused(service):
     await next_of(ann, "games")
     await ann.send("games")
     assert "ask again in a moment" in (await next_of(ann, "refused"))["reason"]
+    await ann.close()
+
+
+async def test_a_line_over_the_limit_before_hello_is_one_log_line(service, caplog):
+    answers = await raw(service, b"x" * (service.limits.max_line + 10) + b"\n")
+    assert b"Protocol error: a line over" in answers[-1]
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+    assert sum("closed: a line over" in r.getMessage() for r in caplog.records) == 1
+
+
+async def test_thirty_watchers_leaving_at_once_write_no_warnings(service, caplog):
+    ann = await login(service, "ann")
+    await ann.send("create", ai="greedy")
+    number = (await room_where(ann, lambda m: m["seat"] == 0))["room"]
+    watchers = [await login(service, f"w{n}") for n in range(30)]
+    for watcher in watchers:
+        await watcher.send("watch", room=number)
+        await room_where(watcher, lambda m: m["room"] == number)
+    await room_where(ann, lambda m: len(m["watchers"]) == 30)
+    for watcher in watchers:
+        watcher.writer.transport.abort()
+    await room_where(ann, lambda m: not m["watchers"])
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
     await ann.close()
