@@ -64,7 +64,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--served",
         action="store_true",
-        help="run as a client of `c4tui serve` (its fronts start it; no files of this host)",
+        # A client of `c4tui serve` (its fronts start it; no files of this host): not
+        # for people, so --help leaves it out.
+        help=argparse.SUPPRESS,
     )
     parser.add_argument(
         "--version", action=VersionAction, help="print the version and which kernels run, then exit"

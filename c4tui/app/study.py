@@ -239,7 +239,10 @@ class StudyActions:
             self._app.cancel_search()
             self._app.match.new_game(Game.from_moves(moves, g.width, g.height, g.connect))
             self._app.cursor = cursor_start(g.width)
-            self._app.notify(f"Playing on from {moves or 'the empty board'}.", timeout=3)
+            if self._app.match.game.position.is_over():
+                self._app.notify(f"{moves}: the game is over; v reviews it.", timeout=3)
+            else:
+                self._app.notify(f"Playing on from {moves or 'the empty board'}.", timeout=3)
             self._app.update()
 
         self._app.push_screen(PositionScreen(g), chosen)

@@ -127,3 +127,10 @@ def test_load_starts_the_app_on_the_saved_game(monkeypatch, tmp_path):
     monkeypatch.setattr("c4tui.app.app.ConnectFourApp", HeadlessApp)
     assert main(["--load", str(saved)]) == 0
     assert seen["moves"] == "4453"
+
+
+def test_help_does_not_list_the_internal_served_flag(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    shown = capsys.readouterr().out
+    assert "--load" in shown and "--served" not in shown

@@ -614,3 +614,24 @@ async def test_ctrl_s_with_a_bad_field_says_why_nothing_was_saved(make_app):
         assert app.screen is screen
         assert any("Not saved: Columns: 11" in n.message for n in notifications(app))
         assert screen.focused is screen.query_one("#width")
+
+
+async def test_settings_never_say_you_move_first_when_you_do_not_play(make_app):
+    """Watching two AIs (or two people playing), the first field says who really starts."""
+    watching = Settings(mode="ai-ai", opponent="greedy", theme="textual-dark")
+    app = make_app(settings=watching)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_settings(app, pilot)
+
+        def first_field() -> str:
+            field = screen.query_one("#first-field")
+            shown = [w for w in field.query("*") if all(n.display for n in w.ancestors_with_self)]
+            return " ".join(str(w.render()) for w in shown)
+
+        assert "You" not in first_field() and "First AI" in first_field()
+        screen.query_one("#mode").value = "humans"
+        await pilot.pause()
+        assert "You" not in first_field() and "●" in first_field()
+        screen.query_one("#mode").value = "human-ai"
+        await pilot.pause()
+        assert "You" in first_field()

@@ -79,12 +79,27 @@ async def test_the_position_dialog_checks_as_you_type_and_plays_from_there(make_
         assert app.game.can_undo()  # the moves are the game's: undo walks back
 
 
+async def test_the_position_dialog_opens_a_finished_game_at_its_end_as_position_does(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "p")
+        await until(pilot, lambda: app.screen.is_mounted, "the screen opened")
+        await pilot.press(*"1212121")
+        note = str(app.screen.query_one("#position-error").render())
+        assert "over" in note and "review" in note
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, PositionScreen)
+        assert app.game.position.to_moves() == "1212121"
+        assert app.game.position.is_over()
+
+
 def test_check_moves_names_the_character_and_why():
     g = geometry(7, 6, 4)
     assert check_moves("4453", g) is None
     assert check_moves("44x", g).startswith("character 3 ('x')")
     assert "column 8" in check_moves("48", g)
-    assert "over" in check_moves("1212121", g)
+    assert check_moves("1212121", g) is None  # a finished game opens, as --position's
     assert check_moves("https://connect4.gamesolver.org/?pos=4453", g) is None
     assert check_moves("connect4.gamesolver.org/?pos=44x", g).startswith("character 3 ('x')")
     assert "not a connect4.gamesolver.org link" in check_moves("https://example.org/?pos=4", g)

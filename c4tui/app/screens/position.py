@@ -16,19 +16,26 @@ from c4tui.engine.board.notation import LinkError, NotationError, moves_of
 from c4tui.engine.board.position import Position
 
 
+# A finished game opens at its end, as `c4tui --position` opens it: to look at or review.
+FINISHED_NOTE = "The game is over after these moves: Enter opens it at its end, to review (v)."
+
+
 def check_moves(text: str, g: Geometry) -> str | None:
     """None when `text` (moves or a gamesolver.org link) plays on this board, else what is
     wrong (which character, why)."""
     try:
         moves = moves_of(text)
-        position = Position.from_moves(moves, g.width, g.height, g.connect)
+        Position.from_moves(moves, g.width, g.height, g.connect)
     except LinkError as error:
         return str(error)
     except NotationError as error:
         return f"character {error.index} ({moves[error.index - 1]!r}): {error.reason}"
-    if position.is_over():
-        return "the game is over after these moves: nothing left to play"
     return None
+
+
+def is_finished(text: str, g: Geometry) -> bool:
+    """Whether `text`, already checked, is a game that is over."""
+    return Position.from_moves(moves_of(text), g.width, g.height, g.connect).is_over()
 
 
 class PositionScreen(ModalScreen[str | None]):
@@ -60,7 +67,8 @@ class PositionScreen(ModalScreen[str | None]):
     def check(self, event: Input.Changed) -> None:
         problem = check_moves(event.value, self.geometry)
         error = self.query_one("#position-error", Static)
-        error.update(problem or "")
+        finished = problem is None and is_finished(event.value, self.geometry)
+        error.update(problem or (FINISHED_NOTE if finished else ""))
         event.input.set_class(problem is not None, "-invalid")
 
     @on(Input.Submitted)

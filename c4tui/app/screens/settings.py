@@ -58,6 +58,8 @@ SIDE_TITLES = {
         "second_opponent": "Second AI — not playing: two people play",
     },
 }
+# Who moves first where the mode decides it, not the player.
+FIXED_FIRST = {"ai-ai": "First AI (●)", "humans": "● (either of you)"}
 PLAYING = {"human-ai": ("opponent",), "ai-ai": SIDES, "humans": ()}
 # The form's words for the board's fields, in its error messages too.
 FIELD_LABELS = {"width": "Columns", "height": "Rows", "connect": "Connect"}
@@ -93,10 +95,16 @@ class SettingsScreen(ModalScreen[Settings | None]):
             form.border_title = "Settings"
             yield Label("Game", classes="section first")
             with Horizontal(classes="row"):
-                yield self._field("Mode", self._select(list(MODES.items()), s.mode, "mode"), "wide")
                 yield self._field(
-                    "Who moves first", self._select(list(FIRST.items()), s.first, "first")
+                    "Mode", self._select(list(MODES.items()), s.mode, "mode"), None, "wide"
                 )
+                first = self._field(
+                    "Who moves first",
+                    self._select(list(FIRST.items()), s.first, "first"),
+                    Static(id="first-fixed", classes="fixed-value"),
+                )
+                first.id = "first-field"
+                yield first
                 themes = [(name, name) for name in self.themes]
                 yield self._field("Theme", self._select(themes, s.theme, "theme"))
             with Horizontal(classes="row"):
@@ -130,10 +138,12 @@ class SettingsScreen(ModalScreen[Settings | None]):
         yield Static(id=f"{side}-spec", classes="spec-line")
         yield Static(id=f"{side}-errors", classes="errors")
 
-    def _field(self, label: str, widget: Select | Input, *classes: str) -> Vertical:
-        return Vertical(
-            Label(label, classes="field-label"), widget, classes=" ".join(("field", *classes))
-        )
+    def _field(
+        self, label: str, widget: Select | Input, fixed: Static | None = None, *classes: str
+    ) -> Vertical:
+        """A labelled field; `fixed` says its value where the mode fixes it."""
+        widgets = (Label(label, classes="field-label"), widget, *((fixed,) if fixed else ()))
+        return Vertical(*widgets, classes=" ".join(("field", *classes)))
 
     def _select(self, choices: list[tuple[str, str]], value: str, id: str) -> Select:
         options = [(label, key) for key, label in choices]
@@ -162,7 +172,14 @@ class SettingsScreen(ModalScreen[Settings | None]):
         """Who moves first only against the AI; each AI side titled for what it does in
         this mode, and greyed when it does not play."""
         mode = self._value("mode")
-        self.query_one("#first", Select).disabled = mode != "human-ai"
+        chosen = mode == "human-ai"
+        first = self.query_one("#first", Select)
+        first.disabled = not chosen
+        # Where the mode decides who starts, the field says so (not the kept "You").
+        first.display = chosen
+        fixed = self.query_one("#first-fixed", Static)
+        fixed.display = not chosen
+        fixed.update(FIXED_FIRST.get(mode, ""))
         for side in SIDES:
             self.query_one(f"#{side}-title", Label).update(SIDE_TITLES[mode][side])
             self.query_one(f"#{side}-row").disabled = side not in PLAYING[mode]
