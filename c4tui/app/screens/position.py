@@ -15,7 +15,6 @@ from c4tui.engine.board.geometry import Geometry
 from c4tui.engine.board.notation import LinkError, NotationError, moves_of
 from c4tui.engine.board.position import Position
 
-
 # A finished game opens at its end, as `c4tui --position` opens it: to look at or review.
 FINISHED_NOTE = "The game is over after these moves: Enter opens it at its end, to review (v)."
 
