@@ -24,7 +24,7 @@ from c4tui.engine.players.contract import SearchInfo
 from c4tui.rooms.access import show_code
 from c4tui.rooms.ai_pool import AiPool, PooledSearch
 from c4tui.rooms.identity import RoomLimits
-from c4tui.rooms.protocol import VERSION, info_to_wire
+from c4tui.rooms.protocol import VERSION, escaped, info_to_wire
 from c4tui.rooms.room import Room
 from c4tui.rooms.store import RoomStore
 from c4tui.rooms.worker import SearchJob
@@ -43,7 +43,7 @@ class Client(ABC):
 
     @property
     def who(self) -> str:
-        return f"{self.name} ({self.key}, {self.address})"
+        return f"{self.name} ({escaped(self.key)}, {self.address})"  # a key holds a typed name
 
     @abstractmethod
     def send(self, kind: str, **body: Any) -> None:

@@ -17,6 +17,7 @@ import time
 
 import asyncssh
 
+from c4tui.rooms.protocol import escaped
 from c4tui.serve.client import (
     PrivateHome,
     TerminalClient,
@@ -30,6 +31,10 @@ log = logging.getLogger("c4tui.serve")
 
 # Leave the alternate screen, stop mouse reports and bracketed paste, show the cursor:
 # a client ended by the server cannot restore the player's terminal itself.
+# What a TERM value may be ("xterm-256color", "screen.xterm", "rxvt-unicode"); anything
+# else (a NUL, an escape sequence, a page of text) is not passed on to the client.
+TERM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
+DEFAULT_TERM = "xterm-256color"
 RESTORE_TERMINAL = (
     b"\x1b[?1049l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[?25h\x1b[0m\r\n"
 )
@@ -170,25 +175,31 @@ class PlayerConnection(asyncssh.SSHServer):
     def auth_completed(self) -> None:
         username = self.conn.get_extra_info("username") or "player"
         self.player = Player(self.key or f"ssh-name:{username}", username, self.address)
-        log.info("ssh %s: %s logged in as %s", self.address, username, self.player.key)
+        log.info(
+            "ssh %s: %s logged in as %s", self.address, escaped(username), escaped(self.player.key)
+        )
 
     def session_requested(self) -> PlayerSession:
         return PlayerSession(self.front, self.player)
 
     def connection_requested(self, dest_host, dest_port, orig_host, orig_port) -> bool:
-        self.front.refuse(self.address, f"local port forwarding to {dest_host}:{dest_port}")
+        self.front.refuse(
+            self.address, f"local port forwarding to {escaped(dest_host)}:{dest_port}"
+        )
         return False
 
     def server_requested(self, listen_host: str, listen_port: int) -> bool:
-        self.front.refuse(self.address, f"remote port forwarding of {listen_host}:{listen_port}")
+        self.front.refuse(
+            self.address, f"remote port forwarding of {escaped(listen_host)}:{listen_port}"
+        )
         return False
 
     def unix_connection_requested(self, dest_path: str) -> bool:
-        self.front.refuse(self.address, f"socket forwarding to {dest_path}")
+        self.front.refuse(self.address, f"socket forwarding to {escaped(dest_path)}")
         return False
 
     def unix_server_requested(self, listen_path: str) -> bool:
-        self.front.refuse(self.address, f"remote socket forwarding of {listen_path}")
+        self.front.refuse(self.address, f"remote socket forwarding of {escaped(listen_path)}")
         return False
 
     def tun_requested(self, unit: int | None) -> bool:
@@ -221,7 +232,16 @@ class PlayerSession(asyncssh.SSHServerSession):
         self.chan = chan
 
     def pty_requested(self, term_type: str, term_size, term_modes) -> bool:
-        self.term = term_type
+        if TERM_NAME.fullmatch(term_type):
+            self.term = term_type
+        else:
+            log.warning(
+                "ssh %s: TERM %s is not a terminal's name: %s instead",
+                self.address,
+                escaped(term_type, 40),
+                DEFAULT_TERM,
+            )
+            self.term = DEFAULT_TERM
         self.size = (term_size[0] or 80, term_size[1] or 24)
         return True
 
@@ -232,11 +252,13 @@ class PlayerSession(asyncssh.SSHServerSession):
         return True
 
     def exec_requested(self, command: str) -> bool:
-        self.front.refuse(self.player.address, f"command {command[:60]!r} (sessions only)")
+        self.front.refuse(self.player.address, f"command {escaped(command, 60)} (sessions only)")
         return False
 
     def subsystem_requested(self, subsystem: str) -> bool:
-        self.front.refuse(self.player.address, f"subsystem {subsystem[:30]!r} (sessions only)")
+        self.front.refuse(
+            self.player.address, f"subsystem {escaped(subsystem, 30)} (sessions only)"
+        )
         return False
 
     def session_started(self) -> None:

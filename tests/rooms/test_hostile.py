@@ -209,3 +209,11 @@ async def test_thirty_watchers_leaving_at_once_write_no_warnings(service, caplog
     await room_where(ann, lambda m: not m["watchers"])
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
     await ann.close()
+
+
+async def test_a_typed_name_in_an_identity_is_logged_escaped(service, caplog):
+    caplog.set_level(logging.INFO, logger="c4tui.rooms")
+    eve = await login(service, "eve", key="ssh-name:eve\x1b[2J\nforged")
+    await eve.close()
+    lines = [r.getMessage() for r in caplog.records if "logged in" in r.getMessage()]
+    assert len(lines) == 1 and "\x1b" not in lines[0] and "\n" not in lines[0]
