@@ -111,6 +111,7 @@ def play(
     run_id = uuid.uuid4().hex[:12]
     save = open_saved_games(args.save) if args.save is not None else None
     tally = Crosstable(specs)
+    forfeits: list[dict] = []  # games an outside engine lost by failing, with the reason
     stderr = Console(stderr=True, highlight=False)
     save_error: SaveError | None = None
     try:
@@ -123,6 +124,8 @@ def play(
                     if save is not None:
                         save.append(saved_line(run_id, seed, record))
                     tally.add(record)
+                    if record.termination == "forfeit":
+                        forfeits.append(forfeit_of(record))
                     progress.advance(bar)
             except SaveError as error:
                 save_error = error  # the run stops; what was played is still reported
@@ -147,9 +150,10 @@ def play(
         "interrupted": runner.interrupted,
     }
     if args.json:
-        print(json.dumps({**tally.to_json(), **summary}))
+        print(json.dumps({**tally.to_json(), **summary, "forfeits": forfeits}))
     else:
         print_tables(tally, summary)
+        print_forfeits(forfeits)
     played = f"{tally.games:,} of {scheduled:,} games"
     if save_error is not None:
         print(f"c4tui arena: --save: {save_error}; stopped after {played}", file=sys.stderr)
@@ -159,6 +163,27 @@ def play(
         print(f"c4tui arena: interrupted{by} after {played}{stop.later_words()}", file=sys.stderr)
         return stop.exit_status
     return 0
+
+
+def forfeit_of(record: PlayedGame) -> dict:
+    """Which engine lost a game by failing (an outside engine), and why."""
+    task = record.task
+    loser = task.second_spec if record.first_won else task.first_spec
+    return {"game": task.index + 1, "loser": loser, "reason": record.reason}
+
+
+def print_forfeits(forfeits: list[dict]) -> None:
+    """One line a game lost by an engine's failure: the game, the engine, the reason."""
+    if not forfeits:
+        return
+    console = output_console()
+    console.print(f"Forfeits ({len(forfeits):,}):")
+    for forfeit in forfeits:
+        console.print(
+            f"  game {forfeit['game']:,}: {forfeit['loser']} lost: {forfeit['reason']}",
+            markup=False,
+            highlight=False,
+        )
 
 
 def check_arguments(args: argparse.Namespace) -> list[str]:

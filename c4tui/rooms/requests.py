@@ -52,7 +52,7 @@ class Requests:
         ai = message.get("ai")
         if ai is not None:
             try:
-                parse_spec(ai)
+                parse_spec(ai, outside=False)  # no client runs a program on this host
             except SpecError as error:
                 raise Refused(f"No such AI: {error}") from None
         self.host.leave(client)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from c4tui.engine.board.gamefile import result_text
 from c4tui.engine.board.notation import format_moves
 from c4tui.engine.board.position import Position
-from c4tui.engine.players.contract import SearchInfo
+from c4tui.engine.players.contract import Engine, Forfeit, SearchInfo
 from c4tui.engine.players.specs import make_engine
 
 
@@ -87,9 +87,11 @@ class PlayedGame:
     task: GameTask
     moves: tuple[int, ...]  # every column played, the opening included
     winner: int | None  # engine index into the tournament's specs, None for a draw
-    termination: str  # "line", "full board" or "illegal move"
+    termination: str  # "line", "full board", "illegal move" or "forfeit"
     first_tally: MoveTally = field(default_factory=MoveTally)
     second_tally: MoveTally = field(default_factory=MoveTally)
+    # Why the loser forfeited: an outside engine's crash, hang, junk or overrun.
+    reason: str = ""
 
     @property
     def first_won(self) -> bool:
@@ -108,6 +110,7 @@ class PlayedGame:
             "result": result_text(colour),
             "winner": None if colour is None else (task.first_spec, task.second_spec)[colour],
             "termination": self.termination,
+            **({"reason": self.reason} if self.reason else {}),
             "seeds": [task.first_seed, task.second_seed],
         }
 
@@ -130,6 +133,16 @@ def play_game(task: GameTask, stop: threading.Event | None = None) -> PlayedGame
         make_engine(task.first_spec, seed=task.first_seed),
         make_engine(task.second_spec, seed=task.second_seed),
     )
+    try:
+        return _play(task, engines, stop)
+    finally:
+        for engine in engines:
+            engine.close()  # an outside engine's process ends with its game
+
+
+def _play(
+    task: GameTask, engines: tuple[Engine, Engine], stop: threading.Event | None
+) -> PlayedGame:
     indices = (task.first, task.second)
     tallies = (MoveTally(), MoveTally())
     for engine in engines:
@@ -142,6 +155,12 @@ def play_game(task: GameTask, stop: threading.Event | None = None) -> PlayedGame
         start = time.perf_counter()
         try:
             result = engines[side].search(position, stop=stop)
+        except Forfeit as forfeit:
+            if stop is not None and stop.is_set():
+                raise GameAborted from None
+            tallies[side].add_move(time.perf_counter() - start, SearchInfo(engine=""))
+            winner = indices[1 - side]
+            return PlayedGame(task, position.path, winner, "forfeit", *tallies, str(forfeit))
         except Exception as error:
             spec = (task.first_spec, task.second_spec)[side]
             raise EngineError(

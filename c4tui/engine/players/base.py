@@ -56,6 +56,9 @@ class BaseEngine:
         """Forget everything learned during the last game (and restart the random source)."""
         self.rng = random.Random(self.seed)
 
+    def close(self) -> None:
+        """End what the engine holds outside this process (nothing, for most)."""
+
     def search(
         self,
         position: Position,

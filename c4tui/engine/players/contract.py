@@ -132,8 +132,16 @@ class GameOverError(ValueError):
         self.position = position
 
 
+class Forfeit(RuntimeError):
+    """An outside engine failed in a way that loses the game: it crashed, hung, printed
+    junk, answered an illegal column or overran its time. The message is the reason,
+    worded for the loser's line in a table ("crashed (exit status 1)")."""
+
+
 class Engine(Protocol):
-    """One opponent. Keeps its own state between moves; `new_game()` resets it."""
+    """One opponent. Keeps its own state between moves; `new_game()` resets it, and
+    `close()` ends what it holds (an outside engine's process); it may play again after.
+    """
 
     name: str
     spec: str  # the spec string it was made from, e.g. "mcts:time=2"
@@ -149,3 +157,5 @@ class Engine(Protocol):
     ) -> SearchResult: ...
 
     def new_game(self) -> None: ...
+
+    def close(self) -> None: ...

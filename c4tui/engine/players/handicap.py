@@ -32,6 +32,9 @@ class Handicapped(BaseEngine):
         super().new_game()
         self.engine.new_game()
 
+    def close(self) -> None:
+        self.engine.close()
+
     def think(
         self, position: Position, limits: Limits, clock: Clock, on_info: InfoCallback | None
     ) -> SearchInfo:

@@ -24,13 +24,15 @@ class SpecError(ValueError):
 class Option:
     """One setting an engine accepts: its type and the range of allowed values."""
 
-    kind: type  # int or float
+    kind: type  # int, float, or str (a name: `minimum` and `maximum` bound its length)
     minimum: float
     maximum: float | None = None
     exclusive_minimum: bool = False
     help: str = ""
 
-    def parse(self, engine: str, key: str, text: str) -> int | float:
+    def parse(self, engine: str, key: str, text: str) -> int | float | str:
+        if self.kind is str:
+            return self._parse_text(engine, key, text)
         try:
             value = self.kind(text)
         except ValueError:
@@ -42,6 +44,15 @@ class Option:
         if not low_ok or (self.maximum is not None and value > self.maximum):
             raise SpecError(f"{engine}: {key}={text} {self.describe_range()}", key)
         return value
+
+    def _parse_text(self, engine: str, key: str, text: str) -> str:
+        if not text.isprintable() or not self.minimum <= len(text) <= (self.maximum or len(text)):
+            raise SpecError(
+                f"{engine}: {key}={text!r} must be {_number(self.minimum)} to "
+                f"{_number(self.maximum or 0)} printable characters",
+                key,
+            )
+        return text
 
     def describe_range(self) -> str:
         """What a value must be, in words: "must be from 1 to 100", "must be more than 0"."""
@@ -62,3 +73,4 @@ TIME = Option(float, 0, 3600, exclusive_minimum=True, help="seconds per move")
 COUNT = Option(int, 1, 10**9, help="a positive budget")
 DEPTH = Option(int, 1, 100, help="plies to search")
 NOISE = Option(float, 0, 1, help="probability of a random move")
+TITLE = Option(str, 1, 40, help="the name to show")

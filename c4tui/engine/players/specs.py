@@ -1,4 +1,5 @@
-"""Engine spec strings: `name[:key=value,...]`, e.g. `mcts:time=2,c=1.4` or `greedy`.
+"""Engine spec strings: `name[:key=value,...]`, e.g. `mcts:time=2,c=1.4` or `greedy`;
+outside engines name what they run first: `cmd:./my_engine --fast,time=1` (outside_specs.py).
 
 `parse_spec(text)` checks a spec string and gives an `EngineSpec` value (`str()` gives
 the text back, `replace(time=2)` changes a setting); `make_engine(spec, seed=...)` is
@@ -18,6 +19,7 @@ from typing import Any
 from c4tui.engine.players.contract import Engine, Reading
 from c4tui.engine.players.levels import LEVELS, LevelError, level_spec
 from c4tui.engine.players.options import NOISE, SpecError
+from c4tui.engine.players.outside_specs import is_outside, split_outside
 
 # name -> (module, class). Imported lazily so `c4tui move --engine greedy` never pays
 # for loading the solver's opening book.
@@ -30,9 +32,16 @@ ENGINES: dict[str, tuple[str, str]] = {
     "perfect": ("c4tui.engine.players.perfect", "PerfectEngine"),
     "human": ("c4tui.engine.players.human", "HumanEngine"),
 }
+# Outside engines: other people's programs and files, run in child processes; each
+# spec names what it runs first (outside_specs.py).
+OUTSIDE_ENGINES: dict[str, tuple[str, str]] = {
+    "cmd": ("c4tui.engine.external.protocol_engine", "ProtocolEngine"),
+    "fourinarow": ("c4tui.engine.external.fourinarow", "FourInARowEngine"),
+    "connectx": ("c4tui.engine.external.connectx", "ConnectXEngine"),
+}
 
 
-Value = int | float
+Value = int | float | str
 
 
 @dataclass(frozen=True)
@@ -45,25 +54,35 @@ class EngineSpec:
 
     name: str
     settings: tuple[tuple[str, Value], ...] = ()
+    # What an outside engine runs: its command line, or its agent file; "" for ours.
+    target: str = ""
 
     @property
     def options(self) -> dict[str, Value]:
         return dict(self.settings)
 
+    @property
+    def outside(self) -> bool:
+        """Whether it runs another program (cmd:, fourinarow:, connectx:)."""
+        return is_outside(self.name)
+
     def __str__(self) -> str:
-        return spec_text(self.name, self.settings)
+        return spec_text(self.name, self.settings, self.target)
 
     def replace(self, **options: Value | str | None) -> EngineSpec:
         """This spec with settings changed, added, or (given None) removed; checked alike."""
         merged = {**self.options, **options}
         kept = ((key, value) for key, value in merged.items() if value is not None)
-        return parse_spec(spec_text(self.name, kept))
+        return parse_spec(spec_text(self.name, kept, self.target))
 
 
-def spec_text(name: str, settings: Iterable[tuple[str, Value | str]]) -> str:
+def spec_text(name: str, settings: Iterable[tuple[str, Value | str]], target: str = "") -> str:
     """The spec string `name:key=value,...` (the bare name without settings), each value
-    written plainly; settings given as text are written as they are, unchecked."""
+    written plainly; settings given as text are written as they are, unchecked. An
+    outside engine's `target` comes first: `cmd:./bot,time=1`."""
     written = ",".join(f"{key}={plain(value)}" for key, value in settings)
+    if target:
+        return f"{name}:{target},{written}" if written else f"{name}:{target}"
     return f"{name}:{written}" if written else name
 
 
@@ -94,21 +113,31 @@ def plain(value: Value | str) -> str:
     return str(value)
 
 
-def parse_spec(text: str) -> EngineSpec:
-    """Split and check a spec string; raises SpecError with a precise message and key."""
+def parse_spec(text: str, *, outside: bool = True) -> EngineSpec:
+    """Split and check a spec string; raises SpecError with a precise message and key.
+
+    `outside=False` refuses the specs that run other programs (cmd:, fourinarow:,
+    connectx:), for specs that come from someone other than this machine's user.
+    """
     name, rest = split_name(text)
     if name == "level":  # level:N is the documented spec of that level (levels.py)
         try:
             return parse_spec(level_spec(rest))
         except LevelError as error:
             raise SpecError(str(error), "level") from None
-    if name not in ENGINES:
-        known = ", ".join([*ENGINES, f"level:{min(LEVELS)}-{max(LEVELS)}"])
+    if name not in ENGINES and name not in OUTSIDE_ENGINES:
+        levels = f"level:{min(LEVELS)}-{max(LEVELS)}"
+        known = ", ".join([*ENGINES, *(f"{kind}:..." for kind in OUTSIDE_ENGINES), levels])
         raise SpecError(f"unknown engine {name!r} in spec {text!r} (known: {known})")
+    if is_outside(name) and not outside:
+        raise SpecError(f"{name}: outside engines run programs, and are not taken here")
     options_table = {**engine_class(name).OPTIONS, "noise": NOISE}
     options: dict[str, Any] = {}
-    if rest.strip():
-        for item in rest.split(","):
+    target, items = "", rest.split(",") if rest.strip() else []
+    if is_outside(name):
+        target, items = split_outside(name, rest, options_table)
+    if items:
+        for item in items:
             key, eq, value = item.partition("=")
             key, value = key.strip().lower(), value.strip()
             if not eq or not key or not value:
@@ -121,11 +150,11 @@ def parse_spec(text: str) -> EngineSpec:
             if key in options:
                 raise SpecError(f"{name}: setting {key!r} is given twice", key)
             options[key] = options_table[key].parse(name, key, value)
-    return EngineSpec(name, tuple(options.items()))
+    return EngineSpec(name, tuple(options.items()), target)
 
 
 def engine_class(name: str) -> Any:
-    module_name, class_name = ENGINES[name]
+    module_name, class_name = ENGINES[name] if name in ENGINES else OUTSIDE_ENGINES[name]
     return getattr(importlib.import_module(module_name), class_name)
 
 
@@ -149,6 +178,8 @@ def make_engine(text: str | EngineSpec, seed: int | None = None) -> Engine:
     spec = text if isinstance(text, EngineSpec) else parse_spec(text)
     options = spec.options
     noise = options.pop("noise", 0.0)
+    if spec.target:
+        options["target"] = spec.target
     engine = engine_class(spec.name)(seed=seed, **options)
     # The spec as the caller wrote it: the arena's tables and files name engines so.
     engine.spec = text.strip() if isinstance(text, str) else str(spec)

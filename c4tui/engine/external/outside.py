@@ -1,0 +1,181 @@
+"""What every outside engine shares: its settings, its process, and how it loses.
+
+An outside engine is an engine like ours to its callers (`search` gives a move and
+SearchInfo) whose thinking is done by another program in a child process (child.py),
+started at its first search and ended by `close()`, by `new_game()` where the protocol
+knows no new game, and by any failure. A failure is a `Forfeit`: the program crashed,
+hung, printed junk, answered an illegal column or overran its time; the reason says
+which, and the caller (the arena, the match) scores the game as lost.
+
+Time: every move has a budget (the spec's `time=`, or the caller's limits); an answer
+may come up to `margin=` seconds after it (pipes and a loaded machine take time), and
+none by then loses on time.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shlex
+import time
+from typing import ClassVar
+
+from c4tui.engine.board.position import Position
+from c4tui.engine.external.child import Child, ChildGone
+from c4tui.engine.players.base import BaseEngine, Clock
+from c4tui.engine.players.contract import (
+    Forfeit,
+    InfoCallback,
+    Limits,
+    SearchInfo,
+)
+from c4tui.engine.players.options import TIME, TITLE, Option
+
+log = logging.getLogger("c4tui.engine.external")
+
+DEFAULT_MARGIN = 0.5
+START_SECONDS = 10.0  # to start and greet: a Python bot importing numpy takes seconds
+MARGIN = Option(float, 0, 60, help="seconds an answer may come after the budget")
+POLL = 0.02  # seconds between looks at the stop event while waiting for a line
+
+
+class OutsideEngine(BaseEngine):
+    """Subclasses say how to start their program (`argv`) and how to ask it (`ask`)."""
+
+    OPTIONS: ClassVar[dict[str, Option]] = {"time": TIME, "margin": MARGIN, "name": TITLE}
+    FAREWELL: ClassVar[str | None] = None  # said before the process is ended
+    DEFAULT_TIME: ClassVar[float] = 1.0  # seconds a move when neither spec nor caller says
+
+    def __init__(
+        self,
+        *,
+        target: str,
+        seed: int | None = None,
+        limits: Limits | None = None,
+        time: float | None = None,
+        margin: float = DEFAULT_MARGIN,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(seed=seed, limits=limits, time=time)
+        self.target = target
+        self.margin = margin
+        self.title = name or default_title(self.name, target)
+        self.child: Child | None = None
+
+    def budget(self, limits: Limits) -> Limits:
+        """Always a time: an outside program is never waited on without an end."""
+        if limits.time is not None:
+            return limits
+        own = getattr(self, "limits", limits)  # while __init__ runs: the spec's own
+        spec_time = own.time if own.time is not None else self.DEFAULT_TIME
+        return Limits(time=spec_time, iterations=limits.iterations, depth=limits.depth)
+
+    def argv(self) -> list[str]:
+        raise NotImplementedError
+
+    def greet(self, child: Child, position: Position) -> None:
+        """Whatever the protocol says once the program has started."""
+
+    def ask(
+        self,
+        child: Child,
+        position: Position,
+        limits: Limits,
+        clock: Clock,
+        on_info: InfoCallback | None,
+    ) -> SearchInfo:
+        """The program's answer for `position`: a SearchInfo whose `best` is its column
+        (checked by the caller). Raises Forfeit, or ChildGone when it ended."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        if self.child is not None:
+            child, self.child = self.child, None
+            child.close(self.FAREWELL)
+
+    def think(
+        self, position: Position, limits: Limits, clock: Clock, on_info: InfoCallback | None
+    ) -> SearchInfo:
+        try:
+            if self.child is None:
+                self.child = Child(self.argv(), self.title, cwd=self.cwd())
+                self.greet(self.child, position)
+            info = self.ask(self.child, position, limits, clock, on_info)
+        except ChildGone:
+            words = self.child.exit_words() if self.child is not None else "ended"
+            self.close()
+            raise Forfeit(f"crashed ({words})") from None
+        except OSError as error:
+            self.close()
+            raise Forfeit(f"could not be started: {error.strerror or error}") from None
+        except Forfeit:
+            self.close()
+            raise
+        move = info.best
+        if move is None or not position.can_play(move):
+            self.close()
+            raise Forfeit(f"played an illegal column ({illegal_words(position, move)})")
+        return info
+
+    def cwd(self) -> str | None:
+        return None
+
+
+def default_title(kind: str, target: str) -> str:
+    """What to call an outside engine without `name=`: its program or file, with the
+    interpreter left out ("bot.py" for "python3 bot.py --fast")."""
+    try:
+        words = shlex.split(target)
+    except ValueError:
+        words = target.split()
+    shown = [word for word in words if not word.startswith("-")]
+    if len(shown) > 1 and os.path.basename(shown[0]).startswith(("python", "node", "java")):
+        shown = shown[1:]
+    return os.path.basename(shown[0]) if shown else kind
+
+
+def illegal_words(position: Position, move: int | None) -> str:
+    if move is None:
+        return "none given"
+    if not 0 <= move < position.width:
+        return f"column {move + 1} is not on the {position.width}-column board"
+    return f"column {move + 1} is full"
+
+
+class Deadline:
+    """When an answer must have come: the budget plus the margin, earlier once stopped."""
+
+    def __init__(self, seconds: float, margin: float, clock: Clock) -> None:
+        self.allowed = seconds + margin
+        self.margin = margin
+        self.clock = clock
+        self.at = time.monotonic() + self.allowed
+        self.stopped = False
+
+    def stop_requested(self) -> bool:
+        """True once, when the caller's stop event is first seen: the answer is due
+        within the margin from now."""
+        stop = self.clock.stop
+        if self.stopped or stop is None or not stop.is_set():
+            return False
+        self.stopped = True
+        self.at = min(self.at, time.monotonic() + self.margin)
+        return True
+
+    def left(self) -> float:
+        return self.at - time.monotonic()
+
+    def next_line(self, child: Child) -> str | None:
+        """The next line within the deadline; None while none came (poll again);
+        Forfeit once the deadline has passed."""
+        left = self.left()
+        if left <= 0:
+            raise Forfeit(f"overran its time (no move within {self.allowed:.2f} s)")
+        return child.read_line(min(POLL, left))
+
+
+def junk(line: str, why: str = "") -> Forfeit:
+    """The forfeit of a line that is not the protocol's; logged once."""
+    shown = line if len(line) <= 60 else line[:57] + "..."
+    log.info("outside engine printed junk %r%s", shown, f" ({why})" if why else "")
+    return Forfeit(f"printed junk: {shown!r}" + (f" ({why})" if why else ""))

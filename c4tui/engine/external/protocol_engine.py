@@ -1,0 +1,139 @@
+"""`cmd:COMMAND LINE`: an outside program that speaks our engine protocol, c4e.
+
+The host's side of docs/engine-protocol.md: greet (`c4e 1`, read its name and options
+until `c4eok`), then for every move `board` (when the size changes), `position MOVES`
+and `go`, reading `info` lines into snapshots for the thinking panel until `bestmove`.
+One process serves a whole run of games (`newgame` between them).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import ClassVar
+
+from c4tui.engine.board.position import Position
+from c4tui.engine.external import protocol
+from c4tui.engine.external.child import Child
+from c4tui.engine.external.outside import START_SECONDS, Deadline, OutsideEngine, junk
+from c4tui.engine.external.protocol import Budget, InfoReader, ProtocolError
+from c4tui.engine.players.base import Clock
+from c4tui.engine.players.contract import (
+    Forfeit,
+    InfoCallback,
+    Limits,
+    Reading,
+    SearchInfo,
+)
+from c4tui.engine.players.outside_specs import command_line
+
+log = logging.getLogger("c4tui.engine.external")
+
+
+class ProtocolEngine(OutsideEngine):
+    name: ClassVar[str] = "cmd"
+    TITLE: ClassVar[str] = "Engine"
+    READING: ClassVar[Reading] = Reading(counts="nodes")
+    FAREWELL: ClassVar[str | None] = "quit"
+
+    def __init__(self, **settings) -> None:
+        super().__init__(**settings)
+        self.engine_name = ""  # what the program calls itself (`id name`)
+        self.options: list[str] = []  # its `option` lines, as it wrote them
+        self._board: tuple[int, int, int] | None = None
+        self._fresh = True  # no game played since the last `newgame`
+
+    def argv(self) -> list[str]:
+        return command_line(self.name, self.target)
+
+    def new_game(self) -> None:
+        super().new_game()
+        if self.child is not None and not self._fresh:
+            self.child.send("newgame")
+        self._fresh = True
+
+    def close(self) -> None:
+        super().close()
+        self._board = None
+
+    def greet(self, child: Child, position: Position) -> None:
+        child.send(f"{protocol.NAME} {protocol.VERSION}")
+        deadline = time.monotonic() + START_SECONDS
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise Forfeit(f"did not answer {protocol.NAME} within {START_SECONDS:g} s")
+            line = child.read_line(left)
+            if line is None:
+                continue
+            words = line.split()
+            if words[:2] == ["id", "name"]:
+                self.engine_name = " ".join(words[2:])
+            elif words[:1] == ["option"]:
+                self.options.append(line)
+            elif words[:1] == [protocol.NAME + "ok"]:
+                return
+            elif words:
+                # A banner before the greeting is common (UCI engines print one): noted.
+                log.info("%s said before %sok: %r", self.title, protocol.NAME, line[:80])
+
+    def ask(
+        self,
+        child: Child,
+        position: Position,
+        limits: Limits,
+        clock: Clock,
+        on_info: InfoCallback | None,
+    ) -> SearchInfo:
+        board = (position.width, position.height, position.connect)
+        if board != self._board:
+            child.send("board {} {} {}".format(*board))
+            self._board = board
+        self._fresh = False
+        child.send(f"position {position.to_moves()}")
+        child.send(Budget.of_limits(limits).line())
+        reader = InfoReader(
+            self.name,
+            position.width,
+            tuple(position.can_play(col) for col in range(position.width)),
+        )
+        deadline = Deadline(limits.time or 0.0, self.margin, clock)
+        while True:
+            if deadline.stop_requested():
+                child.send("stop")
+            line = deadline.next_line(child)
+            if line is None:
+                continue
+            words = line.split()
+            try:
+                if not words:
+                    continue
+                if words[0] == "info":
+                    snapshot = reader.read(words[1:])
+                    if snapshot is not None and on_info is not None:
+                        on_info(snapshot)
+                elif words[0] == "bestmove":
+                    move = protocol.bestmove(words[1:])
+                    return self.final(reader, move, clock)
+                else:
+                    raise ProtocolError("not a line of the protocol")
+            except ProtocolError as error:
+                raise junk(line, str(error)) from None
+
+    def final(self, reader: InfoReader, move: int, clock: Clock) -> SearchInfo:
+        """The last snapshot, its best the column played, its time ours if it gave none."""
+        info = reader.latest or reader.snapshot({}, ())
+        pv = info.pv if info.pv[:1] == (move,) else (move,)
+        elapsed = info.elapsed or clock.elapsed()
+        return SearchInfo(
+            engine=info.engine,
+            elapsed=elapsed,
+            nodes=info.nodes,
+            iterations=info.iterations,
+            depth=info.depth,
+            rate=info.rate,
+            columns=info.columns,
+            best=move,
+            pv=pv,
+            exact=info.exact,
+        )
