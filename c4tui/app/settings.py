@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import json
 import os
+from contextlib import suppress
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Literal
 
 from c4tui.engine.board.geometry import SIZE_LIMITS, SizeError, validate_size
 from c4tui.engine.players.specs import SpecError, parse_spec
-from c4tui.files import NoSuchFile, UnreadableFile, atomic_write, read_text
+from c4tui.files import NoSuchFile, UnreadableFile, atomic_write, parse_json, read_text
+from c4tui.match.aside import set_aside
 from c4tui.match.sides import Sides
 
 Mode = Literal["human-ai", "ai-ai", "humans"]
@@ -148,7 +150,7 @@ class Settings:
     @classmethod
     def from_json(cls, text: str) -> Settings:
         """Parse and check; unknown keys are ignored, missing ones take defaults."""
-        data = json.loads(text)
+        data = parse_json(text)
         if not isinstance(data, dict):
             raise SettingsError(None, "the file does not hold a JSON object")
         known = {f.name for f in fields(cls)}
@@ -166,8 +168,12 @@ def config_dir(override: str | os.PathLike[str] | None = None) -> Path:
     return Path(user_config_dir("c4tui", appauthor=False))
 
 
-def load(directory: Path) -> tuple[Settings, str | None]:
-    """The saved settings and a notice for the player when the file could not be used."""
+def load(directory: Path, *, set_damage_aside: bool = False) -> tuple[Settings, str | None]:
+    """The saved settings and a notice for the player when the file could not be used.
+
+    With `set_damage_aside` (the app's session, which will write the file), a file that
+    was read but holds no settings is renamed aside (aside.py) and the notice says where,
+    so the next save does not write over what a hand edit left."""
     path = directory / FILE_NAME
     try:
         text = read_text(path)
@@ -177,8 +183,13 @@ def load(directory: Path) -> tuple[Settings, str | None]:
         return Settings(), f"Could not read {path}: {error.reason}; using defaults."
     try:
         return Settings.from_json(text), None
-    except (ValueError, TypeError, RecursionError) as error:
-        return Settings(), f"Settings file {path} is unusable ({error}); using defaults."
+    except (ValueError, TypeError) as error:  # DamagedFile and SettingsError too
+        notice = f"Settings file {path} is unusable ({error}); using defaults"
+    # When it cannot be renamed it stays; the defaults hold for this session all the same.
+    with suppress(OSError):
+        if set_damage_aside:
+            notice += f", the file kept as {set_aside(path).name}"
+    return Settings(), notice + "."
 
 
 def save(settings: Settings, directory: Path) -> Path:

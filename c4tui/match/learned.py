@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 from c4tui.engine.board.position import Position
-from c4tui.files import UnreadableFile, atomic_write, read_text
+from c4tui.files import DamagedFile, atomic_write, read_json
 from c4tui.match.aside import set_aside
 
 FILE_NAME = "learned.json"
@@ -20,6 +20,19 @@ GAMES_KEPT = 500
 
 def game_key(game: Position) -> str:
     return f"{game.width}x{game.height}c{game.connect}:{game.to_moves()}"
+
+
+def games_of(data: object) -> dict[str, list[int]]:
+    """The lessons passed per game, as the file holds them; DamagedFile unless it is an
+    object of games, each a list of plies (whole numbers from 0)."""
+    if not isinstance(data, dict):
+        raise DamagedFile("not an object of games")
+    games: dict[str, list[int]] = {}
+    for key, plies in data.items():
+        if not isinstance(plies, list) or not all(type(p) is int and p >= 0 for p in plies):
+            raise DamagedFile(f"{key[:30]!r}: {plies!r:.30} is not a list of plies")
+        games[key] = plies
+    return games
 
 
 class Learned:
@@ -32,9 +45,8 @@ class Learned:
         if not self.path.exists():
             return
         try:
-            data = json.loads(read_text(self.path))
-            self.games = {str(k): [int(p) for p in v] for k, v in dict(data).items()}
-        except (UnreadableFile, OSError, ValueError, TypeError) as error:
+            self.games = games_of(read_json(self.path))
+        except (OSError, ValueError) as error:  # UnreadableFile, DamagedFile
             self.games = {}
             try:
                 aside = set_aside(self.path)

@@ -16,7 +16,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from c4tui.files import NoSuchFile, atomic_write, read_text
+from c4tui.files import NoSuchFile, atomic_write, read_json
 from c4tui.match.aside import set_aside
 
 FILE_NAME = "scores.json"
@@ -65,7 +65,7 @@ class ScoreBook:
         """Take what the file holds now (another c4tui on the data dir may have counted
         a game since); what was known stays when it is missing or damaged."""
         try:
-            data = json.loads(read_text(self.path))
+            data = read_json(self.path)
             if not isinstance(data, dict):
                 raise DamagedScores("not a JSON object")
             counted = data.pop("counted", [])
@@ -75,7 +75,7 @@ class ScoreBook:
             self.counted = counted
         except NoSuchFile:
             pass
-        except (OSError, ValueError) as error:  # DamagedScores and JSON errors are ValueErrors
+        except (OSError, ValueError) as error:  # DamagedScores and DamagedFile are ValueErrors
             self.damage = str(error)
 
     def tally(self, spec: str) -> RunningScore:

@@ -27,7 +27,7 @@ from c4tui.engine.study.glicko import Rating, update
 from c4tui.engine.study.puzzle_ratings import Theme
 from c4tui.engine.study.puzzles import Puzzle, find_puzzles, puzzle_of
 from c4tui.engine.study.review import MoveReview
-from c4tui.files import NoSuchFile, atomic_write, read_text
+from c4tui.files import NoSuchFile, atomic_write, read_json
 from c4tui.match.aside import set_aside
 
 FILE_NAME = "trainer.json"
@@ -55,7 +55,9 @@ class Trainer:
         self.damage: str | None = None  # what in the file on disk could not be read
         self._notices: list[str] = []
         try:
-            data = json.loads(read_text(self.path))
+            data = read_json(self.path)
+            if not isinstance(data, dict):
+                raise ValueError("not a JSON object")
             streak, best = data["streak"], data["best"]
             if not all(type(n) is int and n >= 0 for n in (streak, best)):
                 raise ValueError(f"streak {streak!r:.20} and best {best!r:.20} are no counts")
@@ -65,7 +67,7 @@ class Trainer:
             queue = data.get("queue", [])
             if not isinstance(queue, list):
                 raise ValueError("the queue is not a list")
-            self.queue = [item for item in queue if isinstance(item, dict)]
+            self.queue = [item for item in queue if is_queue_item(item)]
             if len(self.queue) < len(queue):
                 self._damaged(f"{len(queue) - len(self.queue)} puzzle(s) left out")
         except NoSuchFile:
@@ -168,6 +170,22 @@ class Trainer:
             return Answer(True, f"Right: {column + 1} keeps the {puzzle.result} ({said}).")
         kept = describe_score(position, best_score(puzzle.scores))
         return Answer(False, f"Not {column + 1}: it gives {said}. The answer: {answer} ({kept}).")
+
+
+def is_queue_item(item: object) -> bool:
+    """Whether `item` has the shape add_mistakes writes: the moves a string, the scores
+    a list, the board (when there) three whole numbers. Its moves and scores are checked
+    against each other when it becomes a puzzle (_queued_puzzle)."""
+    if not isinstance(item, dict):
+        return False
+    board = item.get("board", [7, 6, 4])
+    return (
+        isinstance(item.get("moves"), str)
+        and isinstance(item.get("scores"), list)
+        and isinstance(board, list)
+        and len(board) == 3
+        and all(type(n) is int for n in board)
+    )
 
 
 def _rating_of(data: object) -> Rating:
