@@ -171,7 +171,8 @@ def test_a_position_not_solved_in_time_gives_what_is_proven_never_a_wrong_number
         (["--width", "11"], "c4tui analyze: argument --width: 11 is outside 4..10 (see --help)"),
         (["--height", "²"], "argument --height: '²' is not a number from 4 to 10"),
         (["--connect", "6", "--width", "4", "--height", "5"], "connect 6 cannot fit on a 4x5"),
-        (["--time", "nan"], "argument --time: nan is not from 0 to 86400 seconds"),
+        (["--time", "nan"], "argument --time: nan: a time limit is more than 0 and at most"),
+        (["--time", "0"], "argument --time: 0: a time limit is more than 0 and at most 86400"),
         (["4453", "--width", "4"], "column 5 is outside the 4-column board"),
     ],
 )

@@ -89,7 +89,9 @@ def seconds(text: str) -> float:
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of seconds") from None
     if not 0 < value <= 86400:  # also refuses nan and inf
-        raise argparse.ArgumentTypeError(f"{text[:20]} is not from 0 to 86400 seconds")
+        raise argparse.ArgumentTypeError(
+            f"{text[:20]}: a time limit is more than 0 and at most 86400 seconds (a day)"
+        )
     return value
 
 

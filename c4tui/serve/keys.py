@@ -34,12 +34,18 @@ def load_or_create_host_key(state_dir: Path) -> asyncssh.SSHKey:
     state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
     # Written at 0600 from the start (never briefly readable), then renamed into place.
     temp = path.with_name(f".{path.name}.new")
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(key.export_private_key())
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(temp, path)
+    try:
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(key.export_private_key())
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except OSError as error:  # a full disk, a read-only one: say so, leave nothing half-made
+        temp.unlink(missing_ok=True)
+        raise KeyFileError(
+            f"{path}: cannot write the host key ({error.strerror or error})"
+        ) from None
     return key
 
 

@@ -38,6 +38,7 @@ class Gate:
         self.clock = clock
         self.open_sessions: Counter[str] = Counter()
         self.recent_connects: defaultdict[str, deque[float]] = defaultdict(deque)
+        self.recent_refusals: defaultdict[str, deque[float]] = defaultdict(deque)
 
     @property
     def total(self) -> int:
@@ -45,19 +46,41 @@ class Gate:
 
     def connect(self, address: str) -> str | None:
         """Count a new connection from `address`; the reason to refuse it, or None."""
-        now = self.clock()
-        if len(self.recent_connects) > 4096:
-            self.forget_quiet_addresses()
-        recent = self.recent_connects[address]
-        while recent and now - recent[0] >= 60.0:
-            recent.popleft()
-        if len(recent) >= self.limits.connects_per_minute:
+        refusal = self.flooding(address)
+        if refusal is None:
+            self.count(address)
+        return refusal
+
+    def flooding(self, address: str) -> str | None:
+        """The reason to refuse a new connection from `address` (nothing is counted)."""
+        if len(self._recent(address, self.recent_connects)) >= self.limits.connects_per_minute:
             return (
                 f"too many connections from {address} "
                 f"(more than {self.limits.connects_per_minute} a minute); wait a minute"
             )
-        recent.append(now)
         return None
+
+    def count(self, address: str) -> None:
+        """One more connection from `address` towards the limit per minute."""
+        self._recent(address, self.recent_connects).append(self.clock())
+
+    def refuse_politely(self, address: str) -> bool:
+        """Whether a refused connection may be told why in its own protocol (which costs a
+        key exchange): yes for as many a minute as the limit lets in, then a flood is
+        dropped at once."""
+        refused = self._recent(address, self.recent_refusals)
+        refused.append(self.clock())
+        return len(refused) <= self.limits.connects_per_minute
+
+    def _recent(self, address: str, history: defaultdict[str, deque[float]]) -> deque[float]:
+        """`address`'s times in `history` of the last minute (older ones dropped)."""
+        now = self.clock()
+        if len(history) > 4096:
+            self.forget_quiet_addresses()
+        recent = history[address]
+        while recent and now - recent[0] >= 60.0:
+            recent.popleft()
+        return recent
 
     def admit(self, address: str) -> str | None:
         """Open a session for `address`, or say why not (the caller shows it and closes)."""
@@ -80,5 +103,6 @@ class Gate:
     def forget_quiet_addresses(self) -> None:
         """Drop the connection history of addresses quiet for a minute (bounded memory)."""
         now = self.clock()
-        for address in [a for a, r in self.recent_connects.items() if not r or now - r[-1] >= 60]:
-            del self.recent_connects[address]
+        for history in (self.recent_connects, self.recent_refusals):
+            for address in [a for a, r in history.items() if not r or now - r[-1] >= 60]:
+                del history[address]

@@ -132,6 +132,8 @@ class PlayerConnection(asyncssh.SSHServer):
         self.address = "?"
         self.tag = ""
         self.key: str | None = None
+        self.refusal: str | None = None  # over the limit: said after the key exchange
+        self.counted = False  # towards the connections per minute
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -142,15 +144,31 @@ class PlayerConnection(asyncssh.SSHServer):
         if match:
             self.tag = match[1]
             self.front.addresses[self.tag] = self.address
-        refusal = self.front.gate.connect(self.address)
+        refusal = self.front.gate.flooding(self.address)
         if refusal is not None:
             log.warning("ssh %s: refused a connection: %s", self.address, refusal)
-            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, refusal)
+            if self.front.gate.refuse_politely(self.address):
+                # Said once the key exchange is done, where ssh shows it ("Received
+                # disconnect ... too many connections"); before our version line it is
+                # "banner line contains invalid characters".
+                self.refusal = refusal
+            else:  # a flood: dropped at once, no cryptography spent on it
+                conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, refusal)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.front.addresses.pop(self.tag, None)
+        # A connection that spoke ssh (and so cost a key exchange) but never asked to log
+        # in counts now; a bare TCP connect never does, so it cannot lock an address out.
+        if not self.counted and self.refusal is None and self.conn.get_extra_info("client_version"):
+            self.front.gate.count(self.address)
 
     def begin_auth(self, username: str) -> bool:
+        if self.refusal is not None:
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, f"c4tui: {self.refusal}")
+            return True
+        if not self.counted:
+            self.counted = True
+            self.front.gate.count(self.address)
         return True  # ask, so that a client offers its keys: a key is a stable identity
 
     def public_key_auth_supported(self) -> bool:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import errno
+import os
+
 import asyncssh
 import pytest
 
+from c4tui.cli import main
 from c4tui.serve.keys import KeyFileError, read_authorized_keys
 from tests.serve.conftest import running_front
 from tests.serve.terminal import connect, screen_session
@@ -36,3 +40,18 @@ def test_a_bad_authorized_keys_file_names_the_line(tmp_path, text, message):
     path.write_text(text)
     with pytest.raises(KeyFileError, match=message):
         read_authorized_keys(path)
+
+
+def test_a_full_disk_at_the_first_start_says_so_and_leaves_no_half_key(
+    tmp_path, capsys, monkeypatch
+):
+    def full(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", full)
+    state = tmp_path / "state"
+    assert main(["serve", "--state", str(state), "--ssh", "0", "--no-web"]) == 2
+    error = capsys.readouterr().err
+    assert "cannot write the host key (No space left on device)" in error
+    assert error.count("\n") == 1
+    assert not [p.name for p in state.iterdir() if "key" in p.name]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import shutil
 import stat
 import sys
 from dataclasses import replace
@@ -60,11 +61,54 @@ async def test_a_flood_of_connections_is_refused(ssh_front, caplog):
     for _ in range(2):
         async with await connect(ssh_front.port):
             pass
-    # Refused before the key exchange (a flood costs no cryptography): the peer sees the
-    # connection reset.
+    # Told why in ssh's own words; past as many refusals again, dropped at once (a flood
+    # costs no cryptography).
+    for _ in range(2):
+        with pytest.raises(asyncssh.DisconnectError, match="too many connections"):
+            await connect(ssh_front.port)
     with pytest.raises((asyncssh.DisconnectError, ConnectionError)):
         await connect(ssh_front.port)
-    assert sum("refused a connection" in r.getMessage() for r in caplog.records) == 1
+    assert sum("refused a connection" in r.getMessage() for r in caplog.records) == 3
+
+
+async def test_over_the_limit_openssh_shows_why(ssh_front, tmp_path):
+    if shutil.which("ssh") is None:
+        pytest.skip("no OpenSSH client")
+    ssh_front.gate.limits = replace(ssh_front.gate.limits, connects_per_minute=1)
+    async with await connect(ssh_front.port):
+        pass
+    openssh = await asyncio.create_subprocess_exec(
+        "ssh",
+        "-F",
+        "/dev/null",
+        "-p",
+        str(ssh_front.port),
+        "-o",
+        "BatchMode=yes",
+        "-o",
+        "StrictHostKeyChecking=no",
+        "-o",
+        f"UserKnownHostsFile={tmp_path / 'known'}",
+        "127.0.0.1",
+        "true",
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+    said = (await openssh.communicate())[0].decode()
+    assert "too many connections from 127.0.0.1" in said
+    assert "invalid characters" not in said
+
+
+async def test_bare_tcp_connects_do_not_lock_an_address_out(ssh_front):
+    ssh_front.gate.limits = replace(ssh_front.gate.limits, connects_per_minute=2)
+    for _ in range(10):  # connect, say nothing, go (a port scan, a load balancer's probe)
+        _, writer = await asyncio.open_connection("127.0.0.1", ssh_front.port)
+        writer.close()
+        await writer.wait_closed()
+    for _ in range(2):
+        async with await connect(ssh_front.port):
+            pass
 
 
 async def test_an_idle_session_is_closed_with_a_message(tmp_path, limits):
