@@ -9,7 +9,6 @@ import sys
 from collections.abc import Sequence
 
 from c4tui.argparse_internals import option_actions
-from c4tui.commands.common import CommandError
 
 # What a failed write of the output says (the disk is full, over quota, or failing).
 WRITE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
@@ -104,6 +103,19 @@ def check_leading_options(parser: argparse.ArgumentParser, argv: Sequence[str]) 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command line's status. Ctrl-C at any point of it is one line and status 130:
+    this module imports little, so the commands' imports (rich, the engine: most of a
+    second on a busy machine) happen in here, where it is caught."""
+    try:
+        return run_command_line(argv)
+    except KeyboardInterrupt:
+        print("c4tui: interrupted", file=sys.stderr)
+        return 130
+
+
+def run_command_line(argv: Sequence[str] | None) -> int:
+    from c4tui.commands.common import CommandError
+
     parser = build_parser()
     argv = sys.argv[1:] if argv is None else list(argv)
     check_leading_options(parser, argv)
@@ -156,6 +168,8 @@ def silence_stdout() -> None:
 
 def run_app(args: argparse.Namespace) -> int:
     """Start the Textual app (imported here, so subcommands never load textual)."""
+    from c4tui.commands.common import CommandError
+
     if args.served:
         return run_served(args)
     if args.opponent is not None:
@@ -196,6 +210,8 @@ def run_app(args: argparse.Namespace) -> int:
 
 def run_served(args: argparse.Namespace) -> int:
     """The app as a client of `c4tui serve`: its game is on the server, never a file here."""
+    from c4tui.commands.common import CommandError
+
     for option in ("opponent", "first", "position", "load"):
         if getattr(args, option) is not None:
             raise CommandError(f"--served takes no --{option}: the server holds the game")

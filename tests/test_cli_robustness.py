@@ -103,3 +103,68 @@ def test_another_os_error_is_one_line_without_claiming_a_write_failed(capsys, mo
     monkeypatch.setattr("c4tui.commands.analyze.run", no_memory)
     assert main(["analyze", "4453"]) == 1
     assert capsys.readouterr().err == "c4tui analyze: Cannot allocate memory\n"
+
+
+class EndlessStdin:
+    """Stdin that never ends a line (`< /dev/zero`), counting what was read of it."""
+
+    def __init__(self, start: str = "") -> None:
+        self.start = start
+        self.read_chars = 0
+
+    def readline(self, limit: int = -1) -> str:
+        assert limit > 0, "a line read without a limit would take all of the memory"
+        text, self.start = (self.start + "4" * limit)[:limit], ""
+        self.read_chars += len(text)
+        return text
+
+    def read(self, limit: int = -1) -> str:
+        return self.readline(limit)
+
+    def __iter__(self):
+        raise AssertionError("iterating stdin reads a line without a limit")
+
+
+@pytest.mark.parametrize("command", ["analyze", "review"])
+def test_a_stdin_line_is_capped_as_files_are(command, capsys, monkeypatch):
+    from c4tui.files import MAX_FILE_BYTES
+
+    stdin = EndlessStdin()
+    monkeypatch.setattr("sys.stdin", stdin)
+    assert main([command, "-"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1
+    assert error.startswith(f"c4tui {command}: stdin line 1: longer than {MAX_FILE_BYTES:,}")
+    assert stdin.read_chars <= MAX_FILE_BYTES + 1
+
+
+def test_the_lines_before_an_overlong_one_are_answered(capsys, monkeypatch):
+    import io
+
+    from c4tui.files import MAX_FILE_BYTES
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("44\n" + "4" * (MAX_FILE_BYTES + 5)))
+    assert main(["analyze", "-", "--json"]) == 2
+    captured = capsys.readouterr()
+    assert '"position": "44"' in captured.out
+    assert captured.err.startswith("c4tui analyze: stdin line 2: longer than")
+
+
+def test_ctrl_c_before_the_command_starts_is_one_line_and_status_130(capsys, monkeypatch):
+    """Ctrl-C while the command line is still being built (its imports take a moment)."""
+
+    def interrupted():
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("c4tui.cli.build_parser", interrupted)
+    assert main(["analyze", "44"]) == 130
+    assert capsys.readouterr().err == "c4tui: interrupted\n"
+
+
+def test_the_command_line_module_loads_little_before_main_catches_ctrl_c():
+    # Everything heavy (rich, the engine) loads inside main, where Ctrl-C is caught.
+    heavy = "('rich', 'c4tui.engine', 'c4tui.commands')"
+    code = f"import sys, c4tui.cli; print(sorted(m for m in sys.modules if m.startswith({heavy})))"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"

@@ -32,9 +32,7 @@ class Preferences:
         session. Both are about a game against the AI, so they also choose that mode:
         otherwise a saved two-people or AI-against-AI mode would silently ignore them."""
         if settings is None:
-            settings, self.notice = settings_store.load(
-                self.config_dir, set_damage_aside=self.save
-            )
+            settings, self.notice = settings_store.load(self.config_dir, set_damage_aside=self.save)
         if opponent is not None:
             settings = replace(settings, mode="human-ai", opponent=opponent)
         if first is not None:

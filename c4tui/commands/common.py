@@ -16,7 +16,7 @@ from c4tui.engine.board.gamefile import GameFileError, GameRecord
 from c4tui.engine.board.geometry import SIZE_LIMITS, validate_size
 from c4tui.engine.board.notation import moves_of
 from c4tui.engine.board.position import Position
-from c4tui.files import UnreadableFile, read_text
+from c4tui.files import MAX_FILE_BYTES, UnreadableFile, read_text
 from c4tui.match.sides import GLYPHS
 
 
@@ -152,7 +152,7 @@ class PositionBatch:
             )
             yield position.to_moves(), position
             return
-        for number, line in enumerate(sys.stdin if self.lines is None else self.lines, 1):
+        for number, line in enumerate(stdin_lines() if self.lines is None else self.lines, 1):
             self.line = number
             try:
                 position = parse_position(
@@ -169,6 +169,18 @@ class PositionBatch:
         print(f"c4tui {self.command}: stdin line {self.line}: {message}", file=sys.stderr)
         if self.json_errors:
             print(json.dumps({"line": self.line, "error": message}), flush=True)
+
+
+def stdin_lines(limit: int = MAX_FILE_BYTES) -> Iterator[str]:
+    """Stdin's lines, each read up to `limit` characters, as a file is read up to as many
+    bytes (`< /dev/zero` never ends a line). A longer line is a CommandError naming it:
+    what follows it cannot be told apart from the rest of that line."""
+    number = 0
+    while line := sys.stdin.readline(limit + 1):
+        number += 1
+        if len(line) > limit and not line.endswith("\n"):
+            raise CommandError(f"stdin line {number}: longer than {limit:,} characters")
+        yield line
 
 
 def parse_position(

@@ -14,6 +14,7 @@ from c4tui.commands.common import (
     parse_game_file,
     parse_position,
     read_input_file,
+    stdin_lines,
 )
 from c4tui.engine.board.gamefile import MAGIC
 from c4tui.engine.board.notation import symbol_column
@@ -45,7 +46,8 @@ class GameInput:
         if self.argument != "-":
             yield None, game_of_argument(self.argument, self.board)
             return
-        first = sys.stdin.readline()
+        lines = stdin_lines()
+        first = next(lines, "")
         if first.lstrip(BYTE_ORDER_MARK + " \t\r\n").startswith(MAGIC):
             text = first + sys.stdin.read(MAX_FILE_BYTES + 1 - len(first))
             if len(text) > MAX_FILE_BYTES:
@@ -59,7 +61,7 @@ class GameInput:
             json_errors=self.json_errors,
             allow_over=True,
             board=self.board,
-            lines=chain([first], sys.stdin) if first else [],
+            lines=chain([first], lines),
         )
         for _moves, game in self.batch:
             if not game.moves:
