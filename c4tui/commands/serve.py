@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
     from c4tui.rooms.identity import RoomLimits
     from c4tui.serve.keys import KeyFileError, read_authorized_keys
     from c4tui.serve.limits import ServeLimits
-    from c4tui.serve.server import ServeConfig, Server
+    from c4tui.serve.server import ServeConfig, Server, StateDirError
 
     check(args)
     authorized = None
@@ -122,26 +122,44 @@ def run(args: argparse.Namespace) -> int:
         return asyncio.run(serve(Server(config)))
     except KeyFileError as error:
         raise CommandError(str(error)) from None
+    except StateDirError as error:
+        raise CommandError(f"--state {error}") from None
 
 
 async def serve(server) -> int:
-    """Run until Ctrl-C or SIGTERM, then stop cleanly."""
+    """Run until Ctrl-C, SIGTERM or SIGHUP (its terminal closed), then stop cleanly.
+
+    A signal while stopping is noted, not obeyed: stopping tells every player and
+    removes the socket and the clients' directories, and is bounded in time itself;
+    after it, signals are ignored to the end, so a burst of them never cuts it short.
+    """
     import asyncio
     import signal
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for number in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(number, stop.set)
+    numbers = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+    def stop_soon(number: int) -> None:
+        if stop.is_set():
+            print(f"c4tui serve: {signal.Signals(number).name}: already stopping", file=sys.stderr)
+        stop.set()
+
+    for number in numbers:
+        loop.add_signal_handler(number, stop_soon, number)
     try:
         await server.start()
     except OSError as error:
-        print(f"c4tui serve: cannot listen ({error.strerror or error})", file=sys.stderr)
+        what = f"cannot write {error.filename}" if error.filename else "cannot listen"
+        print(f"c4tui serve: {what} ({error.strerror or error})", file=sys.stderr)
         return 1
     print_addresses(server)
     await stop.wait()
     print("c4tui serve: stopping (games are kept)", file=sys.stderr, flush=True)
     await server.stop()
+    for number in numbers:  # from here to the exit: asyncio would restore the defaults
+        loop.remove_signal_handler(number)
+        signal.signal(number, signal.SIG_IGN)
     return 0
 
 

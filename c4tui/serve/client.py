@@ -24,6 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+CLIENTS_DIR = "clients"  # in the state directory: a private home for each client
+HOME_PREFIX = "client-"
 CLIENT_ARGV = (sys.executable, "-m", "c4tui", "--served")
 SOCKET_ENV = "C4TUI_ROOMS_SOCKET"
 TOKEN_ENV = "C4TUI_ROOMS_TOKEN"
@@ -65,7 +67,7 @@ class PrivateHome:
 
     def __init__(self, clients_dir: Path) -> None:
         clients_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
-        self.root = Path(tempfile.mkdtemp(prefix="client-", dir=clients_dir))
+        self.root = Path(tempfile.mkdtemp(prefix=HOME_PREFIX, dir=clients_dir))
 
     def environment(self) -> dict[str, str]:
         """Variables that point every place a client could write into this directory."""
@@ -87,13 +89,12 @@ class PrivateHome:
 
 
 def sweep_private_homes(clients_dir: Path) -> None:
-    """Remove the private directories a killed server left behind."""
+    """Remove the private directories a killed server left behind (its own only: a
+    `client-*` directory; anything else there is not the server's to delete)."""
     if clients_dir.is_dir():
-        for leftover in clients_dir.iterdir():
+        for leftover in clients_dir.glob(f"{HOME_PREFIX}*"):
             if leftover.is_dir() and not leftover.is_symlink():
                 shutil.rmtree(leftover, ignore_errors=True)
-            else:
-                leftover.unlink(missing_ok=True)
 
 
 def client_environment(

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import logging
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from c4tui.rooms.service import Identity, RoomLimits, RoomService
 from c4tui.serve.client import (
     CLIENT_ARGV,
+    CLIENTS_DIR,
     SOCKET_ENV,
     TOKEN_ENV,
     ClientCommand,
     sweep_private_homes,
 )
+from c4tui.serve.keys import HOST_KEY_NAME
 from c4tui.serve.limits import Gate, ServeLimits
 from c4tui.serve.players import Player
 from c4tui.serve.ssh import SshFront
@@ -22,6 +23,17 @@ from c4tui.serve.web import WebFront
 
 log = logging.getLogger("c4tui.serve")
 
+STATE_MARKER = ".c4tui-serve"
+# What a state directory of an earlier version (before the marker) may hold.
+STATE_NAMES = {
+    STATE_MARKER,
+    HOST_KEY_NAME,
+    f".{HOST_KEY_NAME}.new",
+    "rooms",
+    "players",
+    "run",
+    CLIENTS_DIR,
+}
 STOPPING = "the server is stopping; your game is kept. Come back when it is up again."
 
 
@@ -37,6 +49,35 @@ class ServeConfig:
     room_limits: RoomLimits = field(default_factory=RoomLimits)
     authorized: frozenset[str] | None = None  # key identities admitted; None: anyone
     client_argv: tuple[str, ...] = CLIENT_ARGV
+
+
+class StateDirError(Exception):
+    """A --state directory the server will not use; the message says why."""
+
+
+def claim_state_dir(state_dir: Path) -> None:
+    """Make the state directory (0700), or take one that is ours or empty.
+
+    A directory that holds anything else is refused: the server keeps private files in
+    it and removes what its clients leave, so it must never be a directory of the
+    user's. One it did not make keeps its own permissions (what the server keeps in it
+    is private by its own modes).
+    """
+    marker = state_dir / STATE_MARKER
+    if not state_dir.exists():
+        state_dir.mkdir(mode=0o700, parents=True)
+    elif not state_dir.is_dir():
+        raise StateDirError(f"{state_dir} is not a directory")
+    elif not marker.is_file():
+        others = sorted(p.name for p in state_dir.iterdir() if p.name not in STATE_NAMES)
+        if others:
+            shown = ", ".join(others[:3]) + (", ..." if len(others) > 3 else "")
+            raise StateDirError(
+                f"{state_dir} is not empty and not a state directory of c4tui serve "
+                f"(it holds {shown}): give a new or empty directory"
+            )
+    if not marker.is_file():
+        marker.write_text("A state directory of c4tui serve: rooms, games, its host key.\n")
 
 
 class Server:
@@ -68,9 +109,8 @@ class Server:
 
     async def start(self) -> None:
         """Bring the rooms back from the state directory, then open the fronts."""
-        self.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
-        os.chmod(self.state_dir, 0o700)
-        sweep_private_homes(self.state_dir / "clients")
+        claim_state_dir(self.state_dir)
+        sweep_private_homes(self.state_dir / CLIENTS_DIR)
         await self.rooms.start()
         try:
             for front in (self.ssh, self.web):

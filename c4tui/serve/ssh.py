@@ -19,6 +19,7 @@ import asyncssh
 
 from c4tui.rooms.protocol import escaped
 from c4tui.serve.client import (
+    CLIENTS_DIR,
     PrivateHome,
     TerminalClient,
     client_environment,
@@ -291,7 +292,7 @@ class PlayerSession(asyncssh.SSHServerSession):
             self.say(f"c4tui: {refusal}")
             self.finish(1)
             return
-        home = PrivateHome(self.front.state_dir / "clients")
+        home = PrivateHome(self.front.state_dir / CLIENTS_DIR)
         self.player = self.front.players.enter(self.player)
         self.entered = True
         try:

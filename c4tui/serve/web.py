@@ -29,7 +29,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from c4tui.serve.client import PrivateHome, kill_group
+from c4tui.serve.client import CLIENTS_DIR, PrivateHome, kill_group
 from c4tui.serve.front import Front
 from c4tui.serve.players import Player
 
@@ -136,7 +136,7 @@ class WebTab:
         self.entered = False  # whether self.player is entered in front.players
 
     async def run(self, request: web.Request) -> None:
-        self.home = PrivateHome(self.front.state_dir / "clients")
+        self.home = PrivateHome(self.front.state_dir / CLIENTS_DIR)
         self.player = self.front.players.enter(self.player)
         self.entered = True
         try:

@@ -1,0 +1,65 @@
+"""`--state DIR`: made private when new, taken when ours or empty, refused when it holds
+someone else's files; what the server did not make is never changed or deleted."""
+
+from __future__ import annotations
+
+import stat
+
+import pytest
+
+from c4tui.cli import main
+from c4tui.serve.keys import HOST_KEY_NAME
+from c4tui.serve.server import ServeConfig, Server, StateDirError, claim_state_dir
+
+
+def mode(path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_a_directory_of_the_users_is_refused_and_left_as_it_was(tmp_path, capsys):
+    mine = tmp_path / "mine"
+    (mine / "clients").mkdir(parents=True)
+    (mine / "clients" / "todo.txt").write_text("buy milk")
+    (mine / "notes.md").write_text("notes")
+    mine.chmod(0o755)
+    assert main(["serve", "--state", str(mine), "--ssh", "0", "--no-web"]) == 2
+    error = capsys.readouterr().err
+    assert "is not empty and not a state directory of c4tui serve (it holds notes.md)" in error
+    assert error.count("\n") == 1
+    assert (mine / "clients" / "todo.txt").read_text() == "buy milk"
+    assert mode(mine) == 0o755
+    assert sorted(p.name for p in mine.iterdir()) == ["clients", "notes.md"]
+
+
+def test_a_file_is_not_a_state_directory(tmp_path):
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(StateDirError, match="is not a directory"):
+        claim_state_dir(tmp_path / "file")
+
+
+def test_a_new_directory_is_private_and_an_empty_one_keeps_its_mode(tmp_path):
+    claim_state_dir(tmp_path / "new" / "state")
+    assert mode(tmp_path / "new" / "state") == 0o700
+    empty = tmp_path / "empty"
+    empty.mkdir(mode=0o750)
+    empty.chmod(0o750)
+    claim_state_dir(empty)
+    assert mode(empty) == 0o750
+    claim_state_dir(empty)  # ours now: taken again
+
+
+def test_a_state_directory_of_an_earlier_version_is_taken(tmp_path):
+    (tmp_path / "rooms").mkdir()
+    (tmp_path / HOST_KEY_NAME).write_text("key")
+    claim_state_dir(tmp_path)
+
+
+async def test_only_the_servers_own_client_directories_are_swept(tmp_path):
+    state = tmp_path / "state"
+    claim_state_dir(state)
+    (state / "clients" / "client-left-by-a-kill" / "home").mkdir(parents=True)
+    (state / "clients" / "todo.txt").write_text("someone's")
+    server = Server(ServeConfig(state, ssh_port=None, web_port=None))
+    await server.start()
+    await server.stop()
+    assert [p.name for p in (state / "clients").iterdir()] == ["todo.txt"]
