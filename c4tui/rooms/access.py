@@ -4,22 +4,31 @@
   or name). It is good once, and only for `ttl` seconds: a token seen in a log or left
   in an environment cannot be used again.
 - Room codes are what players pass on to pair up: 6 characters from 29 that cannot be
-  mistaken for each other (no 0/O, 1/I/L, 5/S) give 595 million codes; with join
-  attempts limited to a few a minute per identity and per address, guessing a code
-  takes years. A seat code (as long) reclaims a seat from another browser or terminal.
+  mistaken for each other (no 0/O, 1/I/L, 5/S) give 595 million codes. Wrong codes are
+  limited per identity (5 at once, then one every 12 s) and per address (30 at once,
+  then also one every 12 s). Many people may share an address (a NAT, the recommended
+  proxy): one person's guessing uses up their own 5 and locks out nobody else there,
+  while made-up identities at one address share its allowance, at which finding any of
+  the 150 codes of 50 rooms (room and seat codes) takes about a year and a half.
+  A seat code (as long) reclaims a seat from another browser or terminal.
 """
 
 from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+
+from c4tui.rooms.identity import RoomLimits
+from c4tui.rooms.room import Room
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRTUVWXYZ2346789"
 CODE_LENGTH = 6
-GUESSES = 5  # wrong codes in a row allowed at once...
+GUESSES = 5  # wrong codes in a row one identity may make at once...
 GUESS_REFILL = 12.0  # ...then one more every this many seconds
+ADDRESS_GUESSES = 30  # the same for everyone at one address together
+ADDRESS_REFILL = 12.0
 
 
 def new_code(taken: Callable[[str], bool] = lambda code: False) -> str:
@@ -76,22 +85,49 @@ class Tokens:
 
 
 class GuessLimit:
-    """A bucket of wrong guesses per key (an identity, an address): `GUESSES` at once,
-    one more every `GUESS_REFILL` seconds."""
+    """A bucket of wrong guesses per key (an identity, or an address): `guesses` at
+    once, one more every `refill` seconds."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self.clock = clock
+    def __init__(
+        self,
+        guesses: int = GUESSES,
+        refill: float = GUESS_REFILL,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.guesses, self.refill, self.clock = guesses, refill, clock
         self._buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, when)
 
     def wait(self, key: str) -> float:
         """Seconds until `key` may guess again (0 when it may now)."""
         tokens = self._tokens(key)
-        return 0.0 if tokens >= 1 else (1 - tokens) * GUESS_REFILL
+        return 0.0 if tokens >= 1 else (1 - tokens) * self.refill
 
     def missed(self, key: str) -> None:
         """`key` guessed a code that is not there."""
         self._buckets[key] = (self._tokens(key) - 1, self.clock())
 
     def _tokens(self, key: str) -> float:
-        tokens, when = self._buckets.get(key, (GUESSES, self.clock()))
-        return min(GUESSES, tokens + (self.clock() - when) / GUESS_REFILL)
+        tokens, when = self._buckets.get(key, (self.guesses, self.clock()))
+        return min(self.guesses, tokens + (self.clock() - when) / self.refill)
+
+
+def new_room_refusal(
+    rooms: Iterable[Room], key: str, address: str, limits: RoomLimits
+) -> str | None:
+    """Why this person may not make one more room now, or None when they may.
+
+    Rooms are counted where a seat is theirs (a held one too: they may come back to
+    it), and per address, so that one machine cannot fill the server's rooms with
+    made-up identities (the caller leaves out the room it is about to give up).
+    """
+    rooms = list(rooms)
+    mine = sum(1 for room in rooms if room.seat_of(key) is not None)
+    if mine >= limits.rooms_per_player:
+        return (
+            f"You have a seat in {mine} rooms, the most one player may have: "
+            "finish, resign or leave one first."
+        )
+    here = sum(1 for room in rooms if any(seat.address == address for seat in room.seats))
+    if address and here >= limits.rooms_per_address:
+        return f"{here} rooms have players from your address, the most allowed: try again later."
+    return None

@@ -120,7 +120,12 @@ class RoomHost:
         if room is not None:
             seat = room.seat_of(client.key)
             if seat is not None and not self._present(client.key, room):
-                room.seats[seat].held_until = time.monotonic() + self.limits.seat_hold
+                alone = not any(self._present(s.key, room) for s in room.seats if s.key)
+                if room.position.moves == 0 and alone:  # nothing to come back to: it goes
+                    self._vacate(room, seat)
+                    self.changed(room)
+                    return
+                room.hold(seat, time.monotonic() + self.limits.seat_hold)
             self.show(room)
         self._lobby_changed()
 
@@ -138,7 +143,9 @@ class RoomHost:
         self._lobby_changed()
 
     def leave(self, client: Client) -> None:
-        """Out of its room: a seat is given up; a room nobody plays in any more closes."""
+        """Out of its room: a seat in a game under way is held as a dropped one is (the
+        client asked the player first); any other seat is given up; a room nobody plays
+        in any more closes."""
         room = self.rooms.get(client.room) if client.room is not None else None
         client.room = None
         if room is None:
@@ -147,18 +154,32 @@ class RoomHost:
         if seat is None:
             self.show(room)  # one watcher fewer
             return
+        if room.under_way:
+            if not self._present(client.key, room):
+                self._archive(room)  # among the player's games meanwhile
+                room.hold(seat, time.monotonic() + self.limits.seat_hold)
+                minutes, seconds = divmod(round(self.limits.seat_hold), 60)
+                self.tell(
+                    room, f"{client.name} stepped out: the seat is held {minutes}:{seconds:02d}."
+                )
+            self.show(room)
+            self._lobby_changed()
+            return
         self._vacate(room, seat)
         self.tell(room, f"{client.name} left the room.")
         self.changed(room)
 
     def _vacate(self, room: Room, seat: int) -> None:
         """A person's seat opens; the game so far is kept among that person's games."""
+        self._archive(room)
+        room.leave(seat)
+
+    def _archive(self, room: Room) -> None:
         if room.position.moves:
             try:
                 self.store.archive(room)
             except OSError as error:
                 log.warning("room %d: could not keep its game: %s", room.number, error)
-        room.leave(seat)
 
     def _close_if_empty(self, room: Room) -> bool:
         if room.people or any(s.held_until is not None for s in room.seats):
@@ -193,12 +214,20 @@ class RoomHost:
                     log.exception("room %d: its seats could not be seen to", room.number)
 
     def _look_at(self, room: Room, now: float) -> None:
-        for index, seat in enumerate(room.seats):
-            if seat.held_until is not None and seat.held_until <= now:
-                log.info("room %d: %s's seat is free again", room.number, seat.name)
+        loser, freed = room.holds_run_out(now, {c.key for c in self.members(room)})
+        if loser is not None:
+            name = room.seats[loser].name
+            log.info("room %d: %s did not come back: counted as resigned", room.number, name)
+            room.resign(loser)
+            self.tell(room, f"{name} did not come back: the game counts as resigned.")
+        for index in freed:
+            seat = room.seats[index]
+            log.info("room %d: %s's seat is free again", room.number, seat.name)
+            if loser is None:
                 self.tell(room, f"{seat.name} did not come back: the seat is open.")
-                self._vacate(room, index)
-                self.changed(room)
+            self._vacate(room, index)
+        if freed:
+            self.changed(room)
         if room.trouble is not None and room.number in self.rooms:
             self._keep(room)
             self.show(room)

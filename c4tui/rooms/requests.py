@@ -15,7 +15,14 @@ import time
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.specs import SpecError, parse_spec
-from c4tui.rooms.access import GuessLimit, new_code, normal_code
+from c4tui.rooms.access import (
+    ADDRESS_GUESSES,
+    ADDRESS_REFILL,
+    GuessLimit,
+    new_code,
+    new_room_refusal,
+    normal_code,
+)
 from c4tui.rooms.host import Client, Refused, RoomHost
 from c4tui.rooms.protocol import Message, ProtocolError
 from c4tui.rooms.room import Room, Seat
@@ -30,7 +37,8 @@ class Requests:
 
     def __init__(self, host: RoomHost) -> None:
         self.host = host
-        self.guesses = GuessLimit()
+        self.guesses = GuessLimit()  # per identity
+        self.address_guesses = GuessLimit(ADDRESS_GUESSES, ADDRESS_REFILL)
         self._games_asked: dict[str, float] = {}  # identity key -> when it last asked
 
     def handle(self, client: Client, message: Message) -> None:
@@ -49,6 +57,8 @@ class Requests:
     def _on_create(self, client: Client, message: Message) -> None:
         if len(self.host.rooms) >= self.host.limits.rooms:
             raise Refused(f"The server has its {self.host.limits.rooms} rooms: try again later.")
+        kept = [r for r in self.host.rooms.values() if r.number != client.room or r.under_way]
+        self._refuse_if(new_room_refusal(kept, client.key, client.address, self.host.limits))
         ai = message.get("ai")
         if ai is not None:
             try:
@@ -63,7 +73,8 @@ class Requests:
         except ValueError as error:
             raise Refused(str(error)) from None
         code = new_code(lambda code: any(r.code == code for r in self.host.rooms.values()))
-        seats = [Seat(client.key, client.name, code=self._seat_code()), Seat(ai=ai)]
+        mine = Seat(client.key, client.name, code=self._seat_code(), address=client.address)
+        seats = [mine, Seat(ai=ai)]
         if message.get("second", False):
             seats.reverse()
         number = max(self.host.rooms, default=0) + 1
@@ -94,7 +105,7 @@ class Requests:
         if room.seat_of(client.key) is None:
             self.host.leave(client)
         new = room.seat_of(client.key) is None
-        taken = room.sit(client.key, client.name, self._seat_code())
+        taken = room.sit(client.key, client.name, self._seat_code(), client.address)
         if isinstance(taken, str):
             raise Refused(taken)
         if new:
@@ -116,7 +127,7 @@ class Requests:
         old = room.seats[seat]
         if old.key != client.key:
             self.host.leave(client)
-            room.seats[seat] = Seat(client.key, old.name, code=old.code)
+            room.seats[seat] = Seat(client.key, old.name, code=old.code, address=client.address)
             for other in self.host.clients:  # the old connection, if any, only watches now
                 if other.key == old.key and other.room == room.number:
                     other.send(
@@ -129,14 +140,14 @@ class Requests:
 
     def _guess(self, client: Client, find, typed: str):
         """A code lookup, limited per identity and per address against guessing."""
-        keys = (f"id:{client.key}", f"at:{client.address}")
-        wait = max(self.guesses.wait(key) for key in keys)
+        limits = ((self.guesses, client.key), (self.address_guesses, client.address))
+        wait = max(limit.wait(key) for limit, key in limits)
         if wait > 0:
             raise Refused(f"Too many wrong codes: try again in {wait:.0f} s.")
         found = find()
         if found is None:
-            for key in keys:
-                self.guesses.missed(key)
+            for limit, key in limits:
+                limit.missed(key)
             log.warning("client %s: wrong code", client.who)
             raise Refused(f"No room or seat has the code {typed}.")
         return found

@@ -6,12 +6,16 @@ reason in words, which the client shows; nothing is changed by a refused request
 
 Seats: seat 0 plays ● (moves first), seat 1 plays ○. A seat is open, a person (their
 identity key and name, and a seat code to reclaim it from the web), or an engine spec.
-Rematch swaps the seats, so colours swap. A person who drops keeps the seat until
-`held_until`; the service frees it after that.
+Rematch swaps the seats, so colours swap. A person who drops, or steps out to the lobby,
+keeps the seat until `held_until` (`hold`); the seat code and the same identity take it
+back meanwhile. A game under way is never given to someone else: when a hold runs out
+there, the absent side loses as by resigning (`holds_run_out` says why that and not an
+open seat).
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +35,7 @@ class Seat:
     ai: str | None = None
     code: str = ""  # the seat code that reclaims it (people only)
     held_until: float | None = None  # the person dropped: the seat is kept until then
+    address: str = ""  # where the person connected from (for the rooms per address)
 
     @property
     def open(self) -> bool:
@@ -68,6 +73,9 @@ class Room:
     thinking_info: SearchInfo | None = None
     thinking_spec: str | None = None
     trouble: str | None = None  # why the last change could not be kept on disk
+    # Who played the game, as its file names them, once a player has left a seat of it:
+    # the copy kept for the one who stayed still names the one who went.
+    played_by: tuple[str, str] | None = None
 
     @property
     def position(self) -> Position:
@@ -84,30 +92,66 @@ class Room:
         return self.ended is not None or self.position.is_over()
 
     @property
+    def under_way(self) -> bool:
+        """Moves made and no end yet: the seats belong to the two who began it."""
+        return self.position.moves > 0 and not self.over
+
+    @property
     def people(self) -> list[int]:
         return [i for i, seat in enumerate(self.seats) if seat.key is not None]
 
     def record(self) -> GameRecord:
-        players = (self.seats[0].recorded(), self.seats[1].recorded())
+        players = self.played_by or (self.seats[0].recorded(), self.seats[1].recorded())
         return GameRecord.of(self.position, players, self.date)
 
     # ---- seats ------------------------------------------------------------------
 
-    def sit(self, key: str, name: str, seat_code: str) -> int | str:
+    def sit(self, key: str, name: str, seat_code: str, address: str = "") -> int | str:
         """A seat for this person: theirs already, else an open one; or why not."""
         mine = self.seat_of(key)
         if mine is not None:
             return mine
         for index, seat in enumerate(self.seats):
             if seat.open:
-                self.seats[index] = Seat(key, name, code=seat_code)
+                self.seats[index] = Seat(key, name, code=seat_code, address=address)
                 return index
         return "Both seats are taken: you can watch this room from the lobby."
 
     def leave(self, seat: int) -> None:
         """A person gives up the seat (and any offer they made)."""
+        if self.position.moves and self.played_by is None:
+            self.played_by = (self.seats[0].recorded(), self.seats[1].recorded())
         self.seats[seat] = Seat()
         self._clear_offers()
+
+    def hold(self, seat: int, until: float) -> None:
+        """The person in `seat` is gone for now (dropped, or stepped out): theirs until then."""
+        self.seats[seat].held_until = until
+
+    def holds_run_out(self, now: float, here: Collection[str]) -> tuple[int | None, list[int]]:
+        """The seats whose hold has run out by `now`, as (the seat that loses the game, the
+        seats to open); `here` are the keys of the people in the room now.
+
+        A game under way is not handed to whoever has the room's code: the player who
+        stayed wants a result, not a stranger in the middle of the game, and the one who
+        left had the hold's minutes to come back. So the absent side loses, as by
+        resigning, and only then does the seat open (for a rematch). When the other side
+        is away too, neither is blamed: both holds are waited out, and then both seats
+        open (the room closes, the game kept unfinished). Before the first move and after
+        the end, a seat just opens.
+        """
+        expired = [
+            i for i, s in enumerate(self.seats) if s.held_until is not None and s.held_until <= now
+        ]
+        if len(expired) != 1 or not self.under_way:
+            return None, expired
+        seat = expired[0]
+        other = self.seats[1 - seat]
+        if other.ai is not None or other.key in here:
+            return seat, [seat]
+        if other.open:
+            return None, [seat]
+        return None, []  # the other side is away too: wait for its hold
 
     # ---- moves ------------------------------------------------------------------
 
@@ -234,7 +278,7 @@ class Room:
         self.game = Game(Position.start(g.width, g.height, g.connect))
         self.seats.reverse()
         self.name, self.date = name, now_stamp()
-        self.ended = self.winner = None
+        self.ended = self.winner = self.played_by = None
         self._clear_offers()
         self.cancel_search()
         self.thinking_info = self.thinking_spec = None

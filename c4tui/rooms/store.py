@@ -215,10 +215,11 @@ class RoomStore:
         """Keep the room's game for each person who played it (again: it replaces)."""
         if GAME_NAME.check(room.name) is not None:  # never a path (read_room checks it too)
             raise OSError(f"room {room.number}: {room.name[:40]!r} is not a game's name")
-        text = room.record().to_text()
+        record = room.record()
+        text = record.to_text()
         if room.ended is not None:
-            loser = room.seats[1 - room.winner] if room.winner is not None else None
-            text += f"# Ended: {loser.recorded()} resigned\n" if loser else "# Ended: draw agreed\n"
+            loser = record.players[1 - room.winner] if room.winner is not None else None
+            text += f"# Ended: {loser} resigned\n" if loser else "# Ended: draw agreed\n"
         for seat in room.seats:
             if seat.key is not None:
                 atomic_write(self.games_dir(seat.key) / f"{room.name}{SUFFIX}", text)

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from c4tui.rooms.service import RoomLimits, RoomService
+from tests.rooms.support import running
 
 
 @pytest.fixture
 async def service(tmp_path):
-    service = RoomService(tmp_path / "state", RoomLimits(ai_workers=1, ai_seconds=0.3))
-    await service.start()
-    yield service
-    await service.close()
+    async with running(tmp_path / "state", ai_seconds=0.3) as service:
+        yield service

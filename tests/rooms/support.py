@@ -3,12 +3,26 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 from c4tui.rooms.client import RoomClient
-from c4tui.rooms.service import Identity, RoomService
+from c4tui.rooms.service import Identity, RoomLimits, RoomService
 
 PATIENCE = 60.0  # seconds before a test gives up on a message that never comes
+
+
+@contextlib.asynccontextmanager
+async def running(state: Path, **limits: Any) -> AsyncIterator[RoomService]:
+    """A started service in `state`, with one AI worker and these limits; closed after."""
+    service = RoomService(state, RoomLimits(**{"ai_workers": 1, **limits}))
+    await service.start()
+    try:
+        yield service
+    finally:
+        await service.close()
 
 
 async def login(service: RoomService, name: str, key: str | None = None) -> RoomClient:

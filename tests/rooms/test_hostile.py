@@ -217,3 +217,38 @@ async def test_a_typed_name_in_an_identity_is_logged_escaped(service, caplog):
     await eve.close()
     lines = [r.getMessage() for r in caplog.records if "logged in" in r.getMessage()]
     assert len(lines) == 1 and "\x1b" not in lines[0] and "\n" not in lines[0]
+
+
+async def test_one_guesser_does_not_lock_out_the_right_code_from_the_same_address(service):
+    # Everyone logs in from 127.0.0.1, as people behind one NAT or proxy do.
+    ann = await login(service, "ann")
+    await ann.send("create")
+    real = (await room_where(ann, lambda m: m["seat"] == 0))["code"]
+    eve = await login(service, "eve")
+    for guess in ("AAAAAA", "BBBBBB", "CCCCCC", "DDDDDD", "EEEEEE", "FFFFFF"):
+        await eve.send("join", code=guess)
+    assert (
+        "Too many wrong codes"
+        in (await next_of(eve, "refused", lambda m: "Too many" in m["reason"]))["reason"]
+    )
+    bob = await login(service, "bob")
+    await bob.send("join", code=real)
+    assert (await room_where(bob, lambda m: m["seat"] == 1))["seats"][0]["name"] == "ann"
+    for client in (ann, eve, bob):
+        await client.close()
+
+
+async def test_made_up_identities_at_one_address_share_its_guesses(service):
+    refused = None
+    for n in range(8):  # 8 identities of 5 wrong guesses each: more than the address has
+        eve = await login(service, f"eve{n}")
+        for guess in range(5):
+            await eve.send("join", code=f"AAA{n}A{guess}")
+            reason = (await next_of(eve, "refused"))["reason"]
+            if "Too many" in reason:
+                refused = n, guess
+                break
+        await eve.close()
+        if refused is not None:
+            break
+    assert refused is not None and refused[0] >= 5  # not one identity's lock: the address's

@@ -1,0 +1,139 @@
+"""Leaving a room: a seat in a game under way is held, never handed to the room's code;
+a hold that runs out loses that game; an empty room whose maker went away goes."""
+
+from __future__ import annotations
+
+import pytest
+
+from c4tui.rooms.service import RoomService
+from tests.rooms.support import login, next_of, room_where, running
+
+
+async def two_in_a_room(service: RoomService, moves: str = "4"):
+    """ann (●) and bob (○) in one room, `moves` played; the room's code, ann's seat code."""
+    ann, bob = await login(service, "ann"), await login(service, "bob")
+    await ann.send("create")
+    made = await room_where(ann, lambda m: m["seat"] == 0)
+    code = made["code"]
+    await bob.send("join", code=code)
+    await room_where(bob, lambda m: m["seat"] == 1)
+    for ply, column in enumerate(moves):
+        await (ann, bob)[ply % 2].send("drop", column=int(column) - 1, ply=ply)
+        await room_where(ann, lambda m, n=ply + 1: len(m["moves"]) == n)
+    return ann, bob, code, made["seat_code"]
+
+
+@pytest.fixture
+async def quick_holds(tmp_path):
+    """A service whose seats are held for no time at all: the next look frees them."""
+    async with running(tmp_path / "state", seat_hold=0.0) as service:
+        yield service
+
+
+async def test_leaving_a_game_under_way_holds_the_seat_from_the_rooms_code(service):
+    ann, bob, code, mine = await two_in_a_room(service)
+    await ann.send("leave")
+    assert "stepped out" in (await next_of(bob, "notice"))["text"]
+    held = await room_where(bob, lambda m: m["seats"][0]["held"] is not None)
+    assert not held["seats"][0]["open"] and held["seats"][0]["name"] == "ann"
+    # A keyless login under ann's name is another identity; the room's code seats nobody.
+    mallory = await login(service, "ann", key="ssh-name:mallory")
+    await mallory.send("join", code=code)
+    assert "Both seats are taken" in (await next_of(mallory, "refused"))["reason"]
+    # ann's seat code still takes the seat back, from another terminal or browser.
+    web = await login(service, "ann", key="web:ann-browser")
+    await web.send("join", code=mine)
+    back = await room_where(web, lambda m: m["seat"] == 0)
+    assert back["moves"] == "4" and back["seats"][0]["held"] is None
+    for client in (ann, bob, mallory, web):
+        await client.close()
+
+
+async def test_coming_back_by_the_rooms_code_sits_down_again(service):
+    ann, bob, code, _ = await two_in_a_room(service, "45")
+    await ann.send("leave")
+    await room_where(bob, lambda m: m["seats"][0]["held"] is not None)
+    await ann.send("join", code=code)
+    back = await room_where(ann, lambda m: m["seat"] == 0)
+    assert back["seats"][0]["held"] is None
+    await next_of(bob, "notice", lambda m: m["text"] == "ann is back.")
+    await ann.send("drop", column=3, ply=2)
+    await room_where(bob, lambda m: m["moves"] == "454")
+    for client in (ann, bob):
+        await client.close()
+
+
+async def test_a_hold_that_runs_out_under_way_loses_the_game_and_nobody_takes_the_side(
+    quick_holds,
+):
+    ann, bob, _, _ = await two_in_a_room(quick_holds, "45")
+    await ann.send("leave")
+    said = await next_of(bob, "notice", lambda m: "did not come back" in m["text"])
+    assert "counts as resigned" in said["text"]
+    over = await room_where(bob, lambda m: m["over"])
+    assert over["ended"] == "resigned" and over["winner"] == 1
+    assert over["moves"] == "45"  # nobody played ann's side in between
+    await bob.send("games")
+    kept = (await next_of(bob, "games"))["games"]
+    assert "# Ended: ann resigned" in kept[0]["text"]
+    for client in (ann, bob):
+        await client.close()
+
+
+async def test_a_dropped_connection_under_way_loses_the_game_when_its_hold_runs_out(
+    quick_holds,
+):
+    ann, bob, _, _ = await two_in_a_room(quick_holds, "45")
+    await bob.close()  # hung up, not left: the same rule
+    over = await room_where(ann, lambda m: m["over"])
+    assert over["ended"] == "resigned" and over["winner"] == 0
+    await ann.close()
+
+
+async def test_when_both_sides_are_away_neither_loses(quick_holds):
+    ann, bob, _, _ = await two_in_a_room(quick_holds, "45")
+    cat = await login(quick_holds, "cat")
+    await cat.send("watch", room=1)
+    await room_where(cat, lambda m: m["seat"] is None)
+    await ann.close()
+    await bob.close()
+    await next_of(cat, "notice", lambda m: m["text"] == "The room has closed.")
+    await cat.send("lobby")
+    assert (await next_of(cat, "lobby"))["rooms"] == []
+    cat2 = await login(quick_holds, "ann")
+    await cat2.send("games")
+    kept = (await next_of(cat2, "games"))["games"]
+    assert "Ended" not in kept[0]["text"]  # kept unfinished, nobody blamed
+    for client in (cat, cat2):
+        await client.close()
+
+
+async def test_leaving_a_game_against_the_ai_keeps_the_room_for_its_watchers(service):
+    ann = await login(service, "ann")
+    await ann.send("create", ai="random")
+    made = await room_where(ann, lambda m: m["seat"] == 0)
+    cat = await login(service, "cat")
+    await cat.send("watch", room=made["room"])
+    await room_where(cat, lambda m: m["seat"] is None)
+    await ann.send("drop", column=3, ply=0)
+    await room_where(cat, lambda m: len(m["moves"]) == 2)  # the AI answered
+    await ann.send("leave")
+    held = await room_where(cat, lambda m: m["seats"][0]["held"] is not None)
+    assert not held["over"]
+    await cat.send("lobby")
+    rooms = (await next_of(cat, "lobby"))["rooms"]
+    assert [room["room"] for room in rooms] == [made["room"]]
+    for client in (ann, cat):
+        await client.close()
+
+
+async def test_an_empty_room_goes_when_its_maker_hangs_up(service):
+    bob = await login(service, "bob")
+    ann = await login(service, "ann")
+    await ann.send("create")
+    await room_where(ann, lambda m: m["seat"] == 0)
+    await next_of(bob, "lobby", lambda m: m["rooms"])
+    await ann.close()
+    lobby = await next_of(bob, "lobby", lambda m: m["online"] == ["bob"])
+    assert lobby["rooms"] == []  # not kept for a seat hold: there was no game to keep
+    await bob.close()
