@@ -1,7 +1,9 @@
 """The AI seats' searches: a bounded pool of worker processes, fed in turn.
 
-Searches wait in one queue, first come first served, and `workers` processes take them
-one at a time (worker.py), each search capped at the server's AI seconds: a room whose
+Searches wait in one line per player, and the players take turns (round robin): one
+player's twenty rooms cannot make another player's AI reply wait for all twenty, only
+for one search at most per worker. `workers` processes take them one at a time
+(worker.py), each search capped at the server's AI seconds: a room whose
 engine is slow or busy cannot hold a worker longer than that, nor starve other rooms of
 the CPU (the engines are Python and C; processes, not threads, so they truly run side
 by side and a crash takes down one worker, which is replaced). Progress comes back at
@@ -18,6 +20,7 @@ import contextlib
 import itertools
 import logging
 import multiprocessing
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -86,12 +89,14 @@ class _Worker:
 
 
 class AiPool:
-    """`workers` processes that run the AI seats' searches, in the order asked."""
+    """`workers` processes that run the AI seats' searches, the players taking turns."""
 
     def __init__(self, workers: int) -> None:
         self.workers = max(1, workers)
         self._context = multiprocessing.get_context("spawn")  # no fork of a threaded server
-        self._queue: asyncio.Queue[PooledSearch] = asyncio.Queue()
+        self._waiting: dict[str, deque[PooledSearch]] = {}  # each player's line
+        self._turns: deque[str] = deque()  # the players with searches waiting, next first
+        self._ready = asyncio.Event()  # set when a search is added
         self._runners: list[asyncio.Task] = []
         self._live: list[_Worker | None] = [None] * self.workers
         self._threads = ThreadPoolExecutor(self.workers, thread_name_prefix="c4tui-ai-pipe")
@@ -103,13 +108,34 @@ class AiPool:
         on_info: Callable[[SearchInfo], None],
         on_done: Callable[[int, SearchInfo], None],
         on_failed: Callable[[str], None],
+        player: str = "",
     ) -> PooledSearch:
-        """Queue a search; its callbacks run on the event loop."""
+        """Queue a search in `player`'s line; its callbacks run on the event loop."""
         if not self._runners:
             self._runners = [asyncio.create_task(self._run(i)) for i in range(self.workers)]
         search = PooledSearch(job, on_info, on_done, on_failed, next(self._numbers))
-        self._queue.put_nowait(search)
+        if player not in self._waiting:
+            self._waiting[player] = deque()
+            self._turns.append(player)
+        self._waiting[player].append(search)
+        self._ready.set()
         return search
+
+    async def _next(self) -> PooledSearch:
+        """The next search to run: the first of the player whose turn it is."""
+        while True:
+            while self._turns:
+                player = self._turns.popleft()
+                line = self._waiting[player]
+                search = line.popleft()
+                if line:
+                    self._turns.append(player)  # to the back: the others go first
+                else:
+                    del self._waiting[player]
+                if not search.cancelled:
+                    return search
+            self._ready.clear()
+            await self._ready.wait()
 
     async def close(self) -> None:
         for runner in self._runners:
@@ -133,9 +159,7 @@ class AiPool:
 
     async def _run(self, index: int) -> None:
         while True:
-            search = await self._queue.get()
-            if search.cancelled:
-                continue
+            search = await self._next()
             work = self._live[index]
             if work is None or not work.process.is_alive():
                 try:

@@ -302,6 +302,7 @@ class RoomHost:
             on_info=lambda info: self._progress(number, search_id, info),
             on_done=lambda move, info: self._ai_moved(number, search_id, path, move, info),
             on_failed=lambda reason: self._ai_failed(number, search_id, reason),
+            player=next((s.key for s in room.seats if s.key is not None), ""),
         )
 
     def _progress(self, number: int, search_id: int, info: SearchInfo) -> None:
