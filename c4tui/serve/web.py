@@ -24,11 +24,15 @@ import time
 from importlib.resources import files
 from pathlib import Path
 from string import Template
+from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
+from aiohttp.http_exceptions import HttpProcessingError
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
+from c4tui.rooms.codec import ShapeError, loads
+from c4tui.rooms.protocol import escaped
 from c4tui.serve.client import CLIENTS_DIR, PrivateHome, kill_group
 from c4tui.serve.front import Front
 from c4tui.serve.players import Player
@@ -38,8 +42,39 @@ log = logging.getLogger("c4tui.serve")
 COOKIE = "c4tui_player"
 PAGE = Template(files("c4tui.serve").joinpath("page.html").read_text(encoding="utf-8"))
 STATIC = Path(str(files("textual_serve").joinpath("static")))
-# Browser messages are small (keys, sizes); anything bigger is not a browser of ours.
-MAX_MESSAGE = 64 * 1024
+# Browser messages are small (keys, sizes, a paste); anything bigger is not ours.
+MAX_MESSAGE = 16 * 1024
+# Keys a tab may send: a burst, then so many bytes a second (typing and the mouse are a
+# few hundred); more is a flood, and the tab is closed.
+INPUT_BURST, INPUT_PER_SECOND = 32 * 1024, 4 * 1024
+# Keys the client has not read yet: past this it is hung or flooded, and the tab closes.
+MAX_UNREAD_INPUT = 64 * 1024
+
+
+class AiohttpRefusals(logging.Filter):
+    """Turns aiohttp's traceback for a request it refuses (headers too long, not HTTP)
+    into one line of ours; aiohttp has already answered 400."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, HttpProcessingError):
+            address = record.getMessage().rpartition(" from ")[2] or "?"
+            why = " ".join(str(error.message).split())
+            log.warning("web %s: refused a request: %s", escaped(address, 60), escaped(why))
+            return False
+        return True
+
+
+def same_origin(request: web.Request) -> bool:
+    """Whether a websocket comes from our own page (or from no page: not a browser).
+
+    A browser says which page opened a websocket in `Origin`; any other site's page
+    that a visitor opens could otherwise run a client in their name.
+    """
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return True
+    return urlsplit(origin).netloc.lower() == request.host.lower()
 
 
 def to_int(text: str | None, default: int, low: int, high: int) -> int:
@@ -60,8 +95,10 @@ class WebFront(Front):
         self.downloads = DownloadManager()
         self.tabs: set[WebTab] = set()
         self.runner: web.AppRunner | None = None
+        self.refusals = AiohttpRefusals()
 
     async def start(self) -> None:
+        logging.getLogger("aiohttp.server").addFilter(self.refusals)
         app = web.Application()
         app.add_routes(
             [
@@ -81,6 +118,7 @@ class WebFront(Front):
         await self.end_all(self.tabs, message)
         if self.runner is not None:
             await self.runner.cleanup()
+        logging.getLogger("aiohttp.server").removeFilter(self.refusals)
 
     async def page(self, request: web.Request) -> web.Response:
         visitor = request.cookies.get(COOKIE)
@@ -95,6 +133,12 @@ class WebFront(Front):
 
     async def websocket(self, request: web.Request) -> web.WebSocketResponse:
         address = request.remote or "?"
+        if not same_origin(request):
+            origin = request.headers.get("Origin", "")
+            log.warning(
+                "web %s: refused a websocket from another site's page %s", address, escaped(origin)
+            )
+            raise web.HTTPForbidden(text="c4tui: this game is played from its own page\n")
         websocket = web.WebSocketResponse(heartbeat=30, max_msg_size=MAX_MESSAGE)
         await websocket.prepare(request)
         refusal = self.gate.connect(address)
@@ -177,21 +221,35 @@ class WebTab:
             self.done.set()
 
     async def relay(self, service: AppService) -> None:
-        """Pass the browser's keys and sizes to the client until the tab goes."""
+        """Pass the browser's keys and sizes to the client until the tab goes.
+
+        Keys are written without waiting for the client to read them (within
+        MAX_UNREAD_INPUT), so a closed tab is seen at once even when its client is busy.
+        """
+        allowance, last = float(INPUT_BURST), time.monotonic()
         async for message in self.websocket:
             if message.type != WSMsgType.TEXT:
                 continue
             try:
-                envelope = json.loads(message.data)
-            except ValueError:
+                envelope = loads(message.data)
+            except ShapeError:
                 envelope = None
             if not isinstance(envelope, list) or not envelope or len(envelope) > 2:
                 log.warning("web %s: closed: a message that is not ours", self.player.address)
                 return
             kind, data = envelope[0], envelope[-1]
             if kind == "stdin" and isinstance(data, str):
-                self.last_input = time.monotonic()
-                await service.send_bytes(data.encode("utf-8"))
+                keys = data.encode("utf-8")
+                now = time.monotonic()
+                allowance = min(INPUT_BURST, allowance + (now - last) * INPUT_PER_SECOND)
+                allowance, last = allowance - len(keys), now
+                stdin = service.stdin
+                if allowance < 0 or stdin.transport.get_write_buffer_size() > MAX_UNREAD_INPUT:
+                    log.warning("web %s: closed: more keys than a person types", self.address)
+                    await self.say("closed: more keys than a person types")
+                    return
+                self.last_input = now
+                stdin.write(service.encode_packet(b"D", keys))
             elif kind == "resize" and isinstance(data, dict):
                 width = to_int(str(data.get("width")), 80, 20, 500)
                 height = to_int(str(data.get("height")), 24, 10, 300)
@@ -215,13 +273,17 @@ class WebTab:
         with contextlib.suppress(OSError, ValueError):
             kill_group(int((self.home.root / "pid").read_text()), signal.SIGKILL)
 
+    async def say(self, message: str) -> None:
+        """Words on the tab's screen alone (cleared, so they stand above the page's
+        "ended" note)."""
+        with contextlib.suppress(ConnectionError):
+            await self.websocket.send_bytes(f"\x1b[2J\x1b[Hc4tui: {message}\r\n".encode())
+
     async def end(self, message: str) -> None:
         """End this tab from the server's side, telling the visitor why."""
         if self.ending is None:
             self.ending = message
-            with contextlib.suppress(ConnectionError):
-                # Clear the screen, so the words stand alone above the page's "ended" note.
-                await self.websocket.send_bytes(f"\x1b[2J\x1b[Hc4tui: {message}\r\n".encode())
+            await self.say(message)
             await self.websocket.close()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.done.wait(), 10.0)

@@ -116,8 +116,7 @@ async def test_an_idle_session_is_closed_with_a_message(tmp_path, limits):
         running_front(tmp_path, replace(limits, idle_timeout=0.5)) as front,
         screen_session(front.port) as session,
     ):
-        await session.wait_for("ready")
-        await session.wait_end()
+        await session.wait_end()  # (the client may not have started yet on a busy machine)
         assert "c4tui: closed after 0.5 s without a key press" in session.text()
 
 

@@ -177,7 +177,7 @@ async def test_an_idle_tab_is_closed_with_a_message(tmp_path, limits):
         running_web(tmp_path, replace(limits, idle_timeout=0.5)) as front,
         open_tab(front) as tab,
     ):
-        await tab.wait_for("ready")
+        # Not "ready" first: on a busy machine the client may start later than 0.5 s.
         await tab.wait_for("c4tui: closed after 0.5 s without a key press")
 
 
@@ -191,3 +191,58 @@ async def test_a_flood_of_tabs_is_refused(tmp_path, limits, caplog):
         await first.wait_for("ready")
         await second.wait_for("too many connections from 127.0.0.1")
     assert sum("refused a connection" in r.getMessage() for r in caplog.records) == 1
+
+
+def errors(caplog) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+
+
+async def test_a_websocket_from_another_sites_page_is_refused(tmp_path, limits, caplog):
+    caplog.set_level(logging.INFO, logger="c4tui.serve")
+    async with running_web(tmp_path, limits) as front, aiohttp.ClientSession() as browser:
+        url = f"http://127.0.0.1:{front.port}/ws"
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await browser.ws_connect(url, origin="https://evil.example")
+        assert refused.value.status == 403
+        own = await browser.ws_connect(url, origin=f"http://127.0.0.1:{front.port}")
+        await Tab(own).wait_for("ready")
+        await own.close()
+    lines = [r.getMessage() for r in caplog.records if "another site" in r.getMessage()]
+    assert lines == [
+        "web 127.0.0.1: refused a websocket from another site's page 'https://evil.example'"
+    ]
+
+
+@pytest.mark.parametrize("brackets", [10_000, 60_000])
+async def test_a_deeply_nested_message_closes_the_tab_with_no_traceback(
+    tmp_path, limits, caplog, brackets
+):
+    async with running_web(tmp_path, limits) as front, open_tab(front) as tab:
+        await tab.wait_for("ready")
+        await tab.websocket.send_str("[" * brackets)
+        await tab.wait_closed()
+    assert errors(caplog) == []
+
+
+async def test_a_flood_of_keys_closes_the_tab_and_ends_its_client(tmp_path, limits, caplog):
+    async with running_web(tmp_path, limits) as front:
+        async with open_tab(front) as tab:
+            pid = int((await tab.wait_for("ready")).split("pid=")[1].split()[0])
+            with contextlib.suppress(ConnectionError):
+                for _ in range(300):  # 1.2 MB of keys, as fast as they go
+                    await tab.send("stdin", "x" * 4000)
+            await tab.wait_closed()
+        await wait_gone(pid)
+    assert sum("more keys than a person types" in r.getMessage() for r in caplog.records) == 1
+    assert errors(caplog) == []
+
+
+async def test_oversized_http_headers_are_one_log_line(tmp_path, limits, caplog):
+    async with running_web(tmp_path, limits) as front:
+        reader, writer = await asyncio.open_connection("127.0.0.1", front.port)
+        writer.write(b"GET / HTTP/1.1\r\nHost: x\r\nX-Junk: " + b"\x1b" * 100_000 + b"\r\n\r\n")
+        assert (await reader.readline()).startswith(b"HTTP/1.0 400")
+        writer.close()
+    assert errors(caplog) == []
+    (line,) = [r.getMessage() for r in caplog.records if "refused a request" in r.getMessage()]
+    assert "\x1b" not in line
