@@ -215,7 +215,7 @@ def run_served(args: argparse.Namespace) -> int:
     for option in ("opponent", "first", "position", "load"):
         if getattr(args, option) is not None:
             raise CommandError(f"--served takes no --{option}: the server holds the game")
-    from c4tui.rooms.client import SOCKET_ENV, TOKEN_ENV
+    from c4tui.rooms.room_client import SOCKET_ENV, TOKEN_ENV
 
     for name in (SOCKET_ENV, TOKEN_ENV):
         if not os.environ.get(name):

@@ -11,9 +11,9 @@ from c4tui.app.preferences import Preferences
 from c4tui.app.settings import Settings
 from c4tui.engine.board.position import Position
 from c4tui.files import DamagedFile, nesting, parse_json
-from c4tui.match.learned import Learned
-from c4tui.match.scorebook import ScoreBook
-from c4tui.match.trainer import Trainer
+from c4tui.records.lessons import Learned
+from c4tui.records.scorebook import ScoreBook
+from c4tui.records.trainer import Trainer
 
 DEEP = "[" * 100_000 + "]" * 100_000  # past the decoder's recursion limit
 NESTED = "[" * 50 + "]" * 50  # under it, and still no shape of ours

@@ -15,9 +15,9 @@ from collections.abc import Iterable
 
 from textual.app import SystemCommand
 
-from c4tui.app.host import Host
 from c4tui.app.keys import keyed_command
 from c4tui.app.messages import HintFinished, SearchFailed, SearchFinished, SearchProgressed
+from c4tui.app.part_host import Host
 from c4tui.app.search_runner import WorkerSearchRunner
 from c4tui.app.widgets.thinking import ThinkingView
 from c4tui.engine.players.contract import Limits

@@ -51,8 +51,8 @@ from c4tui.engine.gil import CourteousStop, QuickSwitching, UiActivity
 from c4tui.files import data_dir
 from c4tui.match.controller import Match
 from c4tui.match.keeping import GameKeeper
-from c4tui.match.library import GameLibrary
 from c4tui.match.sides import GLYPHS
+from c4tui.records.kept_games import GameLibrary
 
 MIN_COLUMNS, MIN_LINES = 80, 24
 FOOTER_ROOM = 100  # columns the footer needs to show every key with its normal spacing

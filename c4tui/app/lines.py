@@ -15,8 +15,8 @@ from collections.abc import Iterable
 
 from textual.app import SystemCommand
 
-from c4tui.app.host import Host
 from c4tui.app.keys import keyed_command
+from c4tui.app.part_host import Host
 
 
 class GameLines:

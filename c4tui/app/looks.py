@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 
 from textual.app import SystemCommand
 
-from c4tui.app.host import Host
+from c4tui.app.part_host import Host
 
 
 class Looks:

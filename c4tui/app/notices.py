@@ -13,7 +13,7 @@ from typing import Any
 from c4tui.app.status_words import worded
 from c4tui.app.textual_internals import notifications, withdraw
 from c4tui.match.interface import MatchEvent
-from c4tui.match.requests import Notice
+from c4tui.match.search_requests import Notice
 
 # How long a notice stays in the app's steady mode, which has no clock on screen: until a
 # newer one replaces it (a day stands for that: Textual's notices take no "never").

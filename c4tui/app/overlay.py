@@ -17,7 +17,7 @@ from functools import partial
 
 from textual.message import Message
 
-from c4tui.app.host import Host
+from c4tui.app.part_host import Host
 from c4tui.engine.board.position import Position
 from c4tui.match.exact_scores import SOLVING, ColumnScores, solve_columns
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from c4tui.app import settings as settings_store
 from c4tui.app.settings import Settings
-from c4tui.match.requests import Notice
+from c4tui.match.search_requests import Notice
 
 
 class Preferences:

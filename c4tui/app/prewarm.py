@@ -27,20 +27,20 @@ import importlib
 import time
 from typing import TYPE_CHECKING
 
-from c4tui.app.host import Host
+from c4tui.app.part_host import Host
 from c4tui.app.textual_internals import lay_out
 
 if TYPE_CHECKING:
-    from c4tui.app.screens.settings import SettingsScreen
+    from c4tui.app.screens.settings_form import SettingsScreen
 
 # Every screen a key opens, and what each imports with it (Select, Input, DataTable).
 SCREENS = (
     "c4tui.app.screens.help",
-    "c4tui.app.screens.settings",
-    "c4tui.app.screens.games",
+    "c4tui.app.screens.settings_form",
+    "c4tui.app.screens.kept_games",
     "c4tui.app.screens.review",
     "c4tui.app.screens.puzzle",
-    "c4tui.app.screens.position",
+    "c4tui.app.screens.position_entry",
     "c4tui.app.screens.save_as",
 )
 SPARE = "spare-settings"  # the name the spare settings screen is installed under
@@ -72,7 +72,7 @@ class Prewarmer:
         return None if self._spare is None else self._spare[0]
 
     def _new_settings_screen(self) -> SettingsScreen:
-        from c4tui.app.screens.settings import SettingsScreen
+        from c4tui.app.screens.settings_form import SettingsScreen
 
         app = self._app
         return SettingsScreen(app.settings, sorted(app.available_themes), steady=app.steady)

@@ -13,12 +13,12 @@ import time
 from collections.abc import Callable
 from functools import partial
 
-from c4tui.app.host import Host
 from c4tui.app.messages import HintFinished, SearchFailed, SearchFinished, SearchProgressed
+from c4tui.app.part_host import Host
 from c4tui.engine import gil
 from c4tui.engine.players.contract import SearchInfo
 from c4tui.match.hints import hint_reason
-from c4tui.match.requests import HintRequest, SearchRequest
+from c4tui.match.search_requests import HintRequest, SearchRequest
 
 PROGRESS_INTERVAL = 0.1  # seconds between progress messages: at most ~10 a second
 

@@ -28,8 +28,8 @@ from c4tui.match.remote import (
     RoomEvent,
     Said,
 )
-from c4tui.match.requests import Notice
-from c4tui.rooms.client import RoomError
+from c4tui.match.search_requests import Notice
+from c4tui.rooms.room_client import RoomError
 
 Connect = Callable[[], Awaitable[RemoteMatch]]
 

@@ -18,8 +18,8 @@ from typing import Literal
 from c4tui.engine.board.geometry import SIZE_LIMITS, SizeError, validate_size
 from c4tui.engine.players.specs import SpecError, parse_spec
 from c4tui.files import NoSuchFile, UnreadableFile, atomic_write, parse_json, read_text
-from c4tui.match.aside import set_aside
 from c4tui.match.sides import Sides
+from c4tui.records.aside import set_aside
 
 Mode = Literal["human-ai", "ai-ai", "humans"]
 MODES: dict[str, str] = {

@@ -14,8 +14,8 @@ from c4tui.app.keys import KEYS, spoken_key
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
 from c4tui.match.hints import HintDesk
-from c4tui.match.requests import Search
 from c4tui.match.room_view import RoomView
+from c4tui.match.search_requests import Search
 from c4tui.match.sides import GLYPHS, Sides, engine_title
 
 INTENT = re.compile(r"\{(\w+)\}")

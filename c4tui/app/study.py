@@ -1,7 +1,7 @@
 """The app's study commands: kept games, positions in and out, saving a game to a file.
 
 A part of the app, so that app.py stays about playing. The match keeps the game
-on disk after every move (c4tui/match/library.py); here are the keys, palette commands
+on disk after every move (c4tui/records/kept_games.py); here are the keys, palette commands
 and dialogs around it.
 """
 
@@ -12,17 +12,17 @@ from pathlib import Path
 
 from textual.app import SystemCommand
 
-from c4tui.app.host import Host
 from c4tui.app.keys import cursor_start, keyed_command
+from c4tui.app.part_host import Host
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.gamefile import GameRecord
 from c4tui.engine.board.notation import link_of
 from c4tui.engine.board.position import Position
 from c4tui.files import atomic_write
-from c4tui.match.learned import Learned
-from c4tui.match.library import DamagedGame, GameHeldElsewhere
 from c4tui.match.sides import engine_spec_or_none
-from c4tui.match.trainer import Trainer
+from c4tui.records.kept_games import DamagedGame, GameHeldElsewhere
+from c4tui.records.lessons import Learned
+from c4tui.records.trainer import Trainer
 
 
 class StudyActions:
@@ -117,7 +117,7 @@ class StudyActions:
         self._app.update()
 
     def games(self) -> None:
-        from c4tui.app.screens.games import GamesScreen
+        from c4tui.app.screens.kept_games import GamesScreen
 
         def chosen(choice: tuple[str, str] | None) -> None:
             if choice is None:
@@ -229,7 +229,7 @@ class StudyActions:
         self._app.notify(f"Copied the link: {link}", title="Clipboard", timeout=5)
 
     def enter_position(self) -> None:
-        from c4tui.app.screens.position import PositionScreen
+        from c4tui.app.screens.position_entry import PositionScreen
 
         g = self._app.match.game.position.geometry
 

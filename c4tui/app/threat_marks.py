@@ -13,8 +13,8 @@ from collections.abc import Iterable
 
 from textual.app import SystemCommand
 
-from c4tui.app.host import Host
 from c4tui.app.keys import keyed_command
+from c4tui.app.part_host import Host
 from c4tui.engine.board.position import Position
 from c4tui.engine.study.threats import Threat, threats, zugzwang
 from c4tui.match.sides import GLYPHS

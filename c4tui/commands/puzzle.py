@@ -18,7 +18,7 @@ from c4tui.commands.common import (
 from c4tui.engine.study.puzzle_ratings import THEMES
 from c4tui.engine.study.puzzles import DIFFICULTIES, find_puzzles
 from c4tui.files import data_dir
-from c4tui.match.trainer import Trainer
+from c4tui.records.trainer import Trainer
 
 MAX_COUNT = 1000
 

@@ -32,7 +32,7 @@ ROOM_FLAGS = (
 def register(commands: Subcommands) -> None:
     # Both light (dataclasses only): every `c4tui` start builds this parser.
     from c4tui.rooms.identity import RoomLimits
-    from c4tui.serve.limits import ServeLimits
+    from c4tui.serve.session_limits import ServeLimits
 
     parser = commands.add_parser(
         "serve",
@@ -97,9 +97,9 @@ def run(args: argparse.Namespace) -> int:
 
     from c4tui.files import data_dir
     from c4tui.rooms.identity import RoomLimits
-    from c4tui.serve.keys import KeyFileError, read_authorized_keys
-    from c4tui.serve.limits import ServeLimits
     from c4tui.serve.server import ServeConfig, Server, StateDirError
+    from c4tui.serve.session_limits import ServeLimits
+    from c4tui.serve.ssh_keys import KeyFileError, read_authorized_keys
 
     check(args)
     authorized = None

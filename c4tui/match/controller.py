@@ -40,14 +40,14 @@ from c4tui.match.interface import (
     SearchRunner,
 )
 from c4tui.match.keeping import GameKeeper
-from c4tui.match.library import GameLibrary
 from c4tui.match.navigation import Navigation
 from c4tui.match.opponents import engines_for, evaluation_line, hint_spec
-from c4tui.match.requests import GAME_OVER, Notice, Search, Severity
 from c4tui.match.search_desk import SearchDesk
+from c4tui.match.search_requests import GAME_OVER, Notice, Search, Severity
 from c4tui.match.sides import Sides, engine_spec_or_none
 from c4tui.match.turns import EngineTurns
 from c4tui.match.watching import WATCH_DELAYS, Watching
+from c4tui.records.kept_games import GameLibrary
 
 
 class Match:

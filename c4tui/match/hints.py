@@ -10,7 +10,7 @@ from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import describe_score
 from c4tui.engine.players.contract import win_rate
 from c4tui.engine.players.specs import make_engine, reading_of
-from c4tui.match.requests import HintRequest
+from c4tui.match.search_requests import HintRequest
 from c4tui.match.sides import engine_title
 
 

@@ -47,7 +47,7 @@ from typing import Protocol
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import Limits, SearchInfo
-from c4tui.match.requests import HintRequest, Notice, SearchRequest
+from c4tui.match.search_requests import HintRequest, Notice, SearchRequest
 from c4tui.match.sides import Sides
 
 # ---- events ---------------------------------------------------------------------------

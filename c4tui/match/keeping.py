@@ -13,10 +13,10 @@ from collections.abc import Callable
 
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.gamefile import GameRecord
-from c4tui.match.library import GameLibrary
-from c4tui.match.requests import Notice
-from c4tui.match.scorebook import ScoreBook
+from c4tui.match.search_requests import Notice
 from c4tui.match.sides import Sides
+from c4tui.records.kept_games import GameLibrary
+from c4tui.records.scorebook import ScoreBook
 
 
 def person_against_engine(sides: Sides) -> tuple[int, str] | None:

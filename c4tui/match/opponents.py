@@ -9,7 +9,7 @@ from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import Engine, SearchInfo
 from c4tui.engine.players.specs import SpecError, make_engine
-from c4tui.match.requests import Notice
+from c4tui.match.search_requests import Notice
 from c4tui.match.sides import Sides, engine_title
 
 FALLBACK_SPEC = "random"

@@ -7,7 +7,7 @@ from typing import Protocol
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import Engine
-from c4tui.match.requests import Severity
+from c4tui.match.search_requests import Severity
 from c4tui.match.sides import Sides
 
 

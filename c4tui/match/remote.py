@@ -41,11 +41,11 @@ from c4tui.match.interface import (
     SearchStarted,
 )
 from c4tui.match.opponents import evaluation_of
-from c4tui.match.requests import Notice
 from c4tui.match.room_view import LobbyView, RoomView
+from c4tui.match.search_requests import Notice
 from c4tui.match.sides import Sides, engine_title
-from c4tui.rooms.client import RoomClient, RoomError
 from c4tui.rooms.protocol import ProtocolError, info_from_wire
+from c4tui.rooms.room_client import RoomClient, RoomError
 
 NOT_IN_A_ROOM = "In a room the server holds the game: {what} is not for rooms."
 REPEAT_SECONDS = 0.5  # the same intent again within this is dropped (a held-down key)

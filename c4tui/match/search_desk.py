@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import Engine, SearchInfo
-from c4tui.match.requests import Search, SearchRequest
+from c4tui.match.search_requests import Search, SearchRequest
 
 
 class SearchDesk:

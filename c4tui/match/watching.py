@@ -8,7 +8,7 @@ from typing import Protocol
 
 from c4tui.engine.players.contract import Engine
 from c4tui.match.part import EnginesOwner
-from c4tui.match.requests import GAME_OVER
+from c4tui.match.search_requests import GAME_OVER
 
 WATCH_DELAYS = (0.0, 0.2, 0.4, 1.0, 2.0)  # seconds between moves when two engines play
 

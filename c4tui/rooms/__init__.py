@@ -12,5 +12,5 @@ room.py      Room: one authoritative game, its seats and offers, what each clien
 store.py     the state directory: rooms, and each identity's games
 ai_pool.py   the AI seats' searches in a bounded pool of worker processes
 worker.py    one worker process
-client.py    RoomClient: a client process's side of the socket (the served app's)
+room_client.py  RoomClient: a client process's side of the socket (the served app's)
 """

@@ -2,11 +2,11 @@
 
 - `ssh`: asyncssh; interactive sessions with a PTY only, everything else refused.
 - `web`: a page (`page.html`) and a websocket per browser tab, around textual-serve.
-- `client`: a client's command, private directory, environment and PTY.
+- `client_process`: a client's command, private directory, environment and PTY.
 - `confine`: the small program that starts a client in its own session with limits.
-- `limits`: sessions at once and per address, connection floods, timeouts.
+- `session_limits`: sessions at once and per address, connection floods, timeouts.
 - `idle`: ending sessions without a key press.
-- `keys`: the host key and the players' keys.
+- `ssh_keys`: the host key and the players' keys.
 - `players`: who plays in a session; a second live session of one identity is numbered.
 - `server`: the room service (c4tui.rooms) and both fronts, started and stopped as one.
 

@@ -8,10 +8,10 @@ import asyncio
 from collections.abc import Collection
 from pathlib import Path
 
-from c4tui.serve.client import ClientCommand
+from c4tui.serve.client_process import ClientCommand
 from c4tui.serve.idle import Session, end_idle_sessions
-from c4tui.serve.limits import Gate
 from c4tui.serve.players import Credentials, Players
+from c4tui.serve.session_limits import Gate
 
 
 class Front:

@@ -8,7 +8,7 @@ import time
 from collections.abc import Collection
 from typing import Protocol
 
-from c4tui.serve.limits import Gate
+from c4tui.serve.session_limits import Gate
 
 log = logging.getLogger("c4tui.serve")
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from c4tui.rooms.service import Identity, RoomLimits, RoomService
-from c4tui.serve.client import (
+from c4tui.serve.client_process import (
     CLIENT_ARGV,
     CLIENTS_DIR,
     SOCKET_ENV,
@@ -15,10 +15,10 @@ from c4tui.serve.client import (
     ClientCommand,
     sweep_private_homes,
 )
-from c4tui.serve.keys import HOST_KEY_NAME
-from c4tui.serve.limits import Gate, ServeLimits
 from c4tui.serve.players import Player
+from c4tui.serve.session_limits import Gate, ServeLimits
 from c4tui.serve.ssh import SshFront
+from c4tui.serve.ssh_keys import HOST_KEY_NAME
 from c4tui.serve.web import WebFront
 
 log = logging.getLogger("c4tui.serve")

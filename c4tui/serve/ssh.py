@@ -18,15 +18,15 @@ import time
 import asyncssh
 
 from c4tui.rooms.protocol import escaped
-from c4tui.serve.client import (
+from c4tui.serve.client_process import (
     CLIENTS_DIR,
     PrivateHome,
     TerminalClient,
     client_environment,
 )
 from c4tui.serve.front import Front
-from c4tui.serve.keys import key_identity, load_or_create_host_key
 from c4tui.serve.players import Player
+from c4tui.serve.ssh_keys import key_identity, load_or_create_host_key
 
 log = logging.getLogger("c4tui.serve")
 

@@ -33,7 +33,7 @@ from textual_serve.download_manager import DownloadManager
 
 from c4tui.rooms.codec import ShapeError, loads
 from c4tui.rooms.protocol import escaped
-from c4tui.serve.client import CLIENTS_DIR, PrivateHome, kill_group
+from c4tui.serve.client_process import CLIENTS_DIR, PrivateHome, kill_group
 from c4tui.serve.front import Front
 from c4tui.serve.players import Player
 

@@ -22,7 +22,7 @@ from c4tui.app.app import ConnectFourApp
 from c4tui.app.settings import Settings
 from c4tui.engine.board.gamefile import GameRecord
 from c4tui.engine.board.position import Position
-from c4tui.match.library import GameLibrary
+from c4tui.records.kept_games import GameLibrary
 
 SIZE = (120, 40)
 SEED = 7

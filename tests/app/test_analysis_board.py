@@ -51,11 +51,11 @@ async def test_threat_marks_are_the_engines(make_app):
 
 
 async def test_v_in_the_games_list_reviews_that_game_and_keeps_yours(make_app, tmp_path):
-    from c4tui.app.screens.games import GamesScreen
+    from c4tui.app.screens.kept_games import GamesScreen
     from c4tui.app.screens.review import ReviewScreen
     from c4tui.engine.board.gamefile import GameRecord
     from c4tui.engine.board.position import Position
-    from c4tui.match.library import GameLibrary
+    from c4tui.records.kept_games import GameLibrary
 
     library = GameLibrary(tmp_path / "games")
     engines = GameRecord.of(
@@ -82,7 +82,7 @@ async def test_v_in_the_games_list_reviews_that_game_and_keeps_yours(make_app, t
 async def test_learn_from_your_mistakes_walks_through_each_and_refutes(make_app, tmp_path):
     from c4tui.app.screens.learn import LearnScreen
     from c4tui.engine.study.review import tally
-    from c4tui.match.learned import Learned
+    from c4tui.records.lessons import Learned
 
     app = make_app(moves="634571633725311571417341272", settings=None, opponent="random")
     async with app.run_test(size=(120, 40)) as pilot:

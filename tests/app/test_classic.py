@@ -107,7 +107,7 @@ async def test_no_color_keeps_the_modern_board(make_app):
 
 
 async def test_board_style_and_falling_discs_round_trip_through_form_and_palette(make_app):
-    from c4tui.app.screens.settings import SettingsScreen
+    from c4tui.app.screens.settings_form import SettingsScreen
 
     app = make_app(settings=Settings(mode="humans", theme="textual-dark"))
     async with app.run_test(size=(120, 40)) as pilot:

@@ -46,7 +46,7 @@ def test_a_nul_byte_in_current_is_a_notice_at_start(make_app, tmp_path):
 
 
 def test_a_damaged_autosave_is_kept_aside_and_said(make_app, tmp_path):
-    from c4tui.match.library import GameLibrary
+    from c4tui.records.kept_games import GameLibrary
 
     data = tmp_path / "data"
     (data / "games").mkdir(parents=True)
@@ -82,10 +82,10 @@ async def test_a_second_app_on_one_data_dir_starts_a_new_game(make_app, tmp_path
 async def test_the_games_list_sorts_and_shows_when_each_was_last_played(make_app, tmp_path):
     import os
 
-    from c4tui.app.screens.games import GamesScreen
+    from c4tui.app.screens.kept_games import GamesScreen
     from c4tui.engine.board.gamefile import GameRecord
     from c4tui.engine.board.position import Position
-    from c4tui.match.library import GameLibrary
+    from c4tui.records.kept_games import GameLibrary
 
     library = GameLibrary(tmp_path / "data")
     older = GameRecord.of(Position.from_moves("44"), ("You", "random"), "2026-01-01T10:00:00Z")
@@ -156,7 +156,7 @@ async def test_save_as_asks_before_replacing_and_refuses_what_is_no_file(make_ap
 
 
 async def test_the_games_list_says_where_the_board_stands_after_undo(make_app, tmp_path):
-    from c4tui.app.screens.games import GamesScreen
+    from c4tui.app.screens.kept_games import GamesScreen
 
     app = make_app(games_dir=tmp_path / "data", settings=None, opponent="random")
     async with app.run_test(size=(120, 30)) as pilot:
@@ -172,7 +172,7 @@ async def test_the_games_list_says_where_the_board_stands_after_undo(make_app, t
 def test_a_games_row_reads_names_as_names_and_says_where_its_board_stands():
     from rich.text import Text
 
-    from c4tui.app.screens.games import GAME_COLUMNS, game_cells
+    from c4tui.app.screens.kept_games import GAME_COLUMNS, game_cells
     from c4tui.engine.board.gamefile import GameRecord
 
     record = GameRecord("4455", 7, 6, 4, ("[b]", "level:3"), "2026-11-24T22:00:00Z")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from c4tui.app import ai_turns
 from c4tui.app.notices import STEADY_NOTICE_SECONDS
 from c4tui.app.screens.help import HELP_FILE, HelpScreen
-from c4tui.app.screens.settings import SettingsScreen, join_spec, split_spec
+from c4tui.app.screens.settings_form import SettingsScreen, join_spec, split_spec
 from c4tui.app.settings import Settings, load
 from c4tui.app.status_words import outcome_text, status_text
 from c4tui.app.textual_internals import notifications

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from c4tui.app import prewarm
-from c4tui.app.screens.settings import SettingsScreen
+from c4tui.app.screens.settings_form import SettingsScreen
 from tests.app.showcase import type_keys, until
 
 SIZE = (120, 40)

@@ -8,7 +8,7 @@ from c4tui.app.messages import SearchFinished
 from c4tui.app.search_runner import WorkerSearchRunner
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.specs import make_engine
-from c4tui.match.requests import SearchRequest
+from c4tui.match.search_requests import SearchRequest
 
 
 class Recorder:

@@ -16,7 +16,7 @@ from c4tui.app.served import ServedApp
 from c4tui.app.status_words import room_outcome_text
 from c4tui.cli import main
 from c4tui.match.remote import RemoteMatch, Said
-from c4tui.match.requests import Notice
+from c4tui.match.search_requests import Notice
 from c4tui.rooms.service import RoomLimits, RoomService
 from tests.rooms.support import PATIENCE, login, next_of, room_where
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Input, Select, Static
 
-from c4tui.app.screens.settings import LEVEL_CHOICES, SettingsScreen, spec_line, split_spec
+from c4tui.app.screens.settings_form import LEVEL_CHOICES, SettingsScreen, spec_line, split_spec
 from c4tui.app.settings import Settings, load
 from c4tui.engine.players.levels import LEVELS, RATINGS
 from tests.app.showcase import open_settings, settle

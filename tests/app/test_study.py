@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from c4tui.app.screens.games import GamesScreen
-from c4tui.app.screens.position import PositionScreen, check_moves
+from c4tui.app.screens.kept_games import GamesScreen
+from c4tui.app.screens.position_entry import PositionScreen, check_moves
 from c4tui.app.textual_internals import notifications
 from c4tui.cli import main
 from c4tui.engine.board.gamefile import GameRecord
 from c4tui.engine.board.geometry import geometry
 from c4tui.engine.board.position import Position
 from c4tui.match.exact_scores import Solve, board_words
-from c4tui.match.library import GameLibrary
+from c4tui.records.kept_games import GameLibrary
 from tests.app.showcase import keys_handled, open_settings, post_key, settle, type_keys, until
 
 SIZE = (100, 30)
@@ -224,7 +224,7 @@ async def test_a_puzzle_is_judged_at_once_and_the_streak_kept(make_app, tmp_path
 
 def test_reviewed_mistakes_become_puzzles(tmp_path):
     from c4tui.engine.study.review import review_game
-    from c4tui.match.trainer import Trainer
+    from c4tui.records.trainer import Trainer
 
     game = Position.from_moves("634571633725311571417341272")
     trainer = Trainer(tmp_path, seed=1)

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from c4tui.app.screens.settings import SettingsScreen
+from c4tui.app.screens.settings_form import SettingsScreen
 from c4tui.app.settings import Settings, SettingsError, load
 from c4tui.app.status_words import status_text
 from c4tui.app.textual_internals import notifications

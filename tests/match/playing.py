@@ -4,7 +4,7 @@ notices heard."""
 from __future__ import annotations
 
 from c4tui.match.controller import Match
-from c4tui.match.requests import HintRequest, Notice, SearchRequest
+from c4tui.match.search_requests import HintRequest, Notice, SearchRequest
 
 
 class QueuedRunner:

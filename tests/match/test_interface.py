@@ -15,7 +15,7 @@ from c4tui.match.interface import (
     SearchProgress,
     SearchStarted,
 )
-from c4tui.match.requests import Notice
+from c4tui.match.search_requests import Notice
 from c4tui.match.sides import Sides
 from tests.match.playing import QueuedRunner
 

@@ -8,11 +8,11 @@ import json
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.gamefile import GameRecord
 from c4tui.engine.board.position import Position
-from c4tui.match import scorebook
 from c4tui.match.controller import Match
 from c4tui.match.keeping import GameKeeper
-from c4tui.match.library import GameLibrary
 from c4tui.match.sides import Sides
+from c4tui.records import scorebook
+from c4tui.records.kept_games import GameLibrary
 from tests.match.playing import Heard, dropped
 
 

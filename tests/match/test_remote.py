@@ -14,7 +14,7 @@ from c4tui.match.interface import (
     SearchStarted,
 )
 from c4tui.match.remote import GamesListed, LobbyChanged, RemoteMatch
-from c4tui.match.requests import Notice
+from c4tui.match.search_requests import Notice
 from c4tui.rooms.service import RoomLimits, RoomService
 from tests.rooms.support import PATIENCE, login
 

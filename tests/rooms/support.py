@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from c4tui.rooms.client import RoomClient
+from c4tui.rooms.room_client import RoomClient
 from c4tui.rooms.service import Identity, RoomLimits, RoomService
 
 PATIENCE = 60.0  # seconds before a test gives up on a message that never comes

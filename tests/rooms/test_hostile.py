@@ -11,8 +11,8 @@ import logging
 
 import pytest
 
-from c4tui.rooms.client import RoomClient, RoomError
 from c4tui.rooms.protocol import ProtocolError, parse_client_line
+from c4tui.rooms.room_client import RoomClient, RoomError
 from c4tui.rooms.service import OUT_CAP, Connection, Identity
 from tests.rooms.support import PATIENCE, login, next_of, room_where
 

@@ -75,7 +75,7 @@ async def test_a_service_killed_mid_game_comes_back_move_for_move(tmp_path):
     )
     try:
         started = json.loads(await asyncio.wait_for(process.stdout.readline(), PATIENCE))
-        from c4tui.rooms.client import RoomClient
+        from c4tui.rooms.room_client import RoomClient
 
         ann, bob = [await RoomClient.connect(started["socket"], token=t) for t in started["tokens"]]
         await ann.send("create")

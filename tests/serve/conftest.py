@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from c4tui.serve.client import ClientCommand
-from c4tui.serve.limits import Gate, ServeLimits
+from c4tui.serve.client_process import ClientCommand
 from c4tui.serve.players import Player
+from c4tui.serve.session_limits import Gate, ServeLimits
 from c4tui.serve.ssh import SshFront
 
 ECHO_CLIENT = (sys.executable, str(Path(__file__).with_name("echo_client.py")))

@@ -7,8 +7,8 @@ import asyncio
 import sys
 from pathlib import Path
 
-from c4tui.serve.client import ClientCommand
-from c4tui.serve.limits import Gate, ServeLimits
+from c4tui.serve.client_process import ClientCommand
+from c4tui.serve.session_limits import Gate, ServeLimits
 from c4tui.serve.ssh import SshFront
 from tests.serve.conftest import ECHO_CLIENT, token_for
 

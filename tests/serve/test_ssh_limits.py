@@ -13,7 +13,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from c4tui.serve.keys import HOST_KEY_NAME
+from c4tui.serve.ssh_keys import HOST_KEY_NAME
 from tests.serve.conftest import running_front
 from tests.serve.terminal import connect, screen_session, wait_gone
 

@@ -8,8 +8,8 @@ import stat
 import pytest
 
 from c4tui.cli import main
-from c4tui.serve.keys import HOST_KEY_NAME
 from c4tui.serve.server import ServeConfig, Server, StateDirError, claim_state_dir
+from c4tui.serve.ssh_keys import HOST_KEY_NAME
 
 
 def mode(path) -> int:

@@ -12,8 +12,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from c4tui.serve.client import ClientCommand
-from c4tui.serve.limits import Gate
+from c4tui.serve.client_process import ClientCommand
+from c4tui.serve.session_limits import Gate
 from c4tui.serve.web import WebFront
 from tests.serve.browser import browser_tab, needs_chromium
 from tests.serve.conftest import token_for

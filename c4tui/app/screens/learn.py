@@ -6,7 +6,7 @@ and Enter, a click): a column that keeps the best result passes; a wrong one is 
 on the board by its refutation, the solver's best replies played out (found in a
 worker), with the threat it shows when that is the reason. Then r tries again, a shows
 the answer, n goes to the next mistake. Lessons passed are kept with the game
-(match/learned.py).
+(records/lessons.py).
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from c4tui.engine.board.scores import best_score, describe_score
 from c4tui.engine.study.explain import Reason, refutation, why_it_loses
 from c4tui.engine.study.learn import Lesson
 from c4tui.match.exact_scores import ColumnScores, Solve
-from c4tui.match.learned import Learned
 from c4tui.match.sides import GLYPHS
+from c4tui.records.lessons import Learned
 
 SHOWN_PLIES = 6  # moves of the refutation played out on the board
 

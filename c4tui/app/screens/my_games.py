@@ -9,7 +9,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
-from c4tui.app.screens.games import GAME_COLUMNS, compose_games_list, game_cells
+from c4tui.app.screens.kept_games import GAME_COLUMNS, compose_games_list, game_cells
 from c4tui.app.screens.review import ReviewScreen
 from c4tui.engine.board.gamefile import GameRecord
 

@@ -1,6 +1,6 @@
 """PuzzleScreen: find the column that keeps the result; told at once, with every score.
 
-The trainer (c4tui/match/trainer.py) hands out the puzzles, judges the answer and keeps
+The trainer (c4tui/records/trainer.py) hands out the puzzles, judges the answer and keeps
 the streak and your Glicko-2 rating, shown with each puzzle's rating and theme. A column
 is chosen as in the game (digits, arrows and Enter, a click); the board then shows every
 column's exact result under it. n (or Enter again) brings the next puzzle, f cycles the
@@ -28,7 +28,7 @@ from c4tui.engine.study.puzzle_ratings import THEMES, Theme
 from c4tui.engine.study.puzzles import Puzzle
 from c4tui.match.exact_scores import ColumnScores, Solve
 from c4tui.match.sides import GLYPHS
-from c4tui.match.trainer import Answer, Trainer
+from c4tui.records.trainer import Answer, Trainer
 
 
 class PuzzleReady(Message):

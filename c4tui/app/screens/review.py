@@ -45,8 +45,8 @@ from c4tui.engine.gil import CourteousStop, UiActivity
 from c4tui.engine.study.explain import Reason, refutation, why_it_loses
 from c4tui.engine.study.learn import lessons
 from c4tui.engine.study.review import MoveReview, positions_of, review_game, tally, turning_point
-from c4tui.match.learned import Learned
 from c4tui.match.sides import GLYPHS
+from c4tui.records.lessons import Learned
 
 
 def exact_value(review: MoveReview, max_score: int) -> float:

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from c4tui.engine.board.gamefile import GameRecord
 from c4tui.files import NoSuchFile, atomic_write, read_text
-from c4tui.match.aside import set_aside
+from c4tui.records.aside import set_aside
 
 SUFFIX = ".c4"
 KEEP = 300  # games kept; a few hundred is years of casual play in a few hundred KB

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from c4tui.files import NoSuchFile, atomic_write, read_json
-from c4tui.match.aside import set_aside
+from c4tui.records.aside import set_aside
 
 FILE_NAME = "scores.json"
 COUNTED_KEPT = 2000  # game names remembered as counted (older ones cannot come back)

@@ -28,7 +28,7 @@ from c4tui.engine.study.puzzle_ratings import Theme
 from c4tui.engine.study.puzzles import Puzzle, find_puzzles, puzzle_of
 from c4tui.engine.study.review import MoveReview
 from c4tui.files import NoSuchFile, atomic_write, read_json
-from c4tui.match.aside import set_aside
+from c4tui.records.aside import set_aside
 
 FILE_NAME = "trainer.json"
 QUEUE_KEPT = 200

@@ -21,7 +21,7 @@ from textual.worker_manager import WorkerManager
 from c4tui.app.settings import Settings
 from c4tui.engine.gil import UiActivity
 from c4tui.match.controller import Match
-from c4tui.match.library import GameLibrary
+from c4tui.records.kept_games import GameLibrary
 
 
 class Host(Protocol):

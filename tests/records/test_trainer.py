@@ -5,8 +5,8 @@ from __future__ import annotations
 import errno
 import json
 
-from c4tui.match import trainer as trainer_module
-from c4tui.match.trainer import Trainer
+from c4tui.records import trainer as trainer_module
+from c4tui.records.trainer import Trainer
 
 GOOD = {"moves": "44", "scores": [-1, 0, 0, 1, 0, 0, -1]}
 

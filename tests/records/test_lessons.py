@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from c4tui.engine.board.position import Position
-from c4tui.match.learned import Learned
+from c4tui.records.lessons import Learned
 
 
 def test_passed_lessons_are_kept_per_game(tmp_path):

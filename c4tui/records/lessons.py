@@ -12,7 +12,7 @@ from pathlib import Path
 
 from c4tui.engine.board.position import Position
 from c4tui.files import DamagedFile, atomic_write, read_json
-from c4tui.match.aside import set_aside
+from c4tui.records.aside import set_aside
 
 FILE_NAME = "learned.json"
 GAMES_KEPT = 500

@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Static
 
 from c4tui.engine.board.gamefile import GameRecord
-from c4tui.match.library import GameLibrary
+from c4tui.records.kept_games import GameLibrary
 
 RESULT_WORDS = {"1-0": "● won", "0-1": "○ won", "1/2-1/2": "draw", "*": "unfinished"}
 

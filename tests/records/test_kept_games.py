@@ -14,8 +14,8 @@ from c4tui.engine.board.gamefile import GameRecord
 from c4tui.engine.board.position import Position
 from c4tui.match.controller import Match
 from c4tui.match.keeping import GameKeeper
-from c4tui.match.library import DamagedGame, GameHeldElsewhere, GameLibrary
 from c4tui.match.sides import Sides
+from c4tui.records.kept_games import DamagedGame, GameHeldElsewhere, GameLibrary
 
 RECORD = GameRecord.of(Position.from_moves("4455"), ("You", "random"), "2026-11-20T10:00:00Z")
 NAME = "20261120-100000-0001000001"
@@ -131,7 +131,7 @@ def test_a_reopened_game_played_on_is_not_pruned(tmp_path):
 
 
 def test_a_damaged_game_on_a_read_only_disk_is_still_only_a_notice(tmp_path, monkeypatch):
-    from c4tui.match import library as library_module
+    from c4tui.records import kept_games as library_module
 
     def read_only(*_):
         raise OSError(errno.EROFS, "Read-only file system")
