@@ -18,11 +18,14 @@ import shutil
 import signal
 import struct
 import sys
+import sysconfig
 import tempfile
 import termios
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+import c4tui
 
 CLIENTS_DIR = "clients"  # in the state directory: a private home for each client
 HOME_PREFIX = "client-"
@@ -53,6 +56,8 @@ class ClientCommand:
         """The argv that starts the client through `c4tui.serve.confine`, writing only in `home`."""
         argv = [sys.executable, "-m", "c4tui.serve.confine", "--parent", str(os.getpid())]
         argv += ["--memory", str(self.memory), "--nice", str(self.nice), "--home", str(home)]
+        for place in readable_places(self.argv, home):
+            argv += ["--read", place]
         if terminal:
             argv.append("--terminal")
         if env_file is not None:
@@ -60,6 +65,24 @@ class ClientCommand:
         if pid_file is not None:
             argv += ["--pid-file", str(pid_file)]
         return [*argv, "--", *self.argv]
+
+
+def readable_places(client_argv: Sequence[str], home: Path) -> list[str]:
+    """What a client reads besides its home and the system: Python, its libraries, c4tui
+    and the client program's own files; never a place that holds the state directory
+    (the host key, the rooms, the games, the other clients' homes)."""
+    state = home.resolve().parent.parent
+    places = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix}
+    places |= {sysconfig.get_path(name) for name in ("stdlib", "platstdlib", "purelib", "platlib")}
+    places |= {entry for entry in sys.path if entry and os.path.isdir(entry)}
+    places.add(str(Path(c4tui.__file__).parent))
+    places |= {word for word in client_argv if os.path.isfile(word)}
+    readable = []
+    for place in sorted(places):
+        real = Path(place).resolve()
+        if real.exists() and not state.is_relative_to(real):
+            readable.append(str(real))
+    return readable
 
 
 class PrivateHome:

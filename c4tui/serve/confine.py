@@ -11,10 +11,12 @@ client keeps every setting made here:
   client outlives its server;
 - an address-space cap (RLIMIT_AS), no core files, and a lower CPU priority (nice);
 - with `--home DIR`, Landlock (Linux 5.13 and later) lets it write, create, remove or
-  rename files only beneath DIR (its private directory) and the terminal devices: a
-  client, even a broken one, cannot write anywhere else in the host's files. Reading is
-  not restricted (Python reads its own library). Where the kernel has no Landlock the
-  client runs without it;
+  rename files only beneath DIR (its private directory) and the terminal devices, and
+  read only DIR, the places given with `--read` (Python, its libraries, the client
+  program: the server names them, see client.py) and the few system files a program
+  needs (SYSTEM_READABLE): a client, even a broken one, cannot write anywhere else, nor
+  read the server's host key, its rooms, other players' games or other clients' homes.
+  Where the kernel has no Landlock the client runs without it;
 - with `--env-file`, the environment comes from that private file (read once, then
   removed, so a token never shows in `ps`) on top of the few variables the web driver
   needs: none of the server's own environment reaches the client.
@@ -50,6 +52,8 @@ MAKE_CHAR, MAKE_DIR, MAKE_REG, MAKE_SOCK, MAKE_FIFO, MAKE_BLOCK, MAKE_SYM = (
     1 << n for n in range(6, 13)
 )
 REFER, TRUNCATE = 1 << 13, 1 << 14  # Landlock ABI 2 and 3
+EXECUTE, READ_FILE, READ_DIR = 1 << 0, 1 << 2, 1 << 3
+READING = EXECUTE | READ_FILE | READ_DIR
 WRITING = (
     WRITE_FILE
     | REMOVE_DIR
@@ -62,9 +66,31 @@ WRITING = (
     | MAKE_BLOCK
     | MAKE_SYM
 )
-# Where a client may still write: its terminal (already open, but a library may open
-# /dev/tty again) and /dev/null.
+# Where a client may still write (and read): its terminal (already open, but a library
+# may open /dev/tty again) and /dev/null.
 DEVICES = ("/dev/null", "/dev/tty", "/dev/pts")
+# What any program may read: the system's programs and libraries, the dynamic linker's
+# cache, the time zone and user tables, the random devices, and its own /proc entry
+# (made for this process id, which the client keeps across execve). Not the rest of
+# /etc, /dev or /proc: a client has no business with the host's keys or disks.
+SYSTEM_READABLE = (
+    "/usr",
+    "/lib",
+    "/lib32",
+    "/lib64",
+    "/bin",
+    "/sbin",
+    "/etc/ld.so.cache",
+    "/etc/localtime",
+    "/etc/passwd",
+    "/etc/group",
+    "/etc/nsswitch.conf",
+    "/etc/hosts",
+    "/dev/zero",
+    "/dev/random",
+    "/dev/urandom",
+    "/dev/ptmx",
+)
 
 # What textual-serve sets for its web driver; everything else of the server's
 # environment stays behind.
@@ -122,8 +148,9 @@ def client_environment(env_file: str | None) -> dict[str, str]:
     return environment
 
 
-def write_only_beneath(home: str) -> bool:
-    """Landlock: from now on this process writes only beneath `home` and DEVICES.
+def confine_files(home: str, readable: Sequence[str] = ()) -> bool:
+    """Landlock: from now on this process writes only beneath `home` and DEVICES, and
+    reads only those, `readable` and SYSTEM_READABLE.
 
     False when the kernel has no Landlock (the client then runs without it).
     """
@@ -134,19 +161,23 @@ def write_only_beneath(home: str) -> bool:
     abi = libc.syscall(LANDLOCK_CREATE_RULESET, None, 0, LANDLOCK_CREATE_RULESET_VERSION)
     if abi < 1:
         return False
-    handled = WRITING | (REFER if abi >= 2 else 0) | (TRUNCATE if abi >= 3 else 0)
+    handled = READING | WRITING | (REFER if abi >= 2 else 0) | (TRUNCATE if abi >= 3 else 0)
     ruleset_attr = struct.pack("=Q", handled)  # handled_access_fs only: no network rules
     ruleset = libc.syscall(LANDLOCK_CREATE_RULESET, ruleset_attr, len(ruleset_attr), 0)
     if ruleset < 0:
         raise OSError(ctypes.get_errno(), "landlock_create_ruleset failed")
+    own_proc = f"/proc/{os.getpid()}"
+    places = [(home, handled), *((device, handled) for device in DEVICES)]
+    places += [(place, READING) for place in (*SYSTEM_READABLE, own_proc, *readable)]
     try:
-        for place in (home, *DEVICES):
+        for place, rights in places:
             if not os.path.exists(place):
                 continue
             fd = os.open(place, os.O_PATH | os.O_CLOEXEC)
             try:
-                # A directory gets every right; a device file only what a file can have.
-                rights = handled if os.path.isdir(place) else handled & (WRITE_FILE | TRUNCATE)
+                # A file takes only the rights a file can have (not a directory's).
+                if not os.path.isdir(place):
+                    rights &= EXECUTE | READ_FILE | WRITE_FILE | TRUNCATE
                 rule = struct.pack("=Qi", rights, fd)  # struct landlock_path_beneath_attr
                 if libc.syscall(LANDLOCK_ADD_RULE, ruleset, LANDLOCK_RULE_PATH_BENEATH, rule, 0):
                     raise OSError(ctypes.get_errno(), f"landlock_add_rule {place} failed")
@@ -170,6 +201,9 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--env-file", help="JSON object of the client's environment")
     parser.add_argument("--pid-file", help="write the client's process id here")
     parser.add_argument("--home", help="the only directory the client may write in")
+    parser.add_argument(
+        "--read", action="append", default=[], help="a place the client may read (again: more)"
+    )
     parser.add_argument("client", nargs=argparse.REMAINDER, help="-- then the client's argv")
     args = parser.parse_args(argv)
     if args.client[:1] == ["--"]:
@@ -189,7 +223,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     environment = client_environment(args.env_file)
     limit_resources(args.memory, args.nice)
     if args.home:
-        write_only_beneath(args.home)
+        confine_files(args.home, args.read)
         environment["PYTHONDONTWRITEBYTECODE"] = "1"  # its own cache is out of reach now
     os.execve(args.client[0], args.client, environment)
 

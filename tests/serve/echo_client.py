@@ -5,7 +5,8 @@ its process limits, and each key it reads; `q` ends it with status 3, `m` tries 
 2 GiB of memory (to show the cap holds), `s` starts a child that sleeps (to show the
 process group ends with the session), `h` makes it hold on: ignore SIGHUP and outlive its
 terminal (to show only the kernel's death signal ends it when the server dies), `w`
-writes a file in its home and tries one in the state directory above it.
+writes a file in its home and tries one in the state directory above it, `r` reads
+the file in its home and tries the host key, /etc/shadow and the state directory.
 """
 
 import os
@@ -75,6 +76,21 @@ def main() -> int:
                     say(f"wrote {os.path.basename(place)}")
                 except OSError as error:
                     say(f"refused {os.path.basename(place)} ({error.strerror})")
+        if b"r" in data:
+            home = os.environ["HOME"]
+            state = f"{home}/../../.."
+            for place in (f"{home}/mine.txt", f"{state}/ssh_host_ed25519_key", "/etc/shadow"):
+                try:
+                    with open(place) as handle:
+                        handle.read()
+                    say(f"read {os.path.basename(place)}")
+                except OSError as error:
+                    say(f"refused reading {os.path.basename(place)} ({error.strerror})")
+            try:
+                say(f"listed {sorted(os.listdir(state))}")
+            except OSError as error:
+                say(f"refused listing the state directory ({error.strerror})")
+            say("read all")
         if b"s" in data:
             child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
             say(f"child={child.pid}")

@@ -53,6 +53,19 @@ async def test_the_client_is_confined(ssh_front, limits, tmp_path):
     assert not (tmp_path / "state" / "escaped.txt").exists()
 
 
+async def test_the_client_reads_only_what_it_needs(ssh_front):
+    async with screen_session(ssh_front.port, columns=250) as session:
+        await session.wait_for("ready")
+        session.type("w")
+        await session.wait_for("wrote mine.txt")
+        session.type("r")
+        screen = await session.wait_for("read all")
+    assert "read mine.txt" in screen
+    assert "refused reading ssh_host_ed25519_key (Permission denied)" in screen
+    assert "refused reading shadow (Permission denied)" in screen
+    assert "refused listing the state directory (Permission denied)" in screen
+
+
 async def test_the_end_of_the_players_input_does_not_end_the_game(ssh_front):
     async with screen_session(ssh_front.port) as session:
         await session.wait_for("ready")
