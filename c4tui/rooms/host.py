@@ -331,7 +331,8 @@ class RoomHost:
     # ---- the lobby ------------------------------------------------------------------
 
     def lobby(self) -> dict[str, Any]:
-        online = sorted({c.name for c in self.clients})
+        # One entry per identity: two people who share a name are two (a set of names was one).
+        online = sorted({c.key: c.name for c in self.clients}.values())
         rooms = []
         for room in sorted(self.rooms.values(), key=lambda r: r.number):
             summary = room.summary()

@@ -1,10 +1,29 @@
-"""Who plays in a session: the identity a front established, and one live session each."""
+"""Who plays in a session: the identity a front established, and one live session each.
+
+A name belongs to one identity. An ssh key that logs in under a name claims it for good
+(kept in the state directory's names.json); from then on a login without that key, or
+with another key, cannot use the name, and is told so before its client starts. Names a
+browser gets ("web-1a2b") are the web front's alone. Login names ssh cannot carry (an
+emoji, a control character) are refused with words, not ssh's own disconnect.
+"""
 
 from __future__ import annotations
 
+import json
+import logging
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
+
+import asyncssh
+
+from c4tui.files import UnreadableFile, atomic_write, parse_json, read_text
+
+log = logging.getLogger("c4tui.serve")
+KEYLESS, KEYED = "ssh-name:", "ssh-key:"
+WEB_NAMES = "web-"  # the start of every name the web front gives
+NAMES_FILE = "names.json"  # in the state directory
 
 
 @dataclass(frozen=True)
@@ -21,6 +40,85 @@ class Player:
 Credentials = Callable[[Player], dict[str, str]]
 
 
+class NameTaken(Exception):
+    """A login under a name that belongs to another identity; the words are for the player."""
+
+
+# What a player whose login name ssh cannot carry is told (ASCII: ssh shows it escaped).
+LOGIN_NAME_WORDS = (
+    "c4tui: that login name has a character ssh names cannot hold (an emoji?). "
+    "Log in with letters and digits instead, e.g. ssh ann@HOST"
+)
+
+
+def guard_login_names(conn: asyncssh.SSHServerConnection) -> None:
+    """Have `conn` refuse a login name ssh cannot carry with LOGIN_NAME_WORDS.
+
+    asyncssh checks the name (SASLprep) before any of our callbacks hears of it, and
+    disconnects with its own terse reason ("Unassigned character: '\\360...'"); its
+    user-authentication handler is wrapped, on this connection alone, to say ours. If
+    asyncssh is ever built otherwise, its own refusal stands (and still gets a log line).
+    """
+    handlers = getattr(type(conn), "_packet_handlers", None)
+    request = handlers.get(asyncssh.MSG_USERAUTH_REQUEST) if isinstance(handlers, dict) else None
+    if request is None:
+        return
+
+    def checked(self, *packet):
+        try:
+            return request(self, *packet)
+        except asyncssh.IllegalUserName:
+            raise asyncssh.IllegalUserName(LOGIN_NAME_WORDS) from None
+
+    conn._packet_handlers = {**handlers, asyncssh.MSG_USERAUTH_REQUEST: checked}
+
+
+class NameBook:
+    """Which ssh key each name belongs to, kept in one small JSON file."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.owners: dict[str, str] = {}  # casefolded name -> the key's identity
+        if path is None or not path.exists():
+            return
+        try:
+            data = parse_json(read_text(path))
+        except (UnreadableFile, ValueError) as error:
+            log.warning("names file %s cannot be read (%s): starting afresh", path, error)
+            return
+        if isinstance(data, dict):
+            self.owners = {str(k): v for k, v in data.items() if isinstance(v, str)}
+
+    def owner(self, name: str) -> str | None:
+        return self.owners.get(name.casefold())
+
+    def claim(self, name: str, key: str) -> None:
+        self.owners[name.casefold()] = key
+        if self.path is not None:
+            try:
+                atomic_write(self.path, json.dumps(self.owners, ensure_ascii=False))
+            except OSError as error:  # the claim holds while the server runs
+                log.warning("names file %s not written: %s", self.path, error)
+
+    def refusal(self, player: Player) -> str | None:
+        """Why `player` may not use its name (None when it may); a key's first use claims it."""
+        name, key = player.name, player.key
+        if key.startswith((KEYLESS, KEYED)) and name.casefold().startswith(WEB_NAMES):
+            return f"names starting with {WEB_NAMES} are the browsers': choose another name."
+        owner = self.owner(name)
+        if key.startswith(KEYLESS) and owner is not None:
+            return (
+                f"the name {name} belongs to a player with an ssh key: log in with that key, "
+                "or choose another name (ssh OTHERNAME@HOST)."
+            )
+        if key.startswith(KEYED):
+            if owner is None:
+                self.claim(name, key)
+            elif owner != key:
+                return f"the name {name} belongs to another ssh key: choose another name."
+        return None
+
+
 class Players:
     """The players with a live session on one front.
 
@@ -30,12 +128,17 @@ class Players:
     died finds its number free again, and so its identity and its seat.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, names: NameBook | None = None) -> None:
+        self.names = names or NameBook(None)
         self.numbers: defaultdict[str, set[int]] = defaultdict(set)
         self.entered: dict[Player, tuple[str, int]] = {}
 
     def enter(self, player: Player) -> Player:
-        """The player this session plays as (numbered if the identity is in use)."""
+        """The player this session plays as (numbered if the identity is in use);
+        NameTaken when the name is another identity's."""
+        refusal = self.names.refusal(player)
+        if refusal is not None:
+            raise NameTaken(refusal)
         base = player.key
         taken = self.numbers[base]
         number = next(n for n in range(1, len(taken) + 2) if n not in taken)

@@ -25,7 +25,14 @@ from c4tui.serve.client_process import (
     client_environment,
 )
 from c4tui.serve.front import Front
-from c4tui.serve.players import Player
+from c4tui.serve.players import (
+    NAMES_FILE,
+    NameBook,
+    NameTaken,
+    Player,
+    Players,
+    guard_login_names,
+)
 from c4tui.serve.ssh_keys import key_identity, load_or_create_host_key
 
 log = logging.getLogger("c4tui.serve")
@@ -73,6 +80,7 @@ class SshFront(Front):
         """`ground`: what every front takes (front.py); `authorized`: the public keys
         let in, or None for anyone."""
         super().__init__(**ground)
+        self.players = Players(NameBook(self.state_dir / NAMES_FILE))
         self.authorized = authorized
         self.sessions: set[PlayerSession] = set()
         self.addresses: dict[str, str] = {}  # asyncssh's connection number -> peer address
@@ -155,9 +163,12 @@ class PlayerConnection(asyncssh.SSHServer):
                 self.refusal = refusal
             else:  # a flood: dropped at once, no cryptography spent on it
                 conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, refusal)
+        guard_login_names(conn)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.front.addresses.pop(self.tag, None)
+        if isinstance(exc, asyncssh.IllegalUserName):
+            log.warning("ssh %s: refused a login name ssh cannot carry (an emoji?)", self.address)
         # A connection that spoke ssh (and so cost a key exchange) but never asked to log
         # in counts now; a bare TCP connect never does, so it cannot lock an address out.
         if not self.counted and self.refusal is None and self.conn.get_extra_info("client_version"):
@@ -292,9 +303,16 @@ class PlayerSession(asyncssh.SSHServerSession):
             self.say(f"c4tui: {refusal}")
             self.finish(1)
             return
-        home = PrivateHome(self.front.state_dir / CLIENTS_DIR)
-        self.player = self.front.players.enter(self.player)
+        try:
+            self.player = self.front.players.enter(self.player)
+        except NameTaken as taken:
+            log.warning("ssh %s: refused a name: %s", self.address, taken)
+            self.say(f"c4tui: {taken}")
+            self.finish(1)
+            self.front.gate.release(self.player.address)
+            return
         self.entered = True
+        home = PrivateHome(self.front.state_dir / CLIENTS_DIR)
         try:
             environment = client_environment(home, self.front.credentials(self.player), self.term)
             self.client = TerminalClient(self.front.command, home, environment, self.output)

@@ -93,3 +93,11 @@ async def test_a_public_room_is_listed_with_its_code_and_a_private_one_without(s
     assert (await room_where(cat, lambda m: m["seat"] == 1))["room"] == public["room"]
     for client in (ann, bob, cat):
         await client.close()
+
+
+async def test_the_online_list_has_one_entry_per_identity_even_when_names_repeat(service):
+    ann = await login(service, "ann")
+    other = await login(service, "ann", key="web:another-ann")
+    await next_of(ann, "lobby", lambda m: len(m["online"]) == 2)
+    for client in (ann, other):
+        await client.close()

@@ -1,0 +1,58 @@
+"""Names over ssh: a key's name is its own; a name ssh cannot carry is refused in words."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import shutil
+
+import asyncssh
+import pytest
+
+from tests.serve.terminal import screen_session
+
+
+async def test_a_keyless_login_cannot_take_a_key_holders_name(ssh_front, caplog):
+    caplog.set_level(logging.INFO, logger="c4tui.serve")
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    async with screen_session(ssh_front.port, "bob", key, columns=160) as owner:
+        await owner.wait_for("C4TUI_ROOMS_TOKEN=token:ssh-key:")
+    async with screen_session(ssh_front.port, "bob", columns=160) as impostor:
+        await impostor.wait_for("belongs to a player with an ssh key")
+        assert await impostor.wait_end() == 1
+    assert "ssh-name:bob" not in impostor.text()  # no client started under the name
+    lines = [r.getMessage() for r in caplog.records if "refused a name" in r.getMessage()]
+    assert len(lines) == 1 and "bob" in lines[0]
+
+
+async def test_an_emoji_login_name_is_refused_in_words_with_one_log_line(ssh_front, caplog):
+    # asyncssh's own client will not send such a name; OpenSSH's will, as players' do.
+    if shutil.which("ssh") is None:
+        pytest.skip("no OpenSSH client here")
+    caplog.set_level(logging.INFO, logger="c4tui.serve")
+    ssh = await asyncio.create_subprocess_exec(
+        "ssh",
+        "-p",
+        str(ssh_front.port),
+        "-o",
+        "StrictHostKeyChecking=no",
+        "-o",
+        "UserKnownHostsFile=/dev/null",
+        "-o",
+        "BatchMode=yes",
+        "-F",
+        "/dev/null",
+        "-T",
+        "ann\N{GRINNING FACE}@127.0.0.1",
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+    said, _ = await asyncio.wait_for(ssh.communicate(), 60)
+    assert "ssh names cannot hold (an emoji?)" in said.decode(errors="replace")
+    assert ssh.returncode != 0
+    async with asyncio.timeout(30):  # the server's side of the connection has ended
+        while ssh_front.addresses:
+            await asyncio.sleep(0.01)
+    lines = [r.getMessage() for r in caplog.records if "login name" in r.getMessage()]
+    assert lines == ["ssh 127.0.0.1: refused a login name ssh cannot carry (an emoji?)"]
