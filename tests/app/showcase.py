@@ -250,6 +250,19 @@ STATES = {
             moves=REVIEWED_GAME,
         ),
         State(
+            "learn",
+            "learn from your mistakes: the first mistake of a reviewed game set up again",
+            humans(),
+            keys=("v", "l"),
+            moves=REVIEWED_GAME,
+        ),
+        State(
+            "puzzle",
+            "a puzzle: find the column that keeps the result, with the streak and rating",
+            humans(),
+            keys=("t",),
+        ),
+        State(
             "analysis",
             "an analysis board: a variation under the move it branches from, threats marked",
             humans(),

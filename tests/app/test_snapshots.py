@@ -73,6 +73,14 @@ def test_review_screen(snap_compare, tmp_path):
     assert compare(snap_compare, tmp_path, "review")
 
 
+def test_learn_from_your_mistakes(snap_compare, tmp_path):
+    assert compare(snap_compare, tmp_path, "learn")
+
+
+def test_puzzle_screen(snap_compare, tmp_path):
+    assert compare(snap_compare, tmp_path, "puzzle")
+
+
 def test_analysis_board_with_a_variation_and_threats(snap_compare, tmp_path):
     assert compare(snap_compare, tmp_path, "analysis")
 
