@@ -5,6 +5,10 @@ On the left what a player can start: a game against the AI at a level, a room fo
 back with a seat code), and the games this player has finished. On the right every room
 on the server; Enter joins a room listed as open to anyone, or watches any other. Below:
 who is online. The list follows the service's lobby as it changes.
+
+The letter keys are the lobby's, so the code box has the focus only while a code is
+typed: Enter or Escape leaves it, and coming back from a room never puts the focus
+there (a `r` would have been typed into it). `l` (or Down) goes to the rooms list.
 """
 
 from __future__ import annotations
@@ -57,14 +61,20 @@ class LobbyScreen(Screen[None]):
     """The lobby (see the module docstring)."""
 
     AUTO_FOCUS = "#play-ai"  # a letter typed into the levels list would search it
+    CSS_PATH = "lobby.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "play_ai", "Play the AI"),
+        Binding("a", "play_ai", "Play AI"),
         Binding("r", "new_room", "New room"),
-        Binding("j", "focus_code", "Join by code"),
+        Binding("j", "focus_code", "Join"),
+        Binding("l", "focus_rooms", "Rooms"),
         Binding("w", "watch", "Watch"),
-        Binding("g", "games", "My games"),
+        Binding("g", "games", "Games"),
         Binding("q", "app.quit", "Quit"),
+        Binding("escape", "leave_code", "Leave the code box", show=False),
+        # Down from the buttons goes to the rooms list (the list and the levels list
+        # have their own Down while they have the focus).
+        Binding("down", "focus_rooms", "Rooms", show=False),
     ]
 
     def __init__(self, match: RemoteMatch) -> None:
@@ -159,10 +169,23 @@ class LobbyScreen(Screen[None]):
     def action_focus_code(self) -> None:
         self.query_one("#code", Input).focus()
 
+    def action_focus_rooms(self) -> None:
+        self.query_one("#rooms", DataTable).focus()
+
+    def action_leave_code(self) -> None:
+        if isinstance(self.focused, Input):
+            self.query_one("#play-ai", Button).focus()
+
+    def on_screen_resume(self) -> None:
+        # Back from a room (or My games): the keys are the lobby's again, not the code box's.
+        if isinstance(self.focused, Input):
+            self.query_one("#play-ai", Button).focus()
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         code = event.value.strip()
+        event.input.clear()
+        self.query_one("#play-ai", Button).focus()
         if code:
-            event.input.clear()
             self.match.join(code)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
