@@ -57,3 +57,26 @@ def test_level_specs_expand_and_bad_levels_are_named():
     with pytest.raises(SpecError) as caught:
         parse_spec(f"level:{max(LEVELS) + 1}")
     assert caught.value.key == "level" and f"1 to {max(LEVELS)}" in str(caught.value)
+
+
+def test_among_losing_columns_a_level_prefers_the_slow_losses():
+    # After 1. ●4 every reply loses: ○4 in 20 (the slowest), 2, 3, 5, 6 in 19, the
+    # edges in 17. A person who errs here plays a natural slow loss, not at random.
+    picks = choices("level:7", "4", games=300)
+    assert picks[3] == max(picks.values()) and picks[3] > 100, picks
+    assert picks[0] + picks[6] < 15, picks
+    # A careless level stays close to uniform among them.
+    loose = choices("level:1", "4", games=300)
+    assert loose[0] + loose[6] > 40, loose
+
+
+def test_the_loss_class_keeps_its_chance_whatever_column_loses():
+    from c4tui.engine.players.human import choice_weights, exact_utility, losing_scores
+
+    scores = [-4, -2, 0, 0, -1, -2, -6]  # two draws, five losses
+    utility = {c: float(exact_utility(s)) for c, s in enumerate(scores)}
+    plain = choice_weights(utility, 28, 0.02, set())
+    spread = choice_weights(utility, 28, 0.02, set(), losing_scores(scores))
+    losses = [c for c, s in enumerate(scores) if s < 0]
+    assert sum(spread[c] for c in losses) == pytest.approx(sum(plain[c] for c in losses))
+    assert spread[4] > spread[1] > spread[0] > spread[6]

@@ -11,6 +11,14 @@ it never loses a result class but often wins a move slower than it could; at car
 it often plays a weaker column that keeps the result and now and then one that loses a
 class; at care=1000 its choice is close to uniform.
 
+Among the columns that lose, a person who errs plays one that loses slowly: the
+refutation of a slow loss is long and hard to find, while a quick one is a blunder
+that anyone sees. So within the loss class each stone quicker costs LOSS_STEP (about
+half a class), not one: after 1. ●4 (every reply loses) level 7 answers ○4, the slowest
+loss, about half the time and the edge columns almost never. The class as a whole keeps
+the chance the plain costs give it, so a level drops a result class as often as its
+care says; only which losing column it plays changes.
+
 Handing over a win in one (a threat left open, a stone under the opponent's winning
 spot) is the mistake people notice most, and the one a player soon learns to avoid: so
 whatever the care, while some column does not hand one over, the columns that do get
@@ -22,6 +30,7 @@ that it means the same at every care and however many columns hand a win over.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import ClassVar
 
@@ -45,6 +54,7 @@ HEURISTIC_CAP = 250  # heuristic scores are unbounded: anything past this is "de
 SOLVE_SECONDS = 0.5  # per move, before the shallow search stands in
 FALLBACK_DEPTH = 4
 SLIP = 0.02  # the most chance of handing over a win in one, by default
+LOSS_STEP = 40.0  # the cost of losing one stone quicker, among the losing columns
 
 
 def exact_utility(score: int) -> float:
@@ -52,15 +62,33 @@ def exact_utility(score: int) -> float:
     return CLASS_STEP * result_class(score) + score
 
 
+def losing_scores(scores: Sequence[int | None]) -> dict[int, int]:
+    """The exact scores of the columns that lose, by column."""
+    return {col: s for col, s in enumerate(scores) if s is not None and s < 0}
+
+
 def choice_weights(
-    utility: dict[int, float], care: float, slip: float, losing: set[int]
+    utility: dict[int, float],
+    care: float,
+    slip: float,
+    losing: set[int],
+    losses: Mapping[int, int] | None = None,
 ) -> dict[int, float]:
     """How likely the engine picks each column (weights, not yet summing to 1): exp of
-    minus the column's cost against the best over `care`, then the columns in `losing`
-    (they hand over a win in one) scaled down to `slip` of the chance between them.
+    minus the column's cost against the best over `care`; the loss class's share spread
+    again over its columns, slow losses first (`losses`: the exact scores of the columns
+    that lose, see the module docstring); then the columns in `losing` (they hand over a
+    win in one) scaled down to `slip` of the chance between them.
     The one reference of the engine's choice: puzzle ratings read it too."""
     best = max(utility.values())
     weights = {col: math.exp(-(best - value) / care) for col, value in utility.items()}
+    if losses and len(losses) > 1:
+        share = sum(weights[col] for col in losses)
+        slowest = max(losses.values())
+        slow = {col: math.exp(-LOSS_STEP * (slowest - s) / care) for col, s in losses.items()}
+        whole = sum(slow.values())
+        for col in losses:
+            weights[col] = share * slow[col] / whole
     if not losing or len(losing) == len(weights):
         return weights  # none does, or every column does: nothing to prefer
     lost = sum(weights[col] for col in losing)
@@ -112,7 +140,13 @@ class HumanEngine(BaseEngine):
             if score is not None
         }
         best_value = max(utility.values())
-        weights = choice_weights(utility, self.care, self.slip, set(hands_over_a_win(position)))
+        weights = choice_weights(
+            utility,
+            self.care,
+            self.slip,
+            set(hands_over_a_win(position)),
+            losing_scores(scores) if exact else None,
+        )
         total = sum(weights.values())
         columns = sorted(weights)
         move = self.rng.choices(columns, [weights[c] for c in columns])[0]
