@@ -100,6 +100,7 @@ class ConnectFourApp(App[None]):
             make_stop=lambda: CourteousStop(self.activity),
             keeper=GameKeeper(self.library),
             delay=settings.watch_delay,
+            setup=game.position.to_moves(),  # `--position`: practice, never counted
         )
         self.notices = Notices(self)
         self.match.listen(self.notices.hear)

@@ -89,7 +89,7 @@ class StudyActions:
         except DamagedGame as error:
             self._app.match.notify(str(error), "warning", title="Game not resumed", timeout=12)
             return
-        if kept is None or not kept.record.moves or kept.record.position.is_over():
+        if kept is None or not kept.record.moves or kept.record.finished:
             return
         self._app.match.open(kept.record, kept.name)
         self.follow_open_game()

@@ -26,7 +26,7 @@ import threading
 from collections.abc import Callable
 
 from c4tui.engine.board.game import Evaluation, Game
-from c4tui.engine.board.gamefile import GameRecord
+from c4tui.engine.board.gamefile import Ending, GameRecord
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import Engine, SearchInfo, SearchResult
 from c4tui.engine.players.specs import make_engine
@@ -65,11 +65,13 @@ class Match:
         date: str | None = None,
         delay: float = WATCH_DELAYS[2],
         runner: SearchRunner | None = None,
+        setup: str = "",
     ) -> None:
         """`make_stop` makes each search's stop event (the app's pauses for keys);
         `keeper` keeps the game on disk after every move, under `name`; `delay` is the
         pause in seconds between moves when two engines play; `runner` runs the
-        searches and hints the match starts (see the module docstring)."""
+        searches and hints the match starts (see the module docstring); `setup`, the
+        moves `game` was set up with (`--position`): such a game never counts (keeping.py)."""
         self._sides = sides
         self.game = game or Game()
         self.seed = seed
@@ -85,6 +87,7 @@ class Match:
         self._listeners: list[Listener] = []
         self.runner = runner
         self.resigned: int | None = None  # the player who resigned this game
+        self.setup = setup  # the moves the game was set up with (pasted), not played here
         self.navigation = Navigation(self)
         self.watching = Watching(self)
         self.turns = EngineTurns(self)
@@ -199,7 +202,8 @@ class Match:
     def record(self) -> GameRecord:
         """The game as a game file holds it, with its variations."""
         players = (self.sides.recorded(0), self.sides.recorded(1))
-        record = GameRecord.of_game(self.game, players, self.date)
+        ended = None if self.resigned is None else Ending("resigned", 1 - self.resigned)
+        record = GameRecord.of_game(self.game, players, self.date, ended, self.setup)
         self.date = record.date
         return record
 
@@ -223,12 +227,18 @@ class Match:
         self.game.play(col)
         self.game.node.evaluation = evaluation
         self.save()
-        if self.keeper is not None:  # the running score counts a game this move ended
-            self._tell(self.keeper.count(self.name, self.game, self.sides))
-        self.emit(PositionChanged(self.position))
         result = self.game.result()
         if result is not None:
+            self._count(result.winner)
+        self.emit(PositionChanged(self.position))
+        if result is not None:
             self.emit(GameOver(result.winner, "full" if result.winner is None else "line"))
+
+    def _count(self, winner: int | None) -> None:
+        """The running score counts the game that just ended, when the match keeps one
+        and the game was played from the empty board (keeping.py)."""
+        if self.keeper is not None:
+            self._tell(self.keeper.count(self.name, winner, self.sides, set_up=bool(self.setup)))
 
     @property
     def over(self) -> bool:
@@ -288,6 +298,8 @@ class Match:
             return
         self.interrupt()
         self.resigned = mover
+        self.save()  # kept with its result: "Result: 0-1", "Ended: resigned"
+        self._count(1 - mover)
         self.emit(GameOver(1 - mover, "resigned"))
 
     def new_game(self, game: Game | None = None, sides: Sides | None = None) -> None:
@@ -297,6 +309,8 @@ class Match:
         if sides is not None:
             self._sides = sides
         self._begin(game or Game(Position.start(g.width, g.height, g.connect)))
+        # A game set up from a position is practice: it never counts (keeping.py).
+        self.setup = self.game.position.to_moves()
         self.save()
         self.emit(PositionChanged(self.position))
         self.let_engine_play()
@@ -320,6 +334,9 @@ class Match:
         game = record.game()
         self._sides = Sides(*(engine_spec_or_none(player) for player in record.players))
         self._begin(game, name, record.date)
+        self.setup = record.start
+        if record.ended is not None and record.ended.winner is not None:
+            self.resigned = 1 - record.ended.winner  # over, as it was left
         # Reopened at an engine's turn: it waits for `m`, as after undo.
         self._paused = self.is_ai(self.position.to_move) and not self.sides.watching
         self.emit(PositionChanged(self.position))
@@ -330,6 +347,7 @@ class Match:
         self.game = game
         self.forget_search()
         self.resigned = None
+        self.setup = ""
         self._paused = False
         self.name = name or GameLibrary.new_name()
         self.date = date

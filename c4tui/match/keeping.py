@@ -1,10 +1,15 @@
 """Keeping a match on disk: its game file after every move, and the running score.
 
 A `GameKeeper` is given to a `Match` (controller.py): the match's game goes into the
-keeper's `library` under the match's name, and a game that a move played here ends,
-between one person and an engine, into its `scores`. A game opened already finished (a
-kept game, `--load`) counts nothing: only games played in this app, by the person, count.
-What went wrong comes back as notices for the match to tell.
+keeper's `library` under the match's name, and a game that ends here (a move, or the
+person resigning), between one person and an engine, into its `scores`.
+
+Only games the person played from the empty board count. A game opened already
+finished (a kept game, `--load`) counts nothing, and neither does a game set up from a
+position (`p`, `--position`): its moves were given, not played, so a pasted position
+where the AI wins in one is practice, not a loss. The game file keeps the moves it was
+set up with (its `Start` header), so a set-up game resumed after a restart still does
+not count. What went wrong comes back as notices for the match to tell.
 """
 
 from __future__ import annotations
@@ -51,15 +56,17 @@ class GameKeeper:
             return [Notice(f"Could not keep the game in {where}: {said}", "error", "Games")]
         return []
 
-    def count(self, name: str, game: Game, sides: Sides) -> list[Notice]:
-        """After a move: a game it ended, of a person against an engine, goes into the
-        running score (once; see scorebook.py)."""
-        result = game.result()
+    def count(
+        self, name: str, winner: int | None, sides: Sides, *, set_up: bool = False
+    ) -> list[Notice]:
+        """A game that just ended (won by `winner`, None a draw), of a person against an
+        engine and not `set_up` from a position, goes into the running score (once; see
+        scorebook.py)."""
         players = person_against_engine(sides)
-        if result is None or players is None:
+        if players is None or set_up:
             return []
         you, opponent = players
-        outcome = 0 if result.winner is None else (1 if result.winner == you else -1)
+        outcome = 0 if winner is None else (1 if winner == you else -1)
         try:
             counted, damage = self.scores.count(name, opponent, outcome)
         except OSError as error:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from c4tui.engine.board.game import Game
-from c4tui.engine.board.gamefile import GameRecord, now_stamp
+from c4tui.engine.board.gamefile import Ending, GameRecord, now_stamp
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import SearchInfo
 from c4tui.rooms.protocol import info_to_wire
@@ -102,7 +102,9 @@ class Room:
 
     def record(self) -> GameRecord:
         players = self.played_by or (self.seats[0].recorded(), self.seats[1].recorded())
-        return GameRecord.of(self.position, players, self.date)
+        # An ending off the board (resigned, agreed) is kept as the game's result.
+        ended = None if self.ended is None else Ending(self.ended, self.winner)
+        return GameRecord.of(self.position, players, self.date, ended)
 
     # ---- seats ------------------------------------------------------------------
 

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 from c4tui.engine.board.game import Game
-from c4tui.engine.board.gamefile import GameFileError, GameRecord
+from c4tui.engine.board.gamefile import Ending, GameFileError, GameRecord
 from c4tui.engine.players.specs import SpecError, parse_spec
 from c4tui.files import UnreadableFile, atomic_write, read_text
 from c4tui.rooms.access import new_code
@@ -215,11 +215,7 @@ class RoomStore:
         """Keep the room's game for each person who played it (again: it replaces)."""
         if GAME_NAME.check(room.name) is not None:  # never a path (read_room checks it too)
             raise OSError(f"room {room.number}: {room.name[:40]!r} is not a game's name")
-        record = room.record()
-        text = record.to_text()
-        if room.ended is not None:
-            loser = record.players[1 - room.winner] if room.winner is not None else None
-            text += f"# Ended: {loser} resigned\n" if loser else "# Ended: draw agreed\n"
+        text = room.record().to_text()  # its Result and Ended say how it ended
         for seat in room.seats:
             if seat.key is not None:
                 atomic_write(self.games_dir(seat.key) / f"{room.name}{SUFFIX}", text)
@@ -275,6 +271,11 @@ def read_room(path: Path) -> Room:
         game = Game.from_moves(record.moves, record.width, record.height, record.connect)
     except ValueError as error:
         raise RoomFileError(str(error)) from None
+    if meta.ended is not None:
+        try:
+            Ending(meta.ended, meta.winner)  # only an ending a game file can say
+        except ValueError as error:
+            raise RoomFileError(str(error)) from None
     return Room(
         number=meta.number,
         code=meta.code,

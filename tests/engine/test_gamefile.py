@@ -73,8 +73,8 @@ def test_hand_edits_comments_blank_lines_any_case_and_defaults():
     ("text", "message"),
     [
         ("", "line 1: empty"),
-        ("chess game\nMoves: 44\n", "line 1: expected 'c4tui-game 2'"),
-        ("c4tui-game 3\nMoves: 44\n", "line 1: format version '3' is not supported"),
+        ("chess game\nMoves: 44\n", "line 1: expected 'c4tui-game 3'"),
+        ("c4tui-game 4\nMoves: 44\n", "line 1: format version '4' is not supported"),
         ("c4tui-game 1\nEvent: club\n", "line 2: expected a header"),
         ("c4tui-game 1\nMoves 44\n", "line 2: expected a header"),
         ("c4tui-game 1\nMoves: 4\nMoves: 5\n", "line 3: Moves given twice"),
@@ -167,3 +167,46 @@ def test_a_results_header_says_who_won_a_draw_or_a_game_going_on():
     assert result_text(None, over=False) == "*"
     assert result_of(Position.from_moves("1212121")) == "1-0"
     assert result_of(Position.from_moves("44")) == "*"
+
+
+def test_a_game_ended_off_the_board_keeps_its_result_and_how():
+    from c4tui.engine.board.gamefile import Ending
+
+    position = Position.from_moves("4453")
+    resigned = GameRecord.of(position, ("You", "level:4"), ended=Ending("resigned", 1))
+    text = resigned.to_text()
+    assert text.startswith("c4tui-game 3\n")
+    assert "Result: 0-1\n" in text and "Ended: resigned\n" in text
+    back = GameRecord.from_text(text)
+    assert back == resigned and back.result == "0-1" and back.finished
+    assert back.ended is not None and back.ended.words(back.players) == "You resigned"
+    agreed = GameRecord.of(position, ("A", "B"), ended=Ending("agreed", None))
+    assert GameRecord.from_text(agreed.to_text()).result == "1/2-1/2"
+    assert not GameRecord.of(position, ("A", "B")).finished
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("c4tui-game 3\nResult: 1-0\nMoves: 44\nEnded: agreed\n", "line 4: Ended agreed needs"),
+        ("c4tui-game 3\nResult: *\nMoves: 44\nEnded: resigned\n", "needs the Result 1-0 or 0-1"),
+        ("c4tui-game 3\nResult: 1-0\nMoves: 44\nEnded: bored\n", "Ended should be one of"),
+        ("c4tui-game 3\nResult: 1-0\nMoves: 1212121\nEnded: resigned\n", "the board ended"),
+        ("c4tui-game 2\nResult: 1-0\nMoves: 44\nEnded: resigned\n", "line 4: expected a header"),
+        ("c4tui-game 3\nMoves: 44\nStart: 45\n", "line 3: Start '45' is not on any line"),
+    ],
+)
+def test_bad_endings_and_starts_are_named(text, message):
+    with pytest.raises(GameFileError) as caught:
+        GameRecord.from_text(text)
+    assert message in str(caught.value)
+
+
+def test_a_set_up_game_keeps_the_moves_it_was_set_up_with():
+    game = Game.from_moves("4453")
+    game.play(2)
+    record = GameRecord.of_game(game, ("You", "level:2"), start="4453")
+    text = record.to_text()
+    assert "Start: 4453\n" in text and text.startswith("c4tui-game 3\n")
+    assert GameRecord.from_text(text).start == "4453"
+    assert GameRecord.from_text(GameRecord.of_game(game, ("A", "B")).to_text()).start == ""

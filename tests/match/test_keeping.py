@@ -13,7 +13,7 @@ from c4tui.match.keeping import GameKeeper
 from c4tui.match.sides import Sides
 from c4tui.records import scorebook
 from c4tui.records.kept_games import GameLibrary
-from tests.match.playing import Heard, dropped
+from tests.match.playing import Heard, attached, dropped
 
 
 def finishing(tmp_path) -> Match:
@@ -79,3 +79,44 @@ def test_two_apps_on_one_data_dir_both_count(tmp_path):
     first, second = finishing(tmp_path), finishing(tmp_path)  # both started before either won
     assert dropped(first, 3) and dropped(second, 3)
     assert second.running_score() == "you 2-0-0 against greedy (won-drawn-lost)"
+
+
+def test_a_resigned_game_is_kept_with_its_result_and_counts_as_a_loss(tmp_path):
+    library = GameLibrary(tmp_path)
+    match = Match(Sides(None, "greedy"), Game.from_moves("4433"), keeper=GameKeeper(library))
+    match.resign()
+    record = library.load(match.name)
+    assert (record.result, record.finished) == ("0-1", True)
+    assert record.ended is not None and record.ended.how == "resigned"
+    assert "Ended: resigned" in (library.path(match.name)).read_text()
+    assert match.running_score() == "you 0-0-1 against greedy (won-drawn-lost)"
+    # Opened again, the game is over as it was left: no drop, nothing counted twice.
+    again = Match(Sides(None, "greedy"), keeper=GameKeeper(library))
+    again.open(library.load(match.name), match.name)
+    assert again.over and not dropped(again, 0)
+    assert again.running_score() == "you 0-0-1 against greedy (won-drawn-lost)"
+
+
+def test_a_position_set_up_where_the_ai_wins_in_one_is_not_a_loss(tmp_path):
+    # A set-up position is practice: its moves were given, not played (keeping.py).
+    library = GameLibrary(tmp_path)
+    match = Match(Sides(None, "greedy"), keeper=GameKeeper(library))
+    runner = attached(match)
+    match.new_game(Game.from_moves("1212526"))  # ○ (greedy) to move: 2 wins at once
+    assert runner.run_search(match) and match.position.winner() == 1
+    assert match.running_score() == "you 0-0-0 against greedy (won-drawn-lost)"
+    assert not (tmp_path / "scores.json").exists()
+    # Kept with the moves it was set up with, so resumed after a restart it still does
+    # not count.
+    record = library.load(match.name)
+    assert record.start == "1212526"
+    resumed = Match(Sides(None, "greedy"), keeper=GameKeeper(library))
+    resumed.open(record, match.name)
+    assert resumed.setup == "1212526"
+    # A game played from the empty board counts, as before.
+    match.new_game()
+    while not match.over:
+        assert dropped(match, next(iter(match.position.legal_moves())))
+        if not match.over:
+            assert runner.run_search(match)
+    assert match.running_score() != "you 0-0-0 against greedy (won-drawn-lost)"

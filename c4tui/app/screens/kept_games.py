@@ -17,6 +17,16 @@ from c4tui.records.kept_games import GameLibrary
 RESULT_WORDS = {"1-0": "● won", "0-1": "○ won", "1/2-1/2": "draw", "*": "unfinished"}
 
 
+def result_words(record: GameRecord) -> str:
+    """ "● won", "draw", "unfinished"; with how it ended off the board: "○ won, ● resigned"."""
+    words = RESULT_WORDS[record.result]
+    if record.ended is None:
+        return words
+    if record.ended.winner is None:
+        return "draw agreed"
+    return f"{words}, {record.ended.words()}"
+
+
 def moves_text(record: GameRecord) -> str:
     """How long a game is, and where its board stands when not at the end of it (after
     undo, or in a variation): "12", "12, at 3"."""
@@ -42,7 +52,7 @@ def game_cells(record: GameRecord) -> tuple[str | Text, ...]:
         board_text(record),
         Text(record.players[0]),
         Text(record.players[1]),
-        RESULT_WORDS[record.result],
+        result_words(record),
         moves_text(record),
     )
 

@@ -22,8 +22,17 @@ notation, 1-based columns).
 Version 2 adds the game's variations: each `Variation` line (any number, in order) is a
 whole line from the start, so it can be pasted anywhere a move string goes; it branches
 from the earlier lines where it first differs from all of them. `Current` (optional) is
-the position that was on the board, a prefix of one of the lines. A game without
-variations is written as version 1, which has neither header; both versions read.
+the position that was on the board, a prefix of one of the lines.
+
+Version 3 adds how a game ended off the board and where it was set up:
+- `Ended` (optional): `resigned`, `agreed` (a draw agreed), `time` (lost on time) or
+  `abandoned` (a side left for good). The `Result` then says who won (`1-0` or `0-1`,
+  `1/2-1/2` for an agreed draw) although the board shows no line, and the main line
+  must not be over on the board.
+- `Start` (optional): the moves the game was set up with (a pasted position), a
+  prefix of one of its lines: those moves were given, not played in the game.
+Each file is written in the lowest version that holds it (a game without variations,
+ending or start as version 1), so an older c4tui reads what it can; every version reads.
 
 Blank lines and lines starting with `#` are ignored. Reading checks everything and
 names the line at fault; a result that the moves contradict is an error too.
@@ -40,10 +49,14 @@ from c4tui.engine.board.notation import NotationError, format_moves
 from c4tui.engine.board.position import Position
 
 MAGIC = "c4tui-game"
-VERSION = 2
+VERSION = 3
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 KEYS = ("date", "board", "connect", "player1", "player2", "result", "moves")
 KEYS_2 = ("variation", "current")  # version 2's; `Variation` may come any number of times
+KEYS_3 = ("ended", "start")
+KEYS_OF = {"1": KEYS, "2": KEYS + KEYS_2, "3": KEYS + KEYS_2 + KEYS_3}
+# How a game can end off the board; a draw is only ever agreed.
+ENDINGS = ("resigned", "agreed", "time", "abandoned")
 
 
 class GameFileError(ValueError):
@@ -69,6 +82,29 @@ def result_text(winner: int | None, *, over: bool = True) -> str:
 
 
 @dataclass(frozen=True)
+class Ending:
+    """How a game ended off the board: `how` one of ENDINGS, `winner` 0 (●), 1 (○), or
+    None for an agreed draw."""
+
+    how: str
+    winner: int | None
+
+    def __post_init__(self) -> None:
+        fits = self.winner is None if self.how == "agreed" else self.winner in (0, 1)
+        if self.how not in ENDINGS or not fits:
+            raise ValueError(f"no ending {self.how!r} with winner {self.winner!r}")
+
+    def words(self, players: tuple[str, str] = ("●", "○")) -> str:
+        """ "○ resigned", "draw agreed", "● lost on time", "○ left the game"."""
+        if self.winner is None:
+            return "draw agreed"
+        loser = players[1 - self.winner]
+        return {"resigned": f"{loser} resigned", "time": f"{loser} lost on time"}.get(
+            self.how, f"{loser} left the game"
+        )
+
+
+@dataclass(frozen=True)
 class GameRecord:
     """A game as kept on disk: its moves and who played them, when."""
 
@@ -80,10 +116,18 @@ class GameRecord:
     date: str = field(default_factory=now_stamp)
     variations: tuple[str, ...] = ()  # whole lines from the start, besides the main line
     current: str | None = None  # the position on the board, when not the main line's end
+    ended: Ending | None = None  # how it ended off the board (resigned, agreed, ...)
+    start: str = ""  # the moves it was set up with (a pasted position), not played in it
 
     @classmethod
-    def of(cls, position: Position, players: tuple[str, str], date: str | None = None):
-        """The record of the game that led to `position`."""
+    def of(
+        cls,
+        position: Position,
+        players: tuple[str, str],
+        date: str | None = None,
+        ended: Ending | None = None,
+    ):
+        """The record of the game that led to `position` (ended off the board: `ended`)."""
         return cls(
             position.to_moves(),
             position.width,
@@ -91,11 +135,20 @@ class GameRecord:
             position.connect,
             players,
             date or now_stamp(),
+            ended=ended,
         )
 
     @classmethod
-    def of_game(cls, game: Game, players: tuple[str, str], date: str | None = None):
-        """The record of a game with its variations and the position on its board."""
+    def of_game(
+        cls,
+        game: Game,
+        players: tuple[str, str],
+        date: str | None = None,
+        ended: Ending | None = None,
+        start: str = "",
+    ):
+        """The record of a game with its variations and the position on its board; how
+        it ended off the board and the moves it was set up with, when so."""
         ends = game.line_ends()
         main = ends[0].position if ends else game.start
         lines = tuple(end.position.to_moves() for end in ends[1:])
@@ -109,6 +162,8 @@ class GameRecord:
             date or now_stamp(),
             lines,
             None if current == main.to_moves() else current,
+            ended,
+            start,
         )
 
     def game(self) -> Game:
@@ -129,19 +184,30 @@ class GameRecord:
 
     @property
     def result(self) -> str:
+        """The Result header: an ending off the board's, else the main line's board's."""
+        if self.ended is not None:
+            return result_text(self.ended.winner)
         return result_of(self.position)
+
+    @property
+    def finished(self) -> bool:
+        return self.result != "*"
 
     @property
     def plies(self) -> int:
         return len(self.moves)
 
     def to_text(self) -> str:
-        """Version 1 when there is nothing of version 2's to keep, so that any c4tui reads it."""
+        """The lowest version that holds the game, so that any c4tui reads what it can."""
         extra = "".join(f"Variation: {line}\n" for line in self.variations)
         if self.current is not None:
             extra += f"Current: {self.current}\n"
+        third = f"Ended: {self.ended.how}\n" if self.ended is not None else ""
+        if self.start:
+            third += f"Start: {self.start}\n"
+        version = 3 if third else 2 if extra else 1
         return (
-            f"{MAGIC} {VERSION if extra else 1}\n"
+            f"{MAGIC} {version}\n"
             f"Date: {self.date}\n"
             f"Board: {self.width}x{self.height}\n"
             f"Connect: {self.connect}\n"
@@ -149,7 +215,7 @@ class GameRecord:
             f"Player2: {one_line(self.players[1])}\n"
             f"Result: {self.result}\n"
             f"Moves: {self.moves}\n"
-            f"{extra}"
+            f"{extra}{third}"
         )
 
     @classmethod
@@ -168,12 +234,12 @@ class GameRecord:
             raise GameFileError(
                 f"line {first_number}: expected '{MAGIC} {VERSION}', got {first[:40]!r}"
             )
-        if version.strip() not in ("1", str(VERSION)):
+        if version.strip() not in KEYS_OF:
             raise GameFileError(
                 f"line {first_number}: format version {version.strip()!r} is not "
-                f"supported (this c4tui reads versions 1 and {VERSION})"
+                f"supported (this c4tui reads versions 1 to {VERSION})"
             )
-        keys = KEYS + KEYS_2 if version.strip() == str(VERSION) else KEYS
+        keys = KEYS_OF[version.strip()]
         headers: dict[str, tuple[int, str]] = {}
         variations: list[tuple[int, str]] = []
         for number, line in lines[1:]:
@@ -189,7 +255,8 @@ class GameRecord:
             if key in headers:
                 raise GameFileError(f"line {number}: {key.title()} given twice")
             headers[key] = (number, value.strip())
-        return _lines(_record(headers), variations, headers.get("current"))
+        record = _lines(_record(headers), variations, headers.get("current"))
+        return _start(record, headers.get("start"))
 
 
 def one_line(name: str) -> str:
@@ -230,7 +297,8 @@ def _record(headers: dict[str, tuple[int, str]]) -> GameRecord:
         raise GameFileError(
             f"line {result_number}: Result should be one of {', '.join(RESULTS)}, got {result!r}"
         )
-    if result != result_of(position):
+    ended = _ending(headers.get("ended"), result, position)
+    if ended is None and result != result_of(position):
         raise GameFileError(
             f"line {result_number}: Result {result} does not match the moves, "
             f"which give {result_of(position)}"
@@ -244,7 +312,25 @@ def _record(headers: dict[str, tuple[int, str]]) -> GameRecord:
                 f"line {date_number}: Date should be ISO 8601 (2026-11-23T08:15:02Z), got {date!r}"
             ) from None
     players = (header("player1", "Player 1")[1] or "?", header("player2", "Player 2")[1] or "?")
-    return GameRecord(moves, width, height, connect, players, date)
+    return GameRecord(moves, width, height, connect, players, date, ended=ended)
+
+
+def _ending(ended: tuple[int, str] | None, result: str, position: Position) -> Ending | None:
+    """The Ended header checked against the Result and the board; None when not given."""
+    if ended is None:
+        return None
+    number, how = ended
+    if how not in ENDINGS:
+        raise GameFileError(
+            f"line {number}: Ended should be one of {', '.join(ENDINGS)}, got {how[:40]!r}"
+        )
+    if position.is_over():
+        raise GameFileError(f"line {number}: Ended {how}, but the board ended the game already")
+    winners = {"1-0": 0, "0-1": 1, "1/2-1/2": None}
+    if result not in winners or (how == "agreed") != (winners[result] is None):
+        wanted = "1/2-1/2" if how == "agreed" else "1-0 or 0-1"
+        raise GameFileError(f"line {number}: Ended {how} needs the Result {wanted}, not {result}")
+    return Ending(how, winners[result])
 
 
 def small_number(text: str) -> int | None:
@@ -279,3 +365,18 @@ def _lines(
     if not any(line.startswith(shown) for line in lines):
         raise GameFileError(f"line {number}: Current {moves!r} is not on any line of the game")
     return replace(record, variations=tuple(lines[1:]), current=shown)
+
+
+def _start(record: GameRecord, start: tuple[int, str] | None) -> GameRecord:
+    """The record with version 3's Start, checked: a prefix of one of its lines."""
+    if start is None:
+        return record
+    number, moves = start
+    size = (record.width, record.height, record.connect)
+    try:
+        shown = format_moves(Position.from_moves(moves, *size).path)
+    except NotationError as error:
+        raise GameFileError(f"line {number}: {error}") from None
+    if not any(line.startswith(shown) for line in (record.moves, *record.variations)):
+        raise GameFileError(f"line {number}: Start {moves!r} is not on any line of the game")
+    return replace(record, start=shown)

@@ -1,0 +1,41 @@
+"""A room's game that ends off the board (resigned, agreed) is kept with its real result."""
+
+from __future__ import annotations
+
+from c4tui.app.screens.kept_games import game_cells
+from c4tui.engine.board.game import Game
+from c4tui.engine.board.gamefile import GameRecord
+from c4tui.rooms.room import Room, Seat
+from c4tui.rooms.store import RoomStore, read_room
+
+
+def a_room() -> Room:
+    seats = [Seat(key="ssh-name:ann", name="ann"), Seat(key="ssh-name:bob", name="bob")]
+    return Room(1, "ABCD", Game.from_moves("4453"), seats, name="20261125-210000-r1-000001")
+
+
+def kept(store: RoomStore, room: Room) -> GameRecord:
+    name, text = store.kept_games("ssh-name:ann")[0]
+    assert name == room.name
+    return GameRecord.from_text(text)
+
+
+def test_a_resigned_room_game_is_kept_won_and_listed_as_finished(tmp_path):
+    store, room = RoomStore(tmp_path), a_room()
+    assert room.resign(0) is None  # ann (●) resigns
+    store.archive(room)
+    record = kept(store, room)
+    assert (record.result, record.ended.how) == ("0-1", "resigned")
+    assert game_cells(record)[3] == "○ won, ● resigned"  # "My games": finished, not "unfinished"
+    store.keep(room)  # the room's own file reads back as it was
+    again = read_room(store.path(room.number))
+    assert (again.ended, again.winner) == ("resigned", 1)
+
+
+def test_an_agreed_draw_is_kept_as_a_draw(tmp_path):
+    store, room = RoomStore(tmp_path), a_room()
+    assert room.offer(1, "draw") is None and room.answer(0, "draw", True) is None
+    store.archive(room)
+    record = kept(store, room)
+    assert (record.result, record.ended.how) == ("1/2-1/2", "agreed")
+    assert game_cells(record)[3] == "draw agreed"
