@@ -40,11 +40,15 @@ def test_json_gives_one_object_per_move_with_1_based_columns_and_nothing_else(ca
 def test_the_table_ends_with_a_summary_per_player_and_the_turning_move(capsys):
     status, out, _ = run(capsys, GAME)
     assert status == 0
-    assert f"review of {GAME!r}: 28 moves, won by ○" in out
+    # Moves counted as players count them (notation.py), never plies.
+    assert f"review of {GAME!r}: moves 1 ● to 14 ○, won by ○" in out
+    assert " move   col " in out and "\n 14 ○   " in out and "ply" not in out
     lines = out.splitlines()
     assert lines[-3] == "●: 4 best, 3 ok, 0 mistake, 7 blunder"
     assert lines[-2] == "○: 2 best, 5 ok, 2 mistake, 5 blunder"
-    assert lines[-1] == "the game turned at ply 27: ● played column 2, a blunder (best: 7)"
+    assert lines[-1] == (
+        "the game turned at move 14 ●: ● played column 2, a blunder (best: 7)"
+    )
 
 
 def test_a_game_played_perfectly_never_turned(capsys):
@@ -133,7 +137,7 @@ def test_links_and_other_boards(capsys):
 def test_positions_not_solved_in_time_are_given_up_and_said(capsys):
     status, out, _ = run(capsys, "45544", "--width", "8", "--height", "7", "--time", "0.01")
     assert status == 0
-    assert "   1   ● 4    gave up" in out
+    assert "  1 ●   4     gave up" in out
     assert "gave up on 5 of 5 positions (not solved in 0.01 s each, or before two such" in out
     status, out, _ = run(
         capsys, "45544", "--width", "8", "--height", "7", "--time", "0.01", "--json"
@@ -154,4 +158,4 @@ def test_the_table_is_readable_at_80_columns(capsys, monkeypatch):
     _, out, _ = run(capsys, GAME)
     lines = out.splitlines()
     assert max(len(line) for line in lines) <= 80
-    assert "   8   ○ 6    ok        loss in 1    1 loss in 14    -4 -17 -17 -17 -17 -17 -17" in out
+    assert "  4 ○   6     ok        loss in 1    1 loss in 14    -4 -17 -17 -17 -17 -17 -17" in out

@@ -6,17 +6,19 @@ A part of the app: keys and palette commands that hand the match its intents
 and End to its start and end, PageUp and PageDown to the previous or next line at this
 move (the main move and its variations); so any move is a few keys, or a click, away.
 A move played from a position jumped to starts a variation when it differs from the one
-the game has.
+the game has. Deleting a variation asks first: it cannot be brought back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from textual.app import SystemCommand
 
 from c4tui.app.keys import keyed_command
 from c4tui.app.part_host import Host
+from c4tui.engine.board.game import Node
+from c4tui.engine.board.notation import move_name
 
 
 class GameLines:
@@ -80,6 +82,30 @@ class GameLines:
         self._app.update()
 
     def delete_variation(self) -> None:
+        """Asks first: a deleted variation cannot be brought back."""
+        from c4tui.app.screens.answer import AnswerScreen
+
+        branch = self._app.match.game.variation_start()
+        if branch is None:  # the main line: the match says it cannot be deleted
+            self._delete(True)
+            return
+        moves = sum(1 for _ in _moves_from(branch))
+        question = (
+            f"Delete the variation from move {move_name(branch.position.moves - 1)} "
+            f"({moves} {'move' if moves == 1 else 'moves'})? It cannot be undone."
+        )
+        self._app.push_screen(AnswerScreen(question), self._delete)
+
+    def _delete(self, yes: bool | None) -> None:
+        if not yes:
+            return
         self._app.cancel_search()
         self._app.match.delete_variation()
         self._app.update()
+
+
+def _moves_from(first: Node) -> Iterator[Node]:
+    """Every move of the variation that starts at `first`, its own branches included."""
+    yield first
+    for child in first.children:
+        yield from _moves_from(child)

@@ -16,7 +16,7 @@ from c4tui.app.keys import cursor_start, keyed_command
 from c4tui.app.part_host import Host
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.gamefile import GameRecord
-from c4tui.engine.board.notation import link_of
+from c4tui.engine.board.notation import link_of, move_name
 from c4tui.engine.board.position import Position
 from c4tui.files import atomic_write
 from c4tui.match.sides import engine_spec_or_none
@@ -94,7 +94,8 @@ class StudyActions:
         self._app.match.open(kept.record, kept.name)
         self.follow_open_game()
         self._app.match.notify(
-            f"Your game of {kept.record.date[:10]} is back ({kept.record.plies} moves). "
+            f"Your game of {kept.record.date[:10]} is back (to move "
+            f"{move_name(kept.record.plies - 1)}). "
             "n starts a new one; g lists the kept games.",
             title="Game resumed",
             timeout=6,

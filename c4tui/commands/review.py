@@ -17,6 +17,7 @@ from c4tui.commands.common import (
     plain_table,
 )
 from c4tui.commands.review_input import GameInput
+from c4tui.engine.board.notation import move_name
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import describe_score
 from c4tui.engine.study.review import (
@@ -42,10 +43,12 @@ def register(commands: Subcommands) -> None:
             "Solve the position before every move of a game and judge the move played: "
             "best (the best score), ok (a worse score of the same result: a win, a draw, "
             "or a position lost anyway), mistake (win to draw, or draw to loss), blunder "
-            "(win to loss). Scores are from the mover's side, as in 'analyze'. Columns and "
-            "plies are 1-based; ● moves first, ○ second. A position not solved within "
-            "--time is given up, and said; after two in a row, so are the earlier ones "
-            "(fewer stones: harder still)."
+            "(win to loss). Scores are from the mover's side, as in 'analyze'. Columns are "
+            "1-based; ● moves first, ○ second; moves are counted as players count them: "
+            "move 17 ● is ●'s 17th stone, and 'win in 3' is three more stones of the "
+            "winner's (--json keeps 'ply', the stone's place on the board). A position "
+            "not solved within --time is given up, and said; after two in a row, so are "
+            "the earlier ones (fewer stones: harder still)."
         ),
     )
     parser.add_argument(
@@ -133,23 +136,24 @@ def print_review(
     limit: float,
 ) -> None:
     """The table fits 80 columns on a 7-column board: the scores share one cell."""
-    console.print(f"review of {game.to_moves()!r}: {len(game.path)} moves, {ending(game)}")
+    reach = f"moves 1 ● to {move_name(game.moves - 1, GLYPHS)}" if game.moves else "no move"
+    console.print(f"review of {game.to_moves()!r}: {reach}, {ending(game)}")
     table = plain_table(pad_edge=False)
-    for name in ("ply", "move", "verdict", "its result", "best", f"scores 1-{game.width}"):
-        table.add_column(name, justify="right" if name == "ply" else "left")
+    for name in ("move", "col", "verdict", "its result", "best", f"scores 1-{game.width}"):
+        table.add_column(name, justify="right" if name == "move" else "left")
     by_ply = {review.ply: review for review in reviews}
     for position, column in moves:
         review = by_ply.get(position.moves + 1)
-        move = f"{GLYPHS[position.to_move]} {column + 1}"
+        move = move_name(position.moves, GLYPHS)
         if review is None:
-            table.add_row(str(position.moves + 1), move, "gave up", "", "", "")
+            table.add_row(move, str(column + 1), "gave up", "", "", "")
             continue
         best = ",".join(str(col + 1) for col in review.best)
         if review.verdict != "best":
             best += f" {describe_score(position, review.best_score)}"
         table.add_row(
-            str(review.ply),
             move,
+            str(column + 1),
             "" if review.verdict == "best" else review.verdict,
             describe_score(position, review.score),
             best,
@@ -188,6 +192,7 @@ def turning_words(reviews: list[MoveReview], given_up: int = 0) -> str:
         return f"the game never turned{among}: no move changed its result under perfect play"
     best = ", ".join(str(col + 1) for col in turn.best)
     return (
-        f"the game turned at ply {turn.ply}{among}: {GLYPHS[turn.player - 1]} played "
-        f"column {turn.column + 1}, a {turn.verdict} (best: {best})"
+        f"the game turned at move {move_name(turn.ply - 1, GLYPHS)}{among}: "
+        f"{GLYPHS[turn.player - 1]} played column {turn.column + 1}, a {turn.verdict} "
+        f"(best: {best})"
     )

@@ -125,3 +125,42 @@ async def test_copy_offers_the_move_string_and_the_gamesolver_link(make_app):
         await type_keys(pilot, "C")
         await pilot.pause(0)
         assert app.clipboard == "https://connect4.gamesolver.org/?pos=4453"
+
+
+async def test_the_move_list_counts_its_moves_dims_those_ahead_and_x_asks(make_app, tmp_path):
+    from c4tui.app.screens.answer import AnswerScreen
+    from c4tui.app.widgets.history import MoveHistory, MoveList
+
+    two_people = Settings(mode="humans", theme="textual-dark")
+    app = make_app(games_dir=tmp_path / "games", settings=two_people)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, *"12345671")
+        await type_keys(pilot, "u", "u", "u", "u")
+        await settle(pilot)
+        history = app.query_one(MoveHistory)
+        # Eight moves listed, four undone: the title says both, as players count moves.
+        assert history.border_title == "Moves to 4 ○ · at 2 ○"
+        listed = app.query_one(MoveList)
+        ahead = listed.get_component_rich_style("moves--ahead")
+        assert ahead.dim
+
+        def dimmed(y: int) -> set[str]:
+            return {
+                seg.text.strip() for seg in listed.render_line(y) if seg.style and seg.style.dim
+            }
+
+        assert dimmed(1) == set() and dimmed(2) == {"● 5", "○ 6"}  # rounds 2 and 3
+        assert listed._ahead(app.game.main_line()[5].position.path)
+        assert not listed._ahead(app.game.main_line()[1].position.path)
+        await type_keys(pilot, "1")  # a variation from move 3 ●
+        await settle(pilot)
+        assert history.border_title == "Moves to 4 ○ · at 3 ● · 2 lines"
+        await type_keys(pilot, "X")
+        await settle(pilot)
+        assert isinstance(app.screen, AnswerScreen)
+        assert "from move 3 ● (1 move)" in str(app.screen.question)
+        await type_keys(pilot, "n")  # kept
+        assert len(app.game.line_ends()) == 2
+        await type_keys(pilot, "X", "y")
+        await settle(pilot)
+        assert len(app.game.line_ends()) == 1

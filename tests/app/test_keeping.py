@@ -166,7 +166,7 @@ async def test_the_games_list_says_where_the_board_stands_after_undo(make_app, t
         await until(pilot, lambda: app.screen.is_mounted, "the screen opened")
         assert isinstance(app.screen, GamesScreen)
         row = app.screen.query_one("#games-table").get_row_at(0)
-        assert row[0].endswith("(now)") and row[-1] == "    2, at 0"
+        assert row[0].endswith("(now)") and row[-1] == " 1 ○, at start"
 
 
 def test_a_games_row_reads_names_as_names_and_says_where_its_board_stands():
@@ -179,4 +179,5 @@ def test_a_games_row_reads_names_as_names_and_says_where_its_board_stands():
     cells = game_cells(record)
     assert len(cells) == len(GAME_COLUMNS)
     assert cells[0] == "7x6" and cells[1] == Text("[b]") and cells[3] == "unfinished"
-    assert game_cells(replace(record, current="44"))[4] == "    4, at 2"
+    assert game_cells(record)[4] == " 2 ○"  # moves as players count them: ○'s 2nd
+    assert game_cells(replace(record, current="44"))[4] == " 2 ○, at 1 ○"

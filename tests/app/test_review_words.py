@@ -34,7 +34,7 @@ def test_after_the_winning_move_the_game_is_won():
 
 def test_a_moves_round_is_shared_by_both_sides_moves():
     from c4tui.app.screens.review_words import move_name
-    from c4tui.app.widgets.movetree import move_number
+    from c4tui.engine.board.notation import move_number
 
     assert [move_number(ply) for ply in range(5)] == [1, 1, 2, 2, 3]
     assert move_name(13) == "7 ○" and move_name(0) == "1 ●"

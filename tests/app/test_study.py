@@ -301,3 +301,22 @@ async def test_the_scores_overlay_follows_a_new_board_size(make_app, tmp_path):
         # Solving (8x7 takes long) or solved, but never the 7x6 board's seven scores.
         assert view.scores.solve is not Solve.SOLVED or len(view.scores.scores) == 8
         assert view.scores.solve is Solve.SOLVING
+
+
+async def test_the_review_list_shows_the_move_shown_at_any_height(make_app):
+    from c4tui.app.screens.review import ReviewScreen
+
+    app = make_app(moves="634571633725311571417341272", settings=None, opponent="random")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_keys(pilot, "v")
+        await settle(pilot)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.index == 26
+        listed = screen.query_one("#review-list")
+        shown = str(listed.render()).splitlines()
+        assert len(shown) <= listed.size.height  # every listed round is in view...
+        assert any(line.startswith(" 14. ●2") for line in shown)  # ...the last move too
+        await type_keys(pilot, "home")
+        await pilot.pause()
+        assert str(listed.render()).startswith("  1. ●6")

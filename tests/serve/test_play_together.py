@@ -15,6 +15,7 @@ import signal
 import asyncssh
 import pytest
 
+from c4tui.engine.board.notation import move_name
 from tests.serve.browser import browser_tab, needs_chromium
 from tests.serve.served import served
 from tests.serve.terminal import screen_session, wait_gone
@@ -56,7 +57,7 @@ async def play(game: str, first: int, players, screens) -> None:
         await mover.wait_for("Your turn")
         mover.type(column)
         for screen in screens:
-            await screen.wait_for(f"Moves ({ply})")
+            await screen.wait_for(f"Moves to {move_name(ply - 1)}")
 
 
 def client_pids(server) -> list[int]:
@@ -105,7 +106,7 @@ async def test_a_player_whose_connection_dies_comes_back_to_the_seat_by_key(tmp_
         await wait_gone(client)
         # Another name, the same key: straight back to the seat, the game as it was.
         async with screen_session(port, "robert", key, **SIZE) as bob:
-            await bob.wait_for("Moves (3)")
+            await bob.wait_for("Moves to 2 ●")
             await ann.wait_for("bob · here")
             await play(GAME, 4, (ann, bob), (ann, bob))
             await bob.wait_for("ann ● wins.")
@@ -128,7 +129,7 @@ async def test_a_game_comes_back_move_for_move_after_the_server_is_killed(tmp_pa
         assert not list((tmp_path / "clients").iterdir())
         async with screen_session(server.ssh_port, "ann", **SIZE) as ann:
             text = await ann.wait_for(re.compile(r"2\.\s+● 5\s+○ 5"))
-            assert "Moves (4)" in text
+            assert "Moves to 2 ○" in text
             assert re.search(r"1\.\s+● 4\s+○ 4", text)
 
 
@@ -144,9 +145,9 @@ async def test_a_browser_shows_the_lobby_plays_a_move_and_a_reload_is_back_in_th
             await tab.wait_for("Your turn")
             await tab.press("4")
             # The AI answers: two moves, both drawn in the browser.
-            await tab.wait_for("Moves (2)")
+            await tab.wait_for("Moves to 1 ○")
             # A reload is the same player (its cookie): back in the game, not the lobby.
             await tab.page.reload()
-            await tab.wait_for("Moves (2)")
+            await tab.wait_for("Moves to 1 ○")
             await tab.wait_for("Your turn")
             assert all(request.startswith(url) for request in tab.requests)

@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Static
 
 from c4tui.engine.board.gamefile import GameRecord
+from c4tui.engine.board.notation import move_name
 from c4tui.records.kept_games import GameLibrary
 
 RESULT_WORDS = {"1-0": "● won", "0-1": "○ won", "1/2-1/2": "draw", "*": "unfinished"}
@@ -28,11 +29,13 @@ def result_words(record: GameRecord) -> str:
 
 
 def moves_text(record: GameRecord) -> str:
-    """How long a game is, and where its board stands when not at the end of it (after
-    undo, or in a variation): "12", "12, at 3"."""
+    """How far a game went, moves counted as players count them (notation.py), and where
+    its board stands when not at the end of it (after undo, or in a variation): "6 ○",
+    "6 ○, at 2 ●", "-" for no move."""
+    last = f"{move_name(record.plies - 1):>4}" if record.plies else "   -"
     if record.current is None:
-        return f"{record.plies:>5}"
-    return f"{record.plies:>5}, at {len(record.current)}"
+        return last
+    return f"{last}, at {move_name(len(record.current) - 1) if record.current else 'start'}"
 
 
 def board_text(record: GameRecord) -> str:

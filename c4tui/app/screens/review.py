@@ -37,8 +37,8 @@ from c4tui.app.screens.review_words import (
     move_name,
 )
 from c4tui.app.widgets.board import Board, BoardView
-from c4tui.app.widgets.movetree import move_number
 from c4tui.app.widgets.review_graph import ReviewGraph
+from c4tui.engine.board.notation import move_number
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import describe_score
 from c4tui.engine.gil import CourteousStop, UiActivity
@@ -78,6 +78,21 @@ class Explained(Message):
 
 class ReviewFailed(WorkFailed):
     """The review of a move could not be made."""
+
+
+class ReviewList(Static):
+    """The review's move list, drawn at its height: drawn again whenever that changes
+    (the words above it take lines or give them back), so the move shown stays in it."""
+
+    def __init__(self, text: Callable[[int], Text], *, id: str) -> None:
+        super().__init__(id=id)
+        self.text = text
+
+    def draw(self) -> None:
+        self.update(self.text(self.size.height))
+
+    def on_resize(self) -> None:
+        self.draw()
 
 
 class ReviewScreen(ModalScreen[None]):
@@ -125,7 +140,7 @@ class ReviewScreen(ModalScreen[None]):
             with Vertical(id="review-side"):
                 yield Static(id="review-move")
                 yield Static(id="review-scores")
-                yield Static(id="review-list")
+                yield ReviewList(self._list_text, id="review-list")
                 yield Static(id="review-graph-label")
                 yield ReviewGraph(id="review-graph")
                 yield Static(id="review-summary")
@@ -222,7 +237,7 @@ class ReviewScreen(ModalScreen[None]):
         )
         self.query_one("#review-move", Static).update(self._move_text(position, column, review))
         self.query_one("#review-scores", Static).update(self._scores_text(position, review))
-        self.query_one("#review-list", Static).update(self._list_text())
+        self.query_one(ReviewList).draw()
         max_score = position.geometry.max_score
         values = [None if r is None else exact_value(r, max_score) for r in self.reviews]
         turn = turning_point([r for r in self.reviews if r]) if done == len(self.reviews) else None
@@ -269,10 +284,10 @@ class ReviewScreen(ModalScreen[None]):
                 text.append("\n")
         return text.rstrip() or text
 
-    def _list_text(self) -> Text:
-        """The moves by rounds, marked; a window of rounds around the move shown."""
+    def _list_text(self, room: int) -> Text:
+        """The moves by rounds, marked; a window of `room` rounds around the move shown."""
         rounds = (len(self.moves) + 1) // 2
-        room = max(1, self.query_one("#review-list").size.height or rounds)
+        room = max(1, room or rounds)
         first = max(0, min(self.index // 2 - room // 2, rounds - room))
         text = Text()
         for index in range(2 * first, min(len(self.moves), 2 * (first + room))):

@@ -1,13 +1,13 @@
 """The review's words: one numbering of moves, marks, verdicts and the result after a move.
 
-Moves are numbered by round with the mover's disc, everywhere in the review (the header,
-the list, the summary) as in the game's move list: "move 7 ○" is ○'s move of round 7,
-the game's 14th ply.
+Moves are numbered as players count them, with the mover's disc, everywhere in the
+review (the header, the list, the summary) as in the game's move list and `c4tui
+review`: "move 7 ○" is ○'s 7th stone, the game's 14th (notation.py).
 """
 
 from __future__ import annotations
 
-from c4tui.app.widgets.movetree import move_number
+from c4tui.engine.board import notation
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import describe_score, moves_to_end
 from c4tui.engine.study.review import MoveReview
@@ -23,8 +23,8 @@ WORDS = {
 
 
 def move_name(ply: int) -> str:
-    """ "7 ○" for the 0-based ply 13: the round and the mover's disc."""
-    return f"{move_number(ply)} {GLYPHS[ply & 1]}"
+    """ "7 ○" for the 0-based ply 13: ○'s 7th move (notation.py counts moves)."""
+    return notation.move_name(ply, GLYPHS)
 
 
 def after_words(before: Position, review: MoveReview) -> str:

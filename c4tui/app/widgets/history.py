@@ -25,7 +25,7 @@ from textual.widgets import Label
 from c4tui.app.widgets.evaluation import EvaluationLine
 from c4tui.app.widgets.movetree import INDENT, Row, move_rows
 from c4tui.engine.board.game import Game
-from c4tui.engine.board.notation import format_moves
+from c4tui.engine.board.notation import format_moves, move_name
 from c4tui.engine.players.contract import win_rate
 
 
@@ -64,11 +64,29 @@ def lay_out(rows: list[Row], width: int) -> list[list[Piece]]:
     return lines
 
 
+def moves_title(game: Game) -> str:
+    """The list's title, moves counted as players count them (notation.py): "Moves to
+    4 ○", and where the board is when not at the end of the main line ("· at 2 ●")."""
+    last = game.main_position.moves
+    if last == game.start.moves:
+        return "Moves"
+    title = f"Moves to {move_name(last - 1)}"
+    if game.path != game.main_position.path:
+        here = game.position.moves
+        title += f" · at {move_name(here - 1)}" if here > game.start.moves else " · at the start"
+    return title
+
+
 class MoveList(ScrollView, can_focus=False):
     """The main line by rounds, variations under the move they branch from; the move on
     the board highlighted, and any move a click away."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"moves--number", "moves--last", "moves--variation"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "moves--number",
+        "moves--last",
+        "moves--variation",
+        "moves--ahead",
+    }
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -121,6 +139,11 @@ class MoveList(ScrollView, can_focus=False):
                 return
             x += len(text)
 
+    def _ahead(self, path: tuple[int, ...]) -> bool:
+        """Whether the move lies ahead of the board (undone, or not played yet on this
+        line): dimmed, as redo would bring it back."""
+        return len(path) > len(self.current) and path[: len(self.current)] == self.current
+
     def render_line(self, y: int) -> Strip:
         index = self.scroll_offset.y + y
         width = self.size.width
@@ -133,6 +156,8 @@ class MoveList(ScrollView, can_focus=False):
                 style = self.get_component_rich_style(kind) if kind else ""
                 if path is not None and path == self.current:
                     style = self.get_component_rich_style("moves--last")
+                elif path is not None and self._ahead(path):
+                    style = self.get_component_rich_style("moves--ahead")
                 text.append(words, style)
         segments = [
             Segment(segment.text, base + segment.style if segment.style else base)
@@ -172,7 +197,7 @@ class MoveHistory(Vertical):
         self._shown = shown
         moves = game.moves
         lines = len(game.line_ends())
-        title = f"Moves ({len(moves)})" + (f" · {lines} lines" if lines > 1 else "")
+        title = moves_title(game) + (f" · {lines} lines" if lines > 1 else "")
         if title != self.border_title:
             self.border_title = title
         # The move string on the frame, to read off or check against a copied one (c).

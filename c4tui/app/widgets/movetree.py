@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from c4tui.engine.board.game import Game, Node
+from c4tui.engine.board.notation import move_number
 from c4tui.match.sides import GLYPHS
 
 INDENT = 2  # columns per variation depth
@@ -34,11 +35,6 @@ class Row:
     depth: int
     entries: tuple[Entry, ...]
     round: int = 0
-
-
-def move_number(ply: int) -> int:
-    """The round of the move played at `ply` (0-based): both sides' moves share it."""
-    return ply // 2 + 1
 
 
 def entry_of(node: Node, columns: int, first: bool) -> Entry:

@@ -208,15 +208,23 @@ class Game:
             node = node.parent
         return True
 
+    def variation_start(self, path: Path | None = None) -> Node | None:
+        """The first move of the variation through `path` (default: the board's): where
+        it leaves its parent line; None on the main line (or no such move)."""
+        node = self.find(path) if path is not None else self.node
+        if node is None or node.is_main():
+            return None
+        while node.parent is not None and node.parent.children[0] is node:
+            node = node.parent
+        return node
+
     def delete(self, path: Path | None = None) -> bool:
         """Remove the variation through `path` (default: the board's) from where it leaves
         its parent line; the main line cannot be deleted. Returns False when nothing was
         removed. A board inside the removed moves goes back to the branch point."""
-        node = self.find(path) if path is not None else self.node
-        if node is None or node.is_main():
+        node = self.variation_start(path)
+        if node is None:
             return False
-        while node.parent is not None and node.parent.children[0] is node:
-            node = node.parent  # up to the move where this variation leaves its parent line
         parent = node.parent
         assert parent is not None  # a non-main node has a branch point above it
         parent.children.remove(node)

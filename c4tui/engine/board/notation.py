@@ -7,6 +7,13 @@ our extension, the only one needed. The empty string is the empty board.
 Players share positions as gamesolver.org links (`https://connect4.gamesolver.org/?pos=4453`);
 `moves_of` takes such a link, with or without the scheme and with other query parameters,
 wherever a move string is accepted; `link_of` writes one.
+
+Counting moves, one way everywhere (the app, `c4tui review`, "win in N"): a side's
+moves are its own stones. "Move 17 ●" is ●'s 17th stone and "move 17 ○" ○'s answer to
+it (both share the number, as a round: the 33rd and 34th stones on the board); "● wins
+in 3" means ● drops three more stones, the winning one included (scores.py). The
+machine-readable `ply` of `c4tui review --json` stays as scripts read it: the stone's
+place on the board, 1-based.
 """
 
 from __future__ import annotations
@@ -16,6 +23,17 @@ from urllib.parse import parse_qs, urlsplit
 _SYMBOLS = "123456789a"
 # Characters quoted each side of a bad move: a 98,000-character string is not echoed whole.
 QUOTE_REACH = 20
+
+
+def move_number(ply: int) -> int:
+    """The number of the move played at the 0-based `ply`: the mover's own stone count
+    (both sides' moves of one round share it)."""
+    return ply // 2 + 1
+
+
+def move_name(ply: int, glyphs: tuple[str, str] = ("●", "○")) -> str:
+    """ "17 ●" for the 0-based ply 32, "17 ○" for 33: the move's number and its side."""
+    return f"{move_number(ply)} {glyphs[ply & 1]}"
 
 
 class NotationError(ValueError):
