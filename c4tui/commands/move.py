@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from c4tui.argparse_internals import Subcommands
 from c4tui.commands.common import (
@@ -17,7 +18,7 @@ from c4tui.commands.common import (
 )
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import describe_score
-from c4tui.engine.players.contract import ColumnStat, SearchInfo, SearchResult
+from c4tui.engine.players.contract import ColumnStat, Forfeit, SearchInfo, SearchResult
 from c4tui.engine.players.specs import SpecError, make_engine
 from c4tui.engine.study.figures import picks_at_random, random_pick, uct_cell, win_rate_text
 
@@ -51,15 +52,27 @@ def run(args: argparse.Namespace) -> int:
     batch = PositionBatch(
         args.position, command="move", json_errors=args.json, board=board_of(args)
     )
-    for text, position in batch:
-        # Each position is a game of its own: the answer must not depend on the lines before.
-        engine.new_game()
-        result = engine.search(position)
-        if args.json:
-            print(json.dumps(result_json(text, args.engine, result)), flush=True)
-        else:
-            print_table(text, position, args.engine, result)
-    return batch.status
+    forfeits = 0
+    try:
+        for text, position in batch:
+            # Each position is a game of its own: the answer must not depend on the lines
+            # before.
+            engine.new_game()
+            try:
+                result = engine.search(position)
+            except Forfeit as forfeit:
+                # An outside engine failed: said on one line, and the batch goes on.
+                forfeits += 1
+                where = repr(text) if text else "the empty board"
+                print(f"c4tui move: {args.engine} in {where}: {forfeit}", file=sys.stderr)
+                continue
+            if args.json:
+                print(json.dumps(result_json(text, args.engine, result)), flush=True)
+            else:
+                print_table(text, position, args.engine, result)
+    finally:
+        engine.close()  # an outside engine's process ends with the command
+    return batch.status or (1 if forfeits else 0)
 
 
 def result_json(position: str, spec: str, result: SearchResult) -> dict:

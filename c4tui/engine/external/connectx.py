@@ -120,4 +120,4 @@ class ConnectXEngine(OutsideEngine):
             self.overage_left = max(0.0, self.overage_left - over)
             if not isinstance(action, int):
                 raise Forfeit(f"played an illegal column (the agent returned {action})")
-            return SearchInfo(engine=self.name, elapsed=clock.elapsed(), best=action, pv=(action,))
+            return self.choice(position, action, clock)

@@ -98,7 +98,7 @@ class FourInARowEngine(OutsideEngine):
             used = time.monotonic() - start
             self.bank = min(max(self.bank - used, 0.0) + per_move, per_move * BANK_MOVES)
             move = int(words[1])
-            return SearchInfo(engine=self.name, elapsed=clock.elapsed(), best=move, pv=(move,))
+            return self.choice(position, move, clock)
 
 
 def _is_int(text: str) -> bool:

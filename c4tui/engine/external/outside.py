@@ -22,7 +22,7 @@ from typing import ClassVar
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.external.child import Child, ChildGone
-from c4tui.engine.players.base import BaseEngine, Clock
+from c4tui.engine.players.base import BaseEngine, Clock, empty_columns
 from c4tui.engine.players.contract import (
     Forfeit,
     InfoCallback,
@@ -87,6 +87,16 @@ class OutsideEngine(BaseEngine):
         """The program's answer for `position`: a SearchInfo whose `best` is its column
         (checked by the caller). Raises Forfeit, or ChildGone when it ended."""
         raise NotImplementedError
+
+    def choice(self, position: Position, move: int, clock: Clock) -> SearchInfo:
+        """The SearchInfo of a program that tells only its column: that, and the time."""
+        return SearchInfo(
+            engine=self.name,
+            elapsed=clock.elapsed(),
+            columns=empty_columns(position),
+            best=move,
+            pv=(move,),
+        )
 
     def close(self) -> None:
         if self.child is not None:

@@ -105,20 +105,29 @@ class ProtocolEngine(OutsideEngine):
             if line is None:
                 continue
             words = line.split()
-            try:
-                if not words:
-                    continue
-                if words[0] == "info":
-                    snapshot = reader.read(words[1:])
-                    if snapshot is not None and on_info is not None:
-                        on_info(snapshot)
-                elif words[0] == "bestmove":
+            if not words:
+                continue
+            if words[0] == "info":
+                self.read_info(reader, line, on_info)
+            elif words[0] == "bestmove":
+                try:
                     move = protocol.bestmove(words[1:])
-                    return self.final(reader, move, clock)
-                else:
-                    raise ProtocolError("not a line of the protocol")
-            except ProtocolError as error:
-                raise junk(line, str(error)) from None
+                except ProtocolError as error:
+                    raise junk(line, str(error)) from None
+                return self.final(reader, move, clock)
+            else:
+                raise junk(line, "not a line of the protocol")
+
+    def read_info(self, reader: InfoReader, line: str, on_info: InfoCallback | None) -> None:
+        """Show an `info` line's snapshot; one the host cannot read (a figure of a later
+        version, a bad number) is skipped, named in one log line."""
+        try:
+            snapshot = reader.read(line.split()[1:])
+        except ProtocolError as error:
+            log.info("%s: info line skipped (%s): %r", self.title, error, line[:80])
+            return
+        if snapshot is not None and on_info is not None:
+            on_info(snapshot)
 
     def final(self, reader: InfoReader, move: int, clock: Clock) -> SearchInfo:
         """The last snapshot, its best the column played, its time ours if it gave none."""

@@ -1,0 +1,84 @@
+"""Outside engines driven directly: what they stream, what they play, how they lose."""
+
+from __future__ import annotations
+
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from c4tui.engine.board.position import Position
+from c4tui.engine.players.contract import Forfeit
+from c4tui.engine.players.specs import make_engine
+
+BOTS = Path(__file__).parents[1] / "bots"
+PY = sys.executable
+
+
+def test_a_protocol_engine_streams_its_figures_and_plays_its_column():
+    engine = make_engine(f"cmd:{PY} {BOTS / 'c4e_bot.py'},time=0.5,name=Centre")
+    seen = []
+    try:
+        # Player two must block: 4, 5 and 6 of the bottom row are player one's.
+        result = engine.search(Position.from_moves("44556"), on_info=seen.append)
+    finally:
+        engine.close()
+    assert result.move == 2 and result.info.pv == (2,)
+    assert [stat.score for stat in seen[-1].columns] == [0, 0, 10, 0, 0, 0, 0]
+    assert engine.engine_name == "centre bot" and engine.title == "Centre"
+    assert engine.child is None
+
+
+def test_one_process_plays_game_after_game():
+    engine = make_engine(f"cmd:{PY} {BOTS / 'c4e_bot.py'},time=0.5")
+    try:
+        engine.search(Position.from_moves("44"))
+        first = engine.child.process.pid
+        engine.new_game()
+        engine.search(Position.start(5, 4, 3))  # another board size: `board` is sent
+        assert engine.child.process.pid == first
+    finally:
+        engine.close()
+
+
+def test_a_stop_ends_a_search_that_does_not_stop_within_the_margin():
+    engine = make_engine(f"cmd:{PY} {BOTS / 'c4e_bot.py'} --hang,time=30,margin=0.1")
+    stop = threading.Event()
+    try:
+        engine.search(Position.start())
+        engine.search(Position.from_moves("44"))
+        stop.set()  # the third `go` never answers: stopped, it still has its margin only
+        with pytest.raises(Forfeit, match="overran its time"):
+            engine.search(Position.from_moves("4444"), stop=stop)
+    finally:
+        engine.close()
+
+
+def test_a_fourinarow_bot_gets_the_field_from_the_top_row_down():
+    engine = make_engine(f"fourinarow:{PY} {BOTS / 'fourinarow_bot.py'},time=0.5")
+    try:
+        # The bot plays the leftmost column whose top cell is empty: column 1 is full.
+        result = engine.search(Position.from_moves("111111"))
+    finally:
+        engine.close()
+    assert result.move == 1
+
+
+def test_a_connectx_agent_is_its_files_last_function_and_sees_kaggles_board():
+    engine = make_engine(f"connectx:{BOTS / 'connectx_agent.py'},time=1")
+    try:
+        # Player one has 4-5-6 of the bottom row: player two blocks an end, or it wins.
+        assert engine.search(Position.from_moves("44556")).move in (2, 6)
+        engine.new_game()
+        assert engine.search(Position.from_moves("445566")).move in (2, 6)
+    finally:
+        engine.close()
+
+
+def test_a_program_that_is_not_there_any_more_loses_with_the_reason(tmp_path):
+    bot = tmp_path / "bot.py"
+    bot.write_text("import sys\n")  # ends at once
+    engine = make_engine(f"cmd:{PY} {bot},time=0.5")
+    with pytest.raises(Forfeit, match=r"crashed \(exit status 0\)"):
+        engine.search(Position.start())
