@@ -45,7 +45,17 @@ def version() -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from c4tui.commands import analyze, arena, bench, engine, move, puzzle, review, serve
+    from c4tui.commands import (
+        analyze,
+        arena,
+        bench,
+        connectx,
+        engine,
+        move,
+        puzzle,
+        review,
+        serve,
+    )
 
     parser = OneLineParser(
         prog="c4tui",
@@ -71,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--version", action=VersionAction, help="print the version and which kernels run, then exit"
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
-    for module in (analyze, move, review, puzzle, arena, bench, serve, engine):
+    for module in (analyze, move, review, puzzle, arena, bench, serve, engine, connectx):
         module.register(commands)
     for subparser in commands.choices.values():
         # So an argument left over names the subcommand that did not take it (see main).

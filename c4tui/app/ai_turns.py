@@ -92,7 +92,7 @@ class AiTurns:
         self._app.update()
 
     def failed(self, message: SearchFailed) -> None:
-        if self._app.match.search_failed(message.search_id, message.error):
+        if self._app.match.search_failed(message.search_id, message.error, forfeit=message.forfeit):
             self._app.update()
 
     def view(self) -> ThinkingView:

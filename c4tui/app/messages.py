@@ -39,6 +39,7 @@ class SearchFailed(Message):
 
     search_id: int
     error: str
+    forfeit: bool = False  # an outside engine failed: it loses the game (the error why)
 
 
 @dataclass

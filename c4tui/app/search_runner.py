@@ -16,7 +16,7 @@ from functools import partial
 from c4tui.app.messages import HintFinished, SearchFailed, SearchFinished, SearchProgressed
 from c4tui.app.part_host import Host
 from c4tui.engine import gil
-from c4tui.engine.players.contract import SearchInfo
+from c4tui.engine.players.contract import Forfeit, SearchInfo
 from c4tui.match.hints import hint_reason
 from c4tui.match.search_requests import HintRequest, SearchRequest
 
@@ -72,6 +72,9 @@ class WorkerSearchRunner:
             # quickest; a cancelled one's result carries a stale id and is dropped.
             try:
                 result = request.engine.search(request.position, on_info=on_info, stop=request.stop)
+            except Forfeit as forfeit:  # an outside engine crashed, hung, printed junk...
+                post(SearchFailed(search_id, str(forfeit), forfeit=True))
+                return
             except Exception as error:  # an engine bug must not take the game down
                 post(SearchFailed(search_id, f"{type(error).__name__}: {error}"))
                 return

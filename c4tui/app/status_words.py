@@ -36,6 +36,8 @@ class ShownMatch(Protocol):
 
     game: Game
     search: Search | None
+    resigned: int | None  # who gave up or forfeited a game that ended off the board
+    ending: str | None  # how, in words after their name
 
     @property
     def sides(self) -> Sides: ...
@@ -53,6 +55,10 @@ class ShownMatch(Protocol):
 def outcome_text(match: ShownMatch) -> str | None:
     """Who won, in words, or None while the game goes on."""
     result = match.game.result()
+    if result is None and match.resigned is not None and match.ending is not None:
+        loser, winner = match.sides.name(match.resigned), match.sides.name(1 - match.resigned)
+        won = "you win" if winner == "You" else f"{winner} {GLYPHS[1 - match.resigned]} wins"
+        return f"{loser} {GLYPHS[match.resigned]} {match.ending}: {won}."
     if result is None:
         return None
     if result.winner is None:

@@ -88,6 +88,9 @@ class Match:
         self.runner = runner
         self.resigned: int | None = None  # the player who resigned this game
         self.setup = setup  # the moves the game was set up with (pasted), not played here
+        # How a game ended off the board, in words after the loser's name ("resigned",
+        # "lost: it crashed (exit status 1)"); None while it goes on or ended on it.
+        self.ending: str | None = None
         self.navigation = Navigation(self)
         self.watching = Watching(self)
         self.turns = EngineTurns(self)
@@ -173,8 +176,17 @@ class Match:
     def finish_search(self, search_id: int, result: SearchResult) -> bool:
         return self.turns.finish(search_id, result)
 
-    def search_failed(self, search_id: int, error: str) -> bool:
+    def search_failed(self, search_id: int, error: str, forfeit: bool = False) -> bool:
+        if forfeit:
+            return self.turns.forfeited(search_id, error)
         return self.turns.failed(search_id, error)
+
+    def forfeit(self, player: int, reason: str) -> None:
+        """`player`'s engine failed (an outside program): the game is over, won by the
+        other side, as a resignation is."""
+        self.resigned = player
+        self.ending = f"lost: it {reason}"
+        self.emit(GameOver(1 - player, "forfeit"))
 
     def hold(self) -> None:
         """No engine starts after the move being made (a step, an illegal move)."""
@@ -300,6 +312,7 @@ class Match:
         self.resigned = mover
         self.save()  # kept with its result: "Result: 0-1", "Ended: resigned"
         self._count(1 - mover)
+        self.ending = "resigned"
         self.emit(GameOver(1 - mover, "resigned"))
 
     def new_game(self, game: Game | None = None, sides: Sides | None = None) -> None:
@@ -348,6 +361,7 @@ class Match:
         self.forget_search()
         self.resigned = None
         self.setup = ""
+        self.ending = None
         self._paused = False
         self.name = name or GameLibrary.new_name()
         self.date = date

@@ -97,7 +97,8 @@ class HintReady:
 @dataclass(frozen=True)
 class GameOver:
     """The game ended: `winner` 0 or 1, None for a draw; `how` is "line", "full",
-    "resigned" or "agreed" (a draw agreed in a room of `c4tui serve`)."""
+    "resigned", "forfeit" (an outside engine failed) or "agreed" (a draw agreed in a
+    room of `c4tui serve`)."""
 
     winner: int | None
     how: str

@@ -5,7 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from c4tui.engine.players.levels import level_title
-from c4tui.engine.players.specs import SpecError, level_of, parse_spec, split_name, title_of
+from c4tui.engine.players.specs import (
+    SpecError,
+    level_of,
+    outside_title,
+    parse_spec,
+    split_name,
+    title_of,
+)
 
 GLYPHS = ("●", "○")  # ● moves first; the glyphs differ by shape, not only by colour
 
@@ -15,6 +22,9 @@ def engine_title(spec: str) -> str:
     level = level_of(spec)
     if level is not None:
         return level_title(level)
+    outside = outside_title(spec)  # "bot.py", or its name=
+    if outside is not None:
+        return outside
     name, _settings = split_name(spec)
     return title_of(name) or name or "AI"
 

@@ -35,6 +35,7 @@ class Owner(EnginesOwner, Protocol):
     def over(self) -> bool: ...
     def emit(self, event: MatchEvent) -> None: ...
     def play_move(self, col: int, evaluation: Evaluation | None = None) -> None: ...
+    def forfeit(self, player: int, reason: str) -> None: ...
 
 
 class EngineTurns:
@@ -94,6 +95,19 @@ class EngineTurns:
         match.play_move(move, None if value is None or spec is None else Evaluation(spec, value))
         watching = match.sides.watching and not match.paused
         self.run(self.engine_to_move(), match.delay if watching else 0.0)
+        return True
+
+    def forfeited(self, search_id: int, reason: str) -> bool:
+        """An outside engine failed (crashed, hung, printed junk, played an illegal
+        column): it loses the game, and the reason is said. False when stale."""
+        match = self._match
+        if search_id != match.searches.search_id:
+            return False
+        match.searches.end()
+        mover = match.position.to_move
+        match.notify(f"{match.sides.name(mover)} loses: it {reason}.", "error")
+        match.forfeit(mover, reason)
+        match.emit(SearchDone(search_id, None, None))
         return True
 
     def failed(self, search_id: int, error: str) -> bool:

@@ -6,10 +6,11 @@ import random
 
 import pytest
 
-from c4tui.app.status_words import status_text
+from c4tui.app.status_words import outcome_text, status_text
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
 from c4tui.match.controller import Match
+from c4tui.match.interface import GameOver
 from c4tui.match.keeping import GameKeeper
 from c4tui.match.sides import Sides
 from c4tui.records.kept_games import GameLibrary
@@ -354,3 +355,20 @@ def test_the_match_is_what_each_of_its_parts_asks_of_it():
         assert {"position", "sides", "notify"} <= asked
         missing = [name for name in asked if not hasattr(match, name)]
         assert not missing, f"{owner.__module__}.{owner.__name__}: {missing}"
+
+
+def test_an_outside_engine_that_forfeits_loses_the_game_with_the_reason():
+    match = Match(Sides("greedy", None))
+    heard = Heard(match)
+    ended: list[GameOver] = []
+    match.listen(lambda event: isinstance(event, GameOver) and ended.append(event))
+    runner = attached(match)
+    request = runner.searches.pop()
+    reason = "crashed (exit status 1: ValueError: bad)"
+    assert match.search_failed(request.search_id, reason, forfeit=True)
+    assert match.over and not match.thinking
+    assert ended == [GameOver(1, "forfeit")]
+    assert heard.texts()[0] == f"Greedy loses: it {reason}."
+    assert outcome_text(match) == f"Greedy ● lost: it {reason}: you win."
+    match.move_now()  # the game is over: nobody plays on
+    assert runner.searches == []

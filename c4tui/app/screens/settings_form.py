@@ -40,6 +40,7 @@ from c4tui.app.settings import BOARD_STYLES, FIRST, MODES, Settings, SettingsErr
 from c4tui.app.textual_internals import css_generation
 from c4tui.engine.board.geometry import SIZE_LIMITS
 from c4tui.engine.players.specs import ENGINES, SpecError, parse_spec
+from c4tui.match.sides import engine_title
 
 SIDES = ("opponent", "second_opponent")
 # Each AI side's title in each mode, and the sides a mode plays with: the others are
@@ -129,6 +130,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
         yield Label(SIDE_TITLES[self.settings.mode][side], id=f"{side}-title", classes="section")
         with Horizontal(id=f"{side}-row", classes="row"):
             engines = [*LEVEL_CHOICES, *((engine, engine) for engine in ENGINES)]
+            if name not in dict(engines):  # an outside engine (cmd:..., connectx:...)
+                engines.append((name, engine_title(spec)))
             yield self._field("Algorithm", self._select(engines, name, f"{side}-engine"))
             budgets = self._budget_choices(name)
             yield self._field("Budget", self._select(budgets, kind, f"{side}-budget"))

@@ -15,6 +15,7 @@ from c4tui.engine.players.specs import (
     parse_spec,
     plain,
     spec_text,
+    split_name,
 )
 
 BUDGET_KEYS = ("time", "iterations", "depth", "playouts")
@@ -52,8 +53,9 @@ def spec_line(spec: str) -> str:
 
 
 def engine_options(name: str) -> dict:
-    """The settings the form may give this choice: none for a level."""
-    return {} if is_level(name) else engine_class(name).OPTIONS
+    """The settings the form may give this choice: none for a level. An outside engine's
+    choice is its kind and what it runs ("cmd:python3 bot.py")."""
+    return {} if is_level(name) else engine_class(split_name(name)[0]).OPTIONS
 
 
 def budget_keys(name: str) -> list[str]:
@@ -65,7 +67,7 @@ def default_budget(name: str) -> tuple[str, str]:
     of its budgets its own default limits set, or (NO_BUDGET, "") when it needs none."""
     if not budget_keys(name):
         return NO_BUDGET, ""
-    limits = engine_class(name)().limits
+    limits = engine_class(split_name(name)[0])().limits
     # Limits counts MCTS iterations and flat playouts in one field.
     amounts = {"time": limits.time, "depth": limits.depth}
     amounts["iterations"] = amounts["playouts"] = limits.iterations
@@ -107,7 +109,8 @@ def split_spec(text: str) -> tuple[str, str, str, str, str, Extras]:
     c = options.get("c", "")
     noise = options.get("noise", "")
     extras = tuple((key, plain(v)) for key, v in options.items() if key not in (kind, "c", "noise"))
-    return spec.name, kind, plain(value), plain(c), plain(noise), extras
+    name = f"{spec.name}:{spec.target}" if spec.outside else spec.name
+    return name, kind, plain(value), plain(c), plain(noise), extras
 
 
 def join_spec(name: str, kind: str, value: str, c: str, noise: str, extras: Extras = ()) -> str:
@@ -121,7 +124,8 @@ def join_spec(name: str, kind: str, value: str, c: str, noise: str, extras: Extr
         settings.append(("c", c.strip()))
     if noise.strip() and noise.strip() not in ("0", "0.0"):
         settings.append(("noise", noise.strip()))
-    return spec_text(name, settings)
+    kind, _, target = name.partition(":")  # an outside engine's: what it runs
+    return spec_text(kind, settings, target)
 
 
 def normal_spec(text: str) -> str:

@@ -15,8 +15,6 @@ none by then loses on time.
 from __future__ import annotations
 
 import logging
-import os
-import shlex
 import time
 from typing import ClassVar
 
@@ -30,6 +28,7 @@ from c4tui.engine.players.contract import (
     SearchInfo,
 )
 from c4tui.engine.players.options import TIME, TITLE, Option
+from c4tui.engine.players.outside_specs import default_title
 
 log = logging.getLogger("c4tui.engine.external")
 
@@ -49,7 +48,7 @@ class OutsideEngine(BaseEngine):
     def __init__(
         self,
         *,
-        target: str,
+        target: str = "",
         seed: int | None = None,
         limits: Limits | None = None,
         time: float | None = None,
@@ -129,19 +128,6 @@ class OutsideEngine(BaseEngine):
 
     def cwd(self) -> str | None:
         return None
-
-
-def default_title(kind: str, target: str) -> str:
-    """What to call an outside engine without `name=`: its program or file, with the
-    interpreter left out ("bot.py" for "python3 bot.py --fast")."""
-    try:
-        words = shlex.split(target)
-    except ValueError:
-        words = target.split()
-    shown = [word for word in words if not word.startswith("-")]
-    if len(shown) > 1 and os.path.basename(shown[0]).startswith(("python", "node", "java")):
-        shown = shown[1:]
-    return os.path.basename(shown[0]) if shown else kind
 
 
 def illegal_words(position: Position, move: int | None) -> str:

@@ -79,3 +79,16 @@ def check_agent_file(path: str) -> None:
         raise SpecError(f"connectx: {path!r} is not a Python file (FILE.py)")
     if not os.path.isfile(path) or not os.access(path, os.R_OK):
         raise SpecError(f"connectx: no agent file {path!r} to read")
+
+
+def default_title(kind: str, target: str) -> str:
+    """What to call an outside engine without `name=`: its program or file, with the
+    interpreter left out ("bot.py" for "python3 bot.py --fast")."""
+    try:
+        words = shlex.split(target)
+    except ValueError:
+        words = target.split()
+    shown = [word for word in words if not word.startswith("-")]
+    if len(shown) > 1 and os.path.basename(shown[0]).startswith(("python", "node", "java")):
+        shown = shown[1:]
+    return os.path.basename(shown[0]) if shown else kind

@@ -19,7 +19,7 @@ from typing import Any
 from c4tui.engine.players.contract import Engine, Reading
 from c4tui.engine.players.levels import LEVELS, LevelError, level_spec
 from c4tui.engine.players.options import NOISE, SpecError
-from c4tui.engine.players.outside_specs import is_outside, split_outside
+from c4tui.engine.players.outside_specs import default_title, is_outside, split_outside
 
 # name -> (module, class). Imported lazily so `c4tui move --engine greedy` never pays
 # for loading the solver's opening book.
@@ -160,7 +160,7 @@ def engine_class(name: str) -> Any:
 
 def reading_of(name: str) -> Reading | None:
     """How the named engine's SearchInfo reads; None for a name not in the registry."""
-    if name not in ENGINES:
+    if name not in ENGINES and name not in OUTSIDE_ENGINES:
         return None
     return getattr(engine_class(name), "READING", Reading())
 
@@ -168,9 +168,22 @@ def reading_of(name: str) -> Reading | None:
 def title_of(name: str) -> str | None:
     """What the named engine is called on screen ("MCTS"); None for a name not in the
     registry."""
-    if name not in ENGINES:
+    if name not in ENGINES and name not in OUTSIDE_ENGINES:
         return None
     return getattr(engine_class(name), "TITLE", "") or name
+
+
+def outside_title(text: str) -> str | None:
+    """What to call the outside engine a spec names: its `name=`, else its program or
+    file ("bot.py"); None for a spec of another engine, or one that does not parse."""
+    name, _ = split_name(text)
+    if not is_outside(name):
+        return None
+    try:
+        spec = parse_spec(text)
+    except SpecError:
+        return None
+    return str(spec.options.get("name") or default_title(name, spec.target))
 
 
 def make_engine(text: str | EngineSpec, seed: int | None = None) -> Engine:

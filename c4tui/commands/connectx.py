@@ -1,0 +1,47 @@
+"""`c4tui connectx --engine SPEC -o FILE`: write one of our engines as a Kaggle ConnectX
+agent file (it imports c4tui, so c4tui must be installed where the agent runs)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from c4tui.argparse_internals import Subcommands
+from c4tui.commands.common import CommandError
+from c4tui.engine.external.kaggle_agent import agent_file
+from c4tui.engine.players.specs import SpecError
+
+
+def register(commands: Subcommands) -> None:
+    parser = commands.add_parser(
+        "connectx",
+        help="write an engine as a Kaggle ConnectX agent file",
+        description=(
+            "Write a Python file whose agent(observation, configuration) plays the engine "
+            "in kaggle-environments' ConnectX (where c4tui is installed)."
+        ),
+    )
+    parser.add_argument("--engine", required=True, metavar="SPEC", help="e.g. level:8, mcts")
+    parser.add_argument(
+        "-o", "--output", required=True, metavar="FILE", help="the agent file ('-': stdout)"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        text = agent_file(args.engine)
+    except (SpecError, ValueError) as error:
+        raise CommandError(f"--engine: {error}") from None
+    if args.output == "-":
+        sys.stdout.write(text)
+        return 0
+    if not args.output or os.path.isdir(args.output):
+        raise CommandError(f"--output: {args.output!r} is not a file name")
+    try:
+        with open(args.output, "w", encoding="utf-8") as file:
+            file.write(text)
+    except OSError as error:
+        raise CommandError(f"--output: cannot write {args.output!r}: {error.strerror}") from None
+    return 0
