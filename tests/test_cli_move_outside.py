@@ -29,6 +29,5 @@ def test_an_outside_engine_that_fails_is_said_on_one_line_and_the_batch_goes_on(
     assert err == [
         f"c4tui move: {spec} in '4453': crashed (exit status 1: IndexError: "
         "list index out of range)",
-        f"c4tui move: {spec} in '44': crashed (exit status 1: IndexError: "
-        "list index out of range)",
+        f"c4tui move: {spec} in '44': crashed (exit status 1: IndexError: list index out of range)",
     ]

@@ -25,6 +25,7 @@ from rich.table import Table
 
 from c4tui.argparse_internals import Subcommands
 from c4tui.commands.common import CommandError, output_console, plain_table
+from c4tui.commands.outside_log import log_outside_engines
 from c4tui.engine.players.specs import SpecError, make_engine
 from c4tui.tournament.games import EngineError, GameTask, PlayedGame
 from c4tui.tournament.savefile import SavedGames, SaveError
@@ -86,6 +87,7 @@ def register(commands: Subcommands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     specs = check_arguments(args)
+    log_outside_engines()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     scheduled = total_games(len(specs), args.games)
     jobs = min(args.jobs or available_cores(), available_cores(), scheduled)

@@ -16,6 +16,7 @@ from c4tui.commands.common import (
     output_console,
     plain_table,
 )
+from c4tui.commands.outside_log import log_outside_engines
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import describe_score
 from c4tui.engine.players.contract import ColumnStat, Forfeit, SearchInfo, SearchResult
@@ -45,6 +46,7 @@ def register(commands: Subcommands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    log_outside_engines()
     try:
         engine = make_engine(args.engine, seed=args.seed)
     except SpecError as error:

@@ -87,7 +87,7 @@ class ConnectXEngine(OutsideEngine):
                 continue
             if line.strip() == "ready":
                 return
-            raise junk(line)
+            raise junk(self.title, line)
         raise Forfeit(f"did not load within {START_SECONDS:g} s")
 
     def ask(
@@ -115,7 +115,7 @@ class ConnectXEngine(OutsideEngine):
             try:
                 action = json.loads(line)["action"]
             except (ValueError, KeyError, TypeError):
-                raise junk(line) from None
+                raise junk(self.title, line) from None
             over = max(0.0, time.monotonic() - start - seconds)
             self.overage_left = max(0.0, self.overage_left - over)
             if not isinstance(action, int):

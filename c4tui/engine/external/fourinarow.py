@@ -94,7 +94,7 @@ class FourInARowEngine(OutsideEngine):
             if not words:
                 continue
             if words[0] != "place_disc" or len(words) != 2 or not _is_int(words[1]):
-                raise junk(line, "the answer to `action move` is `place_disc C`")
+                raise junk(self.title, line, "the answer to `action move` is `place_disc C`")
             used = time.monotonic() - start
             self.bank = min(max(self.bank - used, 0.0) + per_move, per_move * BANK_MOVES)
             move = int(words[1])

@@ -170,8 +170,9 @@ class Deadline:
         return child.read_line(min(POLL, left))
 
 
-def junk(line: str, why: str = "") -> Forfeit:
-    """The forfeit of a line that is not the protocol's; logged once."""
+def junk(who: str, line: str, why: str = "") -> Forfeit:
+    """The forfeit of a line that is not the protocol's, named in one log line."""
     shown = line if len(line) <= 60 else line[:57] + "..."
-    log.info("outside engine printed junk %r%s", shown, f" ({why})" if why else "")
-    return Forfeit(f"printed junk: {shown!r}" + (f" ({why})" if why else ""))
+    because = f" ({why})" if why else ""
+    log.info("%s printed junk %r%s", who, shown, because)
+    return Forfeit(f"printed junk: {shown!r}{because}")

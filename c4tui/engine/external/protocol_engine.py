@@ -39,6 +39,7 @@ class ProtocolEngine(OutsideEngine):
     def __init__(self, **settings) -> None:
         super().__init__(**settings)
         self.engine_name = ""  # what the program calls itself (`id name`)
+        self.author = ""
         self.options: list[str] = []  # its `option` lines, as it wrote them
         self._board: tuple[int, int, int] | None = None
         self._fresh = True  # no game played since the last `newgame`
@@ -69,6 +70,8 @@ class ProtocolEngine(OutsideEngine):
             words = line.split()
             if words[:2] == ["id", "name"]:
                 self.engine_name = " ".join(words[2:])
+            elif words[:2] == ["id", "author"]:
+                self.author = " ".join(words[2:])
             elif words[:1] == ["option"]:
                 self.options.append(line)
             elif words[:1] == [protocol.NAME + "ok"]:
@@ -113,10 +116,10 @@ class ProtocolEngine(OutsideEngine):
                 try:
                     move = protocol.bestmove(words[1:])
                 except ProtocolError as error:
-                    raise junk(line, str(error)) from None
+                    raise junk(self.title, line, str(error)) from None
                 return self.final(reader, move, clock)
             else:
-                raise junk(line, "not a line of the protocol")
+                raise junk(self.title, line, "not a line of the protocol")
 
     def read_info(self, reader: InfoReader, line: str, on_info: InfoCallback | None) -> None:
         """Show an `info` line's snapshot; one the host cannot read (a figure of a later
