@@ -30,9 +30,13 @@ def engine_title(spec: str) -> str:
 
 
 def engine_spec_or_none(player: str) -> str | None:
-    """A game file's player: an engine spec that can play again, or None for a person."""
+    """A game file's player: an engine spec that can play again, or None for a person.
+
+    An outside engine (cmd:, fourinarow:, connectx:) does not play again from a file: a
+    game file may come from anyone, and its player's line would run a program here.
+    """
     try:
-        parse_spec(player)
+        parse_spec(player, outside=False)
     except SpecError:
         return None
     return player

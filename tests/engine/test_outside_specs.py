@@ -66,3 +66,10 @@ def test_making_an_outside_engine_starts_nothing_until_it_searches():
     engine = make_engine(f"cmd:{PYTHON} -c 'raise SystemExit(1)',name=Quitter")
     assert engine.child is None and engine.title == "Quitter"
     engine.close()  # nothing to end: fine
+
+
+def test_a_game_files_outside_player_does_not_play_again_from_the_file():
+    from c4tui.match.sides import engine_spec_or_none
+
+    assert engine_spec_or_none(f"cmd:{PYTHON} -c 'import os'") is None  # a person's name
+    assert engine_spec_or_none("level:4") == "level:4"
