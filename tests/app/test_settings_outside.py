@@ -8,7 +8,7 @@ from pathlib import Path
 
 from textual.widgets import Input, Select
 
-from c4tui.app.screens.settings import SettingsScreen, split_spec
+from c4tui.app.screens.settings_form import SettingsScreen, split_spec
 from c4tui.app.screens.spec_fields import join_spec
 from c4tui.app.settings import Settings
 from tests.app.showcase import open_settings, settle
