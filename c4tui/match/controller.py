@@ -214,7 +214,8 @@ class Match:
     def record(self) -> GameRecord:
         """The game as a game file holds it, with its variations."""
         players = (self.sides.recorded(0), self.sides.recorded(1))
-        ended = None if self.resigned is None else Ending("resigned", 1 - self.resigned)
+        how = "resigned" if self.ending in (None, "resigned") else "forfeit"
+        ended = None if self.resigned is None else Ending(how, 1 - self.resigned)
         record = GameRecord.of_game(self.game, players, self.date, ended, self.setup)
         self.date = record.date
         return record

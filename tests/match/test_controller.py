@@ -8,6 +8,7 @@ import pytest
 
 from c4tui.app.status_words import outcome_text, status_text
 from c4tui.engine.board.game import Game
+from c4tui.engine.board.gamefile import Ending
 from c4tui.engine.board.position import Position
 from c4tui.match.controller import Match
 from c4tui.match.interface import GameOver
@@ -370,5 +371,6 @@ def test_an_outside_engine_that_forfeits_loses_the_game_with_the_reason():
     assert ended == [GameOver(1, "forfeit")]
     assert heard.texts()[0] == f"Greedy loses: it {reason}."
     assert outcome_text(match) == f"Greedy ● lost: it {reason}: you win."
+    assert match.record().ended == Ending("forfeit", 1)
     match.move_now()  # the game is over: nobody plays on
     assert runner.searches == []

@@ -25,8 +25,9 @@ from the earlier lines where it first differs from all of them. `Current` (optio
 the position that was on the board, a prefix of one of the lines.
 
 Version 3 adds how a game ended off the board and where it was set up:
-- `Ended` (optional): `resigned`, `agreed` (a draw agreed), `time` (lost on time) or
-  `abandoned` (a side left for good). The `Result` then says who won (`1-0` or `0-1`,
+- `Ended` (optional): `resigned`, `agreed` (a draw agreed), `time` (lost on time),
+  `abandoned` (a side left for good) or `forfeit` (an outside engine crashed, hung,
+  printed junk or played an illegal column). The `Result` then says who won (`1-0` or `0-1`,
   `1/2-1/2` for an agreed draw) although the board shows no line, and the main line
   must not be over on the board.
 - `Start` (optional): the moves the game was set up with (a pasted position), a
@@ -56,7 +57,7 @@ KEYS_2 = ("variation", "current")  # version 2's; `Variation` may come any numbe
 KEYS_3 = ("ended", "start")
 KEYS_OF = {"1": KEYS, "2": KEYS + KEYS_2, "3": KEYS + KEYS_2 + KEYS_3}
 # How a game can end off the board; a draw is only ever agreed.
-ENDINGS = ("resigned", "agreed", "time", "abandoned")
+ENDINGS = ("resigned", "agreed", "time", "abandoned", "forfeit")
 
 
 class GameFileError(ValueError):
