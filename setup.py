@@ -65,6 +65,7 @@ setup(
                 f"{KERNELS}/mcts_tree.c",
             ],
             depends=[
+                f"{KERNELS}/exports.h",
                 f"{KERNELS}/solver.h",
                 f"{KERNELS}/table.h",
                 f"{KERNELS}/search_body.h",

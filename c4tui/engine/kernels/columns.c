@@ -26,11 +26,6 @@
 
 #include "solver.h"
 
-#define C4_NONE (-1000) /* low and high of a full column */
-
-/* Called as each column's score becomes exact: column, score (mover's view). */
-typedef void (*column_fn)(int column, int score);
-
 typedef struct {
     solver_t *base;
     int weak, threads;
@@ -45,7 +40,7 @@ typedef struct {
     int guess, has_guess;           /* the last exact score, children's view */
     int best;                       /* a 12-ply root's book score, or BOOK_MISSING */
     int halt, spawned;
-    column_fn on_column;
+    c4_column_fn on_column; /* as each column becomes exact (mover's view) */
     pthread_mutex_t lock;
     pthread_t helper;
 } job_t;
@@ -278,7 +273,7 @@ static void child_bounds(const solver_t *s, u128 cur, u128 mask, int moves, int 
  * (C4_STOPPED, C4_INTERRUPTED, C4_NO_MEMORY); the arrays hold what was proven. */
 int c4_analyze(void *handle, uint64_t cur_lo, uint64_t cur_hi, uint64_t mask_lo,
                uint64_t mask_hi, int moves, int weak, int threads, int *low, int *high,
-               double seconds, int watch, poll_fn poll, column_fn on_column) {
+               double seconds, int watch, c4_poll_fn poll, c4_column_fn on_column) {
     solver_t *s = handle;
     if (!s->packed && !s->pairs) return C4_NO_MEMORY;
     job_t *job = calloc(1, sizeof(job_t));

@@ -65,47 +65,62 @@ def damage(path: str) -> str | None:
     return None
 
 
+# The C functions Python calls, as ctypes declares them: name -> (arguments, result).
+# kernels/exports.h is the contract; tests/engine/test_exports.py checks these against it.
+_U64, _I64, _INT, _PTR, _DBL = (
+    ctypes.c_uint64,
+    ctypes.c_int64,
+    ctypes.c_int,
+    ctypes.c_void_p,
+    ctypes.c_double,
+)
+PROTOTYPES: dict[str, tuple[list, type | None]] = {
+    "c4_new": ([_INT, _INT, _INT, _INT, _U64], _PTR),
+    "c4_set_table": ([_PTR, _PTR, _U64], None),
+    "c4_set_book": ([_PTR, _PTR, _U64, _PTR, _U64], None),
+    "c4_set_stop": ([_PTR, _PTR], None),
+    "c4_clear": ([_PTR], None),
+    "c4_free": ([_PTR], None),
+    "c4_nodes": ([_PTR], _U64),
+    "c4_status": ([_PTR], _INT),
+    "c4_negamax": (
+        [_PTR, _U64, _U64, _U64, _U64, _INT, _INT, _INT, _DBL, _INT, POLL],
+        _INT,
+    ),
+    "c4_analyze": (
+        [_PTR, _U64, _U64, _U64, _U64, _INT, _INT, _INT, _PTR, _PTR, _DBL, _INT, POLL, COLUMN],
+        _INT,
+    ),
+    "c4p_new": ([_INT, _INT, _INT, _INT], _PTR),
+    "c4p_free": ([_PTR], None),
+    # The random game's limbs go in as bytes; called with the GIL held (SHORT_CALLS).
+    "c4p_game": ([_PTR, _U64, _U64, ctypes.c_char_p], _INT),
+    # MCTS's tree (mcts_tree.c); c4m_grow runs a slice of iterations off the GIL.
+    "c4m_new": ([_INT, _INT, _INT, _PTR, _INT, _INT, _I64], _PTR),
+    "c4m_free": ([_PTR], None),
+    "c4m_expand_root": ([_PTR, _U64, _U64], None),
+    "c4m_grow": ([_PTR, _U64, _U64, _I64, _DBL, _PTR, _PTR], None),
+    "c4m_close": ([_PTR, _I64], None),
+    "c4m_copy_below": ([_PTR, _I64, _PTR], _INT),
+    "c4m_size": ([_PTR], _I64),
+    "c4m_max_depth": ([_PTR], _INT),
+    "c4m_array": ([_PTR, _INT], _PTR),
+}
+# Calls too short to be worth letting go of the GIL (gil.py says why).
+SHORT_CALLS = frozenset({"c4p_game"})
+
+
 def _declare(path: str) -> ctypes.CDLL:
     """Load the library and declare its functions' types."""
     # Which calls keep the GIL and why: the policy in gil.py.
     lib = gil.long_calls(path)
-    u64, c_int, ptr, dbl = ctypes.c_uint64, ctypes.c_int, ctypes.c_void_p, ctypes.c_double
-    i64 = ctypes.c_int64
-    declarations = {
-        "c4_new": ([c_int, c_int, c_int, c_int, u64], ptr),
-        "c4_set_table": ([ptr, ptr, u64], None),
-        "c4_set_book": ([ptr, ptr, u64, ptr, u64], None),
-        "c4_set_stop": ([ptr, ptr], None),
-        "c4_clear": ([ptr], None),
-        "c4_free": ([ptr], None),
-        "c4_nodes": ([ptr], u64),
-        "c4_status": ([ptr], c_int),
-        "c4_negamax": ([ptr, u64, u64, u64, u64, c_int, c_int, c_int, dbl, c_int, POLL], c_int),
-        "c4_analyze": (
-            [ptr, u64, u64, u64, u64, c_int, c_int, c_int, ptr, ptr, dbl, c_int, POLL, COLUMN],
-            c_int,
-        ),
-        "c4p_new": ([c_int, c_int, c_int, c_int], ptr),
-        "c4p_free": ([ptr], None),
-        # MCTS's tree (mcts_tree.c); c4m_grow runs a slice of iterations off the GIL.
-        "c4m_new": ([c_int, c_int, c_int, ptr, c_int, c_int, i64], ptr),
-        "c4m_free": ([ptr], None),
-        "c4m_expand_root": ([ptr, u64, u64], None),
-        "c4m_grow": ([ptr, u64, u64, i64, dbl, ptr, ptr], None),
-        "c4m_close": ([ptr, i64], None),
-        "c4m_copy_below": ([ptr, i64, ptr], c_int),
-        "c4m_size": ([ptr], i64),
-        "c4m_max_depth": ([ptr], c_int),
-        "c4m_array": ([ptr, c_int], ptr),
-    }
-    for name, (arguments, result) in declarations.items():
-        function = getattr(lib, name)
+    short = gil.short_calls(path)
+    for name, (arguments, result) in PROTOTYPES.items():
+        function = getattr(short if name in SHORT_CALLS else lib, name)
         function.argtypes = arguments
         function.restype = result
-    game = gil.short_calls(path).c4p_game
-    game.argtypes = [ptr, u64, u64, ctypes.c_char_p]
-    game.restype = c_int
-    lib.c4p_game = game
+        if name in SHORT_CALLS:
+            setattr(lib, name, function)
     return lib
 
 

@@ -24,25 +24,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exports.h" /* c4m_* as Python calls them; playout.c's random game, c4p_* */
 #include "non_losing.h"
 
-/* playout.c's random game, the same one the Python tree calls. */
-typedef struct playout playout_t;
-playout_t *c4p_new(int width, int height, int connect, int limbs);
-void c4p_free(playout_t *p);
-int c4p_game(const playout_t *p, uint64_t me, uint64_t mask, const uint64_t *random);
+typedef struct c4_playout playout_t;
+typedef struct c4_tree tree_t;
 
 #define MAX_WIDTH 16
 #define MAX_LIMBS 8
 #define MT_N 624 /* MT19937's state words, as in Python's random module */
 #define MT_M 397
+_Static_assert(MT_N + 1 == C4M_MT_WORDS, "c4m_grow's state: the words and the index");
 
 /* A node's proof, from the view of the player who moved into it (mcts_tree.py). */
 enum { UNKNOWN = 0, WIN = 1, DRAW = 2, LOSS = 3 };
 static const double RESULT[4] = {0.0, 1.0, 0.0, -1.0};
-
-/* How a call ended (NO_MEMORY as solver.h says it). */
-enum { COPIED = 0, NO_MEMORY = 3 };
 
 /* Deepest path a walk can take: one node per cell plus the root. */
 #define MAX_PATH 65
@@ -52,7 +48,7 @@ typedef struct {
     int index;
 } mt_t;
 
-typedef struct {
+struct c4_tree {
     int width, height, connect, cells, bits, limbs;
     int expand_at;
     int64_t max_nodes, cap, size;
@@ -68,7 +64,7 @@ typedef struct {
     int8_t *proof, *open, *unsettled;
     int32_t *first; /* first child's id; -1 while the node is not expanded */
     int8_t *count;  /* how many children */
-} tree_t;
+};
 
 /* ---- Python's random numbers ------------------------------------------------------ */
 
@@ -344,12 +340,12 @@ void c4m_grow(tree_t *t, uint64_t root_me, uint64_t root_mask, int64_t count, do
 void c4m_close(tree_t *t, int64_t kid) { t->open[kid] = 0; }
 
 /* Copy the subtree of `top` in `from` into the empty tree `to`, renumbered breadth
- * first so that `top` is 0, as mcts_tree.py's _copy_below does; NO_MEMORY without
+ * first so that `top` is 0, as mcts_tree.py's _copy_below does; C4_MCTS_NO_MEMORY without
  * memory for the walk. */
 int c4m_copy_below(const tree_t *from, int64_t top, tree_t *to) {
     /* The copy's ids are given in the order nodes are queued: old id of new id i. */
     int64_t *old_of = malloc(sizeof(int64_t) * (size_t)from->size);
-    if (!old_of) return NO_MEMORY;
+    if (!old_of) return C4_MCTS_NO_MEMORY;
     int64_t queued = 1;
     old_of[0] = top;
     to->size = 1;
@@ -380,14 +376,14 @@ int c4m_copy_below(const tree_t *from, int64_t top, tree_t *to) {
         to->unsettled[at] = from->unsettled[old];
     }
     free(old_of);
-    return COPIED;
+    return C4_COPIED;
 }
 
 int64_t c4m_size(const tree_t *t) { return t->size; }
 int c4m_max_depth(const tree_t *t) { return t->max_depth; }
 
-/* The arrays, for Python to read between slices: 0 visits, 1 mean, 2 stone, 3 proof,
- * 4 first child, 5 children count, 6 open, 7 unsettled. */
+/* The arrays, for Python to read between slices (enum c4_tree_array); 6 open and 7
+ * unsettled as well, which Python does not read. */
 void *c4m_array(const tree_t *t, int which) {
     void *arrays[] = {t->visits, t->mean, t->stone, t->proof, t->first, t->count, t->open};
     return which >= 0 && which < 7 ? arrays[which] : t->unsettled;

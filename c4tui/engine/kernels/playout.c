@@ -18,14 +18,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exports.h"
+
 #define MAX_WIDTH 16
 #define MAX_LIMBS 8
 
-typedef struct {
+typedef struct c4_playout playout_t;
+
+struct c4_playout {
     int width, connect, limbs;
     int steps[4];
     uint64_t bottom[MAX_WIDTH], column[MAX_WIDTH], top[MAX_WIDTH];
-} playout_t;
+};
 
 playout_t *c4p_new(int width, int height, int connect, int limbs) {
     if (width > MAX_WIDTH || width * (height + 1) > 64 || limbs > MAX_LIMBS) return NULL;

@@ -58,7 +58,7 @@ u128 c4_spots(const solver_t *s, u128 stones) {
  * optional callback. c4_status() then says whether it finished. */
 int c4_negamax(void *handle, uint64_t cur_lo, uint64_t cur_hi, uint64_t mask_lo,
                uint64_t mask_hi, int moves, int alpha, int beta, double seconds, int watch,
-               poll_fn poll) {
+               c4_poll_fn poll) {
     solver_t *s = handle;
     if (!s->packed && !s->pairs) {
         s->status = C4_NO_MEMORY; /* no table to search with */

@@ -14,9 +14,9 @@
 
 #include <stdint.h>
 
+#include "exports.h" /* the calls Python makes, and the status codes */
+
 typedef unsigned __int128 u128;
-/* A Python function asked now and then whether to stop (non-zero: stop). */
-typedef int (*poll_fn)(void);
 
 #define MAX_WIDTH 16
 /* Nodes between two looks at the stop flag, the clock and the optional callback. */
@@ -26,14 +26,6 @@ typedef int (*poll_fn)(void);
 #define BOOK_EXACT_PLY 12
 #define BOOK_OUTCOME_PLY 8
 #define BOOK_MISSING 1000 /* a position the book does not hold */
-
-/* How a search ended: c4_status(). */
-enum {
-    C4_DONE = 0,
-    C4_STOPPED = 1,     /* the stop flag, the deadline or the callback */
-    C4_INTERRUPTED = 2, /* SIGINT arrived while the call watched for it (stops.c) */
-    C4_NO_MEMORY = 3,
-};
 
 typedef struct solver solver_t;
 
@@ -54,7 +46,7 @@ struct solver {
     const int *stop;
     int has_deadline;
     double deadline, next_callback;
-    poll_fn poll;
+    c4_poll_fn poll;
     int status;
     /* The 7x6 opening books (solver/book.py describes the files), or NULL: 5-byte
      * records of exact 12-ply values, 3-byte records of 8-ply win/draw/loss. */
