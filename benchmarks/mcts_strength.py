@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
@@ -65,14 +66,21 @@ def solved_outcomes(positions: list[Position], cache: Path) -> dict[str, list[in
 
 
 def kept_share(
-    choose: Callable[[Position], int], positions: list[Position], outcomes: dict
+    choose: Callable[[Position], int],
+    positions: list[Position],
+    outcomes: dict,
+    misses: list[str] | None = None,
 ) -> float:
-    """The share of positions where `choose`'s column has the best outcome."""
+    """The share of positions where `choose`'s column has the best outcome; the
+    positions it missed are appended to `misses` (with the column played)."""
     kept = 0
     for position in positions:
         columns = outcomes[position.to_moves()]
         best = max(o for o in columns if o is not None)
-        kept += columns[choose(position)] == best
+        column = choose(position)
+        kept += columns[column] == best
+        if misses is not None and columns[column] != best:
+            misses.append(f"{position.to_moves()} played {column + 1} outcomes {columns}")
     return kept / len(positions)
 
 
@@ -107,6 +115,9 @@ def main(argv: list[str] | None = None) -> int:
         "--seed-time", type=float, help="also run the seed notebook's MCTS, seconds a move"
     )
     parser.add_argument("--cache", type=Path, default=Path("/tmp/c4tui-mcts-strength.json"))
+    parser.add_argument(
+        "--misses", action="store_true", help="list the positions each engine missed"
+    )
     args = parser.parse_args(argv)
     positions = random_positions(args.positions, args.position_seed, args.max_moves)
     started = time.perf_counter()
@@ -118,11 +129,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.seed_time is not None and SEED_NOTEBOOK.exists():
         players.append((f"seed notebook 001, {args.seed_time:g} s", seed_chooser(args.seed_time)))
     for name, choose in players:
-        started = time.perf_counter()
-        share = kept_share(choose, positions, outcomes)
+        started, cpu = time.perf_counter(), time.process_time()
+        misses: list[str] = []
+        share = kept_share(choose, positions, outcomes, misses)
         print(
-            f"{name:<28} keeps the result in {share:6.1%}  ({time.perf_counter() - started:.0f} s)"
+            f"{name:<28} keeps the result in {share:6.1%}  ({time.perf_counter() - started:.0f} s,"
+            f" CPU {time.process_time() - cpu:.0f} s, load {os.getloadavg()[0]:.1f})"
         )
+        if args.misses:
+            print("".join(f"  missed: {line}\n" for line in misses), end="")
     return 0
 
 

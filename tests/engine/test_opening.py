@@ -51,6 +51,39 @@ def test_nothing_beyond_the_reach_of_the_book_or_off_the_standard_board():
     assert not opening.in_reach(Position.from_moves("1217562671323"))
 
 
+# A middle-game position where only column 6 wins (MCTS at 0.15 s played 3 here:
+# benchmarks/mcts_strength.py --misses).
+LONE_WIN = "352663712565555"
+
+
+def test_past_the_book_a_search_on_a_clock_gets_the_verdict_too():
+    position = Position.from_moves(LONE_WIN)
+    expected = [sign(score) for score in analyze(position)]
+    assert expected == [-1, -1, -1, -1, None, 1, 0]
+    assert opening.in_reach(position, clock=True) and not opening.in_reach(position)
+    assert opening.column_outcomes(position, deadline=time.perf_counter() + 600) == expected
+
+
+def test_a_verdict_cut_short_gives_the_columns_proven_in_time():
+    # Column 1 wins at once, and columns 3-7 let the opponent win at once in column 2:
+    # known before any search, so a deadline already past still leaves them in the
+    # verdict; column 2 would need a search and stays unknown.
+    position = Position.from_moves("121212")
+    opening._solver(position.geometry).reset()
+    outcomes = opening.column_outcomes(position, deadline=time.perf_counter() - 1)
+    assert outcomes == [1, None, -1, -1, -1, -1, -1]
+
+
+def test_mcts_on_a_clock_rules_out_the_columns_the_solver_proves_worse_past_the_book(monkeypatch):
+    # The verdict may take the whole (long) clock here, so that a loaded machine still
+    # gives it: what is tested is that a timed move asks past the book.
+    monkeypatch.setattr("c4tui.engine.players.mcts.BOOK_SHARE", 100.0)
+    result = MctsEngine(seed=1, time=0.05).search(Position.from_moves(LONE_WIN))
+    assert result.move == 5
+    stats = result.info.columns
+    assert all(stats[c].by_book and stats[c].visits is None for c in (0, 1, 2, 3, 6))
+
+
 def test_a_deadline_passed_or_a_stop_gives_no_verdict():
     position = Position.from_moves("35")
     stop = threading.Event()
