@@ -20,7 +20,13 @@ from typing import ClassVar
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.external.child import Child
-from c4tui.engine.external.outside import START_SECONDS, Deadline, OutsideEngine, junk
+from c4tui.engine.external.outside import (
+    START_SECONDS,
+    Deadline,
+    OutsideEngine,
+    junk,
+    starting_lines,
+)
 from c4tui.engine.players.base import Clock
 from c4tui.engine.players.contract import Forfeit, InfoCallback, Limits, SearchInfo
 from c4tui.engine.players.options import Option
@@ -63,32 +69,25 @@ class ConnectXEngine(OutsideEngine):
     DEFAULT_TIME: ClassVar[float] = 2.0  # Kaggle's actTimeout
     OPTIONS: ClassVar[dict[str, Option]] = {**OutsideEngine.OPTIONS, "overage": OVERAGE}
 
+    PROCESS_PER_GAME: ClassVar[bool] = True  # Kaggle loads the agent afresh each episode
+
     def __init__(self, *, overage: float = 0.0, **settings) -> None:
         super().__init__(**settings)
         self.overage = overage
         self.overage_left = overage
-        self.played = False
 
     def argv(self) -> list[str]:
         return [sys.executable, "-u", RUNNER, os.path.abspath(self.target)]
 
     def new_game(self) -> None:
         super().new_game()
-        if self.played:
-            self.close()  # Kaggle loads the agent afresh for every episode
-        self.played = False
         self.overage_left = self.overage
 
     def greet(self, child: Child, position: Position) -> None:
-        deadline = time.monotonic() + START_SECONDS
-        while (left := deadline - time.monotonic()) > 0:
-            line = child.read_line(left)
-            if line is None:
-                continue
-            if line.strip() == "ready":
-                return
-            raise junk(self.title, line)
-        raise Forfeit(f"did not load within {START_SECONDS:g} s")
+        for line in starting_lines(child, "load"):
+            if line.strip() != "ready":
+                raise junk(self.title, line)
+            return
 
     def ask(
         self,
@@ -98,7 +97,6 @@ class ConnectXEngine(OutsideEngine):
         clock: Clock,
         on_info: InfoCallback | None,
     ) -> SearchInfo:
-        self.played = True
         seconds = limits.time or self.DEFAULT_TIME
         asked = {
             "observation": observation(position, self.overage_left),
@@ -107,11 +105,7 @@ class ConnectXEngine(OutsideEngine):
         child.send(json.dumps(asked))
         start = time.monotonic()
         deadline = Deadline(seconds + self.overage_left, self.margin, clock)
-        while True:
-            deadline.stop_requested()
-            line = deadline.next_line(child)
-            if line is None:
-                continue
+        for line in deadline.lines(child):
             try:
                 action = json.loads(line)["action"]
             except (ValueError, KeyError, TypeError):

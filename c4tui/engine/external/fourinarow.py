@@ -41,19 +41,14 @@ class FourInARowEngine(OutsideEngine):
     TITLE: ClassVar[str] = "Four In A Row bot"
     DEFAULT_TIME: ClassVar[float] = 0.5  # the competition's time_per_move
 
+    PROCESS_PER_GAME: ClassVar[bool] = True  # a bot keeps its own picture of one game
+
     def __init__(self, **settings) -> None:
         super().__init__(**settings)
         self.bank = 0.0  # seconds left in the bot's time bank
-        self.played = False
 
     def argv(self) -> list[str]:
         return command_line(self.name, self.target)
-
-    def new_game(self) -> None:
-        super().new_game()
-        if self.played:
-            self.close()  # a new process: the protocol has no word for a new game
-        self.played = False
 
     def greet(self, child: Child, position: Position) -> None:
         per_move = self.budget(self.limits).time or self.DEFAULT_TIME
@@ -78,21 +73,14 @@ class FourInARowEngine(OutsideEngine):
         clock: Clock,
         on_info: InfoCallback | None,
     ) -> SearchInfo:
-        self.played = True
         per_move = limits.time or self.DEFAULT_TIME
         child.send(f"update game round {position.moves // 2 + 1}")
         child.send(f"update game field {field_text(position)}")
         child.send(f"action move {round(self.bank * 1000)}")
         start = time.monotonic()
         deadline = Deadline(self.bank, self.margin, clock)
-        while True:
-            deadline.stop_requested()
-            line = deadline.next_line(child)
-            if line is None:
-                continue
+        for line in deadline.lines(child):
             words = line.split()
-            if not words:
-                continue
             if words[0] != "place_disc" or len(words) != 2 or not _is_int(words[1]):
                 raise junk(self.title, line, "the answer to `action move` is `place_disc C`")
             used = time.monotonic() - start

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable, Iterator
 from typing import ClassVar
 
 from c4tui.engine.board.position import Position
@@ -43,6 +44,8 @@ class OutsideEngine(BaseEngine):
 
     OPTIONS: ClassVar[dict[str, Option]] = {"time": TIME, "margin": MARGIN, "name": TITLE}
     FAREWELL: ClassVar[str | None] = None  # said before the process is ended
+    # The protocol has no word for a new game: each game gets a process of its own.
+    PROCESS_PER_GAME: ClassVar[bool] = False
     DEFAULT_TIME: ClassVar[float] = 1.0  # seconds a move when neither spec nor caller says
 
     def __init__(
@@ -60,6 +63,7 @@ class OutsideEngine(BaseEngine):
         self.margin = margin
         self.title = name or default_title(self.name, target)
         self.child: Child | None = None
+        self.played = False  # a move was asked in this game
 
     def budget(self, limits: Limits) -> Limits:
         """Always a time: an outside program is never waited on without an end."""
@@ -71,6 +75,12 @@ class OutsideEngine(BaseEngine):
 
     def argv(self) -> list[str]:
         raise NotImplementedError
+
+    def new_game(self) -> None:
+        super().new_game()
+        if self.PROCESS_PER_GAME and self.played:
+            self.close()
+        self.played = False
 
     def greet(self, child: Child, position: Position) -> None:
         """Whatever the protocol says once the program has started."""
@@ -109,6 +119,7 @@ class OutsideEngine(BaseEngine):
             if self.child is None:
                 self.child = Child(self.argv(), self.title, cwd=self.cwd())
                 self.greet(self.child, position)
+            self.played = True
             info = self.ask(self.child, position, limits, clock, on_info)
         except ChildGone:
             words = self.child.exit_words() if self.child is not None else "ended"
@@ -158,16 +169,29 @@ class Deadline:
         self.at = min(self.at, time.monotonic() + self.margin)
         return True
 
-    def left(self) -> float:
-        return self.at - time.monotonic()
+    def lines(self, child: Child, on_stop: Callable[[], None] | None = None) -> Iterator[str]:
+        """The child's lines that are not blank, as they come; `on_stop` is called when
+        the caller's stop is first seen; Forfeit once the deadline has passed."""
+        while True:
+            if self.stop_requested() and on_stop is not None:
+                on_stop()
+            left = self.at - time.monotonic()
+            if left <= 0:
+                raise Forfeit(f"overran its time (no move within {self.allowed:.2f} s)")
+            line = child.read_line(min(POLL, left))
+            if line is not None and line.strip():
+                yield line
 
-    def next_line(self, child: Child) -> str | None:
-        """The next line within the deadline; None while none came (poll again);
-        Forfeit once the deadline has passed."""
-        left = self.left()
-        if left <= 0:
-            raise Forfeit(f"overran its time (no move within {self.allowed:.2f} s)")
-        return child.read_line(min(POLL, left))
+
+def starting_lines(child: Child, waiting_for: str) -> Iterator[str]:
+    """The child's lines that are not blank while it starts; Forfeit when it has not
+    done `waiting_for` ("answer c4e") within START_SECONDS."""
+    deadline = time.monotonic() + START_SECONDS
+    while (left := deadline - time.monotonic()) > 0:
+        line = child.read_line(left)
+        if line is not None and line.strip():
+            yield line
+    raise Forfeit(f"did not {waiting_for} within {START_SECONDS:g} s")
 
 
 def junk(who: str, line: str, why: str = "") -> Forfeit:

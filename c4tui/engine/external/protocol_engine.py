@@ -9,17 +9,15 @@ One process serves a whole run of games (`newgame` between them).
 from __future__ import annotations
 
 import logging
-import time
 from typing import ClassVar
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.external import protocol
 from c4tui.engine.external.child import Child
-from c4tui.engine.external.outside import START_SECONDS, Deadline, OutsideEngine, junk
+from c4tui.engine.external.outside import Deadline, OutsideEngine, junk, starting_lines
 from c4tui.engine.external.protocol import Budget, InfoReader, ProtocolError
 from c4tui.engine.players.base import Clock
 from c4tui.engine.players.contract import (
-    Forfeit,
     InfoCallback,
     Limits,
     Reading,
@@ -42,16 +40,14 @@ class ProtocolEngine(OutsideEngine):
         self.author = ""
         self.options: list[str] = []  # its `option` lines, as it wrote them
         self._board: tuple[int, int, int] | None = None
-        self._fresh = True  # no game played since the last `newgame`
 
     def argv(self) -> list[str]:
         return command_line(self.name, self.target)
 
     def new_game(self) -> None:
-        super().new_game()
-        if self.child is not None and not self._fresh:
+        if self.child is not None and self.played:
             self.child.send("newgame")
-        self._fresh = True
+        super().new_game()
 
     def close(self) -> None:
         super().close()
@@ -59,14 +55,7 @@ class ProtocolEngine(OutsideEngine):
 
     def greet(self, child: Child, position: Position) -> None:
         child.send(f"{protocol.NAME} {protocol.VERSION}")
-        deadline = time.monotonic() + START_SECONDS
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise Forfeit(f"did not answer {protocol.NAME} within {START_SECONDS:g} s")
-            line = child.read_line(left)
-            if line is None:
-                continue
+        for line in starting_lines(child, f"answer {protocol.NAME}"):
             words = line.split()
             if words[:2] == ["id", "name"]:
                 self.engine_name = " ".join(words[2:])
@@ -76,7 +65,7 @@ class ProtocolEngine(OutsideEngine):
                 self.options.append(line)
             elif words[:1] == [protocol.NAME + "ok"]:
                 return
-            elif words:
+            else:
                 # A banner before the greeting is common (UCI engines print one): noted.
                 log.info("%s said before %sok: %r", self.title, protocol.NAME, line[:80])
 
@@ -92,7 +81,6 @@ class ProtocolEngine(OutsideEngine):
         if board != self._board:
             child.send("board {} {} {}".format(*board))
             self._board = board
-        self._fresh = False
         child.send(f"position {position.to_moves()}")
         child.send(Budget.of_limits(limits).line())
         reader = InfoReader(
@@ -101,15 +89,8 @@ class ProtocolEngine(OutsideEngine):
             tuple(position.can_play(col) for col in range(position.width)),
         )
         deadline = Deadline(limits.time or 0.0, self.margin, clock)
-        while True:
-            if deadline.stop_requested():
-                child.send("stop")
-            line = deadline.next_line(child)
-            if line is None:
-                continue
+        for line in deadline.lines(child, on_stop=lambda: child.send("stop")):
             words = line.split()
-            if not words:
-                continue
             if words[0] == "info":
                 self.read_info(reader, line, on_info)
             elif words[0] == "bestmove":
