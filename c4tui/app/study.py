@@ -199,7 +199,9 @@ class StudyActions:
             self._app.update()
 
         style = self._app.settings.board_style
-        self._app.push_screen(PuzzleScreen(self.trainer(), board_style=style), back)
+        g = self._app.match.position.geometry  # the puzzles follow the board played
+        board = (g.width, g.height, g.connect)
+        self._app.push_screen(PuzzleScreen(self.trainer(), board_style=style, board=board), back)
 
     def toggle_alternate(self) -> None:
         on = not self._app.settings.alternate_first

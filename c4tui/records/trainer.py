@@ -2,8 +2,11 @@
 rating kept.
 
 Puzzles come first from your own reviewed games (the position before each move the
-review marked a mistake or a blunder: find a column that keeps the result), then from
-`c4tui puzzle`'s finder (exactly one column keeps it). A column is right when it keeps
+review marked a mistake or a blunder, the empty board left out: find a column that
+keeps the result; there, several columns may keep it, and the puzzle says how many),
+then from `c4tui puzzle`'s finder (exactly one column keeps it). Puzzles follow the
+board played: on 9x7 connect 5 they are 9x7 connect 5 positions, from your games on
+that board or the finder's. A column is right when it keeps
 the best result class (a win stays a win, a draw a draw). Your puzzle rating is a
 Glicko-2 rating (glicko.py): each answer is a game against the puzzle's rating
 (puzzle_ratings.py), won when right; fresh puzzles are chosen near it, of a theme when
@@ -34,6 +37,7 @@ FILE_NAME = "trainer.json"
 QUEUE_KEPT = 200
 PUZZLE_DEVIATION = 60.0  # a puzzle's rating is computed, not played in: fairly sure
 CANDIDATES = 4  # fresh puzzles found to pick the one nearest your rating
+DEFAULT_BOARD = (7, 6, 4)
 
 
 @dataclass(frozen=True)
@@ -107,12 +111,14 @@ class Trainer:
 
     def add_mistakes(self, reviews: list[MoveReview], game: Position) -> int:
         """Queue the positions before your game's mistakes and blunders; how many were new."""
-        known = {item.get("moves") for item in self.queue}
         board = [game.width, game.height, game.connect]
+        known = {item["moves"] for item in self.queue if _board_of(item) == board}
         added = 0
         for review in reviews:
             moves = game.to_moves()[: review.ply - 1]
-            if review.verdict in ("mistake", "blunder") and moves not in known:
+            # The empty board is no puzzle: the first move is the opening's, and its
+            # position line would be blank.
+            if review.verdict in ("mistake", "blunder") and moves and moves not in known:
                 self.queue.append({"moves": moves, "scores": list(review.scores), "board": board})
                 known.add(moves)
                 added += 1
@@ -120,10 +126,12 @@ class Trainer:
             self._save()
         return added
 
-    def next_puzzle(self, theme: Theme | None = None) -> Puzzle:
-        """The oldest puzzle from your games (of `theme`, when given), else a fresh one
-        from the finder, the nearest your rating of a few; damaged puzzles in the queue
-        are left out, with a notice."""
+    def next_puzzle(
+        self, theme: Theme | None = None, board: tuple[int, int, int] = DEFAULT_BOARD
+    ) -> Puzzle:
+        """The oldest puzzle from your games on `board` (width, height, connect; of
+        `theme`, when given), else a fresh one from the finder on that board, the nearest
+        your rating of a few; damaged puzzles in the queue are left out, with a notice."""
         puzzle, left_out, taken, waiting = None, [], bool(self.queue), []
         for item in self.queue:
             if puzzle is not None:
@@ -134,7 +142,9 @@ class Trainer:
             except (ValueError, TypeError, KeyError, IndexError) as error:
                 left_out.append(str(error))
                 continue
-            if found is not None and theme not in (None, found.theme):
+            if _board_of(item) != list(board):
+                waiting.append(item)  # of another board: it waits for a game on that one
+            elif found is not None and theme not in (None, found.theme):
                 waiting.append(item)  # another theme: it waits for its turn
             else:
                 puzzle = found
@@ -146,7 +156,7 @@ class Trainer:
         if puzzle is not None:
             return puzzle
         seed = self.rng.randrange(2**32)
-        found = list(find_puzzles(CANDIDATES, seed=seed, theme=theme))
+        found = list(find_puzzles(CANDIDATES, seed=seed, theme=theme, board=board))
         if not found:
             raise LookupError("no puzzle found within the finder's reach")
         return min(found, key=lambda p: abs(p.rating - self.rating.r))
@@ -167,7 +177,9 @@ class Trainer:
             return Answer(False, f"Column {column + 1} is full. The answer: {answer}.")
         said = describe_score(position, played)
         if right:
-            return Answer(True, f"Right: {column + 1} keeps the {puzzle.result} ({said}).")
+            others = [str(c + 1) for c in keepers if c != column]
+            also = f"; so {'does' if len(others) == 1 else 'do'} {', '.join(others)}" * bool(others)
+            return Answer(True, f"Right: {column + 1} keeps the {puzzle.result} ({said}){also}.")
         kept = describe_score(position, best_score(puzzle.scores))
         return Answer(False, f"Not {column + 1}: it gives {said}. The answer: {answer} ({kept}).")
 
@@ -178,7 +190,7 @@ def is_queue_item(item: object) -> bool:
     against each other when it becomes a puzzle (_queued_puzzle)."""
     if not isinstance(item, dict):
         return False
-    board = item.get("board", [7, 6, 4])
+    board = item.get("board", list(DEFAULT_BOARD))
     return (
         isinstance(item.get("moves"), str)
         and isinstance(item.get("scores"), list)
@@ -199,10 +211,16 @@ def _rating_of(data: object) -> Rating:
     return Rating(float(r), float(rd), float(sigma))  # type: ignore[arg-type]
 
 
+def _board_of(item: dict) -> list:
+    """A queued puzzle's board, [width, height, connect] ([7, 6, 4] when none is written;
+    the queue holds only items of add_mistakes' shape: is_queue_item)."""
+    return item.get("board", list(DEFAULT_BOARD))
+
+
 def _queued_puzzle(item: dict) -> Puzzle | None:
     """The puzzle of a queued position (None when it makes none); ValueError and its
     kin when the entry is not what add_mistakes writes."""
-    width, height, connect = item.get("board", (7, 6, 4))
+    width, height, connect = _board_of(item)
     moves, scores = item.get("moves"), item.get("scores")
     if not isinstance(moves, str) or not isinstance(scores, list):
         raise ValueError(f"moves {moves!r:.30} and scores {scores!r:.40} expected")

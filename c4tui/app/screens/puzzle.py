@@ -24,11 +24,33 @@ from textual.widgets import Footer, Static
 from c4tui.app.keys import BOARD_KEYS, cursor_moved, cursor_start
 from c4tui.app.messages import ColumnClicked, WorkFailed
 from c4tui.app.widgets.board import Board, BoardView
+from c4tui.engine.board.position import Position
+from c4tui.engine.board.scores import keeping_columns
 from c4tui.engine.study.puzzle_ratings import THEMES, Theme
 from c4tui.engine.study.puzzles import Puzzle
 from c4tui.match.exact_scores import ColumnScores, Solve
 from c4tui.match.sides import GLYPHS
 from c4tui.records.trainer import Answer, Trainer
+
+
+def task_words(puzzle: Puzzle) -> str:
+    """What to find: "● to move and win: which column keeps it?", "○ to move and draw
+    (every other column loses): ...", or, from a reviewed game where several columns
+    keep the result, "● to move and draw: 2 columns keep it; find one"."""
+    mover = GLYPHS[puzzle.position.to_move]
+    keepers = len(keeping_columns(puzzle.scores))
+    if keepers > 1:
+        return f"{mover} to move and {puzzle.result}: {keepers} columns keep it; find one."
+    goal = "win" if puzzle.result == "win" else "draw (every other column loses)"
+    return f"{mover} to move and {goal}: which column keeps it?"
+
+
+def board_words(position: Position) -> str:
+    """ " · 9x7, connect 5" when the puzzle is not on the usual 7x6 board."""
+    g = position.geometry
+    if (g.width, g.height, g.connect) == (7, 6, 4):
+        return ""
+    return f" · {g.width}x{g.height}, connect {g.connect}"
 
 
 class PuzzleReady(Message):
@@ -51,9 +73,17 @@ class PuzzleScreen(ModalScreen[None]):
         Binding("escape,q", "close", "Close"),
     ]
 
-    def __init__(self, trainer: Trainer, *, board_style: str = "modern") -> None:
+    def __init__(
+        self,
+        trainer: Trainer,
+        *,
+        board_style: str = "modern",
+        board: tuple[int, int, int] = (7, 6, 4),
+    ) -> None:
+        """`board`: the puzzles' width, height and connect (the board played)."""
         super().__init__()
         self.trainer = trainer
+        self.board = board
         self.board_style = board_style
         self.puzzle: Puzzle | None = None
         self.answered: int | None = None
@@ -76,7 +106,7 @@ class PuzzleScreen(ModalScreen[None]):
     @work(thread=True, exclusive=True, group="puzzle", exit_on_error=False)
     def find(self) -> None:
         try:
-            puzzle = self.trainer.next_puzzle(self.theme)
+            puzzle = self.trainer.next_puzzle(self.theme, self.board)
         except Exception as error:  # a notice and a word on the screen, never a hang
             self.post_message(PuzzleFailed.of(error))
             return
@@ -158,12 +188,10 @@ class PuzzleScreen(ModalScreen[None]):
                 task.update(f"Finding a {kind} near your rating…   ({streak})")
             return
         position = puzzle.position
-        mover = GLYPHS[position.to_move]
-        goal = "win" if puzzle.result == "win" else "draw (every other column loses)"
         task.update(
-            f"{mover} to move and {goal}: which column keeps it?\n"
+            f"{task_words(puzzle)}\n"
             f"Puzzle {puzzle.rating} ({puzzle.theme}) · {streak}\n"
-            f"Position {position.to_moves()}"
+            f"Position {position.to_moves() or '(the empty board)'}{board_words(position)}"
         )
         scores = None
         if self.answered is not None:
@@ -177,7 +205,7 @@ class PuzzleScreen(ModalScreen[None]):
         )
         verdict = self.query_one("#puzzle-verdict", Static)
         if self.answer is None:
-            verdict.update("← → Enter, or 1-7: your column")
+            verdict.update(f"← → Enter, or 1-{min(position.width, 9)}: your column")
         else:
             style = "bold green" if self.answer.right else "bold red"
             verdict.update(Text(self.answer.text + "   n: next puzzle", style=style))
