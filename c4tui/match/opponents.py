@@ -4,6 +4,7 @@ move is worth (and the line of those values), and which engine gives hints."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
@@ -52,7 +53,23 @@ def evaluation_of(info: SearchInfo, move: int, mover: int) -> float | None:
     return value if mover == 0 else -value
 
 
-def evaluation_line(game: Game) -> tuple[list[float], str | None]:
+def proven(info: SearchInfo, move: int) -> bool:
+    """Whether the engine's value of `move` is a proven result (evaluation_of reads it as
+    1, 0 or -1), not an estimate."""
+    stat = info.columns[move] if 0 <= move < len(info.columns) else None
+    return stat is not None and stat.score is not None and (stat.proven is not None or info.exact)
+
+
+@dataclass(frozen=True)
+class Judge:
+    """Whose values the evaluation graph plots (the engine's title), and whether the last
+    of them is a proven result: an exact engine speaks in results, not win rates."""
+
+    title: str
+    exact: bool = False
+
+
+def evaluation_line(game: Game) -> tuple[list[float], Judge | None]:
     """The values the evaluation graph plots (●'s side, in play order) and whose they are.
 
     One engine's values only: two engines' numbers are not on one scale (Perfect's
@@ -63,7 +80,8 @@ def evaluation_line(game: Game) -> tuple[list[float], str | None]:
     if not judged:
         return [], None
     judge = judged[0].spec
-    return [e.value for e in judged if e.spec == judge], engine_title(judge)
+    line = [e for e in judged if e.spec == judge]
+    return [e.value for e in line], Judge(engine_title(judge), line[-1].exact)
 
 
 HINT_SECONDS = 3

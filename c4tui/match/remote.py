@@ -40,7 +40,7 @@ from c4tui.match.interface import (
     SearchProgress,
     SearchStarted,
 )
-from c4tui.match.opponents import evaluation_of
+from c4tui.match.opponents import Judge, evaluation_of, proven
 from c4tui.match.room_view import LobbyView, RoomView
 from c4tui.match.search_requests import Notice
 from c4tui.match.sides import Sides, engine_title
@@ -94,6 +94,7 @@ class RemoteMatch:
         self._last_time = 0.0
         # The AI seat's value of each of its moves (●'s side), by the path it led to.
         self._evaluations: dict[tuple[int, ...], float] = {}
+        self._last_proven = False  # the AI seat's last value is a proven result
 
     @classmethod
     async def from_environment(cls) -> RemoteMatch:
@@ -135,7 +136,7 @@ class RemoteMatch:
     def thinking(self) -> bool:
         return self.room is not None and self.room.thinking
 
-    def evaluation_line(self) -> tuple[list[float], str | None]:
+    def evaluation_line(self) -> tuple[list[float], Judge | None]:
         """The AI seat's values of its moves on the board's line (●'s side) and whose
         they are, for the evaluation graph (moves it made before this client came are
         not known)."""
@@ -146,7 +147,7 @@ class RemoteMatch:
             if path[:n] in self._evaluations
         ]
         spec = next((s for s in (self.sides.first, self.sides.second) if s is not None), None)
-        return values, None if spec is None else engine_title(spec)
+        return values, None if spec is None else Judge(engine_title(spec), self._last_proven)
 
     def limits(self, spec: str) -> Limits:
         """An engine spec's budget as the server caps it (for the thinking panel)."""
@@ -233,6 +234,7 @@ class RemoteMatch:
                 value = evaluation_of(new.info, move, old.position.to_move)
                 if value is not None:
                     self._evaluations[moved] = value
+                    self._last_proven = proven(new.info, move)
             self._tell(SearchDone(old.search, move, new.info))
         if not same_room or old.position.path != new.position.path:
             self._tell(PositionChanged(new.position))

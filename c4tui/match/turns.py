@@ -20,7 +20,7 @@ from c4tui.match.interface import (
     SearchRunner,
     SearchStarted,
 )
-from c4tui.match.opponents import evaluation_of
+from c4tui.match.opponents import evaluation_of, proven
 from c4tui.match.part import EnginesOwner
 from c4tui.match.search_desk import SearchDesk
 
@@ -92,7 +92,9 @@ class EngineTurns:
         value = evaluation_of(result.info, move, position.to_move)
         spec = match.sides.spec(position.to_move)
         match.emit(SearchDone(search_id, move, result.info))
-        match.play_move(move, None if value is None or spec is None else Evaluation(spec, value))
+        exact = proven(result.info, move)
+        evaluation = None if value is None or spec is None else Evaluation(spec, value, exact)
+        match.play_move(move, evaluation)
         watching = match.sides.watching and not match.paused
         self.run(self.engine_to_move(), match.delay if watching else 0.0)
         return True

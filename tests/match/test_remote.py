@@ -13,6 +13,7 @@ from c4tui.match.interface import (
     SearchProgress,
     SearchStarted,
 )
+from c4tui.match.opponents import Judge
 from c4tui.match.remote import GamesListed, LobbyChanged, RemoteMatch
 from c4tui.match.search_requests import Notice
 from c4tui.rooms.service import RoomLimits, RoomService
@@ -68,7 +69,7 @@ async def test_a_game_against_the_ai_as_the_interface_events(service):
     assert done.search_id == started.search_id and done.move == match.position.path[0]
     assert (await heard.first(PositionChanged)).position.moves == 1
     values, whose = match.evaluation_line()
-    assert len(values) == 1 and -1 <= values[0] <= 1 and whose == "MCTS"
+    assert len(values) == 1 and -1 <= values[0] <= 1 and whose == Judge("MCTS")
     match.redo()
     assert "not for rooms" in (await heard.first(Notice)).text
     match.drop(3)

@@ -27,6 +27,7 @@ from c4tui.app.widgets.movetree import INDENT, Row, move_rows
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.notation import format_moves, move_name
 from c4tui.engine.players.contract import win_rate
+from c4tui.match.opponents import Judge
 
 
 @dataclass
@@ -75,6 +76,17 @@ def moves_title(game: Game) -> str:
         here = game.position.moves
         title += f" · at {move_name(here - 1)}" if here > game.start.moves else " · at the start"
     return title
+
+
+def judged_words(value: float, whose: Judge | None) -> str:
+    """The label over the evaluation line: a proven result in words ("● wins with
+    perfect play (Level 8)"), an estimate as a win rate ("● wins 55% now, in MCTS's
+    view"). An exact engine never says 50% of a position it knows is a draw."""
+    title = whose.title if whose is not None else "the AI"
+    if whose is not None and whose.exact:
+        result = "● wins" if value > 0 else "○ wins" if value < 0 else "a draw"
+        return f"{result} with perfect play ({title})"
+    return f"● wins {win_rate(value):.0%} now, in {title}'s view"
 
 
 class MoveList(ScrollView, can_focus=False):
@@ -185,11 +197,12 @@ class MoveHistory(Vertical):
     branched = False  # the game has variations
 
     def show(
-        self, game: Game, evaluations: list[float], whose: str | None, ai_plays: bool = True
+        self, game: Game, evaluations: list[float], whose: Judge | None, ai_plays: bool = True
     ) -> None:
         """`game`: its lines are listed and its board's move marked; `evaluations`: one
-        engine's values of its moves on the board's line, ●'s side; `whose`: its name;
-        `ai_plays`: whether an engine plays a side (else nobody judges the moves)."""
+        engine's values of its moves on the board's line, ●'s side; `whose`: that engine
+        (its title, and whether its last value is a proven result); `ai_plays`: whether
+        an engine plays a side (else nobody judges the moves)."""
         rows = move_rows(game, game.position.width)
         shown = (rows, game.path, evaluations, whose, ai_plays)
         if shown == self._shown:
@@ -213,8 +226,7 @@ class MoveHistory(Vertical):
         label = self.query_one("#evaluation-label", Label)
         # The figure first: the narrowest layout (80 columns) leaves 36 characters.
         if evaluations:
-            chance = win_rate(evaluations[-1])
-            words = f"● wins {chance:.0%} now, in {whose}'s view"
+            words = judged_words(evaluations[-1], whose)
         elif ai_plays:
             words = "The AI's view of the game: none yet"
         else:

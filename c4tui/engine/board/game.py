@@ -27,10 +27,12 @@ class Result:
 @dataclass(frozen=True)
 class Evaluation:
     """What the engine that played a move said it was worth: its spec, and its value of
-    the move in [-1, 1] from the first player's side."""
+    the move in [-1, 1] from the first player's side; `exact` when that value is a
+    proven result (1 ● wins, 0 a draw, -1 ○ wins), not an estimate."""
 
     spec: str
     value: float
+    exact: bool = False
 
 
 @dataclass(eq=False)
