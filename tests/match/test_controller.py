@@ -13,6 +13,7 @@ from c4tui.engine.board.position import Position
 from c4tui.match.controller import Match
 from c4tui.match.interface import GameOver
 from c4tui.match.keeping import GameKeeper
+from c4tui.match.opponents import Judge
 from c4tui.match.sides import Sides
 from c4tui.records.kept_games import GameLibrary
 from tests.match.playing import Heard, attached, dropped
@@ -285,7 +286,7 @@ def test_the_evaluation_line_is_one_engines_view():
     for _ in range(6):
         assert runner.run_search(match)
     values, whose = match.evaluation_line()
-    assert whose == "MCTS"  # the first engine to judge its move speaks for the game
+    assert whose == Judge("MCTS")  # the first engine to judge its move speaks for the game
     path = match.position.path
     assert values == [match.game.find(path[: ply + 1]).evaluation.value for ply in (0, 2, 4)]
     same = Match(Sides("greedy", "greedy"), Game.from_moves("4444"))
