@@ -44,7 +44,6 @@ async def test_the_panel_shows_its_figures_and_a_crash_loses_the_game(make_app):
         await until(pilot, lambda: app.match.over)
         assert len(app.game.moves) == 5
         assert status_text(app.match).startswith(
-            "Centre ○ lost: it crashed (exit status 1: RuntimeError: the bot fell over): "
-            "you win."
+            "Centre ○ lost: it crashed (exit status 1: RuntimeError: the bot fell over): you win."
         )
         assert engine.child is None and child.process.poll() is not None
