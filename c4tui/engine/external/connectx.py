@@ -105,7 +105,8 @@ class ConnectXEngine(OutsideEngine):
         child.send(json.dumps(asked))
         start = time.monotonic()
         deadline = Deadline(seconds + self.overage_left, self.margin, clock)
-        for line in deadline.lines(child):
+        while True:
+            line = deadline.next_line(child)
             try:
                 action = json.loads(line)["action"]
             except (ValueError, KeyError, TypeError):

@@ -79,7 +79,8 @@ class FourInARowEngine(OutsideEngine):
         child.send(f"action move {round(self.bank * 1000)}")
         start = time.monotonic()
         deadline = Deadline(self.bank, self.margin, clock)
-        for line in deadline.lines(child):
+        while True:
+            line = deadline.next_line(child)
             words = line.split()
             if words[0] != "place_disc" or len(words) != 2 or not _is_int(words[1]):
                 raise junk(self.title, line, "the answer to `action move` is `place_disc C`")

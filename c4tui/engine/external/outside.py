@@ -169,9 +169,9 @@ class Deadline:
         self.at = min(self.at, time.monotonic() + self.margin)
         return True
 
-    def lines(self, child: Child, on_stop: Callable[[], None] | None = None) -> Iterator[str]:
-        """The child's lines that are not blank, as they come; `on_stop` is called when
-        the caller's stop is first seen; Forfeit once the deadline has passed."""
+    def next_line(self, child: Child, on_stop: Callable[[], None] | None = None) -> str:
+        """The child's next line that is not blank; `on_stop` is called when the
+        caller's stop is first seen; Forfeit once the deadline has passed."""
         while True:
             if self.stop_requested() and on_stop is not None:
                 on_stop()
@@ -180,7 +180,7 @@ class Deadline:
                 raise Forfeit(f"overran its time (no move within {self.allowed:.2f} s)")
             line = child.read_line(min(POLL, left))
             if line is not None and line.strip():
-                yield line
+                return line
 
 
 def starting_lines(child: Child, waiting_for: str) -> Iterator[str]:

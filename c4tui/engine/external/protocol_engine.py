@@ -89,7 +89,8 @@ class ProtocolEngine(OutsideEngine):
             tuple(position.can_play(col) for col in range(position.width)),
         )
         deadline = Deadline(limits.time or 0.0, self.margin, clock)
-        for line in deadline.lines(child, on_stop=lambda: child.send("stop")):
+        while True:
+            line = deadline.next_line(child, on_stop=lambda: child.send("stop"))
             words = line.split()
             if words[0] == "info":
                 self.read_info(reader, line, on_info)

@@ -91,7 +91,11 @@ class EngineServer:
         table = {**engine_class(self.spec.name).OPTIONS, "noise": NOISE}
         # What the engine runs with: the spec's settings, else its own budget's figures.
         limits = self.engine.limits
-        running = {"time": limits.time, "iterations": limits.iterations, "depth": limits.depth}
+        running: dict[str, object] = {
+            "time": limits.time,
+            "iterations": limits.iterations,
+            "depth": limits.depth,
+        }
         running.update(noise=0, **self.spec.options)
         lines = []
         for key, option in table.items():

@@ -190,7 +190,7 @@ def make_engine(text: str | EngineSpec, seed: int | None = None) -> Engine:
     """Build the engine a spec (string or value) describes, seeded for reproducible play."""
     spec = text if isinstance(text, EngineSpec) else parse_spec(text)
     options = spec.options
-    noise = options.pop("noise", 0.0)
+    noise = float(options.pop("noise", 0.0))
     if spec.target:
         options["target"] = spec.target
     engine = engine_class(spec.name)(seed=seed, **options)
