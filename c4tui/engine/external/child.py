@@ -26,11 +26,19 @@ log = logging.getLogger("c4tui.engine.external")
 
 MAX_LINE = 64 * 1024  # longer lines are cut: an engine's line is a few hundred characters
 STDERR_LINES = 5  # kept for the reason of a crash
+# Lines read and not yet taken: an engine says a few hundred a move; past this it floods,
+# and is read no more (it then blocks on a full pipe until it is ended).
+MAX_UNREAD = 20_000
+FLOOD = "\x00flood"  # what the reader queues instead of the lines after MAX_UNREAD
 QUIT_SECONDS = 0.2  # how long `quit` may take before the group is killed
 
 
 class ChildGone(Exception):
     """The child closed its output: it ended (or closed stdout, as good as ending)."""
+
+
+class ChildFlooded(Exception):
+    """The child wrote more lines than anyone asked for (MAX_UNREAD unread)."""
 
 
 class Child:
@@ -61,6 +69,9 @@ class Child:
         assert stream is not None
         with contextlib.suppress(OSError, ValueError):
             for line in iter(lambda: stream.readline(MAX_LINE), ""):
+                if self.lines.qsize() >= MAX_UNREAD:
+                    self.lines.put(FLOOD)
+                    return
                 self.lines.put(line.rstrip("\r\n"))
         self.lines.put(None)
 
@@ -86,14 +97,14 @@ class Child:
 
     def read_line(self, timeout: float) -> str | None:
         """The next line of output, or None when none came within `timeout` seconds;
-        ChildGone once the output has ended."""
+        ChildGone once the output has ended, ChildFlooded once it flooded."""
         try:
             line = self.lines.get(timeout=max(timeout, 0.0))
         except queue.Empty:
             return None
-        if line is None:
-            self.lines.put(None)  # every later read sees the end too
-            raise ChildGone
+        if line is None or line == FLOOD:
+            self.lines.put(line)  # every later read sees the end too
+            raise ChildGone if line is None else ChildFlooded
         return line
 
     def exit_words(self, wait: float = 0.5) -> str:

@@ -26,6 +26,7 @@ from c4tui.engine.players.contract import (
 from c4tui.engine.players.outside_specs import command_line
 
 log = logging.getLogger("c4tui.engine.external")
+BANNER_LINES = 3  # lines before the greeting noted in the log; the rest are passed over
 
 
 class ProtocolEngine(OutsideEngine):
@@ -55,6 +56,7 @@ class ProtocolEngine(OutsideEngine):
 
     def greet(self, child: Child, position: Position) -> None:
         child.send(f"{protocol.NAME} {protocol.VERSION}")
+        banner = 0
         for line in starting_lines(child, f"answer {protocol.NAME}"):
             words = line.split()
             if words[:2] == ["id", "name"]:
@@ -65,7 +67,7 @@ class ProtocolEngine(OutsideEngine):
                 self.options.append(line)
             elif words[:1] == [protocol.NAME + "ok"]:
                 return
-            else:
+            elif (banner := banner + 1) <= BANNER_LINES:
                 # A banner before the greeting is common (UCI engines print one): noted.
                 log.info("%s said before %sok: %r", self.title, protocol.NAME, line[:80])
 
