@@ -242,7 +242,8 @@ class ConnectFourApp(App[None]):
         self.cursor = cursor_moved(self.cursor, 0, pos.width)
         result = self.game.result()
         info = match.search.info if match.search is not None else None
-        marks, self.board.border_subtitle = self.threat_marks.marks(pos)
+        scores = self.overlay.scores(pos)
+        marks, self.board.border_subtitle = self.threat_marks.marks(pos, scores)
         self.board.drops_fall = self.settings.animation
         self.board.view = BoardView(
             position=pos,
@@ -251,7 +252,7 @@ class ConnectFourApp(App[None]):
             preferred=info.best if self.thinking and info is not None else None,
             hint=match.hints.column if human_turn else None,
             winning=result.cells if result else (),
-            scores=self.overlay.scores(pos),
+            scores=scores,
             score_numbers=self.settings.scores_numbers,
             threats=marks,
             result=outcome_text(match) or "",

@@ -16,12 +16,23 @@ from textual.app import SystemCommand
 from c4tui.app.keys import keyed_command
 from c4tui.app.part_host import Host
 from c4tui.engine.board.position import Position
+from c4tui.engine.board.scores import best_score
 from c4tui.engine.study.threats import Threat, threats, zugzwang
+from c4tui.match.exact_scores import ColumnScores, Solve
 from c4tui.match.sides import GLYPHS
 
 
-def threat_caption(position: Position, found: tuple[Threat, ...]) -> str:
-    """ "● 1 odd · ○ 2 even · zugzwang: ○" (parity and zugzwang only on even heights)."""
+def threat_caption(
+    position: Position, found: tuple[Threat, ...], exact: tuple[int | None, ...] = ()
+) -> str:
+    """ "● 1 odd · ○ 2 even · parity: ○ wins" (parity only on even heights).
+
+    The parity rule decides only who would win if the board filled up with today's
+    threats and no new ones; the result with best play is the solver's. So when the
+    solver's scores are on the board (`exact`, every column's) and its result differs,
+    the caption says it too ("parity: a draw; solver: ● wins"): it never contradicts
+    them. The notice shown with the marks says what "parity" means.
+    """
     even_height = position.height % 2 == 0
     parts = []
     for player in (0, 1):
@@ -36,10 +47,28 @@ def threat_caption(position: Position, found: tuple[Threat, ...]) -> str:
             parts.append(f"{GLYPHS[player]} {len(mine)}")
     fill = zugzwang(position) if even_height else None
     if fill is not None:
-        parts.append(
-            "fills to a draw" if fill.favours is None else f"zugzwang: {GLYPHS[fill.favours]}"
-        )
+        parity = result_words(fill.favours)
+        words = f"parity: {parity}"
+        solved = solver_words(position, exact)
+        if solved is not None and solved != parity:
+            words += f"; solver: {solved}"  # new threats decide: the solver's result
+        parts.append(words)
     return "Threats " + " · ".join(parts)
+
+
+def result_words(winner: int | None) -> str:
+    return "a draw" if winner is None else f"{GLYPHS[winner]} wins"
+
+
+def solver_words(position: Position, exact: tuple[int | None, ...]) -> str | None:
+    """The result with best play from every column's exact score ("● wins", "a draw");
+    None when the scores are not known."""
+    if not any(score is not None for score in exact):
+        return None
+    best = best_score(exact)
+    if best == 0:
+        return result_words(None)
+    return result_words(position.to_move if best > 0 else 1 - position.to_move)
 
 
 class ThreatMarks:
@@ -57,20 +86,26 @@ class ThreatMarks:
             self.toggle,
         )
 
-    def marks(self, position: Position) -> tuple[tuple[tuple[int, int, int], ...], str]:
+    def marks(
+        self, position: Position, scores: ColumnScores | None = None
+    ) -> tuple[tuple[tuple[int, int, int], ...], str]:
         """The marks for the board (player, column, row), and its frame's line; none
-        while off."""
+        while off. `scores`: the overlay's exact scores of the position, when shown."""
         if not self.shown or position.is_over():
             return (), ""
         found = threats(position)
-        return tuple((t.player, t.col, t.row) for t in found), threat_caption(position, found)
+        exact = scores.scores if scores is not None and scores.solve is Solve.SOLVED else ()
+        marks = tuple((t.player, t.col, t.row) for t in found)
+        return marks, threat_caption(position, found, exact)
 
     def toggle(self) -> None:
         self.shown = not self.shown
         if self.shown:
             self._app.notify(
                 "Threats marked: • ●'s, ◦ ○'s. On even heights ● wants odd rows (1, 3, …), "
-                "○ even ones. z hides them.",
+                "○ even ones. 'Parity' is who wins if the board fills with today's threats and "
+                "no new ones; new threats can change it: the solver's result (o) decides. "
+                "z hides them.",
                 timeout=6,
             )
         self._app.refresh_view()

@@ -164,3 +164,18 @@ async def test_the_move_list_counts_its_moves_dims_those_ahead_and_x_asks(make_a
         await type_keys(pilot, "X", "y")
         await settle(pilot)
         assert len(app.game.line_ends()) == 1
+
+
+async def test_the_parity_line_never_contradicts_the_solver(make_app):
+    from c4tui.app.threat_marks import threat_caption
+    from c4tui.engine.board.position import Position
+
+    # After 1. ●4 ○4 no threats: parity alone fills to a draw, but ● wins (in 20).
+    position = Position.from_moves("44")
+    assert threat_caption(position, ()) == "Threats ● none · ○ none · parity: a draw"
+    assert "fills to a draw" not in threat_caption(position, ())
+    app = make_app(moves="44", settings=Settings(opponent="human:care=1", theme="textual-dark"))
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "z", "o")
+        await until(pilot, lambda: "solver" in app.board.border_subtitle)
+        assert app.board.border_subtitle.endswith("parity: a draw; solver: ● wins")
