@@ -53,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
         engine,
         move,
         puzzle,
+        rate,
         review,
         serve,
     )
@@ -81,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--version", action=VersionAction, help="print the version and which kernels run, then exit"
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
-    for module in (analyze, move, review, puzzle, arena, bench, serve, engine, connectx):
+    for module in (analyze, move, review, puzzle, arena, rate, bench, serve, engine, connectx):
         module.register(commands)
     for subparser in commands.choices.values():
         # So an argument left over names the subcommand that did not take it (see main).

@@ -46,9 +46,7 @@ def test_the_table_ends_with_a_summary_per_player_and_the_turning_move(capsys):
     lines = out.splitlines()
     assert lines[-3] == "●: 4 best, 3 ok, 0 mistake, 7 blunder"
     assert lines[-2] == "○: 2 best, 5 ok, 2 mistake, 5 blunder"
-    assert lines[-1] == (
-        "the game turned at move 14 ●: ● played column 2, a blunder (best: 7)"
-    )
+    assert lines[-1] == ("the game turned at move 14 ●: ● played column 2, a blunder (best: 7)")
 
 
 def test_a_game_played_perfectly_never_turned(capsys):

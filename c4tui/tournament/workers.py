@@ -18,7 +18,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import (
     FIRST_COMPLETED,
     Future,
@@ -27,14 +27,19 @@ from concurrent.futures import (
     wait,
 )
 from itertools import islice
+from typing import Any, Generic, TypeVar
 
-from c4tui.tournament.games import GameAborted, GameTask, PlayedGame, play_game
+from c4tui.tournament.games import GameAborted, GameTask, play_game
 
 PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 WATCHDOG_SECONDS = 0.5  # how often a worker checks that its parent is alive
 TASKS_PER_WORKER = 2  # queued per worker: one running, one ready to start
 
 _worker_stop: threading.Event | None = None
+
+Record = TypeVar("Record")
+# How a task becomes a record: play_game by default; `c4tui rate` also judges the moves.
+Play = Callable[[GameTask, threading.Event | None], Record]
 
 
 def end_with_parent(parent: int) -> None:
@@ -67,15 +72,19 @@ def _start_worker(stop: threading.Event, parent: int) -> None:
     end_with_parent(parent)
 
 
-def _play_in_worker(task: GameTask) -> PlayedGame | None:
+def _play_in_worker(play: Play[Any] | None, task: GameTask) -> Any:
     try:
-        return play_game(task, _worker_stop)
+        return (play or play_game)(task, _worker_stop)
     except GameAborted:
         return None
 
 
-class GameRunner:
+class GameRunner(Generic[Record]):
     """Plays the scheduled games in `jobs` processes and yields each record as it ends.
+
+    `play(task, stop)` plays one game and returns its record (`play_game`'s PlayedGame
+    unless another is given: a module-level function, so workers can be sent it); it
+    raises GameAborted when `stop` is set.
 
     Use it as a context manager: entering starts the worker processes (before any
     thread of the caller's, such as a progress bar, since workers are forked from this
@@ -85,10 +94,16 @@ class GameRunner:
     `tasks` may be an endless-looking generator: it is read only as workers become free.
     """
 
-    def __init__(self, tasks: Iterable[GameTask], jobs: int = 1) -> None:
+    def __init__(
+        self,
+        tasks: Iterable[GameTask],
+        jobs: int = 1,
+        play: Play[Record] | None = None,
+    ) -> None:
         if jobs < 1:
             raise ValueError("jobs must be at least 1")
         self.tasks = iter(tasks)
+        self.play = play  # None: play_game, looked up where the game is played
         self.jobs = jobs
         self.interrupted = False
         self._pool: ProcessPoolExecutor | None = None
@@ -97,7 +112,7 @@ class GameRunner:
         self._wake: Future = Future()  # done when stopped, so a wait for games returns
         self._running: set[Future] = set()
 
-    def __enter__(self) -> GameRunner:
+    def __enter__(self) -> GameRunner[Record]:
         if self.jobs > 1 and self._pool is None:
             context = multiprocessing.get_context()
             self._stop = context.Event()
@@ -132,19 +147,19 @@ class GameRunner:
         self._pool.shutdown(wait=True)
         self._pool = None
 
-    def __iter__(self) -> Iterator[PlayedGame]:
+    def __iter__(self) -> Iterator[Record]:
         if self.jobs == 1:
             yield from self._in_process()
             return
         with self:
             yield from self._from_pool()
 
-    def _in_process(self) -> Iterator[PlayedGame]:
+    def _in_process(self) -> Iterator[Record]:
         for task in self.tasks:
             try:
                 if self._stop_here.is_set():
                     raise GameAborted
-                record = play_game(task, self._stop_here)
+                record = (self.play or play_game)(task, self._stop_here)
             except (KeyboardInterrupt, GameAborted):
                 self.interrupted = True
                 return
@@ -153,9 +168,9 @@ class GameRunner:
     def _submit_more(self) -> None:
         room = self.jobs * TASKS_PER_WORKER - len(self._running)
         for task in islice(self.tasks, max(room, 0)):
-            self._running.add(self._pool.submit(_play_in_worker, task))
+            self._running.add(self._pool.submit(_play_in_worker, self.play, task))
 
-    def _from_pool(self) -> Iterator[PlayedGame]:
+    def _from_pool(self) -> Iterator[Record]:
         running = self._running
         try:
             while running and not self._stop_here.is_set():
