@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass
-from typing import Any
 
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.gamefile import GameFileError, GameRecord
@@ -44,7 +43,8 @@ from c4tui.match.opponents import Judge, evaluation_of, proven
 from c4tui.match.room_view import LobbyView, RoomView
 from c4tui.match.search_requests import Notice
 from c4tui.match.sides import Sides, engine_title
-from c4tui.rooms.protocol import ProtocolError, info_from_wire
+from c4tui.rooms import protocol as wire
+from c4tui.rooms.protocol import Bye, Message
 from c4tui.rooms.room_client import RoomClient, RoomError
 
 NOT_IN_A_ROOM = "In a room the server holds the game: {what} is not for rooms."
@@ -88,9 +88,9 @@ class RemoteMatch:
         self.room: RoomView | None = None
         self.lobby = LobbyView()
         self._listeners: list[Listener] = []
-        self._outbox: asyncio.Queue[tuple[str, dict[str, Any]] | None] = asyncio.Queue()
+        self._outbox: asyncio.Queue[Message | None] = asyncio.Queue()
         self._game: Game | None = None
-        self._last_sent: tuple[str, dict[str, Any]] | None = None
+        self._last_sent: Message | None = None
         self._last_time = 0.0
         # The AI seat's value of each of its moves (●'s side), by the path it led to.
         self._evaluations: dict[tuple[int, ...], float] = {}
@@ -105,11 +105,11 @@ class RemoteMatch:
 
     @property
     def name(self) -> str:
-        return str(self.client.welcome.get("identity", {}).get("name", ""))
+        return self.client.welcome.identity.name
 
     @property
     def ai_seconds(self) -> float:
-        return float(self.client.welcome.get("ai_seconds", 2.0))
+        return self.client.welcome.ai_seconds
 
     @property
     def position(self) -> Position:
@@ -174,12 +174,12 @@ class RemoteMatch:
         reason = "The server closed the connection."
         try:
             while (message := await self.client.receive()) is not None:
-                if message["kind"] == "bye":
-                    reason = str(message.get("reason", reason))
+                if isinstance(message, Bye):
+                    reason = message.reason
                     break
                 try:
                     self._heard(message)
-                except (KeyError, TypeError, ValueError, ProtocolError) as error:
+                except ValueError as error:  # a room whose moves are not a game
                     self._tell(Notice(f"The server sent something unreadable: {error}", "error"))
         finally:
             writer.cancel()
@@ -189,36 +189,31 @@ class RemoteMatch:
     async def _write(self) -> None:
         while (intent := await self._outbox.get()) is not None:
             try:
-                await self.client.send(intent[0], **intent[1])
+                await self.client.send(intent)
             except RoomError as error:
                 self._tell(Notice(str(error), "error"))
                 return
 
-    def _heard(self, message: dict[str, Any]) -> None:
-        kind = message["kind"]
-        if kind == "room":
+    def _heard(self, message: Message) -> None:
+        """One service message (protocol.py declares each), as the interface's events."""
+        if isinstance(message, wire.RoomShown):
             self._room_changed(RoomView.from_wire(message, time.monotonic()))
-        elif kind == "progress":
+        elif isinstance(message, wire.Progress):
             room = self.room
-            if room is not None and (message["room"], message["search"]) == (
-                room.number,
-                room.search,
-            ):
-                self._tell(SearchProgress(room.search, info_from_wire(message["info"])))
-        elif kind == "lobby":
+            if room is not None and (message.room, message.search) == (room.number, room.search):
+                self._tell(SearchProgress(room.search, message.info))
+        elif isinstance(message, wire.Lobby):
             self.room = None
             self.lobby = LobbyView.from_wire(message)
             self._tell(LobbyChanged(self.lobby))
-        elif kind == "games":
-            self._tell(GamesListed(tuple(_records(message["games"]))))
-        elif kind == "said":
-            self._tell(Said(str(message["name"]), str(message["text"])))
-        elif kind == "refused":
-            self._tell(Notice(str(message["reason"]), "warning", timeout=4))
-        elif kind == "notice":
-            severity = message.get("severity")
-            severity = severity if severity in ("information", "warning", "error") else "warning"
-            self._tell(Notice(str(message["text"]), severity, timeout=5))
+        elif isinstance(message, wire.Games):
+            self._tell(GamesListed(tuple(_records(message.games))))
+        elif isinstance(message, wire.Said):
+            self._tell(Said(message.name, message.text))
+        elif isinstance(message, wire.Refused):
+            self._tell(Notice(message.reason, "warning", timeout=4))
+        elif isinstance(message, wire.Notice):
+            self._tell(Notice(message.text, message.severity, timeout=5))
 
     def _room_changed(self, new: RoomView) -> None:
         """The new room, and what changed since the last one as the interface's events."""
@@ -247,24 +242,24 @@ class RemoteMatch:
 
     # ---- intents of the match interface ---------------------------------------------
 
-    def _send(self, kind: str, **body: Any) -> None:
+    def _send(self, intent: Message) -> None:
         # A key held down repeats ~30 times a second; the service cuts off a client that
         # sends more than 20, and the same intent again says nothing new.
         now = time.monotonic()
-        if self._last_sent == (kind, body) and now - self._last_time < REPEAT_SECONDS:
+        if self._last_sent == intent and now - self._last_time < REPEAT_SECONDS:
             return
-        self._last_sent, self._last_time = (kind, body), now
-        self._outbox.put_nowait((kind, body))
+        self._last_sent, self._last_time = intent, now
+        self._outbox.put_nowait(intent)
 
     def _not_here(self, what: str) -> None:
         self._tell(Notice(NOT_IN_A_ROOM.format(what=what), timeout=3))
 
     def drop(self, column: int) -> None:
         if self.room is not None:
-            self._send("drop", column=column, ply=self.room.position.moves)
+            self._send(wire.Drop(column, self.room.position.moves))
 
     def move_now(self) -> None:
-        self._send("hurry")
+        self._send(wire.Hurry())
 
     def undo(self) -> None:
         self.take_back()  # in a room, taking back is asking the other side
@@ -273,13 +268,13 @@ class RemoteMatch:
         self._not_here("redo")
 
     def take_back(self) -> None:
-        self._send("take_back")
+        self._send(wire.TakeBack())
 
     def new_game(self, game: Game | None = None, sides: Sides | None = None) -> None:
         if game is not None or sides is not None:
             self._not_here("a game of your own")
             return
-        self._send("rematch")  # a new game in a room: the rematch, colours swapped
+        self._send(wire.Rematch())  # a new game in a room: the rematch, colours swapped
 
     def hint(self) -> None:
         self._not_here("a hint")
@@ -294,7 +289,7 @@ class RemoteMatch:
         self._not_here("stepping")
 
     def resign(self) -> None:
-        self._send("resign")
+        self._send(wire.Resign())
 
     def set_sides(self, sides: Sides) -> None:
         self._not_here("choosing the sides")
@@ -306,41 +301,38 @@ class RemoteMatch:
     # ---- intents of a room ----------------------------------------------------------
 
     def create(self, ai: str | None = None, *, second: bool = False, public: bool = False) -> None:
-        body: dict[str, Any] = {"second": second, "public": public}
-        if ai is not None:
-            body["ai"] = ai
-        self._send("create", **body)
+        self._send(wire.Create(ai=ai, second=second, public=public))
 
     def join(self, code: str) -> None:
         """A seat in the room with this code, or back in the seat with this seat code."""
-        self._send("join", code=code[:20])
+        self._send(wire.Join(code[:20]))
 
     def watch(self, room: int) -> None:
-        self._send("watch", room=room)
+        self._send(wire.Watch(room))
 
     def leave(self) -> None:
-        self._send("leave")
+        self._send(wire.Leave())
 
     def offer_draw(self) -> None:
-        self._send("offer_draw")
+        self._send(wire.OfferDraw())
 
     def answer(self, offer: str, accept: bool) -> None:
-        self._send("answer", offer=offer, accept=accept)
+        self._send(wire.Answer(offer, accept))  # type: ignore[arg-type]  # the UI's two offers
 
     def rematch(self) -> None:
-        self._send("rematch")
+        self._send(wire.Rematch())
 
     def games(self) -> None:
-        self._send("games")
+        self._send(wire.AskGames())
 
     def say(self, text: str) -> None:
         if text.strip():
-            self._send("say", text=text.strip()[:200])
+            self._send(wire.Say(text.strip()[:200]))
 
 
-def _records(games: list[dict[str, Any]]):
+def _records(games: tuple[wire.KeptGame, ...]):
     for game in games:
         try:
-            yield str(game["name"]), GameRecord.from_text(str(game["text"]))
+            yield game.name, GameRecord.from_text(game.text)
         except GameFileError:
             continue

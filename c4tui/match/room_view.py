@@ -8,12 +8,11 @@ nothing; the service's view is the truth (c4tui/rooms/room.py makes it).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import SearchInfo
 from c4tui.match.sides import engine_title
-from c4tui.rooms.protocol import info_from_wire
+from c4tui.rooms.protocol import Lobby, RoomShown
 
 
 @dataclass(frozen=True)
@@ -56,41 +55,32 @@ class RoomView:
     watchers: tuple[str, ...]
 
     @classmethod
-    def from_wire(cls, data: dict[str, Any], now: float) -> RoomView:
+    def from_wire(cls, shown: RoomShown, now: float) -> RoomView:
+        """The room a `room` message shows (protocol.RoomShown, checked as it was read)."""
         seats = tuple(
-            SeatView(
-                s["name"],
-                s["ai"],
-                s["open"],
-                s["here"],
-                None if s["held"] is None else now + s["held"],
-            )
-            for s in data["seats"]
+            SeatView(s.name, s.ai, s.open, s.here, None if s.held is None else now + s.held)
+            for s in shown.seats
         )
-        position = Position.from_moves(
-            data["moves"], data["width"], data["height"], data["connect"]
-        )
-        info = None if data["info"] is None else info_from_wire(data["info"])
         return cls(
-            data["room"],
-            data["code"],
-            data["public"],
-            data["seat"],
-            data["seat_code"],
+            shown.room,
+            shown.code,
+            shown.public,
+            shown.seat,
+            shown.seat_code,
             (seats[0], seats[1]),
-            position,
-            data["over"],
-            data["ended"],
-            data["winner"],
-            {str(k): int(v) for k, v in data["offers"].items()},
-            tuple(data["rematch"]),
-            data["thinking"],
-            bool(data.get("paused", False)),
-            data["thinking_spec"],
-            data["search"],
-            info,
-            data["trouble"],
-            tuple(data["watchers"]),
+            Position.from_moves(shown.moves, shown.width, shown.height, shown.connect),
+            shown.over,
+            shown.ended,
+            shown.winner,
+            dict(shown.offers),
+            shown.rematch,
+            shown.thinking,
+            shown.paused,
+            shown.thinking_spec,
+            shown.search,
+            shown.info,
+            shown.trouble,
+            shown.watchers,
         )
 
     @property
@@ -124,17 +114,18 @@ class LobbyView:
     rooms: tuple[RoomSummary, ...] = ()
 
     @classmethod
-    def from_wire(cls, data: dict[str, Any]) -> LobbyView:
+    def from_wire(cls, lobby: Lobby) -> LobbyView:
+        """The lobby a `lobby` message lists (protocol.Lobby)."""
         rooms = tuple(
             RoomSummary(
-                r["room"],
-                r["code"],
-                tuple(None if p is None else (str(p["name"]), p["ai"]) for p in r["players"]),
-                r["moves"],
-                r["over"],
-                r["open"],
-                r["watchers"],
+                r.room,
+                r.code,
+                tuple(None if p is None else (p.name, p.ai) for p in r.players),
+                r.moves,
+                r.over,
+                r.open,
+                r.watchers,
             )
-            for r in data["rooms"]
+            for r in lobby.rooms
         )
-        return cls(tuple(data["online"]), rooms)
+        return cls(lobby.online, rooms)

@@ -125,17 +125,17 @@ def _nesting(text: str) -> int:
 def from_wire(shape: type[T], data: Any, where: str = "") -> T:
     """`data` read as `shape`; ShapeError names the first field that is not as declared."""
     if not isinstance(data, dict):
-        raise ShapeError(f"{where or shape.__name__}: should be an object")
+        raise ShapeError(f"{where or shape.__name__} should be an object")
     declared = _fields(shape)
     for name in data:
         if name not in declared:
-            raise ShapeError(f"{_join(where, str(name)[:30])}: unknown field")
+            raise ShapeError(f"{where or shape.__name__}: unknown field {str(name)[:30]!r}")
     values = {}
     for name, (kind, required) in declared.items():
         if name in data:
             values[name] = _read(kind, data[name], _join(where, name))
         elif required:
-            raise ShapeError(f"{_join(where, name)}: missing")
+            raise ShapeError(f"{_join(where, name)} is missing")
     return shape(**values)
 
 
@@ -161,7 +161,7 @@ def _read(kind: Any, value: Any, where: str) -> Any:
         for mark in marks:
             wrong = mark.check(value)
             if wrong is not None:
-                raise ShapeError(f"{where}: should be {wrong}")
+                raise ShapeError(f"{where} should be {wrong}")
         return value
     if origin in (Union, types.UnionType):
         choices = get_args(kind)
@@ -171,23 +171,23 @@ def _read(kind: Any, value: Any, where: str) -> Any:
         return _read(inner, value, where)
     if origin is Literal:
         if not any(type(value) is type(choice) and value == choice for choice in get_args(kind)):
-            raise ShapeError(f"{where}: should be one of {', '.join(map(repr, get_args(kind)))}")
+            raise ShapeError(f"{where} should be one of {', '.join(map(repr, get_args(kind)))}")
         return value
     if origin is tuple:
         if not isinstance(value, list):
-            raise ShapeError(f"{where}: should be a list")
+            raise ShapeError(f"{where} should be a list")
         items = get_args(kind)
         if len(items) == 2 and items[1] is Ellipsis:
             return tuple(_read(items[0], item, f"{where}[{n}]") for n, item in enumerate(value))
         if len(value) != len(items):
-            raise ShapeError(f"{where}: should be {len(items)} items")
+            raise ShapeError(f"{where} should be {len(items)} items")
         return tuple(
             _read(k, item, f"{where}[{n}]")
             for n, (k, item) in enumerate(zip(items, value, strict=True))
         )
     if origin is dict:
         if not isinstance(value, dict):
-            raise ShapeError(f"{where}: should be an object")
+            raise ShapeError(f"{where} should be an object")
         key_kind, value_kind = get_args(kind)
         return {
             _read(key_kind, key, where): _read(value_kind, item, f"{where}.{str(key)[:30]}")
@@ -207,13 +207,13 @@ def _plain(kind: Any, value: Any, where: str) -> Any:
     if kind is type(None):
         if value is None:
             return None
-        raise ShapeError(f"{where}: should be null")
+        raise ShapeError(f"{where} should be null")
     if kind is float and type(value) in (int, float) and math.isfinite(value):
         return float(value)
     if kind in (bool, int, str) and type(value) is kind:
         return value
     if kind in _PLAIN_WORDS:
-        raise ShapeError(f"{where}: should be {_PLAIN_WORDS[kind]}")
+        raise ShapeError(f"{where} should be {_PLAIN_WORDS[kind]}")
     raise TypeError(f"{where}: {kind!r} is not a type the codec knows")
 
 
@@ -221,7 +221,10 @@ def _plain(kind: Any, value: Any, where: str) -> Any:
 
 
 def to_wire(value: Any) -> Any:
-    """A shape (or values holding shapes) as JSON-ready values."""
+    """A shape (or values holding shapes) as JSON-ready values (an infinite or NaN
+    number, which JSON cannot say, as null)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
     if is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_wire(getattr(value, f.name)) for f in fields(value) if f.init}
     if isinstance(value, (list, tuple)):

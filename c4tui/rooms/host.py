@@ -18,13 +18,23 @@ import secrets
 import time
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import Any
 
 from c4tui.engine.players.contract import SearchInfo
 from c4tui.rooms.access import show_code
 from c4tui.rooms.ai_pool import AiPool, PooledSearch
+from c4tui.rooms.codec import from_wire
 from c4tui.rooms.identity import RoomLimits
-from c4tui.rooms.protocol import VERSION, escaped, info_to_wire
+from c4tui.rooms.protocol import (
+    VERSION,
+    Lobby,
+    Message,
+    Notice,
+    Progress,
+    RoomShown,
+    Welcome,
+    escaped,
+)
+from c4tui.rooms.protocol import Identity as WelcomedAs
 from c4tui.rooms.room import Room
 from c4tui.rooms.store import RoomStore
 from c4tui.rooms.worker import SearchJob
@@ -46,7 +56,7 @@ class Client(ABC):
         return f"{self.name} ({escaped(self.key)}, {self.address})"  # a key holds a typed name
 
     @abstractmethod
-    def send(self, kind: str, **body: Any) -> None:
+    def send(self, message: Message) -> None:
         """One message to the client (never blocks: a client that does not read is cut)."""
 
     @abstractmethod
@@ -98,18 +108,13 @@ class RoomHost:
     def arrive(self, client: Client) -> None:
         self.clients.add(client)
         log.info("client %s logged in", client.who)
-        client.send(
-            "welcome",
-            version=VERSION,
-            identity={"key": client.key, "name": client.name},
-            ai_seconds=self.limits.ai_seconds,
-        )
+        client.send(Welcome(VERSION, WelcomedAs(client.key, client.name), self.limits.ai_seconds))
         seated = [r for r in self.rooms.values() if r.seat_of(client.key) is not None]
         if seated:  # back to the seat it held
             self.enter(client, seated[0], seated[0].seat_of(client.key))
             self.show(seated[0])
         else:
-            client.send("lobby", **self.lobby())
+            client.send(self.lobby())
         self._lobby_changed()
 
     def depart(self, client: Client) -> None:
@@ -196,8 +201,8 @@ class RoomHost:
         del self.rooms[room.number]
         for client in self.members(room):
             client.room = None
-            client.send("notice", text="The room has closed.", severity="information")
-            client.send("lobby", **self.lobby())
+            client.send(Notice("The room has closed."))
+            client.send(self.lobby())
         log.info("room %d closed", room.number)
         self._lobby_changed()
         return True
@@ -274,11 +279,11 @@ class RoomHost:
             seated = view["seat"] is not None
             view["code"] = show_code(room.code) if seated or room.public else None
             view["seat_code"] = view["seat_code"] and show_code(view["seat_code"])
-            client.send("room", watchers=watchers, **view)
+            client.send(from_wire(RoomShown, {**view, "watchers": watchers}, "room"))
 
     def tell(self, room: Room, text: str) -> None:
         for client in self.members(room):
-            client.send("notice", text=text, severity="information")
+            client.send(Notice(text))
 
     # ---- the AI seat ----------------------------------------------------------------
 
@@ -309,9 +314,9 @@ class RoomHost:
         room = self.rooms.get(number)
         if room is None or not room.progress(search_id, info):
             return
-        wire = info_to_wire(info)
+        progress = Progress(number, search_id, info)
         for client in self.members(room):
-            client.send("progress", room=number, search=search_id, info=wire)
+            client.send(progress)
 
     def _ai_moved(self, number, search_id, path, move: int, info: SearchInfo) -> None:
         room = self.rooms.get(number)
@@ -330,7 +335,7 @@ class RoomHost:
 
     # ---- the lobby ------------------------------------------------------------------
 
-    def lobby(self) -> dict[str, Any]:
+    def lobby(self) -> Lobby:
         # One entry per identity: two people who share a name are two (a set of names was one).
         online = sorted({c.key: c.name for c in self.clients}.values())
         rooms = []
@@ -340,7 +345,7 @@ class RoomHost:
                 summary["code"] = show_code(summary["code"])
             summary["watchers"] = sum(1 for c in self.members(room) if room.seat_of(c.key) is None)
             rooms.append(summary)
-        return {"online": online, "rooms": rooms}
+        return from_wire(Lobby, {"online": online, "rooms": rooms}, "lobby")
 
     def _lobby_changed(self) -> None:
         """Send the lobby to everyone in it, soon (changes close together go as one)."""
@@ -354,4 +359,4 @@ class RoomHost:
         lobby = self.lobby()
         for client in self.clients:
             if client.room is None:
-                client.send("lobby", **lobby)
+                client.send(lobby)

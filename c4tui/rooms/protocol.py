@@ -2,48 +2,58 @@
 
 Every message is one JSON object on one line (UTF-8, at most `RoomLimits.max_line`
 bytes), with a `kind`. A client's first message is `hello`; the service answers
-`welcome` or closes the connection. Everything a client sends is checked here against
-the schema of its kind: unknown kinds, unknown or missing fields and values of the
-wrong type or range are a `ProtocolError`, and the service closes that connection
-(one log line) while everyone else plays on.
+`welcome` or closes the connection.
 
-Client to service (`CLIENT_KINDS`):
-    hello     {version, token}
-    lobby     {}                              who is online, which rooms there are
-    create    {ai?, public?, second?, width?, height?, connect?}   a room; `ai` plays
-                                              the other seat; `second`: you play ○
-    join      {code}                          a seat in the room with that code, or the
+Each message is declared once, below, as a frozen dataclass whose field types are its
+schema (codec.py reads them): the service checks every client line against them
+(`parse_client_line`: unknown kinds, unknown or missing fields, values of the wrong type
+or range, nesting too deep are a `ProtocolError`, and the service closes that connection
+with one log line while everyone else plays on), and a client reads every service line
+with them (`parse_service_line`). Both sides build messages as these objects and
+`encode` them; nobody writes a message's dict by hand.
+
+Client to service (`CLIENT_MESSAGES`):
+    hello     Hello {version, token}
+    lobby     AskLobby {}                     who is online, which rooms there are
+    create    Create {ai?, public?, second?, width?, height?, connect?}   a room; `ai`
+                                              plays the other seat; `second`: you play ○
+    join      Join {code}                     a seat in the room with that code, or the
                                               seat with that seat code (taken back)
-    watch     {room}                          spectate any room by its number
-    leave     {}                              back to the lobby (a seat is given up)
-    drop      {column, ply}                   a move; `ply` is the move count the client saw
-    hurry     {}                              the AI plays its best move so far now
+    watch     Watch {room}                    spectate any room by its number
+    leave     Leave {}                        back to the lobby
+    drop      Drop {column, ply}              a move; `ply` is the move count the client saw
+    hurry     Hurry {}                        the AI plays its best move so far now
     resign, offer_draw, take_back, rematch {}
-    answer    {offer, accept}                 the other side's draw or take-back offer
-    games     {}                              this identity's finished games
-    say       {text}                          a short chat line to the room
+    answer    Answer {offer, accept}          the other side's draw or take-back offer
+    games     AskGames {}                     this identity's finished games
+    say       Say {text}                      a short chat line to the room
 
-Service to client (not schema-checked by clients beyond what they read):
-    welcome {version, identity: {key, name}, ai_seconds}
-    lobby {online: [names], rooms: [...]}
-    room {...}          the whole room, after every change (see Room.view)
-    progress {room, search, info}   the AI seat's live SearchInfo, ~10 a second
-    notice {text, severity}         refused {of, reason}
-    games {games: [{name, text}]}   said {name, text}   bye {reason}
+Service to client (`SERVICE_MESSAGES`):
+    welcome   Welcome {version, identity: {key, name}, ai_seconds}
+    lobby     Lobby {online, rooms: [RoomListed]}
+    room      RoomShown {...}                 the whole room, after every change (Room.view)
+    progress  Progress {room, search, info}   the AI seat's live SearchInfo, ~10 a second
+    notice    Notice {text, severity}         refused  Refused {of, reason}
+    games     Games {games: [{name, text}]}   said  Said {name, text}   bye  Bye {reason}
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
-from dataclasses import asdict, dataclass, fields
-from typing import Any
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
-from c4tui.engine.players.contract import ColumnStat, SearchInfo
+from c4tui.engine.players.contract import SearchInfo
+from c4tui.rooms.codec import Between, Items, ShapeError, Text, dumps, from_wire, loads, to_wire
 
 VERSION = 1
 MAX_TEXT = 200  # characters of a chat line, a name, a token or a code
 OFFERS = ("draw", "take_back")  # what one player may offer and the other answer
+
+Offer = Literal["draw", "take_back"]
+Words = Annotated[str, Text(MAX_TEXT)]
+AnyText = Annotated[str, Text(1 << 20, shortest=0)]  # what the service says: bounded by the line
+Seat = Literal[0, 1]
+Count = Annotated[int, Between(0, 1 << 31)]
 
 
 def escaped(text: str, limit: int = 80) -> str:
@@ -57,128 +67,316 @@ class ProtocolError(ValueError):
     """A message that breaks the protocol; the message says how (one line, for the log)."""
 
 
-Check = Callable[[Any], bool]
+class Message:
+    """A message of the protocol: a frozen dataclass with its `KIND` on the wire."""
+
+    KIND: ClassVar[str]
+
+    @property
+    def kind(self) -> str:
+        return self.KIND
 
 
-def _text(limit: int = MAX_TEXT) -> Check:
-    return lambda value: isinstance(value, str) and 0 < len(value) <= limit
+M = TypeVar("M", bound=Message)
 
 
-def _int(low: int, high: int) -> Check:
-    return lambda value: type(value) is int and low <= value <= high
-
-
-def _bool(value: Any) -> bool:
-    return type(value) is bool
-
-
-def _choice(*choices: str) -> Check:
-    return lambda value: value in choices
+# ---- client to service -------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Field:
-    check: Check
-    required: bool = True
-    what: str = ""  # the allowed values, in words, for the error
+class Hello(Message):
+    KIND = "hello"
+    version: Annotated[int, Between(0, 1 << 16)]
+    token: Words
 
 
-def _field(check: Check, what: str, required: bool = True) -> Field:
-    return Field(check, required, what)
+@dataclass(frozen=True)
+class AskLobby(Message):
+    KIND = "lobby"
 
 
-_TEXT = _field(_text(), f"text of 1-{MAX_TEXT} characters")
-_OPTIONAL_TEXT = _field(_text(), f"text of 1-{MAX_TEXT} characters", required=False)
-_NOTHING: dict[str, Field] = {}
+@dataclass(frozen=True)
+class Create(Message):
+    KIND = "create"
+    ai: Words | None = None
+    public: bool = False
+    second: bool = False
+    width: Annotated[int, Between(4, 10)] = 7
+    height: Annotated[int, Between(4, 10)] = 6
+    connect: Annotated[int, Between(3, 6)] = 4
 
-CLIENT_KINDS: dict[str, dict[str, Field]] = {
-    "hello": {
-        "version": _field(_int(0, 1 << 16), "a version number"),
-        "token": _TEXT,
-    },
-    "lobby": _NOTHING,
-    "create": {
-        "ai": _OPTIONAL_TEXT,
-        "public": _field(_bool, "true or false", required=False),
-        "second": _field(_bool, "true or false", required=False),
-        "width": _field(_int(4, 10), "4 to 10", required=False),
-        "height": _field(_int(4, 10), "4 to 10", required=False),
-        "connect": _field(_int(3, 6), "3 to 6", required=False),
-    },
-    "join": {"code": _field(_text(20), "a room code")},
-    "watch": {"room": _field(_int(1, 1 << 31), "a room number")},
-    "leave": _NOTHING,
-    "drop": {
-        "column": _field(_int(0, 9), "a column from 0 to 9"),
-        "ply": _field(_int(0, 100), "a move count"),
-    },
-    "hurry": _NOTHING,
-    "resign": _NOTHING,
-    "offer_draw": _NOTHING,
-    "take_back": _NOTHING,
-    "rematch": _NOTHING,
-    "answer": {
-        "offer": _field(_choice(*OFFERS), "'draw' or 'take_back'"),
-        "accept": _field(_bool, "true or false"),
-    },
-    "games": _NOTHING,
-    "say": {"text": _TEXT},
+
+@dataclass(frozen=True)
+class Join(Message):
+    KIND = "join"
+    code: Annotated[str, Text(20)]
+
+
+@dataclass(frozen=True)
+class Watch(Message):
+    KIND = "watch"
+    room: Annotated[int, Between(1, 1 << 31)]
+
+
+@dataclass(frozen=True)
+class Leave(Message):
+    KIND = "leave"
+
+
+@dataclass(frozen=True)
+class Drop(Message):
+    KIND = "drop"
+    column: Annotated[int, Between(0, 9)]
+    ply: Annotated[int, Between(0, 100)]
+
+
+@dataclass(frozen=True)
+class Hurry(Message):
+    KIND = "hurry"
+
+
+@dataclass(frozen=True)
+class Resign(Message):
+    KIND = "resign"
+
+
+@dataclass(frozen=True)
+class OfferDraw(Message):
+    KIND = "offer_draw"
+
+
+@dataclass(frozen=True)
+class TakeBack(Message):
+    KIND = "take_back"
+
+
+@dataclass(frozen=True)
+class Rematch(Message):
+    KIND = "rematch"
+
+
+@dataclass(frozen=True)
+class Answer(Message):
+    KIND = "answer"
+    offer: Offer
+    accept: bool
+
+
+@dataclass(frozen=True)
+class AskGames(Message):
+    KIND = "games"
+
+
+@dataclass(frozen=True)
+class Say(Message):
+    KIND = "say"
+    text: Words
+
+
+CLIENT_MESSAGES: dict[str, type[Message]] = {
+    kind.KIND: kind
+    for kind in (
+        Hello,
+        AskLobby,
+        Create,
+        Join,
+        Watch,
+        Leave,
+        Drop,
+        Hurry,
+        Resign,
+        OfferDraw,
+        TakeBack,
+        Rematch,
+        Answer,
+        AskGames,
+        Say,
+    )
 }
 
 
+# ---- service to client -------------------------------------------------------------
+
+
 @dataclass(frozen=True)
-class Message:
-    """A checked client message: its kind and its fields."""
-
-    kind: str
-    fields: dict[str, Any]
-
-    def get(self, name: str, default: Any = None) -> Any:
-        return self.fields.get(name, default)
+class Identity:
+    key: AnyText
+    name: AnyText
 
 
-def parse_client_line(line: bytes) -> Message:
-    """One line from a client, checked against its kind's schema; ProtocolError says why not."""
+@dataclass(frozen=True)
+class Welcome(Message):
+    KIND = "welcome"
+    version: int
+    identity: Identity
+    ai_seconds: float
+
+
+@dataclass(frozen=True)
+class PlayerListed:
+    name: AnyText
+    ai: AnyText | None
+
+
+@dataclass(frozen=True)
+class RoomListed:
+    """A room as the lobby lists it (the code only when it is open to anyone)."""
+
+    room: Count
+    code: AnyText | None
+    players: Annotated[tuple[PlayerListed | None, ...], Items(2, 2)]
+    moves: Count
+    over: bool
+    open: bool
+    watchers: Count
+
+
+@dataclass(frozen=True)
+class Lobby(Message):
+    KIND = "lobby"
+    online: tuple[AnyText, ...]
+    rooms: tuple[RoomListed, ...]
+
+
+@dataclass(frozen=True)
+class SeatShown:
+    name: AnyText
+    ai: AnyText | None
+    open: bool
+    here: bool
+    held: float | None  # seconds the seat of a dropped person is still held
+
+
+@dataclass(frozen=True)
+class RoomShown(Message):
+    """The whole room as one client sees it (Room.view, with its code as shown)."""
+
+    KIND = "room"
+    room: Count
+    code: AnyText | None  # for its players, or anyone when the room is open to all
+    public: bool
+    seat: Seat | None  # this client's seat, None when watching
+    seat_code: AnyText | None
+    seats: Annotated[tuple[SeatShown, ...], Items(2, 2)]
+    width: Annotated[int, Between(4, 10)]
+    height: Annotated[int, Between(4, 10)]
+    connect: Annotated[int, Between(3, 6)]
+    moves: Annotated[str, Text(100, shortest=0)]
+    over: bool
+    ended: AnyText | None
+    winner: Seat | None
+    offers: dict[Offer, Seat]
+    rematch: tuple[Seat, ...]
+    thinking: bool
+    paused: bool
+    thinking_spec: AnyText | None
+    search: Count
+    info: SearchInfo | None
+    trouble: AnyText | None
+    watchers: tuple[AnyText, ...]
+
+
+@dataclass(frozen=True)
+class Progress(Message):
+    KIND = "progress"
+    room: Count
+    search: Count
+    info: SearchInfo
+
+
+@dataclass(frozen=True)
+class Notice(Message):
+    KIND = "notice"
+    text: AnyText
+    severity: Literal["information", "warning", "error"] = "information"
+
+
+@dataclass(frozen=True)
+class Refused(Message):
+    KIND = "refused"
+    of: AnyText
+    reason: AnyText
+
+
+@dataclass(frozen=True)
+class KeptGame:
+    name: AnyText
+    text: AnyText
+
+
+@dataclass(frozen=True)
+class Games(Message):
+    KIND = "games"
+    games: tuple[KeptGame, ...]
+
+
+@dataclass(frozen=True)
+class Said(Message):
+    KIND = "said"
+    name: AnyText
+    text: AnyText
+
+
+@dataclass(frozen=True)
+class Bye(Message):
+    KIND = "bye"
+    reason: AnyText
+
+
+SERVICE_MESSAGES: dict[str, type[Message]] = {
+    kind.KIND: kind
+    for kind in (Welcome, Lobby, RoomShown, Progress, Notice, Refused, Games, Said, Bye)
+}
+
+
+# ---- the codec of lines ------------------------------------------------------------
+
+
+def encode(message: Message) -> bytes:
+    """One message as a line."""
+    body = to_wire(message)
+    return dumps({"kind": message.KIND, **body}).encode() + b"\n"
+
+
+def parse_line(line: bytes, kinds: dict[str, type[M]]) -> M:
+    """One line read as the message its `kind` names among `kinds`; ProtocolError says why not."""
     try:
-        data = json.loads(line.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ProtocolError("not UTF-8") from None
-    except (ValueError, RecursionError):
-        raise ProtocolError("not JSON") from None
+        data = loads(line)
+    except ShapeError as error:
+        raise ProtocolError(str(error)) from None
     if not isinstance(data, dict):
         raise ProtocolError(f"a JSON {type(data).__name__}, not an object")
     kind = data.pop("kind", None)
     if not isinstance(kind, str):
         raise ProtocolError("no 'kind'")
-    schema = CLIENT_KINDS.get(kind)
-    if schema is None:
-        raise ProtocolError(f"unknown kind {kind[:30]!r}")
-    for name, value in data.items():
-        spec = schema.get(name)
-        if spec is None:
-            raise ProtocolError(f"{kind}: unknown field {name[:30]!r}")
-        if not spec.check(value):
-            raise ProtocolError(f"{kind}: {name} should be {spec.what}")
-    for name, spec in schema.items():
-        if spec.required and name not in data:
-            raise ProtocolError(f"{kind}: {name} is missing")
-    return Message(kind, data)
-
-
-def encode(kind: str, **body: Any) -> bytes:
-    """One message as a line (service to client, or a client's own messages)."""
-    return json.dumps({"kind": kind, **body}, separators=(",", ":")).encode() + b"\n"
-
-
-def decode(line: bytes) -> dict[str, Any]:
-    """A service message for a client: a JSON object with a string `kind`."""
+    shape = kinds.get(kind)
+    if shape is None:
+        raise ProtocolError(f"unknown kind {escaped(kind, 30)}")
     try:
-        data = json.loads(line.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise ProtocolError("the service sent a line that is not JSON") from None
-    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-        raise ProtocolError("the service sent a message without a kind")
-    return data
+        return from_wire(shape, data, kind)
+    except ShapeError as error:
+        raise ProtocolError(str(error)) from None
+
+
+def parse_client_line(line: bytes) -> Message:
+    """A line from a client, checked against its kind's declaration."""
+    return parse_line(line, CLIENT_MESSAGES)
+
+
+def parse_service_line(line: bytes) -> Message:
+    """A line from the service, read as its kind's declaration."""
+    return parse_line(line, SERVICE_MESSAGES)
+
+
+def client_message(kind: str, **body: Any) -> Message:
+    """A client message by its kind and fields, checked as the service will check it."""
+    shape = CLIENT_MESSAGES.get(kind)
+    if shape is None:
+        raise ProtocolError(f"unknown kind {escaped(kind, 30)}")
+    try:
+        return from_wire(shape, body, kind)
+    except ShapeError as error:
+        raise ProtocolError(str(error)) from None
 
 
 # ---- SearchInfo on the wire ----------------------------------------------------------
@@ -186,26 +384,12 @@ def decode(line: bytes) -> dict[str, Any]:
 
 def info_to_wire(info: SearchInfo) -> dict[str, Any]:
     """A SearchInfo as JSON-ready values (columns as objects, None for a full column)."""
-    return asdict(info)
-
-
-_INFO_FIELDS = {f.name for f in fields(SearchInfo)}
-_STAT_FIELDS = {f.name for f in fields(ColumnStat)}
+    return to_wire(info)
 
 
 def info_from_wire(data: Any) -> SearchInfo:
     """The SearchInfo a service sent; ProtocolError when it is not one."""
-    if not isinstance(data, dict) or not set(data) <= _INFO_FIELDS:
-        raise ProtocolError("a search info with unknown fields")
-    columns = data.get("columns", ())
-    if not isinstance(columns, (list, tuple)):
-        raise ProtocolError("a search info whose columns are not a list")
-    stats = []
-    for stat in columns:
-        if stat is not None and not (isinstance(stat, dict) and set(stat) <= _STAT_FIELDS):
-            raise ProtocolError("a search info with a column that is not one")
-        stats.append(None if stat is None else ColumnStat(**stat))
     try:
-        return SearchInfo(**{**data, "columns": tuple(stats), "pv": tuple(data.get("pv", ()))})
-    except TypeError as error:
+        return from_wire(SearchInfo, data, "info")
+    except ShapeError as error:
         raise ProtocolError(f"a search info that does not read: {error}") from None

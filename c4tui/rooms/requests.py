@@ -24,7 +24,21 @@ from c4tui.rooms.access import (
     normal_code,
 )
 from c4tui.rooms.host import Client, Refused, RoomHost
-from c4tui.rooms.protocol import Message, ProtocolError
+from c4tui.rooms.protocol import (
+    Answer,
+    Create,
+    Drop,
+    Games,
+    Join,
+    KeptGame,
+    Message,
+    Notice,
+    ProtocolError,
+    Said,
+    Say,
+    Watch,
+)
+from c4tui.rooms.protocol import Refused as RefusedMessage
 from c4tui.rooms.room import Room, Seat
 from c4tui.rooms.store import new_game_name
 
@@ -49,25 +63,25 @@ class Requests:
         try:
             handler(client, message)
         except Refused as reason:
-            client.send("refused", of=message.kind, reason=str(reason))
+            client.send(RefusedMessage(of=message.kind, reason=str(reason)))
 
     def _on_lobby(self, client: Client, message: Message) -> None:
-        client.send("lobby", **self.host.lobby())
+        client.send(self.host.lobby())
 
-    def _on_create(self, client: Client, message: Message) -> None:
+    def _on_create(self, client: Client, message: Create) -> None:
         if len(self.host.rooms) >= self.host.limits.rooms:
             raise Refused(f"The server has its {self.host.limits.rooms} rooms: try again later.")
         kept = [r for r in self.host.rooms.values() if r.number != client.room or r.under_way]
         self._refuse_if(new_room_refusal(kept, client.key, client.address, self.host.limits))
-        ai = message.get("ai")
+        ai = message.ai
         if ai is not None:
             try:
                 parse_spec(ai, outside=False)  # no client runs a program on this host
             except SpecError as error:
                 raise Refused(f"No such AI: {error}") from None
         self.host.leave(client)
-        width, height = message.get("width", 7), message.get("height", 6)
-        connect = message.get("connect", 4)
+        width, height = message.width, message.height
+        connect = message.connect
         try:
             start = Position.start(width, height, connect)
         except ValueError as error:
@@ -75,7 +89,7 @@ class Requests:
         code = new_code(lambda code: any(r.code == code for r in self.host.rooms.values()))
         mine = Seat(client.key, client.name, code=self._seat_code(), address=client.address)
         seats = [mine, Seat(ai=ai)]
-        if message.get("second", False):
+        if message.second:
             seats.reverse()
         number = max(self.host.rooms, default=0) + 1
         room = Room(
@@ -83,7 +97,7 @@ class Requests:
             code,
             Game(start),
             seats,
-            public=message.get("public", False),
+            public=message.public,
             name=new_game_name(number),
         )
         self.host.rooms[number] = room
@@ -95,10 +109,10 @@ class Requests:
         taken = {seat.code for room in self.host.rooms.values() for seat in room.seats}
         return new_code(lambda code: code in taken)
 
-    def _on_join(self, client: Client, message: Message) -> None:
+    def _on_join(self, client: Client, message: Join) -> None:
         """A room's code takes a seat in it; a seat's code takes that seat back."""
-        code = normal_code(message.get("code"))
-        room, seat = self._guess(client, lambda: self._find(code), message.get("code")[:20])
+        code = normal_code(message.code)
+        room, seat = self._guess(client, lambda: self._find(code), message.code[:20])
         if seat is not None:
             self._reclaim(client, room, seat)
             return
@@ -130,11 +144,7 @@ class Requests:
             room.seats[seat] = Seat(client.key, old.name, code=old.code, address=client.address)
             for other in self.host.clients:  # the old connection, if any, only watches now
                 if other.key == old.key and other.room == room.number:
-                    other.send(
-                        "notice",
-                        text="Your seat was taken back with its seat code.",
-                        severity="warning",
-                    )
+                    other.send(Notice("Your seat was taken back with its seat code.", "warning"))
         self.host.enter(client, room, seat)
         self.host.changed(room)
 
@@ -152,8 +162,8 @@ class Requests:
             raise Refused(f"No room or seat has the code {typed}.")
         return found
 
-    def _on_watch(self, client: Client, message: Message) -> None:
-        room = self.host.rooms.get(message.get("room"))
+    def _on_watch(self, client: Client, message: Watch) -> None:
+        room = self.host.rooms.get(message.room)
         if room is None:
             raise Refused("That room has closed.")
         if room.seat_of(client.key) is None:
@@ -163,11 +173,11 @@ class Requests:
 
     def _on_leave(self, client: Client, message: Message) -> None:
         self.host.leave(client)
-        client.send("lobby", **self.host.lobby())
+        client.send(self.host.lobby())
 
-    def _on_drop(self, client: Client, message: Message) -> None:
+    def _on_drop(self, client: Client, message: Drop) -> None:
         room, seat = self._seated(client)
-        self._refuse_if(room.drop(seat, message.get("column"), message.get("ply")))
+        self._refuse_if(room.drop(seat, message.column, message.ply))
         self.host.changed(room)
 
     def _on_hurry(self, client: Client, message: Message) -> None:
@@ -204,9 +214,9 @@ class Requests:
                 self.host.tell(room, "The AI declines the draw and plays on.")
         self.host.changed(room)
 
-    def _on_answer(self, client: Client, message: Message) -> None:
+    def _on_answer(self, client: Client, message: Answer) -> None:
         room, seat = self._seated(client)
-        offer, accept = message.get("offer"), message.get("accept")
+        offer, accept = message.offer, message.accept
         self._refuse_if(room.answer(seat, offer, accept))
         what = "draw" if offer == "draw" else "take-back"
         self.host.tell(room, f"{client.name} {'accepts' if accept else 'declines'} the {what}.")
@@ -228,15 +238,15 @@ class Requests:
             raise Refused("Your games are on their way: ask again in a moment.")
         self._games_asked[client.key] = now
         games = self.host.store.kept_games(client.key)
-        client.send("games", games=[{"name": name, "text": text} for name, text in games])
+        client.send(Games(tuple(KeptGame(name, text) for name, text in games)))
 
-    def _on_say(self, client: Client, message: Message) -> None:
+    def _on_say(self, client: Client, message: Say) -> None:
         room = self.host.rooms.get(client.room) if client.room is not None else None
         if room is None:
             raise Refused("Chat is for rooms.")
-        text = " ".join("".join(ch for ch in message.get("text") if ch.isprintable()).split())
+        text = " ".join("".join(ch for ch in message.text if ch.isprintable()).split())
         for other in self.host.members(room):
-            other.send("said", name=client.name, text=text[:200])
+            other.send(Said(client.name, text[:200]))
 
     def _seated(self, client: Client) -> tuple[Room, int]:
         room = self.host.rooms.get(client.room) if client.room is not None else None

@@ -13,7 +13,18 @@ import contextlib
 import os
 from typing import Any
 
-from c4tui.rooms.protocol import VERSION, ProtocolError, decode, encode
+from c4tui.rooms.protocol import (
+    VERSION,
+    Hello,
+    Message,
+    Notice,
+    ProtocolError,
+    Welcome,
+    client_message,
+    encode,
+    parse_service_line,
+)
+from c4tui.rooms.protocol import Identity as WelcomedAs
 
 SOCKET_ENV = "C4TUI_ROOMS_SOCKET"
 TOKEN_ENV = "C4TUI_ROOMS_TOKEN"
@@ -29,7 +40,7 @@ class RoomClient:
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader, self.writer = reader, writer
-        self.welcome: dict[str, Any] = {}
+        self.welcome = Welcome(VERSION, WelcomedAs("", ""), 0.0)  # until the service says
 
     @classmethod
     async def connect(
@@ -45,14 +56,14 @@ class RoomClient:
         except OSError as error:
             raise RoomError(f"cannot reach the room service: {error.strerror or error}") from None
         client = cls(reader, writer)
-        await client.send("hello", version=VERSION, token=token)
+        await client.send(Hello(VERSION, token))
         welcome = await client.receive()
-        if welcome is None or welcome["kind"] != "welcome":
+        if not isinstance(welcome, Welcome):
             await client.close()
             reason = (
                 "the service closed the connection"
                 if welcome is None
-                else welcome.get("reason", welcome["kind"])
+                else getattr(welcome, "reason", welcome.kind)
             )
             raise RoomError(f"not admitted: {reason}")
         client.welcome = welcome
@@ -69,15 +80,19 @@ class RoomClient:
             raise RoomError(f"{TOKEN_ENV} is not set: --served is for clients of c4tui serve")
         return await cls.connect(socket_path, token=token)
 
-    async def send(self, kind: str, **body: Any) -> None:
+    async def send(self, message: Message | str, **body: Any) -> None:
+        """Send a message (or one by its kind and fields: ProtocolError if it is not one)."""
+        if isinstance(message, str):
+            message = client_message(message, **body)
         try:
-            self.writer.write(encode(kind, **body))
+            self.writer.write(encode(message))
             await self.writer.drain()
         except (ConnectionError, RuntimeError) as error:
             raise RoomError(f"the room service has gone: {error}") from None
 
-    async def receive(self) -> dict[str, Any] | None:
-        """The service's next message; None when the connection has ended."""
+    async def receive(self) -> Message | None:
+        """The service's next message; None when the connection has ended. A line that is
+        not a message of the protocol comes as a Notice saying so."""
         try:
             line = await self.reader.readline()
         except (ConnectionError, ValueError):
@@ -85,9 +100,9 @@ class RoomClient:
         if not line.endswith(b"\n"):
             return None
         try:
-            return decode(line)
-        except ProtocolError:
-            return None
+            return parse_service_line(line)
+        except ProtocolError as error:
+            return Notice(f"The server sent something unreadable: {error}", "error")
 
     async def close(self) -> None:
         self.writer.close()

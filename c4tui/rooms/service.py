@@ -28,12 +28,19 @@ import os
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 from c4tui.rooms.access import Tokens
 from c4tui.rooms.host import Client, RoomHost
 from c4tui.rooms.identity import Identity, RoomLimits, display_name
-from c4tui.rooms.protocol import VERSION, ProtocolError, encode, parse_client_line
+from c4tui.rooms.protocol import (
+    VERSION,
+    Bye,
+    Hello,
+    Message,
+    ProtocolError,
+    encode,
+    parse_client_line,
+)
 from c4tui.rooms.requests import Requests
 
 log = logging.getLogger("c4tui.rooms")
@@ -52,7 +59,7 @@ class Connection(Client):
         self.writer = writer
         self.closed = False
 
-    def send(self, kind: str, **body: Any) -> None:
+    def send(self, message: Message) -> None:
         if self.closed or self.writer.is_closing():
             # Gone (a write failed, or it hung up): asyncio would log every write after.
             self.closed = True
@@ -61,7 +68,7 @@ class Connection(Client):
             log.warning("client %s cut off: it does not read what it is sent", self.who)
             self.close()
             return
-        self.writer.write(encode(kind, **body))
+        self.writer.write(encode(message))
 
     def close(self) -> None:
         self.closed = True
@@ -104,7 +111,7 @@ class RoomService:
         if self._server is not None:
             self._server.close()
         for client in list(self.host.clients):
-            client.send("bye", reason="The server is stopping. Your games are kept.")
+            client.send(Bye("The server is stopping. Your games are kept."))
             client.close()
         if self._connections:  # closed writers end their readers; stragglers are cancelled
             _, late = await asyncio.wait(self._connections, timeout=2.0)
@@ -133,7 +140,7 @@ class RoomService:
             who = client.who if client is not None else "(not logged in)"
             log.warning("client %s closed: %s", who, error)
             with contextlib.suppress(Exception):
-                writer.write(encode("bye", reason=f"Protocol error: {error}"))
+                writer.write(encode(Bye(f"Protocol error: {error}")))
         except TimeoutError:
             log.warning("client closed: no hello within %g s", LOGIN_SECONDS)
         except (ConnectionError, asyncio.IncompleteReadError):
@@ -176,11 +183,11 @@ class RoomService:
         if not line.endswith(b"\n"):
             raise ProtocolError("no hello (or one over the size limit)")
         hello = parse_client_line(line)
-        if hello.kind != "hello":
+        if not isinstance(hello, Hello):
             raise ProtocolError(f"the first message must be hello, not {hello.kind}")
-        if hello.get("version") != VERSION:
-            raise ProtocolError(f"protocol version {hello.get('version')}; this is {VERSION}")
-        identity = self._tokens.redeem(hello.get("token"))
+        if hello.version != VERSION:
+            raise ProtocolError(f"protocol version {hello.version}; this is {VERSION}")
+        identity = self._tokens.redeem(hello.token)
         if not isinstance(identity, Identity):
             raise ProtocolError("a token that is unknown, used or expired")
         return identity

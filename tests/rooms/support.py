@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+from c4tui.rooms.codec import to_wire
 from c4tui.rooms.room_client import RoomClient
 from c4tui.rooms.service import Identity, RoomLimits, RoomService
 
@@ -35,9 +36,11 @@ async def next_of(client: RoomClient, kind: str, where=lambda message: True) -> 
 
     async def look() -> dict[str, Any]:
         while True:
-            message = await client.receive()
-            if message is None:
+            received = await client.receive()
+            if received is None:
                 raise ConnectionError(f"connection ended while waiting for {kind}")
+            # The declared message as the wire has it, so a test reads what was sent.
+            message = {"kind": received.kind, **to_wire(received)}
             if message["kind"] == kind and where(message):
                 return message
 

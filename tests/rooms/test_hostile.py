@@ -11,7 +11,7 @@ import logging
 
 import pytest
 
-from c4tui.rooms.protocol import ProtocolError, parse_client_line
+from c4tui.rooms.protocol import ProtocolError, Said, parse_client_line
 from c4tui.rooms.room_client import RoomClient, RoomError
 from c4tui.rooms.service import OUT_CAP, Connection, Identity
 from tests.rooms.support import PATIENCE, login, next_of, room_where
@@ -49,7 +49,14 @@ def token_line(service, name="eve") -> bytes:
         (b'{"kind": "drop", "column": 12, "ply": 0}\n', "column should be"),
         (b'{"kind": "drop", "ply": 0}\n', "column is missing"),
         (b'{"kind": "join", "code": ""}\n', "code should be"),
-        (b"[" * 100000 + b"\n", "not JSON"),
+        (b"[" * 100000 + b"\n", "nested deeper than"),
+        (
+            b'{"kind": "say", "text": ' + b"[" * 40 + b"]" * 40 + b"}\n",
+            "nested deeper than",
+        ),
+        (b'{"kind": "drop", "column": 1e400, "ply": 0}\n', "column should be"),
+        (b'{"kind": "drop", "column": NaN, "ply": 0}\n', "not JSON"),
+        (b'{"kind": "answer", "offer": "everything", "accept": true}\n', "offer should be one of"),
     ],
 )
 def test_every_bad_line_is_named(line, reason):
@@ -83,7 +90,7 @@ async def test_a_wrong_used_or_expired_token_is_refused(service):
 
 async def test_names_lose_control_characters(service):
     zoe = await login(service, "[b]Zoë\x1b[2J and a very long name indeed")
-    assert zoe.welcome["identity"]["name"] == "[b]Zoë[2J and a very"
+    assert zoe.welcome.identity.name == "[b]Zoë[2J and a very"
     await zoe.close()
 
 
@@ -175,7 +182,7 @@ def test_a_client_that_stops_reading_is_cut_off():
     writer = StuckWriter()
     client = Connection(writer, Identity("ssh-name:slow", "slow", "10.0.0.8"))
     while not writer.closed:
-        client.send("progress", room=1, search=1, info={"engine": "mcts", "pad": "x" * 1000})
+        client.send(Said("slow", "x" * 1000))
     assert client.closed and writer.transport.buffered <= OUT_CAP + 2000
 
 

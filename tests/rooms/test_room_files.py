@@ -38,16 +38,16 @@ def warnings(caplog) -> list[str]:
 @pytest.mark.parametrize(
     ("changes", "reason"),
     [
-        ({"offers": ["draw"]}, "offers: should be an object"),
-        ({"offers": "draw"}, "offers: should be an object"),
-        ({"offers": {"draw": 7}}, "offers.draw: should be one of 0, 1"),
-        ({"winner": 5, "ended": "resigned"}, "winner: should be one of 0, 1"),
+        ({"offers": ["draw"]}, "offers should be an object"),
+        ({"offers": "draw"}, "offers should be an object"),
+        ({"offers": {"draw": 7}}, "offers.draw should be one of 0, 1"),
+        ({"winner": 5, "ended": "resigned"}, "winner should be one of 0, 1"),
         ({"seats": [{"key": None, "name": "x", "ai": None, "code": ""}]}, "should be 2 items"),
-        ({"seats": "both"}, "seats: should be a list"),
-        ({"name": "../../../outside"}, "name: should be a file name"),
-        ({"name": "/tmp/outside"}, "name: should be a file name"),
-        ({"number": "1"}, "number: should be a whole number"),
-        ({"public": 1}, "public: should be true or false"),
+        ({"seats": "both"}, "seats should be a list"),
+        ({"name": "../../../outside"}, "name should be a file name"),
+        ({"name": "/tmp/outside"}, "name should be a file name"),
+        ({"number": "1"}, "number should be a whole number"),
+        ({"public": 1}, "public should be true or false"),
         ({"seats": [{"key": None, "name": "x", "ai": "rm -rf", "code": ""}] * 2}, "an AI seat"),
         (
             {
