@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from typing import ClassVar
 
 from c4tui.engine.board.position import Position
-from c4tui.engine.external.child import MAX_UNREAD, Child, ChildFlooded, ChildGone
+from c4tui.engine.external.child import Child, ChildFlooded, ChildGone
 from c4tui.engine.players.base import BaseEngine, Clock, empty_columns
 from c4tui.engine.players.contract import (
     Forfeit,
@@ -123,7 +123,7 @@ class OutsideEngine(BaseEngine):
             info = self.ask(self.child, position, limits, clock, on_info)
         except ChildFlooded:
             self.close()
-            raise Forfeit(f"printed junk (over {MAX_UNREAD:,} lines unasked)") from None
+            raise Forfeit("printed junk (a flood of lines nobody asked for)") from None
         except ChildGone:
             words = self.child.exit_words() if self.child is not None else "ended"
             self.close()
