@@ -20,6 +20,7 @@ from c4tui.app.messages import HintFinished, SearchFailed, SearchFinished, Searc
 from c4tui.app.part_host import Host
 from c4tui.app.search_runner import WorkerSearchRunner
 from c4tui.app.widgets.thinking import ThinkingView
+from c4tui.engine.players.base import limits_on
 from c4tui.engine.players.contract import Limits
 from c4tui.match.sides import engine_title
 
@@ -100,15 +101,16 @@ class AiTurns:
         match = self._app.match
         search = match.search
         engine = search.engine if search else match.engines.get(1) or match.engines.get(0)
+        position = search.position if search else match.position
         label, limits = "", Limits()
         if engine is not None:
-            limits = engine.limits
+            limits = limits_on(engine, position)  # the perfect player's depends on the board
             label = engine_title(engine.spec)
             if ":" in engine.spec:  # "Greedy (greedy)" would say nothing new
                 label += f" ({engine.spec})"
         return ThinkingView(
             info=search.info if search else None,
-            position=search.position if search else match.position,
+            position=position,
             limits=limits,
             label=label,
             running=match.thinking,

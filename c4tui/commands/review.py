@@ -21,6 +21,7 @@ from c4tui.engine.board.notation import move_name
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import describe_score
 from c4tui.engine.study.review import (
+    GIVE_UP_SECONDS,
     VERDICTS,
     MoveReview,
     positions_of,
@@ -32,7 +33,7 @@ from c4tui.match.sides import GLYPHS
 
 # On 7x6 the book answers in milliseconds; bigger boards' early positions can take
 # hours, and a review should end and say which positions it could not solve.
-DEFAULT_SECONDS = 10.0
+DEFAULT_SECONDS = GIVE_UP_SECONDS
 
 
 def register(commands: Subcommands) -> None:

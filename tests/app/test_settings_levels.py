@@ -58,3 +58,17 @@ def test_the_forms_extra_settings_ride_along_as_pairs():
     assert (name, kind, value, extras) == ("negamax", "depth", "8", (("time", "1"),))
     assert join_spec(name, kind, value, c, noise, extras) == "negamax:depth=8,time=1"
     assert without(extras, "time") == () and without(extras, "depth") == extras
+
+
+async def test_a_levels_rating_is_said_only_on_the_board_it_was_measured_on(make_app):
+    settings = Settings(opponent="level:8", width=9, height=7, connect=5, theme="textual-dark")
+    app = make_app(settings=settings)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_settings(app, pilot)
+        shown = str(screen.query_one("#opponent-spec", Static).render())
+        assert "Elo" not in shown and "not rated on 9x7 connect 5" in shown
+        for name, value in (("width", "7"), ("height", "6"), ("connect", "4")):
+            screen.query_one(f"#{name}", Input).value = value
+        await pilot.pause()
+        shown = str(screen.query_one("#opponent-spec", Static).render())
+        assert shown == spec_line("level:8") and f"rated {RATINGS[8]} Elo" in shown

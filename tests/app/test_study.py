@@ -321,3 +321,24 @@ async def test_the_review_list_shows_the_move_shown_at_any_height(make_app):
         await type_keys(pilot, "home")
         await pilot.pause()
         assert str(listed.render()).startswith("  1. ●6")
+
+
+async def test_the_review_gives_each_move_a_budget_and_says_which_it_gave_up(make_app, monkeypatch):
+    """On 9x7 connect 5 the early positions take hours to solve: the review gives each
+    move the budget it names, then says which moves it could not judge."""
+    from c4tui.app.screens import review as review_screen
+    from c4tui.app.screens.review import ReviewScreen
+    from c4tui.app.settings import Settings
+
+    monkeypatch.setattr(review_screen, "GIVE_UP_SECONDS", 0.05)
+    settings = Settings(mode="humans", width=9, height=7, connect=5, theme="textual-dark")
+    app = make_app(moves="5", settings=settings)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await type_keys(pilot, "v")
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
+        screen = app.screen
+        await until(pilot, lambda: screen.done == 1, "the move given up")
+        assert screen.given_up == {0} and screen.reviews == [None]
+        label = str(screen.query_one("#review-graph-label").render())
+        assert label == "1 of 1 moves not judged: not solved in 0.05 s each"
+        assert "not judged" in str(screen.query_one("#review-move").render())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from c4tui.app.settings import Settings
@@ -10,7 +12,7 @@ from c4tui.app.widgets.thinking import ThinkingView
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import ColumnStat, Limits, SearchInfo
 from c4tui.engine.players.specs import make_engine
-from tests.app.showcase import settle, type_keys
+from tests.app.showcase import settle, type_keys, until
 
 SIZE = (120, 40)
 
@@ -277,3 +279,13 @@ def test_only_an_engine_that_picks_by_chances_makes_its_own_weaker_choices():
     assert chooses_by_chances(SearchInfo(engine="human"))
     for other in ("mcts", "random", "negamax", "no such engine"):
         assert not chooses_by_chances(SearchInfo(engine=other))
+
+
+async def test_the_perfect_player_on_a_board_without_a_book_shows_its_time_budget(make_app):
+    """Level 8 on 9x7 connect 5 solves without a book: its move has a clock, and says so."""
+    settings = Settings(opponent="level:8", first="ai", width=9, height=7, connect=5)
+    app = make_app(settings=replace(settings, theme="textual-dark"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.thinking, "level 8 thinking")
+        await until(pilot, lambda: "budget 10 s" in panel_text(app), "the budget shown")
+        app.match.stop()

@@ -252,3 +252,17 @@ def test_limits_from_the_caller_override_the_spec():
     engine = make_engine("perfect:time=100")
     result = engine.search(Position.from_moves("1217562671323"), Limits(time=0.05))
     assert not result.info.exact
+
+
+def test_without_a_time_a_board_without_a_book_still_has_a_budget(monkeypatch):
+    # An empty 10x10 board could take hours to solve: `perfect` alone must still answer.
+    monkeypatch.setattr(perfect_module, "BOOKLESS_SECONDS", 0.05)
+    engine = make_engine("perfect")
+    position = Position.from_moves("", 10, 10, 4)
+    assert engine.limits.time is None  # the spec names no time
+    assert PerfectEngine().budget_on(position).time == 0.05
+    result = engine.search(position)
+    assert not result.info.exact and position.can_play(result.move)
+    # With the opening book (7x6) no clock touches the move.
+    assert PerfectEngine().budget_on(Position.start()).time is None
+    assert make_engine("perfect:noise=0.1").search(position).info.exact is False

@@ -44,7 +44,14 @@ from c4tui.engine.board.scores import describe_score
 from c4tui.engine.gil import CourteousStop, UiActivity
 from c4tui.engine.study.explain import Reason, refutation, why_it_loses
 from c4tui.engine.study.learn import lessons
-from c4tui.engine.study.review import MoveReview, positions_of, review_game, tally, turning_point
+from c4tui.engine.study.review import (
+    GIVE_UP_SECONDS,
+    MoveReview,
+    positions_of,
+    review_game,
+    tally,
+    turning_point,
+)
 from c4tui.match.sides import GLYPHS
 from c4tui.records.lessons import Learned
 
@@ -64,6 +71,14 @@ class Reviewed(Message):
     def __init__(self, review: MoveReview) -> None:
         super().__init__()
         self.review = review
+
+
+class GaveUp(Message):
+    """A move (1-based ply) not judged: its position was not solved within the budget."""
+
+    def __init__(self, ply: int) -> None:
+        super().__init__()
+        self.ply = ply
 
 
 class Explained(Message):
@@ -128,6 +143,7 @@ class ReviewScreen(ModalScreen[None]):
         self.game = game
         self.moves = positions_of(game)
         self.reviews: list[MoveReview | None] = [None] * len(self.moves)
+        self.given_up: set[int] = set()  # 0-based plies not solved within GIVE_UP_SECONDS
         self.index = max(0, len(self.moves) - 1)
         self.stop = CourteousStop(activity) if activity is not None else threading.Event()
         self.failed: str | None = None
@@ -163,6 +179,10 @@ class ReviewScreen(ModalScreen[None]):
                 self.game,
                 on_move=lambda r: self.post_message(Reviewed(r)),
                 stop=self.stop,
+                # Every search the app starts has a budget the screen says (a 9x7 game
+                # could otherwise solve for hours): the command line's, per move.
+                seconds=GIVE_UP_SECONDS,
+                on_gave_up=lambda ply: self.post_message(GaveUp(ply)),
                 moves=self.moves,  # replayed once, for the review and the screen
             )
             for review in reviews:  # why each losing move loses, once every move is judged
@@ -179,8 +199,23 @@ class ReviewScreen(ModalScreen[None]):
 
     def on_reviewed(self, message: Reviewed) -> None:
         self.reviews[message.review.ply - 1] = message.review
-        if self.on_done is not None and all(r is not None for r in self.reviews):
-            self.on_done(self.reviews)  # type: ignore[arg-type]
+        self._settled()
+
+    def on_gave_up(self, message: GaveUp) -> None:
+        self.given_up.add(message.ply - 1)
+        self._settled()
+
+    @property
+    def done(self) -> int:
+        """Moves settled: judged, or given up."""
+        return sum(r is not None for r in self.reviews) + len(self.given_up)
+
+    def judged(self) -> list[MoveReview]:
+        return [r for r in self.reviews if r is not None]
+
+    def _settled(self) -> None:
+        if self.on_done is not None and self.done == len(self.reviews):
+            self.on_done(self.judged())
         self.show()
 
     def on_explained(self, message: Explained) -> None:
@@ -204,10 +239,10 @@ class ReviewScreen(ModalScreen[None]):
         """Learn from the mistakes of the learning side(s), once every move is judged."""
         from c4tui.app.screens.learn import LearnScreen
 
-        if any(r is None for r in self.reviews):
+        if self.done < len(self.reviews):
             self.notify("The review is still solving: learn once it is done.", timeout=3)
             return
-        found = lessons(self.moves, self.reviews, self.learners)  # type: ignore[arg-type]
+        found = lessons(self.moves, self.judged(), self.learners)
         if not found:
             sides = " and ".join(GLYPHS[p] for p in sorted(self.learners))
             self.notify(f"No mistakes of {sides} in this game: nothing to learn.", timeout=4)
@@ -222,7 +257,7 @@ class ReviewScreen(ModalScreen[None]):
     # ---- drawing --------------------------------------------------------------------
 
     def show(self) -> None:
-        done = sum(r is not None for r in self.reviews)
+        done = self.done
         if not self.moves:
             self.query_one("#review-move", Static).update("No moves to review yet.")
             return
@@ -240,12 +275,20 @@ class ReviewScreen(ModalScreen[None]):
         self.query_one(ReviewList).draw()
         max_score = position.geometry.max_score
         values = [None if r is None else exact_value(r, max_score) for r in self.reviews]
-        turn = turning_point([r for r in self.reviews if r]) if done == len(self.reviews) else None
+        turn = turning_point(self.judged()) if done == len(self.reviews) else None
         shown_turn = None if turn is None else turn.ply - 1
         self.query_one(ReviewGraph).show(values, self.index, shown_turn)
         label = "● high, ○ low · ▲ shown · ◆ turned"
         if done < len(self.reviews):
-            label = f"Solving: {done} of {len(self.reviews)} moves judged…"
+            label = (
+                f"Solving: {done} of {len(self.reviews)} moves judged "
+                f"(up to {GIVE_UP_SECONDS:g} s a move)…"
+            )
+        elif self.given_up:
+            label = (
+                f"{len(self.given_up)} of {len(self.reviews)} moves not judged: "
+                f"not solved in {GIVE_UP_SECONDS:g} s each"
+            )
         if self.failed:
             label = f"The review failed: {self.failed}"
         self.query_one("#review-graph-label", Static).update(label)
@@ -255,7 +298,10 @@ class ReviewScreen(ModalScreen[None]):
         last = move_number(len(self.moves) - 1)
         text = Text(f"Move {move_name(self.index)} of {last}: played {column + 1}")
         if review is None:
-            text.append("  (solving…)", "dim")
+            if self.index in self.given_up:
+                text.append(f"  (not judged: not solved in {GIVE_UP_SECONDS:g} s)", "dim")
+            else:
+                text.append("  (solving…)", "dim")
             return text
         mark = MARKS[review.verdict]
         text.append(f"{mark}  {WORDS[review.verdict]}", "bold")
@@ -294,6 +340,8 @@ class ReviewScreen(ModalScreen[None]):
             position, column = self.moves[index]
             review = self.reviews[index]
             mark = MARKS[review.verdict] if review is not None else "…"
+            if index in self.given_up:
+                mark = " -"  # not judged
             entry = f"{GLYPHS[position.to_move]}{column + 1}{mark}"
             style = "reverse" if index == self.index else ""
             if review is not None and review.verdict in ("mistake", "blunder"):
@@ -307,7 +355,7 @@ class ReviewScreen(ModalScreen[None]):
     def _summary_text(self, done: int) -> str:
         if done < len(self.reviews):
             return ""
-        reviews = [r for r in self.reviews if r is not None]
+        reviews = self.judged()
         lines = []
         for player in (1, 2):
             counts = tally(reviews, player)

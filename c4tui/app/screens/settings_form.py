@@ -302,8 +302,11 @@ class SettingsScreen(ModalScreen[Settings | None]):
     def validate(self) -> Settings | None:
         """Outline every bad field and list its message in its own section, all at once."""
         settings, errors = self.read()
+        w, h, c = (self._value(name).strip() for name in ("width", "height", "connect"))
+        board = (int(w), int(h), int(c)) if all(map(str.isdigit, (w, h, c))) else None
         for side in SIDES:
-            self.query_one(f"#{side}-spec", Static).update(spec_line(self.spec_of(side)))
+            spec = spec_line(self.spec_of(side), board)
+            self.query_one(f"#{side}-spec", Static).update(spec)
         for widget in self.query(".field > Input, .field > Select"):
             widget.set_class(widget.id in errors, "-invalid")
             widget.parent.set_class(widget.id in errors, "-invalid")  # type: ignore[union-attr]

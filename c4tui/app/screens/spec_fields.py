@@ -7,7 +7,7 @@ checked by `specs.parse_spec`, and saved as it writes it.
 
 from __future__ import annotations
 
-from c4tui.engine.players.levels import LEVELS, RATINGS, level_name, level_title
+from c4tui.engine.players.levels import LEVELS, RATED_BOARD, RATINGS, level_name, level_title
 from c4tui.engine.players.specs import (
     SpecError,
     engine_class,
@@ -44,12 +44,16 @@ def is_level(name: str) -> bool:
     return level_of(name) is not None
 
 
-def spec_line(spec: str) -> str:
-    """The spec under a side's fields; for a level, what it stands for and its rating."""
+def spec_line(spec: str, board: tuple[int, int, int] | None = RATED_BOARD) -> str:
+    """The spec under a side's fields; for a level, what it stands for and its rating
+    on the board it was measured on (on another `board`, that it is not rated there)."""
     n = level_of(spec)
     if n is None:
         return f"spec: {spec}"
-    return f"spec: {spec} = {LEVELS[n]} · rated {RATINGS[n]} Elo"
+    if board == RATED_BOARD:
+        return f"spec: {spec} = {LEVELS[n]} · rated {RATINGS[n]} Elo"
+    where = "this board" if board is None else "{}x{} connect {}".format(*board)
+    return f"spec: {spec} = {LEVELS[n]} · not rated on {where}"
 
 
 def engine_options(name: str) -> dict:

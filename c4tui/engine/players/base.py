@@ -15,6 +15,7 @@ from typing import ClassVar
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import (
     ColumnStat,
+    Engine,
     GameOverError,
     InfoCallback,
     Limits,
@@ -69,7 +70,7 @@ class BaseEngine:
     ) -> SearchResult:
         if position.is_over():
             raise GameOverError(position)
-        limits = self.budget(limits if limits is not None else self.limits)
+        limits = self.budget_on(position, limits)
         info = self.think(position, limits, Clock(limits, stop), on_info)
         if on_info is not None:
             on_info(info)
@@ -78,6 +79,11 @@ class BaseEngine:
     def budget(self, limits: Limits) -> Limits:
         """The limits a search runs to; engines that cannot run unbounded fill in defaults."""
         return limits
+
+    def budget_on(self, position: Position, limits: Limits | None = None) -> Limits:
+        """The limits a search of `position` runs to (`limits`, else the engine's own):
+        `budget`'s, and an engine whose work depends on the board adds its defaults here."""
+        return self.budget(limits if limits is not None else self.limits)
 
     def think(
         self, position: Position, limits: Limits, clock: Clock, on_info: InfoCallback | None
@@ -107,6 +113,14 @@ class Clock:
         if self.stop is not None and self.stop.is_set():
             return True
         return self.deadline is not None and time.perf_counter() >= self.deadline
+
+
+def limits_on(engine: Engine, position: Position) -> Limits:
+    """The budget `engine` searches `position` with, for a caller to show before the
+    search ends: an engine of ours says it for that board, any other its spec's."""
+    if isinstance(engine, BaseEngine):
+        return engine.budget_on(position)
+    return engine.limits
 
 
 def timed_by_default(limits: Limits, seconds: float) -> Limits:

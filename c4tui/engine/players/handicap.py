@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from c4tui.engine.board.position import Position
-from c4tui.engine.players.base import BaseEngine, Clock
+from c4tui.engine.players.base import BaseEngine, Clock, limits_on
 from c4tui.engine.players.contract import Engine, InfoCallback, Limits, SearchInfo
 
 
@@ -27,6 +27,9 @@ class Handicapped(BaseEngine):
         self.noise = noise
         self.name = engine.name  # type: ignore[misc]  # it plays as the engine it wraps
         self.spec = engine.spec
+
+    def budget_on(self, position: Position, limits: Limits | None = None) -> Limits:
+        return limits_on(self.engine, position) if limits is None else limits
 
     def new_game(self) -> None:
         super().new_game()

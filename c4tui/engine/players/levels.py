@@ -32,6 +32,11 @@ RATINGS: dict[int, int] = {
 }  # fmt: skip
 
 
+# The board the ratings were measured on: elsewhere a level plays differently (level 8
+# on a board without an opening book answers on a clock), and no rating is claimed.
+RATED_BOARD = (7, 6, 4)
+
+
 class LevelError(ValueError):
     """`level:N` with an N that names no level."""
 

@@ -28,6 +28,7 @@ from c4tui.engine.players.contract import (
 )
 from c4tui.engine.players.options import TIME, Option
 from c4tui.engine.solver import ColumnBounds, SearchStopped, shared_solver
+from c4tui.engine.solver.book import has_book
 from c4tui.engine.solver.line import best_line
 
 # The principal variation may search a quarter of the solve's nodes, at least LINE_NODES
@@ -40,6 +41,13 @@ from c4tui.engine.solver.line import best_line
 LINE_SHARE = 0.25
 LINE_NODES = 200_000
 LINE_SECONDS = 0.03
+
+# A move without a time in the spec still has one where the solve may take long. On
+# 7x6 connect 4 the opening book answers any position in well under a second, so there
+# no clock touches the move (the same move and line on any machine); the other boards
+# have no book, and an empty 8x7 or 10x10 board could take hours: there a move gets
+# this many seconds, then plays the best it has proven (`exact: false`), as with a time.
+BOOKLESS_SECONDS = 10.0
 
 VARY = Option(int, 0, 1, help="1: break ties between equal columns at random (seeded)")
 
@@ -92,6 +100,12 @@ class PerfectEngine(BaseEngine):
     ) -> None:
         super().__init__(seed=seed, limits=limits, time=time)
         self.vary = bool(vary)
+
+    def budget_on(self, position: Position, limits: Limits | None = None) -> Limits:
+        limits = super().budget_on(position, limits)
+        if limits.time is None and not has_book(position.geometry):
+            return replace(limits, time=BOOKLESS_SECONDS)
+        return limits
 
     def think(
         self, position: Position, limits: Limits, clock: Clock, on_info: InfoCallback | None

@@ -216,3 +216,10 @@ def _default_book() -> OpeningBook | None:
     if exact is None and outcome is None:
         return None
     return OpeningBook(exact, outcome)
+
+
+def has_book(g: Geometry) -> bool:
+    """Whether a solver of this board size reads an opening book (7x6 connect 4, when
+    the books are installed): there any position solves quickly."""
+    book = _default_book()
+    return book is not None and book.applies_to(g)

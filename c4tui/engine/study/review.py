@@ -98,6 +98,12 @@ def positions_of(game: Position) -> list[tuple[Position, int]]:
     return out
 
 
+# How long a review gives each position before it gives that move up, unless told: the
+# default of `c4tui review --time` and the app's review (a 7x6 position takes well under
+# a second; an early one of 9x7 connect 5 can take hours).
+GIVE_UP_SECONDS = 10.0
+
+
 def review_game(
     game: Position,
     *,
