@@ -2,7 +2,7 @@
 
     <data dir>/games/20261123-081502-0001000001.c4   one file per game, named by its start
     <data dir>/current                    the name of the game in progress
-    <data dir>/locks/<name>.lock          held (flock) by the c4tui that plays that game
+    <data dir>/locks/<name>.lock          held (filelock) by the c4tui that plays that game
 
 The game in progress is written after every move, so quitting (or a crash) never loses
 it, and the next start brings it back. A new game leaves the previous one in `games/`.
@@ -18,7 +18,6 @@ ends, however it ends), and another c4tui is refused that game (GameHeldElsewher
 
 from __future__ import annotations
 
-import fcntl
 import itertools
 import os
 import re
@@ -27,6 +26,8 @@ from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+
+from filelock import FileLock, Timeout
 
 from c4tui.engine.board.gamefile import GameRecord
 from c4tui.files import NoSuchFile, atomic_write, read_text
@@ -74,7 +75,7 @@ class GameLibrary:
         self.games = directory / "games"
         self.locks = directory / "locks"
         self.keep = keep
-        self._held: tuple[str, int] | None = None  # (name, open lock file) of our game
+        self._held: tuple[str, FileLock] | None = None  # (name, its lock) of our game
 
     @staticmethod
     def new_name() -> str:
@@ -100,62 +101,49 @@ class GameLibrary:
         False when another c4tui holds it."""
         if self._held is not None and self._held[0] == name:
             return True
-        lock = self.locks / f"{name}.lock"
-        while True:
-            try:
-                self.locks.mkdir(parents=True, exist_ok=True)
-                fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
-            except OSError:
-                # A data dir that takes no lock takes no game file either: nobody can
-                # overwrite anybody's moves, and writing the game says why it failed.
-                return True
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError as error:
-                os.close(fd)
-                # Taken: refused. A file system without locks: as a data dir without
-                # room for one (above), this c4tui goes on unguarded.
-                return not isinstance(error, BlockingIOError)
-            # The holder before us may have removed the file between our open and our
-            # lock (release does): then we hold a lock on nothing, and try again.
-            try:
-                same = os.stat(lock).st_ino == os.fstat(fd).st_ino
-            except FileNotFoundError:
-                same = False
-            if same:
-                break
-            os.close(fd)
+        try:
+            self.locks.mkdir(parents=True, exist_ok=True)
+            # A portable lock (flock on Unix, LockFileEx on Windows): the kernel lets go
+            # when the process ends, however it ends. Not per thread: the match saves
+            # from whichever thread it runs on.
+            lock = FileLock(self.locks / f"{name}.lock", thread_local=False)
+            lock.acquire(blocking=False)
+        except Timeout:
+            return False  # another c4tui plays it
+        except OSError:
+            # A data dir that takes no lock takes no game file either: nobody can
+            # overwrite anybody's moves, and writing the game says why it failed.
+            return True
         self.release()
-        self._held = (name, fd)
+        self._held = (name, lock)
         return True
 
     def release(self) -> None:
-        """Let go of the game held (the app quits, or plays another game)."""
+        """Let go of the game held (the app quits, or plays another game). The lock
+        file stays (a lock taken by another c4tui meanwhile is on that same file);
+        pruning the game takes it away."""
         if self._held is None:
             return
-        name, fd = self._held
+        _name, lock = self._held
         self._held = None
-        try:
-            (self.locks / f"{name}.lock").unlink(missing_ok=True)  # still ours: we hold it
-        except OSError:
-            pass  # a lock file left behind is harmless: nobody holds it
-        finally:
-            os.close(fd)
+        with suppress(OSError):  # the app is letting go: nowhere left to report it
+            lock.release()
 
     def held_elsewhere(self, name: str) -> bool:
         """Whether another c4tui plays `name` now."""
         if self._held is not None and self._held[0] == name:
             return False
+        path = self.locks / f"{name}.lock"
+        if not path.is_file():
+            return False  # never held (and not made here: looking takes no room)
+        lock = FileLock(path, thread_local=False)
         try:
-            fd = os.open(self.locks / f"{name}.lock", os.O_RDONLY)
+            lock.acquire(blocking=False)
+        except Timeout:
+            return True
         except OSError:
             return False
-        try:
-            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return True
-        finally:
-            os.close(fd)  # closing drops the shared lock taken to look
+        lock.release()
         return False
 
     # ---- reading and writing --------------------------------------------------------
@@ -276,6 +264,7 @@ class GameLibrary:
         for name in self.names()[self.keep :]:
             if name != keep_name and not self.held_elsewhere(name):
                 self.path(name).unlink(missing_ok=True)
+                (self.locks / f"{name}.lock").unlink(missing_ok=True)
 
 
 def _stamp_played(path: Path) -> None:
