@@ -127,7 +127,7 @@ class GameRecord:
         players: tuple[str, str],
         date: str | None = None,
         ended: Ending | None = None,
-    ):
+    ) -> GameRecord:
         """The record of the game that led to `position` (ended off the board: `ended`)."""
         return cls(
             position.to_moves(),
@@ -147,7 +147,7 @@ class GameRecord:
         date: str | None = None,
         ended: Ending | None = None,
         start: str = "",
-    ):
+    ) -> GameRecord:
         """The record of a game with its variations and the position on its board; how
         it ended off the board and the moves it was set up with, when so."""
         ends = game.line_ends()

@@ -222,5 +222,5 @@ class Position:
         for row in reversed(range(g.height)):
             marks = {None: ".", 0: "X", 1: "O"}
             rows.append(" ".join(marks[self.cell(c, row)] for c in range(g.width)))
-        rows.append(" ".join(format_moves(range(g.width))))
+        rows.append(" ".join(format_moves(tuple(range(g.width)))))
         return "\n".join(rows)

@@ -15,8 +15,12 @@ import math
 import signal
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from c4tui.engine.board.geometry import Geometry
+
+if TYPE_CHECKING:  # the book reader imports these bindings
+    from c4tui.engine.solver.book import SortedRecords
 
 # Entries of the table C owns when the Python one is not a packed array (two words
 # each, 4 MB): a prime near 2**18. Small enough to stay in the processor's caches, as the
@@ -97,7 +101,9 @@ class NativeSearch:
             address, length = ctypes.addressof(ctypes.c_char.from_buffer(table)), len(table)
         self._lib.c4_set_table(self._handle, address, length)
 
-    def set_book(self, exact_records, outcome_records) -> None:
+    def set_book(
+        self, exact_records: SortedRecords | None, outcome_records: SortedRecords | None
+    ) -> None:
         """Search with the opening book's files (solver/book.py's SortedRecords or None),
         read in place: the book keeps them mapped, and this object keeps the book."""
         files = []
@@ -121,7 +127,8 @@ class NativeSearch:
 
     @property
     def nodes(self) -> int:
-        return self._lib.c4_nodes(self._handle)
+        nodes: int = self._lib.c4_nodes(self._handle)
+        return nodes
 
     def negamax(
         self,
@@ -132,13 +139,13 @@ class NativeSearch:
         beta: int,
         *,
         seconds: float | None,
-        poll: ctypes._CFuncPtr = NO_POLL,
+        poll: ctypes._CFunctionType = NO_POLL,
     ) -> int:
         """The score in (alpha, beta) or a bound beyond it; Stopped when it stopped."""
         with self.lock:
             self._stop.value = 0
             watch = _watch_interrupt()
-            score = self._lib.c4_negamax(
+            score: int = self._lib.c4_negamax(
                 self._handle,
                 *words(current),
                 *words(mask),
@@ -162,7 +169,7 @@ class NativeSearch:
         threads: int,
         arrays: ColumnArrays,
         seconds: float | None,
-        poll: ctypes._CFuncPtr = NO_POLL,
+        poll: ctypes._CFunctionType = NO_POLL,
         on_exact: Callable[[int, int], None] | None = None,
     ) -> None:
         """Score every column into `arrays` in one call (columns.c), calling

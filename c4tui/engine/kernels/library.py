@@ -28,7 +28,7 @@ BUILD_RECORD = "_kernels.build"  # written by setup.py: "name size sha256"
 RECORD_LIMIT = 1024  # bytes: a record is one short line
 
 _lock = threading.Lock()
-_loaded: list = []  # [(library or None, why)] once tried
+_loaded: list[tuple[ctypes.CDLL | None, str]] = []  # [(library or None, why)] once tried
 
 
 def disabled() -> bool:

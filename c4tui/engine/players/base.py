@@ -74,6 +74,8 @@ class BaseEngine:
         info = self.think(position, limits, Clock(limits, stop), on_info)
         if on_info is not None:
             on_info(info)
+        # A game not over has a legal move, and every engine's think names one.
+        assert info.best is not None, f"{self.name} named no move"
         return SearchResult(info.best, info)
 
     def budget(self, limits: Limits) -> Limits:

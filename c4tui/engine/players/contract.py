@@ -143,7 +143,10 @@ class Engine(Protocol):
     `close()` ends what it holds (an outside engine's process); it may play again after.
     """
 
-    name: str
+    @property
+    def name(self) -> str:  # "mcts", "perfect": read only (an engine class may fix it)
+        ...
+
     spec: str  # the spec string it was made from, e.g. "mcts:time=2"
     limits: Limits  # the budget from the spec, used when search() gets no limits
 

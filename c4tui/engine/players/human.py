@@ -152,10 +152,10 @@ class HumanEngine(BaseEngine):
         move = self.rng.choices(columns, [weights[c] for c in columns])[0]
         stats = tuple(
             None
-            if scores[col] is None
+            if (score := scores[col]) is None
             else ColumnStat(
-                score=scores[col],
-                proven=proven_of(scores[col]) if exact else None,
+                score=score,
+                proven=proven_of(score) if exact else None,
                 # The chance it gave this column: it picks by chance, it counts nothing.
                 chance=weights[col] / total,
             )

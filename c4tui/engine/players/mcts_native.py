@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ctypes
 import random
+from typing import Any
 
 from c4tui.engine.board.geometry import centre_first
 from c4tui.engine.board.position import Position
@@ -34,7 +35,7 @@ MT_WORDS = 625  # Python's Mersenne Twister state: 624 words and the index (gets
 
 # c4m_array's arrays, and the ctypes type of one element of each.
 VISITS, MEAN, STONE, PROOF, FIRST, COUNT = range(6)
-_ELEMENT = {
+_ELEMENT: dict[int, Any] = {  # ctypes element types (`kind * n` is an array type)
     VISITS: ctypes.c_int64,
     MEAN: ctypes.c_double,
     STONE: ctypes.c_uint64,
@@ -56,12 +57,14 @@ def new_tree(position: Position) -> Tree:
 class Children:
     """The children of expanded nodes as `Tree.children` gives them: a range of ids."""
 
-    def __init__(self, first: ctypes.Array, count: ctypes.Array) -> None:
+    def __init__(
+        self, first: ctypes.Array[ctypes.c_int32], count: ctypes.Array[ctypes.c_int8]
+    ) -> None:  # indexed, they give Python ints
         self._first = first
         self._count = count
 
-    def get(self, node: int, default=None):
-        first = self._first[node]
+    def get(self, node: int, default: range | None = None) -> range | None:
+        first: int = self._first[node]
         return default if first < 0 else range(first, first + self._count[node])
 
     def __getitem__(self, node: int) -> range:
@@ -97,7 +100,8 @@ class NativeTree(Tree):
         if not self._handle:
             raise MemoryError(f"no memory for an MCTS tree of {max_nodes} nodes")
         cap = max_nodes + g.width
-        arrays = {
+        # C's arrays, indexed as the Python tree's lists are.
+        arrays: dict[int, Any] = {
             which: (kind * cap).from_address(lib.c4m_array(self._handle, which))
             for which, kind in _ELEMENT.items()
         }
@@ -105,7 +109,8 @@ class NativeTree(Tree):
         self.mean = arrays[MEAN]
         self.stone = arrays[STONE]
         self.proof = arrays[PROOF]
-        self.children = Children(arrays[FIRST], arrays[COUNT])
+        # Read only here (C expands the tree): the Python tree's dict, for what reads it.
+        self.children = Children(arrays[FIRST], arrays[COUNT])  # type: ignore[assignment]
         self._state = (ctypes.c_uint32 * MT_WORDS)()
         self._done = ctypes.c_int64()
 
@@ -120,7 +125,8 @@ class NativeTree(Tree):
             self._lib.c4m_expand_root(self._handle, root.current, root.mask)
 
     def size(self) -> int:
-        return self._lib.c4m_size(self._handle)
+        size: int = self._lib.c4m_size(self._handle)
+        return size
 
     def _close(self, kid: int) -> None:
         self._lib.c4m_close(self._handle, kid)

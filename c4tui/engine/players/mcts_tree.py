@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 
 from c4tui.engine.board.geometry import centre_first, non_losing
 from c4tui.engine.board.heuristic import heuristic_for
 from c4tui.engine.board.position import Position
-from c4tui.engine.board.scores import proven_of
+from c4tui.engine.board.scores import Proven, proven_of
 from c4tui.engine.players.contract import ColumnStat
 from c4tui.engine.players.playout import random_game_for
 
@@ -21,7 +22,7 @@ from c4tui.engine.players.playout import random_game_for
 # exact game result; UNKNOWN is falsy so `if proof[node]` asks "is it settled?".
 UNKNOWN, WIN, DRAW, LOSS = 0, 1, 2, 3
 RESULT = (0.0, 1.0, 0.0, -1.0)  # the result a proof guarantees, indexed by proof
-PROVEN_NAME = (None, "win", "draw", "loss")
+PROVEN_NAME: tuple[Proven | None, ...] = (None, "win", "draw", "loss")
 
 # Memory guard: past this many nodes the tree stops growing and leaves only collect
 # more random games (about 200 bytes a node, so some 200 MB at the cap).
@@ -97,8 +98,9 @@ class Tree:
 
     def _close(self, kid: int) -> None:
         """Take root child `kid` out of selection."""
-        if kid in self.open[0]:
-            self.open[0].remove(kid)
+        selectable = self.open[0]
+        if selectable is not None and kid in selectable:
+            selectable.remove(kid)
 
     # ---- growing ------------------------------------------------------------------
 
@@ -225,8 +227,9 @@ class Tree:
             if depth == 0:
                 return
             parent = path[depth - 1]
-            if settled == LOSS and node in self.open[parent]:  # a ruled-out one is gone
-                self.open[parent].remove(node)
+            siblings = self.open[parent]
+            if settled == LOSS and siblings is not None and node in siblings:
+                siblings.remove(node)  # a ruled-out one is gone
             self.unsettled[parent] -= 1
             settled = self._settle(parent)
             if not settled:
@@ -243,7 +246,7 @@ class Tree:
         A proven draw is preferred to an unproven child whose games are mostly lost;
         when every child is proven lost, the one the search found hardest to refute.
         """
-        kids = self.children.get(node)
+        kids: Sequence[int] | None = self.children.get(node)
         if not kids:
             return None
         if node == 0 and self.ruled_out:
@@ -270,9 +273,10 @@ class Tree:
         line = [first_column]
         node = next(k for k in self.children[0] if self.column_of(k) == first_column)
         while True:
-            node = self.best_child(node)
-            if node is None or not (self.visits[node] or self.proof[node]):
+            best = self.best_child(node)
+            if best is None or not (self.visits[best] or self.proof[best]):
                 return tuple(line)
+            node = best
             line.append(self.column_of(node))
 
     def column_stats(self, c: float) -> tuple[ColumnStat | None, ...]:
@@ -349,5 +353,5 @@ class Tree:
                 tree.open.append(None)
             tree.children[new] = range(first, len(tree.visits))
             tree.unsettled[new] = self.unsettled[old]
-            tree.open[new] = [first + kid - kids.start for kid in self.open[old]]
+            tree.open[new] = [first + kid - kids.start for kid in self.open[old] or ()]
         return tree

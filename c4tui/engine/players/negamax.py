@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from c4tui.engine.board.geometry import centre_first, non_losing
+from c4tui.engine.board.geometry import Geometry, centre_first, non_losing
 from c4tui.engine.board.heuristic import heuristic_for
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import proven_of, win_now_score, win_score
@@ -73,7 +73,7 @@ class NegamaxEngine(BaseEngine):
     ) -> None:
         super().__init__(seed=seed, limits=limits, time=time, depth=depth)
         self.table: dict[int, tuple[int, int, int, int]] = {}
-        self.table_geometry = None
+        self.table_geometry: Geometry | None = None
 
     def new_game(self) -> None:
         super().new_game()
@@ -385,7 +385,7 @@ class AlphaBeta:
     def principal_variation(self, first: int, depth: int) -> tuple[int, ...]:
         """The expected line: `first`, then the table's best moves while they stay legal."""
         pos = self.position
-        line = []
+        line: list[int] = []
         col = first
         while len(line) < max(depth, 1) and col >= 0 and pos.can_play(col) and not pos.is_over():
             line.append(col)

@@ -7,6 +7,7 @@ checks a spec string against them. A bad value is a `SpecError` naming the setti
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 
 class SpecError(ValueError):
@@ -43,7 +44,7 @@ class Option:
         low_ok = value > self.minimum if self.exclusive_minimum else value >= self.minimum
         if not low_ok or (self.maximum is not None and value > self.maximum):
             raise SpecError(f"{engine}: {key}={text} {self.describe_range()}", key)
-        return value
+        return cast(int | float, value)
 
     def _parse_text(self, engine: str, key: str, text: str) -> str:
         if not text.isprintable() or not self.minimum <= len(text) <= (self.maximum or len(text)):

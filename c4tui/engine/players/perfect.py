@@ -10,6 +10,7 @@ another, and reports `exact: false`.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import replace
 from typing import ClassVar
@@ -66,7 +67,9 @@ def column_stat(bounds: ColumnBounds | None) -> ColumnStat | None:
 
 
 def choose_column(
-    columns: list[ColumnBounds | None], width: int, pick=None
+    columns: list[ColumnBounds | None],
+    width: int,
+    pick: Callable[[list[int]], int] | None = None,
 ) -> tuple[int, list[int]]:
     """The column to play and the columns tied with it, from what is known.
 
@@ -137,7 +140,7 @@ class PerfectEngine(BaseEngine):
                 exact=exact,
             )
 
-        def report(*_) -> None:
+        def report(*_: object) -> None:
             # As each column is solved, and every TICK_SECONDS while the solver works
             # (the bounds it has narrowed so far, and the nodes searched).
             if on_info is not None:

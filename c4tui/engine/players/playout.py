@@ -18,6 +18,7 @@ import sys
 import textwrap
 from collections.abc import Callable
 from functools import cache
+from typing import cast
 
 from c4tui.engine.board.geometry import Geometry
 
@@ -101,7 +102,11 @@ def _native_random_game(g: Geometry) -> RandomGame | None:
         return None
 
     def random_game(
-        me: int, mask: int, random_bits: Callable[[int], int], play=lib.c4p_game, size=8 * limbs
+        me: int,
+        mask: int,
+        random_bits: Callable[[int], int],
+        play: Callable[[int, int, int, bytes], int] = lib.c4p_game,
+        size: int = 8 * limbs,
     ) -> int:
         # The same random number as the Python game draws, as little-endian words.
         return play(handle, me, mask, random_bits(bits).to_bytes(size, "little"))
@@ -136,7 +141,7 @@ def python_random_game_for(g: Geometry) -> RandomGame:
         "RANDOM_BITS": random_bits_per_game(g),
     }
     exec(compile(source, f"<random game {g.width}x{g.height}c{g.connect}>", "exec"), namespace)
-    return namespace["random_game"]
+    return cast(RandomGame, namespace["random_game"])
 
 
 def _subsets(bits: tuple[int, ...]) -> list[int]:

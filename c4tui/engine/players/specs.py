@@ -193,7 +193,7 @@ def make_engine(text: str | EngineSpec, seed: int | None = None) -> Engine:
     noise = float(options.pop("noise", 0.0))
     if spec.target:
         options["target"] = spec.target
-    engine = engine_class(spec.name)(seed=seed, **options)
+    engine: Engine = engine_class(spec.name)(seed=seed, **options)
     # The spec as the caller wrote it: the arena's tables and files name engines so.
     engine.spec = text.strip() if isinstance(text, str) else str(spec)
     if noise > 0:

@@ -73,8 +73,9 @@ def analyze_columns(
             cb = solver.bounds(child, weak=weak)
             child_bounds[col] = cb
             columns[col] = ColumnBounds(-cb.high, -cb.low)
-        if on_column is not None and columns[col].exact:
-            on_column(col, columns[col])
+        known = columns[col]
+        if on_column is not None and known is not None and known.exact:
+            on_column(col, known)
     # A 12-ply position's own book score is the best column's: once every other
     # column is proven below it, the last one left needs no search.
     best = None
@@ -101,19 +102,19 @@ def analyze_columns(
             solver.probe(children[col], cb, weak=weak, guess=guess if use_guess else None)
             if cb.exact and not weak:
                 guess = cb.low
-            columns[col] = ColumnBounds(-cb.high, -cb.low)
+            proven = columns[col] = ColumnBounds(-cb.high, -cb.low)
             if cb.exact:
                 pending.remove(col)
                 if on_column is not None:
-                    on_column(col, columns[col])
+                    on_column(col, proven)
             if best is None:
                 continue
             contenders = [c for c, b in enumerate(columns) if b is not None and b.high >= best]
             if len(contenders) == 1 and contenders[0] in pending:
                 last = contenders[0]
                 child_bounds[last].low = child_bounds[last].high = -best
-                columns[last] = ColumnBounds(best, best)
+                settled = columns[last] = ColumnBounds(best, best)
                 pending.remove(last)
                 if on_column is not None:
-                    on_column(last, columns[last])
+                    on_column(last, settled)
     return columns

@@ -12,6 +12,7 @@ import threading
 import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager
+from typing import Any, cast
 
 from c4tui.engine.board.geometry import Geometry
 from c4tui.engine.board.position import Position
@@ -131,7 +132,7 @@ class Solver:
             self._nodes_before += self._count()
         if self._table is None:
             self._table = new_table(self._size, self._packed_fits)
-            if self._native is not None and self._packed_fits:
+            if self._native is not None and isinstance(self._table, memoryview):  # packed
                 self._native.share_table(self._table)
         else:
             clear_table(self._table)
@@ -147,7 +148,8 @@ class Solver:
     def nodes(self) -> int:
         """Positions searched since this solver was made."""
         native_nodes = 0 if self._native is None else self._native.nodes
-        return self._nodes_before + self._count() + native_nodes
+        counted = 0 if self._count is None else self._count()
+        return self._nodes_before + counted + native_nodes
 
     @property
     def uses_native(self) -> bool:
@@ -233,7 +235,7 @@ class Solver:
             if not stones:
                 continue
             top = 1 << (stones.bit_length() - 1)
-            if top & last:
+            if top & last and self.book is not None:
                 parent = self.book.exact_score(last ^ top, position.mask ^ top)
                 if parent is not None and -parent > floor:
                     floor = -parent
@@ -309,11 +311,13 @@ class Solver:
         if long == self._long_shared:
             return
         if long and self._long_table is None:
-            self._long_table = new_table(LONG_TABLE_SIZE, packed=True)
-        self._native.share_table(self._long_table if long else self._table)
+            self._long_table = cast(memoryview, new_table(LONG_TABLE_SIZE, packed=True))
+        table = self._long_table if long else self._table
+        assert self._native is not None and not isinstance(table, list)  # C runs: packed
+        self._native.share_table(table)
         self._long_shared = long
 
-    def _native_limits(self) -> dict:
+    def _native_limits(self) -> dict[str, Any]:
         """The C search's stops for now: the seconds left and, when there is a stop
         event or a tick to serve, the callback."""
         limits = self._limits
@@ -374,11 +378,13 @@ class Solver:
                 columns[col] = None if bounds is None else ColumnBounds(*bounds)
 
         def exact(col: int, score: int) -> None:
-            columns[col] = ColumnBounds(score, score)
-            on_column(col, columns[col])
+            proven = columns[col] = ColumnBounds(score, score)
+            if on_column is not None:
+                on_column(col, proven)
 
         self._limits.sync = sync
         self._share_table_for(position)
+        assert self._native is not None  # only called when the C search runs
         try:
             self._native.analyze(
                 position.current,

@@ -35,6 +35,11 @@ class SearchStopped(Exception):
 Negamax = Callable[[int, int, int, int, int, int, int, int], int]
 
 
+def _not_in_book(first: int, mask: int) -> int | None:
+    """What a search without a book reads from one: nothing."""
+    return None
+
+
 def make_search(
     g: Geometry,
     table: memoryview | list[int],
@@ -53,8 +58,9 @@ def make_search(
     # The evaluation's winning-spot finder, written out for connect 4 (as fast as the
     # unrolled code once generated here, and tested against Geometry.winning_spots).
     spots_of = heuristic_for(g).spots
-    book_exact = book.exact_score if book else None
-    book_outcome = book.outcome if book else None
+    # Without a book these are never called (each call is behind `book is not None`).
+    book_exact = book.exact_score if book else _not_in_book
+    book_outcome = book.outcome if book else _not_in_book
     nodes = 0
 
     def negamax(
@@ -107,20 +113,20 @@ def make_search(
                 return alpha if value > lower_base else beta
         if book is not None:
             if moves == EXACT_PLY:
-                value = book_exact(cur, mask)
-                if value is not None:
-                    return value
+                exact = book_exact(cur, mask)
+                if exact is not None:
+                    return exact
             elif moves == OUTCOME_PLY:
                 # Win / draw / loss only: a draw is exact, a win or loss a bound.
-                value = book_outcome(cur, mask)
-                if value == 0:
+                outcome = book_outcome(cur, mask)
+                if outcome == 0:
                     return 0
-                if value == 1:
+                if outcome == 1:
                     alpha = max(alpha, 1)
-                elif value == -1:
+                elif outcome == -1:
                     beta = min(beta, -1)
                 if alpha >= beta:
-                    return alpha if value == 1 else beta
+                    return alpha if outcome == 1 else beta
         opp = cur ^ mask
         mopp = mcur ^ mmask
         if keeps:
@@ -133,11 +139,11 @@ def make_search(
                 move = possible & column
                 if not move:
                     continue
-                value = book_exact(opp, mask | move)
-                if value is None:
+                child = book_exact(opp, mask | move)
+                if child is None:
                     break
-                if -value > best:
-                    best = -value
+                if -child > best:
+                    best = -child
                     if best >= beta:
                         if keeps:
                             table[slot] = key | (best + lower_shift)

@@ -83,6 +83,7 @@ def new_table(size: int, packed: bool) -> memoryview | list[int]:
 
 
 def _advise(memory: mmap.mmap, advice: int) -> None:
+    assert _libc is not None  # called only where the C library is there (Linux)
     address = ctypes.addressof(ctypes.c_char.from_buffer(memory))
     _libc.madvise(ctypes.c_void_p(address), ctypes.c_size_t(len(memory)), advice)
 

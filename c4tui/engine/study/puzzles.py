@@ -58,7 +58,7 @@ class Puzzle:
     def theme(self) -> Theme:
         return puzzle_theme(self.position, self.scores)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {
             "position": self.position.to_moves(),
             "solution": self.solution + 1,

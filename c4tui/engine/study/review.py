@@ -153,9 +153,9 @@ def review_game(
             continue
         given_up_in_a_row = 0
         scores = exact_scores(columns)
-        reviews[index] = review_move(position, column, scores)
+        review = reviews[index] = review_move(position, column, scores)
         if on_move is not None:
-            on_move(reviews[index])
+            on_move(review)
     return [review for review in reviews if review is not None]
 
 
