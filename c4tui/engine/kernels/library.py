@@ -74,7 +74,7 @@ _U64, _I64, _INT, _PTR, _DBL = (
     ctypes.c_void_p,
     ctypes.c_double,
 )
-PROTOTYPES: dict[str, tuple[list, type | None]] = {
+PROTOTYPES: dict[str, tuple[list[type], type | None]] = {
     "c4_new": ([_INT, _INT, _INT, _INT, _U64], _PTR),
     "c4_set_table": ([_PTR, _PTR, _U64], None),
     "c4_set_book": ([_PTR, _PTR, _U64, _PTR, _U64], None),

@@ -112,7 +112,7 @@ class MctsEngine(BaseEngine):
             and in_reach(position, clock=timed)
         ):
             tree.book_checked = True
-            if timed:
+            if limits.time is not None:  # timed
                 # Half the time budget at most: a verdict too late for the search is no use.
                 deadline = clock.start + BOOK_SHARE * limits.time
                 outcomes = column_outcomes(position, deadline, clock.stop)

@@ -98,9 +98,9 @@ def column_outcomes(
     """
     if not in_reach(position, clock=deadline is not None):
         return None
-    known = FIRST_PLIES.get(position.to_moves()) if position.moves <= 1 else None
-    if known is not None:
-        return list(known)
+    first = FIRST_PLIES.get(position.to_moves()) if position.moves <= 1 else None
+    if first is not None:
+        return list(first)
     solver = _solver(position.geometry)
     if solver is None:
         return None
