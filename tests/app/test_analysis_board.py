@@ -179,3 +179,25 @@ async def test_the_parity_line_never_contradicts_the_solver(make_app):
         await type_keys(pilot, "z", "o")
         await until(pilot, lambda: "solver" in app.board.border_subtitle)
         assert app.board.border_subtitle.endswith("parity: a draw; solver: ● wins")
+
+
+async def test_a_lessons_double_threat_is_both_threats_played_against_both(make_app):
+    from c4tui.app.screens.learn import LearnScreen
+    from c4tui.engine.board.position import Position
+    from c4tui.engine.study.learn import Lesson
+
+    # ○ to move; ● has 2 and 3 on row 1. ○4 draws; ○2 lets ● play 4: threats at 1 and 5.
+    before = Position.from_moves("263")
+    scores = (-2, -18, -18, 0, -2, -18, -18)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        learn = LearnScreen(Position.from_moves("2632"), [Lesson(before, 1, scores, "blunder")])
+        app.push_screen(learn)
+        await pilot.pause(0)
+        await type_keys(pilot, "2")
+        await until(pilot, lambda: learn.state == "refuted", f"refuted ({learn.state})")
+        words = str(learn.query_one("#learn-verdict").render())
+        assert "a double threat, at column 1, row 1 and column 5, row 1" in words
+        assert "If ○ blocks column 1, ● wins at column 5; if ○ blocks column 5" in words
+        board = learn.query_one("#learn-board").view.position
+        assert board.winner() == 0  # the line is played through the block to the win

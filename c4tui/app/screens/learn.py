@@ -194,7 +194,7 @@ class LearnScreen(ModalScreen[None]):
         shown, scores, hint = before, None, None
         if self.state == "refuted" and self.tried is not None:
             shown = before.play(self.tried)
-            for col in self.line[: SHOWN_PLIES - 1]:
+            for col in self.line[: self._shown_plies() - 1]:
                 shown = shown.play(col) if not shown.is_over() else shown
         if self.state in ("right", "answer"):
             scores = ColumnScores(Solve.SOLVED, tuple(lesson.scores))
@@ -208,6 +208,13 @@ class LearnScreen(ModalScreen[None]):
             style=self.board_style,
         )
         self.query_one("#learn-verdict", Static).update(self._verdict(before))
+
+    def _shown_plies(self) -> int:
+        """The moves shown of the refutation (the tried column's first): SHOWN_PLIES, or
+        for a double threat as many as reach it, the block and the win on the other."""
+        if self.reason is not None and self.reason.kind == "double":
+            return max(SHOWN_PLIES, self.reason.made_at + 3)
+        return SHOWN_PLIES
 
     def _verdict(self, before: Position) -> Text:
         lesson = self.lesson
@@ -226,9 +233,11 @@ class LearnScreen(ModalScreen[None]):
             text.append("  Finding the refutation…")
             return text
         if self.line:
-            shown = self.line[: SHOWN_PLIES - 1]
+            shown = self.line[: self._shown_plies() - 1]
             text.append(f"\nOn the board: {line_words(before.moves + 1, shown)}")
         if self.reason is not None:
             text.append(f"\n{self.reason.words(GLYPHS)}")
+            if self.reason.against_both(GLYPHS):
+                text.append(f"\n{self.reason.against_both(GLYPHS)}")
         text.append("\nr: try again · a: the answer · n: next")
         return text

@@ -314,6 +314,8 @@ class ReviewScreen(ModalScreen[None]):
                 text.append(f"\nRefutation: {line_words(position.moves + 1, line)}", "italic")
             if reason is not None:
                 text.append(f"\n{reason.words(GLYPHS)}", "bold")
+                if reason.against_both(GLYPHS):
+                    text.append(f" {reason.against_both(GLYPHS)}")
         return text
 
     def _scores_text(self, position: Position, review: MoveReview | None) -> Text:

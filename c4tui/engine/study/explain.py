@@ -8,6 +8,9 @@ when it is one of these, checked in this order:
 - `under`: the move dropped a stone right under an opponent's threat;
 - `kept`: the line ends on a threat the opponent already had after the move (the move
   failed to stop it);
+- `double`: during the line the opponent makes two threats at once that cannot both be
+  stopped (two playable now, or one right above the other); both are named, and the
+  line plays on to the win on the one left;
 - `new`: the line ends on a threat the opponent makes during it (the move allowed it);
 - `zugzwang`: no line ends within reach, but with the threats after the move the
   zugzwang favours the opponent.
@@ -25,9 +28,16 @@ from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import best_score
 from c4tui.engine.solver import SearchStopped, exact_scores, shared_solver
 from c4tui.engine.solver.line import best_line
-from c4tui.engine.study.threats import Threat, playable_now, threat_cells, threats, zugzwang
+from c4tui.engine.study.threats import (
+    Threat,
+    double_threat,
+    playable_now,
+    threat_cells,
+    threats,
+    zugzwang,
+)
 
-Kind = Literal["open", "under", "kept", "new", "zugzwang"]
+Kind = Literal["open", "under", "kept", "double", "new", "zugzwang"]
 REFUTATION_PLIES = 14
 
 
@@ -39,6 +49,25 @@ class Reason:
     kind: Kind
     threat: Threat
     line: tuple[int, ...]
+    other: Threat | None = None  # a double threat's second cell
+    made_at: int = 0  # a double threat: the moves of the line that lead to it
+
+    def against_both(self, glyphs: tuple[str, str]) -> str:
+        """A double threat played against both blocks: "If ● blocks column 2, ○ wins
+        at column 6; if ● blocks column 6, ○ wins at column 2." Empty for other kinds."""
+        if self.kind != "double" or self.other is None:
+            return ""
+        side, blocker = glyphs[self.threat.player], glyphs[1 - self.threat.player]
+        one, two = self.threat, self.other
+        if one.col == two.col:  # one above the other: blocking the lower gives the upper
+            return (
+                f"If {blocker} blocks column {one.col + 1}, {side} drops on top of it and "
+                f"wins at row {two.row + 1}."
+            )
+        return (
+            f"If {blocker} blocks column {one.col + 1}, {side} wins at column {two.col + 1}; "
+            f"if {blocker} blocks column {two.col + 1}, {side} wins at column {one.col + 1}."
+        )
 
     def words(self, glyphs: tuple[str, str]) -> str:
         """One sentence, the sides named by `glyphs` (● and ○ in the app)."""
@@ -51,6 +80,11 @@ class Reason:
             return f"It lets {side} drop on top of it, at {cell}, completing a line."
         if self.kind == "kept":
             return f"It does not stop {side}'s {parity} threat at {cell}; the line plays it out."
+        if self.kind == "double" and self.other is not None:
+            return (
+                f"It allows {side} a double threat, at {cell} and {self.other.cell_words()}: "
+                "stopping one leaves the other."
+            )
         if self.kind == "new":
             return f"It allows {side} a new threat at {cell} that cannot be stopped."
         return (
@@ -92,11 +126,15 @@ def why_it_loses(before: Position, column: int, line: tuple[int, ...]) -> Reason
         column, above.row
     ):
         return Reason("under", above, line)
-    final = after
-    for col in line:
+    final, double, made_at = after, None, 0
+    for index, col in enumerate(line):
         if final.is_over():
             break
         final = final.play(col)
+        if double is None and final.to_move != opponent:  # the opponent just moved
+            double, made_at = double_threat(final, opponent), index + 1
+    if final.winner() == opponent and double is not None:
+        return Reason("double", double[0], line, double[1], made_at)
     if final.winner() == opponent:
         last = final.path[-1]
         threat = Threat(opponent, last, final.column_height(last) - 1)

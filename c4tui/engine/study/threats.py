@@ -78,6 +78,27 @@ def playable_now(position: Position, threat: Threat) -> bool:
     return position.column_height(threat.col) == threat.row
 
 
+def double_threat(position: Position, player: int) -> tuple[Threat, Threat] | None:
+    """Two threats of `player` that the side to move cannot both stop, when there are:
+    two threats playable now, or one playable now with another of theirs right above
+    it (blocking the lower one lets them drop on the upper). None when the side to move
+    can win at once itself, or has no such pair to face. By column, then row."""
+    if position.to_move == player:
+        return None
+    mover = position.to_move
+    if any(t.player == mover and playable_now(position, t) for t in threats(position)):
+        return None  # the side to move wins first
+    theirs = [t for t in threats(position) if t.player == player]
+    now = [t for t in theirs if playable_now(position, t)]
+    if len(now) >= 2:
+        return now[0], now[1]
+    cells = {(t.col, t.row) for t in theirs}
+    for threat in now:
+        if (threat.col, threat.row + 1) in cells:
+            return threat, Threat(player, threat.col, threat.row + 1)
+    return None
+
+
 # ---- the zugzwang -----------------------------------------------------------------
 
 
