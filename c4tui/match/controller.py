@@ -30,6 +30,7 @@ from c4tui.engine.board.gamefile import Ending, GameRecord
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import Engine, SearchInfo, SearchResult
 from c4tui.engine.players.specs import make_engine
+from c4tui.engine.turns import column_refusal
 from c4tui.match.hints import HintDesk
 from c4tui.match.interface import (
     GameOver,
@@ -277,11 +278,9 @@ class Match:
                 "Wait for the AI's move, or press {move_now} to make it move now.", timeout=2
             )
             return False
-        if not 0 <= col < pos.width:
-            self.notify(f"There is no column {col + 1}: the board has {pos.width}.", timeout=2)
-            return False
-        if not pos.can_play(col):
-            self.notify(f"Column {col + 1} is full.", timeout=2, bell=True)
+        refusal = column_refusal(pos, col)
+        if refusal is not None:
+            self.notify(refusal, timeout=2, bell=True)
             return False
         return True
 

@@ -2,7 +2,8 @@
 cancelled search from ever playing a move.
 
 Every search gets a new id; cancelling one sets its stop event and uses up an id too, so
-whatever it still reports carries an old id and is dropped (`is_current` is False).
+whatever it still reports carries an old id and is dropped (`is_current` is False). The
+ids are the engine's `SearchIds`, as a served room's are.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import replace
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import Engine, SearchInfo
+from c4tui.engine.turns import SearchIds
 from c4tui.match.search_requests import Search, SearchRequest
 
 
@@ -21,31 +23,36 @@ class SearchDesk:
 
     def __init__(self, make_stop: Callable[[], threading.Event]) -> None:
         self._make_stop = make_stop
-        self.search_id = 0  # the last id handed out (a cancel uses one up too)
+        self.ids = SearchIds()
         self.search: Search | None = None  # the last search started, running or not
 
     @property
+    def search_id(self) -> int:
+        """The last id handed out (a cancel uses one up too)."""
+        return self.ids.last
+
+    @property
     def running(self) -> bool:
-        return self.search is not None and self.search.running
+        return self.ids.running
 
     def start(self, engine: Engine, position: Position) -> SearchRequest:
         self.cancel()
-        self.search_id += 1
-        request = SearchRequest(self.search_id, engine, position, self._make_stop())
+        request = SearchRequest(self.ids.start(), engine, position, self._make_stop())
         self.search = Search(request)
         return request
 
     def cancel(self) -> None:
         """Stop the running search at once; whatever it still sends is stale."""
         self.end(stop=True)
-        self.search_id += 1
+        self.ids.cancel()
 
     def end(self, stop: bool = False, info: SearchInfo | None = None) -> None:
         """The running search is over (stopped first when `stop`); it stays on show."""
-        if self.search is None or not self.search.running:
+        if self.search is None or not self.running:
             return
         if stop:
             self.search.request.stop.set()
+        self.ids.end()
         self.search = replace(self.search, running=False, info=info or self.search.info)
 
     def hurry(self) -> bool:
@@ -58,7 +65,7 @@ class SearchDesk:
 
     def is_current(self, search_id: int) -> bool:
         """Whether a report with this id is of the search running now."""
-        return search_id == self.search_id and self.running
+        return self.ids.is_current(search_id)
 
     def report(self, info: SearchInfo) -> None:
         """The running search's newest snapshot."""
@@ -67,4 +74,5 @@ class SearchDesk:
 
     def forget(self) -> None:
         """Clear what the last search saw: it was of a position no longer on the board."""
+        self.ids.end()
         self.search = None

@@ -13,6 +13,7 @@ from typing import Protocol
 
 from c4tui.engine.board.game import Evaluation
 from c4tui.engine.players.contract import Engine, SearchInfo, SearchResult
+from c4tui.engine.turns import column_refusal
 from c4tui.match.interface import (
     MatchEvent,
     SearchDone,
@@ -84,7 +85,7 @@ class EngineTurns:
             return False
         searches.end(info=result.info)
         move = result.move
-        if position.is_over() or not position.can_play(move):
+        if position.is_over() or column_refusal(position, move) is not None:
             match.hold()
             match.notify(f"The engine chose an illegal column {move + 1}.", "error")
             match.emit(SearchDone(search_id, None, result.info))

@@ -329,7 +329,7 @@ class RoomHost:
         self.searches.pop(number, None)
         if room is None or search_id != room.search_id:
             return
-        room.thinking, room.paused = False, True
+        room.search_failed()
         self.tell(room, f"The AI failed: {reason}. Press m to let it try again.")
         self.show(room)
 

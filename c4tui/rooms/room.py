@@ -23,6 +23,7 @@ from c4tui.engine.board.game import Game
 from c4tui.engine.board.gamefile import Ending, GameRecord, now_stamp
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import SearchInfo
+from c4tui.engine.turns import SearchIds, column_refusal
 from c4tui.rooms.protocol import info_to_wire
 
 
@@ -67,8 +68,7 @@ class Room:
     winner: int | None = None  # of an ending off the board (None: a draw)
     offers: dict[str, int] = field(default_factory=dict)  # offer -> the seat that made it
     rematch: set[int] = field(default_factory=set)
-    search_id: int = 0
-    thinking: bool = False
+    searches: SearchIds = field(default_factory=SearchIds)  # the AI seat's, as a match's
     paused: bool = False  # the AI failed: it waits for a player's `hurry`
     thinking_info: SearchInfo | None = None
     thinking_spec: str | None = None
@@ -166,12 +166,10 @@ class Room:
             return f"It is {self.seats[pos.to_move].title()}'s turn, not yours."
         if ply != pos.moves:
             return "The board changed before your move arrived: look again."
-        if column >= pos.width:
-            return f"There is no column {column + 1}: the board has {pos.width}."
-        if not pos.can_play(column):
-            return f"Column {column + 1} is full."
-        self._play(column)
-        return None
+        refusal = column_refusal(pos, column)
+        if refusal is None:
+            self._play(column)
+        return refusal
 
     def _play(self, column: int) -> None:
         self.game.play(column)
@@ -184,30 +182,40 @@ class Room:
             return None
         return self.seats[self.position.to_move].ai
 
+    @property
+    def search_id(self) -> int:
+        return self.searches.last
+
+    @property
+    def thinking(self) -> bool:
+        return self.searches.running
+
     def start_search(self) -> int:
-        self.search_id += 1
-        self.thinking = True
         self.thinking_info = None
         self.thinking_spec = self.seats[self.position.to_move].ai
-        return self.search_id
+        return self.searches.start()
 
     def cancel_search(self) -> None:
         """Whatever the running search still sends is stale from now on."""
-        self.search_id += 1
-        self.thinking = False
+        self.searches.cancel()
+
+    def search_failed(self) -> None:
+        """The AI's search failed: it waits for a player's `hurry` (paused)."""
+        self.searches.end()
+        self.paused = True
 
     def progress(self, search_id: int, info: SearchInfo) -> bool:
-        if search_id != self.search_id or not self.thinking:
+        if not self.searches.is_current(search_id):
             return False
         self.thinking_info = info
         return True
 
     def ai_move(self, search_id: int, path: tuple[int, ...], move: int, info: SearchInfo) -> bool:
         """The AI seat's search result; False (nothing played) when it is stale."""
-        if search_id != self.search_id or not self.thinking or path != self.position.path:
+        if not self.searches.is_current(search_id) or path != self.position.path:
             return False
         self.thinking_info = info
-        if self.over or not self.position.can_play(move):
+        if self.over or column_refusal(self.position, move) is not None:
             self.cancel_search()
             return False
         self._play(move)
