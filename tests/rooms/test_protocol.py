@@ -1,0 +1,79 @@
+"""The protocol's declarations: every message the service sends reads back as itself on
+the client's side, and a client's message the same on the service's (one declaration)."""
+
+from __future__ import annotations
+
+import pytest
+
+from c4tui.engine.players.contract import ColumnStat, SearchInfo
+from c4tui.rooms import protocol as wire
+from c4tui.rooms.protocol import ProtocolError, encode, parse_client_line, parse_service_line
+
+INFO = SearchInfo(
+    "mcts",
+    0.5,
+    1200,
+    300,
+    None,
+    float("inf"),  # JSON has no infinity: it goes as null
+    (ColumnStat(visits=3, value=0.5, proven="win"), None, ColumnStat(score=-2, by_book=True)),
+    0,
+    (0, 2),
+)
+SEAT = wire.SeatShown("ann", None, False, True, 12.5)
+ROOM = wire.RoomShown(
+    room=3, code="K7M-Q2X", public=False, seat=0, seat_code="ABC-DEF",
+    seats=(SEAT, wire.SeatShown("Level 3", "level:3", False, True, None)),
+    width=7, height=6, connect=4, moves="445", over=False, ended=None, winner=None,
+    offers={"draw": 1}, rematch=(), thinking=True, paused=False, thinking_spec="level:3",
+    search=4, info=INFO, trouble=None, watchers=("cy",),
+)  # fmt: skip
+LISTED = wire.RoomListed(3, None, (wire.PlayerListed("ann", None), None), 3, False, True, 1)
+SERVICE = [
+    wire.Welcome(1, wire.Identity("ssh-name:ann", "ann"), 2.0),
+    wire.Lobby(("ann", "bob"), (LISTED,)),
+    ROOM,
+    wire.Progress(3, 4, INFO),
+    wire.Notice("The room has closed.", "warning"),
+    wire.Refused("drop", "Column 4 is full."),
+    wire.Games((wire.KeptGame("20261125-r3-000001", "c4tui-game 3\n"),)),
+    wire.Said("ann", "gg"),
+    wire.Bye("The server is stopping."),
+]  # fmt: skip
+CLIENT = [
+    wire.Hello(1, "token"),
+    wire.Create(ai="level:3", second=True),
+    wire.Drop(3, 2),
+    wire.Answer("take_back", False),
+    wire.Say("hello"),
+    wire.Leave(),
+]
+
+
+@pytest.mark.parametrize("message", SERVICE, ids=lambda m: m.kind)
+def test_what_the_service_sends_the_client_reads_as_sent(message):
+    back = parse_service_line(encode(message))
+    if isinstance(message, (wire.RoomShown, wire.Progress)):  # the infinite rate is null
+        assert back.info.rate is None and back.info.columns == INFO.columns
+    else:
+        assert back == message
+
+
+@pytest.mark.parametrize("message", CLIENT, ids=lambda m: m.kind)
+def test_what_a_client_sends_the_service_reads_as_sent(message):
+    assert parse_client_line(encode(message)) == message
+
+
+def test_each_side_refuses_the_others_messages():
+    with pytest.raises(ProtocolError, match="unknown kind 'room'"):
+        parse_client_line(encode(ROOM))
+    with pytest.raises(ProtocolError, match="unknown kind 'drop'"):
+        parse_service_line(encode(wire.Drop(3, 2)))
+
+
+def test_every_kind_is_declared_once_on_its_side():
+    assert set(wire.CLIENT_MESSAGES) == {
+        "hello", "lobby", "create", "join", "watch", "leave", "drop", "hurry", "resign",
+        "offer_draw", "take_back", "rematch", "answer", "games", "say",
+    }  # fmt: skip
+    assert set(wire.SERVICE_MESSAGES) == {m.kind for m in SERVICE}
