@@ -25,7 +25,7 @@ from c4tui.match.sides import GLYPHS
 def threat_caption(
     position: Position, found: tuple[Threat, ...], exact: tuple[int | None, ...] = ()
 ) -> str:
-    """ "● 1 odd · ○ 2 even · parity: ○ wins" (parity only on even heights).
+    """ "Parity: ○ wins · threats ● 1 odd · ○ 2 even" (parity only on even heights).
 
     The parity rule decides only who would win if the board filled up with today's
     threats and no new ones; the result with best play is the solver's. So when the
@@ -52,7 +52,9 @@ def threat_caption(
         solved = solver_words(position, exact)
         if solved is not None and solved != parity:
             words += f"; solver: {solved}"  # new threats decide: the solver's result
-        parts.append(words)
+        # First: the frame cuts a long line at 80 columns, and the marks on the board
+        # show the threats anyway.
+        return f"{words[0].upper()}{words[1:]} · threats " + " · ".join(parts)
     return "Threats " + " · ".join(parts)
 
 
