@@ -75,7 +75,7 @@ async def test_a_hold_that_runs_out_under_way_loses_the_game_and_nobody_takes_th
     assert over["moves"] == "45"  # nobody played ann's side in between
     await bob.send("games")
     kept = (await next_of(bob, "games"))["games"]
-    assert "# Ended: ann resigned" in kept[0]["text"]
+    assert "Result: 0-1" in kept[0]["text"] and "resigned" in kept[0]["text"]
     for client in (ann, bob):
         await client.close()
 
@@ -103,7 +103,7 @@ async def test_when_both_sides_are_away_neither_loses(quick_holds):
     cat2 = await login(quick_holds, "ann")
     await cat2.send("games")
     kept = (await next_of(cat2, "games"))["games"]
-    assert "Ended" not in kept[0]["text"]  # kept unfinished, nobody blamed
+    assert "Result: *" in kept[0]["text"]  # kept unfinished, nobody blamed
     for client in (cat, cat2):
         await client.close()
 
