@@ -246,3 +246,21 @@ async def test_oversized_http_headers_are_one_log_line(tmp_path, limits, caplog)
     assert errors(caplog) == []
     (line,) = [r.getMessage() for r in caplog.records if "refused a request" in r.getMessage()]
     assert "\x1b" not in line
+
+
+async def test_the_pages_font_has_cjk_fallbacks_from_the_visitors_system(tmp_path, limits):
+    # The terminal asks for "Roboto Mono" (textual.js's own font list), which has no CJK
+    # glyphs: the page widens that family for CJK characters with local fonts only.
+    async with running_web(tmp_path, limits) as front, aiohttp.ClientSession() as browser:
+        async with browser.get(f"http://127.0.0.1:{front.port}/") as page:
+            html = await page.text()
+    faces = [face for face in html.split("@font-face")[1:] if "unicode-range" in face]
+    cjk = [face.split("}")[0] for face in faces if '"Roboto Mono"' in face]
+    assert cjk, "no CJK face for Roboto Mono"
+    face = cjk[0]
+    for covered in ("U+4E00-9FFF", "U+AC00-D7AF", "U+3000-33FF"):  # Han, Hangul, kana
+        assert covered in face
+    sources = [src.strip() for src in face.split("src:")[1].split(";")[0].split(",")]
+    assert all(src.startswith("local(") for src in sources)  # nothing to download
+    for system_font in ("Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei"):
+        assert f'local("{system_font}")' in sources  # Linux, macOS, Windows
