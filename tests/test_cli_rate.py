@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -60,6 +62,16 @@ def test_the_text_report_names_its_method_and_tables(capsys):
     assert "Opponents" in out and "Accuracy against perfect play" in out
     assert "the 40 fixed positions" in out and "the positions it met" in out
     assert "Where it lost (4 of 4 games)" in out and "Openings it lost most" in out
+
+
+def test_an_outside_engine_that_crashes_loses_with_its_reason(capsys):
+    bot = Path(__file__).parent / "bots" / "c4e_bot.py"
+    spec = f"cmd:{sys.executable} {bot} --crash,time=2"
+    data = rate_json(capsys, spec, "--games", "2", "--seed", "1", "--jobs", "1")
+    # It crashes on its third move of every game, and on the fixed set's third position.
+    assert data["losses"]["kinds"] == {"forfeit: crashed": 2}
+    failures = data["accuracy"]["positions"]["failures"]
+    assert failures and all("crashed" in failure for failure in failures)
 
 
 @pytest.mark.parametrize(

@@ -293,10 +293,14 @@ def print_report(report: dict) -> None:
         f"{report['seconds']:.0f} s"
     )
     fit = RatingFit(elo["rating"], elo["low"], elo["high"], report["games"], elo["confidence"])
-    interval = ""
     if elo["rating"] is not None and elo["low"] is not None and elo["high"] is not None:
-        interval = f" (95%: {elo['low']:.0f} to {elo['high']:.0f})"
-    console.print(f"Elo {elo_words(fit)}{interval}")
+        # The interval is lopsided when the games are few: say both ends.
+        console.print(
+            f"Elo {elo['rating']:.0f} (95% interval {elo['low']:.0f} to {elo['high']:.0f}, "
+            f"±{elo['margin']:.0f})"
+        )
+    else:
+        console.print(f"Elo {elo_words(fit)}")
     console.print(f"  {METHOD}.")
     opponents = plain_table(title="Opponents")
     opponents.add_column("opponent")
