@@ -251,9 +251,12 @@ async def test_oversized_http_headers_are_one_log_line(tmp_path, limits, caplog)
 async def test_the_pages_font_has_cjk_fallbacks_from_the_visitors_system(tmp_path, limits):
     # The terminal asks for "Roboto Mono" (textual.js's own font list), which has no CJK
     # glyphs: the page widens that family for CJK characters with local fonts only.
-    async with running_web(tmp_path, limits) as front, aiohttp.ClientSession() as browser:
-        async with browser.get(f"http://127.0.0.1:{front.port}/") as page:
-            html = await page.text()
+    async with (
+        running_web(tmp_path, limits) as front,
+        aiohttp.ClientSession() as browser,
+        browser.get(f"http://127.0.0.1:{front.port}/") as page,
+    ):
+        html = await page.text()
     faces = [face for face in html.split("@font-face")[1:] if "unicode-range" in face]
     cjk = [face.split("}")[0] for face in faces if '"Roboto Mono"' in face]
     assert cjk, "no CJK face for Roboto Mono"
