@@ -15,6 +15,7 @@ import random
 import sys
 import time
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
 from rich.console import Console
 
@@ -24,7 +25,8 @@ from c4tui.commands.common import CommandError, output_console, plain_table
 from c4tui.commands.outside_log import log_outside_engines
 from c4tui.engine.board.notation import format_moves
 from c4tui.engine.players.levels import RATINGS, level_name
-from c4tui.engine.players.specs import SpecError, make_engine, parse_spec
+from c4tui.engine.players.options import SpecError
+from c4tui.engine.players.specs import make_engine, parse_spec
 from c4tui.engine.study import fixed_positions
 from c4tui.engine.study.accuracy import Accuracy
 from c4tui.engine.study.loss_kinds import KIND_WORDS
@@ -194,7 +196,9 @@ def answer_positions(spec: str, seed: int) -> tuple[Accuracy, list[str]]:
         engine.close()  # an outside engine's process
 
 
-def to_json(gauntlet: Gauntlet, positions: Accuracy, failures: list[str], summary: dict) -> dict:
+def to_json(
+    gauntlet: Gauntlet, positions: Accuracy, failures: list[str], summary: dict[str, Any]
+) -> dict[str, Any]:
     fit = gauntlet.fit
     opponents = []
     for index in sorted(gauntlet.ratings, key=gauntlet.ratings.__getitem__):
@@ -219,7 +223,7 @@ def to_json(gauntlet: Gauntlet, positions: Accuracy, failures: list[str], summar
         side = ("first", "second")[colour]
         row[f"lost_{side}"] += lost
         row[f"played_{side}"] += played
-    openings = [
+    openings: list[dict[str, Any]] = [
         {
             "opening": format_moves(opening),
             "lost": row["lost_first"] + row["lost_second"],
@@ -253,7 +257,7 @@ def to_json(gauntlet: Gauntlet, positions: Accuracy, failures: list[str], summar
         },
         "losses": {
             "games": sum(gauntlet.losses.values()),
-            "kinds": dict(gauntlet.losses.most_common()),
+            "kinds": dict[str, Any](gauntlet.losses.most_common()),
             "openings": openings,
         },
     }
@@ -278,7 +282,7 @@ def elo_words(fit: RatingFit) -> str:
     return f"{fit.rating:.0f} ± {fit.margin:.0f}"
 
 
-def print_report(report: dict) -> None:
+def print_report(report: dict[str, Any]) -> None:
     console = output_console()
     elo = report["elo"]
     stopped = {
@@ -319,7 +323,7 @@ def print_report(report: dict) -> None:
     print_losses(console, report)
 
 
-def print_accuracy(console: Console, accuracy: dict) -> None:
+def print_accuracy(console: Console, accuracy: dict[str, Any]) -> None:
     table = plain_table(title="Accuracy against perfect play (exact solver)")
     table.add_column("judged on")
     for name in ("moves", "kept result", "best", "mistakes", "blunders", "cost per error"):
@@ -348,13 +352,13 @@ def print_accuracy(console: Console, accuracy: dict) -> None:
         console.print(f"  no legal move: {failure}")
 
 
-def cost_words(row: dict) -> str:
+def cost_words(row: dict[str, Any]) -> str:
     if row["classes_per_error"] is None:
         return ""
     return f"{row['classes_per_error']:.2f} ({row['score_per_error']:.1f})"
 
 
-def print_losses(console: Console, report: dict) -> None:
+def print_losses(console: Console, report: dict[str, Any]) -> None:
     losses = report["losses"]
     if not losses["games"]:
         console.print("It lost no game.")

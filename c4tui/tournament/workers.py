@@ -159,7 +159,8 @@ class GameRunner(Generic[Record]):
             try:
                 if self._stop_here.is_set():
                     raise GameAborted
-                record = (self.play or play_game)(task, self._stop_here)
+                play: Play[Any] = self.play or play_game
+                record = play(task, self._stop_here)
             except (KeyboardInterrupt, GameAborted):
                 self.interrupted = True
                 return

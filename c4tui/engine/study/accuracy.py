@@ -69,7 +69,7 @@ class Accuracy:
         """The mean drop in the solver's score of a mistake or blunder."""
         return self.score_loss / self.errors if self.errors else None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, int | float | None]:
         def rounded(value: float | None) -> float | None:
             return None if value is None else round(value, 4)
 
