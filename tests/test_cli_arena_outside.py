@@ -50,9 +50,9 @@ def arena(capsys, *specs: str) -> dict:
 def test_a_bot_of_each_kind_plays_its_games_to_the_end(capsys, bots):
     data = arena(
         capsys,
-        f"cmd:{PY} {bots / 'c4e_bot.py'},time=0.5",
-        f"fourinarow:{PY} {bots / 'fourinarow_bot.py'},time=0.5",
-        f"connectx:{bots / 'connectx_agent.py'},time=0.5",
+        f"cmd:{PY} {bots / 'c4e_bot.py'},time=5",
+        f"fourinarow:{PY} {bots / 'fourinarow_bot.py'},time=5",
+        f"connectx:{bots / 'connectx_agent.py'},time=5",
     )
     assert data["games_played"] == data["games_scheduled"] == 12
     assert data["forfeits"] == []
@@ -60,9 +60,11 @@ def test_a_bot_of_each_kind_plays_its_games_to_the_end(capsys, bots):
 
 
 def test_a_crashing_a_hanging_and_a_junk_printing_bot_each_lose_with_the_reason(capsys, bots):
-    crash = f"cmd:{PY} {bots / 'c4e_bot.py'} --crash,time=0.5"
+    # Bots that answer at once have 5 s a move (a loaded machine is slow to schedule
+    # them); the hanging ones a small budget, so their games end soon.
+    crash = f"cmd:{PY} {bots / 'c4e_bot.py'} --crash,time=5"
     hang = f"fourinarow:{PY} {bots / 'fourinarow_bot.py'} hang,time=0.02,margin=0.2"
-    junk = f"connectx:{bots / 'connectx_junk.py'},time=0.5"
+    junk = f"connectx:{bots / 'connectx_junk.py'},time=5"
     hang_c4e = f"cmd:{PY} {bots / 'c4e_bot.py'} --hang,time=0.1,margin=0.2"
     data = arena(capsys, crash, hang, junk, hang_c4e)
     assert data["games_played"] == data["games_scheduled"] == 20

@@ -12,7 +12,7 @@ BOTS = Path(__file__).parent / "bots"
 
 
 def test_an_outside_engine_answers_with_what_it_streamed(capsys):
-    spec = f"cmd:{sys.executable} {BOTS / 'c4e_bot.py'},time=0.5"
+    spec = f"cmd:{sys.executable} {BOTS / 'c4e_bot.py'},time=5"
     assert main(["move", "44556", "--engine", spec, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["column"] == 3
@@ -23,7 +23,7 @@ def test_an_outside_engine_that_fails_is_said_on_one_line_and_the_batch_goes_on(
     capsys, monkeypatch
 ):
     monkeypatch.setattr("sys.stdin", __import__("io").StringIO("4453\n44\n"))
-    spec = f"connectx:{BOTS / 'connectx_crash.py'},time=0.5"
+    spec = f"connectx:{BOTS / 'connectx_crash.py'},time=5"
     assert main(["move", "-", "--engine", spec]) == 1
     err = capsys.readouterr().err.splitlines()
     assert err == [

@@ -17,7 +17,7 @@ PY = sys.executable
 
 
 def test_a_protocol_engine_streams_its_figures_and_plays_its_column():
-    engine = make_engine(f"cmd:{PY} {BOTS / 'c4e_bot.py'},time=0.5,name=Centre")
+    engine = make_engine(f"cmd:{PY} {BOTS / 'c4e_bot.py'},time=5,name=Centre")
     seen = []
     try:
         # Player two must block: 4, 5 and 6 of the bottom row are player one's.
@@ -31,7 +31,7 @@ def test_a_protocol_engine_streams_its_figures_and_plays_its_column():
 
 
 def test_one_process_plays_game_after_game():
-    engine = make_engine(f"cmd:{PY} {BOTS / 'c4e_bot.py'},time=0.5")
+    engine = make_engine(f"cmd:{PY} {BOTS / 'c4e_bot.py'},time=5")
     try:
         engine.search(Position.from_moves("44"))
         first = engine.child.process.pid
@@ -56,7 +56,7 @@ def test_a_stop_ends_a_search_that_does_not_stop_within_the_margin():
 
 
 def test_a_fourinarow_bot_gets_the_field_from_the_top_row_down():
-    engine = make_engine(f"fourinarow:{PY} {BOTS / 'fourinarow_bot.py'},time=0.5")
+    engine = make_engine(f"fourinarow:{PY} {BOTS / 'fourinarow_bot.py'},time=5")
     try:
         # The bot plays the leftmost column whose top cell is empty: column 1 is full.
         result = engine.search(Position.from_moves("111111"))
@@ -79,7 +79,7 @@ def test_a_connectx_agent_is_its_files_last_function_and_sees_kaggles_board():
 def test_a_program_that_is_not_there_any_more_loses_with_the_reason(tmp_path):
     bot = tmp_path / "bot.py"
     bot.write_text("import sys\n")  # ends at once
-    engine = make_engine(f"cmd:{PY} {bot},time=0.5")
+    engine = make_engine(f"cmd:{PY} {bot},time=5")
     with pytest.raises(Forfeit, match=r"crashed \(exit status 0\)"):
         engine.search(Position.start())
 
@@ -88,7 +88,7 @@ def test_a_program_that_floods_its_output_loses_and_is_read_no_more(tmp_path, mo
     monkeypatch.setattr("c4tui.engine.external.child.MAX_UNREAD", 300)  # 20,000 in use
     bot = tmp_path / "bot.py"
     bot.write_text("while True:\n    print('info string hello')\n")
-    engine = make_engine(f"cmd:{PY} {bot},time=0.5")
+    engine = make_engine(f"cmd:{PY} {bot},time=5")
     with pytest.raises(Forfeit, match=r"printed junk \(a flood of lines nobody asked for\)"):
         engine.search(Position.start())
     assert engine.child is None
