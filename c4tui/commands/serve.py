@@ -24,6 +24,8 @@ ROOM_FLAGS = (
     ("--max-rooms", "rooms", int, "N", "rooms at once"),
     ("--max-rooms-per-player", "rooms_per_player", int, "N", "rooms one player sits in"),
     ("--max-rooms-per-address", "rooms_per_address", int, "N", "rooms with a player from one IP"),
+    ("--code-guesses", "code_guesses", int, "N", "wrong room codes a player may try at once"),
+    ("--code-guesses-per-address", "code_guesses_per_address", int, "N", "the same, per IP"),
     ("--seat-hold", "seat_hold", float, "SECONDS", "held for a player who dropped or left"),
     ("--max-ai-seconds", "ai_seconds", float, "SECONDS", "cap on the AI's time per move"),
 )

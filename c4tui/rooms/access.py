@@ -5,12 +5,13 @@
   in an environment cannot be used again.
 - Room codes are what players pass on to pair up: 6 characters from 29 that cannot be
   mistaken for each other (no 0/O, 1/I/L, 5/S) give 595 million codes. Wrong codes are
-  limited per identity (5 at once, then one every 12 s) and per address (30 at once,
-  then also one every 12 s). Many people may share an address (a NAT, the recommended
-  proxy): one person's guessing uses up their own 5 and locks out nobody else there,
-  while made-up identities at one address share its allowance, at which finding any of
-  the 150 codes of 50 rooms (room and seat codes) takes about a year and a half.
-  A seat code (as long) reclaims a seat from another browser or terminal.
+  limited per identity (by default 5 at once, then one every 12 s) and per address (30
+  at once, then also one every 12 s; `c4tui serve --code-guesses` and
+  `--code-guesses-per-address` set the first figures). Many people may share an address
+  (a NAT, the recommended proxy): one person's guessing uses up their own 5 and locks
+  out nobody else there, while made-up identities at one address share its allowance,
+  at which finding any of the 150 codes of 50 rooms (room and seat codes) takes about a
+  year and a half. A seat code (as long) reclaims a seat from another browser or terminal.
 """
 
 from __future__ import annotations
@@ -25,10 +26,8 @@ from c4tui.rooms.room import Room
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRTUVWXYZ2346789"
 CODE_LENGTH = 6
-GUESSES = 5  # wrong codes in a row one identity may make at once...
+GUESSES = 5  # wrong codes in a row allowed at once (RoomLimits.code_guesses)...
 GUESS_REFILL = 12.0  # ...then one more every this many seconds
-ADDRESS_GUESSES = 30  # the same for everyone at one address together
-ADDRESS_REFILL = 12.0
 
 
 def new_code(taken: Callable[[str], bool] = lambda code: False) -> str:

@@ -23,6 +23,8 @@ class RoomLimits:
     rooms: int = 50  # rooms at once
     rooms_per_player: int = 3  # rooms one identity has a seat in (a held seat counts)
     rooms_per_address: int = 10  # rooms with a seat taken from one address (a NAT, a proxy)
+    code_guesses: int = 5  # wrong room codes one identity may try at once (then 1 per 12 s)
+    code_guesses_per_address: int = 30  # the same for everyone at one address together
     ai_seconds: float = 2.0  # cap on any AI seat's budget per move
     ai_workers: int = 2  # worker processes for AI searches
     seat_hold: float = 300.0  # seconds a dropped player's seat is held

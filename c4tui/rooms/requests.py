@@ -16,8 +16,6 @@ from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.specs import SpecError, parse_spec
 from c4tui.rooms.access import (
-    ADDRESS_GUESSES,
-    ADDRESS_REFILL,
     GuessLimit,
     new_code,
     new_room_refusal,
@@ -51,8 +49,8 @@ class Requests:
 
     def __init__(self, host: RoomHost) -> None:
         self.host = host
-        self.guesses = GuessLimit()  # per identity
-        self.address_guesses = GuessLimit(ADDRESS_GUESSES, ADDRESS_REFILL)
+        self.guesses = GuessLimit(host.limits.code_guesses)  # per identity
+        self.address_guesses = GuessLimit(host.limits.code_guesses_per_address)
         self._games_asked: dict[str, float] = {}  # identity key -> when it last asked
 
     def handle(self, client: Client, message: Message) -> None:

@@ -22,3 +22,18 @@ def test_bad_flags_are_one_line_and_status_2(flags, message, capsys):
     error = capsys.readouterr().err
     assert message in error
     assert error.count("\n") == 1
+
+
+def test_the_room_limits_are_flags_with_their_defaults_in_the_help(capsys):
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    for flag, default in (
+        ("--max-rooms-per-player N", "default 3"),
+        ("--max-rooms-per-address N", "default 10"),
+        ("--code-guesses N", "default 5"),
+        ("--code-guesses-per-address N", "default 30"),
+        ("--seat-hold SECONDS", "default 300"),
+    ):
+        assert flag in shown
+        assert default in shown.rsplit(flag, 1)[1][:120]  # its help line, not the usage
