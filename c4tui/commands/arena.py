@@ -52,13 +52,7 @@ def register(commands: Subcommands) -> None:
     )
     parser.add_argument("specs", nargs="+", metavar="SPEC", help="e.g. greedy mcts:time=0.5")
     parser.add_argument("--games", type=int, required=True, metavar="N", help="games per pair")
-    parser.add_argument(
-        "--jobs",
-        type=int,
-        default=None,
-        metavar="J",
-        help="worker processes (default and most: the cores this process may use)",
-    )
+    add_jobs_option(parser)
     parser.add_argument(
         "--seed", type=int, default=None, metavar="S", help="tournament seed (default: random)"
     )
@@ -83,6 +77,17 @@ def register(commands: Subcommands) -> None:
         help="append every game to FILE as a JSON line (with run id, seed, date) as it ends",
     )
     parser.set_defaults(run=run)
+
+
+def add_jobs_option(parser: argparse.ArgumentParser) -> None:
+    """--jobs J: how many worker processes play games at once (at most the cores)."""
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="J",
+        help="worker processes (default and most: the cores this process may use)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:

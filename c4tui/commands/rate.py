@@ -20,7 +20,13 @@ from typing import Any
 from rich.console import Console
 
 from c4tui.argparse_internals import Subcommands
-from c4tui.commands.arena import add_column, available_cores, make_progress, percent
+from c4tui.commands.arena import (
+    add_column,
+    add_jobs_option,
+    available_cores,
+    make_progress,
+    percent,
+)
 from c4tui.commands.common import CommandError, output_console, plain_table
 from c4tui.commands.outside_log import log_outside_engines
 from c4tui.engine.board.notation import format_moves
@@ -74,13 +80,7 @@ def register(commands: Subcommands) -> None:
         metavar="E",
         help=f"stop once the 95%% interval is within ±E Elo (default {DEFAULT_MARGIN:g})",
     )
-    parser.add_argument(
-        "--jobs",
-        type=int,
-        default=None,
-        metavar="J",
-        help="worker processes (default and most: the cores this process may use)",
-    )
+    add_jobs_option(parser)
     parser.add_argument(
         "--seed", type=int, default=None, metavar="S", help="the run's seed (default: random)"
     )
