@@ -60,7 +60,7 @@ def test_the_text_report_names_its_method_and_tables(capsys):
     assert "random against the levels: 4 games" in out
     assert "Elo " in out and "likelihood-ratio interval" in out
     assert "Opponents" in out and "Accuracy against perfect play" in out
-    assert "the 40 fixed positions" in out and "the positions it met" in out
+    assert "fixed set (40)" in out and "in its games" in out
     assert "Where it lost (4 of 4 games)" in out and "Openings it lost most" in out
 
 

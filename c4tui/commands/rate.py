@@ -305,7 +305,7 @@ def print_report(report: dict[str, Any]) -> None:
         )
     else:
         console.print(f"Elo {elo_words(fit)}")
-    console.print(f"  {METHOD}.")
+    console.print(f"{METHOD[0].upper()}{METHOD[1:]}.")
     opponents = plain_table(title="Opponents")
     opponents.add_column("opponent")
     for name in ("Elo", "games", "W-D-L", "score"):
@@ -326,11 +326,11 @@ def print_report(report: dict[str, Any]) -> None:
 def print_accuracy(console: Console, accuracy: dict[str, Any]) -> None:
     table = plain_table(title="Accuracy against perfect play (exact solver)")
     table.add_column("judged on")
-    for name in ("moves", "kept result", "best", "mistakes", "blunders", "cost per error"):
+    for name in ("moves", "kept", "best", "mistakes", "blunders", "cost/error"):
         table.add_column(name, justify="right", no_wrap=True)
     for label, row in (
-        ("the positions it met", accuracy["games"]),
-        (f"the {accuracy['positions']['count']} fixed positions", accuracy["positions"]),
+        ("in its games", accuracy["games"]),
+        (f"fixed set ({accuracy['positions']['count']})", accuracy["positions"]),
     ):
         table.add_row(
             label,
@@ -343,10 +343,10 @@ def print_accuracy(console: Console, accuracy: dict[str, Any]) -> None:
         )
     console.print(table)
     console.print(
-        "  kept result: the move keeps the position's exact result (a won one won, a drawn "
-        "one drawn); a mistake loses one result class, a blunder two; cost per error: the "
-        "result classes a mistake or blunder lost on average, and (in brackets) the solver's "
-        "score points it dropped (a score is 22 - the winner's stones)."
+        "kept: moves that keep the position's exact result (a won one won, a drawn one "
+        "drawn); best: moves of the best score; a mistake loses one result class, a blunder "
+        "two; cost/error: the result classes a mistake or blunder lost on average, and (in "
+        "brackets) the solver's score points it dropped (a score is 22 - the winner's stones)."
     )
     for failure in accuracy["positions"]["failures"]:
         console.print(f"  no legal move: {failure}")
