@@ -9,6 +9,8 @@ one in twenty through, the others one in fifty. Level 8 is the perfect player.
 
 The cares were tuned until the measured steps between neighbours were all at least 100
 Elo with 95% intervals apart: `benchmarks/levels.py` (README: the table, the command).
+Among losing columns the levels prefer slow losses (human.py); the ratings below were
+measured again after that change.
 """
 
 from __future__ import annotations
@@ -24,11 +26,14 @@ LEVELS: dict[int, str] = {
     8: "perfect",
 }
 
-# Elo measured by `benchmarks/levels.py --games 500 --reach 3` on 2026-11-23 (9,000 games
-# from 2-ply openings; README: the table with its 95% intervals), level 1 fixed at 1000;
-# shown beside each level in the settings.
+# Elo measured by `benchmarks/levels.py --games 200 --reach 2` on 2026-11-25, after the
+# levels began to prefer slow losses among losing columns (human.py, LOSS_STEP): 2,600
+# games from 2-ply openings, level 1 fixed at 1000, 95% intervals about ±55-80 (the
+# 9,000-game run of 2026-11-23, before that change, had ±30-45: a smaller sample, taken on
+# a shared machine). Every step is at least 113 Elo, but the intervals of 5-6 and 6-7
+# overlap at this sample size. Shown beside each level in the settings.
 RATINGS: dict[int, int] = {
-    1: 1000, 2: 1321, 3: 1425, 4: 1549, 5: 1658, 6: 1770, 7: 1895, 8: 2043
+    1: 1000, 2: 1294, 3: 1468, 4: 1597, 5: 1726, 6: 1853, 7: 1967, 8: 2147
 }  # fmt: skip
 
 
