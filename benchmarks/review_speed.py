@@ -8,8 +8,12 @@ Then `c4tui review <moves> --json` is timed as a new process (start-up included)
 longest games, the issue's target being 3 s or less for a 42-ply game.
 
 Absolute times depend on the machine and its load: compare the ratios of one run.
+`--cpu` times the process's CPU seconds instead (with `--threads 1`, a fair measure on
+a busy machine), and `--where` prints, for the slowest game, the seconds and nodes of
+each position, the most expensive first: where a long game's review spends its time.
 
     uv run python benchmarks/review_speed.py [--games 20] [--seed 1] [--processes 5]
+        [--cpu] [--threads 1] [--where 8]
 """
 
 from __future__ import annotations
@@ -45,17 +49,37 @@ def one_by_one(solver: Solver, game: Position) -> float:
     elapsed = 0.0
     for position, _ in positions_of(game):
         solver.reset()  # not timed: clearing 64 MB is not solving
-        start = time.perf_counter()
+        start = clock()
         solver.analyze(position)
-        elapsed += time.perf_counter() - start
+        elapsed += clock() - start
     return elapsed
+
+
+clock = time.perf_counter
 
 
 def kept_table(solver: Solver, game: Position) -> float:
     solver.reset()
-    start = time.perf_counter()
+    start = clock()
     review_game(game, solver=solver)
-    return time.perf_counter() - start
+    return clock() - start
+
+
+def where(solver: Solver, game: Position, count: int) -> None:
+    """The review of `game` position by position: seconds and nodes, the dearest first."""
+    solver.reset()
+    rows = []
+    for position, _ in reversed(positions_of(game)):
+        nodes, start = solver.nodes, clock()
+        solver.analyze(position)
+        rows.append((clock() - start, solver.nodes - nodes, position.moves))
+    total = sum(r[0] for r in rows)
+    print(f"the slowest game, {game.to_moves()} ({game.moves} plies): {total:.3f} s")
+    for seconds, nodes, plies in sorted(rows, reverse=True)[:count]:
+        print(
+            f"  before ply {plies + 1:>2}: {seconds:.3f} s ({seconds / total:4.0%})"
+            f" {nodes:>11,} nodes"
+        )
 
 
 def process_seconds(moves: str) -> float:
@@ -73,13 +97,24 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--processes", type=int, default=5, help="games timed as new processes")
+    parser.add_argument("--cpu", action="store_true", help="CPU seconds, not the wall clock")
+    parser.add_argument("--threads", type=int, default=None, help="the solver's threads")
+    parser.add_argument(
+        "--where", type=int, default=0, metavar="N", help="the slowest game's N dearest positions"
+    )
     args = parser.parse_args()
+    if args.cpu:
+        global clock
+        clock = time.process_time
     games = random_games(args.games, args.seed)
-    solver = Solver(geometry(7, 6, 4))
+    solver = Solver(geometry(7, 6, 4), threads=args.threads)
+    slowest, slowest_seconds = None, -1.0
     print(f"{'game':>4}  {'plies':>5}  {'kept table s':>12}  {'fresh tables s':>14}  {'ratio':>5}")
     kept_total = fresh_total = 0.0
     for number, game in enumerate(games, start=1):
         kept = kept_table(solver, game)
+        if kept > slowest_seconds:
+            slowest, slowest_seconds = game, kept
         fresh = one_by_one(solver, game)
         kept_total += kept
         fresh_total += fresh
@@ -88,8 +123,12 @@ def main() -> None:
     n = len(games)
     print(
         f"mean per game: kept table {kept_total / n:.3f} s, fresh tables {fresh_total / n:.3f} s "
-        f"({fresh_total / kept_total:.1f}x)"
+        f"({fresh_total / kept_total:.1f}x); slowest game {slowest_seconds:.3f} s"
     )
+    if args.where:
+        where(solver, slowest, args.where)
+    if args.processes < 1:
+        return
     longest = sorted(games, key=lambda g: -g.moves)[: args.processes]
     times = [process_seconds(game.to_moves()) for game in longest]
     plies = ", ".join(str(game.moves) for game in longest)

@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest
 
 from c4tui.engine.board.geometry import geometry
+from c4tui.engine.board.position import Position
+from c4tui.engine.kernels.library import library
+from c4tui.engine.solver import Solver
 from c4tui.engine.solver.table import Coding, clear_table, new_table, packed_fits
 
 
@@ -33,3 +36,19 @@ def test_upper_and_lower_bounds_of_every_score_decode_apart(size):
 def test_packed_tables_are_for_keys_that_fit_64_bits():
     assert packed_fits(geometry(7, 6, 4))
     assert not packed_fits(geometry(9, 7, 4))
+
+
+@pytest.mark.skipif(library() is None, reason="the C kernels are not built")
+def test_the_c_search_takes_the_big_table_just_past_the_book_and_the_small_one_before():
+    """7x6 roots of 12-16 stones have no book below them: their searches are the long
+    ones (benchmarks/solver_tail.py), and the big table halves the nodes of the slowest."""
+    solver = Solver(geometry(7, 6, 4), threads=1)
+    if solver.book is None:
+        pytest.skip("bitbully-databases is not installed")
+    past = Position.from_moves("4453623")  # 7 stones: the book is reached below
+    solver.analyze(past)
+    assert not solver._long_shared
+    solver.analyze(Position.from_moves("4574345331511"))  # 13 stones
+    assert solver._long_shared and solver._long_table is not None
+    solver.analyze(Position.from_moves("54444425416131155"))  # 17 stones: short again
+    assert not solver._long_shared

@@ -28,6 +28,7 @@ from c4tui.engine.solver.table import (
     LONG_SEARCH_EMPTY,
     LONG_TABLE_SIZE,
     NATIVE_TABLE_SIZE,
+    PAST_BOOK_EMPTY,
     TABLE_SIZE,
     clear_table,
     mirror_bits,
@@ -305,9 +306,14 @@ class Solver:
 
     def _share_table_for(self, position: Position) -> None:
         """Give the C search the table for this position's search: the small one that
-        stays in the processor's caches, or for a long search the big one."""
+        stays in the processor's caches, or for a long search the big one (bookless
+        from many empty cells, or on 7x6 just past the book)."""
         empty = self.geometry.cells - position.moves
-        long = self._grows and self.book is None and empty >= LONG_SEARCH_EMPTY
+        if self.book is None:
+            long = self._grows and empty >= LONG_SEARCH_EMPTY
+        else:
+            # Past the book nothing cuts a search short: 7x6's long searches (table.py).
+            long = self._grows and position.moves >= EXACT_PLY and empty >= PAST_BOOK_EMPTY
         if long == self._long_shared:
             return
         if long and self._long_table is None:
