@@ -16,7 +16,7 @@ import argparse
 from typing import TypeAlias
 
 # What `ArgumentParser.add_subparsers()` returns: the subcommands' `register` adds to it.
-Subcommands: TypeAlias = argparse._SubParsersAction
+Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
 def option_actions(parser: argparse.ArgumentParser) -> dict[str, argparse.Action]:

@@ -7,8 +7,12 @@ import errno
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from c4tui.argparse_internals import option_actions
+
+if TYPE_CHECKING:  # imported where it is used (see main), so Ctrl-C is caught
+    from c4tui.engine.board.gamefile import GameRecord
 
 # What a failed write of the output says (the disk is full, over quota, or failing).
 WRITE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
@@ -24,10 +28,16 @@ class OneLineParser(argparse.ArgumentParser):
 class VersionAction(argparse.Action):
     """`--version`: the version, and whether the C kernels or pure Python run."""
 
-    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs) -> None:
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
 
-    def __call__(self, parser, namespace, values, option_string=None) -> None:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
         from c4tui.engine.kernels.library import kernels
 
         parser.exit(0, f"c4tui {version()}\nkernels: {kernels()}\n")
@@ -145,7 +155,7 @@ def run_command_line(argv: Sequence[str] | None) -> int:
             print(f"c4tui: {error}", file=sys.stderr)
             return 2
     try:
-        status = args.run(args)
+        status: int = args.run(args)
         # Output still buffered must fail here, where it is reported, not at exit.
         sys.stdout.flush()
         return status
@@ -238,7 +248,7 @@ def run_served(args: argparse.Namespace) -> int:
     return app.return_code or 0
 
 
-def read_game_file(name: str):
+def read_game_file(name: str) -> GameRecord:
     """A game file for --load; CommandError names the file and the line at fault."""
     from c4tui.commands.common import parse_game_file, read_input_file
 

@@ -113,9 +113,9 @@ def nesting(value: object) -> int:
     deepest, waiting = 0, [(value, 1)]
     while waiting:
         item, level = waiting.pop()
-        children = item.values() if isinstance(item, dict) else item
         if isinstance(item, (dict, list)):
             deepest = max(deepest, level)
+            children = item.values() if isinstance(item, dict) else item
             waiting.extend((child, level + 1) for child in children)
     return deepest
 

@@ -7,6 +7,7 @@ import functools
 import json
 import time
 from contextlib import suppress
+from typing import Any
 
 from rich.console import Console
 
@@ -25,6 +26,7 @@ from c4tui.engine.board.geometry import Geometry
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import (
     best_columns,
+    best_score,
     describe_score,
     proven_of,
     result_class,
@@ -114,16 +116,16 @@ def is_solved(columns: list[ColumnBounds | None]) -> bool:
     return all(bounds is None or bounds.exact for bounds in columns)
 
 
-def analysis_json(text: str, columns: list[ColumnBounds | None], elapsed: float) -> dict:
+def analysis_json(text: str, columns: list[ColumnBounds | None], elapsed: float) -> dict[str, Any]:
     """Solved: the scores, the best columns and the result. Given up: `"solved": false`,
     the scores of the columns solved (null for the others and for full columns) and
     every open column's [low, high] bounds."""
-    answer: dict = {"position": text}
+    answer: dict[str, Any] = {"position": text}
     if is_solved(columns):
         scores = exact_scores(columns)
         best = best_columns(scores)
         answer |= {"scores": scores, "best": [col + 1 for col in best]}
-        answer["result"] = proven_of(scores[best[0]])
+        answer["result"] = proven_of(best_score(scores))
     else:
         answer["solved"] = False
         answer["scores"] = [b.low if b is not None and b.exact else None for b in columns]

@@ -11,6 +11,7 @@ import uuid
 from collections.abc import Iterable
 from concurrent.futures.process import BrokenProcessPool
 from datetime import UTC, datetime
+from typing import Any
 
 from rich.console import Console
 from rich.progress import (
@@ -118,7 +119,7 @@ def play(
     run_id = uuid.uuid4().hex[:12]
     save = open_saved_games(args.save) if args.save is not None else None
     tally = Crosstable(specs)
-    forfeits: list[dict] = []  # games an outside engine lost by failing, with the reason
+    forfeits: list[dict[str, Any]] = []  # games an outside engine lost by failing, with the reason
     stderr = Console(stderr=True, highlight=False)
     save_error: SaveError | None = None
     try:
@@ -172,14 +173,14 @@ def play(
     return 0
 
 
-def forfeit_of(record: PlayedGame) -> dict:
+def forfeit_of(record: PlayedGame) -> dict[str, Any]:
     """Which engine lost a game by failing (an outside engine), and why."""
     task = record.task
     loser = task.second_spec if record.first_won else task.first_spec
     return {"game": task.index + 1, "loser": loser, "reason": record.reason}
 
 
-def print_forfeits(forfeits: list[dict]) -> None:
+def print_forfeits(forfeits: list[dict[str, Any]]) -> None:
     """One line a game lost by an engine's failure: the game, the engine, the reason."""
     if not forfeits:
         return
@@ -242,7 +243,7 @@ def open_saved_games(path: str) -> SavedGames:
     return save
 
 
-def saved_line(run_id: str, seed: int, record: PlayedGame) -> dict:
+def saved_line(run_id: str, seed: int, record: PlayedGame) -> dict[str, Any]:
     """One game's line: which run (runs appended to one file stay apart), seed, date."""
     date = datetime.now(UTC).isoformat(timespec="seconds")
     return {"run": run_id, "seed": seed, "date": date, **record.to_json()}
@@ -267,7 +268,7 @@ def describe(specs: list[str], games: int) -> str:
     return f"{len(specs)} engines, {pairs:,} pair{'s' if pairs > 1 else ''} x {games:,} games"
 
 
-def print_tables(tally: Crosstable, summary: dict) -> None:
+def print_tables(tally: Crosstable, summary: dict[str, Any]) -> None:
     console = output_console()
     data = tally.to_json()
     openings = summary["openings"]

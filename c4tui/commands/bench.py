@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from functools import partial
+from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -268,7 +269,7 @@ TIMED = {
 }
 
 
-def print_table(figures: list[Figure], machine: dict) -> None:
+def print_table(figures: list[Figure], machine: dict[str, Any]) -> None:
     console = output_console()
     python = f"Python {machine['python']} ({machine['implementation']})"
     reference = machine["reference"]

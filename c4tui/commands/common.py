@@ -7,6 +7,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 from rich import box
 from rich.console import Console
@@ -245,6 +246,6 @@ def output_console() -> Console:
     return console
 
 
-def plain_table(**options: object) -> Table:
+def plain_table(**options: Any) -> Table:
     """The one table style of the command line: a rule under the header, no boxes."""
     return Table(box=box.SIMPLE_HEAD, padding=(0, 1), **options)

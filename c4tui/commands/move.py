@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from c4tui.argparse_internals import Subcommands
 from c4tui.commands.common import (
@@ -77,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     return batch.status or (1 if forfeits else 0)
 
 
-def result_json(position: str, spec: str, result: SearchResult) -> dict:
+def result_json(position: str, spec: str, result: SearchResult) -> dict[str, Any]:
     """The issue's JSON shape: columns 1-based, one entry per column, null when full."""
     info = result.info
     return {

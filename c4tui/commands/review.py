@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from rich.console import Console
 
@@ -108,7 +109,9 @@ class Progress:
             print("\r\033[K", end="", file=sys.stderr, flush=True)
 
 
-def move_answers(moves: list[tuple[Position, int]], reviews: list[MoveReview]) -> list[dict]:
+def move_answers(
+    moves: list[tuple[Position, int]], reviews: list[MoveReview]
+) -> list[dict[str, Any]]:
     """The issue's JSON shape, one object a move: ply, player and columns 1-based, null
     for a full column; a position given up has null scores, best and verdict."""
     by_ply = {review.ply: review for review in reviews}
@@ -180,8 +183,9 @@ def print_review(
 
 
 def ending(game: Position) -> str:
-    if game.winner() is not None:
-        return f"won by {GLYPHS[game.winner()]}"
+    winner = game.winner()
+    if winner is not None:
+        return f"won by {GLYPHS[winner]}"
     return "drawn" if game.is_draw() else "not finished"
 
 

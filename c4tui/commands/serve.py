@@ -5,9 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from c4tui.argparse_internals import Subcommands
 from c4tui.commands.common import CommandError
+
+if TYPE_CHECKING:  # the server loads asyncssh: imported only when serve runs
+    from c4tui.serve.server import Server
 
 # (flag, field of ServeLimits or RoomLimits, type, metavar, help); defaults come from
 # the dataclasses, so the help and the server never disagree.
@@ -131,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"--state {error}") from None
 
 
-async def serve(server) -> int:
+async def serve(server: Server) -> int:
     """Run until Ctrl-C, SIGTERM or SIGHUP (its terminal closed), then stop cleanly.
 
     A signal while stopping is noted, not obeyed: stopping tells every player and
@@ -168,7 +172,7 @@ async def serve(server) -> int:
     return 0
 
 
-def print_addresses(server) -> None:
+def print_addresses(server: Server) -> None:
     import socket
 
     host = server.config.host
@@ -177,7 +181,7 @@ def print_addresses(server) -> None:
     elif ":" in host:
         host = f"[{host}]"
     lines = [f"c4tui serve: state in {server.state_dir}"]
-    if server.ssh is not None:
+    if server.ssh is not None and server.ssh.host_key is not None:  # listening: it has one
         fingerprint = server.ssh.host_key.get_fingerprint("sha256")
         lines.append(f"  terminals: ssh -p {server.ssh.port} {host}   (host key {fingerprint})")
     if server.web is not None:

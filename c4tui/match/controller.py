@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import Any
 
 from c4tui.engine.board.game import Evaluation, Game
 from c4tui.engine.board.gamefile import Ending, GameRecord
@@ -42,7 +43,7 @@ from c4tui.match.interface import (
 )
 from c4tui.match.keeping import GameKeeper
 from c4tui.match.navigation import Navigation
-from c4tui.match.opponents import engines_for, evaluation_line, hint_spec
+from c4tui.match.opponents import Judge, engines_for, evaluation_line, hint_spec
 from c4tui.match.search_desk import SearchDesk
 from c4tui.match.search_requests import GAME_OVER, Notice, Search, Severity
 from c4tui.match.sides import Sides, engine_spec_or_none
@@ -130,7 +131,7 @@ class Match:
         self.save()
         self.let_engine_play()
 
-    def notify(self, text: str, severity: Severity = "information", **options) -> None:
+    def notify(self, text: str, severity: Severity = "information", **options: Any) -> None:
         self._tell([Notice(text, severity, **options)])
 
     def listen(self, listener: Listener) -> None:
@@ -202,7 +203,7 @@ class Match:
         False when none runs."""
         return self.searches.hurry()
 
-    def evaluation_line(self) -> tuple[list[float], str | None]:
+    def evaluation_line(self) -> tuple[list[float], Judge | None]:
         """The values the evaluation graph plots, and whose (opponents.py)."""
         return evaluation_line(self.game)
 

@@ -3,7 +3,7 @@ it belongs to: each part declares its own `Owner` on top of these."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import Engine
@@ -18,7 +18,7 @@ class Owner(Protocol):
     def position(self) -> Position: ...
     @property
     def sides(self) -> Sides: ...
-    def notify(self, text: str, severity: Severity = "information", **options) -> None: ...
+    def notify(self, text: str, severity: Severity = "information", **options: Any) -> None: ...
 
 
 class EnginesOwner(Owner, Protocol):

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from c4tui.engine.board.game import Game
@@ -231,12 +232,14 @@ class RemoteMatch:
                     self._evaluations[moved] = value
                     self._last_proven = proven(new.info, move)
             self._tell(SearchDone(old.search, move, new.info))
-        if not same_room or old.position.path != new.position.path:
+        if old is None or not same_room or old.position.path != new.position.path:
             self._tell(PositionChanged(new.position))
-        if new.thinking and (not same_room or old.search != new.search or not old.thinking):
+        if new.thinking and (
+            old is None or not same_room or old.search != new.search or not old.thinking
+        ):
             spec = new.thinking_spec or ""
             self._tell(SearchStarted(new.search, spec, new.position, self.limits(spec)))
-        if new.over and not (same_room and old.over):
+        if new.over and not (same_room and old is not None and old.over):
             how = new.ended or ("line" if new.position.winner() is not None else "full")
             self._tell(GameOver(new.winner, how))
 
@@ -330,7 +333,7 @@ class RemoteMatch:
             self._send(wire.Say(text.strip()[:200]))
 
 
-def _records(games: tuple[wire.KeptGame, ...]):
+def _records(games: tuple[wire.KeptGame, ...]) -> Iterator[tuple[str, GameRecord]]:
     for game in games:
         try:
             yield game.name, GameRecord.from_text(game.text)

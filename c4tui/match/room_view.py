@@ -72,7 +72,7 @@ class RoomView:
             shown.over,
             shown.ended,
             shown.winner,
-            dict(shown.offers),
+            {kind: side for kind, side in shown.offers.items()},
             shown.rematch,
             shown.thinking,
             shown.paused,

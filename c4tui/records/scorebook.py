@@ -100,7 +100,7 @@ class ScoreBook:
                 aside = set_aside(self.path)
                 said = f"The running score file was damaged ({self.damage}); kept as {aside}."
             self.damage = None
-        data: dict = {spec: vars(t) for spec, t in self.tallies.items()}
+        data: dict[str, object] = {spec: vars(t) for spec, t in self.tallies.items()}
         data["counted"] = self.counted
         atomic_write(self.path, json.dumps(data, indent=1) + "\n")
         return True, said

@@ -23,6 +23,7 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Literal
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import best_score, describe_score, keeping_columns
@@ -55,7 +56,7 @@ class Trainer:
         self.streak = self.best = 0
         self.rating = Rating()
         # {"moves": "...", "scores": [...], "board": [w, h, connect]}, oldest first
-        self.queue: list[dict] = []
+        self.queue: list[dict[str, Any]] = []
         self.damage: str | None = None  # what in the file on disk could not be read
         self._notices: list[str] = []
         try:
@@ -156,10 +157,10 @@ class Trainer:
         if puzzle is not None:
             return puzzle
         seed = self.rng.randrange(2**32)
-        found = list(find_puzzles(CANDIDATES, seed=seed, theme=theme, board=board))
-        if not found:
+        fresh = list(find_puzzles(CANDIDATES, seed=seed, theme=theme, board=board))
+        if not fresh:
             raise LookupError("no puzzle found within the finder's reach")
-        return min(found, key=lambda p: abs(p.rating - self.rating.r))
+        return min(fresh, key=lambda p: abs(p.rating - self.rating.r))
 
     def answer(self, puzzle: Puzzle, column: int) -> Answer:
         """Judge a column, count it in the streak, and say why."""
@@ -211,13 +212,14 @@ def _rating_of(data: object) -> Rating:
     return Rating(float(r), float(rd), float(sigma))  # type: ignore[arg-type]
 
 
-def _board_of(item: dict) -> list:
+def _board_of(item: dict[str, Any]) -> list[int]:
     """A queued puzzle's board, [width, height, connect] ([7, 6, 4] when none is written;
     the queue holds only items of add_mistakes' shape: is_queue_item)."""
-    return item.get("board", list(DEFAULT_BOARD))
+    board: list[int] = item.get("board", list(DEFAULT_BOARD))
+    return board
 
 
-def _queued_puzzle(item: dict) -> Puzzle | None:
+def _queued_puzzle(item: dict[str, Any]) -> Puzzle | None:
     """The puzzle of a queued position (None when it makes none); ValueError and its
     kin when the entry is not what add_mistakes writes."""
     width, height, connect = _board_of(item)
@@ -243,5 +245,5 @@ def _keep_any(position: Position, scores: list[int | None]) -> Puzzle | None:
     if best < 0:
         return None
     solution = scores.index(best)
-    result = "win" if best > 0 else "draw"
+    result: Literal["win", "draw"] = "win" if best > 0 else "draw"
     return Puzzle(position, solution, result, 0, tuple(scores), 0)

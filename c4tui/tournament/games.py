@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from c4tui.engine.board.gamefile import result_text
 from c4tui.engine.board.notation import format_moves
@@ -97,7 +98,7 @@ class PlayedGame:
     def first_won(self) -> bool:
         return self.winner is not None and self.winner == self.task.first
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The line `--save` writes: columns 1-based, as move strings."""
         task = self.task
         colour = None if self.winner is None else (0 if self.winner == task.first else 1)
@@ -159,8 +160,8 @@ def _play(
             if stop is not None and stop.is_set():
                 raise GameAborted from None
             tallies[side].add_move(time.perf_counter() - start, SearchInfo(engine=""))
-            winner = indices[1 - side]
-            return PlayedGame(task, position.path, winner, "forfeit", *tallies, str(forfeit))
+            forfeited_to = indices[1 - side]
+            return PlayedGame(task, position.path, forfeited_to, "forfeit", *tallies, str(forfeit))
         except Exception as error:
             spec = (task.first_spec, task.second_spec)[side]
             raise EngineError(

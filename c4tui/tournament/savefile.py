@@ -20,6 +20,7 @@ import errno
 import json
 import os
 import stat
+from typing import Any
 
 TAIL_CHUNK = 64 * 1024  # read backwards this much at a time to find the last newline
 LINE_LIMIT = 64 * 1024  # a saved game's line is well under 1 KB
@@ -69,7 +70,7 @@ class SavedGames:
             os.close(self.fd)
             self.fd = -1
 
-    def append(self, line: dict) -> None:
+    def append(self, line: dict[str, Any]) -> None:
         """Write `line` as one JSON line, whole or not at all, and fsync it."""
         data = (json.dumps(line) + "\n").encode()
         before = os.fstat(self.fd).st_size if self.regular else 0

@@ -83,12 +83,14 @@ class StopSignals:
         # A zero byte (no signal's number) ends the watcher; not the pipe's end, since
         # forked workers may hold a copy of its write end.
         os.write(write_end, b"\0")
-        self._watcher.join()
+        if self._watcher is not None:
+            self._watcher.join()
         os.close(write_end)
         os.close(read_end)
         self._pipe = None
 
     def _watch(self) -> None:
+        assert self._pipe is not None  # started by __enter__, after the pipe
         read_end = self._pipe[0]
         while True:
             try:

@@ -12,6 +12,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
+from typing import Any
 
 from c4tui.tournament.games import MoveTally, PlayedGame
 
@@ -169,7 +170,7 @@ class Crosstable:
         """Standings, best score first (engines without games last, in spec order)."""
         return sorted(self.standings, key=lambda s: (s.score is None, -(s.score or 0), s.engine))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """Plain figures for `--json`, with the spec strings exactly as given."""
         results = []
         for pair in self.pairs.values():

@@ -27,9 +27,10 @@ from concurrent.futures import (
     wait,
 )
 from itertools import islice
-from typing import Any, Generic, TypeVar
+from multiprocessing.synchronize import Event as ProcessEvent
+from typing import Any, Generic, TypeVar, cast, overload
 
-from c4tui.tournament.games import GameAborted, GameTask, play_game
+from c4tui.tournament.games import GameAborted, GameTask, PlayedGame, play_game
 
 PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 WATCHDOG_SECONDS = 0.5  # how often a worker checks that its parent is alive
@@ -62,9 +63,9 @@ def _watch_parent(parent: int) -> None:
     os._exit(1)
 
 
-def _start_worker(stop: threading.Event, parent: int) -> None:
+def _start_worker(stop: ProcessEvent, parent: int) -> None:
     global _worker_stop
-    _worker_stop = stop
+    _worker_stop = cast(threading.Event, stop)  # a process-shared Event: the same set/is_set
     for signum in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)):
         if signum is not None:
             signal.signal(signum, signal.SIG_IGN)
@@ -94,6 +95,14 @@ class GameRunner(Generic[Record]):
     `tasks` may be an endless-looking generator: it is read only as workers become free.
     """
 
+    @overload
+    def __init__(
+        self: GameRunner[PlayedGame], tasks: Iterable[GameTask], jobs: int = 1, play: None = None
+    ) -> None: ...
+
+    @overload
+    def __init__(self, tasks: Iterable[GameTask], jobs: int = 1, *, play: Play[Record]) -> None: ...
+
     def __init__(
         self,
         tasks: Iterable[GameTask],
@@ -107,20 +116,20 @@ class GameRunner(Generic[Record]):
         self.jobs = jobs
         self.interrupted = False
         self._pool: ProcessPoolExecutor | None = None
-        self._stop: threading.Event | None = None  # the workers' (a multiprocessing Event)
+        self._stop: ProcessEvent | None = None  # the workers' stop
         self._stop_here = threading.Event()  # this process's: games played in process
-        self._wake: Future = Future()  # done when stopped, so a wait for games returns
-        self._running: set[Future] = set()
+        self._wake: Future[None] = Future()  # done when stopped, so a wait for games returns
+        self._running: set[Future[Any]] = set()
 
     def __enter__(self) -> GameRunner[Record]:
         if self.jobs > 1 and self._pool is None:
             context = multiprocessing.get_context()
-            self._stop = context.Event()
+            stop = self._stop = context.Event()
             self._pool = ProcessPoolExecutor(
                 self.jobs,
                 mp_context=context,
                 initializer=_start_worker,
-                initargs=(self._stop, os.getpid()),
+                initargs=(stop, os.getpid()),
             )
             self._submit_more()  # the workers start now, before the caller's threads
         return self
@@ -141,7 +150,8 @@ class GameRunner(Generic[Record]):
         """Stop the running games, drop the queued ones, and end the worker processes."""
         if self._pool is None:
             return
-        self._stop.set()
+        if self._stop is not None:
+            self._stop.set()
         for future in self._running:
             future.cancel()
         self._pool.shutdown(wait=True)
@@ -168,6 +178,7 @@ class GameRunner(Generic[Record]):
 
     def _submit_more(self) -> None:
         room = self.jobs * TASKS_PER_WORKER - len(self._running)
+        assert self._pool is not None  # entered: the workers run
         for task in islice(self.tasks, max(room, 0)):
             self._running.add(self._pool.submit(_play_in_worker, self.play, task))
 
@@ -188,7 +199,8 @@ class GameRunner(Generic[Record]):
         if not self._stop_here.is_set():
             return  # every game played
         self.interrupted = True
-        self._stop.set()
+        if self._stop is not None:
+            self._stop.set()
         for future in running:
             future.cancel()
         # Running games see the stop event within milliseconds and return None.

@@ -18,7 +18,8 @@ from typing import Any
 
 from c4tui.engine.players.contract import Engine, Reading
 from c4tui.engine.players.levels import LEVELS, LevelError, level_spec
-from c4tui.engine.players.options import NOISE, SpecError
+from c4tui.engine.players.options import NOISE
+from c4tui.engine.players.options import SpecError as SpecError  # callers take it from here
 from c4tui.engine.players.outside_specs import default_title, is_outside, split_outside
 
 # name -> (module, class). Imported lazily so `c4tui move --engine greedy` never pays
