@@ -15,7 +15,7 @@ from c4tui.serve.client_process import (
     ClientCommand,
     sweep_private_homes,
 )
-from c4tui.serve.players import Player
+from c4tui.serve.players import NAMES_FILE, Player
 from c4tui.serve.session_limits import Gate, ServeLimits
 from c4tui.serve.ssh import SshFront
 from c4tui.serve.ssh_keys import HOST_KEY_NAME
@@ -29,6 +29,7 @@ STATE_NAMES = {
     STATE_MARKER,
     HOST_KEY_NAME,
     f".{HOST_KEY_NAME}.new",
+    NAMES_FILE,
     "rooms",
     "players",
     "run",
@@ -69,9 +70,12 @@ def claim_state_dir(state_dir: Path) -> None:
     elif not state_dir.is_dir():
         raise StateDirError(f"{state_dir} is not a directory")
     elif not marker.is_file():
-        others = sorted(p.name for p in state_dir.iterdir() if p.name not in STATE_NAMES)
-        if others:
-            shown = ", ".join(others[:3]) + (", ..." if len(others) > 3 else "")
+        names = {p.name for p in state_dir.iterdir()}
+        others = sorted(names - STATE_NAMES)
+        # One of an earlier version has rooms/ and players/: every start made them.
+        earlier = {"rooms", "players"} <= names
+        if others or (names and not earlier):
+            shown = ", ".join((others or sorted(names))[:3]) + (", ..." if len(names) > 3 else "")
             raise StateDirError(
                 f"{state_dir} is not empty and not a state directory of c4tui serve "
                 f"(it holds {shown}): give a new or empty directory"

@@ -31,6 +31,14 @@ def test_a_directory_of_the_users_is_refused_and_left_as_it_was(tmp_path, capsys
     assert sorted(p.name for p in mine.iterdir()) == ["clients", "notes.md"]
 
 
+def test_a_directory_of_only_the_users_clients_is_refused(tmp_path):
+    (tmp_path / "clients").mkdir()
+    (tmp_path / "clients" / "todo.txt").write_text("buy milk")
+    with pytest.raises(StateDirError, match=r"it holds clients\)"):
+        claim_state_dir(tmp_path)
+    assert (tmp_path / "clients" / "todo.txt").read_text() == "buy milk"
+
+
 def test_a_file_is_not_a_state_directory(tmp_path):
     (tmp_path / "file").write_text("x")
     with pytest.raises(StateDirError, match="is not a directory"):
@@ -49,7 +57,8 @@ def test_a_new_directory_is_private_and_an_empty_one_keeps_its_mode(tmp_path):
 
 
 def test_a_state_directory_of_an_earlier_version_is_taken(tmp_path):
-    (tmp_path / "rooms").mkdir()
+    for made in ("rooms", "players", "clients"):
+        (tmp_path / made).mkdir()
     (tmp_path / HOST_KEY_NAME).write_text("key")
     claim_state_dir(tmp_path)
 
