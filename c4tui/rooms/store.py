@@ -189,8 +189,9 @@ class RoomStore:
             return
 
     def sweep_temporary(self) -> None:
-        """Remove the temporary files a kill in the middle of a write left behind."""
-        places = [self.rooms_dir]
+        """Remove the temporary files a kill in the middle of a write left behind (in the
+        rooms, the kept games, and the state directory itself: names.json's)."""
+        places = [self.rooms_dir.parent, self.rooms_dir]
         with contextlib.suppress(OSError):
             places += [p / "games" for p in self.players_dir.iterdir()]
         swept = 0

@@ -142,10 +142,12 @@ def test_temporary_files_of_a_killed_write_are_removed_at_start(tmp_path, caplog
     games.mkdir(parents=True)
     (games / ".x.c4-ba9876543210").write_text("half")
     (games / "kept.c4").write_text("a kept game")
+    (tmp_path / ".names.json-00112233aabb").write_text("{")
     assert [r.number for r in RoomStore(tmp_path).load()] == [2]
     assert not left.exists()
     assert [p.name for p in games.iterdir()] == ["kept.c4"]
-    assert any("removed 2 temporary files" in r.getMessage() for r in caplog.records)
+    assert not (tmp_path / ".names.json-00112233aabb").exists()
+    assert any("removed 3 temporary files" in r.getMessage() for r in caplog.records)
 
 
 def test_a_room_survives_its_file_being_read_back(tmp_path):
