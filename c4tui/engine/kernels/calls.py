@@ -171,9 +171,11 @@ class NativeSearch:
         seconds: float | None,
         poll: ctypes._CFunctionType = NO_POLL,
         on_exact: Callable[[int, int], None] | None = None,
+        known: tuple[int, int] | None = None,
     ) -> None:
         """Score every column into `arrays` in one call (columns.c), calling
-        `on_exact(col, score)` as each is proven; Stopped when it stopped first."""
+        `on_exact(col, score)` as each is proven; Stopped when it stopped first.
+        `known`: (column, score) of a column whose score is known beforehand."""
         # No callback when nobody listens: making one costs microseconds.
         callback = NO_COLUMN_CALLBACK if on_exact is None else COLUMN(on_exact)
         with self.lock:
@@ -191,6 +193,7 @@ class NativeSearch:
                 _watch_interrupt(),
                 poll,
                 callback,
+                *(known if known is not None else (-1, 0)),
             )
             self._check(status)
 

@@ -267,13 +267,15 @@ static void child_bounds(const solver_t *s, u128 cur, u128 mask, int moves, int 
 
 /* Score every column of a position that is not over: low[c] and high[c] (mover's
  * view) meet at column c's score, both C4_NONE for a full column; `weak` gives only
- * the signs. `threads` 2 lets a helper thread join once the search proves long.
+ * the signs (`known_score` too, then). The score of `known_column` is `known_score`,
+ * taken as it is (-1: none known). `threads` 2 lets a helper thread join once the search proves long.
  * `seconds` left (infinity: no deadline), `watch` SIGINT (a call from Python's main
  * thread) and `poll` as c4_negamax's. Returns C4_DONE, or why it ended early
  * (C4_STOPPED, C4_INTERRUPTED, C4_NO_MEMORY); the arrays hold what was proven. */
 int c4_analyze(void *handle, uint64_t cur_lo, uint64_t cur_hi, uint64_t mask_lo,
                uint64_t mask_hi, int moves, int weak, int threads, int *low, int *high,
-               double seconds, int watch, c4_poll_fn poll, c4_column_fn on_column) {
+               double seconds, int watch, c4_poll_fn poll, c4_column_fn on_column,
+               int known_column, int known_score) {
     solver_t *s = handle;
     if (!s->packed && !s->pairs) return C4_NO_MEMORY;
     job_t *job = calloc(1, sizeof(job_t));
@@ -303,6 +305,14 @@ int c4_analyze(void *handle, uint64_t cur_lo, uint64_t cur_hi, uint64_t mask_lo,
             low[col] = high[col] = weak ? 1 : win_now_score(s, moves);
         } else if (moves + 1 == s->cells) {
             low[col] = high[col] = 0; /* the last cell, and not a win: a draw */
+        } else if (col == known_column) {
+            /* Known beforehand (a review's later position): no search, and the first
+             * guess for the others, so no column is solved alone from scratch. */
+            low[col] = high[col] = known_score;
+            if (!weak) {
+                job->guess = -known_score;
+                job->has_guess = 1;
+            }
         } else {
             job->child_cur[col] = cur ^ mask;
             job->child_mask[col] = mask | move;

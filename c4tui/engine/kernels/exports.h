@@ -49,10 +49,11 @@ void c4_clear(void *handle);
 int c4_negamax(void *handle, uint64_t cur_lo, uint64_t cur_hi, uint64_t mask_lo,
                uint64_t mask_hi, int moves, int alpha, int beta, double seconds, int watch,
                c4_poll_fn poll);
-/* columns.c */
+/* columns.c; known_column -1: no column's score known beforehand */
 int c4_analyze(void *handle, uint64_t cur_lo, uint64_t cur_hi, uint64_t mask_lo,
                uint64_t mask_hi, int moves, int weak, int threads, int *low, int *high,
-               double seconds, int watch, c4_poll_fn poll, c4_column_fn on_column);
+               double seconds, int watch, c4_poll_fn poll, c4_column_fn on_column,
+               int known_column, int known_score);
 
 /* ---- MCTS: the random game (playout.c) and the tree (mcts_tree.c) ------------------ */
 

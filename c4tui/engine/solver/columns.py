@@ -53,11 +53,15 @@ def analyze_columns(
     weak: bool,
     on_column: Callable[[int, ColumnBounds], None] | None,
     columns: list[ColumnBounds | None],
+    known: tuple[int, int] | None = None,
 ) -> list[ColumnBounds | None]:
-    """Fill `columns` with every column's score (see `Solver.analyze`)."""
+    """Fill `columns` with every column's score (see `Solver.analyze`; `known` too)."""
     g = solver.geometry
     children: dict[int, Position] = {}
     child_bounds: dict[int, ColumnBounds] = {}
+    # Sibling columns often score alike: once one is exact, the others first test
+    # its score (twice at most each, then back to the binary search).
+    guess: int | None = None
     for col in centre_first(g.width):
         if not position.can_play(col):
             continue
@@ -67,15 +71,19 @@ def analyze_columns(
         elif position.moves + 1 == g.cells:
             # The last cell, and not a win: the game ends drawn, with no child to solve.
             columns[col] = ColumnBounds(0, 0)
+        elif known is not None and col == known[0]:
+            # Known beforehand: no search, and the others' first guess.
+            columns[col] = ColumnBounds(known[1], known[1])
+            guess = None if weak else -known[1]
         else:
             child = position.play(col)
             children[col] = child
             cb = solver.bounds(child, weak=weak)
             child_bounds[col] = cb
             columns[col] = ColumnBounds(-cb.high, -cb.low)
-        known = columns[col]
-        if on_column is not None and known is not None and known.exact:
-            on_column(col, known)
+        bounds = columns[col]
+        if on_column is not None and bounds is not None and bounds.exact:
+            on_column(col, bounds)
     # A 12-ply position's own book score is the best column's: once every other
     # column is proven below it, the last one left needs no search.
     best = None
@@ -86,9 +94,6 @@ def analyze_columns(
     # would otherwise come only after CHECK_EVERY nodes, when a small search is done).
     if pending and solver.out_of_time():
         raise SearchStopped
-    # Sibling columns often score alike: once one is exact, the others first test
-    # its score (twice at most each, then back to the binary search).
-    guess: int | None = None
     guessed = dict.fromkeys(pending, 0)
     while pending:
         # Until there is a guess, the first column is solved alone.

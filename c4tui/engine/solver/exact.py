@@ -350,6 +350,7 @@ class Solver:
         on_column: Callable[[int, ColumnBounds], None] | None = None,
         columns: list[ColumnBounds | None] | None = None,
         wait: bool = True,
+        known: tuple[int, int] | None = None,
     ) -> list[ColumnBounds | None]:
         """The score of every column (mover's view; None for a full column).
 
@@ -358,14 +359,19 @@ class Solver:
         (SearchStopped propagates; pass `columns` to keep what was learnt) knows
         something of each. `on_column(col, bounds)` is called as each column becomes
         exact, `tick()` about every TICK_SECONDS; `wait` as for `working`.
+        `known`: (column, score) of a column whose exact score the caller knows (a
+        review, going backwards, has the next position's): it is taken as it is, not
+        searched, and is the others' first guess.
         """
         self._check(position)
         if columns is None:
             columns = [None] * self.geometry.width
         with self.working(deadline, stop, tick, wait=wait):
             if self._native is not None:
-                return self._native_analyze(position, weak, on_column, columns)
-            return analyze_columns(self, position, weak=weak, on_column=on_column, columns=columns)
+                return self._native_analyze(position, weak, on_column, columns, known)
+            return analyze_columns(
+                self, position, weak=weak, on_column=on_column, columns=columns, known=known
+            )
 
     def _native_analyze(
         self,
@@ -373,6 +379,7 @@ class Solver:
         weak: bool,
         on_column: Callable[[int, ColumnBounds], None] | None,
         columns: list[ColumnBounds | None],
+        known: tuple[int, int] | None,
     ) -> list[ColumnBounds | None]:
         """`analyze` in one C call (kernels/columns.c, the same steps as columns.py):
         no Python between the probes, and a second thread for long positions."""
@@ -400,6 +407,7 @@ class Solver:
                 threads=self.threads or _spare_cores.threads(min(2, CORES)),
                 arrays=arrays,
                 on_exact=None if on_column is None else exact,
+                known=known,
                 **self._native_limits(),
             )
         except _calls.Stopped:

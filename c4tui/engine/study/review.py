@@ -13,7 +13,9 @@ last of them is the move where the game turned.
 
 Speed: one solver (one transposition table) serves every position of the game, and the
 positions are solved from the last to the first: a late position is cheap, and the
-bounds it leaves in the table are the leaves of the earlier positions' searches.
+bounds it leaves in the table are the leaves of the earlier positions' searches; and
+the played column's score is the next position's, known already, so it is not
+searched and the other columns start from it.
 """
 
 from __future__ import annotations
@@ -130,6 +132,8 @@ def review_game(
     moves = moves if moves is not None else positions_of(game)
     reviews: list[MoveReview | None] = [None] * len(moves)
     given_up_in_a_row = 0
+    # The score of the position after the move, once reviewed: the played column's.
+    after: int | None = None
     for index in reversed(range(len(moves))):
         position, column = moves[index]
         # Positions answered from the book never poll the stop flag: check it per move.
@@ -141,11 +145,13 @@ def review_game(
             continue
         deadline = None if seconds is None else time.perf_counter() + seconds
         try:
-            columns = solver.analyze(position, deadline=deadline, stop=stop)
+            known = None if after is None else (column, -after)
+            columns = solver.analyze(position, deadline=deadline, stop=stop, known=known)
         except SearchStopped:
             if deadline is None or (stop is not None and stop.is_set()):
                 raise
             columns = None  # out of time for this position
+        after = None
         if columns is None:
             given_up_in_a_row += 1
             if on_gave_up is not None:
@@ -153,6 +159,7 @@ def review_game(
             continue
         given_up_in_a_row = 0
         scores = exact_scores(columns)
+        after = best_score(scores)
         review = reviews[index] = review_move(position, column, scores)
         if on_move is not None:
             on_move(review)
