@@ -7,7 +7,7 @@ import errno
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from c4tui.argparse_internals import option_actions
 
@@ -21,7 +21,7 @@ WRITE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 class OneLineParser(argparse.ArgumentParser):
     """argparse that reports usage errors on one line (status 2), without the usage dump."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {message} (see --help)\n")
 
 

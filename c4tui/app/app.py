@@ -37,7 +37,7 @@ from c4tui.app.notices import STEADY_NOTICE_SECONDS, Notices
 from c4tui.app.overlay import ScoresOverlay, ScoresSolved
 from c4tui.app.preferences import Preferences
 from c4tui.app.prewarm import Prewarmer
-from c4tui.app.settings import Settings
+from c4tui.app.settings import First, Settings
 from c4tui.app.status_words import outcome_text, status_text
 from c4tui.app.study import StudyActions
 from c4tui.app.stylesheets import STYLESHEETS
@@ -196,7 +196,7 @@ class ConnectFourApp(App[None]):
 
     def remember(self, **changes: object) -> None:
         """Keep these settings for next time (this session has them already)."""
-        self.settings = replace(self.settings, **changes)  # type: ignore[arg-type]
+        self.settings = replace(self.settings, **changes)  # type: ignore[arg-type]  # changes name Settings fields, as the keys that change them do
         error = self.preferences.keep(**changes)
         if error:
             self.notify(error, severity="error")
@@ -297,7 +297,7 @@ class ConnectFourApp(App[None]):
     def action_new_game(self) -> None:
         self.cancel_search()
         if self.settings.alternate_first and self.settings.mode == "human-ai" and self.game.moves:
-            other = "ai" if self.settings.first == "you" else "you"
+            other: First = "ai" if self.settings.first == "you" else "you"
             self.settings = replace(self.settings, first=other)  # for this session
         s = self.settings
         self.match.new_game(Game(Position.start(s.width, s.height, s.connect)), s.sides())
@@ -397,6 +397,6 @@ class ConnectFourApp(App[None]):
     def on_move_chosen(self, message: MoveChosen) -> None:
         self.game_lines.jump_to(message.path)
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from palette(self)
         yield from super().get_system_commands(screen)

@@ -72,7 +72,7 @@ class GameLines:
         node = self._app.match.game.node
         if end:
             while node.next_in_line() is not None:
-                node = node.next_in_line()  # type: ignore[assignment]
+                node = node.next_in_line()  # type: ignore[assignment]  # not None: the loop just asked
         else:
             node = self._app.match.game.root
         self.jump_to(node.position.path)

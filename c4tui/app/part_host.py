@@ -11,7 +11,7 @@ timers). Parts never reach into each other; the app wires them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from textual.message import Message
 from textual.screen import Screen
@@ -49,10 +49,13 @@ class Host(Protocol):
         """Keep these settings, for this session and the next."""
 
     # ---- Textual's services, as parts use them ------------------------------------
-    workers: WorkerManager
-    available_themes: dict[str, Any]
+    @property
+    def workers(self) -> WorkerManager: ...
+    @property
+    def available_themes(self) -> dict[str, Any]: ...
+
     no_color: bool
-    animation_level: str
+    animation_level: Literal["none", "basic", "full"]  # Textual's levels
 
     def notify(
         self, message: str, *, title: str = "", severity: Any = ..., timeout: float | None = None
@@ -61,7 +64,17 @@ class Host(Protocol):
     def push_screen(
         self, screen: Screen[Any] | str, callback: Callable[[Any], Any] | None = None
     ) -> Any: ...
-    def run_worker(self, work: Callable[[], Any], **options: Any) -> Worker[Any]: ...
+    def run_worker(
+        self,
+        work: Callable[[], Any],
+        name: str | None = "",
+        group: str = "default",
+        description: str = "",
+        exit_on_error: bool = True,
+        start: bool = True,
+        exclusive: bool = False,
+        thread: bool = False,
+    ) -> Worker[Any]: ...
     def post_message(self, message: Message) -> bool: ...
     def call_after_refresh(self, callback: Callable[..., Any], *args: Any) -> bool: ...
     def set_timer(self, delay: float, callback: Callable[[], Any]) -> Any: ...

@@ -12,9 +12,10 @@ from __future__ import annotations
 from contextlib import suppress
 from dataclasses import replace
 from pathlib import Path
+from typing import cast
 
 from c4tui.app import settings as settings_store
-from c4tui.app.settings import Settings
+from c4tui.app.settings import First, Settings
 from c4tui.match.search_requests import Notice
 
 
@@ -36,7 +37,8 @@ class Preferences:
         if opponent is not None:
             settings = replace(settings, mode="human-ai", opponent=opponent)
         if first is not None:
-            settings = replace(settings, mode="human-ai", first=first)
+            # The command line's choices are "you" or "ai" (argparse's choices).
+            settings = replace(settings, mode="human-ai", first=cast(First, first))
         return settings
 
     def keep(self, **changes: object) -> str | None:

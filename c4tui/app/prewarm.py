@@ -25,7 +25,12 @@ from __future__ import annotations
 import gc
 import importlib
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any, Protocol
+
+from textual.geometry import Size
+from textual.screen import Screen
 
 from c4tui.app.part_host import Host
 from c4tui.app.textual_internals import lay_out
@@ -56,10 +61,29 @@ def load_screens() -> None:
     help_page()
 
 
+class PrewarmHost(Host, Protocol):
+    """What the prewarmer uses of the app besides a part's Host: its screens' stack and
+    the Textual calls that build a screen ahead, off screen."""
+
+    @property
+    def is_headless(self) -> bool: ...
+    @property
+    def is_running(self) -> bool: ...
+    @property
+    def screen_stack(self) -> list[Screen[Any]]: ...
+    @property
+    def size(self) -> Size: ...
+    def call_from_thread(self, callback: Callable[..., Any], *args: Any) -> Any: ...
+    def install_screen(self, screen: Screen[Any], name: str) -> None: ...
+    def uninstall_screen(self, screen: Screen[Any] | str) -> str | None: ...
+    def batch_update(self) -> AbstractContextManager[None]: ...
+    def pop_screen(self) -> Awaitable[Any]: ...
+
+
 class Prewarmer:
     """Screens made ready ahead of their keys, for the app it is given."""
 
-    def __init__(self, app: Host) -> None:
+    def __init__(self, app: PrewarmHost) -> None:
         self._app = app
         self._spare: tuple[SettingsScreen, object] | None = None  # the screen, its key
         self.spare_settings: bool | None = None  # build spares; None: unless headless

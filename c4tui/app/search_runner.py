@@ -37,7 +37,7 @@ class WorkerSearchRunner:
 
     def cancel(self) -> None:
         """Cancel the search worker (the match has set its stop event already)."""
-        self._app.workers.cancel_group(self._app, "ai")  # type: ignore[arg-type]
+        self._app.workers.cancel_group(self._app, "ai")  # type: ignore[arg-type]  # Textual types the node as DOMNode; the app is one
 
     def hint(self, request: HintRequest) -> None:
         self._in_thread(partial(self._hint, request), name="hint", group="hint")

@@ -9,8 +9,6 @@ no kept games (the server keeps them), no save-as, no --load.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from pathlib import Path
-from typing import ClassVar
 
 from textual.app import App
 
@@ -37,7 +35,7 @@ Connect = Callable[[], Awaitable[RemoteMatch]]
 class ServedApp(App[None]):
     """The lobby and the rooms of a server, for one player."""
 
-    CSS_PATH: ClassVar[list[Path]] = SERVED_STYLESHEETS
+    CSS_PATH = SERVED_STYLESHEETS
     TITLE = "c4tui"
 
     def __init__(

@@ -22,6 +22,7 @@ from c4tui.match.sides import Sides
 from c4tui.records.aside import set_aside
 
 Mode = Literal["human-ai", "ai-ai", "humans"]
+First = Literal["you", "ai"]
 MODES: dict[str, str] = {
     "human-ai": "You against the AI",
     "ai-ai": "AI against AI (watch)",
@@ -51,7 +52,7 @@ class Settings:
     """Everything the player can choose in the settings screen."""
 
     mode: Mode = "human-ai"
-    first: Literal["you", "ai"] = "you"
+    first: First = "you"
     # The opponent in "human-ai"; the first player (●) in "ai-ai".
     opponent: str = "mcts:time=1"
     # The second player (○) in "ai-ai".
@@ -133,16 +134,15 @@ class Settings:
         today's settings (an `--opponent` of that session, a game opened from the list):
         the settings form must show what is playing, and a new game go on with it.
         """
-        board = {"width": width, "height": height, "connect": connect}
+        board = replace(self, width=width, height=height, connect=connect)
         if sides.first is None and sides.second is None:
-            return replace(self, mode="humans", **board)
+            return replace(board, mode="humans")
         if sides.first is not None and sides.second is not None:
-            return replace(
-                self, mode="ai-ai", opponent=sides.first, second_opponent=sides.second, **board
-            )
-        engine = sides.first if sides.first is not None else sides.second
-        first = "ai" if sides.first is not None else "you"
-        return replace(self, mode="human-ai", opponent=engine, first=first, **board)
+            return replace(board, mode="ai-ai", opponent=sides.first, second_opponent=sides.second)
+        if sides.first is not None:
+            return replace(board, mode="human-ai", opponent=sides.first, first="ai")
+        assert sides.second is not None  # one side is an engine here
+        return replace(board, mode="human-ai", opponent=sides.second, first="you")
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=2) + "\n"
@@ -201,4 +201,4 @@ def save_changes(directory: Path, **changes: object) -> Path:
     """Change some fields of the saved settings, leaving the others as the file has them
     (not as this session has them: command-line choices are for the session only)."""
     saved, _notice = load(directory)
-    return save(replace(saved, **changes), directory)  # type: ignore[arg-type]
+    return save(replace(saved, **changes), directory)  # type: ignore[arg-type]  # changes name Settings fields; the file keeps what validate() passed

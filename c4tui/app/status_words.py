@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Protocol
 
+from textual.binding import BindingType
+
 from c4tui.app.keys import KEYS, spoken_key
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
@@ -35,7 +37,10 @@ class ShownMatch(Protocol):
     """What the words read of a match (controller.Match, or a test's stand-in)."""
 
     game: Game
-    search: Search | None
+
+    @property
+    def search(self) -> Search | None: ...
+
     resigned: int | None  # who gave up or forfeited a game that ended off the board
     ending: str | None  # how, in words after their name
 
@@ -126,7 +131,7 @@ def _room_winner(view: RoomView) -> str:
     return f"{view.seats[view.winner].title} {GLYPHS[view.winner]} wins."
 
 
-def room_status_text(view: RoomView, keys: list) -> str:
+def room_status_text(view: RoomView, keys: list[BindingType]) -> str:
     """One line on whose turn it is in a room, for this client (`keys`: the room
     screen's bindings)."""
     outcome = room_outcome_text(view)

@@ -18,6 +18,7 @@ from c4tui.engine.board.game import Game
 from c4tui.engine.board.gamefile import GameRecord
 from c4tui.engine.board.notation import link_of, move_name
 from c4tui.engine.board.position import Position
+from c4tui.engine.study.review import MoveReview
 from c4tui.files import atomic_write
 from c4tui.match.sides import engine_spec_or_none
 from c4tui.records.kept_games import DamagedGame, GameHeldElsewhere
@@ -160,7 +161,7 @@ class StudyActions:
             self._app.match.resume()
             self._app.update()
 
-        def reviewed(reviews) -> None:  # a person's mistakes become their puzzles
+        def reviewed(reviews: list[MoveReview]) -> None:  # a person's mistakes: puzzles
             theirs = [r for r in reviews if r.player - 1 in people]
             if not theirs:
                 return

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import Path, PurePath
 
 HERE = Path(__file__).resolve().parent
 
-STYLESHEETS = [HERE / "app.tcss", HERE / "screens.tcss"]
-SERVED_STYLESHEETS = [*STYLESHEETS, HERE / "served.tcss"]
+# Typed as Textual's CSS_PATH takes a list.
+STYLESHEETS: list[str | PurePath] = [HERE / "app.tcss", HERE / "screens.tcss"]
+SERVED_STYLESHEETS: list[str | PurePath] = [*STYLESHEETS, HERE / "served.tcss"]

@@ -11,27 +11,29 @@ test (tests/app/test_textual_internals.py) loudly, not the app quietly:
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import App
 from textual.geometry import Size
 from textual.notifications import Notification
 from textual.screen import Screen
 
 
-def notifications(app: App) -> list[Notification]:
+def notifications(app: App[Any]) -> list[Notification]:
     """The notifications on show now, oldest first."""
     return list(app._notifications)
 
 
-def withdraw(app: App, notification: Notification) -> None:
+def withdraw(app: App[Any], notification: Notification) -> None:
     """Take one notification off the screen (a newer one says the same thing better)."""
     app._unnotify(notification)
 
 
-def css_generation(app: App) -> int:
+def css_generation(app: App[Any]) -> int:
     """A number that changes whenever the app's CSS does (a theme, a variable)."""
     return app._css_update_count
 
 
-def lay_out(screen: Screen, size: Size) -> None:
+def lay_out(screen: Screen[Any], size: Size) -> None:
     """Lay the screen out at `size` now, as showing it would."""
     screen._refresh_layout(size)

@@ -147,7 +147,7 @@ def print_analysis(
     solved = is_solved(columns)
     best = best_columns(exact_scores(columns)) if solved else []
     if solved:
-        verdict = describe_score(position, columns[best[0]].low)  # type: ignore[union-attr]
+        verdict = describe_score(position, columns[best[0]].low)  # type: ignore[union-attr]  # solved: every playable column is exact
         console.print(f"{where}: {disc(position)} to move, {verdict} with perfect play")
     else:
         done = sum(1 for bounds in columns if bounds is not None and bounds.exact)

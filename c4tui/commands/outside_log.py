@@ -20,7 +20,7 @@ def log_outside_engines() -> None:
         return
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("c4tui: %(message)s"))
-    handler.c4tui_outside = True  # type: ignore[attr-defined]
+    handler.c4tui_outside = True  # type: ignore[attr-defined]  # a mark on the handler, to know it for ours
     log.addHandler(handler)
     log.setLevel(logging.INFO)
     log.propagate = False

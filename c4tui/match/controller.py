@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from c4tui.engine.board.game import Evaluation, Game
 from c4tui.engine.board.gamefile import Ending, GameRecord
@@ -38,6 +38,7 @@ from c4tui.match.interface import (
     HintReady,
     Listener,
     MatchEvent,
+    MatchInterface,
     PositionChanged,
     SearchRunner,
 )
@@ -260,12 +261,12 @@ class Match:
         """The game has ended, on the board or by a resignation."""
         return self.position.is_over() or self.resigned is not None
 
-    def drop(self, col: int) -> None:
-        """A person drops a disc in `col` (refused with a notice when they may not),
+    def drop(self, column: int) -> None:
+        """A person drops a disc in `column` (refused with a notice when they may not),
         then the engine answers."""
-        if self._may_drop(col):
+        if self._may_drop(column):
             self._paused = False
-            self.play_move(col)
+            self.play_move(column)
             self.let_engine_play()
 
     def _may_drop(self, col: int) -> bool:
@@ -431,3 +432,7 @@ class Match:
     def step(self) -> None:
         """The engine to move plays one move, then two engines pause (watching.py)."""
         self.watching.step()
+
+
+if TYPE_CHECKING:  # the type checker holds Match to the interface the screen talks to
+    _CONFORMS: type[MatchInterface] = Match

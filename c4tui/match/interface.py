@@ -137,10 +137,11 @@ class MatchInterface(Protocol):
         """The running search plays its best move so far; with none running, an engine
         plays the side to move (the opponent, or a helper for a person)."""
 
-    def undo(self) -> None:
-        """Back to the person's previous turn (one move when two engines play)."""
+    def undo(self) -> bool:
+        """Back to the person's previous turn (one move when two engines play); these
+        five moves on the game's tree say whether the board changed."""
 
-    def redo(self) -> None:
+    def redo(self) -> bool:
         """Undone moves again, up to the person's next turn."""
 
     def take_back(self) -> None:
@@ -167,14 +168,14 @@ class MatchInterface(Protocol):
     def set_sides(self, sides: Sides) -> None:
         """New players for the game on the board (same moves)."""
 
-    def jump(self, path: tuple[int, ...]) -> None:
+    def jump(self, path: tuple[int, ...]) -> bool:
         """Show the move with this path (the columns from the start), on any line of the
         game; a move played from there that the game does not have starts a variation."""
 
-    def promote(self) -> None:
+    def promote(self) -> bool:
         """The line on the board becomes the game's main line."""
 
-    def delete_variation(self) -> None:
+    def delete_variation(self) -> bool:
         """Remove the variation on the board from where it leaves its parent line."""
 
     def stop(self) -> None:

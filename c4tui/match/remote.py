@@ -167,7 +167,7 @@ class RemoteMatch:
 
     def _tell(self, event: MatchEvent | RoomEvent) -> None:
         for listener in list(self._listeners):
-            listener(event)  # type: ignore[arg-type]
+            listener(event)  # type: ignore[arg-type]  # a room listener hears room events too (RoomEvent)
 
     async def run(self) -> None:
         """Send the intents and hand on what the service says, until the connection ends."""

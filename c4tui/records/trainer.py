@@ -207,9 +207,9 @@ def _rating_of(data: object) -> Rating:
         raise ValueError("the rating is not an object")
     r, rd, sigma = (data.get(key) for key in ("r", "rd", "sigma"))
     numbers = all(type(n) in (int, float) for n in (r, rd, sigma))
-    if not numbers or not (0 < r < 5000 and 0 < rd <= 1000 and 0 < sigma < 1):  # type: ignore[operator]
+    if not numbers or not (0 < r < 5000 and 0 < rd <= 1000 and 0 < sigma < 1):  # type: ignore[operator]  # r, rd and sigma are numbers: checked just above
         raise ValueError(f"rating {r!r:.20} ± {rd!r:.20} is no rating")
-    return Rating(float(r), float(rd), float(sigma))  # type: ignore[arg-type]
+    return Rating(float(r), float(rd), float(sigma))  # type: ignore[arg-type]  # numbers: checked above
 
 
 def _board_of(item: dict[str, Any]) -> list[int]:

@@ -24,6 +24,7 @@ from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 from c4tui.engine.players.contract import SearchInfo
 from c4tui.rooms import worker
@@ -60,7 +61,7 @@ class PooledSearch:
 class _Worker:
     """One worker process and its end of the pipe."""
 
-    def __init__(self, context) -> None:
+    def __init__(self, context: Any) -> None:  # a multiprocessing context (its Pipe, Process)
         self.conn, child = context.Pipe()
         self.process = context.Process(
             target=worker.serve, args=(child,), name="c4tui-ai", daemon=True
@@ -73,7 +74,7 @@ class _Worker:
         with contextlib.suppress(OSError, ValueError):
             self.conn.send(message)
 
-    def receive(self) -> object | None:
+    def receive(self) -> Any:  # a worker's message: a tuple as worker.py sends it
         """The next message, None when there was none for POLL seconds (runs in a thread)."""
         if self.conn.poll(POLL):
             return self.conn.recv()
@@ -97,7 +98,7 @@ class AiPool:
         self._waiting: dict[str, deque[PooledSearch]] = {}  # each player's line
         self._turns: deque[str] = deque()  # the players with searches waiting, next first
         self._ready = asyncio.Event()  # set when a search is added
-        self._runners: list[asyncio.Task] = []
+        self._runners: list[asyncio.Task[None]] = []
         self._live: list[_Worker | None] = [None] * self.workers
         self._threads = ThreadPoolExecutor(self.workers, thread_name_prefix="c4tui-ai-pipe")
         self._numbers = itertools.count(1)

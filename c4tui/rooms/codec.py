@@ -126,7 +126,7 @@ def from_wire(shape: type[T], data: Any, where: str = "") -> T:
     """`data` read as `shape`; ShapeError names the first field that is not as declared."""
     if not isinstance(data, dict):
         raise ShapeError(f"{where or shape.__name__} should be an object")
-    declared = _fields(shape)
+    declared = _fields(shape)  # type: ignore[arg-type]  # a class is hashable; mypy cannot tell of type[T]
     for name in data:
         if name not in declared:
             raise ShapeError(f"{where or shape.__name__}: unknown field {str(name)[:30]!r}")
@@ -193,7 +193,7 @@ def _read(kind: Any, value: Any, where: str) -> Any:
             _read(key_kind, key, where): _read(value_kind, item, f"{where}.{str(key)[:30]}")
             for key, item in value.items()
         }
-    if is_dataclass(kind):
+    if isinstance(kind, type) and is_dataclass(kind):
         return from_wire(kind, value, where)
     return _plain(kind, value, where)
 

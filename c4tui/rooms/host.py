@@ -78,7 +78,7 @@ class RoomHost:
         self.clients: set[Client] = set()
         self.pool = AiPool(limits.ai_workers)
         self.searches: dict[int, PooledSearch] = {}
-        self._tick: asyncio.Task | None = None
+        self._tick: asyncio.Task[None] | None = None
         self._lobby_due = False
 
     async def start(self) -> None:
@@ -318,7 +318,9 @@ class RoomHost:
         for client in self.members(room):
             client.send(progress)
 
-    def _ai_moved(self, number, search_id, path, move: int, info: SearchInfo) -> None:
+    def _ai_moved(
+        self, number: int, search_id: int, path: tuple[int, ...], move: int, info: SearchInfo
+    ) -> None:
         room = self.rooms.get(number)
         self.searches.pop(number, None)
         if room is not None and room.ai_move(search_id, path, move, info):

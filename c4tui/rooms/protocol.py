@@ -384,7 +384,8 @@ def client_message(kind: str, **body: Any) -> Message:
 
 def info_to_wire(info: SearchInfo) -> dict[str, Any]:
     """A SearchInfo as JSON-ready values (columns as objects, None for a full column)."""
-    return to_wire(info)
+    wire: dict[str, Any] = to_wire(info)
+    return wire
 
 
 def info_from_wire(data: Any) -> SearchInfo:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
@@ -146,7 +147,12 @@ class Requests:
         self.host.enter(client, room, seat)
         self.host.changed(room)
 
-    def _guess(self, client: Client, find, typed: str):
+    def _guess(
+        self,
+        client: Client,
+        find: Callable[[], tuple[Room, int | None] | None],
+        typed: str,
+    ) -> tuple[Room, int | None]:
         """A code lookup, limited per identity and per address against guessing."""
         limits = ((self.guesses, client.key), (self.address_guesses, client.address))
         wait = max(limit.wait(key) for limit, key in limits)

@@ -89,7 +89,7 @@ class RoomService:
         self.requests = Requests(self.host)
         self._tokens = Tokens()
         self._server: asyncio.AbstractServer | None = None
-        self._connections: set[asyncio.Task] = set()
+        self._connections: set[asyncio.Task[None]] = set()
 
     def issue_token(self, identity: Identity, ttl: float = 60.0) -> str:
         """A one-time token that lets one client process act as `identity`."""

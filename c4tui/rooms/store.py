@@ -245,7 +245,7 @@ def room_text(room: Room) -> str:
         name=room.name,
         seats=tuple(SeatLine(s.key, s.name, s.ai, s.code) for s in room.seats),
         ended=room.ended,
-        winner=room.winner,
+        winner=room.winner,  # type: ignore[arg-type]  # a seat, 0 or 1, as the room keeps it
         offers=dict(room.offers),  # type: ignore[arg-type]  # offers are checked on the way in
     )
     return room.record().to_text() + ROOM_LINE + dumps(line) + "\n"
@@ -287,5 +287,5 @@ def read_room(path: Path) -> Room:
         date=record.date,
         ended=meta.ended,
         winner=meta.winner if meta.ended is not None else None,
-        offers=dict(meta.offers),
+        offers={kind: side for kind, side in meta.offers.items()},
     )

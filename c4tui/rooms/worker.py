@@ -13,8 +13,10 @@ import queue
 import signal
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
+from typing import Any
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import SearchInfo
@@ -73,7 +75,9 @@ def serve(conn: Connection) -> None:
             return
 
 
-def run(job: SearchJob, stop: threading.Event, send_info) -> tuple:
+def run(
+    job: SearchJob, stop: threading.Event, send_info: Callable[[dict[str, Any]], None]
+) -> tuple[object, ...]:
     """One search: ("done", move, info) or ("failed", reason)."""
     timer = threading.Timer(job.seconds, stop.set)
     timer.start()

@@ -189,6 +189,7 @@ class TerminalClient:
 
     def _read(self) -> None:
         try:
+            assert self.master is not None  # read only while the client runs
             data = os.read(self.master, 65536)
         except BlockingIOError:
             return
@@ -197,7 +198,7 @@ class TerminalClient:
         if data:
             self.on_output(data)
             return
-        asyncio.get_running_loop().remove_reader(self.master)
+        asyncio.get_running_loop().remove_reader(self.master)  # type: ignore[arg-type]  # set
         self.output_done.set()
 
     def pause_output(self) -> None:
@@ -222,6 +223,7 @@ class TerminalClient:
 
     def _flush(self) -> None:
         loop = asyncio.get_running_loop()
+        assert self.master is not None  # written only while the client runs
         try:
             written = os.write(self.master, self.pending)
         except BlockingIOError:

@@ -15,6 +15,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 
@@ -64,13 +65,13 @@ def guard_login_names(conn: asyncssh.SSHServerConnection) -> None:
     if request is None:
         return
 
-    def checked(self, *packet):
+    def checked(self: object, *packet: object) -> Any:
         try:
             return request(self, *packet)
         except asyncssh.IllegalUserName:
             raise asyncssh.IllegalUserName(LOGIN_NAME_WORDS) from None
 
-    conn._packet_handlers = {**handlers, asyncssh.MSG_USERAUTH_REQUEST: checked}
+    conn._packet_handlers = {**handlers, asyncssh.MSG_USERAUTH_REQUEST: checked}  # type: ignore[dict-item]  # asyncssh's private table, checked above
 
 
 class NameBook:

@@ -6,7 +6,8 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from c4tui.rooms.service import Identity, RoomLimits, RoomService
+from c4tui.rooms.identity import Identity, RoomLimits
+from c4tui.rooms.service import RoomService
 from c4tui.serve.client_process import (
     CLIENT_ARGV,
     CLIENTS_DIR,

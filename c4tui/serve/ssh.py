@@ -14,6 +14,8 @@ import asyncio
 import logging
 import re
 import time
+from collections.abc import Coroutine
+from typing import Any
 
 import asyncssh
 
@@ -76,7 +78,7 @@ class SshFront(Front):
 
     kind = "ssh"
 
-    def __init__(self, *, authorized: frozenset[str] | None = None, **ground) -> None:
+    def __init__(self, *, authorized: frozenset[str] | None = None, **ground: Any) -> None:
         """`ground`: what every front takes (front.py); `authorized`: the public keys
         let in, or None for anyone."""
         super().__init__(**ground)
@@ -124,7 +126,7 @@ class SshFront(Front):
             await self.server.wait_closed()
         logging.getLogger("asyncssh").removeFilter(self.refusals)
 
-    def spawn(self, job) -> None:
+    def spawn(self, job: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(job)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
@@ -212,7 +214,9 @@ class PlayerConnection(asyncssh.SSHServer):
     def session_requested(self) -> PlayerSession:
         return PlayerSession(self.front, self.player)
 
-    def connection_requested(self, dest_host, dest_port, orig_host, orig_port) -> bool:
+    def connection_requested(
+        self, dest_host: str, dest_port: int, orig_host: str, orig_port: int
+    ) -> bool:
         self.front.refuse(
             self.address, f"local port forwarding to {escaped(dest_host)}:{dest_port}"
         )
@@ -241,14 +245,14 @@ class PlayerConnection(asyncssh.SSHServer):
         return False
 
 
-class PlayerSession(asyncssh.SSHServerSession):
+class PlayerSession(asyncssh.SSHServerSession[bytes]):
     """One interactive session: a PTY request, then a shell request that starts a client."""
 
     def __init__(self, front: SshFront, player: Player) -> None:
         self.front = front
         self.player = player
         self.address = player.address
-        self.chan: asyncssh.SSHServerChannel | None = None
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.term: str | None = None
         self.size = (80, 24)
         self.client: TerminalClient | None = None
@@ -258,10 +262,12 @@ class PlayerSession(asyncssh.SSHServerSession):
         self.last_input = time.monotonic()
         self.task: asyncio.Task[None] | None = None
 
-    def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
 
-    def pty_requested(self, term_type: str, term_size, term_modes) -> bool:
+    def pty_requested(
+        self, term_type: str, term_size: tuple[int, int, int, int], term_modes: object
+    ) -> bool:
         if TERM_NAME.fullmatch(term_type):
             self.term = term_type
         else:
@@ -351,6 +357,8 @@ class PlayerSession(asyncssh.SSHServerSession):
     def output(self, data: bytes) -> None:
         if self.closed:
             return
+        if self.chan is None:
+            return  # no channel yet: nothing can be shown
         try:
             self.chan.write(data)
         except BrokenPipeError:  # the player's side closed the channel
@@ -364,7 +372,8 @@ class PlayerSession(asyncssh.SSHServerSession):
     def finish(self, status: int) -> None:
         if not self.closed:
             self.closed = True
-            self.chan.exit(status if 0 <= status < 256 else 1)
+            if self.chan is not None:
+                self.chan.exit(status if 0 <= status < 256 else 1)
 
     async def end(self, message: str) -> None:
         """End this session from the server's side, telling the player why."""
@@ -374,12 +383,12 @@ class PlayerSession(asyncssh.SSHServerSession):
         if self.task is not None:
             await asyncio.wait({self.task})
 
-    def data_received(self, data: bytes, datatype) -> None:
+    def data_received(self, data: bytes, datatype: int | None) -> None:
         self.last_input = time.monotonic()
         if self.client is not None:
             self.client.write(data)
 
-    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int):
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         self.size = (width or 80, height or 24)
         if self.client is not None:
             self.client.resize(*self.size)

@@ -24,6 +24,7 @@ import time
 from importlib.resources import files
 from pathlib import Path
 from string import Template
+from typing import Any
 from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
@@ -89,7 +90,7 @@ class WebFront(Front):
 
     kind = "web"
 
-    def __init__(self, **ground) -> None:
+    def __init__(self, **ground: Any) -> None:
         """`ground`: what every front takes (front.py)."""
         super().__init__(**ground)
         self.downloads = DownloadManager()
@@ -197,7 +198,7 @@ class WebTab:
                 "exec " + shlex.join(argv),  # exec: the client is the server's own child
                 write_bytes=self.websocket.send_bytes,
                 write_str=self.websocket.send_str,
-                close=self.websocket.close,
+                close=self.websocket.close,  # type: ignore[arg-type]  # its keywords have defaults
                 download_manager=self.front.downloads,
             )
             width = to_int(request.query.get("width"), 80, 20, 500)

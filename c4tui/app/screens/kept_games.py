@@ -69,7 +69,7 @@ def compose_games_list() -> ComposeResult:
     yield Footer()
 
 
-class GamesTable(DataTable):
+class GamesTable(DataTable[str]):
     """The list: Enter selects the row under the cursor (RowSelected), in turn with the
     keys typed before it. (A priority binding on the screen ran before queued Down keys
     had moved the cursor, and opened the row the cursor was leaving.)"""
@@ -126,11 +126,13 @@ class GamesScreen(ModalScreen[tuple[str, str] | None]):
         if table.row_count == 0:
             return
         row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
-        self.dismiss((what, row_key.value))
+        if row_key.value is not None:  # every row is added with its game's name as key
+            self.dismiss((what, row_key.value))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
-        self.dismiss(("open", event.row_key.value))
+        if event.row_key.value is not None:
+            self.dismiss(("open", event.row_key.value))
 
     def action_dismiss_none(self) -> None:
         self.dismiss(None)

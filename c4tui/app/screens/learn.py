@@ -225,7 +225,7 @@ class LearnScreen(ModalScreen[None]):
         if self.state == "answer" or self.tried is None:
             return Text(f"The answer: {answers} ({describe_score(before, best)}).  n: next", "bold")
         tried = self.tried
-        said = describe_score(before, lesson.scores[tried])  # type: ignore[arg-type]
+        said = describe_score(before, lesson.scores[tried])  # type: ignore[arg-type]  # a tried column is playable: it has a score
         if self.state == "right":
             return Text(f"Right: {tried + 1} keeps it ({said}).  n: next", "bold green")
         text = Text(f"Not {tried + 1}: it gives {said}.", "bold red")

@@ -56,6 +56,10 @@ from c4tui.match.sides import GLYPHS
 from c4tui.records.lessons import Learned
 
 
+def void(_: object) -> None:
+    """Drop a value a callback's caller does not take (post_message's bool)."""
+
+
 def exact_value(review: MoveReview, max_score: int) -> float:
     """The game's exact value after the move, ●'s side, in [-1, 1] for the graph: a draw
     in the middle, a sure win high, higher the sooner it comes."""
@@ -177,12 +181,12 @@ class ReviewScreen(ModalScreen[None]):
         try:
             reviews = review_game(
                 self.game,
-                on_move=lambda r: self.post_message(Reviewed(r)),
+                on_move=lambda r: void(self.post_message(Reviewed(r))),
                 stop=self.stop,
                 # Every search the app starts has a budget the screen says (a 9x7 game
                 # could otherwise solve for hours): the command line's, per move.
                 seconds=GIVE_UP_SECONDS,
-                on_gave_up=lambda ply: self.post_message(GaveUp(ply)),
+                on_gave_up=lambda ply: void(self.post_message(GaveUp(ply))),
                 moves=self.moves,  # replayed once, for the review and the screen
             )
             for review in reviews:  # why each losing move loses, once every move is judged
@@ -330,7 +334,8 @@ class ReviewScreen(ModalScreen[None]):
             text.append(f"{marker}{col + 1}: {words:<12}  ", style)
             if col % per_row == per_row - 1:
                 text.append("\n")
-        return text.rstrip() or text
+        text.rstrip()
+        return text
 
     def _list_text(self, room: int) -> Text:
         """The moves by rounds, marked; a window of `room` rounds around the move shown."""
@@ -352,7 +357,8 @@ class ReviewScreen(ModalScreen[None]):
                 text.append(f"{move_number(index):>3}. ")
             text.append(f"{entry:<6}", style.strip())
             text.append("\n" if index % 2 else " ")
-        return text.rstrip() or text
+        text.rstrip()
+        return text
 
     def _summary_text(self, done: int) -> str:
         if done < len(self.reviews):

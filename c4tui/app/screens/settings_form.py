@@ -142,13 +142,13 @@ class SettingsScreen(ModalScreen[Settings | None]):
         yield Static(id=f"{side}-errors", classes="errors")
 
     def _field(
-        self, label: str, widget: Select | Input, fixed: Static | None = None, *classes: str
+        self, label: str, widget: Select[str] | Input, fixed: Static | None = None, *classes: str
     ) -> Vertical:
         """A labelled field; `fixed` says its value where the mode fixes it."""
         widgets = (Label(label, classes="field-label"), widget, *((fixed,) if fixed else ()))
         return Vertical(*widgets, classes=" ".join(("field", *classes)))
 
-    def _select(self, choices: list[tuple[str, str]], value: str, id: str) -> Select:
+    def _select(self, choices: list[tuple[str, str]], value: str, id: str) -> Select[str]:
         options = [(label, key) for key, label in choices]
         return Select(options, value=value, allow_blank=False, id=id, compact=True)
 
@@ -214,7 +214,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
 
     def _value(self, id: str) -> str:
         widget = self.query_one(f"#{id}")
-        value = widget.value  # type: ignore[attr-defined]
+        value = widget.value  # type: ignore[attr-defined]  # every field is an Input or a Select: both have a value
         return "" if value is Select.BLANK else str(value)
 
     def spec_of(self, side: str) -> str:
@@ -274,7 +274,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
             # Each number against its own range now, so every bad field shows at once;
             # whether connect fits the board is checked below, once all three are good.
             try:
-                Settings(**{name: numbers[name]}).validate()  # type: ignore[arg-type]
+                Settings(**{name: numbers[name]}).validate()  # type: ignore[arg-type]  # one board field by name: validate() checks it
             except SettingsError as error:
                 errors[name] = f"{FIELD_LABELS[name]}: {error.problem}"
         if errors:
@@ -284,14 +284,16 @@ class SettingsScreen(ModalScreen[Settings | None]):
             # two engines playing) stays as it was.
             settings = replace(
                 self.settings,
-                mode=self._value("mode"),  # type: ignore[arg-type]
-                first=self._value("first"),  # type: ignore[arg-type]
+                mode=self._value("mode"),  # type: ignore[arg-type]  # the select offers only the modes
+                first=self._value("first"),  # type: ignore[arg-type]  # the select offers only you or ai
                 opponent=specs["opponent"],
                 second_opponent=specs["second_opponent"],
                 theme=self._value("theme"),
                 animation=self._value("animation") == "on",
-                board_style=self._value("board_style"),  # type: ignore[arg-type]
-                **numbers,
+                board_style=self._value("board_style"),  # type: ignore[arg-type]  # the select offers only the styles
+                width=numbers["width"],
+                height=numbers["height"],
+                connect=numbers["connect"],
             ).validate()
         except SettingsError as error:
             if error.field in FIELD_LABELS:
@@ -309,7 +311,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
             self.query_one(f"#{side}-spec", Static).update(spec)
         for widget in self.query(".field > Input, .field > Select"):
             widget.set_class(widget.id in errors, "-invalid")
-            widget.parent.set_class(widget.id in errors, "-invalid")  # type: ignore[union-attr]
+            widget.parent.set_class(widget.id in errors, "-invalid")  # type: ignore[union-attr]  # a field widget always sits in its field
         for section in ("game", *SIDES):
             messages = [
                 text

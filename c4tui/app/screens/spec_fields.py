@@ -8,6 +8,7 @@ checked by `specs.parse_spec`, and saved as it writes it.
 from __future__ import annotations
 
 from c4tui.engine.players.levels import LEVELS, RATED_BOARD, RATINGS, level_name, level_title
+from c4tui.engine.players.options import Option
 from c4tui.engine.players.specs import (
     SpecError,
     engine_class,
@@ -56,7 +57,7 @@ def spec_line(spec: str, board: tuple[int, int, int] | None = RATED_BOARD) -> st
     return f"spec: {spec} = {LEVELS[n]} · not rated on {where}"
 
 
-def engine_options(name: str) -> dict:
+def engine_options(name: str) -> dict[str, Option]:
     """The settings the form may give this choice: none for a level. An outside engine's
     choice is its kind and what it runs ("cmd:python3 bot.py")."""
     return {} if is_level(name) else engine_class(split_name(name)[0]).OPTIONS

@@ -170,7 +170,7 @@ class Board(DrawnWidget):
 
     def _origin(self, size: DiscSize) -> tuple[int, int]:
         """Top-left corner of the drawing, centred in the widget."""
-        pos = self.view.position  # type: ignore[union-attr]
+        pos = self.view.position  # type: ignore[union-attr]  # drawn only once a view is set
         below, _ = self.overlay_rows(size)
         need = board_size(size, pos.width, pos.height, below)
         return (self.size.width - need.width) // 2, (self.size.height - need.height) // 2

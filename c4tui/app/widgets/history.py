@@ -193,7 +193,7 @@ class MoveHistory(Vertical):
         yield Label(id="evaluation-label")
         yield EvaluationLine(id="evaluation")
 
-    _shown: tuple[list[Row], tuple[int, ...], list[float], str | None, bool] | None = None
+    _shown: tuple[list[Row], tuple[int, ...], list[float], Judge | None, bool] | None = None
     branched = False  # the game has variations
 
     def show(

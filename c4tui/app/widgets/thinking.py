@@ -22,13 +22,15 @@ from c4tui.app.widgets.drawn import DrawnWidget
 from c4tui.app.widgets.thinking_figures import (
     BAR_WIDTH,
     COLUMNS,
-    ThinkingView,
     bar,
     budget_progress,
     column_kind,
     counted,
     counting,
     joined,
+)
+from c4tui.app.widgets.thinking_figures import (
+    ThinkingView as ThinkingView,  # the panel's input: callers take it from here
 )
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import describe_score
@@ -160,12 +162,12 @@ class ThinkingPanel(DrawnWidget):
                 lines.append(line)
                 continue
             cells = self._cells(kind, stat, info, position, total_visits, bar_width, running)
-            for (_heading, w, right), cell in zip(layout, cells, strict=False):
+            for (_heading, w, right), figure in zip(layout, cells, strict=False):
                 line.append(gap)
-                if isinstance(cell, Text):
-                    line.append_text(cell)
+                if isinstance(figure, Text):
+                    line.append_text(figure)
                 else:
-                    line.append(cell.rjust(w) if right else cell.ljust(w), row_style)
+                    line.append(figure.rjust(w) if right else figure.ljust(w), row_style)
             lines.append(line)
         return lines
 

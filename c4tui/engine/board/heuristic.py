@@ -64,7 +64,7 @@ class Heuristic:
         self.good_rows = (odd_rows, g.board ^ odd_rows) if g.height % 2 == 0 else (0, 0)
         self.steps = (h1, h1 - 1, h1 + 1)  # the directions a spot can have stones on both sides
         if n == 4:
-            self.spots = self._spots4  # type: ignore[method-assign]
+            self.spots = self._spots4  # type: ignore[method-assign]  # connect 4: the unrolled finder on this instance
 
     def spots(self, stones: int, empty: int) -> int:
         """Empty cells where one more of `stones` makes a line (as Geometry.winning_spots).

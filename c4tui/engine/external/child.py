@@ -136,7 +136,7 @@ class Child:
         self._finalizer()
 
 
-def _ended(process: subprocess.Popen) -> str | None:
+def _ended(process: subprocess.Popen[str]) -> str | None:
     """How the child ended ("exit status 1", "killed by SIGSEGV"), or None while it runs.
 
     It is not reaped (WNOWAIT): while it is a zombie its pid, which is its process
@@ -163,7 +163,7 @@ def _signal_words(number: int) -> str:
         return f"killed by signal {number}"
 
 
-def _kill_group(process: subprocess.Popen) -> None:
+def _kill_group(process: subprocess.Popen[str]) -> None:
     """Kill the child's whole process group, then reap the child and close its pipes."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, signal.SIGKILL)

@@ -16,7 +16,7 @@ import json
 import os
 import sys
 import time
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.external.child import Child
@@ -35,7 +35,7 @@ RUNNER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "connectx_runn
 OVERAGE = Option(float, 0, 600, help="seconds of overage for the whole game (Kaggle: 60)")
 
 
-def observation(position: Position, overage: float) -> dict:
+def observation(position: Position, overage: float) -> dict[str, Any]:
     """What Kaggle's ConnectX tells the agent about `position`."""
     board = [
         0 if (cell := position.cell(col, row)) is None else cell + 1
@@ -50,7 +50,7 @@ def observation(position: Position, overage: float) -> dict:
     }
 
 
-def configuration(position: Position, seconds: float) -> dict:
+def configuration(position: Position, seconds: float) -> dict[str, Any]:
     return {
         "columns": position.width,
         "rows": position.height,
@@ -71,7 +71,7 @@ class ConnectXEngine(OutsideEngine):
 
     PROCESS_PER_GAME: ClassVar[bool] = True  # Kaggle loads the agent afresh each episode
 
-    def __init__(self, *, overage: float = 0.0, **settings) -> None:
+    def __init__(self, *, overage: float = 0.0, **settings: Any) -> None:
         super().__init__(**settings)
         self.overage = overage
         self.overage_left = overage

@@ -15,7 +15,7 @@ read our field too, as long as they take 0 as empty.
 from __future__ import annotations
 
 import time
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.external.child import Child
@@ -43,7 +43,7 @@ class FourInARowEngine(OutsideEngine):
 
     PROCESS_PER_GAME: ClassVar[bool] = True  # a bot keeps its own picture of one game
 
-    def __init__(self, **settings) -> None:
+    def __init__(self, **settings: Any) -> None:
         super().__init__(**settings)
         self.bank = 0.0  # seconds left in the bot's time bank
 

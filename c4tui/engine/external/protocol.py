@@ -175,7 +175,7 @@ class InfoReader:
             elif key == "result":
                 if value not in ("win", "draw", "loss"):
                     raise ProtocolError(f"result {value!r} is not win, draw or loss")
-                stat = replace(stat, proven=value)  # type: ignore[arg-type]
+                stat = replace(stat, proven=value)  # type: ignore[arg-type]  # one of the three, checked just above
             else:
                 stat = replace(stat, depth=count(key, value))
         self.columns[col] = stat

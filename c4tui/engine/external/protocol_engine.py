@@ -9,7 +9,7 @@ One process serves a whole run of games (`newgame` between them).
 from __future__ import annotations
 
 import logging
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.external import protocol
@@ -35,7 +35,7 @@ class ProtocolEngine(OutsideEngine):
     READING: ClassVar[Reading] = Reading(counts="nodes")
     FAREWELL: ClassVar[str | None] = "quit"
 
-    def __init__(self, **settings) -> None:
+    def __init__(self, **settings: Any) -> None:
         super().__init__(**settings)
         self.engine_name = ""  # what the program calls itself (`id name`)
         self.author = ""

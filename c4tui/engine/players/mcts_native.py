@@ -109,8 +109,7 @@ class NativeTree(Tree):
         self.mean = arrays[MEAN]
         self.stone = arrays[STONE]
         self.proof = arrays[PROOF]
-        # Read only here (C expands the tree): the Python tree's dict, for what reads it.
-        self.children = Children(arrays[FIRST], arrays[COUNT])  # type: ignore[assignment]
+        self.children = Children(arrays[FIRST], arrays[COUNT])  # type: ignore[assignment]  # read only: C expands
         self._state = (ctypes.c_uint32 * MT_WORDS)()
         self._done = ctypes.c_int64()
 

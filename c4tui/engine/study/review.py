@@ -62,11 +62,11 @@ class MoveReview:
     @property
     def score(self) -> int:
         """The score of the move played, from the mover's side."""
-        return self.scores[self.column]  # type: ignore[return-value]
+        return self.scores[self.column]  # type: ignore[return-value]  # the column played was playable: it has a score
 
     @property
     def best_score(self) -> int:
-        return self.scores[self.best[0]]  # type: ignore[return-value]
+        return self.scores[self.best[0]]  # type: ignore[return-value]  # a best column is playable: it has a score
 
     @property
     def first_player_score(self) -> int:
