@@ -63,8 +63,11 @@ class GameKeeper:
         engine and not `set_up` from a position, goes into the running score (once; see
         scorebook.py)."""
         players = person_against_engine(sides)
-        if players is None or set_up:
+        if players is None:
             return []
+        if set_up:
+            said = "A game from a set-up position is practice: it does not count in the score."
+            return [Notice(said, "information", "Score", timeout=6)]
         you, opponent = players
         outcome = 0 if winner is None else (1 if winner == you else -1)
         try:

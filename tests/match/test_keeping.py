@@ -103,7 +103,9 @@ def test_a_position_set_up_where_the_ai_wins_in_one_is_not_a_loss(tmp_path):
     match = Match(Sides(None, "greedy"), keeper=GameKeeper(library))
     runner = attached(match)
     match.new_game(Game.from_moves("1212526"))  # ○ (greedy) to move: 2 wins at once
+    heard = Heard(match)
     assert runner.run_search(match) and match.position.winner() == 1
+    assert any("practice" in text for text in heard.texts())  # said, not silently left out
     assert match.running_score() == "you 0-0-0 against greedy (won-drawn-lost)"
     assert not (tmp_path / "scores.json").exists()
     # Kept with the moves it was set up with, so resumed after a restart it still does
