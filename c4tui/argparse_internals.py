@@ -16,7 +16,10 @@ import argparse
 from typing import TypeAlias
 
 # What `ArgumentParser.add_subparsers()` returns: the subcommands' `register` adds to it.
+# The alias is for the type checker (the class is generic there, not at run time); the
+# class itself is named once more for the test that a Python upgrade has not renamed it.
 Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+SUBCOMMANDS_CLASS = argparse._SubParsersAction
 
 
 def option_actions(parser: argparse.ArgumentParser) -> dict[str, argparse.Action]:

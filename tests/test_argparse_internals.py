@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from c4tui.argparse_internals import Subcommands, option_actions
+from c4tui.argparse_internals import SUBCOMMANDS_CLASS, option_actions
 
 
 def test_every_option_string_is_listed_with_its_action():
@@ -25,5 +25,5 @@ def test_every_option_string_is_listed_with_its_action():
 
 def test_subcommands_is_what_add_subparsers_returns():
     commands = argparse.ArgumentParser().add_subparsers()
-    assert isinstance(commands, Subcommands)
+    assert isinstance(commands, SUBCOMMANDS_CLASS)
     assert isinstance(commands.add_parser("analyze"), argparse.ArgumentParser)
