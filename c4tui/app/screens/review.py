@@ -284,15 +284,11 @@ class ReviewScreen(ModalScreen[None]):
         self.query_one(ReviewGraph).show(values, self.index, shown_turn)
         label = "● high, ○ low · ▲ shown · ◆ turned"
         if done < len(self.reviews):
-            label = (
-                f"Solving: {done} of {len(self.reviews)} moves judged "
-                f"(up to {GIVE_UP_SECONDS:g} s a move)…"
-            )
+            # Short: the side panel is some 44 columns at 120.
+            label = f"Judged {done} of {len(self.reviews)} · up to {GIVE_UP_SECONDS:g} s each…"
         elif self.given_up:
-            label = (
-                f"{len(self.given_up)} of {len(self.reviews)} moves not judged: "
-                f"not solved in {GIVE_UP_SECONDS:g} s each"
-            )
+            skipped = f"{len(self.given_up)} of {len(self.reviews)}"
+            label = f"{skipped} not judged: over {GIVE_UP_SECONDS:g} s"
         if self.failed:
             label = f"The review failed: {self.failed}"
         self.query_one("#review-graph-label", Static).update(label)
@@ -303,7 +299,7 @@ class ReviewScreen(ModalScreen[None]):
         text = Text(f"Move {move_name(self.index)} of {last}: played {column + 1}")
         if review is None:
             if self.index in self.given_up:
-                text.append(f"  (not judged: not solved in {GIVE_UP_SECONDS:g} s)", "dim")
+                text.append("  (not judged)", "dim")
             else:
                 text.append("  (solving…)", "dim")
             return text
