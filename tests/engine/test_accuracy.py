@@ -3,6 +3,8 @@ and the kind of a losing move."""
 
 from __future__ import annotations
 
+from typing import get_args
+
 import pytest
 
 from c4tui.engine.board.position import Position
@@ -11,8 +13,9 @@ from c4tui.engine.players.contract import SearchInfo
 from c4tui.engine.players.specs import make_engine
 from c4tui.engine.study import fixed_positions
 from c4tui.engine.study.accuracy import Accuracy, judge_side, losing_move, tally_of
+from c4tui.engine.study.explain import Kind
 from c4tui.engine.study.loss_kinds import KIND_WORDS, loss_kind
-from c4tui.engine.study.review import review_move
+from c4tui.engine.study.review import review_game, review_move
 
 
 def reviewed(scores, column):
@@ -50,6 +53,16 @@ def test_one_side_is_judged_after_the_opening():
     assert all(r.player == 1 for r in reviews)
 
 
+@pytest.mark.parametrize("side", [0, 1])
+def test_one_side_is_judged_as_the_whole_game_review_judges_it(side):
+    # A game with mistakes on both sides: the side's verdicts and scores are the ones the
+    # review of the whole game gives its moves.
+    game = Position.from_moves("4411235567")
+    whole = [r for r in review_game(game) if r.player == side + 1 and r.ply > 2]
+    assert judge_side(game, side=side, from_ply=2) == whole
+    assert {r.verdict for r in whole} - {"best", "ok"}
+
+
 def test_the_losing_move_is_the_last_that_lost_a_class():
     reviews = [
         reviewed([0, 5, 0, 0, 0, 0, 0], 0),
@@ -65,7 +78,7 @@ def test_leaving_a_win_in_one_open_is_named():
     # ● has three in a row on the bottom, open at both ends: ○ blocks one end or the other
     # and still loses, but a stone elsewhere leaves the win in one open.
     assert loss_kind(Position.from_moves("44556"), 0) == "open"
-    assert set(KIND_WORDS) >= {"open", "under", "kept", "new", "zugzwang", "deeper", "start"}
+    assert set(KIND_WORDS) >= {*get_args(Kind), "deeper", "start"}
 
 
 def test_the_fixed_positions_are_still_what_their_recipe_makes():

@@ -104,12 +104,11 @@ def judge_side(
     from ply `from_ply` on (0-based: an opening's moves are nobody's choice). With
     `seconds`, a position the solver cannot settle in that time is left out; setting
     `stop` raises SearchStopped."""
-    moves = [
-        (position, column)
-        for position, column in positions_of(game)
-        if position.moves >= from_ply and position.to_move == side
-    ]
-    return review_game(game, moves=moves, seconds=seconds, stop=stop)
+    # Every move from the ply on, not only the side's: the review takes each played
+    # column's score from the position after it, the next in its list.
+    moves = positions_of(game)[from_ply:]
+    reviews = review_game(game, moves=moves, seconds=seconds, stop=stop)
+    return [review for review in reviews if review.player == side + 1]
 
 
 def losing_move(reviews: Sequence[MoveReview]) -> MoveReview | None:

@@ -16,6 +16,7 @@ KIND_WORDS: dict[str, str] = {
     "open": "left a threat open (a win in one)",
     "under": "dropped a stone under a threat",
     "kept": "did not stop a threat it faced",
+    "double": "allowed a double threat",
     "new": "allowed a new threat",
     "zugzwang": "lost the zugzwang (threat parity)",
     "deeper": "lost deeper than threats show",
