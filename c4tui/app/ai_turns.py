@@ -1,5 +1,5 @@
 """AiTurns: the AI's turns in the app: the search runner the match is given, what the
-searches' messages do, the thinking panel's view, hints, and watching two engines play
+searches' messages do, hints, and watching two engines play
 (pause, step, speed).
 
 A part of the app. The match (c4tui/match) decides when an engine searches, hands each
@@ -19,10 +19,6 @@ from c4tui.app.keys import keyed_command
 from c4tui.app.messages import HintFinished, SearchFailed, SearchFinished, SearchProgressed
 from c4tui.app.part_host import Host
 from c4tui.app.search_runner import WorkerSearchRunner
-from c4tui.app.widgets.thinking import ThinkingView
-from c4tui.engine.players.base import limits_on
-from c4tui.engine.players.contract import Limits
-from c4tui.match.sides import engine_title
 
 M_REPEAT_GRACE = 1.0  # seconds after `m` hurried the AI in which another `m` is a repeat
 WATCHING_ACTIONS = ("step", "speed")  # the actions only two engines playing have
@@ -95,27 +91,6 @@ class AiTurns:
     def failed(self, message: SearchFailed) -> None:
         if self._app.match.search_failed(message.search_id, message.error, forfeit=message.forfeit):
             self._app.update()
-
-    def view(self) -> ThinkingView:
-        """What the thinking panel shows: the running (or last) search."""
-        match = self._app.match
-        search = match.search
-        engine = search.engine if search else match.engines.get(1) or match.engines.get(0)
-        position = search.position if search else match.position
-        label, limits = "", Limits()
-        if engine is not None:
-            limits = limits_on(engine, position)  # the perfect player's depends on the board
-            label = engine_title(engine.spec)
-            if ":" in engine.spec:  # "Greedy (greedy)" would say nothing new
-                label += f" ({engine.spec})"
-        return ThinkingView(
-            info=search.info if search else None,
-            position=position,
-            limits=limits,
-            label=label,
-            running=match.thinking,
-            steady=self._app.steady,
-        )
 
     # ---- the person's keys -----------------------------------------------------------
 

@@ -16,18 +16,15 @@ from pathlib import Path
 from typing import Any
 
 from textual import events
-from textual.app import App, ComposeResult, SystemCommand
-from textual.containers import Horizontal, Vertical
+from textual.app import App, SystemCommand
 from textual.screen import Screen
 from textual.theme import Theme
-from textual.widgets import Footer, Header, Static
 
 from c4tui.app.ai_turns import AiTurns
-from c4tui.app.keys import KEYS, cursor_moved, cursor_start, palette
+from c4tui.app.keys import cursor_start, palette
 from c4tui.app.lines import GameLines
 from c4tui.app.looks import Looks
 from c4tui.app.messages import (
-    ColumnClicked,
     HintFinished,
     SearchFailed,
     SearchFinished,
@@ -37,25 +34,19 @@ from c4tui.app.notices import STEADY_NOTICE_SECONDS, Notices
 from c4tui.app.overlay import ScoresOverlay, ScoresSolved
 from c4tui.app.preferences import Preferences
 from c4tui.app.prewarm import Prewarmer
+from c4tui.app.screens.game import GameScreen
 from c4tui.app.settings import First, Settings
-from c4tui.app.status_words import outcome_text, status_text
 from c4tui.app.study import StudyActions
 from c4tui.app.stylesheets import STYLESHEETS
 from c4tui.app.threat_marks import ThreatMarks
-from c4tui.app.widgets.board import Board, BoardView
-from c4tui.app.widgets.history import MoveChosen, MoveHistory
-from c4tui.app.widgets.thinking import ThinkingPanel
+from c4tui.app.widgets.board import ColumnScores
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
 from c4tui.engine.gil import CourteousStop, QuickSwitching, UiActivity
 from c4tui.files import data_dir
 from c4tui.match.controller import Match
 from c4tui.match.keeping import GameKeeper
-from c4tui.match.sides import GLYPHS
 from c4tui.records.kept_games import GameLibrary
-
-MIN_COLUMNS, MIN_LINES = 80, 24
-FOOTER_ROOM = 100  # columns the footer needs to show every key with its normal spacing
 
 
 class ConnectFourApp(App[None]):
@@ -64,8 +55,6 @@ class ConnectFourApp(App[None]):
     CSS_PATH = STYLESHEETS
     TITLE = "c4tui"
     ENABLE_COMMAND_PALETTE = True
-
-    BINDINGS = KEYS
 
     def __init__(
         self,
@@ -110,7 +99,7 @@ class ConnectFourApp(App[None]):
         self.study = StudyActions(self)
         self.game_lines = GameLines(self)
         self.threat_marks = ThreatMarks(self)
-        self.looks = Looks(self, land=lambda: self.board.land())
+        self.looks = Looks(self, land=lambda: self.game_screen.board.land())
         self.parts = {
             "ai": self.ai,
             "overlay": self.overlay,
@@ -119,11 +108,9 @@ class ConnectFourApp(App[None]):
             "threats": self.threat_marks,
         }
         self.prewarmer = Prewarmer(self)
+        self.game_screen = GameScreen(self.match)
         if not moves and resume:
             self.study.resume_kept_game()
-        self.cursor = cursor_start(self.game.position.width)
-        self._status = ""
-        self._keys_shown = (False, False)  # (watching, paused) the footer last showed
         if steady:
             self.animation_level = "none"
         if settings.theme in self.available_themes:
@@ -139,25 +126,17 @@ class ConnectFourApp(App[None]):
     def thinking(self) -> bool:
         return self.match.thinking
 
-    def compose(self) -> ComposeResult:
-        # Kept as attributes: updates must reach the game screen's widgets even while a
-        # modal screen (help, settings) is on top, when app.query_one would search that.
-        self.board = Board(id="board")
-        self.status_line = Static(id="status")
-        self.thinking_panel = ThinkingPanel(id="thinking")
-        self.history = MoveHistory(id="history")
-        self.too_small = Static(id="too-small")
-        yield Header()
-        with Horizontal(id="main"):
-            with Vertical(id="play"):
-                yield self.board
-                yield self.status_line
-            with Vertical(id="side"):
-                yield self.thinking_panel
-                yield self.history
-        yield self.too_small
-        self.footer = Footer()
-        yield self.footer
+    @property
+    def cursor(self) -> int:
+        """The column the person's cursor is on (the game screen's)."""
+        return self.game_screen.cursor
+
+    @cursor.setter
+    def cursor(self, column: int) -> None:
+        self.game_screen.cursor = column
+
+    def get_default_screen(self) -> Screen[Any]:
+        return self.game_screen
 
     def notify(self, message: str, *, timeout: float | None = None, **options: Any) -> None:
         timeout = STEADY_NOTICE_SECONDS if self.steady else timeout
@@ -166,8 +145,6 @@ class ConnectFourApp(App[None]):
     def on_mount(self) -> None:
         self.switching.start()  # keys stay quick while a search holds the GIL (gil.py)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
-        self.board.border_title = "Board"
-        self._check_size(self.size.width, self.size.height)
         if self.preferences.notice:
             self.notify(self.preferences.notice, title="Settings", severity="warning", timeout=8)
         # From now on the match starts its engines' searches, the first one now.
@@ -206,23 +183,11 @@ class ConnectFourApp(App[None]):
         if isinstance(event, (events.InputEvent, events.Resize)):
             self.activity.touch()
         # A key or click acts at once, on a board that shows what it acts on.
-        if isinstance(event, (events.Key, events.MouseDown)) and hasattr(self, "board"):
-            self.board.land()
+        if isinstance(event, (events.Key, events.MouseDown)) and self.game_screen.is_mounted:
+            self.game_screen.board.land()
         await super().on_event(event)
 
-    def on_resize(self, event: events.Resize) -> None:
-        self._check_size(event.size.width, event.size.height)
-
-    def _check_size(self, width: int, height: int) -> None:
-        small = width < MIN_COLUMNS or height < MIN_LINES
-        self.board.screen.set_class(small, "-too-small")
-        # Below 100 columns the roomy footer pushes "q Quit" off the edge.
-        self.footer.compact = width < FOOTER_ROOM
-        if small:
-            self.too_small.update(
-                f"Terminal too small\n\n{width} × {height} — c4tui needs at least "
-                f"{MIN_COLUMNS} × {MIN_LINES}.\nMake the window larger, or press q to quit."
-            )
+    # ---- the game screen's shell (screens/game.py) ---------------------------------
 
     def update(self) -> None:
         """After anything changed: tell what there is to tell, and redraw."""
@@ -234,65 +199,29 @@ class ConnectFourApp(App[None]):
 
     def refresh_view(self) -> None:
         """Hand every widget the state it shows."""
-        match = self.match
-        pos = self.game.position
-        human_turn = not pos.is_over() and not match.is_ai(pos.to_move) and not self.thinking
-        # While the AI thinks, a person who moves next may already pick a column.
-        waiting = self.thinking and not pos.is_over() and not match.is_ai(1 - pos.to_move)
-        self.cursor = cursor_moved(self.cursor, 0, pos.width)
-        result = self.game.result()
-        info = match.search.info if match.search is not None else None
-        scores = self.overlay.scores(pos)
-        marks, self.board.border_subtitle = self.threat_marks.marks(pos, scores)
-        self.board.drops_fall = self.settings.animation
-        self.board.view = BoardView(
-            position=pos,
-            cursor=self.cursor if human_turn or waiting else None,
-            waiting=waiting,
-            preferred=info.best if self.thinking and info is not None else None,
-            hint=match.hints.column if human_turn else None,
-            winning=result.cells if result else (),
-            scores=scores,
-            score_numbers=self.settings.scores_numbers,
-            threats=marks,
-            result=outcome_text(match) or "",
-            style=self.settings.board_style,
-        )
-        status = status_text(match)
-        if status != self._status:
-            self._status = status
-            # The status line has a fixed height: no layout pass needed.
-            self.status_line.update(status, layout=False)
-        self.thinking_panel.show(self.ai.view())
-        self._sync_keys()
-        ai_plays = match.is_ai(0) or match.is_ai(1)
-        self.history.show(self.game, *match.evaluation_line(), ai_plays)
-        self.sub_title = (
-            f"{self.match.sides.name(0)} {GLYPHS[0]}  vs  {self.match.sides.name(1)} {GLYPHS[1]}"
-            f"   ·   {pos.width}×{pos.height}, connect {pos.connect}"
-        )
+        if self.game_screen.is_mounted:
+            self.game_screen.draw()
 
-    def human_drop(self, col: int) -> None:
-        before = self.game.position
-        self.match.drop(col)
-        if self.game.position is not before:
-            self.cursor = col  # the AI's moves leave the cursor where the person put it
-        self.update()
+    def marks(self) -> App[None]:
+        return self
 
-    def on_column_clicked(self, message: ColumnClicked) -> None:
-        self.cursor = message.column
-        self.human_drop(message.column)
+    def scores(self, position: Position) -> ColumnScores | None:
+        return self.overlay.scores(position)
 
-    def action_cursor(self, step: int) -> None:
-        self.cursor = cursor_moved(self.cursor, step, self.game.position.width)
-        self.refresh_view()
+    def threats(self, position: Position) -> tuple[tuple[tuple[int, int, int], ...], str]:
+        # The frame's parity line defers to the overlay's exact scores when shown.
+        return self.threat_marks.marks(position, self.overlay.scores(position))
 
-    def action_drop_at_cursor(self) -> None:
-        self.human_drop(self.cursor)
+    def act(self, action: str) -> None:
+        getattr(self, action if action == "update" else f"action_{action}")()
 
-    def action_drop(self, col: int) -> None:
-        self.cursor = col if col < self.game.position.width else self.cursor
-        self.human_drop(col)
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "part":
+            if parameters[0] not in self.parts:
+                return False  # a room's keys
+            if parameters[0] == "ai":
+                return self.ai.allows(str(parameters[1]))
+        return self.ai.allows(action)
 
     def action_new_game(self) -> None:
         self.cancel_search()
@@ -346,7 +275,7 @@ class ConnectFourApp(App[None]):
 
         self.push_screen(HelpScreen())
 
-    async def action_quit(self) -> None:
+    def action_quit(self) -> None:  # type: ignore[override]
         self.cancel_search()
         self.match.stop()
         self.exit()
@@ -356,30 +285,8 @@ class ConnectFourApp(App[None]):
     def cancel_search(self) -> None:
         self.ai.cancel()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "part" and parameters[0] == "ai":
-            return self.ai.allows(str(parameters[1]))
-        return self.ai.allows(action)
-
-    def _sync_keys(self) -> None:
-        """Show the keys that apply now in the footer: the watching keys while two
-        engines play, and Space's Pause or Go on as the pause changes."""
-        shown = (self.match.sides.watching, self.match.paused)
-        if shown != self._keys_shown:
-            self._keys_shown = shown
-            self.refresh_bindings()
-
-    def action_part(self, part: str, name: str, *arguments: int) -> None:
-        """A key's action in one of the parts (keys.py names them)."""
-        getattr(self.parts[part], name)(*arguments)
-
     def on_search_progressed(self, message: SearchProgressed) -> None:
-        if not self.ai.progress(message):
-            return
-        view = self.board.view
-        if view is not None and view.preferred != message.info.best:
-            self.board.view = replace(view, preferred=message.info.best)
-        self.thinking_panel.show(self.ai.view())
+        self.ai.progress(message)  # the match tells the game screen
 
     def on_search_finished(self, message: SearchFinished) -> None:
         self.ai.finished(message)
@@ -393,9 +300,6 @@ class ConnectFourApp(App[None]):
     def on_scores_solved(self, message: ScoresSolved) -> None:
         if self.overlay.solved(message):
             self.refresh_view()
-
-    def on_move_chosen(self, message: MoveChosen) -> None:
-        self.game_lines.jump_to(message.path)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from palette(self)

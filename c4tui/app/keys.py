@@ -2,7 +2,10 @@
 
 A key's action names the part that acts on it and what it does there: `part('ai',
 'hint')` calls the hint of the AI's turns (ai_turns.py); the others are `study`
-(study.py), `lines` (lines.py), `threats` (threat_marks.py) and `overlay` (overlay.py).
+(study.py), `lines` (lines.py), `threats` (threat_marks.py), `overlay` (overlay.py) and,
+in a room of `c4tui serve`, `room` (room_actions.py). The game screen shows a key only
+where its shell has the part and the match accepts it now, so one list serves a game
+of one's own and every seat of a room (`u` is Undo in one, Take back in the other).
 """
 
 from __future__ import annotations
@@ -41,10 +44,16 @@ def cursor_moved(cursor: int, step: int, width: int) -> int:
 KEYS: list[BindingType] = [
     *BOARD_KEYS,
     Binding("u", "undo", "Undo"),
+    Binding("u", "part('room', 'take_back')", "Take back"),
     Binding("r", "redo", "Redo"),
     Binding("n", "new_game", "New"),
+    Binding("n", "part('room', 'rematch')", "Rematch"),
     Binding("h", "part('ai', 'hint')", "Hint"),
     Binding("m", "part('ai', 'move_now')", "AI move"),
+    # A room's own (room_actions.py).
+    Binding("c", "part('room', 'chat')", "Say"),
+    Binding("d", "part('room', 'offer_draw')", "Draw?"),
+    Binding("R", "part('room', 'resign')", "Resign", key_display="R"),
     # Study (study.py).
     Binding("g", "part('study', 'games')", "Games", show=False),
     Binding("c", "part('study', 'copy_position')", "Copy", show=False),
@@ -72,6 +81,7 @@ KEYS: list[BindingType] = [
     Binding("O", "part('overlay', 'toggle_numbers')", "Scores as numbers", show=False),
     Binding("s", "settings", "Settings"),
     Binding("question_mark", "help", "Help", key_display="?"),
+    Binding("escape", "part('room', 'leave')", "Lobby"),
     Binding("q", "quit", "Quit"),
 ]
 

@@ -2,21 +2,34 @@
 
 Started by the server's ssh or web front in a private directory, it connects to the room
 service with the token its front put in the environment (c4tui/match/remote.py) and
-shows the lobby, then a room. It reads and writes no files of the host: no settings,
-no kept games (the server keeps them), no save-as, no --load.
+shows the lobby, then a room: the game screen every game has (screens/game.py) on the
+room's `RemoteMatch`, with the room's panel beside the board. It reads and writes no
+files of the host: no settings (the looks chosen here last the session), no kept games
+(the server keeps them), no save-as, no --load, no screenshots.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import replace
+from typing import Any
 
-from textual.app import App
+from textual.app import App, SystemCommand
+from textual.screen import Screen
 
+from c4tui.app.keys import keyed_command
+from c4tui.app.lines import GameLines
+from c4tui.app.looks import Looks
+from c4tui.app.notices import STEADY_NOTICE_SECONDS
+from c4tui.app.room_actions import RoomActions
+from c4tui.app.screens.game import GameScreen
 from c4tui.app.screens.lobby import LobbyScreen
 from c4tui.app.screens.my_games import MyGamesScreen
-from c4tui.app.screens.room import RoomScreen
+from c4tui.app.settings import Settings
+from c4tui.app.status_words import worded
 from c4tui.app.stylesheets import SERVED_STYLESHEETS
-from c4tui.match.interface import MatchEvent, SearchProgress
+from c4tui.app.widgets.room_panel import RoomPanel
+from c4tui.match.interface import MatchEvent
 from c4tui.match.remote import (
     Closed,
     GamesListed,
@@ -26,10 +39,14 @@ from c4tui.match.remote import (
     RoomEvent,
     Said,
 )
+from c4tui.match.room_view import RoomView
 from c4tui.match.search_requests import Notice
 from c4tui.rooms.room_client import RoomError
 
 Connect = Callable[[], Awaitable[RemoteMatch]]
+# Textual's own palette commands a served player has no use for: a screenshot would be
+# written on the server, where the player cannot read it (and clients may not write).
+HOST_ONLY_COMMANDS = {"Screenshot"}
 
 
 class ServedApp(App[None]):
@@ -46,7 +63,10 @@ class ServedApp(App[None]):
         self.steady = steady
         self._connect = connect_with
         self.match: RemoteMatch
-        self._progress: SearchProgress | None = None  # the newest, not drawn yet
+        # The looks of this session (never written: the host's files are not a client's).
+        self.settings = Settings(animation=not steady)
+        self.parts: dict[str, Any] = {}
+        self._room: RoomView | None = None  # the room last drawn
         if steady:
             self.animation_level = "none"
 
@@ -56,53 +76,58 @@ class ServedApp(App[None]):
         except RoomError as error:
             self.exit(return_code=2, message=f"c4tui --served: {error}")
             return
+        self.room_panel = RoomPanel(self.match)
+        self.room_actions = RoomActions(self, self.room_panel)
+        self.game_lines = GameLines(self)  # type: ignore[arg-type]
+        self.looks = Looks(self, land=lambda: self.room_screen.board.land())  # type: ignore[arg-type]
+        self.parts = {"ai": self.room_actions, "room": self.room_actions, "lines": self.game_lines}
         self.lobby_screen = LobbyScreen(self.match)
-        self.room_screen = RoomScreen(self.match, steady=self.steady)
+        self.room_screen = GameScreen(self.match, panel=self.room_panel)
         self.install_screen(self.lobby_screen, "lobby")
         self.install_screen(self.room_screen, "room")
         await self.push_screen("lobby")
         self.match.listen(self._heard)
         self.run_worker(self.match.run(), name="room service", exit_on_error=False)
 
-    def _heard(self, event: MatchEvent | RoomEvent) -> None:
-        """Queue the event to be drawn, in order, each after the last (a room's screen
-        may need composing first). Of the search's progress only the newest waits: a
-        slow terminal skips snapshots instead of falling behind the game."""
-        if isinstance(event, SearchProgress):
-            waiting = self._progress is not None
-            self._progress = event
-            if not waiting:
-                self.call_later(self._show_progress)
-            return
-        self.call_later(self.on_match_event, event)
+    def notify(self, message: str, *, timeout: float | None = None, **options: Any) -> None:
+        timeout = STEADY_NOTICE_SECONDS if self.steady else timeout
+        super().notify(message, timeout=timeout, **options)
 
-    def _show_progress(self) -> None:
-        event, self._progress = self._progress, None
-        view = self.room_screen.view
-        if event is not None and view is not None and event.search_id == view.search:
-            self.room_screen.show_thinking(event.info)
+    def _heard(self, event: MatchEvent | RoomEvent) -> None:
+        """Queue what the room says to be acted on, in order, each after the last (the
+        room's screen may need composing first); the game screen hears the game's
+        events itself."""
+        if isinstance(event, (RoomChanged, LobbyChanged, GamesListed, Said, Notice, Closed)):
+            self.call_later(self.on_match_event, event)
 
     def on_unmount(self) -> None:
         if hasattr(self, "match"):
             self.match.stop()
 
     async def on_match_event(self, event: MatchEvent | RoomEvent) -> None:
-        """Draw what the service said. The room is drawn whole from each RoomChanged;
-        PositionChanged and the other events of the board itself add nothing to it; the
-        search's progress goes its own way (`_heard`)."""
+        """Act on what the service said: show the lobby or the room, list the games,
+        say what there is to say."""
         if isinstance(event, RoomChanged):
+            old, self._room = self._room, event.room
             await self._show("room")
-            self.room_screen.show_room(event.room)
+            self.room_screen.draw()
+            self.room_actions.ask_if_offered(event.room)
+            trouble = event.room.trouble
+            if trouble and (old is None or old.trouble != trouble):
+                self.notify(trouble, severity="error", timeout=8)
         elif isinstance(event, LobbyChanged):
             await self._show("lobby")
             self.lobby_screen.show_lobby(event.lobby)
         elif isinstance(event, GamesListed):
             self.push_screen(MyGamesScreen(event.games))
         elif isinstance(event, Said):
-            self.notify(event.text, title=event.name, timeout=8, markup=False)
+            if self.screen is self.room_screen or self.room_screen in self.screen_stack:
+                self.room_panel.heard(event.name, event.text)  # kept beside the board
+            else:
+                self.notify(event.text, title=event.name, timeout=8, markup=False)
         elif isinstance(event, Notice):
             self.notify(
-                event.text,
+                worded(event.text),
                 title=event.title,
                 severity=event.severity,
                 timeout=event.timeout,
@@ -119,3 +144,72 @@ class ServedApp(App[None]):
         while len(self.screen_stack) > 2:
             self.pop_screen()
         await self.switch_screen(name)
+
+    # ---- the game screen's shell (screens/game.py) ----------------------------------
+
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A room's keys, as the match's view says it accepts them now."""
+        refused = self.match.refused()
+        if action == "drop_at_cursor":  # shown while this player may drop now
+            view = self.match.view()
+            return view.moves_now() or view.waits() or "jump" not in refused
+        if action == "drop":
+            return "drop" not in refused or "jump" not in refused  # or the analysis board
+        if action in ("cursor", "help", "quit"):
+            return True
+        if action != "part":
+            return False  # undo, redo, a new game, settings: a game of one's own
+        part, name = str(parameters[0]), str(parameters[1])
+        if part == "lines":
+            return "jump" not in refused
+        if part in ("ai", "room"):
+            return name in ("chat", "leave") or (
+                hasattr(self.room_actions, name) and self.room_actions.allows(name)
+            )
+        return False
+
+    def marks(self) -> None:
+        """No scores or threats on a room's board: they would tell a player the answers."""
+        return None
+
+    def act(self, action: str) -> None:
+        if action == "update":
+            self.refresh_view()
+        elif action == "quit":
+            self.room_actions.quit(self.exit)
+
+    # ---- what the parts use of the app (host.py) ------------------------------------
+
+    def update(self) -> None:
+        self.refresh_view()
+
+    def refresh_view(self) -> None:
+        if self.room_screen.is_mounted:
+            self.room_screen.draw()
+
+    def show_notices(self) -> None:
+        """The room's notices are said as they come (on_match_event)."""
+
+    def cancel_search(self) -> None:
+        """The room's searches are the server's."""
+
+    @property
+    def cursor(self) -> int:
+        return self.room_screen.cursor
+
+    @cursor.setter
+    def cursor(self, column: int) -> None:
+        self.room_screen.cursor = column
+
+    def remember(self, **changes: object) -> None:
+        """Looks chosen in the palette, for this session only."""
+        self.settings = replace(self.settings, **changes)  # type: ignore[arg-type]
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        if screen is self.room_screen:
+            yield from self.room_actions.commands()
+            yield from self.looks.commands()
+            yield keyed_command("Help", "Keys and the thinking panel", "help", screen.action_help)
+        for command in super().get_system_commands(screen):
+            if command.title not in HOST_ONLY_COMMANDS:
+                yield command

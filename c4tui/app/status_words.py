@@ -1,24 +1,20 @@
 """The match in words: who won, whose turn it is, and what the keys do now.
 
-The status line of a game of one's own (a `ShownMatch`) and of a room of `c4tui serve` (a
-`RoomView`), and the notices of the match: the match says which intent a notice names
+The status line of a game of one's own (its `MatchView`) and of a room of `c4tui serve`
+(its `RoomView`), and the notices of the match: the match says which intent a notice names
 as `{intent}` (it knows no keys), and `worded` puts the key of the app's binding there.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Protocol
 
 from textual.binding import BindingType
 
 from c4tui.app.keys import KEYS, spoken_key
-from c4tui.engine.board.game import Game
-from c4tui.engine.board.position import Position
-from c4tui.match.hints import HintDesk
+from c4tui.match.interface import MatchView
 from c4tui.match.room_view import RoomView
-from c4tui.match.search_requests import Search
-from c4tui.match.sides import GLYPHS, Sides, engine_title
+from c4tui.match.sides import GLYPHS, engine_title
 
 INTENT = re.compile(r"\{(\w+)\}")
 
@@ -33,46 +29,22 @@ def worded(text: str) -> str:
     return INTENT.sub(key, text)
 
 
-class ShownMatch(Protocol):
-    """What the words read of a match (controller.Match, or a test's stand-in)."""
-
-    game: Game
-
-    @property
-    def search(self) -> Search | None: ...
-
-    resigned: int | None  # who gave up or forfeited a game that ended off the board
-    ending: str | None  # how, in words after their name
-
-    @property
-    def sides(self) -> Sides: ...
-    @property
-    def paused(self) -> bool: ...
-    @property
-    def position(self) -> Position: ...
-    @property
-    def thinking(self) -> bool: ...
-    @property
-    def hints(self) -> HintDesk: ...
-    def is_ai(self, player: int) -> bool: ...
-
-
-def outcome_text(match: ShownMatch) -> str | None:
+def outcome_text(match: MatchView) -> str | None:
     """Who won, in words, or None while the game goes on."""
-    result = match.game.result()
-    if result is None and match.resigned is not None and match.ending is not None:
-        loser, winner = match.sides.name(match.resigned), match.sides.name(1 - match.resigned)
-        won = "you win" if winner == "You" else f"{winner} {GLYPHS[1 - match.resigned]} wins"
-        return f"{loser} {GLYPHS[match.resigned]} {match.ending}: {won}."
-    if result is None:
+    if not match.over:
         return None
-    if result.winner is None:
+    if match.ending is not None and match.winner is not None:  # off the board
+        loser, winner = 1 - match.winner, match.winner
+        name = match.names[winner]
+        won = "you win" if name == "You" else f"{name} {GLYPHS[winner]} wins"
+        return f"{match.names[loser]} {GLYPHS[loser]} {match.ending}: {won}."
+    if match.winner is None:
         return "Draw — the board is full."
-    name, glyph = match.sides.name(result.winner), GLYPHS[result.winner]
+    name, glyph = match.names[match.winner], GLYPHS[match.winner]
     return f"You win with {glyph}!" if name == "You" else f"{name} {glyph} wins."
 
 
-def status_text(match: ShownMatch) -> str:
+def status_text(match: MatchView) -> str:
     """One line on whose turn it is and what the keys do."""
 
     def key(intent: str) -> str:
@@ -83,10 +55,10 @@ def status_text(match: ShownMatch) -> str:
         return f"{outcome}   {key('new_game')}: new game · {key('review_game')}: review it"
     pos = match.position
     mover = pos.to_move
-    name, glyph = match.sides.name(mover), GLYPHS[mover]
+    name, glyph = match.names[mover], GLYPHS[mover]
     if match.thinking and not match.is_ai(mover) and match.search is not None:
         # `m` on a person's turn: an engine picks that person's move.
-        helper = engine_title(match.search.engine.spec)
+        helper = engine_title(match.search.spec)
         whom = "you" if name == "You" else name
         return f"{helper} is choosing a move for {whom} {glyph}…   ({key('move_now')}: move now)"
     if match.thinking and match.sides.watching:
@@ -103,8 +75,8 @@ def status_text(match: ShownMatch) -> str:
     # Short enough for one line in the narrowest board panel (36 characters at 80x24);
     # who plays whom is in the header.
     keys = f"← → Enter or 1-{pos.width}"
-    if match.hints.column is not None:
-        return f"Hint: column {match.hints.column + 1}, {match.hints.reason}   {keys}"
+    if match.hint is not None:
+        return f"Hint: column {match.hint + 1}, {match.hint_reason}   {keys}"
     if name == "You":
         return f"Your turn {glyph}   {keys}"
     return f"{name} {glyph} to move   {keys}"

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from c4tui.engine.board.game import Evaluation, Game
 from c4tui.engine.board.gamefile import Ending, GameRecord
 from c4tui.engine.board.position import Position
+from c4tui.engine.players.base import limits_on
 from c4tui.engine.players.contract import Engine, SearchInfo, SearchResult
 from c4tui.engine.players.specs import make_engine
 from c4tui.engine.turns import column_refusal
@@ -39,8 +40,10 @@ from c4tui.match.interface import (
     Listener,
     MatchEvent,
     MatchInterface,
+    MatchView,
     PositionChanged,
     SearchRunner,
+    SearchView,
 )
 from c4tui.match.keeping import GameKeeper
 from c4tui.match.navigation import Navigation
@@ -207,6 +210,42 @@ class Match:
     def evaluation_line(self) -> tuple[list[float], Judge | None]:
         """The values the evaluation graph plots, and whose (opponents.py)."""
         return evaluation_line(self.game)
+
+    def view(self) -> MatchView:
+        """The match now, as a UI draws it (interface.py)."""
+        search = self.search
+        engine = search.engine if search else self.engines.get(1) or self.engines.get(0)
+        shown = None
+        if engine is not None:
+            position = search.position if search else self.position
+            # The budget on this board (the perfect player's depends on it).
+            limits = limits_on(engine, position)
+            shown = SearchView(engine.spec, position, limits, search.info if search else None)
+        result = self.game.result()
+        winner, how, ending = None, None, None
+        if result is not None:
+            winner, how = result.winner, "full" if result.winner is None else "line"
+        elif self.resigned is not None:
+            winner, ending = 1 - self.resigned, self.ending
+            how = "resigned" if self.ending in (None, "resigned") else "forfeit"
+        values, whose = self.evaluation_line()
+        return MatchView(
+            game=self.game,
+            sides=self.sides,
+            names=(self.sides.name(0), self.sides.name(1)),
+            movers=frozenset(p for p in (0, 1) if not self.is_ai(p)),
+            paused=self.paused,
+            thinking=self.thinking,
+            search=shown,
+            hint=self.hints.column,
+            hint_reason=self.hints.reason or "",
+            over=self.over,
+            winner=winner,
+            how=how,
+            evaluations=tuple(values),
+            evaluator=whose,
+            ending=ending,
+        )
 
     def forget_search(self) -> None:
         """Clear what the last search saw: it was of a position no longer on the board."""

@@ -21,6 +21,11 @@ given to `listen()`, in order, on the UI's thread (the thread that sends the int
 - `Notice`: something to tell the person, with how loud (requests.Notice);
 - `GameOver`: the game ended, on the board or off it (resigned).
 
+What to draw comes in one immutable value, `view()` (a `MatchView`): the game, who
+plays, whose moves this UI makes, the search on show with the position it searched,
+the hint, how the game ended, and the intents the match refuses now (so a UI shows no
+key that would only be refused). A room of `c4tui serve` adds its `RoomView`.
+
 Search ids and stale results: every search gets a new id, and every change of the game
 (a move, undo, new game, new sides, pause, quit) first cancels the running search: its
 stop event is set and its id forgotten. Whatever a cancelled search still reports is
@@ -47,6 +52,8 @@ from typing import Protocol
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import Limits, SearchInfo
+from c4tui.match.opponents import Judge
+from c4tui.match.room_view import RoomView
 from c4tui.match.search_requests import HintRequest, Notice, SearchRequest
 from c4tui.match.sides import Sides
 
@@ -110,6 +117,61 @@ MatchEvent = (
 Listener = Callable[[MatchEvent], None]
 
 
+# ---- the view -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SearchView:
+    """The search on show: the engine (`spec`) and its budget, the position it searched
+    (its side to move is the side of every figure) and its newest snapshot."""
+
+    spec: str
+    position: Position
+    limits: Limits
+    info: SearchInfo | None
+
+
+@dataclass(frozen=True)
+class MatchView:
+    """The match at one moment, all a UI draws (the module docstring). `game` is the
+    match's own tree, to read and never to change."""
+
+    game: Game
+    sides: Sides
+    names: tuple[str, str]
+    movers: frozenset[int]  # the sides whose moves this UI makes (none: watching)
+    paused: bool
+    thinking: bool
+    search: SearchView | None  # the running or last search, or the engine to search
+    hint: int | None  # the column a hint suggests, and why (`hint_reason`)
+    hint_reason: str
+    over: bool
+    winner: int | None
+    how: str | None  # as GameOver's `how`, once the game is over
+    evaluations: tuple[float, ...]  # an engine's values of its moves (●'s side)
+    evaluator: Judge | None  # whose values they are
+    refused: frozenset[str] = frozenset()  # intents refused now ("undo", "hint", ...)
+    ending: str | None = None  # a game ended off the board, in words after the loser's name
+    room: RoomView | None = None  # the room, when the match is one on a server
+
+    @property
+    def position(self) -> Position:
+        return self.game.position
+
+    def is_ai(self, player: int) -> bool:
+        return self.sides.is_ai(player)
+
+    def moves_now(self) -> bool:
+        """This UI makes the next move, now."""
+        return not self.over and not self.thinking and self.position.to_move in self.movers
+
+    def waits(self) -> bool:
+        """An engine thinks and this UI makes the move after it: the cursor may be
+        placed ahead."""
+        to_move = self.position.to_move
+        return self.thinking and not self.over and 1 - to_move in self.movers
+
+
 # ---- the two faces --------------------------------------------------------------------
 
 
@@ -126,6 +188,9 @@ class MatchInterface(Protocol):
     def paused(self) -> bool: ...
     @property
     def thinking(self) -> bool: ...
+
+    def view(self) -> MatchView:
+        """What there is to draw now."""
 
     def listen(self, listener: Listener) -> None:
         """Hear every event from now on."""

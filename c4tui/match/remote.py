@@ -14,7 +14,12 @@ A room has more to it than a local game, and those come as events of their own:
 `GamesListed`, `Said` (a chat line) and `Closed` (the connection ended, with why).
 Intents of a room beyond the interface: create, join, watch, leave, offer_draw,
 answer, rematch, games, say. What a room has no use for (redo, hints, pausing two
-engines, other sides) is refused with a notice, as the interface asks.
+engines, other sides) is refused with a notice, as the interface asks, and named in the
+view's `refused` so a UI shows no key for it.
+
+A finished game is an analysis board for whoever is in the room: `jump`, drops and
+`promote` / `delete_variation` act on this client's copy of the game (the service's
+game stays as it ended) until the room's game changes again (a rematch).
 
 Listeners are called on the event loop the match runs on (the app's), in order.
 """
@@ -29,16 +34,18 @@ from dataclasses import dataclass
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.gamefile import GameFileError, GameRecord
 from c4tui.engine.board.position import Position
-from c4tui.engine.players.contract import Limits
+from c4tui.engine.players.contract import Limits, SearchInfo
 from c4tui.engine.players.specs import SpecError, make_engine
 from c4tui.match.interface import (
     GameOver,
     Listener,
     MatchEvent,
+    MatchView,
     PositionChanged,
     SearchDone,
     SearchProgress,
     SearchStarted,
+    SearchView,
 )
 from c4tui.match.opponents import Judge, evaluation_of, proven
 from c4tui.match.room_view import LobbyView, RoomView
@@ -50,6 +57,10 @@ from c4tui.rooms.room_client import RoomClient, RoomError
 
 NOT_IN_A_ROOM = "In a room the server holds the game: {what} is not for rooms."
 REPEAT_SECONDS = 0.5  # the same intent again within this is dropped (a held-down key)
+# What a room never does (the interface's intents with no room behind them).
+NEVER_IN_A_ROOM = frozenset({"redo", "hint", "pause", "resume", "step", "set_sides"})
+# The analysis board's intents: only on a finished game.
+ANALYSIS = frozenset({"jump", "promote", "delete_variation"})
 
 
 @dataclass(frozen=True)
@@ -90,7 +101,9 @@ class RemoteMatch:
         self.lobby = LobbyView()
         self._listeners: list[Listener] = []
         self._outbox: asyncio.Queue[Message | None] = asyncio.Queue()
-        self._game: Game | None = None
+        self._game: Game | None = None  # this client's copy: an analysis board once over
+        self._searched: Position | None = None  # the position the AI seat last searched
+        self._info: SearchInfo | None = None  # what that search last said
         self._last_sent: Message | None = None
         self._last_time = 0.0
         # The AI seat's value of each of its moves (●'s side), by the path it led to.
@@ -114,12 +127,13 @@ class RemoteMatch:
 
     @property
     def position(self) -> Position:
-        return self.room.position if self.room is not None else Position.start()
+        return self.game.position
 
     @property
     def game(self) -> Game:
-        pos = self.position
-        if self._game is None or self._game.position.path != pos.path:
+        """The room's game; on a finished game, where this client's analysis went."""
+        if self._game is None:
+            pos = self.room.position if self.room is not None else Position.start()
             self._game = Game.from_moves(pos.to_moves(), pos.width, pos.height, pos.connect)
         return self._game
 
@@ -149,6 +163,68 @@ class RemoteMatch:
         ]
         spec = next((s for s in (self.sides.first, self.sides.second) if s is not None), None)
         return values, None if spec is None else Judge(engine_title(spec), self._last_proven)
+
+    def view(self) -> MatchView:
+        """The room now, as the game screen draws it (interface.py)."""
+        room = self.room
+        names = ("", "") if room is None else (room.seats[0].title, room.seats[1].title)
+        values, judge = self.evaluation_line()
+        return MatchView(
+            game=self.game,
+            sides=self.sides,
+            names=names,
+            movers=frozenset(() if room is None or room.seat is None else (room.seat,)),
+            paused=self.paused,
+            thinking=self.thinking,
+            search=self._search_view(),
+            hint=None,
+            hint_reason="",
+            over=room is not None and room.over,
+            winner=None if room is None else room.winner,
+            how=None if room is None or not room.over else self._how(room),
+            evaluations=tuple(values),
+            evaluator=judge,
+            refused=self.refused(),
+            room=room,
+        )
+
+    def _search_view(self) -> SearchView | None:
+        """The AI seat's search: the running one on the room's position, or the last
+        one on the position it searched (the figures are that position's mover's)."""
+        room = self.room
+        if room is None:
+            return None
+        spec = room.thinking_spec or next((s.ai for s in room.seats if s.ai is not None), None)
+        if spec is None:
+            return None
+        searched = room.position if room.thinking else self._searched or room.position
+        return SearchView(spec, searched, self.limits(spec), self._info)
+
+    @staticmethod
+    def _how(room: RoomView) -> str:
+        return room.ended or ("line" if room.position.winner() is not None else "full")
+
+    def refused(self) -> frozenset[str]:
+        """The intents the room refuses this client now: a spectator's moves, what a
+        finished game has no more (a take-back, a draw offer), `move_now` with no AI
+        to move, the analysis board while the game goes on."""
+        room = self.room
+        refused = set(NEVER_IN_A_ROOM)
+        if room is None or not room.playing:
+            refused |= {"drop", "move_now", "take_back", "undo", "resign", "offer_draw"}
+            refused |= {"new_game"}
+        elif room.over:
+            refused |= {"move_now", "take_back", "undo", "resign", "offer_draw"}
+        else:
+            refused.add("new_game")  # a rematch, once this game is over
+            mover = room.seats[room.position.to_move]
+            if not room.thinking and mover.ai is None and not room.paused:
+                refused.add("move_now")  # no AI to hurry or to start
+            if not room.position.moves:
+                refused |= {"take_back", "undo"}
+        if room is None or not room.over:
+            refused |= ANALYSIS
+        return frozenset(refused)
 
     def limits(self, spec: str) -> Limits:
         """An engine spec's budget as the server caps it (for the thinking panel)."""
@@ -202,6 +278,7 @@ class RemoteMatch:
         elif isinstance(message, wire.Progress):
             room = self.room
             if room is not None and (message.room, message.search) == (room.number, room.search):
+                self._info = message.info
                 self._tell(SearchProgress(room.search, message.info))
         elif isinstance(message, wire.Lobby):
             self.room = None
@@ -220,6 +297,15 @@ class RemoteMatch:
         """The new room, and what changed since the last one as the interface's events."""
         old, self.room = self.room, new
         same_room = old is not None and old.number == new.number
+        if not same_room or old.position.path != new.position.path:
+            self._game = None  # the room's game moved on: no analysis of the old one
+        if not same_room or old.search != new.search or new.info is not None:
+            # A new search, or the last one's final word (the room brings its info).
+            self._info = new.info
+            if new.thinking:
+                self._searched = new.position
+            elif not same_room:
+                self._searched = None
         self._tell(RoomChanged(new))
         if not same_room or not new.position.path:
             self._evaluations.clear()  # another room, or a rematch
@@ -258,8 +344,44 @@ class RemoteMatch:
         self._tell(Notice(NOT_IN_A_ROOM.format(what=what), timeout=3))
 
     def drop(self, column: int) -> None:
-        if self.room is not None:
-            self._send(wire.Drop(column, self.room.position.moves))
+        room = self.room
+        if room is None:
+            return
+        if room.over:
+            self._analyse(column)
+        else:
+            self._send(wire.Drop(column, room.position.moves))
+
+    def _analyse(self, column: int) -> None:
+        """A move on the analysis board of a finished game: this client's copy only."""
+        pos = self.position
+        if pos.is_over():
+            self._tell(Notice("This line is over: step back (↑) to try another move.", timeout=3))
+        elif not 0 <= column < pos.width or not pos.can_play(column):
+            self._tell(Notice(f"Column {column + 1} is full.", timeout=2, bell=True))
+        else:
+            self.game.play(column)
+            self._tell(PositionChanged(self.position))
+
+    def jump(self, path: tuple[int, ...]) -> bool:
+        """Show another move of the finished game (the analysis board)."""
+        if "jump" in self.refused() or self.game.find(path) is None:
+            return False
+        self.game.jump(path)
+        self._tell(PositionChanged(self.position))
+        return True
+
+    def promote(self) -> bool:
+        if "promote" in self.refused() or not self.game.promote():
+            return False
+        self._tell(PositionChanged(self.position))
+        return True
+
+    def delete_variation(self) -> bool:
+        if "delete_variation" in self.refused() or not self.game.delete():
+            return False
+        self._tell(PositionChanged(self.position))
+        return True
 
     def move_now(self) -> None:
         self._send(wire.Hurry())

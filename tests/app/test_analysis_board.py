@@ -42,12 +42,15 @@ async def test_threat_marks_are_the_engines(make_app):
     app = make_app(moves="3444556652")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert app.board.view.threats == ()
+        assert app.game_screen.board.view.threats == ()
         await type_keys(pilot, "z")
-        marks = app.board.view.threats
+        marks = app.game_screen.board.view.threats
         assert marks == tuple((t.player, t.col, t.row) for t in threats(app.game.position))
         assert marks == ((0, 5, 3),)
-        assert "zugzwang" in app.board.border_subtitle or "draw" in app.board.border_subtitle
+        assert (
+            "zugzwang" in app.game_screen.board.border_subtitle
+            or "draw" in app.game_screen.board.border_subtitle
+        )
 
 
 async def test_v_in_the_games_list_reviews_that_game_and_keeps_yours(make_app, tmp_path):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from c4tui.app.keys import KEYS, spoken_key
-from c4tui.app.screens.room import RoomScreen
 from c4tui.app.status_words import worded
 
 
@@ -13,7 +12,7 @@ def test_each_intent_is_said_with_its_bindings_key():
     assert spoken_key(KEYS, "pause") == "Space"
     assert spoken_key(KEYS, "step") == "."
     assert spoken_key(KEYS, "review_game") == "v"
-    assert spoken_key(RoomScreen.BINDINGS, "rematch") == "n"
+    assert spoken_key(KEYS, "rematch") == "n"
     assert spoken_key(KEYS, "no_such_action") is None
 
 

@@ -178,7 +178,7 @@ async def test_a_hint_cut_short_by_its_time_says_it_is_not_proven(make_app, monk
         await settle(pilot)
         assert app.match.hints.column is not None
         # On the status line, not in a notice over the newest moves.
-        status = str(app.status_line.render())
+        status = str(app.game_screen.status_line.render())
         assert "Hint: column" in status and "the perfect player ran out of time" in status
         assert not any("Hint:" in n.message for n in notifications(app))
 
@@ -380,7 +380,7 @@ async def test_every_key_fits_in_the_footer_of_the_smallest_terminal(make_app):
         assert 0 < keys["q"].right <= keys["ctrl+p"].x
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
-        assert not app.footer.compact  # room enough for the roomier spacing
+        assert not app.game_screen.footer.compact  # room enough for the roomier spacing
 
 
 async def test_the_move_panel_fits_beside_a_tall_thinking_panel_at_80_by_24(make_app):
@@ -391,7 +391,7 @@ async def test_the_move_panel_fits_beside_a_tall_thinking_panel_at_80_by_24(make
     async with app.run_test(size=(80, 24)) as pilot:
         await type_keys(pilot, "5")
         await settle(pilot)
-        history = app.history
+        history = app.game_screen.history
         # Whole, border included, above the footer; the bars give way, the figure stays.
         assert history.region.bottom <= 23, history.region
         assert not history.query_one("#evaluation").display
@@ -424,20 +424,20 @@ async def test_won_and_drawn_games_end_with_a_prompt(make_app):
         result = app.game.result()
         assert result is not None and result.winner == 0
         assert app.query_one(Board).view.winning == result.cells
-        assert "new game" in status_text(app.match).lower()
+        assert "new game" in status_text(app.match.view()).lower()
         await type_keys(pilot, "1", "2", "3")  # no move after the end, and one notice
         assert len(app.game.moves) == 7
         over = [n for n in notifications(app) if "game is over" in n.message]
         assert len(over) == 1
         board = app.query_one(Board)
         drawing = "".join(board.render_line(y).text for y in range(board.size.height))
-        assert outcome_text(app.match) in drawing and "n new game" in drawing, drawing
+        assert outcome_text(app.match.view()) in drawing and "n new game" in drawing, drawing
     app = make_app(settings=humans(), moves=DRAW_MOVES[:-1])
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, DRAW_MOVES[-1])
         assert app.game.position == Position.from_moves(DRAW_MOVES)
         assert app.game.position.is_draw()
-        assert "draw" in status_text(app.match).lower()
+        assert "draw" in status_text(app.match.view()).lower()
         await type_keys(pilot, "u")
         assert len(app.game.moves) == len(DRAW_MOVES) - 1
 
@@ -450,7 +450,7 @@ async def test_the_ai_keeps_thinking_and_plays_under_the_help_screen(make_app):
         await settle(pilot)  # progress and the result arrive while help is open
         assert len(app.game.moves) == 2
         await type_keys(pilot, "escape")
-        assert app.thinking_panel.has_class("-running") is False
+        assert app.game_screen.thinking_panel.has_class("-running") is False
 
 
 async def test_ai_against_ai_plays_a_whole_game(make_app):
@@ -461,7 +461,7 @@ async def test_ai_against_ai_plays_a_whole_game(make_app):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert app.game.result() is not None
-        assert "new game" in status_text(app.match).lower()
+        assert "new game" in status_text(app.match.view()).lower()
 
 
 async def test_command_palette_offers_the_main_actions(make_app):

@@ -10,10 +10,11 @@ import asyncio
 
 import pytest
 
+from c4tui.app.screens.game import GameScreen
 from c4tui.app.screens.lobby import LobbyScreen
-from c4tui.app.screens.room import RoomScreen
 from c4tui.app.served import ServedApp
 from c4tui.app.status_words import room_outcome_text
+from c4tui.app.widgets.thinking import ThinkingPanel
 from c4tui.cli import main
 from c4tui.match.remote import RemoteMatch, Said
 from c4tui.match.search_requests import Notice
@@ -65,19 +66,19 @@ async def test_a_room_for_two_played_from_the_app(service):
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         await pilot.press("r")
-        await until(pilot, lambda: isinstance(app.screen, RoomScreen) and app.room_screen.view)
-        view = app.room_screen.view
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.match.room)
+        view = app.match.room
         assert view.seat == 0 and view.seats[1].open and view.code
         bob = await login(service, "bob")
         await bob.send("join", code=view.code)
         await room_where(bob, lambda m: m["seat"] == 1)
-        await until(pilot, lambda: app.room_screen.view.seats[1].name == "bob")
+        await until(pilot, lambda: app.match.room.seats[1].name == "bob")
         await pilot.press("4")
         await room_where(bob, lambda m: m["moves"] == "4")
         await pilot.press("5")  # not ann's turn: refused with the service's reason
         await until(pilot, lambda: any("turn" in text for text in told))
         await bob.send("drop", column=0, ply=1)
-        await until(pilot, lambda: app.room_screen.view.position.to_moves() == "41")
+        await until(pilot, lambda: app.match.room.position.to_moves() == "41")
         assert "Your turn" in str(app.room_screen.status_line.render())
         await bob.send("take_back")
         await until(pilot, lambda: app.screen.__class__.__name__ == "AnswerScreen")
@@ -86,13 +87,13 @@ async def test_a_room_for_two_played_from_the_app(service):
         await bob.send("take_back")
         await until(pilot, lambda: app.screen.__class__.__name__ == "AnswerScreen")
         await pilot.press("y")
-        await until(pilot, lambda: app.room_screen.view.position.to_moves() == "4")
+        await until(pilot, lambda: app.match.room.position.to_moves() == "4")
         await pilot.press("c", *"gg", "enter")  # a chat line
         said = await next_of(bob, "said")
         assert (said["name"], said["text"]) == ("ann", "gg")
         await pilot.press("R", "y")  # resign, and yes
-        await until(pilot, lambda: app.room_screen.view.over)
-        assert "resigned" in room_outcome_text(app.room_screen.view)
+        await until(pilot, lambda: app.match.room.over)
+        assert "resigned" in room_outcome_text(app.match.room)
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         await bob.close()
@@ -108,11 +109,11 @@ async def test_a_spectator_has_no_keys_that_move(service):
         await until(pilot, lambda: bool(app.lobby_screen.rooms))
         assert "[/ann]" in str(app.lobby_screen.query_one("#online").render())
         await pilot.press("w")
-        await until(pilot, lambda: isinstance(app.screen, RoomScreen) and app.room_screen.view)
-        view = app.room_screen.view
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.match.room)
+        view = app.match.room
         assert view.seat is None and view.code is None  # a private room's code is not shown
         assert not app.room_screen.check_action("drop", (3,))
-        assert not app.room_screen.check_action("resign", ())
+        assert not app.room_screen.check_action("part", ("room", "resign"))
         await ann.send("say", text="hello cat")
         await until(pilot, lambda: "[/ann]: hello cat" in told)
     await ann.close()
@@ -135,16 +136,19 @@ def test_served_mode_refuses_host_files_and_needs_its_front(argv, message, capsy
     assert message in err and err.count("\n") == 1
 
 
-async def test_the_ai_seats_thinking_reaches_the_panel_while_it_searches(service):
+async def test_the_ai_seats_thinking_reaches_the_panel_while_it_searches(service, monkeypatch):
     await service.host.pool.start()  # before the app under test swaps stderr for no file
     app = served_app(service)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         drawn = []
-        show = app.room_screen.show_thinking
-        app.room_screen.show_thinking = lambda info: (drawn.append(info), show(info))
+        show = ThinkingPanel.show
+        monkeypatch.setattr(
+            ThinkingPanel, "show", lambda panel, view: (drawn.append(view), show(panel, view))
+        )
         app.match.create("mcts:time=0.3", second=True)
-        await until(pilot, lambda: bool(drawn))
-        assert drawn[0].engine == "mcts" and app.room_screen.thinking_panel.display
-        await until(pilot, lambda: app.room_screen.view.position.moves == 1)
+        await until(pilot, lambda: any(view.info is not None for view in drawn))
+        view = next(view for view in drawn if view.info is not None)
+        assert view.info.engine == "mcts" and app.room_screen.thinking_panel.display
+        await until(pilot, lambda: app.match.room.position.moves == 1)
         assert "Your turn" in str(app.room_screen.status_line.render())

@@ -7,7 +7,10 @@ deliberate change of looks: `uv run pytest tests/app/test_snapshots.py --snapsho
 
 from __future__ import annotations
 
-from tests.app.showcase import STATES
+import random
+
+from tests.app.room_showcase import ROOM_STATES
+from tests.app.showcase import SEED, STATES
 
 
 def compare(snap_compare, tmp_path, name: str) -> bool:
@@ -99,3 +102,21 @@ def test_classic_board_style(snap_compare, tmp_path):
 
 def test_classic_board_style_in_the_smallest_terminal(snap_compare, tmp_path):
     assert compare(snap_compare, tmp_path, "classic-small")
+
+
+def compare_room(snap_compare, tmp_path, monkeypatch, name: str) -> bool:
+    """A served app's state (room_showcase.py), with the codes drawn from a seeded
+    generator (they are random by design and shown in the room)."""
+    monkeypatch.setattr("c4tui.rooms.access.secrets.choice", random.Random(SEED).choice)
+    state = ROOM_STATES[name]
+    return snap_compare(
+        state.app(tmp_path / "state"), terminal_size=state.size, run_before=state.steps
+    )
+
+
+def test_a_room_seen_by_its_player_in_the_smallest_terminal(snap_compare, tmp_path, monkeypatch):
+    assert compare_room(snap_compare, tmp_path, monkeypatch, "room")
+
+
+def test_a_room_seen_by_a_spectator(snap_compare, tmp_path, monkeypatch):
+    assert compare_room(snap_compare, tmp_path, monkeypatch, "spectator")

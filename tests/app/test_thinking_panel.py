@@ -18,7 +18,7 @@ SIZE = (120, 40)
 
 
 def panel_text(app) -> str:
-    panel = app.thinking_panel
+    panel = app.game_screen.thinking_panel
     return "\n".join(line.plain for line in panel.lines(panel.size.width))
 
 
@@ -35,7 +35,7 @@ async def test_undo_and_redo_clear_the_search_of_a_position_no_longer_on_the_boa
         assert app.game.moves == ()
         assert "visits" not in panel_text(app)
         assert "not searched" in panel_text(app)
-        assert "last search" not in str(app.thinking_panel.border_title)
+        assert "last search" not in str(app.game_screen.thinking_panel.border_title)
         await type_keys(pilot, "r")  # your 4 again: the AI answers it afresh
         assert app.game.moves == (3,) and app.thinking
         assert app.match.search.position == app.game.position
@@ -46,12 +46,12 @@ async def test_a_search_without_figures_yet_says_it_is_searching(make_app):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         running = ThinkingView(None, Position.start(), Limits(), "Perfect", running=True)
-        app.thinking_panel.show(running)
+        app.game_screen.thinking_panel.show(running)
         assert "Searching" in panel_text(app)
         assert "not searched" not in panel_text(app)
         assert "press m" in panel_text(app)  # unbounded: say how to stop it
         timed = ThinkingView(None, Position.start(), Limits(time=1), "MCTS", running=True)
-        app.thinking_panel.show(timed)
+        app.game_screen.thinking_panel.show(timed)
         assert "press m" not in panel_text(app)
 
 
@@ -59,7 +59,7 @@ async def test_a_finished_search_never_shows_columns_as_still_in_progress(make_a
     app = make_app(settings=Settings(mode="humans", theme="textual-dark"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        panel = app.thinking_panel
+        panel = app.game_screen.thinking_panel
         position = Position.start()
         # The perfect player cut short (m) before solving a column.
         unsolved = SearchInfo(engine="perfect", nodes=1, columns=(ColumnStat(),) * 7)
@@ -111,7 +111,7 @@ async def test_the_status_says_who_chooses_a_persons_move_on_m(make_app):
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "m")  # your turn: MCTS picks your move
         assert app.thinking
-        status = status_text(app.match)
+        status = status_text(app.match.view())
         assert status.startswith("MCTS is choosing a move for you ●")
         assert "You ● is thinking" not in status
         await type_keys(pilot, "n")
@@ -135,8 +135,10 @@ async def test_the_figures_fit_the_narrow_panel_of_an_80_column_terminal(make_ap
             pv=(3, 3, 4),
         )
         limits = Limits(iterations=3_000)
-        app.thinking_panel.show(ThinkingView(search, Position.start(), limits, "MCTS", False))
-        width = app.thinking_panel.size.width
+        app.game_screen.thinking_panel.show(
+            ThinkingView(search, Position.start(), limits, "MCTS", False)
+        )
+        width = app.game_screen.thinking_panel.size.width
         lines = panel_text(app).splitlines()
         assert all(len(line.rstrip()) <= width for line in lines), (width, lines)
         figures = "\n".join(lines)
@@ -154,14 +156,16 @@ async def test_mcts_figures_tell_kept_visits_and_answers_known_at_once(make_app)
         columns = tuple(win if col in (2, 6) else ColumnStat(visits=0) for col in range(7))
         instant = SearchInfo(engine="mcts", iterations=0, nodes=8, columns=columns, best=2)
         view = ThinkingView(instant, position, Limits(time=1), "MCTS", running=False)
-        app.thinking_panel.show(view)
+        app.game_screen.thinking_panel.show(view)
         text = panel_text(app)
         assert "proven without searching" in text
         assert "0 iterations" not in text and "/s" not in text
         # A tree kept from the last move: more visits than this search's iterations.
         kept = tuple(ColumnStat(visits=500, value=0.0, uct=0.5) for _ in range(7))
         reused = SearchInfo(engine="mcts", iterations=1_000, rate=5_000, columns=kept, best=3)
-        app.thinking_panel.show(ThinkingView(reused, position, Limits(time=1), "MCTS", False))
+        app.game_screen.thinking_panel.show(
+            ThinkingView(reused, position, Limits(time=1), "MCTS", False)
+        )
         text = panel_text(app)
         assert "1,000 iterations" in text and "2,500 visits kept" in text
 
@@ -173,7 +177,7 @@ async def test_a_noise_handicap_move_is_called_random_not_best(make_app):
         columns = tuple(ColumnStat() for _ in range(7))
         played = SearchInfo(engine="greedy", columns=columns, best=0, pv=(0,), handicap=True)
         view = ThinkingView(played, Position.start(), Limits(), "Greedy", running=False)
-        app.thinking_panel.show(view)
+        app.game_screen.thinking_panel.show(view)
         text = panel_text(app)
         assert "random move 1 (noise handicap)" in text and "best" not in text
 
@@ -187,7 +191,9 @@ async def test_the_perfect_players_bar_counts_only_the_columns_solved_exactly(ma
         columns = (*(ColumnStat(proven="loss"),) * 3, ColumnStat(score=-1, proven="loss"))
         columns += (ColumnStat(proven="loss"),) * 3
         info = SearchInfo(engine="perfect", nodes=10, columns=columns, best=3)
-        app.thinking_panel.show(ThinkingView(info, position, Limits(), "Perfect", running=True))
+        app.game_screen.thinking_panel.show(
+            ThinkingView(info, position, Limits(), "Perfect", running=True)
+        )
         text = panel_text(app)
         assert text.count("loss, solving") == 6
         assert "solved 1 of 7 columns" in text and "14%" in text
@@ -203,7 +209,9 @@ async def test_the_perfect_players_line_is_shown_whole(make_app):
         info = SearchInfo(
             engine="perfect", nodes=9, columns=columns, best=3, pv=(3, 3, 3, 3, 3), exact=True
         )
-        app.thinking_panel.show(ThinkingView(info, position, Limits(), "Perfect", running=False))
+        app.game_screen.thinking_panel.show(
+            ThinkingView(info, position, Limits(), "Perfect", running=False)
+        )
         line = panel_text(app).splitlines()[-1]
         assert line.split() == ["best", "4", "pv", "4", "4", "4", "4", "4"], line
         assert "solved 7 of 7 columns" in panel_text(app)
@@ -218,7 +226,7 @@ async def test_mcts_columns_the_book_ruled_out_show_no_invented_win_rate(make_ap
         columns = (ruled_out, ruled_out, searched, searched, searched, ruled_out, ruled_out)
         info = SearchInfo(engine="mcts", iterations=2_700, columns=columns, best=3)
         view = ThinkingView(info, Position.start(), Limits(iterations=3_000), "MCTS", False)
-        app.thinking_panel.show(view)
+        app.game_screen.thinking_panel.show(view)
         rows = panel_text(app).splitlines()[1:8]
         assert all("book: loss" in rows[col] and "%" not in rows[col] for col in (0, 1, 5, 6))
         # Never searched: no visits and no bar (the help says so).
@@ -234,11 +242,11 @@ async def test_the_random_player_says_it_picked_at_random(make_app):
         position = Position.start()
         result = make_engine("random", seed=1).search(position)
         view = ThinkingView(result.info, position, Limits(), "Random", running=False)
-        app.thinking_panel.show(view)
+        app.game_screen.thinking_panel.show(view)
         text = panel_text(app)
         assert f"picked {result.move + 1} at random" in text
         assert "best" not in text and "pv" not in text
-        assert not app.thinking_panel.border_subtitle  # no figures, so nobody's view
+        assert not app.game_screen.thinking_panel.border_subtitle  # no figures, so nobody's view
         # Two people: no engine judges the moves, and the label says so.
         label = str(app.query_one("#evaluation-label").render())
         assert label == "Two people: no engine judges moves", label
@@ -247,10 +255,10 @@ async def test_the_random_player_says_it_picked_at_random(make_app):
 async def test_the_panel_says_whose_view_its_figures_are(make_app):
     app = make_app(settings=Settings(opponent="mcts:iterations=500", theme="textual-dark"))
     async with app.run_test(size=SIZE) as pilot:
-        assert not app.thinking_panel.border_subtitle  # nothing searched yet
+        assert not app.game_screen.thinking_panel.border_subtitle  # nothing searched yet
         await type_keys(pilot, "4")  # ● moves; MCTS (○) thinks
         await settle(pilot)
-        assert app.thinking_panel.border_subtitle == "figures from ○'s view"
+        assert app.game_screen.thinking_panel.border_subtitle == "figures from ○'s view"
         label = str(app.query_one("#evaluation-label").render())
         assert label.startswith("● wins"), label
 
@@ -266,7 +274,7 @@ async def test_the_human_like_engine_shows_its_scores_and_chances(make_app):
         assert all(s.visits is None and s.chance is not None for s in result.info.columns if s)
         assert sum(s.chance for s in result.info.columns if s) == pytest.approx(1)
         view = ThinkingView(result.info, position, Limits(time=0.5), "Level 3", running=False)
-        app.thinking_panel.show(view)
+        app.game_screen.thinking_panel.show(view)
         text = panel_text(app)
         header = text.splitlines()[0].split()
         assert header[:3] == ["col", "score", "chance"], header

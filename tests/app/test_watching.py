@@ -27,7 +27,7 @@ async def test_space_pauses_and_dot_plays_one_move(make_app):
         moves = len(app.game.moves)
         await settle(pilot)  # paused: no search runs, so nothing can be played
         assert len(app.game.moves) == moves
-        assert "Paused" in status_text(app.match)
+        assert "Paused" in status_text(app.match.view())
         await type_keys(pilot, "full_stop")
         await until(pilot, lambda: len(app.game.moves) == moves + 1, "the one move")
         await settle(pilot)

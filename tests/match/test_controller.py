@@ -208,7 +208,7 @@ def test_two_engines_pause_step_and_go_on():
     result = request.engine.search(request.position)
     assert not match.finish_search(request.search_id, result)  # its move is not played
     assert match.game.moves == () and runner.searches == []
-    assert "Paused" in status_text(match)
+    assert "Paused" in status_text(match.view())
     match.step()
     assert runner.run_search(match)
     assert len(match.game.moves) == 1

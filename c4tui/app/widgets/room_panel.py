@@ -1,0 +1,140 @@
+"""RoomPanel: beside the board of a room of `c4tui serve`: who sits where, who is
+connected (a dropped player's seat counts down), who watches, the codes, and the room's
+chat as a short history with the line to say something.
+
+It draws the `RoomView` of the match's view and the chat lines handed to it; what is
+typed goes to the room as a `say` intent.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from typing import Protocol
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Input, Static
+
+from c4tui.match.interface import MatchView
+from c4tui.match.room_view import RoomView
+from c4tui.match.sides import GLYPHS
+
+OFFER_NAMES = {"draw": "draw offer", "take_back": "take-back request"}
+CHAT_LINES = 3  # the newest lines said in the room, kept on show
+
+
+class Talker(Protocol):
+    def say(self, text: str) -> None: ...
+
+
+def held_words(seconds: float) -> str:
+    minutes, seconds = divmod(max(0, int(seconds)), 60)
+    return f"dropped, seat held {minutes}:{seconds:02d}"
+
+
+def seats_text(view: RoomView, now: float) -> Text:
+    """The seats, the watchers, the offers waiting and the codes, in a few short lines."""
+    text = Text()
+    for index, seat in enumerate(view.seats):
+        if seat.open:
+            state = "open: waiting for a player"
+        elif seat.held_until is not None:
+            state = held_words(seat.held_until - now)
+        elif not seat.here:
+            state = "away"
+        else:
+            state = "AI" if seat.ai is not None else "here"
+        you = " (you)" if view.seat == index else ""
+        text.append(f"{GLYPHS[index]} {seat.title}{you}", style="bold")
+        text.append(f" · {state}\n")
+    if view.watchers:
+        text.append(f"Watching: {', '.join(view.watchers)}\n")
+    for offer, by in view.offers.items():
+        if by == view.seat:
+            text.append(f"Your {OFFER_NAMES[offer]} waits for an answer.\n", style="italic")
+    asked = [i for i in view.rematch if i != view.seat]
+    if asked and view.playing:
+        text.append(f"{view.seats[asked[0]].title} wants a rematch: n to play it.\n", style="bold")
+    # Which code is which: the room's code is the one to send a friend; the seat code
+    # brings this player back to this seat.
+    if view.code is not None:
+        text.append(f"Friends join with code {view.code}\n")
+    if view.seat_code:
+        text.append(f"To come back: your seat code {view.seat_code}", style="dim")
+    text.rstrip()
+    return text
+
+
+class RoomPanel(Vertical):
+    """The room's seats and chat (see the module docstring)."""
+
+    def __init__(self, talker: Talker) -> None:
+        super().__init__(id="room-panel")
+        self._talker = talker
+        self._room: RoomView | None = None
+        self.chat: deque[tuple[str, str]] = deque(maxlen=CHAT_LINES)
+
+    def compose(self) -> ComposeResult:
+        self.seats = Static(id="seats")
+        self.said = Static(id="said")
+        self.said.display = False
+        self.line = Input(placeholder="Say something, then Enter", id="chat")
+        yield self.seats
+        yield self.said
+        yield self.line
+
+    def on_mount(self) -> None:
+        self.border_title = "Room"
+        self.set_interval(1.0, self._count_down)
+
+    def show(self, view: MatchView) -> None:
+        room = view.room
+        if room is None:
+            return
+        if self._room is not None and self._room.number != room.number:
+            self.chat.clear()
+            self._show_chat()
+        self._room = room
+        self.border_title = f"Room {room.number}"
+        self.seats.update(seats_text(room, time.monotonic()))
+
+    def _count_down(self) -> None:
+        room = self._room
+        if room is not None and any(seat.held_until is not None for seat in room.seats):
+            self.seats.update(seats_text(room, time.monotonic()))
+
+    # ---- the chat -------------------------------------------------------------------
+
+    def heard(self, name: str, text: str) -> None:
+        """A line said in the room, kept with the few before it."""
+        self.chat.append((name, text))
+        self._show_chat()
+
+    def _show_chat(self) -> None:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for name, said in self.chat:
+            text.append(f"{name}: ", style="bold")
+            text.append(f"{said}\n")
+        text.rstrip()
+        self.said.update(text)
+        self.said.display = bool(self.chat)
+
+    @property
+    def typing(self) -> bool:
+        return self.line.display and self.line.has_focus
+
+    def open_line(self) -> None:
+        self.line.display = True
+        self.line.focus()
+
+    def close_line(self) -> None:
+        self.line.clear()
+        self.line.display = False
+        self.screen.set_focus(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._talker.say(event.value)
+        self.close_line()
