@@ -297,3 +297,48 @@ async def test_the_perfect_player_on_a_board_without_a_book_shows_its_time_budge
         await until(pilot, lambda: app.thinking, "level 8 thinking")
         await until(pilot, lambda: "budget 10 s" in panel_text(app), "the budget shown")
         app.match.stop()
+
+
+async def test_a_million_visits_keep_every_row_in_line(make_app):
+    # Issue 30 item 19: at a million visits the share bar was pushed out of line.
+    app = make_app(settings=Settings(mode="humans", theme="textual-dark"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        visits = (1_234_567, 98_765, 4_321_000, 12_000_000, 7, 0, 999_999)
+        columns = tuple(ColumnStat(visits=v, value=0.1, uct=0.2) for v in visits)
+        search = SearchInfo(
+            engine="mcts", iterations=20_000_000, nodes=19_500_000, depth=30, columns=columns
+        )
+        panel = app.game_screen.thinking_panel
+        panel.show(ThinkingView(search, Position.start(), Limits(time=60), "MCTS", False))
+        lines = panel_text(app).splitlines()
+        rows = lines[1:8]
+        # Every row's share bar starts in one column, and no row runs past the panel.
+        bar = "·▏▎▍▌▋▊▉█"
+        assert len({min(row.index(c) for c in bar if c in row) for row in rows}) == 1, rows
+        assert max(len(row.rstrip()) for row in rows) <= panel.size.width, rows
+        assert "1.23M" in rows[0] and "12.0M" in rows[3] and "98,765" in rows[1], rows
+        summary = lines[9]  # in millions, so it fits the narrow panel
+        assert summary.startswith("20.0M iterations") and len(summary) <= panel.size.width
+
+
+async def test_mcts_says_what_its_words_mean_and_no_win_rate_for_an_untried_column(make_app):
+    # Issue 30 item 27: jargon without a legend, and "0 visits, 100.0%" after a search.
+    app = make_app(settings=Settings(mode="humans", theme="textual-dark"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        untried = ColumnStat(visits=0, value=1.0, uct=1.0)
+        columns = (untried, *(ColumnStat(visits=100, value=0.1, uct=0.3) for _ in range(6)))
+        search = SearchInfo(engine="mcts", iterations=600, columns=columns, best=3)
+        panel = app.game_screen.thinking_panel
+        panel.show(ThinkingView(search, Position.start(), Limits(time=1), "MCTS", False))
+        lines = panel_text(app).splitlines()
+        assert lines[1].split()[:2] == ["1", "0"] and len(lines[1].split()) == 3, lines[1]
+        assert "100.0%" not in panel_text(app)
+        assert "visits: games tried" in panel_text(app) and "UCT: win rate" in panel_text(app)
+    app = make_app(settings=Settings(mode="humans", theme="textual-dark"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        panel = app.game_screen.thinking_panel
+        panel.show(ThinkingView(search, Position.start(), Limits(time=1), "MCTS", False))
+        assert "? says what visits and UCT mean" in panel_text(app)

@@ -28,6 +28,7 @@ from c4tui.app.widgets.thinking_figures import (
     counted,
     counting,
     joined,
+    short_count,
 )
 from c4tui.app.widgets.thinking_figures import (
     ThinkingView as ThinkingView,  # the panel's input: callers take it from here
@@ -44,6 +45,11 @@ from c4tui.engine.study.figures import (
     win_rate_text,
 )
 from c4tui.match.sides import GLYPHS, engine_title
+
+# MCTS's words, under its table: visits are the games it played out through a column,
+# and it plays the most visited; UCT is how it chose where to look next.
+LEGEND = "visits: games tried · UCT: win rate + bonus to explore"
+SHORT_LEGEND = "? says what visits and UCT mean"
 
 
 class ThinkingPanel(DrawnWidget):
@@ -116,13 +122,21 @@ class ThinkingPanel(DrawnWidget):
                 Text("Press m for an AI move, h for a hint.", dim),
             ]
         lines = self._table(info, view.position, width, view.running)
-        lines.append(Text())
+        lines.append(self._legend(info, width))
         progress = budget_progress(view)
         lines.extend(self._figures(info, view.steady, progress[2] if progress else None, width))
         done, total, _words = progress or (0 if view.running else 1, 1, "")
         lines.append(self._bar_line(done / total if total else 1.0, width))
         lines.append(self._line(info))
         return lines
+
+    def _legend(self, info: SearchInfo, width: int) -> Text:
+        """Under MCTS's table, what its words mean (a player need not know MCTS); the
+        help page (?) says more. Other engines' tables speak plainly: a blank line."""
+        if column_kind(info) is not Figures.MCTS:
+            return Text()
+        words = LEGEND if len(LEGEND) <= width else SHORT_LEGEND
+        return Text(words[:width], self.component_style("thinking--dim"))
 
     def _table(self, info: SearchInfo, position: Position, width: int, running: bool) -> list[Text]:
         kind = column_kind(info)
@@ -197,9 +211,14 @@ class ThinkingPanel(DrawnWidget):
             return ["", "", uct_cell(stat), Text(" " * bar_width)]
         if kind in (Figures.MCTS, Figures.FLAT):
             visits = stat.visits or 0
-            cells: list[Text | str] = [f"{visits:,}", win_rate_text(stat.value)]
+            width = COLUMNS[kind][0][1]
+            # A column never tried has no win rate of its own (an engine may still fill
+            # in its prior): blank, rather than "0 visits, 100.0%".
+            tried = visits > 0 or stat.proven is not None
+            rate = win_rate_text(stat.value) if tried else ""
+            cells: list[Text | str] = [short_count(visits, width), rate]
             if kind is Figures.MCTS:
-                cells.append(uct_cell(stat))
+                cells.append(uct_cell(stat) if tried else "")
             if kind is Figures.FLAT:
                 share = 0.0 if stat.value is None else win_rate(stat.value)
             else:
@@ -243,34 +262,14 @@ class ThinkingPanel(DrawnWidget):
     ) -> list[Text]:
         """Two lines: the work done; then its rate and the budget spent.
 
-        In a narrow panel (an 80-column terminal) the separators shrink, MCTS's node count
-        (its iterations say the same) goes, and the budget drops its unit, already named
-        on the line above, so that no figure is cut off at the edge.
+        In a narrow panel (an 80-column terminal) the separators shrink, big counts are
+        said in thousands or millions, then MCTS's node count (its iterations say the
+        same) goes, and the budget drops its unit, already named on the line above, so
+        that no figure is cut off at the edge.
         """
-        work = []
-        if info.iterations == 0 and any(s.proven for s in info.columns if s is not None):
-            # MCTS stops before its first iteration when the root is already proven.
-            work.append("proven without searching")
-        elif info.iterations is not None:
-            work.append(counting(info.iterations, counted(info)))
-            # MCTS keeps the subtree of the move played: its visits count too.
-            visits = sum(s.visits or 0 for s in info.columns if s is not None)
-            reading = reading_of(info.engine)
-            if reading is not None and reading.keeps_tree and visits > info.iterations:
-                work.append(f"{visits - info.iterations:,} visits kept")
-        # An exact solve counts fewer nodes when the process-wide book cache is warm, so
-        # steady mode leaves that count out, like the clock.
-        nodes = None
-        if info.nodes is not None and not (steady and info.exact):
-            nodes = counting(info.nodes, "nodes")
-            work.append(nodes)
-        deepest = max((s.depth or 0 for s in info.columns if s is not None), default=0)
-        if info.depth is not None:
-            work.append(f"depth {info.depth}")
-        if deepest > (info.depth or 0):
-            work.append(f"searching depth {deepest}")
-        if info.exact:
-            work.append("exact")
+        work, nodes = self._work(info, steady, None)
+        if len(joined(work, width)) > width:  # big counts: in thousands or millions
+            work, nodes = self._work(info, steady, 5)
         pace = []
         if not steady and info.rate is not None:
             pace.append(f"{info.rate:,.0f}/s")
@@ -286,6 +285,36 @@ class ThinkingPanel(DrawnWidget):
             Text(joined(work, width) or "no counts from this engine"),
             Text(joined(pace, width), self.component_style("thinking--dim")),
         ]
+
+    @staticmethod
+    def _work(info: SearchInfo, steady: bool, digits: int | None) -> tuple[list[str], str | None]:
+        """The work line's parts, each count in at most `digits` characters (None: in
+        full), and which part is the node count (it goes first when the line is long)."""
+        work = []
+        if info.iterations == 0 and any(s.proven for s in info.columns if s is not None):
+            # MCTS stops before its first iteration when the root is already proven.
+            work.append("proven without searching")
+        elif info.iterations is not None:
+            work.append(counting(info.iterations, counted(info), digits))
+            # MCTS keeps the subtree of the move played: its visits count too.
+            visits = sum(s.visits or 0 for s in info.columns if s is not None)
+            reading = reading_of(info.engine)
+            if reading is not None and reading.keeps_tree and visits > info.iterations:
+                work.append(counting(visits - info.iterations, "visits kept", digits))
+        # An exact solve counts fewer nodes when the process-wide book cache is warm, so
+        # steady mode leaves that count out, like the clock.
+        nodes = None
+        if info.nodes is not None and not (steady and info.exact):
+            nodes = counting(info.nodes, "nodes", digits)
+            work.append(nodes)
+        deepest = max((s.depth or 0 for s in info.columns if s is not None), default=0)
+        if info.depth is not None:
+            work.append(f"depth {info.depth}")
+        if deepest > (info.depth or 0):
+            work.append(f"searching depth {deepest}")
+        if info.exact:
+            work.append("exact")
+        return work, nodes
 
     def _line(self, info: SearchInfo) -> Text:
         text = Text()

@@ -85,9 +85,27 @@ def joined(parts: list[str], width: int) -> str:
     return wide if len(wide) <= width else " · ".join(parts)
 
 
-def counting(count: int, noun: str) -> str:
-    """The count and its noun ("1 node", "2,048 nodes"); `noun` is the plural."""
-    return f"{count:,} {noun if count != 1 else noun.removesuffix('s')}"
+def short_count(count: int, width: int) -> str:
+    """A count in at most `width` characters: "2,048" while it fits, else in thousands
+    or millions ("1.23M", "12.3M", "845k"), so a table's row never leaves its columns
+    at a million visits."""
+    plain = f"{count:,}"
+    if len(plain) <= width:
+        return plain
+    for unit, size in (("k", 1_000), ("M", 1_000_000), ("G", 1_000_000_000)):
+        value = count / size
+        for digits in (2, 1, 0):  # three figures: 1.23M, 12.3M, 123M
+            number = f"{value:.{digits}f}"
+            if len(number) <= 4 and len(number) < width and value < 1000:
+                return number + unit
+    return plain
+
+
+def counting(count: int, noun: str, width: int | None = None) -> str:
+    """The count and its noun ("1 node", "2,048 nodes"); `noun` is the plural; with
+    `width`, the count in that many characters at most (`short_count`)."""
+    shown = f"{count:,}" if width is None else short_count(count, width)
+    return f"{shown} {noun if count != 1 else noun.removesuffix('s')}"
 
 
 # Table layout per kind of engine: (heading, width, right-aligned?) after the column number.
