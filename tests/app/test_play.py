@@ -362,6 +362,29 @@ async def test_too_small_terminal_shows_a_message(make_app):
         assert not app.screen.has_class("-too-small")
 
 
+async def test_notices_wait_while_the_terminal_is_too_small(make_app):
+    # Issue 30 item 28: at 70x20 notices covered the "terminal too small" message.
+    app = make_app()
+    async with app.run_test(size=(70, 20), notifications=True) as pilot:
+        app.notify("A notice that would cover the message")
+        await pilot.pause()
+        rack = app.screen.query_one("#textual-toastrack")  # Textual's notices
+        assert rack.children and not rack.visible
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert rack.children and rack.visible
+
+
+async def test_the_cursor_leaves_a_column_that_fills(make_app):
+    # Issue 30 item 28: the cursor stayed on a full column.
+    app = make_app(settings=humans())
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, *"444444")
+        assert app.game.position.moves == 6 and app.cursor != 3
+        assert app.game.position.can_play(app.cursor) and abs(app.cursor - 3) == 1
+        assert app.game_screen.board.view.cursor == app.cursor
+
+
 async def test_every_key_fits_in_the_footer_of_the_smallest_terminal(make_app):
     from textual.widgets._footer import FooterKey
 

@@ -11,6 +11,7 @@ import asyncio
 import pytest
 
 from c4tui.app.screens.game import GameScreen
+from c4tui.app.screens.help import HelpScreen
 from c4tui.app.screens.lobby import LobbyScreen
 from c4tui.app.served import ServedApp
 from c4tui.app.status_words import room_outcome_text
@@ -152,3 +153,63 @@ async def test_the_ai_seats_thinking_reaches_the_panel_while_it_searches(service
         assert view.info.engine == "mcts" and app.room_screen.thinking_panel.display
         await until(pilot, lambda: app.match.room.position.moves == 1)
         assert "Your turn" in str(app.room_screen.status_line.render())
+        # The figures are of the position the AI searched, ●'s turn, not of the board
+        # now (issue 30 item 2: the room said "from ○'s view" above ●'s figures).
+        await until(pilot, lambda: not app.match.room.thinking)
+        await pilot.pause()
+        assert app.room_screen.thinking_panel.border_subtitle == "figures from ●'s view"
+        assert app.room_screen.board.view.position.to_move == 1
+
+
+def footer_keys(app) -> set[str]:
+    """The actions the footer shows now."""
+    return {
+        active.binding.description
+        for active in app.screen.active_bindings.values()
+        if active.binding.show
+    }
+
+
+async def test_a_room_has_help_the_palette_and_the_classic_style_and_hides_refused_keys(service):
+    app = served_app(service)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        titles = {c.title for c in app.get_system_commands(app.screen)}
+        assert "Screenshot" not in titles  # issue 30 item 15: written on the server
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.match.room)
+        bob = await login(service, "bob")
+        await bob.send("join", code=app.match.room.code)
+        await until(pilot, lambda: app.match.room.seats[1].name == "bob")
+        await pilot.pause()
+        keys = footer_keys(app)
+        # Your turn against a person: no AI to hurry, nothing to take back yet.
+        assert {"Drop", "Say", "Draw?", "Resign", "Help", "Lobby", "Quit"} <= keys, keys
+        assert not keys & {"AI move", "Take back", "Undo", "Redo", "New", "Rematch", "Hint"}
+        titles = {c.title for c in app.get_system_commands(app.screen)}
+        assert {"Board style: classic", "Help", "Resign"} <= titles, titles
+        assert "Screenshot" not in titles
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        app.looks.toggle_board_style()
+        await pilot.pause()
+        assert app.room_screen.board.view.style == "classic"
+        await pilot.press("4")
+        await room_where(bob, lambda m: m["moves"] == "4")
+        for ply, column in enumerate((0, 3, 0, 3, 0, 3), start=1):
+            if ply % 2:
+                await bob.send("drop", column=column, ply=ply)
+            else:
+                await until(pilot, lambda ply=ply: app.match.room.position.moves == ply)
+                await pilot.press(str(column + 1))
+        await until(pilot, lambda: app.match.room.over)
+        await pilot.pause()
+        keys = footer_keys(app)
+        # Issue 30 item 17: no take-back after the end; the rematch instead.
+        assert "Take back" not in keys and "Rematch" in keys and "Resign" not in keys, keys
+        await pilot.press("u")
+        await pilot.pause()
+        assert not app.match.room.offers  # no take-back request was sent
+        await bob.close()

@@ -1,21 +1,16 @@
-"""The in-process Match as the match interface describes it: intents in, events out,
-searches on the runner it is given, stale reports dropped."""
-
-import inspect
+"""The in-process Match as the match interface describes it: searches on the runner it
+is given, stale reports dropped (what both matches do: test_conformance.py)."""
 
 from c4tui.engine.board.game import Game
 from c4tui.match.controller import Match
 from c4tui.match.hints import hint_reason
 from c4tui.match.interface import (
-    GameOver,
     HintReady,
-    MatchInterface,
     PositionChanged,
     SearchDone,
     SearchProgress,
     SearchStarted,
 )
-from c4tui.match.search_requests import Notice
 from c4tui.match.sides import Sides
 from tests.match.playing import QueuedRunner
 
@@ -26,11 +21,6 @@ def match_with_events(sides: Sides, game: Game | None = None):
     events = []
     match.listen(events.append)
     return match, runner, events
-
-
-def test_match_has_every_member_of_the_interface():
-    wanted = {name for name, _ in inspect.getmembers(MatchInterface) if not name.startswith("_")}
-    assert wanted <= set(dir(Match(Sides(None, None))))
 
 
 def test_a_drop_changes_the_position_and_starts_the_engine_on_the_runner():
@@ -56,13 +46,6 @@ def test_a_cancelled_search_reports_nothing():
     assert match.position.moves == 0
 
 
-def test_a_refused_drop_is_a_notice_not_an_error():
-    match, _, events = match_with_events(Sides(None, None), Game.from_moves("444444"))
-    match.drop(3)
-    assert [type(e) for e in events] == [Notice]
-    assert "full" in events[0].text
-
-
 def test_two_engines_wait_the_delay_between_moves_and_pause_stops_them():
     match, runner, _ = match_with_events(Sides("greedy", "random"))
     match.resume()
@@ -71,14 +54,6 @@ def test_two_engines_wait_the_delay_between_moves_and_pause_stops_them():
     assert runner.searches[0].delay == match.delay  # the next move waits
     match.pause()
     assert runner.searches[0].stop.is_set() and match.paused
-
-
-def test_resigning_ends_the_game_for_the_other_side():
-    match, _, events = match_with_events(Sides(None, None), Game.from_moves("44"))
-    match.resign()
-    assert events == [GameOver(1, "resigned")]
-    match.drop(0)
-    assert match.position.moves == 2 and isinstance(events[-1], Notice)
 
 
 def test_a_hint_runs_on_the_runner_and_comes_back_as_an_event():

@@ -120,6 +120,10 @@ class GameScreen(Screen[None]):
     def check_size(self, width: int, height: int) -> None:
         small = width < MIN_COLUMNS or height < MIN_LINES
         self.set_class(small, "-too-small")
+        # Notices would cover the message: hidden until the terminal is large enough
+        # (Textual's notices set their own display, and a class did not restyle them).
+        for rack in self.query("#textual-toastrack"):
+            rack.styles.visibility = "hidden" if small else "visible"
         # Below 100 columns the roomy footer pushes "q Quit" off the edge.
         self.footer.compact = width < FOOTER_ROOM
         if small:
