@@ -44,8 +44,9 @@ def outcome_text(match: MatchView) -> str | None:
     return f"You win with {glyph}!" if name == "You" else f"{name} {glyph} wins."
 
 
-def status_text(match: MatchView) -> str:
-    """One line on whose turn it is and what the keys do."""
+def status_text(match: MatchView, width: int | None = None) -> str:
+    """One line on whose turn it is and what the keys do, in `width` characters when
+    given (a hint's reason is cut to its first words rather than cut off mid-word)."""
 
     def key(intent: str) -> str:
         return spoken_key(KEYS, intent) or intent
@@ -76,7 +77,11 @@ def status_text(match: MatchView) -> str:
     # who plays whom is in the header.
     keys = f"← → Enter or 1-{pos.width}"
     if match.hint is not None:
-        return f"Hint: column {match.hint + 1}, {match.hint_reason}   {keys}"
+        # The hint is the news; the keys are the same as a moment ago.
+        hint = f"Hint: column {match.hint + 1}, {match.hint_reason}"
+        if width is not None and len(hint) > width:
+            hint = f"Hint: column {match.hint + 1}, {match.hint_reason.split(',')[0]}"
+        return hint
     if name == "You":
         return f"Your turn {glyph}   {keys}"
     return f"{name} {glyph} to move   {keys}"
@@ -116,7 +121,8 @@ def room_status_text(view: RoomView, keys: list[BindingType]) -> str:
         hurry = f"   ({spoken_key(keys, 'move_now')}: move now)" * view.playing
         return f"{seat.title} {glyph} is thinking…" + hurry
     if seat.open and view.code is not None:
-        return f"Waiting for a player {glyph}: pass on the code {view.code}."
+        # Short enough for the board's column at 80x24 (the code is the point).
+        return f"Waiting for a player {glyph}: code {view.code}"
     if seat.open:
         return f"Waiting for a player {glyph}."
     if mover == view.seat:

@@ -120,10 +120,6 @@ class GameScreen(Screen[None]):
     def check_size(self, width: int, height: int) -> None:
         small = width < MIN_COLUMNS or height < MIN_LINES
         self.set_class(small, "-too-small")
-        # Notices would cover the message: hidden until the terminal is large enough
-        # (Textual's notices set their own display, and a class did not restyle them).
-        for rack in self.query("#textual-toastrack"):
-            rack.styles.visibility = "hidden" if small else "visible"
         # Below 100 columns the roomy footer pushes "q Quit" off the edge.
         self.footer.compact = width < FOOTER_ROOM
         if small:
@@ -195,7 +191,8 @@ class GameScreen(Screen[None]):
             style=settings.board_style,
             **extra,  # type: ignore[arg-type]
         )
-        status = room_status_text(room, KEYS) if room is not None else status_text(view)
+        width = self.status_line.content_size.width or None
+        status = room_status_text(room, KEYS) if room is not None else status_text(view, width)
         if status != self._status:
             self._status = status
             # The status line has a fixed height: no layout pass needed; names are

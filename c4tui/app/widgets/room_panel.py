@@ -34,21 +34,32 @@ def held_words(seconds: float) -> str:
     return f"dropped, seat held {minutes}:{seconds:02d}"
 
 
+def seat_state(view: RoomView, index: int, now: float) -> str:
+    seat = view.seats[index]
+    if seat.open:
+        return "open: waiting for a player"
+    if seat.held_until is not None:
+        return held_words(seat.held_until - now)
+    if not seat.here:
+        return "away"
+    return "AI" if seat.ai is not None else "here"
+
+
 def seats_text(view: RoomView, now: float) -> Text:
-    """The seats, the watchers, the offers waiting and the codes, in a few short lines."""
-    text = Text()
+    """The seats, the watchers, the offers waiting and the code to pass on, in as few
+    lines as say it: both seats on one line while both sit there (an 80x24 terminal
+    has room for the move list only so)."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    states = [seat_state(view, index, now) for index in (0, 1)]
+    settled = all(state in ("here", "AI") for state in states)
     for index, seat in enumerate(view.seats):
-        if seat.open:
-            state = "open: waiting for a player"
-        elif seat.held_until is not None:
-            state = held_words(seat.held_until - now)
-        elif not seat.here:
-            state = "away"
-        else:
-            state = "AI" if seat.ai is not None else "here"
         you = " (you)" if view.seat == index else ""
         text.append(f"{GLYPHS[index]} {seat.title}{you}", style="bold")
-        text.append(f" · {state}\n")
+        if settled:
+            text.append(" (AI)" if seat.ai is not None else "")
+            text.append("   " if index == 0 else "\n")
+        else:
+            text.append(f" · {states[index]}\n")
     if view.watchers:
         text.append(f"Watching: {', '.join(view.watchers)}\n")
     for offer, by in view.offers.items():
@@ -57,12 +68,10 @@ def seats_text(view: RoomView, now: float) -> Text:
     asked = [i for i in view.rematch if i != view.seat]
     if asked and view.playing:
         text.append(f"{view.seats[asked[0]].title} wants a rematch: n to play it.\n", style="bold")
-    # Which code is which: the room's code is the one to send a friend; the seat code
-    # brings this player back to this seat.
-    if view.code is not None:
+    # The room's code is the one to send a friend, while a seat is open for them (the
+    # seat code, on the frame, brings this player back to this seat).
+    if view.code is not None and any(seat.open for seat in view.seats):
         text.append(f"Friends join with code {view.code}\n")
-    if view.seat_code:
-        text.append(f"To come back: your seat code {view.seat_code}", style="dim")
     text.rstrip()
     return text
 
@@ -98,6 +107,7 @@ class RoomPanel(Vertical):
             self._show_chat()
         self._room = room
         self.border_title = f"Room {room.number}"
+        self.border_subtitle = f"your seat code {room.seat_code}" if room.seat_code else ""
         self.seats.update(seats_text(room, time.monotonic()))
 
     def _count_down(self) -> None:

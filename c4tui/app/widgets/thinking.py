@@ -75,10 +75,7 @@ class ThinkingPanel(DrawnWidget):
         if view == self._shown:
             return
         self._shown = view
-        state = "thinking…" if view.running else "last search" if view.info else ""
-        title = " · ".join(part for part in ("AI", state, view.label) if part)
-        if title != self.border_title:
-            self.border_title = title
+        self._set_title()
         # Win rates, scores and outcomes are the side to move's; the evaluation graph's
         # are ●'s, so the frame says whose these are.
         mover = GLYPHS[view.position.to_move]
@@ -89,6 +86,24 @@ class ThinkingPanel(DrawnWidget):
         if view.running != self.has_class("-running"):
             self.set_class(view.running, "-running")
         self.refresh()
+
+    def on_resize(self) -> None:
+        self._set_title()
+
+    def _set_title(self) -> None:
+        """The frame's title: what the AI does and who it is; the engine's spec goes when
+        the frame is too narrow for it (an 80-column terminal)."""
+        view = self._shown
+        if view is None:
+            return
+        state = "thinking…" if view.running else "last search" if view.info else ""
+        title = " · ".join(part for part in ("AI", state, view.label) if part)
+        room = self.outer_size.width - 6  # the frame's corners and the title's padding
+        if room > 0 and len(title) > room and " (" in view.label:
+            short = view.label.split(" (")[0]
+            title = " · ".join(part for part in ("AI", state, short) if part)
+        if title != self.border_title:
+            self.border_title = title
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         # A fixed height per board width, so live updates never change the layout.
