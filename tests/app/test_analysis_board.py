@@ -180,8 +180,8 @@ async def test_the_parity_line_never_contradicts_the_solver(make_app):
     app = make_app(moves="44", settings=Settings(opponent="human:care=1", theme="textual-dark"))
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "z", "o")
-        await until(pilot, lambda: "solver" in app.board.border_subtitle)
-        assert app.board.border_subtitle.startswith("Parity: a draw; solver: ● wins ·")
+        await until(pilot, lambda: "solver" in app.game_screen.board.border_subtitle)
+        assert app.game_screen.board.border_subtitle.startswith("Parity: a draw; solver: ● wins ·")
 
 
 async def test_a_lessons_double_threat_is_both_threats_played_against_both(make_app):

@@ -15,7 +15,7 @@ BOT = Path(__file__).parents[1] / "bots" / "c4e_bot.py"
 
 
 def panel_text(app) -> str:
-    panel = app.thinking_panel
+    panel = app.game_screen.thinking_panel
     return "\n".join(line.plain for line in panel.lines(panel.size.width))
 
 
@@ -43,7 +43,7 @@ async def test_the_panel_shows_its_figures_and_a_crash_loses_the_game(make_app):
         await type_keys(pilot, "2")  # its third move: it falls over
         await until(pilot, lambda: app.match.over)
         assert len(app.game.moves) == 5
-        assert status_text(app.match).startswith(
+        assert status_text(app.match.view()).startswith(
             "Centre ○ lost: it crashed (exit status 1: RuntimeError: the bot fell over): you win."
         )
         assert engine.child is None and child.process.poll() is not None

@@ -371,7 +371,7 @@ def test_an_outside_engine_that_forfeits_loses_the_game_with_the_reason():
     assert match.over and not match.thinking
     assert ended == [GameOver(1, "forfeit")]
     assert heard.texts()[0] == f"Greedy loses: it {reason}."
-    assert outcome_text(match) == f"Greedy ● lost: it {reason}: you win."
+    assert outcome_text(match.view()) == f"Greedy ● lost: it {reason}: you win."
     assert match.record().ended == Ending("forfeit", 1)
     match.move_now()  # the game is over: nobody plays on
     assert runner.searches == []
