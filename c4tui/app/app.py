@@ -39,12 +39,12 @@ from c4tui.app.settings import First, Settings
 from c4tui.app.study import StudyActions
 from c4tui.app.stylesheets import STYLESHEETS
 from c4tui.app.threat_marks import ThreatMarks
-from c4tui.app.widgets.board import ColumnScores
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
 from c4tui.engine.gil import CourteousStop, QuickSwitching, UiActivity
 from c4tui.files import data_dir
 from c4tui.match.controller import Match
+from c4tui.match.exact_scores import ColumnScores
 from c4tui.match.keeping import GameKeeper
 from c4tui.records.kept_games import GameLibrary
 

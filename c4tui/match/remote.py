@@ -297,9 +297,9 @@ class RemoteMatch:
         """The new room, and what changed since the last one as the interface's events."""
         old, self.room = self.room, new
         same_room = old is not None and old.number == new.number
-        if not same_room or old.position.path != new.position.path:
+        if old is None or not same_room or old.position.path != new.position.path:
             self._game = None  # the room's game moved on: no analysis of the old one
-        if not same_room or old.search != new.search or new.info is not None:
+        if old is None or not same_room or old.search != new.search or new.info is not None:
             # A new search, or the last one's final word (the room brings its info).
             self._info = new.info
             if new.thinking:
@@ -386,11 +386,14 @@ class RemoteMatch:
     def move_now(self) -> None:
         self._send(wire.Hurry())
 
-    def undo(self) -> None:
-        self.take_back()  # in a room, taking back is asking the other side
+    def undo(self) -> bool:
+        """In a room, taking back is asking the other side: the board stays for now."""
+        self.take_back()
+        return False
 
-    def redo(self) -> None:
+    def redo(self) -> bool:
         self._not_here("redo")
+        return False
 
     def take_back(self) -> None:
         self._send(wire.TakeBack())

@@ -17,7 +17,7 @@ small, the footer's keys and help.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from rich.text import Text
 from textual import events
@@ -32,11 +32,12 @@ from c4tui.app.keys import KEYS, cursor_moved, cursor_start
 from c4tui.app.messages import ColumnClicked
 from c4tui.app.settings import Settings
 from c4tui.app.status_words import outcome_text, room_outcome_text, room_status_text, status_text
-from c4tui.app.widgets.board import Board, BoardView, ColumnScores
+from c4tui.app.widgets.board import Board, BoardView
 from c4tui.app.widgets.history import MoveChosen, MoveHistory
 from c4tui.app.widgets.thinking import ThinkingPanel, ThinkingView
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import Limits
+from c4tui.match.exact_scores import ColumnScores
 from c4tui.match.interface import MatchEvent, MatchInterface, MatchView, SearchProgress
 from c4tui.match.sides import GLYPHS, engine_title
 
@@ -72,7 +73,7 @@ class GameScreen(Screen[None]):
     """The board, its status line, the thinking panel and the moves (module docstring)."""
 
     AUTO_FOCUS = ""  # the keys are the screen's; a room's chat line takes focus on `c`
-    BINDINGS: list[BindingType] = KEYS
+    BINDINGS: ClassVar[list[BindingType]] = KEYS
 
     def __init__(self, match: MatchInterface, *, panel: Widget | None = None) -> None:
         super().__init__()
@@ -189,7 +190,7 @@ class GameScreen(Screen[None]):
             threats=threats,
             result=(room_outcome_text(room) if room is not None else outcome_text(view)) or "",
             style=settings.board_style,
-            **extra,  # type: ignore[arg-type]
+            **extra,
         )
         width = self.status_line.content_size.width or None
         status = room_status_text(room, KEYS) if room is not None else status_text(view, width)
