@@ -200,6 +200,20 @@ def test_help_names_every_setting_of_the_looks_and_its_palette_command():
         assert words.lower() in text.lower(), words
 
 
+def test_help_names_every_key_of_a_room():
+    from textual.binding import Binding
+
+    from c4tui.app.keys import KEYS, spoken
+
+    text = HELP_FILE.read_text(encoding="utf-8")
+    room = text[text.index("## In a room") : text.index("## The AI-thinking panel")]
+    keys = [b for b in KEYS if isinstance(b, Binding) and "'room'" in b.action]
+    assert keys
+    for binding in keys:
+        key = "Escape" if binding.key == "escape" else spoken(binding)
+        assert f"`{key}`" in room, binding.action
+
+
 async def test_q_quits(make_app):
     app = make_app(settings=Settings(opponent="mcts:time=60", theme="textual-dark"))
     async with app.run_test(size=SIZE) as pilot:

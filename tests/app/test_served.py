@@ -15,6 +15,7 @@ from c4tui.app.screens.help import HelpScreen
 from c4tui.app.screens.lobby import LobbyScreen
 from c4tui.app.served import ServedApp
 from c4tui.app.status_words import room_outcome_text
+from c4tui.app.textual_internals import notifications
 from c4tui.app.widgets.thinking import ThinkingPanel
 from c4tui.cli import main
 from c4tui.match.remote import RemoteMatch, Said
@@ -212,4 +213,29 @@ async def test_a_room_has_help_the_palette_and_the_classic_style_and_hides_refus
         await pilot.press("u")
         await pilot.pause()
         assert not app.match.room.offers  # no take-back request was sent
+        await bob.close()
+
+
+async def test_the_rooms_chat_stays_beside_the_board_as_a_short_history(service):
+    # Issue 30 item 20: chat was a toast that vanished.
+    told: list[str] = []
+    app = served_app(service, told=told)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.match.room)
+        bob = await login(service, "bob")
+        await bob.send("join", code=app.match.room.code)
+        await until(pilot, lambda: app.match.room.seats[1].name == "bob")
+        for line in ("hi", "good luck", "nice move", "gg"):
+            await bob.send("say", text=line)
+        await until(pilot, lambda: "bob: gg" in told)
+        await until(pilot, lambda: len(app.room_panel.chat) == 3)
+        assert list(app.room_panel.chat) == [
+            ("bob", "good luck"),
+            ("bob", "nice move"),
+            ("bob", "gg"),
+        ]
+        assert "bob: gg" in str(app.room_panel.said.render())
+        assert not any("gg" in n.message for n in notifications(app))
         await bob.close()
