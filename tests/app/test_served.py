@@ -239,3 +239,23 @@ async def test_the_rooms_chat_stays_beside_the_board_as_a_short_history(service)
         assert "bob: gg" in str(app.room_panel.said.render())
         assert not any("gg" in n.message for n in notifications(app))
         await bob.close()
+
+
+async def test_leaving_or_quitting_a_game_going_on_asks_first(service):
+    app = served_app(service)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.match.room)
+        bob = await login(service, "bob")
+        await bob.send("join", code=app.match.room.code)
+        await until(pilot, lambda: app.match.room.seats[1].name == "bob")
+        for key in ("escape", "q"):
+            await pilot.press(key)
+            await until(pilot, lambda: app.screen.__class__.__name__ == "AnswerScreen")
+            await pilot.press("n")  # stay
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert app.is_running and app.match.room is not None and app.match.room.playing
+        await pilot.press("escape", "y")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await bob.close()
