@@ -30,6 +30,7 @@ import asyncio
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.gamefile import GameFileError, GameRecord
@@ -40,6 +41,7 @@ from c4tui.match.interface import (
     GameOver,
     Listener,
     MatchEvent,
+    MatchInterface,
     MatchView,
     PositionChanged,
     SearchDone,
@@ -464,3 +466,7 @@ def _records(games: tuple[wire.KeptGame, ...]) -> Iterator[tuple[str, GameRecord
             yield game.name, GameRecord.from_text(game.text)
         except GameFileError:
             continue
+
+
+if TYPE_CHECKING:  # the type checker holds RemoteMatch to the interface the screen talks to
+    _CONFORMS: type[MatchInterface] = RemoteMatch
