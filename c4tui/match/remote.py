@@ -37,6 +37,7 @@ from c4tui.engine.board.gamefile import GameFileError, GameRecord
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import Limits, SearchInfo
 from c4tui.engine.players.specs import SpecError, make_engine
+from c4tui.engine.turns import column_refusal
 from c4tui.match.interface import (
     GameOver,
     Listener,
@@ -357,10 +358,11 @@ class RemoteMatch:
     def _analyse(self, column: int) -> None:
         """A move on the analysis board of a finished game: this client's copy only."""
         pos = self.position
+        refusal = column_refusal(pos, column)  # the drop rules' words (engine/turns.py)
         if pos.is_over():
             self._tell(Notice("This line is over: step back (↑) to try another move.", timeout=3))
-        elif not 0 <= column < pos.width or not pos.can_play(column):
-            self._tell(Notice(f"Column {column + 1} is full.", timeout=2, bell=True))
+        elif refusal is not None:
+            self._tell(Notice(refusal, timeout=2, bell=True))
         else:
             self.game.play(column)
             self._tell(PositionChanged(self.position))
