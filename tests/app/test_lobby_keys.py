@@ -3,7 +3,7 @@ typed, and the rooms list is one key away."""
 
 from __future__ import annotations
 
-from textual.widgets import DataTable, Input
+from textual.widgets import Checkbox, DataTable, Input
 
 from c4tui.app.screens.lobby import LobbyScreen
 from tests.app.test_served import served_app, service, until  # noqa: F401 (a fixture)
@@ -43,3 +43,19 @@ async def test_escape_leaves_the_code_box_and_l_reaches_the_rooms_list(service):
         await room_where(people[1], lambda m: m["watchers"] == ["ann"])
     for person in people:
         await person.close()
+
+
+async def test_the_check_boxes_tell_on_from_off_by_their_mark_not_only_colour(service):  # noqa: F811
+    app = served_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        lobby = app.lobby_screen
+        public, second = lobby.query_one("#public", Checkbox), lobby.query_one("#second", Checkbox)
+        assert not public.value and not second.value
+        assert "✓" not in str(public.render()) + str(second.render())
+        second.value = True
+        await pilot.pause()
+        assert "✓" in str(second.render()) and "✓" not in str(public.render())
+        second.value = False
+        await pilot.pause()
+        assert "✓" not in str(second.render())

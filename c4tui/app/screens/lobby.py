@@ -23,6 +23,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Header, Input, Select, Static
 
+from c4tui.app.widgets.tick_box import TickBox
 from c4tui.engine.players.levels import LEVELS, RATINGS, level_name, level_title
 from c4tui.engine.players.specs import level_of, spec_text
 from c4tui.match.remote import RemoteMatch
@@ -97,10 +98,10 @@ class LobbyScreen(Screen[None]):
                 yield Button("Play the AI (a)", id="play-ai", variant="primary", compact=True)
                 yield Static("With a friend", classes="lobby-heading")
                 yield Button("New room for two (r)", id="new-room", compact=True)
-                yield Checkbox("Anyone may join it", id="public", compact=True)
+                yield TickBox("Anyone may join it", id="public", compact=True)
                 yield Input(placeholder="Room or seat code (j)", id="code", compact=True)
                 yield Static("Either game", classes="lobby-heading")
-                yield Checkbox("I play second (○)", id="second", compact=True)
+                yield TickBox("I play second (○)", id="second", compact=True)
                 yield Button("My games (g)", id="games", compact=True)
             with Vertical(id="lobby-rooms"):
                 table: DataTable[str] = DataTable(id="rooms", cursor_type="row", zebra_stripes=True)
