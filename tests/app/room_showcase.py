@@ -1,5 +1,5 @@
-"""Fixed states of the served app for snapshot tests: a room seen by a player and by a
-spectator.
+"""Fixed states of the served app for snapshot tests: the lobby, a room seen by a player
+and by a spectator.
 
 A room service runs in the app's own event loop (started when the app connects, closed
 when it stops), the other players are plain protocol clients driven by the state's
@@ -111,6 +111,24 @@ async def spectator(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
+async def lobby(pilot: Pilot[Any]) -> None:
+    """dan in the lobby: a game under way between ann and bob, and cy's room waiting."""
+    app: ShowcaseApp = pilot.app  # type: ignore[assignment]
+    await until(pilot, lambda: app.screen.__class__.__name__ == "LobbyScreen")
+    ann, bob, cy = await app.other("ann"), await app.other("bob"), await app.other("cy")
+    await ann.send("create", public=True)
+    made = await room_where(ann, lambda m: m["seat"] == 0)
+    await bob.send("join", code=made["code"])
+    await room_where(bob, lambda m: m["seat"] == 1)
+    for ply, column in enumerate("4453"):
+        await play(bob if ply % 2 else ann, column, ply)
+    await cy.send("create", public=True)
+    await room_where(cy, lambda m: m["seat"] == 0)
+    await until(pilot, lambda: len(app.lobby_screen.rooms) == 2)
+    await until(pilot, lambda: "cy" in str(app.lobby_screen.query_one("#online").render()))
+    await pilot.pause()
+
+
 @dataclass(frozen=True)
 class RoomState:
     name: str
@@ -126,6 +144,7 @@ class RoomState:
 ROOM_STATES = {
     state.name: state
     for state in (
+        RoomState("lobby", "the lobby: a game under way, a room waiting", "dan", (100, 30), lobby),
         RoomState("room", "a room for two, seen by its first player", "ann", (80, 24), player),
         RoomState(
             "spectator", "a room watched, with a line of its chat", "cat", (120, 40), spectator

@@ -114,6 +114,10 @@ def compare_room(snap_compare, tmp_path, monkeypatch, name: str) -> bool:
     )
 
 
+def test_the_lobby_with_a_game_under_way_and_a_room_waiting(snap_compare, tmp_path, monkeypatch):
+    assert compare_room(snap_compare, tmp_path, monkeypatch, "lobby")
+
+
 def test_a_room_seen_by_its_player_in_the_smallest_terminal(snap_compare, tmp_path, monkeypatch):
     assert compare_room(snap_compare, tmp_path, monkeypatch, "room")
 

@@ -36,6 +36,11 @@ class ServeProcess:
             "0",
             "--web",
             "0",
+            # Clients at the server's own priority: niced below the suite's other worker,
+            # a served client got a tenth of a core and a whole game took a minute, not 8 s
+            # (a test that means the default names --client-nice itself; the last one wins).
+            "--client-nice",
+            "0",
             *self.flags,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.STDOUT,

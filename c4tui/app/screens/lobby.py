@@ -24,6 +24,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Header, Input, Select, Static
 
 from c4tui.app.widgets.tick_box import TickBox
+from c4tui.engine.board.notation import move_name
 from c4tui.engine.players.levels import LEVELS, RATINGS, level_name, level_title
 from c4tui.engine.players.specs import level_of, spec_text
 from c4tui.match.remote import RemoteMatch
@@ -55,7 +56,8 @@ def room_state(room: RoomSummary) -> str:
         return "over"
     if room.open:
         return "join" if room.code else "private"
-    return f"move {room.moves + 1}"
+    # The move to come, counted as players count (c4tui.engine.board.notation.move_name).
+    return f"at {move_name(room.moves)}"
 
 
 class LobbyScreen(Screen[None]):
