@@ -20,6 +20,13 @@ from c4tui.app.widgets.room_panel import RoomPanel
 from c4tui.match.remote import RemoteMatch
 from c4tui.match.room_view import RoomView
 
+# What leaving a game under way costs, said before a player leaves (the service holds the
+# seat for `--seat-hold`, then counts the game as resigned: docs/seats-and-rooms.md).
+HELD = (
+    "Your seat is held for a few minutes; if you are not back by then, "
+    "you lose as if you resigned."
+)
+
 OFFER_WORDS = {"draw": "offers a draw", "take_back": "asks to take back a move"}
 # The room key's action, and the match's intent whose refusal hides it.
 INTENT_OF = {
@@ -90,15 +97,13 @@ class RoomActions:
 
     def leave(self) -> None:
         """Escape: close the chat line first; a player of a game going on is asked
-        first (their seat is held for them, but the game waits)."""
+        first (their seat is held for them, and the hold is not for ever)."""
         if self.panel.line.display:
             self.panel.close_line()
             return
         room = self.match.room
         if room is not None and room.playing and not room.over:
-            self._confirmed(
-                "Leave this game for the lobby? The game waits for you.", self.match.leave
-            )
+            self._confirmed(f"Leave this game for the lobby? {HELD}", self.match.leave)
         else:
             self.match.leave()
 
@@ -106,7 +111,7 @@ class RoomActions:
         """`q`: a player of a game going on is asked first."""
         room = self.match.room
         if room is not None and room.playing and not room.over:
-            self._confirmed("Quit c4tui in the middle of this game?", exit_app)
+            self._confirmed(f"Quit c4tui in the middle of this game? {HELD}", exit_app)
         else:
             exit_app()
 

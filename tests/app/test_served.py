@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from textual.widgets import Static
 
 from c4tui.app.screens.game import GameScreen
 from c4tui.app.screens.help import HelpScreen
@@ -253,6 +254,9 @@ async def test_leaving_or_quitting_a_game_going_on_asks_first(service):
         for key in ("escape", "q"):
             await pilot.press(key)
             await until(pilot, lambda: app.screen.__class__.__name__ == "AnswerScreen")
+            # The question says what leaving costs: the seat is held, then the game lost.
+            question = app.screen.query_one("#answer-question", Static)
+            assert "as if you resigned" in str(question.render())
             await pilot.press("n")  # stay
             await until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert app.is_running and app.match.room is not None and app.match.room.playing
