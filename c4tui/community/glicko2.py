@@ -11,12 +11,9 @@ players needs on top of it:
   rated game, one period's growth (Glickman's step 6) per day away, in fractions of
   a day, up to a newcomer's 350: a player back after a year is less certain than one
   who played yesterday, and meets bigger changes.
-- Classes. A rating per class of time control, as on chess servers, because a player's
-  strength at a few seconds a move and at a day a move are different things. The
-  boundaries are for Connect Four, whose games are short (at most 21 moves a side, 15
-  or so in a typical game): a game's expected length is the starting time plus 20
-  increments (lichess counts 40, for chess), and under 3 minutes is bullet, under 10
-  blitz, the rest rapid; days per move is correspondence.
+- Classes. A rating per class of time control (bullet, blitz, rapid, correspondence:
+  `TimeControl.rating_class` in clocks.py says which), as on chess servers, because a
+  player's strength at a few seconds a move and at a day a move are different things.
 - Provisional. A rating whose deviation is above 110 is provisional (shown with a "?"):
   a newcomer's 350 comes under it after about ten games against settled players.
 """
@@ -25,31 +22,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Literal
 
 from c4tui.engine.study.glicko import SCALE, Rating, update
 
-RatingClass = Literal["bullet", "blitz", "rapid", "correspondence"]
-RATING_CLASSES: tuple[RatingClass, ...] = ("bullet", "blitz", "rapid", "correspondence")
 NEWCOMER = Rating()  # 1500, deviation 350, volatility 0.06
 PROVISIONAL_RD = 110.0  # a deviation above this: the rating is provisional
 PERIOD_SECONDS = 86400.0  # a day away grows the deviation by one rating period's worth
-MOVES_A_SIDE = 20  # the increments a game's expected length counts
-BULLET_UNDER, BLITZ_UNDER = 180.0, 600.0  # seconds of a game's expected length
-
-
-def rating_class(
-    start_seconds: float, increment_seconds: float = 0.0, days_per_move: int | None = None
-) -> RatingClass:
-    """The class a time control is rated in (see the module docstring)."""
-    if days_per_move is not None:
-        return "correspondence"
-    expected = start_seconds + MOVES_A_SIDE * increment_seconds
-    if expected < BULLET_UNDER:
-        return "bullet"
-    if expected < BLITZ_UNDER:
-        return "blitz"
-    return "rapid"
 
 
 def provisional(rating: Rating) -> bool:

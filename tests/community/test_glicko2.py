@@ -11,7 +11,6 @@ from c4tui.community.glicko2 import (
     after_game,
     aged,
     provisional,
-    rating_class,
     shown,
 )
 from c4tui.engine.study.glicko import Rating, expected, update
@@ -70,19 +69,3 @@ def test_provisional_until_the_deviation_is_under_110():
         rating, _ = after_game(Rated(rating), Rated(Rating(1500, 60)), float(games % 2))
         games += 1
     assert 8 <= games <= 12
-
-
-@pytest.mark.parametrize(
-    ("start", "increment", "days", "expected_class"),
-    [
-        (60, 0, None, "bullet"),
-        (60, 5, None, "bullet"),  # 160 s expected
-        (120, 3, None, "blitz"),  # 180 s
-        (300, 0, None, "blitz"),
-        (300, 15, None, "rapid"),  # 600 s
-        (900, 10, None, "rapid"),
-        (0, 0, 3, "correspondence"),
-    ],
-)
-def test_rating_classes_by_a_games_expected_length(start, increment, days, expected_class):
-    assert rating_class(start, increment, days) == expected_class
