@@ -1,0 +1,118 @@
+"""The store: migrations, transactions, and what a full disk or a damaged file says."""
+
+from __future__ import annotations
+
+import pytest
+
+from c4tui.community import migrate
+from c4tui.community.migrate import Migration, migrations
+from c4tui.community.store import (
+    DATABASE_NAME,
+    StoreDamaged,
+    StoreError,
+    StoreFull,
+    StoreTooNew,
+    open_store,
+)
+
+
+def test_every_migration_is_applied_once_and_recorded(tmp_path):
+    known = [m.version for m in migrations()]
+    assert known[:5] == [1, 2, 3, 4, 5] and len(set(known)) == len(known)
+    with open_store(tmp_path) as store:
+        assert [v for (v,) in store.rows("SELECT version FROM schema_version")] == known
+    with open_store(tmp_path) as again:  # nothing left to apply
+        assert migrate.migrate(again) == []
+
+
+def test_a_migration_written_below_one_applied_still_applies(tmp_path, monkeypatch):
+    with open_store(tmp_path) as store:
+        store.execute("DELETE FROM schema_version WHERE version = 5")
+        store.execute("DROP TABLE imports")
+        applied = migrate.migrate(store)
+        assert [m.version for m in applied] == [5]
+        assert store.value("SELECT count(*) FROM imports") == 0
+
+
+def test_a_database_of_a_newer_c4tui_is_refused_in_one_line_and_left_alone(tmp_path):
+    with open_store(tmp_path) as store:
+        store.execute(
+            "INSERT INTO schema_version (version, name, applied) VALUES (999, 'future', 'x')"
+        )
+    with pytest.raises(StoreTooNew) as refused:
+        open_store(tmp_path)
+    words = str(refused.value)
+    assert "\n" not in words and "newer c4tui" in words and "999 future" in words
+
+
+def test_a_migration_that_fails_leaves_the_database_as_it_was(tmp_path, monkeypatch):
+    broken = Migration(
+        9, "broken", "CREATE TABLE fine (x INTEGER); CREATE TABLE players (x INTEGER)"
+    )
+    monkeypatch.setattr(migrate, "migrations", lambda: [*migrations(), broken])
+    with pytest.raises(StoreError, match="migration 009_broken"):
+        open_store(tmp_path)
+    monkeypatch.undo()
+    with open_store(tmp_path) as store:
+        tables = {n for (n,) in store.rows("SELECT name FROM sqlite_master WHERE type='table'")}
+        assert "fine" not in tables and "players" in tables
+
+
+def test_a_transaction_is_kept_whole_or_not_at_all_and_nests(store):
+    with pytest.raises(RuntimeError), store.transaction():
+        store.execute("INSERT INTO players (name, created) VALUES ('ann', 'now')")
+        with store.transaction():  # part of the outer one
+            store.execute("INSERT INTO players (name, created) VALUES ('bob', 'now')")
+        raise RuntimeError("the change fails half-way")
+    assert store.value("SELECT count(*) FROM players") == 0
+    with store.transaction():
+        store.execute("INSERT INTO players (name, created) VALUES ('ann', 'now')")
+    assert store.value("SELECT count(*) FROM players") == 1
+
+
+def test_the_settings_that_keep_a_commit_through_a_kill(store):
+    assert store.value("PRAGMA journal_mode") == "wal"
+    assert store.value("PRAGMA synchronous") == 1  # NORMAL
+    assert store.value("PRAGMA foreign_keys") == 1
+    assert store.value("PRAGMA busy_timeout") > 0
+    assert oct(store.path.stat().st_mode & 0o777) == "0o600"
+
+
+def test_a_full_disk_is_store_full_and_keeps_nothing_of_the_change(store):
+    pages = store.value("PRAGMA page_count")
+    store.value(f"PRAGMA max_page_count={pages}")  # as if the disk had no room left
+    with pytest.raises(StoreFull, match="the disk is full"), store.transaction():
+        for _ in range(200):
+            store.execute("INSERT INTO players (name, created) VALUES (?, 'now')", ("x" * 500,))
+    assert store.value("SELECT count(*) FROM players") == 0
+    store.execute("INSERT INTO players (name, created) VALUES ('ann', 'now')")  # small: fits
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda path: path.write_bytes(b"this is not a database at all, just some text\n" * 100),
+        lambda path: path.write_bytes(path.read_bytes()[:100] + b"\xff" * 5000),
+    ],
+    ids=["not-a-database", "torn-pages"],
+)
+def test_a_damaged_database_says_so_in_one_line(tmp_path, damage):
+    with open_store(tmp_path) as store:
+        store.execute("INSERT INTO players (name, created) VALUES ('ann', 'now')")
+        store.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    damage(tmp_path / DATABASE_NAME)
+    with pytest.raises(StoreDamaged) as said:
+        open_store(tmp_path)
+    words = str(said.value)
+    assert "\n" not in words and "damaged" in words and DATABASE_NAME in words
+
+
+def test_every_file_among_the_migrations_is_one_and_ships_in_the_wheel():
+    import tomllib
+    from pathlib import Path
+
+    folder = Path(migrate.__file__).parent / "migrations"
+    names = sorted(p.name for p in folder.iterdir() if p.name != "__pycache__")
+    assert all(migrate.FILE_NAME.fullmatch(name) for name in names), names
+    project = tomllib.loads((Path(migrate.__file__).parents[2] / "pyproject.toml").read_text())
+    assert "migrations/*.sql" in project["tool"]["setuptools"]["package-data"]["c4tui.community"]
