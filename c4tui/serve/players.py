@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections import defaultdict
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -123,35 +123,39 @@ class NameBook:
 class Players:
     """The players with a live session on one front.
 
-    A second session of one identity while the first is live is another player (its key
-    and name get a number: `...#2`, `ann-2`), so two terminals of one account can play
-    each other instead of sharing a seat. A session that comes back after its connection
-    died finds its number free again, and so its identity and its seat.
+    Two sessions of one identity at once (two terminals of one key, two tabs of one
+    browser) are one player: one entry in the online list, one seat in a room, each
+    session showing it. A key that would claim a name a keyless session is using right
+    now is refused until that session has left: else two people would show as one name.
     """
 
     def __init__(self, names: NameBook | None = None) -> None:
         self.names = names or NameBook(None)
-        self.numbers: defaultdict[str, set[int]] = defaultdict(set)
-        self.entered: dict[Player, tuple[str, int]] = {}
+        self.sessions: Counter[Player] = Counter()  # live sessions of each player
 
     def enter(self, player: Player) -> Player:
-        """The player this session plays as (numbered if the identity is in use);
-        NameTaken when the name is another identity's."""
-        refusal = self.names.refusal(player)
+        """The player this session plays as; NameTaken when the name is another
+        identity's (or another identity's right now)."""
+        refusal = self.in_use(player) or self.names.refusal(player)
         if refusal is not None:
             raise NameTaken(refusal)
-        base = player.key
-        taken = self.numbers[base]
-        number = next(n for n in range(1, len(taken) + 2) if n not in taken)
-        taken.add(number)
-        if number > 1:
-            player = Player(f"{base}#{number}", f"{player.name}-{number}", player.address)
-        self.entered[player] = (base, number)
+        self.sessions[player] += 1
         return player
 
+    def in_use(self, player: Player) -> str | None:
+        """Why `player` may not take its name now: a keyless session has it."""
+        name = player.name.casefold()
+        if not player.key.startswith(KEYED) or self.names.owner(name) is not None:
+            return None
+        if any(p.key.startswith(KEYLESS) and p.name.casefold() == name for p in self.sessions):
+            return (
+                f"the name {player.name} is in use right now by a player without a key: "
+                "choose another name, or come back when they have left."
+            )
+        return None
+
     def leave(self, player: Player) -> None:
-        """The session of `player` (as `enter` returned it) has ended; call it once."""
-        key, number = self.entered.pop(player)
-        self.numbers[key].discard(number)
-        if not self.numbers[key]:
-            del self.numbers[key]
+        """One session of `player` (as `enter` returned it) has ended; call it once."""
+        self.sessions[player] -= 1
+        if self.sessions[player] <= 0:
+            del self.sessions[player]

@@ -1,22 +1,32 @@
-"""Players: one live session per identity; a second one is numbered, a returning one is not."""
+"""Players: sessions of one identity are one player; a name is one identity's."""
 
 import pytest
 
 from c4tui.serve.players import NameBook, NameTaken, Player, Players
 
 
-def test_a_second_live_session_is_numbered_and_the_number_comes_free_again():
+def test_two_live_sessions_of_one_identity_are_one_player():
     players = Players()
-    ann = Player("ssh-name:ann#x", "ann", "10.0.0.1")
-    first = players.enter(ann)
-    second = players.enter(ann)
-    assert first == ann
-    assert second == Player("ssh-name:ann#x#2", "ann-2", "10.0.0.1")
-    players.leave(first)
-    assert players.enter(ann) == ann  # back after a dropped connection: the same player
-    assert players.enter(ann).key == "ssh-name:ann#x#3"
-    players.leave(second)
-    assert players.enter(ann).key == "ssh-name:ann#x#2"
+    ann = Player("ssh-name:ann", "ann", "10.0.0.1")
+    assert players.enter(ann) == ann
+    assert players.enter(ann) == ann  # another terminal: the same player, the same seat
+    players.leave(ann)
+    assert list(players.sessions) == [ann]  # still online through the other session
+    players.leave(ann)
+    assert not players.sessions
+
+
+def test_a_key_cannot_claim_a_name_a_keyless_session_is_using(tmp_path):
+    # Issue 30 item 13: a keyless "bob" online when a key first claimed "bob" looked the
+    # same as the key holder until that session ended.
+    players = Players(NameBook(tmp_path / "names.json"))
+    keyless = players.enter(Player("ssh-name:bob", "bob", "10.0.0.1"))
+    with pytest.raises(NameTaken, match="in use right now by a player without a key"):
+        players.enter(Player("ssh-key:SHA256:bob", "Bob", "10.0.0.2"))
+    assert players.names.owner("bob") is None  # and it claimed nothing
+    players.leave(keyless)
+    players.enter(Player("ssh-key:SHA256:bob", "Bob", "10.0.0.2"))
+    assert players.names.owner("bob") == "ssh-key:SHA256:bob"
 
 
 def test_a_keys_name_is_its_own_and_kept(tmp_path):
@@ -38,4 +48,4 @@ def test_players_refuse_a_name_that_is_another_identitys(tmp_path):
     players.enter(Player("ssh-key:SHA256:bob", "bob", "10.0.0.1"))
     with pytest.raises(NameTaken):
         players.enter(Player("ssh-name:bob", "bob", "10.0.0.2"))
-    assert "ssh-name:bob" not in players.numbers
+    assert [p.key for p in players.sessions] == ["ssh-key:SHA256:bob"]

@@ -74,14 +74,12 @@ async def test_the_end_of_the_players_input_does_not_end_the_game(ssh_front):
         await session.wait_for("size 90x20")
 
 
-async def test_a_second_live_session_of_one_identity_is_another_player(ssh_front):
+async def test_a_second_live_session_of_one_identity_is_the_same_player(ssh_front):
     async with screen_session(ssh_front.port) as first:
         await first.wait_for("C4TUI_ROOMS_TOKEN=token:ssh-name:alice\n")
         async with screen_session(ssh_front.port) as second:
-            await second.wait_for("C4TUI_ROOMS_TOKEN=token:ssh-name:alice#2")
-    # Both gone: the identity (and so a held seat) is the first one's again.
+            await second.wait_for("C4TUI_ROOMS_TOKEN=token:ssh-name:alice\n")
+            assert list(ssh_front.players.sessions.values()) == [2]
     async with asyncio.timeout(30):  # the server has seen both connections close
-        while ssh_front.players.numbers:
+        while ssh_front.players.sessions:
             await asyncio.sleep(0.01)
-    async with screen_session(ssh_front.port) as again:
-        await again.wait_for("C4TUI_ROOMS_TOKEN=token:ssh-name:alice\n")
