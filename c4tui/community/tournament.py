@@ -4,7 +4,7 @@ Why Swiss and not an arena: a Connect Four game between people takes minutes, so
 tournament of an evening has few rounds, and a Swiss gives everyone the same number of
 games (nobody farms quick wins against the weakest, as in an arena), each against a
 player of about their score, with colours balanced (the first move is a big advantage
-in Connect Four: see swiss.py). Standings and tie-breaks: standings.py.
+in Connect Four: see swiss.py). Standings and tie-breaks: swiss_standings.py.
 
 The life of a tournament (`phase`):
 
@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from c4tui.community.standings import DRAW, LOSS, WIN, Result, Standing, standings
+from c4tui.community.swiss_standings import DRAW, LOSS, WIN, Result, Standing, standings
 from c4tui.community.swiss import FIRST, SECOND, Entrant, pair_round
 
 Phase = Literal["registration", "playing", "finished", "cancelled"]
@@ -82,8 +82,7 @@ class Tournament:
     number: int
     name: str
     maker: str  # the name of who made it, or OPERATOR
-    minutes: int  # the time control: minutes each, plus seconds per move
-    increment: int
+    control: str  # the time control of every game, as clocks.TimeControl writes it: "5+3"
     rounds_planned: int
     starts_at: float  # seconds since the epoch
     phase: Phase = "registration"

@@ -8,7 +8,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from c4tui.community.standings import DRAW, LOSS, WIN
+from c4tui.community.swiss_standings import DRAW, LOSS, WIN
 from c4tui.community.swiss import FIRST, SECOND, Entrant, pair_round
 from c4tui.community.tournament import Tournament
 
@@ -33,7 +33,7 @@ def colours(tournament: Tournament, key: str) -> str:
     results=st.randoms(use_true_random=False),
 )
 def test_every_round_keeps_the_hard_rules(players, rounds, results):
-    tournament = Tournament(1, "Swiss", "ann", 5, 3, rounds, 0.0)
+    tournament = Tournament(1, "Swiss", "ann", "5+3", rounds, 0.0)
     for i in range(players):
         assert tournament.join(f"p{i}", f"player {i}", results.choice([1200, 1500, 1800])) is None
     current = tournament.begin()
@@ -58,7 +58,7 @@ def test_every_round_keeps_the_hard_rules(players, rounds, results):
 
 
 def test_four_players_play_a_round_robin_in_three_rounds_with_colours_one_apart():
-    tournament = Tournament(1, "Four", "ann", 5, 3, 3, 0.0)
+    tournament = Tournament(1, "Four", "ann", "5+3", 3, 0.0)
     for name, rating in (("ann", 1700), ("bob", 1600), ("cat", 1500), ("dan", 1400)):
         tournament.join(name, name, rating)
     current = tournament.begin()

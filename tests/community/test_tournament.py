@@ -6,12 +6,12 @@ import json
 
 import pytest
 
-from c4tui.community.standings import DRAW, LOSS, WIN, Result, standings
+from c4tui.community.swiss_standings import DRAW, LOSS, WIN, Result, standings
 from c4tui.community.tournament import Tournament
 
 
 def four(rounds: int = 3) -> Tournament:
-    tournament = Tournament(7, "Evening Swiss", "ann", 5, 3, rounds, starts_at=1000.0)
+    tournament = Tournament(7, "Evening Swiss", "ann", "5+3", rounds, starts_at=1000.0)
     for name, rating in (("ann", 1700), ("bob", 1600), ("cat", 1500), ("dan", 1400)):
         assert tournament.join(name, name, rating) is None
     return tournament
@@ -30,7 +30,7 @@ def test_registration_opens_and_closes_at_the_start():
 
 
 def test_too_few_players_cancel_it():
-    tournament = Tournament(1, "Lonely", "ann", 5, 3, 3, 0.0)
+    tournament = Tournament(1, "Lonely", "ann", "5+3", 3, 0.0)
     tournament.join("ann", "ann")
     assert tournament.begin() is None
     assert tournament.phase == "cancelled" and "1 player(s)" in (tournament.note or "")

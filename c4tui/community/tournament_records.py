@@ -1,0 +1,115 @@
+"""TournamentRecords: the store's part for Swiss tournaments (tournament.py), migration 040.
+
+A tournament is kept whole after every change (an entry, a pairing, a result), in one
+transaction: its row, then its entries, rounds and boards written again. A tournament
+is at most 64 players and 15 rounds, so writing it whole costs little and a kill at
+any moment leaves it as it was before the change or after it, never between.
+"""
+
+from __future__ import annotations
+
+from c4tui.community.store import Store
+from c4tui.community.tournament import Board, Entry, Round, Tournament
+
+TOURNAMENT = "id, name, maker, control, rounds_planned, starts_at, phase, note"
+BOARD = "board, first_player, second_player, room, points, how"
+
+
+class TournamentRecords:
+    """Tournaments, their players, rounds and boards, in one store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def keep(self, tournament: Tournament) -> None:
+        t = tournament
+        with self.store.transaction():
+            self.store.execute(
+                f"INSERT INTO tournaments ({TOURNAMENT}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (id) DO UPDATE SET rounds_planned = excluded.rounds_planned,"
+                " phase = excluded.phase, note = excluded.note, starts_at = excluded.starts_at",
+                (
+                    t.number,
+                    t.name,
+                    t.maker,
+                    t.control,
+                    t.rounds_planned,
+                    t.starts_at,
+                    t.phase,
+                    t.note,
+                ),
+            )
+            for table in ("tournament_boards", "tournament_rounds", "tournament_entries"):
+                self.store.execute(f"DELETE FROM {table} WHERE tournament = ?", (t.number,))
+            for order, entry in enumerate(t.entries.values()):
+                self.store.execute(
+                    "INSERT INTO tournament_entries (tournament, player, name, rating,"
+                    " withdrawn, entered) VALUES (?, ?, ?, ?, ?, ?)",
+                    (t.number, entry.key, entry.name, entry.rating, int(entry.withdrawn), order),
+                )
+            for done in t.rounds:
+                self.store.execute(
+                    "INSERT INTO tournament_rounds (tournament, round_number, bye)"
+                    " VALUES (?, ?, ?)",
+                    (t.number, done.number, done.bye),
+                )
+                for index, b in enumerate(done.boards):
+                    self.store.execute(
+                        f"INSERT INTO tournament_boards (tournament, round_number, {BOARD})"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        (t.number, done.number, index, b.first, b.second, b.room, b.points, b.how),
+                    )
+
+    def load(self) -> list[Tournament]:
+        """Every tournament kept, by number."""
+        found = []
+        for row in self.store.rows(f"SELECT {TOURNAMENT} FROM tournaments ORDER BY id"):
+            number = int(row[0])
+            entries = {
+                str(key): Entry(str(key), str(name), float(rating), bool(withdrawn))
+                for key, name, rating, withdrawn in self.store.rows(
+                    "SELECT player, name, rating, withdrawn FROM tournament_entries"
+                    " WHERE tournament = ? ORDER BY entered",
+                    (number,),
+                )
+            }
+            rounds = [
+                Round(int(round_number), self._boards(number, int(round_number)), bye)
+                for round_number, bye in self.store.rows(
+                    "SELECT round_number, bye FROM tournament_rounds WHERE tournament = ?"
+                    " ORDER BY round_number",
+                    (number,),
+                )
+            ]
+            found.append(
+                Tournament(
+                    number,
+                    str(row[1]),
+                    str(row[2]),
+                    str(row[3]),
+                    int(row[4]),
+                    float(row[5]),
+                    row[6],
+                    entries,
+                    rounds,
+                    row[7],
+                )
+            )
+        return found
+
+    def _boards(self, number: int, round_number: int) -> list[Board]:
+        rows = self.store.rows(
+            f"SELECT {BOARD} FROM tournament_boards WHERE tournament = ? AND round_number = ?"
+            " ORDER BY board",
+            (number, round_number),
+        )
+        return [
+            Board(
+                str(first),
+                str(second),
+                None if room is None else int(room),
+                None if points is None else float(points),
+                how,
+            )
+            for _, first, second, room, points, how in rows
+        ]
