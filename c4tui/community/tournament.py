@@ -29,8 +29,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from c4tui.community.swiss_standings import DRAW, LOSS, WIN, Result, Standing, standings
 from c4tui.community.swiss import FIRST, SECOND, Entrant, pair_round
+from c4tui.community.swiss_standings import DRAW, LOSS, WIN, Result, Standing, standings
 
 Phase = Literal["registration", "playing", "finished", "cancelled"]
 MIN_PLAYERS = 2

@@ -8,8 +8,8 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from c4tui.community.swiss_standings import DRAW, LOSS, WIN
 from c4tui.community.swiss import FIRST, SECOND, Entrant, pair_round
+from c4tui.community.swiss_standings import DRAW, LOSS, WIN
 from c4tui.community.tournament import Tournament
 
 
