@@ -105,6 +105,7 @@ class WebFront(Front):
             [
                 web.get("/", self.page),
                 web.get("/ws", self.websocket),
+                web.get("/download/{key}", self.download),
                 web.static("/static", STATIC),
             ]
         )
@@ -130,6 +131,25 @@ class WebFront(Front):
             response.set_cookie(
                 COOKIE, secrets.token_hex(16), max_age=90 * 86400, httponly=True, samesite="Strict"
             )
+        return response
+
+    async def download(self, request: web.Request) -> web.StreamResponse:
+        """A file a client delivers (a finished game's file), once, to the browser whose
+        tab asked for it: the address is a random key the tab alone was told."""
+        key = request.match_info["key"]
+        try:
+            delivery = await self.downloads.get_download_metadata(key)
+        except KeyError:
+            raise web.HTTPNotFound(text="c4tui: no such download (each is served once)\n") from None
+        name = "".join(ch for ch in delivery.file_name or "game.c4" if ch.isalnum() or ch in "-_.")
+        response = web.StreamResponse()
+        response.headers["Content-Type"] = "text/plain; charset=utf-8"
+        response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        await response.prepare(request)
+        async for chunk in self.downloads.download(key):
+            await response.write(chunk)
+        await response.write_eof()
         return response
 
     async def websocket(self, request: web.Request) -> web.WebSocketResponse:

@@ -1,4 +1,5 @@
-"""MyGamesScreen: a served player's finished games, kept by the server; Enter reviews one."""
+"""MyGamesScreen: a served player's finished games, kept by the server; Enter reviews one,
+c copies its game file, l its gamesolver.org link, d downloads it (in a browser)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
+from c4tui.app.game_export import copy_game_file, copy_game_link, download_game_file
 from c4tui.app.screens.kept_games import GAME_COLUMNS, compose_games_list, game_cells
 from c4tui.app.screens.review import ReviewScreen
 from c4tui.engine.board.gamefile import GameRecord
@@ -19,6 +21,9 @@ class MyGamesScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,g", "app.pop_screen", "Close"),
+        Binding("c", "export('file')", "Copy file"),
+        Binding("l", "export('link')", "Copy link"),
+        Binding("d", "export('download')", "Download"),
     ]
 
     def __init__(self, games: tuple[tuple[str, GameRecord], ...]) -> None:
@@ -34,11 +39,34 @@ class MyGamesScreen(ModalScreen[None]):
         table.add_columns("started (UTC)", *GAME_COLUMNS)
         for name, record in self.games.items():
             table.add_row(record.date.replace("T", " ").rstrip("Z"), *game_cells(record), key=name)
-        summary = f"{len(self.games)} games, the newest first: Enter reviews one."
+        summary = (
+            f"{len(self.games)} games, the newest first: Enter reviews one; c copies its"
+            " game file, l its gamesolver.org link"
+            + (", d downloads it." if self.app.is_web else ".")
+        )
         if not self.games:
             summary = "No games yet: every game you play here is kept for you."
         self.query_one("#games-summary", Static).update(summary)
         table.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "export" and parameters == ("download",):
+            return self.app.is_web  # a terminal copies instead
+        return True
+
+    def action_export(self, how: str) -> None:
+        table = self.query_one(DataTable)
+        if table.row_count == 0:
+            return
+        row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
+        name = str(row_key.value)
+        record = self.games[name]
+        if how == "file":
+            copy_game_file(self.app, name, record)
+        elif how == "link":
+            copy_game_link(self.app, record)
+        else:
+            download_game_file(self.app, name, record)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
