@@ -101,6 +101,7 @@ def run(args: argparse.Namespace) -> int:
     import logging
     from dataclasses import replace
 
+    from c4tui.community.store import StoreDamaged, StoreError
     from c4tui.files import data_dir
     from c4tui.rooms.identity import RoomLimits
     from c4tui.serve.server import ServeConfig, Server, StateDirError
@@ -132,6 +133,15 @@ def run(args: argparse.Namespace) -> int:
     except KeyFileError as error:
         raise CommandError(str(error)) from None
     except StateDirError as error:
+        raise CommandError(f"--state {error}") from None
+    except StoreDamaged as error:
+        # Not set aside and started afresh: the database holds who owns each name, and
+        # an empty one would hand every name to whoever logs in first.
+        raise CommandError(
+            f"--state {error}: the server does not start over it; move it aside (or put "
+            "back a copy) and start again"
+        ) from None
+    except StoreError as error:
         raise CommandError(f"--state {error}") from None
 
 

@@ -153,12 +153,16 @@ class GameRecords:
 
     def hold(self, game: int, keys: Sequence[str]) -> None:
         """Keep game `game` among the games of each identity in `keys` (again: no change)."""
+        self.hold_for(game, [holder(key) for key in keys])
+
+    def hold_for(self, game: int, holders: Sequence[str]) -> None:
+        """Keep game `game` for each of `holders` (digests of keys, see `holder`)."""
         with self.store.transaction():
-            for key in keys:
+            for digest in holders:
                 self.store.execute(
                     "INSERT INTO kept_games (holder, game) VALUES (?, ?)"
                     " ON CONFLICT (holder, game) DO NOTHING",
-                    (holder(key), game),
+                    (digest, game),
                 )
 
     def kept(self, key: str, limit: int = KEPT_LIMIT) -> list[KeptGame]:

@@ -44,9 +44,12 @@ class SqliteStore(Store):
         super().__init__()
         self.path = Path(path)
         self.where = str(self.path)
-        if not self.path.exists():
-            with contextlib.suppress(FileExistsError):
-                os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        try:
+            if not self.path.exists():
+                with contextlib.suppress(FileExistsError):
+                    os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except OSError as error:
+            raise StoreError(f"{self.where}: {error.strerror or error}") from None
         try:
             self.connection = sqlite3.connect(
                 self.path, isolation_level=None, check_same_thread=False

@@ -161,6 +161,10 @@ def open_store(state_dir: Path) -> Store:
     from c4tui.community.migrate import migrate
     from c4tui.community.sqlite_store import SqliteStore
 
+    try:
+        state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as error:
+        raise StoreError(f"{state_dir}: {error.strerror or error}") from None
     store = SqliteStore(state_dir / DATABASE_NAME)
     try:
         migrate(store)

@@ -16,7 +16,8 @@ A shape's field types say what its values may be, and nothing else does:
 shape and builds it, or raises `ShapeError` saying which field is wrong and what it
 should be. `loads` reads JSON text with the nesting bounded, so a line of 60,000 `[` is
 an error like any other, not a RecursionError. The room protocol (protocol.py) and the
-room files (store.py) are declared this way, so both ends read one declaration.
+room files of old state directories (old_state.py) are declared this way, so both ends
+read one declaration.
 """
 
 from __future__ import annotations

@@ -1,9 +1,12 @@
 """RoomHost: every room of the service and the clients in them, kept after every change.
 
 Requests (requests.py) are done on the event loop, one at a time, so no two ever see a
-room half-changed. After every change (`changed`) a room is kept on disk (store.py),
-its view goes to everyone in it, the lobby hears of it, and when the AI seat is to
-move its search goes to the pool of worker processes (ai_pool.py).
+room half-changed. After every change (`changed`) a room is kept in the store
+(keeping.py: one transaction, committed before anyone is told), its view goes to
+everyone in it, the lobby hears of it, and when the AI seat is to move its search goes
+to the pool of worker processes (ai_pool.py). A change the store refuses (a full disk)
+is undone: the room goes back to what was last kept, and its players are told why; what
+a player has seen is always what is kept, so a kill at any moment loses nothing shown.
 
 Presence: a person whose last connection to a room drops keeps the seat for
 `RoomLimits.seat_hold` seconds (the other side sees the countdown); the same identity
@@ -19,11 +22,15 @@ import time
 from abc import ABC, abstractmethod
 from pathlib import Path
 
+from c4tui.community.room_records import RoomRecord
+from c4tui.community.store import Store, StoreError, StoreFull, open_store
 from c4tui.engine.players.contract import SearchInfo
 from c4tui.rooms.access import show_code
 from c4tui.rooms.ai_pool import AiPool, PooledSearch
 from c4tui.rooms.codec import from_wire
 from c4tui.rooms.identity import RoomLimits
+from c4tui.rooms.keeping import RoomKeeper, restore
+from c4tui.rooms.old_state import bring_in
 from c4tui.rooms.protocol import (
     VERSION,
     Lobby,
@@ -36,7 +43,6 @@ from c4tui.rooms.protocol import (
 )
 from c4tui.rooms.protocol import Identity as WelcomedAs
 from c4tui.rooms.room import Room
-from c4tui.rooms.store import RoomStore
 from c4tui.rooms.worker import SearchJob
 
 log = logging.getLogger("c4tui.rooms")
@@ -71,9 +77,15 @@ class Refused(Exception):
 class RoomHost:
     """The rooms and the clients in them (see the module docstring)."""
 
-    def __init__(self, state_dir: Path, limits: RoomLimits) -> None:
+    def __init__(self, state_dir: Path, limits: RoomLimits, store: Store | None = None) -> None:
+        """`store`: the community's store, or None to open the state directory's own
+        at start (and close it at close)."""
         self.limits = limits
-        self.store = RoomStore(state_dir)
+        self.state_dir = state_dir
+        self._given = store
+        self._store = store
+        self._keeper: RoomKeeper | None = None
+        self.kept: dict[int, RoomRecord] = {}  # each room as it was last kept
         self.rooms: dict[int, Room] = {}
         self.clients: set[Client] = set()
         self.pool = AiPool(limits.ai_workers)
@@ -81,14 +93,33 @@ class RoomHost:
         self._tick: asyncio.Task[None] | None = None
         self._lobby_due = False
 
+    @property
+    def store(self) -> Store:
+        """The community's store (open from `start` to `close`)."""
+        if self._store is None:
+            raise RuntimeError("the room host has not started: its store is not open")
+        return self._store
+
+    @property
+    def keeper(self) -> RoomKeeper:
+        """The rooms' and kept games' part of the store."""
+        if self._keeper is None or self._keeper.store is not self.store:
+            self._keeper = RoomKeeper(self.store)
+        return self._keeper
+
     async def start(self) -> None:
-        self.store.make_private()
+        """Open the store (StoreError says why it cannot be), bring in the files of an
+        older state directory, and bring the rooms back."""
+        if self._store is None:
+            self._store = open_store(self.state_dir)
+        bring_in(self.state_dir, self.store)
         held_until = time.monotonic() + self.limits.seat_hold
-        for room in self.store.load():
+        for room, record in self.keeper.load():
             for seat in room.seats:
                 if seat.key is not None:
                     seat.held_until = held_until
             self.rooms[room.number] = room
+            self.kept[room.number] = record
             log.info(
                 "room %d back from the state directory (%d moves)", room.number, room.position.moves
             )
@@ -102,6 +133,9 @@ class RoomHost:
         for search in self.searches.values():
             search.cancel()
         await self.pool.close()
+        if self._given is None and self._store is not None:
+            self._store.close()
+            self._store = None
 
     # ---- clients coming and going -------------------------------------------------
 
@@ -182,8 +216,8 @@ class RoomHost:
     def _archive(self, room: Room) -> None:
         if room.position.moves:
             try:
-                self.store.archive(room)
-            except OSError as error:
+                self.keeper.archive(room)
+            except StoreError as error:
                 log.warning("room %d: could not keep its game: %s", room.number, error)
 
     def _close_if_empty(self, room: Room) -> bool:
@@ -193,12 +227,11 @@ class RoomHost:
         if search is not None:
             search.cancel()
         try:
-            if room.position.moves:
-                self.store.archive(room)
-            self.store.forget(room)
-        except OSError as error:
+            self.keeper.forget(room)
+        except StoreError as error:  # it stays in the store: back after a restart
             log.warning("room %d: could not keep its game: %s", room.number, error)
         del self.rooms[room.number]
+        self.kept.pop(room.number, None)
         for client in self.members(room):
             client.room = None
             client.send(Notice("The room has closed."))
@@ -233,8 +266,8 @@ class RoomHost:
             self._vacate(room, index)
         if freed:
             self.changed(room)
-        if room.trouble is not None and room.number in self.rooms:
-            self._keep(room)
+        if room.trouble is not None and room.number in self.rooms and self._keep(room):
+            self.maybe_search(room)  # an AI move the store refused is searched again
             self.show(room)
 
     # ---- after every change -------------------------------------------------------
@@ -248,22 +281,41 @@ class RoomHost:
             del self.searches[room.number]
         if self._close_if_empty(room):
             return
-        self._keep(room)
-        self.maybe_search(room)
-        self.show(room)
+        if self._keep(room):
+            self.maybe_search(room)
+        if room.number in self.rooms:
+            self.show(room)
         self._lobby_changed()
 
-    def _keep(self, room: Room) -> None:
+    def _keep(self, room: Room) -> bool:
+        """Keep the room; when the store refuses, undo the change (see the module
+        docstring) and say why in the room. Whether it was kept."""
         try:
-            if room.over:
-                self.store.archive(room)
-            self.store.keep(room)
-        except OSError as error:
+            self.kept[room.number] = self.keeper.keep(room)
+        except StoreError as error:
             if room.trouble is None:
-                log.warning("room %d not kept: %s", room.number, error)
-            room.trouble = f"The server cannot keep this game on disk ({error.strerror or error})."
-        else:
-            room.trouble = None
+                log.warning("room %d: a change not kept, so undone: %s", room.number, error)
+            why = "its disk is full" if isinstance(error, StoreFull) else "its database failed"
+            last = self.kept.get(room.number)
+            if last is None:  # a new room that could not be kept at all
+                self._unmake(room, f"The server cannot keep games now ({why}): try later.")
+                return False
+            restore(room, last)
+            room.trouble = (
+                f"The server cannot keep this game ({why}): the last move or change "
+                "was not made. Try again in a while."
+            )
+            return False
+        room.trouble = None
+        return True
+
+    def _unmake(self, room: Room, reason: str) -> None:
+        """A room that was never kept goes, and everyone in it back to the lobby."""
+        del self.rooms[room.number]
+        for client in self.members(room):
+            client.room = None
+            client.send(Notice(reason))
+            client.send(self.lobby())
 
     def members(self, room: Room) -> list[Client]:
         return [c for c in self.clients if c.room == room.number]

@@ -23,6 +23,7 @@ from c4tui.rooms.access import (
     normal_code,
 )
 from c4tui.rooms.host import Client, Refused, RoomHost
+from c4tui.rooms.keeping import new_game_name
 from c4tui.rooms.protocol import (
     Answer,
     Create,
@@ -39,7 +40,6 @@ from c4tui.rooms.protocol import (
 )
 from c4tui.rooms.protocol import Refused as RefusedMessage
 from c4tui.rooms.room import Room, Seat
-from c4tui.rooms.store import new_game_name
 
 log = logging.getLogger("c4tui.rooms")
 GAMES_EVERY = 2.0  # seconds between one identity's requests for its games
@@ -236,12 +236,12 @@ class Requests:
         self.host.changed(room)
 
     def _on_games(self, client: Client, message: Message) -> None:
-        # Up to 50 files read per request: not as fast as a client can ask.
+        # Up to 50 games read per request: not as fast as a client can ask.
         now = time.monotonic()
         if now - self._games_asked.get(client.key, -GAMES_EVERY) < GAMES_EVERY:
             raise Refused("Your games are on their way: ask again in a moment.")
         self._games_asked[client.key] = now
-        games = self.host.store.kept_games(client.key)
+        games = self.host.keeper.kept_games(client.key)
         client.send(Games(tuple(KeptGame(name, text) for name, text in games)))
 
     def _on_say(self, client: Client, message: Say) -> None:

@@ -3,7 +3,7 @@
 The seam with the fronts (c4tui/serve, see also docs/serve-contract.md):
 
     service = RoomService(state_dir, RoomLimits(...))
-    await service.start()                  # rooms back from the state dir; listening
+    await service.start()                  # the store opened, rooms back; listening
     token = service.issue_token(Identity("ssh-key:SHA256:...", "ann", "10.0.0.7"))
     # the front starts [sys.executable, "-m", "c4tui", "--served"] with the environment
     #   C4TUI_ROOMS_SOCKET=service.socket_path, C4TUI_ROOMS_TOKEN=token (never in argv),
@@ -29,6 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from c4tui.community.store import Store
 from c4tui.rooms.access import Tokens
 from c4tui.rooms.host import Client, RoomHost
 from c4tui.rooms.identity import Identity, RoomLimits, display_name
@@ -78,14 +79,17 @@ class Connection(Client):
 class RoomService:
     """The rooms, their games and their clients (see the module docstring)."""
 
-    def __init__(self, state_dir: Path, limits: RoomLimits | None = None) -> None:
+    def __init__(
+        self, state_dir: Path, limits: RoomLimits | None = None, store: Store | None = None
+    ) -> None:
+        """`store`: the community's store, or None to open the state directory's own."""
         self.state_dir = Path(state_dir)
         self.limits = limits or RoomLimits()
         run = self.state_dir / "run"
         if len(str(run / "rooms.sock")) > SOCKET_PATH_MAX:
             run = Path(tempfile.mkdtemp(prefix="c4tui-rooms-"))  # mkdtemp makes it 0700
         self.socket_path = run / "rooms.sock"
-        self.host = RoomHost(self.state_dir, self.limits)
+        self.host = RoomHost(self.state_dir, self.limits, store)
         self.requests = Requests(self.host)
         self._tokens = Tokens()
         self._server: asyncio.AbstractServer | None = None

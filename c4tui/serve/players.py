@@ -1,30 +1,30 @@
 """Who plays in a session: the identity a front established, and one live session each.
 
 A name belongs to one identity. An ssh key that logs in under a name claims it for good
-(kept in the state directory's names.json); from then on a login without that key, or
-with another key, cannot use the name, and is told so before its client starts. Names a
+(kept in the community's store: community/player_records.py); from then on a login
+without that key, or with another key, cannot use the name, and is told so before its
+client starts. Names a
 browser gets ("web-1a2b") are the web front's alone. Login names ssh cannot carry (an
 emoji, a control character) are refused with words, not ssh's own disconnect.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import asyncssh
 
-from c4tui.files import UnreadableFile, atomic_write, parse_json, read_text
+from c4tui.community.player_records import PlayerRecords
+from c4tui.community.store import StoreError
 
 log = logging.getLogger("c4tui.serve")
 KEYLESS, KEYED = "ssh-name:", "ssh-key:"
 WEB_NAMES = "web-"  # the start of every name the web front gives
-NAMES_FILE = "names.json"  # in the state directory
+NAMES_FILE = "names.json"  # in a state directory from before the store (brought in once)
 
 
 @dataclass(frozen=True)
@@ -75,48 +75,43 @@ def guard_login_names(conn: asyncssh.SSHServerConnection) -> None:
 
 
 class NameBook:
-    """Which ssh key each name belongs to, kept in one small JSON file."""
+    """Which ssh key's player holds each name, kept in the store (None: no names held,
+    as on the web front, whose names are its own)."""
 
-    def __init__(self, path: Path | None) -> None:
-        self.path = path
-        self.owners: dict[str, str] = {}  # casefolded name -> the key's identity
-        if path is None or not path.exists():
-            return
+    def __init__(self, records: PlayerRecords | None) -> None:
+        self.records = records
+
+    def owner(self, name: str) -> int | None:
+        """The player who holds `name`, None when nobody does (or it cannot be told)."""
+        if self.records is None:
+            return None
         try:
-            data = parse_json(read_text(path))
-        except (UnreadableFile, ValueError) as error:
-            log.warning("names file %s cannot be read (%s): starting afresh", path, error)
-            return
-        if isinstance(data, dict):
-            self.owners = {str(k): v for k, v in data.items() if isinstance(v, str)}
-
-    def owner(self, name: str) -> str | None:
-        return self.owners.get(name.casefold())
-
-    def claim(self, name: str, key: str) -> None:
-        self.owners[name.casefold()] = key
-        if self.path is not None:
-            try:
-                atomic_write(self.path, json.dumps(self.owners, ensure_ascii=False))
-            except OSError as error:  # the claim holds while the server runs
-                log.warning("names file %s not written: %s", self.path, error)
+            return self.records.holder_of(name)
+        except StoreError as error:
+            log.warning("name %s not checked: %s", name, error)
+            return None
 
     def refusal(self, player: Player) -> str | None:
         """Why `player` may not use its name (None when it may); a key's first use claims it."""
         name, key = player.name, player.key
         if key.startswith((KEYLESS, KEYED)) and name.casefold().startswith(WEB_NAMES):
             return f"names starting with {WEB_NAMES} are the browsers': choose another name."
-        owner = self.owner(name)
-        if key.startswith(KEYLESS) and owner is not None:
-            return (
-                f"the name {name} belongs to a player with an ssh key: log in with that key, "
-                "or choose another name (ssh OTHERNAME@HOST)."
-            )
-        if key.startswith(KEYED):
-            if owner is None:
-                self.claim(name, key)
-            elif owner != key:
-                return f"the name {name} belongs to another ssh key: choose another name."
+        if self.records is None:
+            return None
+        try:
+            owner = self.records.holder_of(name)
+            if key.startswith(KEYLESS) and owner is not None:
+                return (
+                    f"the name {name} belongs to a player with an ssh key: log in with that "
+                    "key, or choose another name (ssh OTHERNAME@HOST)."
+                )
+            if key.startswith(KEYED):
+                mine = owner is None or owner == self.records.player_of(key)
+                if not mine or not self.records.claim(name, key):  # the first use claims it
+                    return f"the name {name} belongs to another ssh key: choose another name."
+        except StoreError as error:  # names cannot be checked: nobody may take one now
+            log.warning("name %s not checked: %s", name, error)
+            return "the server cannot check names just now: try again in a while."
         return None
 
 

@@ -6,7 +6,9 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from c4tui.community.store import DATABASE_NAME
 from c4tui.rooms.identity import Identity, RoomLimits
+from c4tui.rooms.old_state import ASIDE
 from c4tui.rooms.service import RoomService
 from c4tui.serve.client_process import (
     CLIENT_ARGV,
@@ -31,6 +33,10 @@ STATE_NAMES = {
     HOST_KEY_NAME,
     f".{HOST_KEY_NAME}.new",
     NAMES_FILE,
+    DATABASE_NAME,
+    f"{DATABASE_NAME}-wal",
+    f"{DATABASE_NAME}-shm",
+    ASIDE,
     "rooms",
     "players",
     "run",
@@ -82,7 +88,10 @@ def claim_state_dir(state_dir: Path) -> None:
                 f"(it holds {shown}): give a new or empty directory"
             )
     if not marker.is_file():
-        marker.write_text("A state directory of c4tui serve: rooms, games, its host key.\n")
+        marker.write_text(
+            "A state directory of c4tui serve: its database (players, rooms, games), its "
+            "host key.\n"
+        )
 
 
 class Server:
@@ -117,6 +126,8 @@ class Server:
         claim_state_dir(self.state_dir)
         sweep_private_homes(self.state_dir / CLIENTS_DIR)
         await self.rooms.start()
+        if self.ssh is not None:  # the names are the community's, in the rooms' store
+            self.ssh.store = self.rooms.host.store
         try:
             for front in (self.ssh, self.web):
                 if front is not None:

@@ -19,6 +19,8 @@ from typing import Any
 
 import asyncssh
 
+from c4tui.community.player_records import PlayerRecords
+from c4tui.community.store import Store, open_store
 from c4tui.rooms.protocol import escaped
 from c4tui.serve.client_process import (
     CLIENTS_DIR,
@@ -28,7 +30,6 @@ from c4tui.serve.client_process import (
 )
 from c4tui.serve.front import Front
 from c4tui.serve.players import (
-    NAMES_FILE,
     NameBook,
     NameTaken,
     Player,
@@ -82,7 +83,10 @@ class SshFront(Front):
         """`ground`: what every front takes (front.py); `authorized`: the public keys
         let in, or None for anyone."""
         super().__init__(**ground)
-        self.players = Players(NameBook(self.state_dir / NAMES_FILE))
+        # The community's store, which holds the names: the server hands it the room
+        # service's before start; a front alone opens the state directory's own.
+        self.store: Store | None = None
+        self._own_store: Store | None = None
         self.authorized = authorized
         self.sessions: set[PlayerSession] = set()
         self.addresses: dict[str, str] = {}  # asyncssh's connection number -> peer address
@@ -92,6 +96,9 @@ class SshFront(Front):
         self.refusals = AsyncsshRefusals(self.addresses)
 
     async def start(self) -> None:
+        if self.store is None:
+            self.store = self._own_store = open_store(self.state_dir)
+        self.players = Players(NameBook(PlayerRecords(self.store)))
         self.host_key = host_key = load_or_create_host_key(self.state_dir)
         asyncssh_log = logging.getLogger("asyncssh")
         asyncssh_log.setLevel(logging.INFO)
@@ -125,6 +132,8 @@ class SshFront(Front):
         if self.server is not None:
             await self.server.wait_closed()
         logging.getLogger("asyncssh").removeFilter(self.refusals)
+        if self._own_store is not None:
+            self._own_store.close()
 
     def spawn(self, job: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(job)

@@ -11,3 +11,12 @@ from tests.rooms.support import running
 async def service(tmp_path):
     async with running(tmp_path / "state", ai_seconds=0.3) as service:
         yield service
+
+
+@pytest.fixture
+def store(tmp_path):
+    """The community's store alone, in a temporary state directory."""
+    from c4tui.community.store import open_store
+
+    with open_store(tmp_path) as store:
+        yield store

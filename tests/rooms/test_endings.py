@@ -5,8 +5,8 @@ from __future__ import annotations
 from c4tui.app.screens.kept_games import game_cells
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.gamefile import GameRecord
+from c4tui.rooms.keeping import RoomKeeper
 from c4tui.rooms.room import Room, Seat
-from c4tui.rooms.store import RoomStore, read_room
 
 
 def a_room() -> Room:
@@ -14,28 +14,27 @@ def a_room() -> Room:
     return Room(1, "ABCD", Game.from_moves("4453"), seats, name="20261125-210000-r1-000001")
 
 
-def kept(store: RoomStore, room: Room) -> GameRecord:
-    name, text = store.kept_games("ssh-name:ann")[0]
+def kept(keeper: RoomKeeper, room: Room) -> GameRecord:
+    name, text = keeper.kept_games("ssh-name:ann")[0]
     assert name == room.name
     return GameRecord.from_text(text)
 
 
-def test_a_resigned_room_game_is_kept_won_and_listed_as_finished(tmp_path):
-    store, room = RoomStore(tmp_path), a_room()
+def test_a_resigned_room_game_is_kept_won_and_listed_as_finished(store):
+    keeper, room = RoomKeeper(store), a_room()
     assert room.resign(0) is None  # ann (●) resigns
-    store.archive(room)
-    record = kept(store, room)
+    keeper.keep(room)  # a game that is over is kept among its players' games
+    record = kept(keeper, room)
     assert (record.result, record.ended.how) == ("0-1", "resigned")
     assert game_cells(record)[3] == "○ won, ● resigned"  # "My games": finished, not "unfinished"
-    store.keep(room)  # the room's own file reads back as it was
-    again = read_room(store.path(room.number))
+    ((again, _),) = keeper.load()  # the room reads back as it was
     assert (again.ended, again.winner) == ("resigned", 1)
 
 
-def test_an_agreed_draw_is_kept_as_a_draw(tmp_path):
-    store, room = RoomStore(tmp_path), a_room()
+def test_an_agreed_draw_is_kept_as_a_draw(store):
+    keeper, room = RoomKeeper(store), a_room()
     assert room.offer(1, "draw") is None and room.answer(0, "draw", True) is None
-    store.archive(room)
-    record = kept(store, room)
+    keeper.archive(room)
+    record = kept(keeper, room)
     assert (record.result, record.ended.how) == ("1/2-1/2", "agreed")
     assert game_cells(record)[3] == "draw agreed"

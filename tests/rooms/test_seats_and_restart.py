@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import errno
 import json
 import os
 import signal
 import sys
 
-from c4tui.engine.board.gamefile import GameRecord
-from c4tui.rooms import store
+from c4tui.community.store import StoreFull
 from c4tui.rooms.service import RoomLimits, RoomService
 from tests.rooms.support import PATIENCE, login, next_of, room_where
 
@@ -88,8 +86,7 @@ async def test_a_service_killed_mid_game_comes_back_move_for_move(tmp_path):
     finally:
         os.kill(process.pid, signal.SIGKILL)
         await process.wait()
-    kept = GameRecord.from_text((state / "rooms" / "1.c4").read_text())
-    assert kept.moves == "44536" and kept.players == ("ann", "bob")
+    assert moves_kept(state) == "44536"
     service = RoomService(state)
     await service.start()
     ann = await login(service, "ann")
@@ -100,7 +97,17 @@ async def test_a_service_killed_mid_game_comes_back_move_for_move(tmp_path):
     await service.close()
 
 
-async def test_a_full_disk_is_said_in_the_room_and_tears_nothing(service, monkeypatch):
+def moves_kept(state) -> str:
+    """The moves of room 1's game as the database holds them."""
+    from c4tui.community.store import open_store
+    from c4tui.rooms.keeping import RoomKeeper
+
+    with open_store(state) as kept:
+        rooms = RoomKeeper(kept).load()
+    return next(room.position.to_moves() for room, _ in rooms if room.number == 1)
+
+
+async def test_a_full_disk_refuses_the_move_says_so_and_loses_nothing(service, monkeypatch):
     ann, bob = await login(service, "ann"), await login(service, "bob")
     await ann.send("create")
     code = (await room_where(ann, lambda m: m["seat"] == 0))["code"]
@@ -108,21 +115,27 @@ async def test_a_full_disk_is_said_in_the_room_and_tears_nothing(service, monkey
     await room_where(bob, lambda m: m["seat"] == 1)
     await ann.send("drop", column=3, ply=0)
     await room_where(bob, lambda m: m["moves"] == "4")
-    kept = (service.state_dir / "rooms" / "1.c4").read_text()
+    store = service.host.store
+    run = store._run
 
-    def full(path, text):
-        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    def full(sql, params, *, fetch):  # the game's row is written, then its move finds no room
+        if sql.startswith("INSERT INTO moves"):
+            raise StoreFull(f"{store.where}: the disk is full (database or disk is full)")
+        return run(sql, params, fetch=fetch)
 
-    monkeypatch.setattr(store, "atomic_write", full)
+    monkeypatch.setattr(store, "_run", full)
     await bob.send("drop", column=3, ply=1)
-    said = await room_where(ann, lambda m: m["moves"] == "44")
-    assert "cannot keep this game" in said["trouble"] and "No space" in said["trouble"]
-    assert (service.state_dir / "rooms" / "1.c4").read_text() == kept
+    said = await room_where(ann, lambda m: m["trouble"] is not None)
+    assert said["moves"] == "4"  # refused: nobody is shown a move that is not kept
+    assert "disk is full" in said["trouble"] and "was not made" in said["trouble"]
+    assert "disk is full" in (await room_where(bob, lambda m: m["trouble"] is not None))["trouble"]
+    assert moves_kept(service.state_dir) == "4"
+    assert store.value("SELECT plies FROM games") == 1  # the half-written change rolled back
     monkeypatch.undo()
-    await ann.send("drop", column=2, ply=2)
-    well = await room_where(bob, lambda m: m["moves"] == "443")
+    await bob.send("drop", column=3, ply=1)
+    well = await room_where(ann, lambda m: m["moves"] == "44")
     assert well["trouble"] is None
-    assert "Moves: 443" in (service.state_dir / "rooms" / "1.c4").read_text()
+    assert moves_kept(service.state_dir) == "44"
     await ann.close()
     await bob.close()
 
@@ -154,5 +167,5 @@ async def test_leaving_a_game_keeps_it_among_your_games(service):
     await ann.send("games")
     games = (await next_of(ann, "games"))["games"]
     assert len(games) == 1 and "Player2: random" in games[0]["text"]
-    assert oct((service.state_dir / "rooms").stat().st_mode & 0o777) == "0o700"
+    assert oct((service.state_dir / "community.sqlite3").stat().st_mode & 0o777) == "0o600"
     await ann.close()

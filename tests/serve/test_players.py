@@ -2,7 +2,15 @@
 
 import pytest
 
+from c4tui.community.player_records import PlayerRecords
+from c4tui.community.store import open_store
 from c4tui.serve.players import NameBook, NameTaken, Player, Players
+
+
+@pytest.fixture
+def records(tmp_path):
+    with open_store(tmp_path) as store:
+        yield PlayerRecords(store)
 
 
 def test_two_live_sessions_of_one_identity_are_one_player():
@@ -16,36 +24,45 @@ def test_two_live_sessions_of_one_identity_are_one_player():
     assert not players.sessions
 
 
-def test_a_key_cannot_claim_a_name_a_keyless_session_is_using(tmp_path):
+def test_a_key_cannot_claim_a_name_a_keyless_session_is_using(records):
     # Issue 30 item 13: a keyless "bob" online when a key first claimed "bob" looked the
     # same as the key holder until that session ended.
-    players = Players(NameBook(tmp_path / "names.json"))
+    players = Players(NameBook(records))
     keyless = players.enter(Player("ssh-name:bob", "bob", "10.0.0.1"))
     with pytest.raises(NameTaken, match="in use right now by a player without a key"):
         players.enter(Player("ssh-key:SHA256:bob", "Bob", "10.0.0.2"))
     assert players.names.owner("bob") is None  # and it claimed nothing
     players.leave(keyless)
     players.enter(Player("ssh-key:SHA256:bob", "Bob", "10.0.0.2"))
-    assert players.names.owner("bob") == "ssh-key:SHA256:bob"
+    assert players.names.owner("bob") == records.player_of("ssh-key:SHA256:bob") is not None
 
 
 def test_a_keys_name_is_its_own_and_kept(tmp_path):
-    book = NameBook(tmp_path / "names.json")
-    bob = Player("ssh-key:SHA256:bob", "bob", "10.0.0.1")
-    assert book.refusal(bob) is None  # the first use claims it
-    again = NameBook(tmp_path / "names.json")  # after a restart
-    assert again.refusal(bob) is None
-    assert "belongs to a player with an ssh key" in again.refusal(
-        Player("ssh-name:Bob", "Bob", "10.0.0.2")
-    )
-    assert "another ssh key" in again.refusal(Player("ssh-key:SHA256:eve", "bob", "10.0.0.3"))
-    assert again.refusal(Player("ssh-name:ann", "ann", "10.0.0.2")) is None
-    assert "browsers'" in again.refusal(Player("ssh-name:web-1a2b", "web-1a2b", "10.0.0.2"))
+    with open_store(tmp_path) as store:
+        book = NameBook(PlayerRecords(store))
+        bob = Player("ssh-key:SHA256:bob", "bob", "10.0.0.1")
+        assert book.refusal(bob) is None  # the first use claims it
+    with open_store(tmp_path) as store:  # after a restart
+        again = NameBook(PlayerRecords(store))
+        assert again.refusal(bob) is None
+        assert "belongs to a player with an ssh key" in again.refusal(
+            Player("ssh-name:Bob", "Bob", "10.0.0.2")
+        )
+        assert "another ssh key" in again.refusal(Player("ssh-key:SHA256:eve", "bob", "10.0.0.3"))
+        assert again.refusal(Player("ssh-name:ann", "ann", "10.0.0.2")) is None
+        assert "browsers'" in again.refusal(Player("ssh-name:web-1a2b", "web-1a2b", "10.0.0.2"))
 
 
-def test_players_refuse_a_name_that_is_another_identitys(tmp_path):
-    players = Players(NameBook(tmp_path / "names.json"))
+def test_players_refuse_a_name_that_is_another_identitys(records):
+    players = Players(NameBook(records))
     players.enter(Player("ssh-key:SHA256:bob", "bob", "10.0.0.1"))
     with pytest.raises(NameTaken):
         players.enter(Player("ssh-name:bob", "bob", "10.0.0.2"))
     assert [p.key for p in players.sessions] == ["ssh-key:SHA256:bob"]
+
+
+def test_names_that_cannot_be_checked_are_not_given_away(records):
+    book = NameBook(records)
+    records.store.close()  # as when the server is stopping, or the database fails
+    refusal = book.refusal(Player("ssh-key:SHA256:bob", "bob", "10.0.0.1"))
+    assert "cannot check names" in refusal

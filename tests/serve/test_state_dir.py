@@ -72,3 +72,23 @@ async def test_only_the_servers_own_client_directories_are_swept(tmp_path):
     await server.start()
     await server.stop()
     assert [p.name for p in (state / "clients").iterdir()] == ["todo.txt"]
+
+
+@pytest.mark.parametrize(
+    ("damage", "words"),
+    [
+        (b"SQLite format 3\x00" + b"\xff" * 4000, "the database is damaged"),
+        (b"these are not the pages of a database\n" * 200, "the database is damaged"),
+    ],
+)
+def test_a_damaged_database_stops_the_server_in_one_line_and_is_left_as_it_is(
+    tmp_path, capsys, damage, words
+):
+    claim_state_dir(tmp_path)
+    database = tmp_path / "community.sqlite3"
+    database.write_bytes(damage)
+    assert main(["serve", "--state", str(tmp_path), "--ssh", "0", "--no-web"]) == 2
+    error = capsys.readouterr().err
+    assert words in error and "does not start over it" in error and str(database) in error
+    assert error.count("\n") == 1
+    assert database.read_bytes() == damage
