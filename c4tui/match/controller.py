@@ -50,10 +50,13 @@ from c4tui.match.navigation import Navigation
 from c4tui.match.opponents import Judge, engines_for, evaluation_line, hint_spec
 from c4tui.match.search_desk import SearchDesk
 from c4tui.match.search_requests import GAME_OVER, Notice, Search, Severity
-from c4tui.match.sides import Sides, engine_spec_or_none
+from c4tui.match.sides import UNNAMED, Sides, engine_spec_or_none
 from c4tui.match.turns import EngineTurns
 from c4tui.match.watching import WATCH_DELAYS, Watching
 from c4tui.records.kept_games import GameLibrary
+
+# How an ending of a game file reads after the loser's name ("ann ● lost on time").
+ENDING_WORDS = {"time": "lost on time", "abandoned": "left the game", "forfeit": "forfeited"}
 
 
 class Match:
@@ -96,7 +99,8 @@ class Match:
         self.setup = setup  # the moves the game was set up with (pasted), not played here
         # How a game ended off the board, in words after the loser's name ("resigned",
         # "lost: it crashed (exit status 1)"); None while it goes on or ended on it.
-        self.ending: str | None = None
+        self.ending: str | None = None  # how a game ended off the board, in words
+        self.ended_how = "resigned"  # ... and as its game file says it (gamefile.ENDINGS)
         self.navigation = Navigation(self)
         self.watching = Watching(self)
         self.turns = EngineTurns(self)
@@ -191,7 +195,7 @@ class Match:
         """`player`'s engine failed (an outside program): the game is over, won by the
         other side, as a resignation is."""
         self.resigned = player
-        self.ending = f"lost: it {reason}"
+        self.ending, self.ended_how = f"lost: it {reason}", "forfeit"
         self.emit(GameOver(1 - player, "forfeit"))
 
     def hold(self) -> None:
@@ -256,8 +260,7 @@ class Match:
     def record(self) -> GameRecord:
         """The game as a game file holds it, with its variations."""
         players = (self.sides.recorded(0), self.sides.recorded(1))
-        how = "resigned" if self.ending in (None, "resigned") else "forfeit"
-        ended = None if self.resigned is None else Ending(how, 1 - self.resigned)
+        ended = None if self.resigned is None else Ending(self.ended_how, 1 - self.resigned)
         record = GameRecord.of_game(self.game, players, self.date, ended, self.setup)
         self.date = record.date
         return record
@@ -353,7 +356,7 @@ class Match:
         self.resigned = mover
         self.save()  # kept with its result: "Result: 0-1", "Ended: resigned"
         self._count(1 - mover)
-        self.ending = "resigned"
+        self.ending, self.ended_how = "resigned", "resigned"
         self.emit(GameOver(1 - mover, "resigned"))
 
     def new_game(self, game: Game | None = None, sides: Sides | None = None) -> None:
@@ -386,11 +389,19 @@ class Match:
         """Go on with a kept game: its board, its sides (engine specs stay engines,
         anyone else is a person) and its moves; `name` keeps it in the same file."""
         game = record.game()
-        self._sides = Sides(*(engine_spec_or_none(player) for player in record.players))
+        specs = [engine_spec_or_none(player) for player in record.players]
+        # A person's name from the file ("ann"), not the words the app gives a person.
+        people = tuple(
+            "" if spec is not None or player in UNNAMED else player
+            for spec, player in zip(specs, record.players, strict=True)
+        )
+        self._sides = Sides(specs[0], specs[1], people=(people[0], people[1]))
         self._begin(game, name, record.date)
         self.setup = record.start
-        if record.ended is not None and record.ended.winner is not None:
-            self.resigned = 1 - record.ended.winner  # over, as it was left
+        ended = record.ended
+        if ended is not None and ended.winner is not None:
+            self.resigned = 1 - ended.winner  # over, as it was left
+            self.ended_how, self.ending = ended.how, ENDING_WORDS.get(ended.how, ended.how)
         # Reopened at an engine's turn: it waits for `m`, as after undo.
         self._paused = self.is_ai(self.position.to_move) and not self.sides.watching
         self.emit(PositionChanged(self.position))

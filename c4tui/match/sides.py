@@ -15,6 +15,8 @@ from c4tui.engine.players.specs import (
 )
 
 GLYPHS = ("●", "○")  # ● moves first; the glyphs differ by shape, not only by colour
+# What a game file says of a person the app did not name: not a name to show.
+UNNAMED = frozenset({"", "?", "You", "Player 1", "Player 2"})
 
 
 def engine_title(spec: str) -> str:
@@ -44,10 +46,12 @@ def engine_spec_or_none(player: str) -> str | None:
 
 @dataclass(frozen=True)
 class Sides:
-    """The two sides: an engine spec, or None for a person at the keyboard."""
+    """The two sides: an engine spec, or None for a person at the keyboard (`people`:
+    the names of persons, from a game file; "" where the app names them)."""
 
     first: str | None = None
     second: str | None = None
+    people: tuple[str, str] = ("", "")
 
     def spec(self, player: int) -> str | None:
         return self.first if player == 0 else self.second
@@ -65,6 +69,8 @@ class Sides:
         spec = self.spec(player)
         if spec is not None:
             return engine_title(spec)
+        if self.people[player]:
+            return self.people[player]
         if self.first is None and self.second is None:
             return f"Player {player + 1}"
         return "You"

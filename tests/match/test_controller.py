@@ -375,3 +375,32 @@ def test_an_outside_engine_that_forfeits_loses_the_game_with_the_reason():
     assert match.record().ended == Ending("forfeit", 1)
     match.move_now()  # the game is over: nobody plays on
     assert runner.searches == []
+
+
+@pytest.mark.parametrize(
+    ("how", "words"),
+    [("resigned", "resigned"), ("time", "lost on time"), ("abandoned", "left the game")],
+)
+def test_an_opened_game_ended_off_the_board_names_its_players_and_how_it_ended(how, words):
+    """A served game between ann and bob, loaded: their names, who lost and how, and the
+    same ending when it is kept again (it read "Player 1/Player 2" and lost the how)."""
+    from c4tui.engine.board.gamefile import GameRecord
+
+    record = GameRecord.of(
+        Position.from_moves("4453"), ("ann", "bob"), ended=Ending(how, 0)
+    )
+    match = Match(Sides())
+    match.open(record)
+    view = match.view()
+    assert view.names == ("ann", "bob")
+    assert outcome_text(view) == f"bob ○ {words}: ann ● wins."
+    assert match.record().ended == Ending(how, 0)
+    assert match.record().players == ("ann", "bob")
+
+
+def test_an_opened_game_of_you_against_an_engine_still_says_you():
+    from c4tui.engine.board.gamefile import GameRecord
+
+    match = Match(Sides())
+    match.open(GameRecord.of(Position.from_moves("44"), ("You", "greedy")))
+    assert match.view().names == ("You", "Greedy")
