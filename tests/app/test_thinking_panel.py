@@ -342,3 +342,17 @@ async def test_mcts_says_what_its_words_mean_and_no_win_rate_for_an_untried_colu
         panel = app.game_screen.thinking_panel
         panel.show(ThinkingView(search, Position.start(), Limits(time=1), "MCTS", False))
         assert "? says what visits and UCT mean" in panel_text(app)
+
+
+async def test_not_searched_yet_is_said_whole_in_the_narrow_panel_of_80_by_24(make_app):
+    app = make_app(settings=Settings(mode="humans", theme="textual-dark"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        panel = app.game_screen.thinking_panel
+        panel.show(ThinkingView(None, Position.start(), Limits(), "MCTS", running=False))
+        lines = panel.lines(panel.size.width)
+        assert [line.plain for line in lines] in (
+            ["The AI has not searched this position yet."],
+            ["Not searched yet."],
+        )
+        assert all(len(line.plain) <= panel.size.width for line in lines)

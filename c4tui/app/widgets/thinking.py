@@ -131,7 +131,9 @@ class ThinkingPanel(DrawnWidget):
                     lines.append(Text("It has no time limit: press m to make it move now.", dim))
                 return lines
             if view.label:
-                return [Text("The AI has not searched this position yet.", dim)]
+                said = "The AI has not searched this position yet."
+                # The panel is narrower than that at 80x24: the short words, not cut ones.
+                return [Text(said if len(said) <= width else "Not searched yet.", dim)]
             return [
                 Text("No AI plays in this game.", dim),
                 Text("Press m for an AI move, h for a hint.", dim),
