@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import sys
+
 import pytest
+
+# Bytecode is cached while the tests run, even where the environment says not to
+# (PYTHONDONTWRITEBYTECODE=1 on some machines, this one included): the suite starts
+# hundreds of Python processes (the CLI, served clients, engines), and each compiling
+# textual and c4tui from source spent about 2 s of CPU more than reading the cache did.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
 @pytest.fixture(autouse=True)

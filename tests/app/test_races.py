@@ -79,11 +79,17 @@ async def race(pilot, cancel_key: str, rounds: int, seed: int) -> None:
 
 
 # The thinking AI races every round; the instant one races its finished move instead.
-RACES = [("mcts:time=5", 200), ("random", 50)]
+# 40 rounds in the default run already race each delay several times; the 200 rounds of
+# the slow run are the soak (they cost 30-60 s of CPU each).
+RACES = [
+    ("mcts:time=5", 40),
+    pytest.param("mcts:time=5", 200, marks=pytest.mark.slow),
+    ("random", 50),
+]
 
 
 @pytest.mark.parametrize(("spec", "rounds"), RACES)
-async def test_new_game_while_the_ai_thinks_200_times(tmp_path, spec, rounds):
+async def test_new_game_while_the_ai_thinks_many_times(tmp_path, spec, rounds):
     app = recording_app(tmp_path, spec)
     async with app.run_test(size=SIZE) as pilot:
         await race(pilot, "n", rounds, seed=1)
@@ -95,7 +101,7 @@ async def test_new_game_while_the_ai_thinks_200_times(tmp_path, spec, rounds):
 
 
 @pytest.mark.parametrize(("spec", "rounds"), RACES)
-async def test_undo_while_the_ai_thinks_200_times(tmp_path, spec, rounds):
+async def test_undo_while_the_ai_thinks_many_times(tmp_path, spec, rounds):
     app = recording_app(tmp_path, spec)
     async with app.run_test(size=SIZE) as pilot:
         await race(pilot, "u", rounds, seed=2)

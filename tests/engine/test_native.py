@@ -159,7 +159,16 @@ def test_pure_python_is_forced_by_the_environment_variable():
     assert done.stdout.strip() == "-2"
 
 
-def test_solver_tests_pass_in_pure_python():
+@pytest.mark.parametrize(
+    "chosen",
+    [
+        "stop_event or mirror_images or finished_game",
+        # The whole reference run costs about 20 s of CPU: the slow run's.
+        pytest.param("small_boards or stop_event or mirror_images or finished_game or weak",
+                     marks=pytest.mark.slow),
+    ],
+)
+def test_solver_tests_pass_in_pure_python(chosen):
     env = {**os.environ, "C4TUI_PURE_PYTHON": "1"}
     done = subprocess.run(
         [
@@ -172,7 +181,7 @@ def test_solver_tests_pass_in_pure_python():
             "0",  # in this process: the suite's own workers already use the cores
             "tests/engine/test_solver.py",
             "-k",
-            "small_boards or stop_event or mirror_images or finished_game or weak",
+            chosen,
         ],
         env=env,
         cwd=ROOT,
