@@ -116,3 +116,33 @@ def test_every_file_among_the_migrations_is_one_and_ships_in_the_wheel():
     assert all(migrate.FILE_NAME.fullmatch(name) for name in names), names
     project = tomllib.loads((Path(migrate.__file__).parents[2] / "pyproject.toml").read_text())
     assert "migrations/*.sql" in project["tool"]["setuptools"]["package-data"]["c4tui.community"]
+
+
+@pytest.fixture
+def tiny_disk(tmp_path):
+    """A 512 KB tmpfs (when this user may mount one; else the test is skipped)."""
+    import subprocess
+
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=512k", "tmpfs", str(disk)], capture_output=True
+    )
+    if mounted.returncode != 0:
+        pytest.skip("cannot mount a tmpfs here (needs root)")
+    try:
+        yield disk
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], check=False)
+
+
+def test_a_disk_that_fills_up_keeps_every_commit_before_it(tiny_disk):
+    kept = 0
+    with open_store(tiny_disk) as store, pytest.raises(StoreFull):
+        while True:
+            with store.transaction():
+                store.execute("INSERT INTO players (name, created) VALUES (?, 'now')", ("x" * 500,))
+            kept += 1
+    assert kept > 0
+    with open_store(tiny_disk) as store:  # reopened on the full disk: everything committed
+        assert store.value("SELECT count(*) FROM players") == kept
