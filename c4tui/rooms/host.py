@@ -20,6 +20,7 @@ import logging
 import secrets
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from pathlib import Path
 
 from c4tui.community.room_records import RoomRecord
@@ -92,6 +93,8 @@ class RoomHost:
         self.searches: dict[int, PooledSearch] = {}
         self._tick: asyncio.Task[None] | None = None
         self._lobby_due = False
+        # Called with every room that changed, before it is kept and shown (tournaments.py).
+        self.followers: list[Callable[[Room], None]] = []
 
     @property
     def store(self) -> Store:
@@ -275,6 +278,8 @@ class RoomHost:
     def changed(self, room: Room) -> None:
         """Keep the room, let its AI start if it is to move, and show it to everyone in it
         (the view says the AI thinks, so players know they wait for it)."""
+        for follow in self.followers:
+            follow(room)
         search = self.searches.get(room.number)
         if search is not None and not room.thinking:
             search.cancel()

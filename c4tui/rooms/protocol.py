@@ -27,6 +27,13 @@ Client to service (`CLIENT_MESSAGES`):
     answer    Answer {offer, accept}          the other side's draw or take-back offer
     games     AskGames {}                     this identity's finished games
     say       Say {text}                      a short chat line to the room
+    tournaments  AskTournaments {}            the tournaments, and their changes from now on
+    make_tournament  MakeTournament {name, control, rounds, minutes}   a Swiss starting in
+                                              `minutes`; its maker enters it
+    enter_tournament, withdraw, begin_tournament {tournament}   enter one; leave it (or
+                                              stop being paired in it); its maker begins it
+    follow_tournament  FollowTournament {tournament}   its pairings and standings, as they
+                                              change (0: none)
 
 Service to client (`SERVICE_MESSAGES`):
     welcome   Welcome {version, identity: {key, name}, ai_seconds}
@@ -35,6 +42,8 @@ Service to client (`SERVICE_MESSAGES`):
     progress  Progress {room, search, info}   the AI seat's live SearchInfo, ~10 a second
     notice    Notice {text, severity}         refused  Refused {of, reason}
     games     Games {games: [{name, text}]}   said  Said {name, text}   bye  Bye {reason}
+    tournaments  TournamentsListed {tournaments: [TournamentListed]}
+    tournament   TournamentShown {...}          one tournament's players, rounds and games
 """
 
 from __future__ import annotations
@@ -173,6 +182,49 @@ class Say(Message):
     text: Words
 
 
+# ---- client to service: tournaments (c4tui/rooms/tournaments.py) ----------------------
+
+TournamentNumber = Annotated[int, Between(1, 1 << 31)]
+
+
+@dataclass(frozen=True)
+class AskTournaments(Message):
+    KIND = "tournaments"
+
+
+@dataclass(frozen=True)
+class MakeTournament(Message):
+    KIND = "make_tournament"
+    name: Annotated[str, Text(40)]
+    control: Annotated[str, Text(12)]  # "5+3", as clocks.TimeControl reads it
+    rounds: Annotated[int, Between(1, 15)]
+    minutes: Annotated[int, Between(0, 7 * 24 * 60)]  # from now to its start
+
+
+@dataclass(frozen=True)
+class EnterTournament(Message):
+    KIND = "enter_tournament"
+    tournament: TournamentNumber
+
+
+@dataclass(frozen=True)
+class Withdraw(Message):
+    KIND = "withdraw"
+    tournament: TournamentNumber
+
+
+@dataclass(frozen=True)
+class BeginTournament(Message):
+    KIND = "begin_tournament"
+    tournament: TournamentNumber
+
+
+@dataclass(frozen=True)
+class FollowTournament(Message):
+    KIND = "follow_tournament"
+    tournament: Annotated[int, Between(0, 1 << 31)]
+
+
 CLIENT_MESSAGES: dict[str, type[Message]] = {
     kind.KIND: kind
     for kind in (
@@ -191,6 +243,12 @@ CLIENT_MESSAGES: dict[str, type[Message]] = {
         Answer,
         AskGames,
         Say,
+        AskTournaments,
+        MakeTournament,
+        EnterTournament,
+        Withdraw,
+        BeginTournament,
+        FollowTournament,
     )
 }
 
@@ -323,9 +381,89 @@ class Bye(Message):
     reason: AnyText
 
 
+# ---- service to client: tournaments ------------------------------------------------
+
+Phase = Literal["registration", "playing", "finished", "cancelled"]
+
+
+@dataclass(frozen=True)
+class TournamentListed:
+    """A tournament as the list shows it."""
+
+    number: Count
+    name: AnyText
+    maker: AnyText
+    control: AnyText
+    rounds: Count  # planned
+    starts_at: float  # Unix seconds
+    phase: Phase
+    round: Count  # the round under way (or the last played), 0 before the first
+    players: Count
+    entered: bool  # the client is in it (and not withdrawn)
+
+
+@dataclass(frozen=True)
+class TournamentsListed(Message):
+    KIND = "tournaments"
+    tournaments: tuple[TournamentListed, ...]
+
+
+@dataclass(frozen=True)
+class PlaceShown:
+    """One line of the standings."""
+
+    place: Count
+    name: AnyText
+    points: float
+    buchholz: float
+    sonneborn_berger: float
+    wins: Count
+    draws: Count
+    losses: Count
+    byes: Count
+    withdrawn: bool
+
+
+@dataclass(frozen=True)
+class BoardShown:
+    """One game of a round: ● against ○, its room, and how it stands."""
+
+    round: Count
+    first: AnyText
+    second: AnyText
+    room: Count | None
+    points: float | None  # ●'s, once over
+    how: AnyText | None
+    moves: Count  # played so far (the room's, while it is open)
+    watchers: Count
+
+
+@dataclass(frozen=True)
+class TournamentShown(Message):
+    KIND = "tournament"
+    tournament: TournamentListed
+    note: AnyText | None
+    maker_is_you: bool
+    standings: tuple[PlaceShown, ...]
+    boards: tuple[BoardShown, ...]  # every round's, the latest round first
+    byes: dict[str, AnyText]  # round number (as text) -> the name that had the bye
+
+
 SERVICE_MESSAGES: dict[str, type[Message]] = {
     kind.KIND: kind
-    for kind in (Welcome, Lobby, RoomShown, Progress, Notice, Refused, Games, Said, Bye)
+    for kind in (
+        Welcome,
+        Lobby,
+        RoomShown,
+        Progress,
+        Notice,
+        Refused,
+        Games,
+        Said,
+        Bye,
+        TournamentsListed,
+        TournamentShown,
+    )
 }
 
 

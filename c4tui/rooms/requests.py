@@ -40,6 +40,7 @@ from c4tui.rooms.protocol import (
 )
 from c4tui.rooms.protocol import Refused as RefusedMessage
 from c4tui.rooms.room import Room, Seat
+from c4tui.rooms.tournaments import TournamentDesk
 
 log = logging.getLogger("c4tui.rooms")
 GAMES_EVERY = 2.0  # seconds between one identity's requests for its games
@@ -48,8 +49,9 @@ GAMES_EVERY = 2.0  # seconds between one identity's requests for its games
 class Requests:
     """The handlers of every request kind, over one RoomHost."""
 
-    def __init__(self, host: RoomHost) -> None:
+    def __init__(self, host: RoomHost, tournaments: TournamentDesk | None = None) -> None:
         self.host = host
+        self.tournaments = tournaments or TournamentDesk(host)
         self.guesses = GuessLimit(host.limits.code_guesses)  # per identity
         self.address_guesses = GuessLimit(host.limits.code_guesses_per_address)
         self._games_asked: dict[str, float] = {}  # identity key -> when it last asked
@@ -57,6 +59,7 @@ class Requests:
     def handle(self, client: Client, message: Message) -> None:
         """Do what the client asks, or tell it why not."""
         handler = getattr(self, f"_on_{message.kind}", None)
+        handler = handler or self.tournaments.requests.get(message.kind)
         if handler is None:
             raise ProtocolError(f"{message.kind} once logged in")
         try:

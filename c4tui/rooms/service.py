@@ -43,6 +43,7 @@ from c4tui.rooms.protocol import (
     parse_client_line,
 )
 from c4tui.rooms.requests import Requests
+from c4tui.rooms.tournaments import TournamentDesk
 
 log = logging.getLogger("c4tui.rooms")
 LOGIN_SECONDS = 10.0  # a client that does not say hello by then is closed
@@ -90,7 +91,8 @@ class RoomService:
             run = Path(tempfile.mkdtemp(prefix="c4tui-rooms-"))  # mkdtemp makes it 0700
         self.socket_path = run / "rooms.sock"
         self.host = RoomHost(self.state_dir, self.limits, store)
-        self.requests = Requests(self.host)
+        self.tournaments = TournamentDesk(self.host)
+        self.requests = Requests(self.host, self.tournaments)
         self._tokens = Tokens()
         self._server: asyncio.AbstractServer | None = None
         self._connections: set[asyncio.Task[None]] = set()
@@ -105,6 +107,7 @@ class RoomService:
         os.chmod(run, 0o700)  # nobody else may even reach the socket
         self.socket_path.unlink(missing_ok=True)  # left by a server that was killed
         await self.host.start()
+        await self.tournaments.start()
         self._server = await asyncio.start_unix_server(
             self._serve, path=str(self.socket_path), limit=self.limits.max_line
         )
@@ -122,6 +125,7 @@ class RoomService:
             for task in late:
                 task.cancel()
             await asyncio.gather(*late, return_exceptions=True)
+        await self.tournaments.close()
         await self.host.close()
         if self._server is not None:
             with contextlib.suppress(Exception):

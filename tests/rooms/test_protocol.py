@@ -29,6 +29,7 @@ ROOM = wire.RoomShown(
     search=4, info=INFO, trouble=None, watchers=("cy",),
 )  # fmt: skip
 LISTED = wire.RoomListed(3, None, (wire.PlayerListed("ann", None), None), 3, False, True, 1)
+TOURNAMENT = wire.TournamentListed(1, "Swiss", "ann", "3+2", 3, 1.8e9, "playing", 1, 3, True)
 SERVICE = [
     wire.Welcome(1, wire.Identity("ssh-name:ann", "ann"), 2.0),
     wire.Lobby(("ann", "bob"), (LISTED,)),
@@ -39,6 +40,13 @@ SERVICE = [
     wire.Games((wire.KeptGame("20261125-r3-000001", "c4tui-game 3\n"),)),
     wire.Said("ann", "gg"),
     wire.Bye("The server is stopping."),
+    wire.TournamentsListed((TOURNAMENT,)),
+    wire.TournamentShown(
+        TOURNAMENT, None, True,
+        (wire.PlaceShown(1, "ann", 1.0, 0.0, 0.0, 1, 0, 0, 0, False),),
+        (wire.BoardShown(1, "ann", "bob", 4, 1.0, "four in a row", 7, 1),),
+        {"1": "cy"},
+    ),
 ]  # fmt: skip
 CLIENT = [
     wire.Hello(1, "token"),
@@ -47,6 +55,8 @@ CLIENT = [
     wire.Answer("take_back", False),
     wire.Say("hello"),
     wire.Leave(),
+    wire.MakeTournament("Evening Swiss", "3+2", 3, 30),
+    wire.FollowTournament(0),
 ]
 
 
@@ -75,5 +85,7 @@ def test_every_kind_is_declared_once_on_its_side():
     assert set(wire.CLIENT_MESSAGES) == {
         "hello", "lobby", "create", "join", "watch", "leave", "drop", "hurry", "resign",
         "offer_draw", "take_back", "rematch", "answer", "games", "say",
+        "tournaments", "make_tournament", "enter_tournament", "withdraw", "begin_tournament",
+        "follow_tournament",
     }  # fmt: skip
     assert set(wire.SERVICE_MESSAGES) == {m.kind for m in SERVICE}

@@ -1,0 +1,462 @@
+"""TournamentDesk: the Swiss tournaments of the room service, from entry to standings.
+
+The rules are c4tui/community/tournament.py's; this desk runs them on the server:
+
+- Any player makes a tournament (a name, a time control, a number of rounds and a start
+  in so many minutes; `make_tournament`) and is its first entrant; players `enter` and
+  `withdraw` from the tournaments screen. The operator makes one with
+  `c4tui serve --tournament` (made at start when none of that name is waiting).
+- At its start time (looked at every TICK), or earlier when its maker begins it, round
+  1 is paired. Each board gets a room of its own (private: nobody joins it by a code),
+  with the two players seated, ● first: players who are online are taken into their
+  room, the others find it when they log in (their seat is held as a dropped player's).
+- Every change to a tournament room comes here (RoomHost.followers): a game that ends
+  gives its board the result; when the round's last game ends, the next round is paired
+  and seated, and after the last round the standings are final. A player who never
+  comes (their held seat runs out before the first move) loses that game and is
+  withdrawn from the rounds after; when neither comes, ● (whose clock would have run)
+  loses, as a clock would rule.
+- Spectators follow any board from the tournament screen with the rooms' own `watch`.
+- The tournaments are kept in the store after every change (tournament_records.py), so a
+  restarted server has each one back with its rounds, and its games in their rooms.
+
+Clients that asked for the list (`tournaments`) get it again whenever a tournament
+changes; a client that follows one (`follow_tournament`) gets its pairings and
+standings as they change, gathered so a busy round sends a few updates a second.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from c4tui.community.clocks import TimeControl
+from c4tui.community.store import StoreError
+from c4tui.community.swiss_standings import DRAW, LOSS, WIN
+from c4tui.community.tournament import MAX_ROUNDS, Round, Tournament
+from c4tui.community.tournament_records import TournamentRecords
+from c4tui.engine.board.game import Game
+from c4tui.engine.board.position import Position
+from c4tui.rooms.access import new_code
+from c4tui.rooms.codec import from_wire, to_wire
+from c4tui.rooms.host import Client, Refused, RoomHost
+from c4tui.rooms.keeping import new_game_name
+from c4tui.rooms.protocol import (
+    BeginTournament,
+    EnterTournament,
+    FollowTournament,
+    MakeTournament,
+    Message,
+    Notice,
+    TournamentListed,
+    TournamentShown,
+    TournamentsListed,
+    Withdraw,
+)
+from c4tui.rooms.room import Room, Seat
+
+log = logging.getLogger("c4tui.rooms")
+TICK = 1.0  # seconds between looks at the start times
+SEND_EVERY = 0.25  # seconds: updates of tournaments are gathered, as the lobby's are
+OPEN_PER_MAKER = 1  # tournaments one player may have waiting for their start
+MOST_AT_ONCE = 20  # tournaments not yet over on the server
+KEPT_OVER = 10  # finished or cancelled tournaments still listed (the latest)
+
+
+class TournamentDesk:
+    """The tournaments of one RoomHost (see the module docstring)."""
+
+    def __init__(self, host: RoomHost, clock: Callable[[], float] = time.time) -> None:
+        self.host = host
+        self.clock = clock
+        self.tournaments: dict[int, Tournament] = {}
+        self.records: TournamentRecords | None = None
+        self.listening: set[Client] = set()  # asked for the list: it comes again on changes
+        self.following: dict[Client, int] = {}  # the tournament each client follows
+        self._due: set[int] = set()  # tournaments changed since the last send
+        self._sending = False
+        self._tick: asyncio.Task[None] | None = None
+        self.requests: dict[str, Callable[[Client, Any], None]] = {
+            "tournaments": self._on_list,
+            "make_tournament": self._on_make,
+            "enter_tournament": self._on_enter,
+            "withdraw": self._on_withdraw,
+            "begin_tournament": self._on_begin,
+            "follow_tournament": self._on_follow,
+        }
+        host.followers.append(self.room_changed)
+
+    # ---- start and stop ---------------------------------------------------------
+
+    async def start(self) -> None:
+        """The kept tournaments back (each round under way with its games in their
+        rooms), then the look at start times every TICK."""
+        self.records = TournamentRecords(self.host.store)
+        for tournament in self.records.load():
+            self.tournaments[tournament.number] = tournament
+            log.info("tournament %d back (%s)", tournament.number, tournament.phase)
+            self._resume(tournament)
+        self._tick = asyncio.create_task(self._look_at_starts())
+
+    async def close(self) -> None:
+        if self._tick is not None:
+            self._tick.cancel()
+
+    def _resume(self, tournament: Tournament) -> None:
+        """After a restart: a game that ended as the server stopped is recorded; a game
+        whose room is gone is played again in a new one."""
+        current = tournament.current
+        if tournament.phase != "playing" or current is None:
+            return
+        for board in current.boards:
+            room = None if board.room is None else self.host.rooms.get(board.room)
+            if board.over:
+                continue
+            if room is None:
+                log.warning("tournament %d: a game's room is gone; seated again", tournament.number)
+                self._seat_board(tournament, current, current.boards.index(board))
+            elif room.over:
+                self.room_changed(room)
+        self._keep(tournament)
+
+    # ---- requests ---------------------------------------------------------------
+
+    def _on_list(self, client: Client, message: Message) -> None:
+        self.listening.add(client)
+        client.send(self.listed(client))
+
+    def _on_make(self, client: Client, message: MakeTournament) -> None:
+        try:
+            control = TimeControl.parse(message.control)
+        except ValueError as error:
+            raise Refused(str(error)) from None
+        if control.correspondence:
+            raise Refused("A tournament's games are live: a control like 5+3, not days a move.")
+        if message.rounds > MAX_ROUNDS:
+            raise Refused(f"At most {MAX_ROUNDS} rounds.")
+        waiting = [t for t in self.tournaments.values() if t.phase in ("registration", "playing")]
+        if len(waiting) >= MOST_AT_ONCE:
+            raise Refused(f"The server has {MOST_AT_ONCE} tournaments on: try again later.")
+        if sum(t.maker == client.name and t.phase == "registration" for t in waiting) >= (
+            OPEN_PER_MAKER
+        ):
+            raise Refused("You have a tournament waiting for its start already.")
+        name = " ".join("".join(ch for ch in message.name if ch.isprintable()).split())
+        tournament = self.make(
+            name or f"{client.name}'s Swiss",
+            client.name,
+            control,
+            message.rounds,
+            self.clock() + 60 * message.minutes,
+        )
+        tournament.join(client.key, client.name, self._rating(client.key))
+        log.info("tournament %d made by %s", tournament.number, client.who)
+        self._changed(tournament)
+        self.following[client] = tournament.number
+
+    def make(
+        self, name: str, maker: str, control: TimeControl, rounds: int, starts_at: float
+    ) -> Tournament:
+        """A new tournament in registration (the operator's too)."""
+        number = max(self.tournaments, default=0) + 1
+        tournament = Tournament(number, name[:40], maker, control.text, rounds, starts_at)
+        self.tournaments[number] = tournament
+        self._forget_old()
+        self._changed(tournament)
+        return tournament
+
+    def _on_enter(self, client: Client, message: EnterTournament) -> None:
+        tournament = self._find(message.tournament)
+        self._refuse_if(tournament.join(client.key, client.name, self._rating(client.key)))
+        self._changed(tournament)
+
+    def _on_withdraw(self, client: Client, message: Withdraw) -> None:
+        tournament = self._find(message.tournament)
+        self._refuse_if(tournament.leave(client.key))
+        self._changed(tournament)
+        self._next_round_if_over(tournament)
+
+    def _on_begin(self, client: Client, message: BeginTournament) -> None:
+        tournament = self._find(message.tournament)
+        if tournament.maker != client.name or client.key not in tournament.entries:
+            raise Refused("Only its maker begins a tournament before its start time.")
+        if tournament.phase != "registration":
+            raise Refused("The tournament has begun already.")
+        if len(tournament.entries) < 2:
+            raise Refused("A tournament needs two players at least.")
+        self.begin(tournament)
+
+    def _on_follow(self, client: Client, message: FollowTournament) -> None:
+        if message.tournament == 0:
+            self.following.pop(client, None)
+            return
+        tournament = self._find(message.tournament)
+        self.following[client] = tournament.number
+        client.send(self.shown(tournament, client))
+
+    def _find(self, number: int) -> Tournament:
+        tournament = self.tournaments.get(number)
+        if tournament is None:
+            raise Refused("There is no such tournament.")
+        return tournament
+
+    @staticmethod
+    def _refuse_if(reason: str | None) -> None:
+        if reason is not None:
+            raise Refused(reason)
+
+    def _rating(self, key: str) -> float:
+        """The rating a player enters with (for the order of the first pairing)."""
+        return 1500.0
+
+    # ---- rounds -----------------------------------------------------------------
+
+    async def _look_at_starts(self) -> None:
+        while True:
+            await asyncio.sleep(TICK)
+            now = self.clock()
+            for tournament in list(self.tournaments.values()):
+                try:
+                    if tournament.due(now):
+                        self.begin(tournament)
+                except Exception:
+                    log.exception("tournament %d could not begin", tournament.number)
+
+    def begin(self, tournament: Tournament) -> None:
+        first = tournament.begin()
+        log.info("tournament %d: %s", tournament.number, tournament.phase)
+        if first is not None:
+            self._seat_round(tournament, first)
+        self._changed(tournament)
+
+    def _seat_round(self, tournament: Tournament, current: Round) -> None:
+        for index in range(len(current.boards)):
+            self._seat_board(tournament, current, index)
+        if current.bye is not None:
+            self._tell(current.bye, f"Round {current.number}: you have the bye (a point).")
+
+    def _seat_board(self, tournament: Tournament, current: Round, index: int) -> None:
+        """A room for one board, its two players seated (● first), those online in it."""
+        board = current.boards[index]
+        entries = tournament.entries
+        number = max(self.host.rooms, default=0) + 1
+        taken = {seat.code for room in self.host.rooms.values() for seat in room.seats}
+        # Players not here now have their seat held as a dropped player's (then forfeit).
+        held = time.monotonic() + self.host.limits.seat_hold
+        seats = []
+        for key in (board.first, board.second):
+            code = new_code(lambda c: c in taken)
+            taken.add(code)
+            away = not any(not self._busy(c) for c in self._online(key))
+            seats.append(Seat(key, entries[key].name, code=code, held_until=held if away else None))
+        code = new_code(lambda c: any(r.code == c for r in self.host.rooms.values()))
+        room = Room(number, code, Game(Position.start()), seats, name=new_game_name(number))
+        self.host.rooms[number] = room
+        board.room = number
+        log.info(
+            "tournament %d round %d: %s - %s in room %d",
+            tournament.number,
+            current.number,
+            board.first,
+            board.second,
+            number,
+        )
+        for seat, other in ((0, 1), (1, 0)):
+            colour = "●, you move first" if seat == 0 else "○"
+            text = (
+                f"{tournament.name}, round {current.number}: you play {colour}"
+                f" against {seats[other].name}."
+            )
+            for client in self._online(seats[seat].key or ""):
+                if self._busy(client):
+                    client.send(Notice(f"{text} Your game waits in room {number}."))
+                    continue
+                self.host.leave(client)
+                self.host.enter(client, room, seat)
+                client.send(Notice(text))
+        self.host.changed(room)
+
+    def _online(self, key: str) -> list[Client]:
+        return [c for c in self.host.clients if c.key == key]
+
+    def _busy(self, client: Client) -> bool:
+        """In a game under way elsewhere: not taken out of it."""
+        room = self.host.rooms.get(client.room) if client.room is not None else None
+        return room is not None and room.under_way and room.seat_of(client.key) is not None
+
+    def _tell(self, key: str, text: str) -> None:
+        for client in self._online(key):
+            client.send(Notice(text))
+
+    def room_changed(self, room: Room) -> None:
+        """A room changed (RoomHost.changed): a tournament game's end is its board's
+        result; a player who never came loses (see the module docstring)."""
+        for tournament in self.tournaments.values():
+            board = tournament.board_in(room.number)
+            if board is None or board.over:
+                continue
+            self._due.add(tournament.number)
+            self._send_soon()
+            if not room.over and room.position.moves == 0:
+                self._no_show(tournament, room, board.first, board.second)
+            if not room.over:
+                return
+            winner = room.winner if room.ended is not None else room.position.winner()
+            points = DRAW if winner is None else (WIN if winner == 0 else LOSS)
+            how = room.ended or ("four in a row" if winner is not None else "full board")
+            tournament.record(room.number, points, how)
+            log.info("tournament %d: room %d ended (%s)", tournament.number, room.number, how)
+            self._keep(tournament)
+            # The next round once this change is done: seating it takes players out of
+            # this room, which the host is still keeping and showing.
+            asyncio.get_running_loop().call_soon(self._next_round_if_over, tournament)
+            return
+
+    def _no_show(self, tournament: Tournament, room: Room, first: str, second: str) -> None:
+        """A seat that opened before the first move: its player's hold ran out."""
+        gone = [i for i, seat in enumerate(room.seats) if seat.open]
+        if not gone:
+            return
+        loser = 0 if len(gone) == 2 else gone[0]  # neither came: ●'s clock would have run
+        for index in gone:
+            tournament.leave((first, second)[index])  # not paired again
+        room.resign(loser)
+        room.ended = "forfeit"  # as the game file says it: nobody resigned
+
+    def _next_round_if_over(self, tournament: Tournament) -> None:
+        if not tournament.round_over():
+            return
+        following = tournament.advance()
+        if following is None:
+            log.info("tournament %d: %s", tournament.number, tournament.phase)
+            for key in tournament.entries:
+                self._tell(key, f"{tournament.name} is over: the standings are final.")
+        else:
+            self._seat_round(tournament, following)
+        self._changed(tournament)
+
+    # ---- kept and shown ---------------------------------------------------------
+
+    def _changed(self, tournament: Tournament) -> None:
+        self._keep(tournament)
+        self._due.add(tournament.number)
+        self._send_soon()
+
+    def _keep(self, tournament: Tournament) -> None:
+        if self.records is None:
+            return
+        try:
+            self.records.keep(tournament)
+        except StoreError as error:
+            log.warning("tournament %d not kept: %s", tournament.number, error)
+
+    def _forget_old(self) -> None:
+        """Only the latest KEPT_OVER finished tournaments stay listed (all stay kept)."""
+        over = [t.number for t in self.tournaments.values() if t.phase in ("finished", "cancelled")]
+        for number in over[:-KEPT_OVER]:
+            del self.tournaments[number]
+
+    def _send_soon(self) -> None:
+        if self._sending:
+            return
+        self._sending = True
+        try:
+            asyncio.get_running_loop().call_later(SEND_EVERY, self._send)
+        except RuntimeError:  # no loop (a test of the rules): nothing to send to
+            self._sending = False
+
+    def _send(self) -> None:
+        self._sending = False
+        due, self._due = self._due, set()
+        live = self.host.clients
+        for client in list(self.listening):
+            if client in live:
+                client.send(self.listed(client))
+            else:
+                self.listening.discard(client)
+        for client, number in list(self.following.items()):
+            if client not in live:
+                del self.following[client]
+            elif number in due and number in self.tournaments:
+                client.send(self.shown(self.tournaments[number], client))
+
+    def listed(self, client: Client) -> TournamentsListed:
+        return TournamentsListed(
+            tuple(
+                self._listed(t, client)
+                for t in sorted(self.tournaments.values(), key=lambda t: -t.number)
+            )
+        )
+
+    @staticmethod
+    def _listed(tournament: Tournament, client: Client) -> TournamentListed:
+        entry = tournament.entries.get(client.key)
+        return TournamentListed(
+            tournament.number,
+            tournament.name,
+            tournament.maker,
+            tournament.control,
+            tournament.rounds_planned,
+            tournament.starts_at,
+            tournament.phase,
+            len(tournament.rounds),
+            sum(not e.withdrawn for e in tournament.entries.values()),
+            entry is not None and not entry.withdrawn,
+        )
+
+    def shown(self, tournament: Tournament, client: Client) -> TournamentShown:
+        """The tournament as one client sees it: standings, and every round's boards."""
+        names = {key: e.name for key, e in tournament.entries.items()}
+        standings = [
+            {
+                "place": s.place,
+                "name": names[s.key],
+                "points": s.points,
+                "buchholz": s.buchholz,
+                "sonneborn_berger": s.sonneborn_berger,
+                "wins": s.wins,
+                "draws": s.draws,
+                "losses": s.losses,
+                "byes": s.byes,
+                "withdrawn": tournament.entries[s.key].withdrawn,
+            }
+            for s in tournament.standings()
+        ]
+        boards = []
+        for done in reversed(tournament.rounds):
+            for board in done.boards:
+                room = None if board.room is None else self.host.rooms.get(board.room)
+                open_room = room is not None and (not board.over or room.over)
+                boards.append(
+                    {
+                        "round": done.number,
+                        "first": names[board.first],
+                        "second": names[board.second],
+                        "room": board.room if open_room else None,
+                        "points": board.points,
+                        "how": board.how,
+                        "moves": room.position.moves if open_room and room else 0,
+                        "watchers": sum(
+                            1 for c in self.host.members(room) if room.seat_of(c.key) is None
+                        )
+                        if open_room and room
+                        else 0,
+                    }
+                )
+        byes = {str(r.number): names[r.bye] for r in tournament.rounds if r.bye is not None}
+        return from_wire(
+            TournamentShown,
+            {
+                "tournament": to_wire(self._listed(tournament, client)),
+                "note": tournament.note,
+                "maker_is_you": tournament.maker == client.name
+                and client.key in tournament.entries,
+                "standings": standings,
+                "boards": boards,
+                "byes": byes,
+            },
+            "tournament",
+        )

@@ -1,0 +1,139 @@
+"""A four-player Swiss runs to its standings through the room service, spectated.
+
+Four protocol clients (as the served app speaks) make, enter and begin a tournament,
+play every game of its three rounds in the rooms it gives them, and a fifth follows the
+pairings and standings and watches the games; then the server restarts mid-tournament
+and the tournament is back with its rounds and games.
+"""
+
+from __future__ import annotations
+
+from tests.rooms.support import login, next_of, room_where, running
+
+FIRST_WINS = "1212121"  # ● makes four in column 1 on its fourth move
+
+
+async def tournament_where(client, where):
+    return await next_of(client, "tournament", where)
+
+
+async def play_round(players, spectator, played, watch_first=False):
+    """Every board of the next round (in rooms other than those `played`): ● wins
+    (FIRST_WINS) in each; the rooms played are added to `played`."""
+    rooms = {}
+    for name, client in players.items():
+        rooms[name] = await room_where(
+            client, lambda m: m["seat"] is not None and m["room"] not in played
+        )
+    by_room = {}
+    for name, room in rooms.items():
+        by_room.setdefault(room["room"], {})[room["seat"]] = players[name]
+    assert all(len(seats) == 2 for seats in by_room.values())  # both players in each
+    watched = min(by_room) if watch_first else None
+    if watched is not None:
+        await spectator.send("watch", room=watched)
+        await room_where(spectator, lambda m: m["room"] == watched and m["seat"] is None)
+    for number_, seats in sorted(by_room.items()):
+        for ply, column in enumerate(FIRST_WINS):
+            await seats[ply % 2].send("drop", column=int(column) - 1, ply=ply)
+            if number_ == watched:  # the spectator sees every move of it
+                seen = await room_where(spectator, lambda m, n=ply + 1: len(m["moves"]) == n)
+                assert seen["moves"] == FIRST_WINS[: ply + 1]
+        await room_where(seats[1], lambda m: m["over"] and m["winner"] == 0)
+    played.update(by_room)
+
+
+async def test_a_four_player_swiss_runs_to_its_standings_spectated(tmp_path):
+    async with running(tmp_path / "state", ai_seconds=0.3) as service:
+        names = ("ann", "bob", "cat", "dan")
+        players = {name: await login(service, name) for name in names}
+        eve = await login(service, "eve")
+        ann = players["ann"]
+        await ann.send("make_tournament", name="Evening Swiss", control="3+2", rounds=3, minutes=60)
+        made = await tournament_where(ann, lambda m: m["tournament"]["phase"] == "registration")
+        number = made["tournament"]["number"]
+        assert made["maker_is_you"] and made["tournament"]["entered"]
+        for name in ("bob", "cat", "dan"):
+            await players[name].send("tournaments")
+            listed = await next_of(players[name], "tournaments", lambda m: m["tournaments"])
+            assert listed["tournaments"][0]["name"] == "Evening Swiss"
+            await players[name].send("enter_tournament", tournament=number)
+        await eve.send("follow_tournament", tournament=number)
+        await tournament_where(eve, lambda m: m["tournament"]["players"] == 4)
+        await players["bob"].send("begin_tournament", tournament=number)
+        refused = await next_of(players["bob"], "refused")
+        assert "maker" in refused["reason"]
+        await ann.send("begin_tournament", tournament=number)
+        pairs, played = set(), set()
+        for round_number in (1, 2, 3):
+            shown = await tournament_where(
+                eve, lambda m, r=round_number: m["tournament"]["round"] == r
+            )
+            boards = [b for b in shown["boards"] if b["round"] == round_number]
+            assert len(boards) == 2 and all(b["room"] for b in boards)
+            for board in boards:
+                pairs.add(frozenset((board["first"], board["second"])))
+            await play_round(players, eve, played, watch_first=True)
+        assert len(pairs) == 6  # three rounds of four players: everyone met everyone once
+        final = await tournament_where(eve, lambda m: m["tournament"]["phase"] == "finished")
+        table = final["standings"]
+        assert sum(line["points"] for line in table) == 6.0
+        assert [line["place"] for line in table] == sorted(line["place"] for line in table)
+        assert all(b["points"] == 1.0 and b["how"] == "four in a row" for b in final["boards"])
+        # Colours balanced: with ● winning every game, everyone won the games they had ●,
+        # and each had ● once or twice in three rounds.
+        assert sorted(line["wins"] for line in table) == [1, 1, 2, 2]
+        for client in (*players.values(), eve):
+            await client.close()
+
+
+async def test_a_tournament_comes_back_after_a_restart_with_its_rounds_and_games(tmp_path):
+    state = tmp_path / "state"
+    names = ("ann", "bob", "cat", "dan")
+    async with running(state, ai_seconds=0.3) as service:
+        players = {name: await login(service, name) for name in names}
+        ann = players["ann"]
+        await ann.send("make_tournament", name="Night", control="5+0", rounds=2, minutes=60)
+        number = (await tournament_where(ann, lambda m: True))["tournament"]["number"]
+        for name in ("bob", "cat", "dan"):
+            await players[name].send("enter_tournament", tournament=number)
+        await tournament_where(ann, lambda m: m["tournament"]["players"] == 4)
+        await ann.send("begin_tournament", tournament=number)
+        seated = {}
+        for name, client in players.items():
+            seated[name] = await room_where(client, lambda m: m["seat"] is not None)
+        by_room = {}
+        for name, room in seated.items():
+            by_room.setdefault(room["room"], {})[room["seat"]] = players[name]
+        (done, done_seats), (going, going_seats) = sorted(by_room.items())
+        for ply, column in enumerate(FIRST_WINS):  # one game ends
+            await done_seats[ply % 2].send("drop", column=int(column) - 1, ply=ply)
+        await room_where(done_seats[0], lambda m: m["over"])
+        for ply, column in enumerate("444"):  # the other is under way
+            await going_seats[ply % 2].send("drop", column=int(column) - 1, ply=ply)
+        await room_where(going_seats[0], lambda m: m["moves"] == "444")
+        await tournament_where(ann, lambda m: any(b["points"] == 1.0 for b in m["boards"]))
+        for client in players.values():
+            await client.close()
+    async with running(state, ai_seconds=0.3) as service:
+        eve = await login(service, "eve")
+        await eve.send("follow_tournament", tournament=number)
+        back = await tournament_where(eve, lambda m: True)
+        assert back["tournament"]["phase"] == "playing" and back["tournament"]["round"] == 1
+        results = {b["room"] or done: b["points"] for b in back["boards"]}
+        assert results == {done: 1.0, going: None}
+        # The players of the game under way sit back down to it, and finish it.
+        again = {}
+        for name, room in seated.items():
+            if room["room"] == going:
+                client = await login(service, name)
+                shown = await room_where(client, lambda m: m["room"] == going)
+                assert shown["moves"] == "444"
+                again[shown["seat"]] = client
+        for ply, column in enumerate("737271", start=3):  # ● fills the bottom row's 1-4
+            await again[ply % 2].send("drop", column=int(column) - 1, ply=ply)
+        await room_where(again[0], lambda m: m["over"])
+        second = await tournament_where(eve, lambda m: m["tournament"]["round"] == 2)
+        assert len([b for b in second["boards"] if b["round"] == 2]) == 2
+        for client in (eve, *again.values()):
+            await client.close()
