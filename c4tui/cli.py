@@ -82,6 +82,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     start.add_argument("--load", metavar="FILE", help="open a saved game file in the app")
     parser.add_argument(
+        "--screen-reader",
+        action="store_true",
+        help="plain lines for a screen reader or braille display (also C4TUI_SCREEN_READER=1)",
+    )
+    parser.add_argument(
         "--served",
         action="store_true",
         # A client of `c4tui serve` (its fronts start it; no files of this host): not
@@ -218,7 +223,13 @@ def run_app(args: argparse.Namespace) -> int:
 
     # A game asked for on the command line replaces the one in progress (which is kept).
     asked = any(x is not None for x in (args.opponent, args.first, args.position, args.load))
-    app = ConnectFourApp(opponent=args.opponent, first=args.first, moves=moves, resume=not asked)
+    app = ConnectFourApp(
+        opponent=args.opponent,
+        first=args.first,
+        moves=moves,
+        resume=not asked,
+        screen_reader=args.screen_reader,
+    )
     if record is not None:
         app.call_later(app.study.open_record, record)
     app.run()

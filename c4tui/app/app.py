@@ -34,6 +34,9 @@ from c4tui.app.notices import STEADY_NOTICE_SECONDS, Notices
 from c4tui.app.overlay import ScoresOverlay, ScoresSolved
 from c4tui.app.preferences import Preferences
 from c4tui.app.prewarm import Prewarmer
+from c4tui.app.reader.log import Spoken
+from c4tui.app.reader.mode import asked_by_environment, cursor_on, reading, set_reading
+from c4tui.app.reader.words import notice_line
 from c4tui.app.screens.game import GameScreen
 from c4tui.app.settings import First, Settings
 from c4tui.app.study import StudyActions
@@ -69,14 +72,18 @@ class ConnectFourApp(App[None]):
         moves: str = "",
         games_dir: str | Path | None = None,
         resume: bool = True,
+        screen_reader: bool = False,
     ) -> None:
         """`steady` freezes everything time-dependent on screen (snapshots, screenshots):
         no times or rates, no pauses between AI moves, no cursor blink, no notice timing
         out. `moves` (1-based) start the game as if played; else `resume` brings back an
-        unfinished kept game."""
+        unfinished kept game. `screen_reader` (or $C4TUI_SCREEN_READER) turns the
+        screen-reader mode on for this session, whatever the settings say."""
         super().__init__()
         self.preferences = Preferences(config_dir, save=save_settings)
         self.settings = settings = self.preferences.load(settings, opponent, first)
+        if screen_reader or asked_by_environment():
+            self.settings = settings = replace(settings, screen_reader=True)
         self.steady = steady
         self.activity = UiActivity()
         self.switching = QuickSwitching()
@@ -108,7 +115,8 @@ class ConnectFourApp(App[None]):
             "threats": self.threat_marks,
         }
         self.prewarmer = Prewarmer(self)
-        self.game_screen = GameScreen(self.match)
+        self.spoken = Spoken()  # the screen-reader mode's lines (reader/)
+        self.game_screen = GameScreen(self.match, spoken=self.spoken)
         if not moves and resume:
             self.study.resume_kept_game()
         if steady:
@@ -139,11 +147,15 @@ class ConnectFourApp(App[None]):
         return self.game_screen
 
     def notify(self, message: str, *, timeout: float | None = None, **options: Any) -> None:
+        if reading(self):  # a line among the others, not a toast over them
+            self.spoken.say(notice_line(message, options.get("title", "")))
+            return
         timeout = STEADY_NOTICE_SECONDS if self.steady else timeout
         super().notify(message, timeout=timeout, **options)
 
     def on_mount(self) -> None:
         self.switching.start()  # keys stay quick while a search holds the GIL (gil.py)
+        set_reading(self, self.settings.screen_reader)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         if self.preferences.notice:
             self.notify(self.preferences.notice, title="Settings", severity="warning", timeout=8)
@@ -151,6 +163,9 @@ class ConnectFourApp(App[None]):
         self.match.attach(self.ai.runner)
         self.update()
         self.call_after_refresh(self.prewarmer.start)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        cursor_on(self, event.widget)
 
     def on_unmount(self) -> None:
         # However the app ends, no search thread may outlive it.
@@ -260,6 +275,7 @@ class ConnectFourApp(App[None]):
         old, self.settings = self.settings, new
         if new.theme in self.available_themes:
             self.theme = new.theme
+        set_reading(self, new.screen_reader)
         said = self.preferences.keep_all(new)
         if said is not None:
             self.notify(said.text, severity=said.severity, timeout=said.timeout)

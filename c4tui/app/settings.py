@@ -74,6 +74,8 @@ class Settings:
     animation: bool = True
     # "classic": the blue frame filled around round holes, red and yellow discs.
     board_style: Literal["modern", "classic"] = "modern"
+    # Plain lines for a screen reader or braille display, no panels (reader/).
+    screen_reader: bool = False
 
     def validate(self) -> Settings:
         """Return self, or raise SettingsError naming the first bad field."""
@@ -106,7 +108,7 @@ class Settings:
             raise SettingsError("theme", "must be a theme name")
         if not isinstance(self.alternate_first, bool):
             raise SettingsError("alternate_first", f"{self.alternate_first!r} is not true or false")
-        for name in ("scores_overlay", "scores_numbers", "animation"):
+        for name in ("scores_overlay", "scores_numbers", "animation", "screen_reader"):
             if not isinstance(getattr(self, name), bool):
                 raise SettingsError(name, f"{getattr(self, name)!r} is not true or false")
         delay = self.watch_delay

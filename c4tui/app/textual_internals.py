@@ -6,7 +6,8 @@ test (tests/app/test_textual_internals.py) loudly, not the app quietly:
   the person is already reading is not stacked again;
 - the count of CSS updates (a theme, a variable): a screen built ahead keeps its styles
   while it has not changed;
-- laying out a screen at a size before it is shown (the spare settings form).
+- laying out a screen at a size before it is shown (the spare settings form);
+- the driver, to show the terminal's cursor (the screen-reader mode).
 """
 
 from __future__ import annotations
@@ -37,3 +38,13 @@ def css_generation(app: App[Any]) -> int:
 def lay_out(screen: Screen[Any], size: Size) -> None:
     """Lay the screen out at `size` now, as showing it would."""
     screen._refresh_layout(size)
+
+
+def show_terminal_cursor(app: App[Any], show: bool) -> None:
+    """Show (or hide again) the terminal's own cursor. Textual hides it when it starts
+    and moves it to `app.cursor_position` after every frame (for the IME of a focused
+    input); shown, a screen reader or braille display follows it."""
+    driver = app._driver
+    if driver is not None and not app.is_headless:
+        driver.write("\x1b[?25h" if show else "\x1b[?25l")
+        driver.flush()

@@ -30,6 +30,9 @@ from textual.widgets import Footer, Header, Static
 
 from c4tui.app.keys import KEYS, cursor_moved, cursor_start
 from c4tui.app.messages import ColumnClicked
+from c4tui.app.reader.log import Spoken
+from c4tui.app.reader.mode import reading
+from c4tui.app.reader.view import ReaderView
 from c4tui.app.settings import Settings
 from c4tui.app.status_words import outcome_text, room_outcome_text, room_status_text, status_text
 from c4tui.app.widgets.board import Board, BoardView
@@ -75,10 +78,15 @@ class GameScreen(Screen[None]):
     AUTO_FOCUS = ""  # the keys are the screen's; a room's chat line takes focus on `c`
     BINDINGS: ClassVar[list[BindingType]] = KEYS
 
-    def __init__(self, match: MatchInterface, *, panel: Widget | None = None) -> None:
+    def __init__(
+        self, match: MatchInterface, *, panel: Widget | None = None, spoken: Spoken | None = None
+    ) -> None:
+        """`spoken`: the app's lines of the screen-reader mode (reader/), which this
+        screen's match adds to from now on."""
         super().__init__()
         self.match = match
         self.panel = panel
+        self.reader = ReaderView(match, spoken or Spoken(), id="reader")
         self.cursor = cursor_start(match.position.width)
         self._status = ""
         self._keys_shown: tuple[object, ...] = ()
@@ -107,6 +115,7 @@ class GameScreen(Screen[None]):
                 yield self.thinking_panel
                 yield self.history
         yield self.too_small
+        yield self.reader
         self.footer = Footer()
         yield self.footer
 
@@ -114,6 +123,11 @@ class GameScreen(Screen[None]):
         self.board.border_title = "Board"
         self.check_size(self.app.size.width, self.app.size.height)
         self.draw()
+        self.reader.start()
+
+    def on_screen_resume(self) -> None:
+        if reading(self.app):
+            self.reader.take_focus()
 
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size.width, event.size.height)
@@ -259,6 +273,8 @@ class GameScreen(Screen[None]):
     def action_cursor(self, step: int) -> None:
         self.cursor = cursor_moved(self.cursor, step, self.match.position.width)
         self.draw()
+        if reading(self.app):
+            self.reader.chosen(self.cursor)
 
     def action_drop_at_cursor(self) -> None:
         self.drop(self.cursor)

@@ -121,6 +121,10 @@ class SettingsScreen(ModalScreen[Settings | None]):
             for side in SIDES:
                 yield from self._side(side, getattr(s, side))
             with Horizontal(id="settings-buttons"):
+                # Says its own name (no label line: the form fits 80x24 as it is).
+                reader = [("off", "Screen reader: off"), ("on", "Screen reader: on")]
+                value = "on" if s.screen_reader else "off"
+                yield self._select(reader, value, "screen_reader")
                 yield Button("Cancel", id="cancel", compact=True)
                 yield Button("Save", id="save", variant="primary", compact=True)
         yield Footer()
@@ -290,6 +294,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 second_opponent=specs["second_opponent"],
                 theme=self._value("theme"),
                 animation=self._value("animation") == "on",
+                screen_reader=self._value("screen_reader") == "on",
                 board_style=self._value("board_style"),  # type: ignore[arg-type]  # the select offers only the styles
                 width=numbers["width"],
                 height=numbers["height"],

@@ -1,0 +1,182 @@
+"""ReaderView: the game screen in the screen-reader mode, lines and a command line.
+
+The game screen composes it beside its board and panels; the mode (mode.py) shows one or
+the other. It holds the narrator, which hears the screen's match from the start, so the
+lines are whole whenever the mode is turned on. Typing is the default (the command line
+has the focus and the terminal cursor); Escape gives the keys instead: the game's own,
+and the questions' letters (commands.py), with the cursor on the newest line.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Input
+
+from c4tui.app.keys import KEYS
+from c4tui.app.reader import words
+from c4tui.app.reader.commands import QUESTIONS, Question, Typed, help_lines, understood
+from c4tui.app.reader.log import ReaderLog, Spoken
+from c4tui.app.reader.narrator import Narrator
+from c4tui.match.interface import MatchInterface
+
+PROMPT = "type a command, ? for the list"
+
+
+class CommandLine(Input):
+    """The typed commands' line; left and right choose the column while it is empty,
+    Escape gives the keys instead."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "keys", "Keys", show=False),
+    ]
+
+    def action_cursor_left(self, select: bool = False) -> None:
+        if self.value:
+            super().action_cursor_left(select)
+        else:
+            self.call_later(self.app.run_action, "cursor(-1)", self.screen)
+
+    def action_cursor_right(self, select: bool = False) -> None:
+        if self.value:
+            super().action_cursor_right(select)
+        else:
+            self.call_later(self.app.run_action, "cursor(1)", self.screen)
+
+    def action_keys(self) -> None:
+        """The keys mode: the game's keys and the questions' letters act at once."""
+        lines = self.screen.query_one(ReaderLines)
+        lines.focus()
+        lines.spoken.say("keys: each key acts at once; colon to type again")
+
+
+class ReaderLines(ReaderLog):
+    """The log with the questions' keys, for the keys mode."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *ReaderLog.BINDINGS,
+        *(Binding(q.key, f"ask('{q.key}')", q.names[0], show=False) for q in QUESTIONS),
+        Binding("question_mark", "list", "Commands", show=False),
+        Binding("colon,i", "type", "Type", show=False),
+    ]
+
+    def action_ask(self, key: str) -> None:
+        view = self.parent
+        if isinstance(view, ReaderView):
+            view.ask(next(q for q in QUESTIONS if q.key == key))
+
+    def action_list(self) -> None:
+        for line in help_lines():
+            self.spoken.say(line)
+
+    def action_type(self) -> None:
+        self.screen.query_one(CommandLine).focus()
+        self.spoken.say("typing: a command, then Enter")
+
+
+class ReaderView(Vertical):
+    """The spoken lines and the command line of one game screen (module docstring)."""
+
+    DEFAULT_CSS = """
+    ReaderView { height: 1fr; }
+    ReaderView ReaderLines { height: 1fr; }
+    ReaderView CommandLine { height: 1; border: none; padding: 0; }
+    """
+
+    def __init__(self, match: MatchInterface, spoken: Spoken, **options: Any) -> None:
+        super().__init__(**options)
+        self.match = match
+        self.spoken = spoken
+        self.narrator = Narrator(match.view, spoken.say, self._later)
+        match.listen(self.narrator.hear)
+
+    def _later(self, callback: Any) -> None:
+        if self.is_attached:
+            self.call_later(callback)
+        else:
+            callback()
+
+    def compose(self) -> ComposeResult:
+        self.log_lines = ReaderLines(self.spoken, id="reader-lines")
+        self.command_line = CommandLine(placeholder=PROMPT, compact=True, id="reader-command")
+        yield self.log_lines
+        yield self.command_line
+
+    def on_mount(self) -> None:
+        # Steady (snapshots): nothing on screen changes with time.
+        self.command_line.cursor_blink = not getattr(self.app, "steady", False)
+
+    def start(self) -> None:
+        """The game as it is when the screen opens: who plays whom, and whose turn."""
+        self.narrator.start()
+
+    def take_focus(self) -> None:
+        self.command_line.focus()
+
+    @property
+    def _cursor(self) -> int:
+        return int(getattr(self.screen, "cursor", 0))
+
+    def ask(self, question: Question, column: int | None = None) -> None:
+        view = self.match.view()
+        for line in question.answer(view, self._cursor if column is None else column):
+            self.spoken.say(line)
+
+    def chosen(self, column: int) -> None:
+        """The chosen column moved (left or right): say it."""
+        self.spoken.say("chosen " + words.column_line(self.match.position, column))
+
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value
+        event.input.clear()
+        await self.run_typed(understood(text), text)
+
+    async def run_typed(self, typed: Typed, text: str) -> None:
+        """Answer a typed line: a question here, the rest as the game's keys do."""
+        if typed.question is not None:
+            self.ask(typed.question, typed.column)
+            return
+        if text.strip() == "?" or text.strip().lower() in ("commands", "help"):
+            for line in help_lines():
+                self.spoken.say(line)
+            return
+        if typed.chat is not None:
+            say = getattr(self.match, "say", None)
+            if say is None:
+                self.spoken.say("chat is for a room of a server")
+            else:
+                say(typed.chat)
+            return
+        if typed.unknown is not None:
+            self.spoken.say(f"not a command: {typed.unknown}; ? lists them")
+            return
+        action: str | None = None
+        if typed.column is not None:
+            action = f"drop({typed.column})"
+        else:
+            action = self._action_of(str(typed.key))
+        if action is None or not await self.app.run_action(action, self.screen):
+            self.spoken.say(f"not now: {text.strip() or 'Enter'}")
+
+    def _action_of(self, key: str) -> str | None:
+        """The action of the first binding of `key` that applies now, as the key would."""
+        screen = self.screen
+        for binding in KEYS:
+            if not isinstance(binding, Binding) or key not in binding.key.split(","):
+                continue
+            name, _, rest = binding.action.partition("(")
+            parameters = tuple(_literal(p) for p in rest.rstrip(")").split(",") if p.strip())
+            if screen.check_action(name, parameters):
+                return binding.action
+        return None
+
+
+def _literal(text: str) -> object:
+    text = text.strip()
+    if text.lstrip("-").isdigit():
+        return int(text)
+    return text.strip("'\"")

@@ -1,0 +1,69 @@
+"""The screen-reader mode's sentences, from positions and games."""
+
+from __future__ import annotations
+
+from c4tui.app.reader import words
+from c4tui.engine.board.game import Game
+from c4tui.engine.board.position import Position
+
+
+def test_a_move_names_its_disc_column_and_row():
+    before = Position.from_moves("44")
+    assert words.move_line(before, 3) == "● plays column 4, row 3"
+    assert words.move_line(Position.from_moves("4"), 5) == "○ plays column 6, row 1"
+
+
+def test_a_winning_line_in_a_row_a_column_and_on_a_diagonal():
+    row = Position.from_moves("2233445")
+    assert words.in_a_row(row.winning_cells(), 4) == "four in a row, columns 2 to 5 on row 1"
+    column = Position.from_moves("3434343")
+    assert words.in_a_row(column.winning_cells(), 4) == (
+        "four in a column, rows 1 to 4 in column 3"
+    )
+    diagonal = Position.from_moves("12233434544")
+    assert diagonal.winner() == 0
+    assert words.in_a_row(diagonal.winning_cells(), 4) == (
+        "four on a diagonal, from column 1 row 1 to column 4 row 4"
+    )
+
+
+def test_the_board_row_by_row_from_the_top_with_empty_rows_together():
+    assert words.board_lines(Position.start()) == ["rows 1 to 6: empty"]
+    assert words.board_lines(Position.from_moves("445")) == [
+        "rows 3 to 6: empty",
+        "row 2: empty, empty, empty, ○, empty, empty, empty",
+        "row 1: empty, empty, empty, ●, ●, empty, empty",
+    ]
+
+
+def test_a_column_bottom_up_and_its_room():
+    pos = Position.from_moves("444")
+    assert words.column_line(pos, 3) == "column 4, bottom up: ●, ○, ●; room for 3"
+    assert words.column_line(pos, 0) == "column 1: empty, room for 6"
+    assert words.column_line(Position.from_moves("111111"), 0).endswith("; full")
+
+
+def test_the_last_moves_and_the_lines_of_a_game():
+    game = Game.from_moves("4453")
+    assert words.last_moves_line(game) == (
+        "last moves: 1 ● column 4, 1 ○ column 4, 2 ● column 5, 2 ○ column 3"
+    )
+    game.jump((3, 3))
+    game.play(0)  # a variation from move 2 ●
+    assert words.variation_lines(game) == [
+        "main line: 4 4 5 3",
+        "variation 1 from move 2 ● (on the board): 1",
+    ]
+
+
+def test_threats_cell_by_cell_with_their_parity():
+    lines = words.threat_lines(Position.from_moves("4455"))
+    assert lines[0] == "threats of ●: none"
+    assert "·" not in lines[-1]
+
+
+def test_notices_name_the_key_of_their_intent():
+    assert words.notice_line("The game is over: press {new_game} for a new game.") == (
+        "The game is over: press n for a new game."
+    )
+    assert words.notice_line("Done.", "Saved") == "Saved: Done."
