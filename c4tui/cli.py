@@ -59,6 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
         analyze,
         arena,
         bench,
+        bot,
         connectx,
         engine,
         move,
@@ -97,7 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--version", action=VersionAction, help="print the version and which kernels run, then exit"
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
-    for module in (analyze, move, review, puzzle, arena, rate, bench, serve, engine, connectx):
+    for module in (analyze, move, review, puzzle, arena, rate, bench, serve, engine, connectx, bot):
         module.register(commands)
     for subparser in commands.choices.values():
         # So an argument left over names the subcommand that did not take it (see main).

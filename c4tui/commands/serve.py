@@ -32,6 +32,8 @@ ROOM_FLAGS = (
     ("--code-guesses-per-address", "code_guesses_per_address", int, "N", "the same, per IP"),
     ("--seat-hold", "seat_hold", float, "SECONDS", "held for a player who dropped or left"),
     ("--max-ai-seconds", "ai_seconds", float, "SECONDS", "cap on the AI's time per move"),
+    ("--max-bot-games", "bot_games", int, "N", "games one bot plays at once"),
+    ("--max-bot-moves-per-second", "bot_moves_per_second", float, "R", "moves a second of one bot"),
 )
 
 

@@ -23,6 +23,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from pathlib import Path
 
+from c4tui.community.bot_tokens import is_bot_key
 from c4tui.community.room_records import RoomRecord
 from c4tui.community.store import Store, StoreError, StoreFull, open_store
 from c4tui.engine.players.contract import SearchInfo
@@ -345,6 +346,10 @@ class RoomHost:
     # ---- the AI seat ----------------------------------------------------------------
 
     def maybe_search(self, room: Room) -> None:
+        if room.bot_to_move():  # it thinks in its own process; the room shows it thinking
+            if not room.thinking:
+                room.start_search()
+            return
         spec = room.ai_to_move()
         if spec is None or room.paused or room.number in self.searches:
             return
@@ -396,7 +401,8 @@ class RoomHost:
 
     def lobby(self) -> Lobby:
         # One entry per identity: two people who share a name are two (a set of names was one).
-        online = sorted({c.key: c.name for c in self.clients}.values())
+        online = sorted({c.key: c.name for c in self.clients if not is_bot_key(c.key)}.values())
+        bots = sorted({c.key: c.name for c in self.clients if is_bot_key(c.key)}.values())
         rooms = []
         for room in sorted(self.rooms.values(), key=lambda r: r.number):
             summary = room.summary()
@@ -404,7 +410,11 @@ class RoomHost:
                 summary["code"] = show_code(summary["code"])
             summary["watchers"] = sum(1 for c in self.members(room) if room.seat_of(c.key) is None)
             rooms.append(summary)
-        return from_wire(Lobby, {"online": online, "rooms": rooms}, "lobby")
+        return from_wire(Lobby, {"online": online, "rooms": rooms, "bots": bots}, "lobby")
+
+    def lobby_changed(self) -> None:
+        """The lobby is to be sent again (someone came or went without a room)."""
+        self._lobby_changed()
 
     def _lobby_changed(self) -> None:
         """Send the lobby to everyone in it, soon (changes close together go as one)."""

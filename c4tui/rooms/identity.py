@@ -29,6 +29,8 @@ class RoomLimits:
     ai_workers: int = 2  # worker processes for AI searches
     seat_hold: float = 300.0  # seconds a dropped player's seat is held
     max_line: int = 64 * 1024  # bytes per protocol line
+    bot_games: int = 4  # games one bot plays at once
+    bot_moves_per_second: float = 2.0  # moves of one bot, all its games together
 
 
 def display_name(name: str) -> str:

@@ -34,6 +34,9 @@ Client to service (`CLIENT_MESSAGES`):
                                               stop being paired in it); its maker begins it
     follow_tournament  FollowTournament {tournament}   its pairings and standings, as they
                                               change (0: none)
+    challenge_bot  ChallengeBot {bot, second?, width?, height?, connect?}   a game with
+                                              an online bot, if it accepts (rooms/bots.py)
+    bot_token MakeBotToken {name}             a new token for this player's bot `name`
 
 Service to client (`SERVICE_MESSAGES`):
     welcome   Welcome {version, identity: {key, name}, ai_seconds}
@@ -44,6 +47,7 @@ Service to client (`SERVICE_MESSAGES`):
     games     Games {games: [{name, text}]}   said  Said {name, text}   bye  Bye {reason}
     tournaments  TournamentsListed {tournaments: [TournamentListed]}
     tournament   TournamentShown {...}          one tournament's players, rounds and games
+    bot_token BotToken {name, token}          the token just made, shown once
 """
 
 from __future__ import annotations
@@ -225,6 +229,22 @@ class FollowTournament(Message):
     tournament: Annotated[int, Between(0, 1 << 31)]
 
 
+@dataclass(frozen=True)
+class ChallengeBot(Message):
+    KIND = "challenge_bot"
+    bot: Annotated[str, Text(20)]
+    second: bool = False
+    width: Annotated[int, Between(4, 10)] = 7
+    height: Annotated[int, Between(4, 10)] = 6
+    connect: Annotated[int, Between(3, 6)] = 4
+
+
+@dataclass(frozen=True)
+class MakeBotToken(Message):
+    KIND = "bot_token"
+    name: Annotated[str, Text(20)]
+
+
 CLIENT_MESSAGES: dict[str, type[Message]] = {
     kind.KIND: kind
     for kind in (
@@ -249,6 +269,8 @@ CLIENT_MESSAGES: dict[str, type[Message]] = {
         Withdraw,
         BeginTournament,
         FollowTournament,
+        ChallengeBot,
+        MakeBotToken,
     )
 }
 
@@ -294,6 +316,7 @@ class Lobby(Message):
     KIND = "lobby"
     online: tuple[AnyText, ...]
     rooms: tuple[RoomListed, ...]
+    bots: tuple[AnyText, ...] = ()  # the bots online, to be challenged
 
 
 @dataclass(frozen=True)
@@ -449,6 +472,13 @@ class TournamentShown(Message):
     byes: dict[str, AnyText]  # round number (as text) -> the name that had the bye
 
 
+@dataclass(frozen=True)
+class BotToken(Message):
+    KIND = "bot_token"
+    name: AnyText
+    token: AnyText
+
+
 SERVICE_MESSAGES: dict[str, type[Message]] = {
     kind.KIND: kind
     for kind in (
@@ -463,6 +493,7 @@ SERVICE_MESSAGES: dict[str, type[Message]] = {
         Bye,
         TournamentsListed,
         TournamentShown,
+        BotToken,
     )
 }
 

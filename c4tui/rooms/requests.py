@@ -22,15 +22,19 @@ from c4tui.rooms.access import (
     new_room_refusal,
     normal_code,
 )
+from c4tui.rooms.bots import BotDesk
 from c4tui.rooms.host import Client, Refused, RoomHost
 from c4tui.rooms.keeping import new_game_name
 from c4tui.rooms.protocol import (
     Answer,
+    BotToken,
+    ChallengeBot,
     Create,
     Drop,
     Games,
     Join,
     KeptGame,
+    MakeBotToken,
     Message,
     Notice,
     ProtocolError,
@@ -49,9 +53,15 @@ GAMES_EVERY = 2.0  # seconds between one identity's requests for its games
 class Requests:
     """The handlers of every request kind, over one RoomHost."""
 
-    def __init__(self, host: RoomHost, tournaments: TournamentDesk | None = None) -> None:
+    def __init__(
+        self,
+        host: RoomHost,
+        tournaments: TournamentDesk | None = None,
+        bots: BotDesk | None = None,
+    ) -> None:
         self.host = host
         self.tournaments = tournaments or TournamentDesk(host)
+        self.bots = bots  # what people ask of bots (rooms/bots.py)
         self.guesses = GuessLimit(host.limits.code_guesses)  # per identity
         self.address_guesses = GuessLimit(host.limits.code_guesses_per_address)
         self._games_asked: dict[str, float] = {}  # identity key -> when it last asked
@@ -254,6 +264,19 @@ class Requests:
         text = " ".join("".join(ch for ch in message.text if ch.isprintable()).split())
         for other in self.host.members(room):
             other.send(Said(client.name, text[:200]))
+
+    def _on_challenge_bot(self, client: Client, message: ChallengeBot) -> None:
+        if self.bots is None:
+            raise Refused("This server has no bots.")
+        size = (message.width, message.height, message.connect)
+        self.bots.challenge(client, message.bot, first=not message.second, size=size)
+        client.send(Notice(f"Challenge sent to {message.bot}: waiting for its answer."))
+
+    def _on_bot_token(self, client: Client, message: MakeBotToken) -> None:
+        if self.bots is None:
+            raise Refused("This server has no bots.")
+        account, token = self.bots.make_token(client, message.name)
+        client.send(BotToken(account.name, token))
 
     def _seated(self, client: Client) -> tuple[Room, int]:
         room = self.host.rooms.get(client.room) if client.room is not None else None

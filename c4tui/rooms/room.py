@@ -19,6 +19,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
+from c4tui.community.bot_tokens import is_bot_key
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.gamefile import Ending, GameRecord, now_stamp
 from c4tui.engine.board.position import Position
@@ -42,10 +43,18 @@ class Seat:
     def open(self) -> bool:
         return self.key is None and self.ai is None
 
+    @property
+    def bot(self) -> bool:
+        """A bot's seat: a program plays it through the bot API (rooms/bots.py)."""
+        return is_bot_key(self.key)
+
     def title(self) -> str:
-        """The seat in a sentence: the person's name, "the AI", or "(open)"."""
+        """The seat in a sentence: the person's name, a bot's marked as one ("BOT alpha",
+        as lichess marks bots), "the AI", or "(open)"."""
         if self.ai is not None:
             return "the AI"
+        if self.bot:
+            return f"BOT {self.name}"
         return self.name or "(open)"
 
     def recorded(self) -> str:
@@ -182,6 +191,10 @@ class Room:
             return None
         return self.seats[self.position.to_move].ai
 
+    def bot_to_move(self) -> bool:
+        """Whether a bot is to move (it thinks in its own process; the room shows it)."""
+        return not self.over and self.seats[self.position.to_move].bot
+
     @property
     def search_id(self) -> int:
         return self.searches.last
@@ -192,7 +205,8 @@ class Room:
 
     def start_search(self) -> int:
         self.thinking_info = None
-        self.thinking_spec = self.seats[self.position.to_move].ai
+        mover = self.seats[self.position.to_move]
+        self.thinking_spec = mover.title() if mover.bot else mover.ai
         return self.searches.start()
 
     def cancel_search(self) -> None:
@@ -340,14 +354,17 @@ class Room:
             return self.winner
         return self.position.winner()
 
+    @staticmethod
+    def _listed(seat: Seat) -> dict[str, Any]:
+        """A seat as the lobby lists it: a bot marked as one."""
+        return {"name": seat.title() if seat.bot else seat.name, "ai": seat.ai}
+
     def summary(self) -> dict[str, Any]:
         """The room as the lobby lists it (the code only when it is public)."""
         return {
             "room": self.number,
             "code": self.code if self.public else None,
-            "players": [
-                None if seat.open else {"name": seat.name, "ai": seat.ai} for seat in self.seats
-            ],
+            "players": [None if seat.open else self._listed(seat) for seat in self.seats],
             "moves": self.position.moves,
             "over": self.over,
             "open": any(seat.open for seat in self.seats),

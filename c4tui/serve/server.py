@@ -119,7 +119,11 @@ class Server:
             if config.ssh_port is None
             else SshFront(port=config.ssh_port, authorized=config.authorized, **fronts)
         )
-        self.web = None if config.web_port is None else WebFront(port=config.web_port, **fronts)
+        self.web = (
+            None
+            if config.web_port is None
+            else WebFront(port=config.web_port, bots=self.rooms.bots, **fronts)
+        )
 
     async def start(self) -> None:
         """Bring the rooms back from the state directory, then open the fronts."""

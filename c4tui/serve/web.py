@@ -32,8 +32,10 @@ from aiohttp.http_exceptions import HttpProcessingError
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
+from c4tui.rooms.bots import BotDesk
 from c4tui.rooms.codec import ShapeError, loads
 from c4tui.rooms.protocol import escaped
+from c4tui.serve.bot_api import BotApi
 from c4tui.serve.client_process import CLIENTS_DIR, PrivateHome, kill_group
 from c4tui.serve.front import Front
 from c4tui.serve.players import Player
@@ -90,9 +92,10 @@ class WebFront(Front):
 
     kind = "web"
 
-    def __init__(self, **ground: Any) -> None:
-        """`ground`: what every front takes (front.py)."""
+    def __init__(self, bots: BotDesk | None = None, **ground: Any) -> None:
+        """`ground`: what every front takes (front.py); `bots`: the bot API's desk."""
         super().__init__(**ground)
+        self.bot_api = None if bots is None else BotApi(bots)
         self.downloads = DownloadManager()
         self.tabs: set[WebTab] = set()
         self.runner: web.AppRunner | None = None
@@ -107,6 +110,7 @@ class WebFront(Front):
                 web.get("/ws", self.websocket),
                 web.get("/download/{key}", self.download),
                 web.static("/static", STATIC),
+                *(self.bot_api.routes() if self.bot_api is not None else ()),
             ]
         )
         self.runner = web.AppRunner(app, access_log=None, handle_signals=False)

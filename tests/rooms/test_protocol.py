@@ -47,6 +47,7 @@ SERVICE = [
         (wire.BoardShown(1, "ann", "bob", 4, 1.0, "four in a row", 7, 1),),
         {"1": "cy"},
     ),
+    wire.BotToken("alpha", "c4bot_x"),
 ]  # fmt: skip
 CLIENT = [
     wire.Hello(1, "token"),
@@ -57,6 +58,8 @@ CLIENT = [
     wire.Leave(),
     wire.MakeTournament("Evening Swiss", "3+2", 3, 30),
     wire.FollowTournament(0),
+    wire.ChallengeBot("alpha", second=True),
+    wire.MakeBotToken("alpha"),
 ]
 
 
@@ -86,6 +89,6 @@ def test_every_kind_is_declared_once_on_its_side():
         "hello", "lobby", "create", "join", "watch", "leave", "drop", "hurry", "resign",
         "offer_draw", "take_back", "rematch", "answer", "games", "say",
         "tournaments", "make_tournament", "enter_tournament", "withdraw", "begin_tournament",
-        "follow_tournament",
+        "follow_tournament", "challenge_bot", "bot_token",
     }  # fmt: skip
     assert set(wire.SERVICE_MESSAGES) == {m.kind for m in SERVICE}

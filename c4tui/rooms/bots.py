@@ -1,0 +1,493 @@
+"""Bots in rooms: a program with a bot token sits at a seat as a person does.
+
+The web front's bot API (c4tui/serve/bot_api.py, docs/bot-api.md) turns HTTP requests
+into calls on a `BotDesk`, on the service's event loop like every request:
+
+- a bot's account stream is a `BotAccountFeed` (a Client that is in no room): it hears
+  challenges and the start and end of its games, and makes the bot online in the lobby;
+- each game the bot follows is a `BotGameFeed` (a Client in that room), which turns the
+  room's views into the game's events: the whole game first, then its state after
+  every change, then its end. When that stream drops, the host holds the bot's seat as
+  it holds a person's, and a bot that does not come back loses the game as one who
+  does not come back does;
+- its moves, resignations and thinking come as requests, each checked against the
+  room and against the bot's limits (games at once, moves a second).
+
+Challenges: a person in the lobby (`challenge_bot`) or another bot challenges a bot by
+name; the bot accepts or declines; accepted, a room opens with both in it. A challenge
+not answered within CHALLENGE_SECONDS goes.
+
+While it is a bot's turn the room shows it thinking (as it shows the AI seat's search),
+and what the bot sends as engine-protocol `info` lines reaches everyone in the room as
+the AI seat's progress does, so spectators watch it think in the thinking panel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from c4tui.community.bot_tokens import BotAccount, BotNameError, TokenBook, bot_key
+from c4tui.community.bot_tokens import is_bot_key as is_bot
+from c4tui.engine.board.game import Game
+from c4tui.engine.board.position import Position
+from c4tui.engine.external.protocol import InfoReader
+from c4tui.engine.external.protocol import ProtocolError as InfoError
+from c4tui.engine.turns import column_refusal
+from c4tui.rooms.access import new_code, new_room_refusal
+from c4tui.rooms.host import Client, Refused, RoomHost
+from c4tui.rooms.keeping import new_game_name
+from c4tui.rooms.protocol import Message, Notice, Progress, RoomShown, Said
+from c4tui.rooms.room import Room, Seat
+
+log = logging.getLogger("c4tui.rooms")
+CHALLENGE_SECONDS = 60.0  # an unanswered challenge goes after this
+CHALLENGES_PER_BOT = 20  # waiting for one bot at once; more are refused
+FEED_CAP = 256  # events waiting for a stream that does not read: past this, it is cut
+INFO_LINES = 32  # info lines in one thinking request (a board has at most 10 columns)
+THINKING_BURST, THINKING_PER_SECOND = 10, 5.0  # thinking requests of one bot
+
+
+class BotRefused(Exception):
+    """A bot's request that is not done: an HTTP status and the reason in words."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+
+
+class Feed(Client):
+    """A Client whose messages become events of a stream (dicts, one JSON line each)."""
+
+    def __init__(self, account: BotAccount, address: str) -> None:
+        super().__init__(account.key, account.name, address)
+        self.account = account
+        self.events: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.closed = False
+
+    def put(self, event: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        if self.events.qsize() >= FEED_CAP:
+            log.warning("bot %s: stream cut off: it does not read its events", self.who)
+            self.close()
+            return
+        self.events.put_nowait(event)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.events.put_nowait(None)  # the end of the stream
+
+
+class BotAccountFeed(Feed):
+    """A bot's account stream: challenges and its games' starts and ends."""
+
+    def send(self, message: Message) -> None:
+        pass  # lobbies and welcomes are for people's screens
+
+
+class BotGameFeed(Feed):
+    """One game's stream of a bot: the game in full, its states, its end."""
+
+    def __init__(self, account: BotAccount, address: str, room: Room) -> None:
+        super().__init__(account, address)
+        self.room = room.number
+        self._players = [{"name": seat.name, "bot": seat.bot, "ai": seat.ai} for seat in room.seats]
+        self._last: tuple[str, bool] | None = None
+
+    def send(self, message: Message) -> None:
+        if isinstance(message, RoomShown):
+            self._shown(message)
+        elif isinstance(message, Said):
+            self.put({"type": "chat", "name": message.name, "text": message.text})
+        elif isinstance(message, Notice):
+            self.put({"type": "notice", "text": message.text})
+        # Progress is the bot's own thinking coming back: nothing new to it.
+
+    def _shown(self, view: RoomShown) -> None:
+        state = {
+            "moves": view.moves,
+            "over": view.over,
+            "winner": view.winner,
+            "ended": view.ended or (None if not view.over else self._how(view)),
+            "held": [seat.held for seat in view.seats],
+        }
+        if self._last is None:
+            self.put(
+                {
+                    "type": "gameFull",
+                    "room": view.room,
+                    "seat": view.seat,
+                    "width": view.width,
+                    "height": view.height,
+                    "connect": view.connect,
+                    "players": self._players,
+                    **state,
+                }
+            )
+        elif self._last != (view.moves, view.over):
+            self.put({"type": "gameState", **state})
+        self._last = (view.moves, view.over)
+        if view.over:
+            self.close()  # the game's last event: the stream ends
+
+    @staticmethod
+    def _how(view: RoomShown) -> str:
+        return "line" if view.winner is not None else "full"
+
+
+@dataclass
+class Challenge:
+    """A challenge to a bot: who asked, the board, and whether the challenger plays first."""
+
+    id: str
+    to: BotAccount
+    by_key: str
+    by_name: str
+    by_bot: bool
+    first: bool  # the challenger plays ● (moves first)
+    width: int
+    height: int
+    connect: int
+    until: float
+
+    def event(self, kind: str) -> dict[str, Any]:
+        return {
+            "type": kind,
+            "id": self.id,
+            "from": {"name": self.by_name, "bot": self.by_bot},
+            "to": self.to.name,
+            "color": "second" if self.first else "first",  # the challenged bot's
+            "width": self.width,
+            "height": self.height,
+            "connect": self.connect,
+        }
+
+
+class Bucket:
+    """So many at once, then so many a second (a token bucket)."""
+
+    def __init__(self, burst: float, per_second: float) -> None:
+        self.burst, self.per_second = burst, per_second
+        self.level, self.when = burst, time.monotonic()
+
+    def take(self) -> float:
+        """0 when there was one to take; else the seconds until there is."""
+        now = time.monotonic()
+        self.level = min(self.burst, self.level + (now - self.when) * self.per_second)
+        self.when = now
+        if self.level >= 1:
+            self.level -= 1
+            return 0.0
+        return (1 - self.level) / self.per_second
+
+
+class BotDesk:
+    """What bots ask of the room service (see the module docstring)."""
+
+    def __init__(self, host: RoomHost, tokens: TokenBook) -> None:
+        self.host = host
+        self.tokens = tokens
+        self.accounts: dict[str, BotAccountFeed] = {}  # bot key -> its account stream
+        self.challenges: dict[str, Challenge] = {}
+        self._moves: dict[str, Bucket] = {}
+        self._thinking: dict[str, Bucket] = {}
+
+    # ---- tokens -----------------------------------------------------------------
+
+    def make_token(self, client: Client, name: str) -> tuple[BotAccount, str]:
+        """A new token for the bot `name` of this person (Refused says why not)."""
+        if is_bot(client.key):
+            raise Refused("A bot cannot make bots.")
+        try:
+            account, token = self.tokens.make(client.key, name)
+        except BotNameError as error:
+            raise Refused(str(error)) from None
+        except OSError as error:
+            log.warning("bot tokens not kept: %s", error)
+            raise Refused("The server cannot keep a token now: try again later.") from None
+        log.info("client %s made a token for the bot %s", client.who, account.name)
+        old = self.accounts.get(account.key)
+        if old is not None:  # the old token no longer holds: its stream ends
+            old.close()
+        return account, token
+
+    def sign_in(self, token: str) -> BotAccount | None:
+        return self.tokens.account(token)
+
+    # ---- the account stream -------------------------------------------------------
+
+    def open_account(self, account: BotAccount, address: str) -> BotAccountFeed:
+        """The bot's account stream (a newer one replaces an older): its games under way
+        and the challenges waiting for it come first."""
+        old = self.accounts.pop(account.key, None)
+        if old is not None:
+            old.close()
+            self.host.clients.discard(old)
+        feed = BotAccountFeed(account, address)
+        self.accounts[account.key] = feed
+        self.host.clients.add(feed)  # online: the lobby lists it
+        log.info("bot %s online from %s", account.name, address)
+        feed.put({"type": "online", "name": account.name})
+        for room in self._games_of(account.key):
+            feed.put({"type": "gameStart", "room": room.number})
+        self._forget_late()
+        for challenge in self.challenges.values():
+            if challenge.to.key == account.key:
+                feed.put(challenge.event("challenge"))
+        self.host.lobby_changed()
+        return feed
+
+    def close_account(self, feed: BotAccountFeed) -> None:
+        feed.close()
+        self.host.clients.discard(feed)
+        if self.accounts.get(feed.key) is feed:
+            del self.accounts[feed.key]
+            log.info("bot %s offline", feed.name)
+        self.host.lobby_changed()
+
+    def _games_of(self, key: str) -> list[Room]:
+        return [
+            room
+            for room in self.host.rooms.values()
+            if room.seat_of(key) is not None and not room.over
+        ]
+
+    # ---- challenges -----------------------------------------------------------------
+
+    def challenge(
+        self,
+        by: Client | BotAccount,
+        bot: str,
+        *,
+        first: bool = True,
+        size: tuple[int, int, int] = (7, 6, 4),
+    ) -> Challenge:
+        """A challenge to the online bot named `bot`; Refused says why not."""
+        self._forget_late()
+        feed = self.accounts.get(bot_key(bot))
+        if feed is None:
+            raise Refused(f"No bot named {bot[:20]} is online.")
+        if feed.key == by.key:
+            raise Refused("A bot does not play itself.")
+        try:
+            Position.start(*size)
+        except ValueError as error:
+            raise Refused(str(error)) from None
+        waiting = sum(1 for c in self.challenges.values() if c.to.key == feed.key)
+        if waiting >= CHALLENGES_PER_BOT:
+            raise Refused(f"{feed.name} has {waiting} challenges waiting: try again later.")
+        for old in [c for c in self.challenges.values() if c.by_key == by.key]:
+            self._withdraw(old)  # one challenge at a time: the newest counts
+        width, height, connect = size
+        challenge = Challenge(
+            secrets.token_hex(6),
+            feed.account,
+            by.key,
+            by.name,
+            is_bot(by.key),
+            first,
+            width,
+            height,
+            connect,
+            time.monotonic() + CHALLENGE_SECONDS,
+        )
+        self.challenges[challenge.id] = challenge
+        feed.put(challenge.event("challenge"))
+        log.info("bot %s challenged by %s (%s)", feed.name, by.name, challenge.id)
+        return challenge
+
+    def _withdraw(self, challenge: Challenge) -> None:
+        self.challenges.pop(challenge.id, None)
+        feed = self.accounts.get(challenge.to.key)
+        if feed is not None:
+            feed.put(challenge.event("challengeCanceled"))
+
+    def _forget_late(self) -> None:
+        now = time.monotonic()
+        for challenge in [c for c in self.challenges.values() if c.until < now]:
+            self._withdraw(challenge)
+            self._tell_challenger(challenge, f"{challenge.to.name} did not answer in time.")
+
+    def _tell_challenger(self, challenge: Challenge, text: str, kind: str = "") -> None:
+        if challenge.by_bot:
+            feed = self.accounts.get(challenge.by_key)
+            if feed is not None and kind:
+                feed.put(challenge.event(kind))
+            return
+        for client in self.host.clients:
+            if client.key == challenge.by_key and client.room is None:
+                client.send(Notice(text))
+
+    def _challenge_to(self, account: BotAccount, challenge_id: str) -> Challenge:
+        self._forget_late()
+        challenge = self.challenges.get(challenge_id)
+        if challenge is None or challenge.to.key != account.key:
+            raise BotRefused(404, "No such challenge (answered, withdrawn or too old).")
+        return challenge
+
+    def decline(self, account: BotAccount, challenge_id: str) -> None:
+        challenge = self._challenge_to(account, challenge_id)
+        del self.challenges[challenge.id]
+        self._tell_challenger(
+            challenge, f"BOT {account.name} declines your challenge.", "challengeDeclined"
+        )
+
+    def accept(self, account: BotAccount, challenge_id: str) -> Room:
+        """The challenge accepted: a room with both in it, its game about to start."""
+        challenge = self._challenge_to(account, challenge_id)
+        del self.challenges[challenge.id]
+        person = None
+        if challenge.by_bot:
+            if challenge.by_key not in self.accounts:
+                raise BotRefused(409, "The challenger has gone offline.")
+        else:
+            person = next(
+                (c for c in self.host.clients if c.key == challenge.by_key and c.room is None),
+                None,
+            )
+            if person is None:
+                raise BotRefused(409, "The challenger has gone, or is in a room now.")
+        for key in (account.key, challenge.by_key):
+            if is_bot(key) and len(self._games_of(key)) >= self.host.limits.bot_games:
+                raise BotRefused(
+                    409, f"A bot plays {self.host.limits.bot_games} games at once at most."
+                )
+        if len(self.host.rooms) >= self.host.limits.rooms:
+            raise BotRefused(409, "The server has all the rooms it may have: try again later.")
+        if person is not None:
+            refusal = new_room_refusal(
+                self.host.rooms.values(), person.key, person.address, self.host.limits
+            )
+            if refusal is not None:
+                person.send(Notice(f"BOT {account.name} accepted, but: {refusal}", "warning"))
+                raise BotRefused(409, "The challenger may not open another room now.")
+        room = self._open_room(challenge)
+        log.info("room %d: %s plays the bot %s", room.number, challenge.by_name, account.name)
+        if person is not None:
+            self.host.enter(person, room, room.seat_of(person.key))
+        self.host.changed(room)
+        for key in (account.key, challenge.by_key):
+            feed = self.accounts.get(key)
+            if feed is not None:
+                feed.put({"type": "gameStart", "room": room.number})
+        return room
+
+    def _open_room(self, challenge: Challenge) -> Room:
+        host = self.host
+        taken = {seat.code for room in host.rooms.values() for seat in room.seats}
+        challenger = Seat(challenge.by_key, challenge.by_name, code=new_code(lambda c: c in taken))
+        bot = Seat(challenge.to.key, challenge.to.name, code=new_code(lambda c: c in taken))
+        seats = [challenger, bot] if challenge.first else [bot, challenger]
+        number = max(host.rooms, default=0) + 1
+        code = new_code(lambda code: any(r.code == code for r in host.rooms.values()))
+        start = Position.start(challenge.width, challenge.height, challenge.connect)
+        room = Room(number, code, Game(start), seats, name=new_game_name(number))
+        # A bot that accepts and never follows its game loses it as one who dropped does.
+        until = time.monotonic() + host.limits.seat_hold
+        for seat in seats:
+            if seat.bot:
+                seat.held_until = until
+        host.rooms[number] = room
+        return room
+
+    # ---- a game's stream --------------------------------------------------------------
+
+    def _seat(self, account: BotAccount, number: int) -> tuple[Room, int]:
+        room = self.host.rooms.get(number)
+        seat = None if room is None else room.seat_of(account.key)
+        if room is None or seat is None:
+            raise BotRefused(404, f"The bot has no seat in a room {number}.")
+        return room, seat
+
+    def open_game(self, account: BotAccount, number: int, address: str) -> BotGameFeed:
+        """The stream of the bot's game in room `number` (an older one of it ends)."""
+        room, seat = self._seat(account, number)
+        for old in [c for c in self.host.members(room) if c.key == account.key]:
+            if isinstance(old, BotGameFeed):
+                old.close()
+                self.host.clients.discard(old)
+                old.room = None
+        if not room.position.moves:  # its first look at the game: not "back"
+            room.seats[seat].held_until = None
+        feed = BotGameFeed(account, address, room)
+        self.host.clients.add(feed)
+        self.host.enter(feed, room, seat)
+        self.host.show(room)
+        return feed
+
+    def close_game(self, feed: BotGameFeed) -> None:
+        """The game's stream ended: as a person's connection dropping (the seat is held
+        while the game goes on; after its end the bot leaves the room)."""
+        feed.close()
+        if feed not in self.host.clients:
+            return
+        room = self.host.rooms.get(feed.room) if feed.room is not None else None
+        if room is not None and room.over:
+            self.host.leave(feed)  # out of the room, its seat open
+        self.host.depart(feed)
+
+    # ---- moves, thinking, resigning -------------------------------------------------------
+
+    def move(self, account: BotAccount, number: int, column: int, ply: int | None) -> None:
+        """The bot drops a disc in `column` (0-based), having seen `ply` moves if given."""
+        room, seat = self._seat(account, number)
+        wait = self._moves.setdefault(
+            account.key, Bucket(2, self.host.limits.bot_moves_per_second)
+        ).take()
+        if wait > 0:
+            raise BotRefused(
+                429,
+                f"More than {self.host.limits.bot_moves_per_second:g} moves "
+                f"a second: wait {wait:.2f} s.",
+            )
+        refusal = room.drop(seat, column, room.position.moves if ply is None else ply)
+        if refusal is not None:
+            raise BotRefused(409, refusal)
+        self.host.changed(room)
+
+    def resign(self, account: BotAccount, number: int) -> None:
+        room, seat = self._seat(account, number)
+        refusal = room.resign(seat)
+        if refusal is not None:
+            raise BotRefused(409, refusal)
+        self.host.tell(room, f"BOT {account.name} resigns.")
+        self.host.changed(room)
+
+    def think(self, account: BotAccount, number: int, text: str) -> None:
+        """The bot's thinking, as engine-protocol `info` lines, to everyone in the room."""
+        room, seat = self._seat(account, number)
+        if self._thinking.setdefault(
+            account.key, Bucket(THINKING_BURST, THINKING_PER_SECOND)
+        ).take():
+            raise BotRefused(429, f"More than {THINKING_PER_SECOND:g} thinking requests a second.")
+        lines = text.splitlines()
+        if len(lines) > INFO_LINES:
+            raise BotRefused(413, f"More than {INFO_LINES} info lines at once.")
+        pos = room.position
+        if room.over or pos.to_move != seat or not room.thinking:
+            raise BotRefused(409, "It is not the bot's turn: thinking shows on its turn.")
+        playable = tuple(column_refusal(pos, col) is None for col in range(pos.width))
+        reader = InfoReader(account.name, pos.width, playable)
+        info = None
+        for line in lines:
+            words = line.split()
+            if not words:
+                continue
+            if words[0] != "info":
+                raise BotRefused(400, "Thinking is engine-protocol info lines only.")
+            try:
+                info = reader.read(words[1:]) or info
+            except InfoError as error:
+                raise BotRefused(400, f"An info line that does not read: {error}") from None
+        if info is None:
+            raise BotRefused(400, "No summary info line (one without col): nothing to show.")
+        if room.progress(room.search_id, info):
+            progress = Progress(room.number, room.search_id, info)
+            for client in self.host.members(room):
+                client.send(progress)

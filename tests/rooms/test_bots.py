@@ -1,0 +1,211 @@
+"""Bots on the server, in process: the bot API (serve/bot_api.py) over a real room
+service, two bots playing through HTTP while a person watches over the room protocol."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+from aiohttp import web
+from aiohttp.test_utils import TestClient, TestServer
+
+from c4tui.engine.board.position import Position
+from c4tui.engine.external.protocol import info_lines
+from c4tui.engine.players.specs import make_engine
+from c4tui.rooms.protocol import ChallengeBot, MakeBotToken, Watch
+from c4tui.serve.bot_api import BotApi
+from tests.rooms.support import PATIENCE, login, next_of, room_where, running
+
+
+@contextlib.asynccontextmanager
+async def bot_api(tmp_path, **limits: Any) -> AsyncIterator[tuple[Any, TestClient]]:
+    async with running(tmp_path / "state", **limits) as service:
+        app = web.Application()
+        app.add_routes(BotApi(service.bots).routes())
+        async with TestClient(TestServer(app)) as http:
+            yield service, http
+
+
+def token_of(service, owner: str, name: str) -> dict[str, str]:
+    _, token = service.bots.tokens.make(f"ssh-name:{owner}", name)
+    return {"Authorization": f"Bearer {token}"}
+
+
+class Stream:
+    """An NDJSON stream of the API, read an event at a time."""
+
+    def __init__(self, response) -> None:
+        self.response = response
+
+    async def next(self, kind: str | None = None) -> dict[str, Any]:
+        async def look() -> dict[str, Any]:
+            while True:
+                line = await self.response.content.readline()
+                if not line:
+                    raise ConnectionError(f"the stream ended waiting for {kind}")
+                if line.strip():
+                    event = json.loads(line)
+                    if kind is None or event["type"] == kind:
+                        return event
+
+        return await asyncio.wait_for(look(), PATIENCE)
+
+    async def end(self) -> dict[str, Any]:
+        """The game's last state (the stream ends after it)."""
+        state = await self.next("gameState")
+        while not state["over"]:
+            state = await self.next("gameState")
+        return state
+
+
+async def stream(http: TestClient, path: str, headers) -> Stream:
+    response = await http.get(f"/api/bot{path}", headers=headers)
+    assert response.status == 200, await response.text()
+    return Stream(response)
+
+
+async def post(http: TestClient, path: str, headers, body: str | bytes | None = None):
+    response = await http.post(f"/api/bot{path}", headers=headers, data=body)
+    return response.status, await response.json()
+
+
+async def a_game(service, http) -> tuple[dict, dict, Stream, Stream, int]:
+    """alpha challenges beta (alpha plays first), beta accepts: both follow the game."""
+    alpha, beta = token_of(service, "ann", "alpha"), token_of(service, "bob", "beta")
+    alpha_events = await stream(http, "/stream", alpha)
+    beta_events = await stream(http, "/stream", beta)
+    assert (await beta_events.next())["type"] == "online"
+    status, made = await post(http, "/challenge/beta?color=first", alpha)
+    assert status == 200, made
+    challenge = await beta_events.next("challenge")
+    assert challenge["from"] == {"name": "alpha", "bot": True}
+    assert challenge["color"] == "second"
+    status, accepted = await post(http, f"/challenge/{challenge['id']}/accept", beta)
+    assert status == 200, accepted
+    room = (await alpha_events.next("gameStart"))["room"]
+    assert (await beta_events.next("gameStart"))["room"] == room == accepted["room"]
+    alpha_game = await stream(http, f"/game/{room}/stream", alpha)
+    beta_game = await stream(http, f"/game/{room}/stream", beta)
+    return alpha, beta, alpha_game, beta_game, room
+
+
+async def test_two_bots_play_while_a_person_watches_their_thinking(tmp_path):
+    async with bot_api(tmp_path) as (service, http):
+        alpha, beta, alpha_game, beta_game, room = await a_game(service, http)
+        full = await alpha_game.next("gameFull")
+        assert full["seat"] == 0 and full["moves"] == "" and not full["over"]
+        assert [p["name"] for p in full["players"]] == ["alpha", "beta"]
+        assert all(p["bot"] for p in full["players"])
+        assert (await beta_game.next("gameFull"))["seat"] == 1
+
+        watcher = await login(service, "carol")
+        await watcher.send(Watch(room))
+        shown = await room_where(watcher, lambda m: m["thinking"])
+        assert [s["name"] for s in shown["seats"]] == ["BOT alpha", "BOT beta"]
+        assert shown["thinking_spec"] == "BOT alpha"
+
+        # alpha thinks (an engine's info lines, as `c4tui bot` sends them), then moves.
+        engine = make_engine("mcts:iterations=300", seed=1)
+        result = engine.search(Position.start())
+        status, _ = await post(
+            http, f"/game/{room}/thinking", alpha, "\n".join(info_lines(result.info))
+        )
+        assert status == 200
+        progress = await next_of(watcher, "progress")
+        assert progress["info"]["engine"] == "alpha"
+        assert progress["info"]["iterations"] == result.info.iterations
+        assert progress["info"]["best"] == result.move
+
+        assert (await post(http, f"/game/{room}/move/{result.move + 1}?ply=0", alpha))[0] == 200
+        state = await beta_game.next("gameState")
+        assert state["moves"] == str(result.move + 1) and not state["over"]
+        moved = await room_where(watcher, lambda m: m["moves"] and m["thinking"])
+        assert moved["thinking_spec"] == "BOT beta"  # beta's turn: the room shows it thinking
+
+        assert (await post(http, f"/game/{room}/resign", beta))[0] == 200
+        end = await alpha_game.end()
+        assert end["winner"] == 0 and end["ended"] == "resigned"
+        await watcher.close()
+
+
+async def test_every_refusal_is_a_status_and_one_log_line(tmp_path, caplog):
+    caplog.set_level(logging.WARNING, "c4tui.serve")
+    async with bot_api(tmp_path, bot_moves_per_second=0.01) as (service, http):
+        alpha, beta, alpha_game, _, room = await a_game(service, http)
+        await alpha_game.next("gameFull")
+        checks = [
+            (post(http, "/challenge/beta", {}), 401),
+            (post(http, "/challenge/beta", {"Authorization": "Bearer nonsense"}), 401),
+            (post(http, f"/game/{room}/move/4", beta), 409),  # not beta's turn
+            (post(http, f"/game/{room}/move/11", alpha), 400),  # no such column
+            (post(http, f"/game/{room + 1}/resign", alpha), 404),  # not its room
+            (post(http, "/challenge/nobody", alpha), 409),  # no such bot online
+            (post(http, f"/game/{room}/thinking", alpha, "bestmove 4"), 400),
+            (post(http, f"/game/{room}/thinking", alpha, "info col 9 visits 3\ninfo"), 400),
+            (post(http, f"/game/{room}/thinking", alpha, b"info " + b"x" * 9000), 413),
+            (post(http, f"/game/{room}/move/4?ply=banana", alpha), 400),
+            (post(http, f"/game/{room}/move/4", alpha), 200),
+            (post(http, f"/game/{room}/move/4", beta), 200),
+            (post(http, f"/game/{room}/move/4", alpha), 200),
+            # Two at once, then 0.01 a second (a refused move counts too).
+            (post(http, f"/game/{room}/move/4", beta), 429),
+        ]
+        for request, expected in checks:
+            caplog.clear()
+            status, answer = await request
+            assert status == expected, answer
+            if status != 200:
+                assert answer["error"]
+                refused = [r for r in caplog.records if "refused" in r.getMessage()]
+                assert len(refused) == 1, caplog.text
+
+
+async def test_a_bot_that_does_not_come_back_loses_as_a_person_would(tmp_path):
+    async with bot_api(tmp_path, seat_hold=0.5) as (service, http):
+        alpha, _, alpha_game, beta_game, room = await a_game(service, http)
+        await alpha_game.next("gameFull")
+        await beta_game.next("gameFull")
+        assert (await post(http, f"/game/{room}/move/4", alpha))[0] == 200
+        beta_game.response.close()  # beta's program is gone
+        end = await alpha_game.end()
+        assert end["winner"] == 0 and end["ended"] == "resigned"
+
+
+async def test_a_person_makes_a_token_and_challenges_the_bot_from_the_lobby(tmp_path):
+    async with bot_api(tmp_path, bot_games=1) as (service, http):
+        person = await login(service, "dan")
+        await person.send(MakeBotToken("Danbot"))
+        made = await next_of(person, "bot_token")
+        assert made["name"] == "Danbot" and made["token"]
+        headers = {"Authorization": f"Bearer {made['token']}"}
+        events = await stream(http, "/stream", headers)
+        lobby = await next_of(person, "lobby", lambda m: m["bots"])
+        assert lobby["bots"] == ["Danbot"] and "Danbot" not in lobby["online"]
+
+        await person.send(ChallengeBot("danbot", second=True))
+        challenge = await events.next("challenge")
+        assert challenge["from"] == {"name": "dan", "bot": False}
+        assert challenge["color"] == "first"
+        assert (await post(http, f"/challenge/{challenge['id']}/accept", headers))[0] == 200
+        room = await room_where(person, lambda m: True)
+        assert room["seat"] == 1 and room["seats"][0]["name"] == "BOT Danbot"
+        game = await stream(http, f"/game/{room['room']}/stream", headers)
+        assert (await game.next("gameFull"))["seat"] == 0
+
+        # Its one game at once is under way: a second challenger's is accepted in vain.
+        other = await login(service, "eve")
+        await other.send(ChallengeBot("Danbot"))
+        second = await events.next("challenge")
+        status, answer = await post(http, f"/challenge/{second['id']}/accept", headers)
+        assert status == 409 and "1 games at once" in answer["error"]
+
+        # A new token for the bot: the old one no longer signs in.
+        await person.send(MakeBotToken("danbot"))
+        await next_of(person, "bot_token")
+        assert (await post(http, "/challenge/x", headers))[0] == 401
+        for client in (person, other):
+            await client.close()

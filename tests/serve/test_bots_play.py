@@ -1,0 +1,76 @@
+"""Bots on a real server: two `c4tui bot` processes play each other on `c4tui serve`
+while a person watches over ssh (the screen drawn by pyte) and sees them think.
+
+The bot API's parts, its refusals and its limits are tested in process, fast, in
+tests/rooms/test_bots.py; this is the whole of it, as a user runs it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import sys
+
+import pytest
+
+from c4tui.community.bot_tokens import TokenFile
+from c4tui.rooms.service import BOT_TOKENS_FILE
+from c4tui.serve.server import claim_state_dir
+from tests.serve.served import ROOT, served
+from tests.serve.terminal import screen_session
+
+# The thinking panel while a bot searches (live): the bot's name, and its MCTS's figures.
+THINKING = re.compile(r"thinking… · bot (alpha|beta)[\s\S]*visits[\s\S]*[\d,]+ iterations")
+
+
+async def start_bot(port: int, token: str, *flags: str) -> asyncio.subprocess.Process:
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "c4tui",
+        "bot",
+        "--server",
+        f"http://127.0.0.1:{port}",
+        "--engine",
+        "mcts:time=0.4",
+        "--games",
+        "1",
+        *flags,
+        stderr=asyncio.subprocess.PIPE,
+        cwd=ROOT,
+        env={**os.environ, "C4TUI_BOT_TOKEN": token},  # not in the process list
+    )
+
+
+@pytest.mark.slow
+async def test_two_bots_play_each_other_while_a_person_watches_them_think(tmp_path):
+    state = tmp_path / "state"
+    claim_state_dir(state)
+    tokens = TokenFile(state / BOT_TOKENS_FILE)
+    alpha, beta = (
+        tokens.make(f"ssh-name:{owner}", name)[1]
+        for owner, name in (("ann", "alpha"), ("bob", "beta"))
+    )
+    async with (
+        served(state) as server,
+        screen_session(server.ssh_port, "cy", columns=120, rows=40) as cy,
+    ):
+        await cy.wait_for("Play together")
+        bots = [
+            await start_bot(server.web_port, beta),
+            await start_bot(server.web_port, alpha, "--challenge", "beta"),
+        ]
+        await cy.wait_for(re.compile(r"BOT alpha\s+BOT beta"))  # the lobby's list of rooms
+        cy.type("w")
+        await cy.wait_for("you are watching")
+        await cy.wait_for(THINKING)
+        await cy.wait_for(re.compile(r"BOT (alpha|beta) . wins|draw", re.I))
+        logs = []
+        for bot in bots:
+            _, err = await asyncio.wait_for(bot.communicate(), 60)
+            logs.append(err.decode())
+            assert bot.returncode == 0, err.decode()
+        assert "challenged beta" in logs[1] and "challenge from alpha: accepted" in logs[0]
+        assert any("won (line)" in log for log in logs) or all("draw" in log for log in logs)
+    assert "Traceback" not in server.log.decode()
