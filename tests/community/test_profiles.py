@@ -1,0 +1,59 @@
+"""Profiles from the store: who a name stands for, results, ratings by class."""
+
+from __future__ import annotations
+
+from c4tui.community.game_records import GameRecords
+from c4tui.community.profiles import ProfileRecords, Results
+from c4tui.community.rating_records import RatingRecords
+from c4tui.engine.board.gamefile import Ending, GameRecord
+
+
+def keep(store, name, moves, players, keys, ended=None):
+    record = GameRecord(moves, players=players, date="2026-11-26T01:00:00Z", ended=ended)
+    GameRecords(store).keep(name, record, keys=keys)
+
+
+def test_results_count_every_finished_game_of_the_players_identities(store):
+    profiles = ProfileRecords(store)
+    ann = profiles.players.player("ssh-key:SHA256:ann", "ann")
+    profiles.players.claim("ann", "ssh-key:SHA256:ann")
+    keep(store, "g1", "4455667", ("ann", "bob"), ("ssh-key:SHA256:ann", "web:bob"))  # ann wins
+    keep(store, "g2", "4455667", ("bob", "ann"), ("web:bob", "ssh-key:SHA256:ann"))  # ann loses
+    keep(store, "g3", "44", ("ann", "level:3"), ("ssh-key:SHA256:ann", None))  # going on
+    keep(
+        store,
+        "g4",
+        "4",
+        ("level:5", "ann"),
+        (None, "ssh-key:SHA256:ann"),
+        ended=Ending("resigned", 1),
+    )  # the engine resigned: ann, second, won
+    keep(
+        store, "g5", "45", ("ann", "bob"), ("ssh-key:SHA256:ann", "web:bob"), Ending("agreed", None)
+    )
+    assert profiles.player_named("ANN") == ann
+    assert profiles.results(ann) == Results(wins=2, draws=1, losses=1)
+    assert profiles.results(ann).games == 4
+    assert profiles.name_of(ann) == "ann"
+
+
+def test_a_name_never_claimed_is_found_by_its_last_game(store):
+    profiles = ProfileRecords(store)
+    assert profiles.player_named("bob") is None
+    bob = profiles.players.player("web:bob", "bob")
+    keep(store, "g1", "4455667", ("ann", "bob"), ("ssh-key:SHA256:ann", "web:bob"))
+    assert profiles.player_named("Bob") == bob
+    assert profiles.results(bob) == Results(losses=1)
+    assert profiles.player_named("level:3") is None  # an engine is nobody's
+
+
+def test_ratings_are_listed_for_the_classes_played(store):
+    profiles = ProfileRecords(store)
+    ann = profiles.players.player("k-ann", "ann")
+    bob = profiles.players.player("k-bob", "bob")
+    ratings = RatingRecords(store)
+    ratings.set_terms("g1", "blitz", rated=True)
+    ratings.rate("g1", (ann, bob), 1.0, 1000.0)
+    shown = profiles.ratings(ann)
+    assert list(shown) == ["blitz"]
+    assert shown["blitz"].games == 1 and shown["blitz"].rating.r > 1500
