@@ -7,23 +7,16 @@ is shown, and an identity key (`bot:<name in lower case>`) that stays the same w
 owner makes a new token (the old one stops working). A name belongs to the first player
 who made a bot of that name.
 
-`TokenBook` is the interface the room service uses; `TokenFile` keeps it in one JSON
-file of the state directory until the community store (store.py) holds bot tokens.
+`TokenBook` is the interface the room service uses; bot_records.py keeps it in the
+community's store (migration 050).
 """
 
 from __future__ import annotations
 
 import hashlib
-import hmac
-import json
 import secrets
-import threading
-import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Protocol
-
-from c4tui.files import atomic_write, parse_json, read_text
 
 TOKEN_PREFIX = "c4bot_"
 KEY_PREFIX = "bot:"  # of a bot's identity key
@@ -88,65 +81,3 @@ class TokenBook(Protocol):
     def account(self, token: str) -> BotAccount | None:
         """The bot this token is for, or None."""
         ...
-
-
-@dataclass
-class _Kept:
-    name: str
-    owner: str
-    digest: str
-    made: float
-
-
-class TokenFile:
-    """A TokenBook in one JSON file (written atomically; 0600 under the private state
-    directory). A missing file is an empty book; a damaged one is read as empty and
-    left alone until a token is made."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._lock = threading.Lock()
-
-    def _read(self) -> dict[str, _Kept]:
-        try:
-            data = parse_json(read_text(self.path))
-        except (OSError, ValueError):
-            return {}
-        kept: dict[str, _Kept] = {}
-        bots = data.get("bots") if isinstance(data, dict) else None
-        for key, entry in (bots or {}).items() if isinstance(bots, dict) else ():
-            if isinstance(entry, dict) and all(
-                isinstance(entry.get(field), str) for field in ("name", "owner", "digest")
-            ):
-                made = entry.get("made")
-                kept[key] = _Kept(
-                    entry["name"],
-                    entry["owner"],
-                    entry["digest"],
-                    float(made) if isinstance(made, (int, float)) else 0.0,
-                )
-        return kept
-
-    def make(self, owner: str, name: str) -> tuple[BotAccount, str]:
-        refusal = name_refusal(name)
-        if refusal is not None:
-            raise BotNameError(refusal)
-        with self._lock:
-            kept = self._read()
-            old = kept.get(bot_key(name))
-            if old is not None and old.owner != owner:
-                raise BotNameError(f"The bot name {name} is taken.")
-            if old is None and sum(1 for k in kept.values() if k.owner == owner) >= BOTS_PER_OWNER:
-                raise BotNameError(f"You have {BOTS_PER_OWNER} bots already.")
-            token = new_token()
-            kept[bot_key(name)] = _Kept(name, owner, token_digest(token), time.time())
-            entries = {key: vars(entry) for key, entry in kept.items()}
-            atomic_write(self.path, json.dumps({"bots": entries}, indent=1))
-        return BotAccount(name, owner), token
-
-    def account(self, token: str) -> BotAccount | None:
-        digest = token_digest(token)
-        for entry in self._read().values():
-            if hmac.compare_digest(entry.digest, digest):
-                return BotAccount(entry.name, entry.owner)
-        return None

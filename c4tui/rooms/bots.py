@@ -31,8 +31,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from c4tui.community.bot_records import BotRecords
 from c4tui.community.bot_tokens import BotAccount, BotNameError, TokenBook, bot_key
 from c4tui.community.bot_tokens import is_bot_key as is_bot
+from c4tui.community.store import StoreError
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
 from c4tui.engine.external.protocol import InfoReader
@@ -190,15 +192,20 @@ class Bucket:
 class BotDesk:
     """What bots ask of the room service (see the module docstring)."""
 
-    def __init__(self, host: RoomHost, tokens: TokenBook) -> None:
+    def __init__(self, host: RoomHost, tokens: TokenBook | None = None) -> None:
+        """`tokens`: where bots are kept (by default the host's store, once open)."""
         self.host = host
-        self.tokens = tokens
+        self._tokens = tokens
         self.accounts: dict[str, BotAccountFeed] = {}  # bot key -> its account stream
         self.challenges: dict[str, Challenge] = {}
         self._moves: dict[str, Bucket] = {}
         self._thinking: dict[str, Bucket] = {}
 
     # ---- tokens -----------------------------------------------------------------
+
+    @property
+    def tokens(self) -> TokenBook:
+        return self._tokens or BotRecords(self.host.store)
 
     def make_token(self, client: Client, name: str) -> tuple[BotAccount, str]:
         """A new token for the bot `name` of this person (Refused says why not)."""
@@ -208,8 +215,8 @@ class BotDesk:
             account, token = self.tokens.make(client.key, name)
         except BotNameError as error:
             raise Refused(str(error)) from None
-        except OSError as error:
-            log.warning("bot tokens not kept: %s", error)
+        except StoreError as error:
+            log.warning("a bot token not kept: %s", error)
             raise Refused("The server cannot keep a token now: try again later.") from None
         log.info("client %s made a token for the bot %s", client.who, account.name)
         old = self.accounts.get(account.key)
@@ -218,7 +225,11 @@ class BotDesk:
         return account, token
 
     def sign_in(self, token: str) -> BotAccount | None:
-        return self.tokens.account(token)
+        try:
+            return self.tokens.account(token)
+        except StoreError as error:
+            log.warning("bot tokens not read: %s", error)
+            raise BotRefused(503, "The server cannot read tokens now: try again later.") from None
 
     # ---- the account stream -------------------------------------------------------
 

@@ -29,7 +29,6 @@ import tempfile
 import time
 from pathlib import Path
 
-from c4tui.community.bot_tokens import TokenFile
 from c4tui.community.store import Store
 from c4tui.rooms.access import Tokens
 from c4tui.rooms.bots import BotDesk
@@ -52,7 +51,6 @@ LOGIN_SECONDS = 10.0  # a client that does not say hello by then is closed
 OUT_CAP = 512 * 1024  # bytes waiting for a client that does not read: past this, cut off
 BURST, PER_SECOND = 60, 20.0  # messages a client may send at once, and on average
 DRAIN_SECONDS = 10.0  # a client's replies not read by then: it is cut off
-BOT_TOKENS_FILE = "bot-tokens.json"  # until the community store keeps them
 SOCKET_PATH_MAX = 100  # a Unix socket's path must fit in about 104 bytes
 
 
@@ -95,7 +93,7 @@ class RoomService:
         self.socket_path = run / "rooms.sock"
         self.host = RoomHost(self.state_dir, self.limits, store)
         self.tournaments = TournamentDesk(self.host)
-        self.bots = BotDesk(self.host, TokenFile(self.state_dir / BOT_TOKENS_FILE))
+        self.bots = BotDesk(self.host)
         self.requests = Requests(self.host, self.tournaments, self.bots)
         self._tokens = Tokens()
         self._server: asyncio.AbstractServer | None = None

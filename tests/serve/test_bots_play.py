@@ -14,8 +14,8 @@ import sys
 
 import pytest
 
-from c4tui.community.bot_tokens import TokenFile
-from c4tui.rooms.service import BOT_TOKENS_FILE
+from c4tui.community.bot_records import BotRecords
+from c4tui.community.store import open_store
 from c4tui.serve.server import claim_state_dir
 from tests.serve.served import ROOT, served
 from tests.serve.terminal import screen_session
@@ -47,11 +47,9 @@ async def start_bot(port: int, token: str, *flags: str) -> asyncio.subprocess.Pr
 async def test_two_bots_play_each_other_while_a_person_watches_them_think(tmp_path):
     state = tmp_path / "state"
     claim_state_dir(state)
-    tokens = TokenFile(state / BOT_TOKENS_FILE)
-    alpha, beta = (
-        tokens.make(f"ssh-name:{owner}", name)[1]
-        for owner, name in (("ann", "alpha"), ("bob", "beta"))
-    )
+    with open_store(state) as store:  # as the lobby makes them (`b`), before the server starts
+        alpha = BotRecords(store).make("ssh-name:ann", "alpha")[1]
+        beta = BotRecords(store).make("ssh-name:bob", "beta")[1]
     async with (
         served(state) as server,
         screen_session(server.ssh_port, "cy", columns=120, rows=40) as cy,
