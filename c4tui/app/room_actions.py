@@ -21,10 +21,10 @@ from c4tui.match.remote import RemoteMatch
 from c4tui.match.room_view import RoomView
 
 # What leaving a game under way costs, said before a player leaves (the service holds the
-# seat for `--seat-hold`, then counts the game as resigned: docs/seats-and-rooms.md).
+# seat for the game's grace, then the other side may claim it: docs/community.md).
 HELD = (
-    "Your seat is held for a few minutes; if you are not back by then, "
-    "you lose as if you resigned."
+    "Your seat is held for a while (your clock runs, if the game has one); if you are "
+    "not back by then, your opponent may claim the game as won."
 )
 
 OFFER_WORDS = {"draw": "offers a draw", "take_back": "asks to take back a move"}

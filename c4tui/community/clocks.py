@@ -15,11 +15,11 @@ lost (`flagged`): Connect Four has no rule like chess's insufficient material, s
 either side can still make four as long as the board has room, so running out of time
 always loses (see `flag_ending`).
 
-Kept and resumed (`kept`, `Clock.resumed`): the kept form is the time left as of when
-it was kept, with no timestamp, so a restarted server starts the running side's time
-again from its restart. The time the server was down is never charged; nor is the time
-since it last kept the clock (the room service keeps it after every move and every
-CLOCK_KEEP seconds of a running clock, so that part is short).
+Kept and resumed (`kept`, `Clock.resumed`): the kept form is each side's time left as
+of its last charge (a move, or `charge`), with no timestamp, so a restarted server
+starts the running side's time again from its restart. The time the server was down is
+never charged; nor is the time between the last charge and the stop (the room service
+charges and keeps a running clock every CLOCK_KEEP seconds, so that part is short).
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ class TimeControl:
     days: int = 0
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "minutes", float(self.minutes))  # 5 and 5.0 are one control
         if self.days:
             if self.minutes or self.increment or not 1 <= self.days <= 30:
                 raise ValueError("a correspondence time control is 1-30 days a move")
@@ -206,10 +207,22 @@ class Clock:
         """When the running side's time runs out if it does not move (None: none runs)."""
         return None if self.running is None else self.since + self.left[self.running]
 
-    def kept(self, now: float) -> dict[str, Any]:
-        """The clock as kept on disk: the time left as of `now`, and whose runs."""
-        left = [round(self.remaining(side, now), 3) for side in (0, 1)]
+    def charge(self, now: float) -> None:
+        """Take the running side's time so far off its figure (its time runs on), so
+        that what is kept is up to date."""
+        if self.running is not None:
+            self.start(self.running, now)
+
+    def kept(self) -> dict[str, Any]:
+        """The clock as kept on disk: each side's time left as of its last charge (a
+        move, `charge`, `stop`), and whose runs."""
+        left = [round(x, 3) for x in self.left]
         return {"control": self.control.to_wire(), "left": left, "running": self.running}
+
+    def resume(self, now: float) -> None:
+        """After a restart: the running side's time runs again from `now`; the time
+        since the clock was last charged is not charged."""
+        self.since = now
 
     @classmethod
     def resumed(cls, kept: Any, now: float) -> Clock:

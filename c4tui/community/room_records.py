@@ -10,6 +10,7 @@ beyond what is kept of it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from c4tui.community.game_records import GameRecords
 from c4tui.community.store import Store, now
@@ -37,6 +38,7 @@ class RoomRecord:
     game: GameRecord
     seats: tuple[SeatRecord, SeatRecord]
     offers: dict[str, int] = field(default_factory=dict)  # offer -> the seat that made it
+    clock: dict[str, Any] | None = None  # Clock.kept()'s form (clock_records.py keeps it)
 
 
 class RoomRecords:

@@ -111,22 +111,42 @@ class GuessLimit:
 
 
 def new_room_refusal(
-    rooms: Iterable[Room], key: str, address: str, limits: RoomLimits
+    rooms: Iterable[Room],
+    key: str,
+    address: str,
+    limits: RoomLimits,
+    correspondence: bool = False,
 ) -> str | None:
-    """Why this person may not make one more room now, or None when they may.
+    """Why this person may not make one more room now (a `correspondence` one), or None
+    when they may.
 
     Rooms are counted where a seat is theirs (a held one too: they may come back to
     it), and per address, so that one machine cannot fill the server's rooms with
     made-up identities (the caller leaves out the room it is about to give up).
+    Correspondence games are counted apart, under limits of their own (per player; per
+    address, that many times the rooms per address): a player has many at once, and
+    they wait days for a move.
     """
     rooms = list(rooms)
-    mine = sum(1 for room in rooms if room.seat_of(key) is not None)
-    if mine >= limits.rooms_per_player:
+    mine = [room for room in rooms if room.seat_of(key) is not None]
+    by_post = sum(1 for room in mine if room.control is not None and room.control.correspondence)
+    if correspondence and by_post >= limits.correspondence_games:
         return (
-            f"You have a seat in {mine} rooms, the most one player may have: "
+            f"You play {by_post} correspondence games, the most one player may: "
+            "finish or resign one first."
+        )
+    if not correspondence and len(mine) - by_post >= limits.rooms_per_player:
+        return (
+            f"You have a seat in {len(mine) - by_post} rooms, the most one player may have: "
             "finish, resign or leave one first."
         )
-    here = sum(1 for room in rooms if any(seat.address == address for seat in room.seats))
-    if address and here >= limits.rooms_per_address:
+    here = sum(
+        1
+        for room in rooms
+        if any(seat.address == address for seat in room.seats)
+        and (room.control is not None and room.control.correspondence) == correspondence
+    )
+    limit = limits.rooms_per_address * (limits.correspondence_games if correspondence else 1)
+    if address and here >= limit:
         return f"{here} rooms have players from your address, the most allowed: try again later."
     return None

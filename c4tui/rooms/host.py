@@ -8,9 +8,14 @@ to the pool of worker processes (ai_pool.py). A change the store refuses (a full
 is undone: the room goes back to what was last kept, and its players are told why; what
 a player has seen is always what is kept, so a kill at any moment loses nothing shown.
 
-Presence: a person whose last connection to a room drops keeps the seat for
-`RoomLimits.seat_hold` seconds (the other side sees the countdown); the same identity
-connecting again sits back down. After a restart, every person's seat is held so.
+Presence: a person whose last connection to a room drops keeps the seat for the room's
+grace (`Room.grace`: `RoomLimits.seat_hold` without a clock, a share of the time
+control's length with one, never held in correspondence; the other side sees the
+countdown); the same identity connecting again sits back down. After a restart, every
+person's seat is held so.
+
+Time comes from `now` (time.monotonic unless a test hands in its own): the clocks, the
+holds and the once-a-TICK look (`look`) that ends games on time and on abandonment.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from c4tui.community.bot_tokens import is_bot_key
+from c4tui.community.clocks import CLOCK_KEEP
 from c4tui.community.room_records import RoomRecord
 from c4tui.community.store import Store, StoreError, StoreFull, open_store
 from c4tui.engine.players.contract import SearchInfo
@@ -79,10 +85,18 @@ class Refused(Exception):
 class RoomHost:
     """The rooms and the clients in them (see the module docstring)."""
 
-    def __init__(self, state_dir: Path, limits: RoomLimits, store: Store | None = None) -> None:
+    def __init__(
+        self,
+        state_dir: Path,
+        limits: RoomLimits,
+        store: Store | None = None,
+        now: Callable[[], float] | None = None,
+    ) -> None:
         """`store`: the community's store, or None to open the state directory's own
-        at start (and close it at close)."""
+        at start (and close it at close); `now`: the time, time.monotonic unless a test
+        moves it by hand."""
         self.limits = limits
+        self.now = now or time.monotonic
         self.state_dir = state_dir
         self._given = store
         self._store = store
@@ -117,11 +131,13 @@ class RoomHost:
         if self._store is None:
             self._store = open_store(self.state_dir)
         bring_in(self.state_dir, self.store)
-        held_until = time.monotonic() + self.limits.seat_hold
+        now = self.now()
         for room, record in self.keeper.load():
-            for seat in room.seats:
+            if room.clock is not None:
+                room.clock.resume(now)  # the time the server was down is not charged
+            for index, seat in enumerate(room.seats):
                 if seat.key is not None:
-                    seat.held_until = held_until
+                    self._hold(room, index, now)
             self.rooms[room.number] = room
             self.kept[room.number] = record
             log.info(
@@ -136,6 +152,11 @@ class RoomHost:
             self._tick.cancel()
         for search in self.searches.values():
             search.cancel()
+        now = self.now()
+        for room in self.rooms.values():  # a clock kept to the last second before the stop
+            if room.clock is not None and room.clock.running is not None:
+                room.clock.charge(now)
+                self._keep(room)
         await self.pool.close()
         if self._given is None and self._store is not None:
             self._store.close()
@@ -164,16 +185,30 @@ class RoomHost:
             seat = room.seat_of(client.key)
             if seat is not None and not self._present(client.key, room):
                 alone = not any(self._present(s.key, room) for s in room.seats if s.key)
-                if room.position.moves == 0 and alone:  # nothing to come back to: it goes
-                    self._vacate(room, seat)
+                if room.position.moves == 0 and alone and not self._waits(room):
+                    self._vacate(room, seat)  # nothing to come back to: it goes
                     self.changed(room)
                     return
-                room.hold(seat, time.monotonic() + self.limits.seat_hold)
+                self._hold(room, seat, self.now())
             self.show(room)
         self._lobby_changed()
 
     def _present(self, key: str, room: Room) -> bool:
         return any(c.key == key and c.room == room.number for c in self.clients)
+
+    def _hold(self, room: Room, seat: int, now: float) -> float | None:
+        """Hold the seat of a person who went for the room's grace; the grace, or None
+        when such a seat is not held (correspondence: it stays theirs)."""
+        limits = self.limits
+        grace = room.grace(limits.seat_hold, limits.grace_share, limits.grace_least)
+        if grace is not None:
+            room.hold(seat, now + grace)
+        return grace
+
+    @staticmethod
+    def _waits(room: Room) -> bool:
+        """A correspondence game with both seats taken waits for its players, moves or not."""
+        return room.control is not None and room.control.correspondence and room.on
 
     # ---- entering, leaving, closing -----------------------------------------------
 
@@ -181,7 +216,7 @@ class RoomHost:
         """Into a room (back into its seat, if any); the caller shows the room after."""
         client.room = room.number
         if seat is not None and room.seats[seat].held_until is not None:
-            room.seats[seat].held_until = None
+            room.back(seat)
             self.tell(room, f"{client.name} is back.")
         self._lobby_changed()
 
@@ -197,14 +232,18 @@ class RoomHost:
         if seat is None:
             self.show(room)  # one watcher fewer
             return
-        if room.under_way:
+        if room.under_way or self._waits(room):
             if not self._present(client.key, room):
                 self._archive(room)  # among the player's games meanwhile
-                room.hold(seat, time.monotonic() + self.limits.seat_hold)
-                minutes, seconds = divmod(round(self.limits.seat_hold), 60)
-                self.tell(
-                    room, f"{client.name} stepped out: the seat is held {minutes}:{seconds:02d}."
-                )
+                grace = self._hold(room, seat, self.now())
+                if grace is None:
+                    self.tell(room, f"{client.name} stepped out: their days per move run.")
+                else:
+                    minutes, seconds = divmod(round(grace), 60)
+                    self.tell(
+                        room,
+                        f"{client.name} stepped out: the seat is held {minutes}:{seconds:02d}.",
+                    )
             self.show(room)
             self._lobby_changed()
             return
@@ -245,31 +284,69 @@ class RoomHost:
         return True
 
     async def _look_at_seats(self) -> None:
-        """Once a TICK: free the seats held too long, and try again to keep rooms that
-        could not be kept. A bug in one room is logged, and the others are still seen to."""
+        """Once a TICK, `look`."""
         while True:
             await asyncio.sleep(TICK)
-            for room in list(self.rooms.values()):
-                try:
-                    self._look_at(room, time.monotonic())
-                except Exception:
-                    log.exception("room %d: its seats could not be seen to", room.number)
+            self.look()
+
+    def look_at(self, room: Room) -> None:
+        """`look` at one room now (before a move, so that one after the flag is refused)."""
+        self._look_at(room, self.now())
+
+    def look(self) -> None:
+        """End the games whose time ran out, see to the seats held too long, keep the
+        running clocks, and try again to keep rooms that could not be kept. A bug in one
+        room is logged, and the others are still seen to."""
+        now = self.now()
+        for room in list(self.rooms.values()):
+            try:
+                self._look_at(room, now)
+            except Exception:
+                log.exception("room %d: its seats could not be seen to", room.number)
 
     def _look_at(self, room: Room, now: float) -> None:
-        loser, freed = room.holds_run_out(now, {c.key for c in self.members(room)})
-        if loser is not None:
-            name = room.seats[loser].name
-            log.info("room %d: %s did not come back: counted as resigned", room.number, name)
-            room.resign(loser)
-            self.tell(room, f"{name} did not come back: the game counts as resigned.")
+        side = room.time_out(now)
+        if side is not None:
+            name = room.seats[side].title()
+            how = "forfeits: no move made" if room.ended == "forfeit" else "lost on time"
+            log.info("room %d: %s %s", room.number, name, how)
+            self.tell(room, f"{name}'s time ran out: {name} {how}.")
+            self.changed(room)
+            if room.number not in self.rooms:
+                return
+        here = {c.key for c in self.members(room)}
+        if room.over:  # a correspondence game's seats are not held while it goes on
+            for index, seat in enumerate(room.seats):
+                if seat.key is not None and seat.key not in here and seat.held_until is None:
+                    room.hold(index, now + self.limits.seat_hold)
+        claimant = room.claimant
+        ending, freed = room.holds_run_out(now, here)
+        if room.claimant is not None and claimant is None:
+            gone = room.seats[1 - room.claimant].name
+            log.info("room %d: %s is gone past the grace: a claim is open", room.number, gone)
+            self.tell(room, f"{gone} has not come back: you may claim the win or a draw.")
+            self.show(room)
+        if ending is not None:
+            how, winner = ending
+            name = room.seats[1 - winner].name
+            log.info("room %d: %s did not come back: %s", room.number, name, how)
+            room.end_by(how, winner)
+            words = "forfeits (no move made)" if how == "forfeit" else "abandoned the game"
+            self.tell(room, f"{name} did not come back: {name} {words}.")
         for index in freed:
             seat = room.seats[index]
             log.info("room %d: %s's seat is free again", room.number, seat.name)
-            if loser is None:
+            if ending is None:
                 self.tell(room, f"{seat.name} did not come back: the seat is open.")
             self._vacate(room, index)
         if freed:
             self.changed(room)
+            if room.number not in self.rooms:
+                return
+        clock = room.clock
+        if clock is not None and clock.running is not None and now - clock.since >= CLOCK_KEEP:
+            clock.charge(now)  # kept up to date, so a kill gives back at most CLOCK_KEEP
+            self._keep(room)
         if room.trouble is not None and room.number in self.rooms and self._keep(room):
             self.maybe_search(room)  # an AI move the store refused is searched again
             self.show(room)
@@ -279,6 +356,7 @@ class RoomHost:
     def changed(self, room: Room) -> None:
         """Keep the room, let its AI start if it is to move, and show it to everyone in it
         (the view says the AI thinks, so players know they wait for it)."""
+        room.settle_clock(self.now())
         for follow in self.followers:
             follow(room)
         search = self.searches.get(room.number)
@@ -327,7 +405,7 @@ class RoomHost:
         return [c for c in self.clients if c.room == room.number]
 
     def show(self, room: Room) -> None:
-        now = time.monotonic()
+        now = self.now()
         here = self.members(room)
         online = {c.key for c in here}
         watchers = sorted({c.name for c in here if room.seat_of(c.key) is None})
@@ -355,13 +433,16 @@ class RoomHost:
             return
         search_id = room.start_search()
         pos, number, path = room.position, room.number, room.position.path
+        seconds = self.limits.ai_seconds
+        if room.clock is not None:  # on a clock, a twentieth of what is left at most
+            seconds = min(seconds, max(0.05, room.clock.remaining(pos.to_move, self.now()) / 20))
         job = SearchJob(
             spec,
             pos.to_moves(),
             pos.width,
             pos.height,
             pos.connect,
-            self.limits.ai_seconds,
+            seconds,
             seed=secrets.randbelow(1 << 30),
         )
         self.searches[number] = self.pool.search(

@@ -27,7 +27,10 @@ class RoomLimits:
     code_guesses_per_address: int = 30  # the same for everyone at one address together
     ai_seconds: float = 2.0  # cap on any AI seat's budget per move
     ai_workers: int = 2  # worker processes for AI searches
-    seat_hold: float = 300.0  # seconds a dropped player's seat is held
+    seat_hold: float = 300.0  # seconds a dropped player's seat is held (the longest grace)
+    grace_share: float = 0.1  # of a timed game's length: a dropped player's grace
+    grace_least: float = 15.0  # seconds: the shortest grace of a timed game
+    correspondence_games: int = 20  # correspondence games one player may have at once
     max_line: int = 64 * 1024  # bytes per protocol line
     bot_games: int = 4  # games one bot plays at once
     bot_moves_per_second: float = 2.0  # moves of one bot, all its games together

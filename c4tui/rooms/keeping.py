@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import logging
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
+from c4tui.community.clock_records import ClockRecords
+from c4tui.community.clocks import Clock
 from c4tui.community.game_records import GameRecords
 from c4tui.community.room_records import RoomRecord, RoomRecords, SeatRecord
 from c4tui.community.store import Store
@@ -44,6 +46,7 @@ def room_record(room: Room) -> RoomRecord:
         game=room.record(),
         seats=(seats[0], seats[1]),
         offers=dict(room.offers),
+        clock=None if room.clock is None else room.clock.kept(),
     )
 
 
@@ -57,6 +60,8 @@ def room_of(record: RoomRecord) -> Room:
                 raise ValueError(f"an AI seat: {error}") from None
     game = record.game.game()
     ended = record.game.ended
+    # Its running side's time runs again when the host resumes it (RoomHost.start).
+    clock = None if record.clock is None else Clock.resumed(record.clock, 0.0)
     return Room(
         number=record.number,
         code=record.code,
@@ -68,6 +73,8 @@ def room_of(record: RoomRecord) -> Room:
         ended=None if ended is None else ended.how,
         winner=None if ended is None else ended.winner,
         offers=dict(record.offers),
+        control=None if clock is None else clock.control,
+        clock=clock,
     )
 
 
@@ -82,6 +89,10 @@ def restore(room: Room, record: RoomRecord) -> None:
     room.game, room.seats = kept.game, kept.seats
     room.code, room.public, room.name, room.date = kept.code, kept.public, kept.name, kept.date
     room.ended, room.winner, room.offers = kept.ended, kept.winner, kept.offers
+    if kept.clock is not None and room.clock is not None:
+        # The refused change's time is not charged: the clock runs on from it.
+        kept.clock.since = room.clock.since
+    room.control, room.clock, room.clock_ply = kept.control, kept.clock, kept.clock_ply
     room.rematch.clear()
     room.cancel_search()
 
@@ -95,6 +106,7 @@ class RoomKeeper:
     def __post_init__(self) -> None:
         self.rooms = RoomRecords(self.store)
         self.games = GameRecords(self.store)
+        self.clocks = ClockRecords(self.store)
 
     def keep(self, room: Room) -> RoomRecord:
         """Keep the room whole, and a game that is over among its players' games; what
@@ -102,6 +114,7 @@ class RoomKeeper:
         record = room_record(room)
         with self.store.transaction():
             game = self.rooms.keep(record)
+            self.clocks.keep(record.number, record.clock)
             if room.over:
                 self.games.hold(game, self._people(room))
         return record
@@ -126,7 +139,9 @@ class RoomKeeper:
         """Every room kept (and its record), lowest number first; one that cannot be a
         room is left out with one log line."""
         rooms = []
+        clocks = self.clocks.load()
         for record in self.rooms.load():
+            record = replace(record, clock=clocks.get(record.number))
             try:
                 rooms.append((room_of(record), record))
             except ValueError as error:

@@ -15,8 +15,9 @@ with them (`parse_service_line`). Both sides build messages as these objects and
 Client to service (`CLIENT_MESSAGES`):
     hello     Hello {version, token}
     lobby     AskLobby {}                     who is online, which rooms there are
-    create    Create {ai?, public?, second?, width?, height?, connect?}   a room; `ai`
-                                              plays the other seat; `second`: you play ○
+    create    Create {ai?, public?, second?, width?, height?, connect?, clock?}   a room;
+                                              `ai` plays the other seat; `second`: you play
+                                              ○; `clock` a time control ("5+3", "3d")
     join      Join {code}                     a seat in the room with that code, or the
                                               seat with that seat code (taken back)
     watch     Watch {room}                    spectate any room by its number
@@ -25,6 +26,7 @@ Client to service (`CLIENT_MESSAGES`):
     hurry     Hurry {}                        the AI plays its best move so far now
     resign, offer_draw, take_back, rematch {}
     answer    Answer {offer, accept}          the other side's draw or take-back offer
+    claim     Claim {win}                     the win (or a draw) from one gone past the grace
     games     AskGames {}                     this identity's finished games
     say       Say {text}                      a short chat line to the room
     tournaments  AskTournaments {}            the tournaments, and their changes from now on
@@ -117,6 +119,7 @@ class Create(Message):
     width: Annotated[int, Between(4, 10)] = 7
     height: Annotated[int, Between(4, 10)] = 6
     connect: Annotated[int, Between(3, 6)] = 4
+    clock: Annotated[str, Text(20)] | None = None  # a time control, TimeControl.parse's
 
 
 @dataclass(frozen=True)
@@ -173,6 +176,12 @@ class Answer(Message):
     KIND = "answer"
     offer: Offer
     accept: bool
+
+
+@dataclass(frozen=True)
+class Claim(Message):
+    KIND = "claim"
+    win: bool  # False: a draw
 
 
 @dataclass(frozen=True)
@@ -271,6 +280,7 @@ CLIENT_MESSAGES: dict[str, type[Message]] = {
         FollowTournament,
         ChallengeBot,
         MakeBotToken,
+        Claim,
     )
 }
 
@@ -309,6 +319,8 @@ class RoomListed:
     over: bool
     open: bool
     watchers: Count
+    clock: AnyText | None = None  # its time control, "5+3" or "3d"
+    ended: AnyText | None = None  # how it ended, in words (community/endings.py)
 
 
 @dataclass(frozen=True)
@@ -326,6 +338,17 @@ class SeatShown:
     open: bool
     here: bool
     held: float | None  # seconds the seat of a dropped person is still held
+
+
+@dataclass(frozen=True)
+class ClockShown:
+    """Both sides' time as the service saw it when it sent the room; a client counts the
+    running side's down from when it got it."""
+
+    control: AnyText  # "5+3", "3d"
+    words: AnyText  # "5+3 blitz", "3 days a move"
+    left: Annotated[tuple[float, ...], Items(2, 2)]  # seconds, ● then ○
+    running: Seat | None
 
 
 @dataclass(frozen=True)
@@ -355,6 +378,8 @@ class RoomShown(Message):
     info: SearchInfo | None
     trouble: AnyText | None
     watchers: tuple[AnyText, ...]
+    clock: ClockShown | None = None
+    claim: Seat | None = None  # the seat that may claim the game (the other is gone)
 
 
 @dataclass(frozen=True)

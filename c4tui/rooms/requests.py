@@ -13,6 +13,7 @@ import logging
 import time
 from collections.abc import Callable
 
+from c4tui.community.clocks import TimeControl
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.specs import SpecError, parse_spec
@@ -29,6 +30,7 @@ from c4tui.rooms.protocol import (
     Answer,
     BotToken,
     ChallengeBot,
+    Claim,
     Create,
     Drop,
     Games,
@@ -83,8 +85,21 @@ class Requests:
     def _on_create(self, client: Client, message: Create) -> None:
         if len(self.host.rooms) >= self.host.limits.rooms:
             raise Refused(f"The server has its {self.host.limits.rooms} rooms: try again later.")
+        control = None
+        if message.clock is not None:
+            try:
+                control = TimeControl.parse(message.clock)
+            except ValueError as error:
+                raise Refused(f"{str(error)[0].upper()}{str(error)[1:]}.") from None
         kept = [r for r in self.host.rooms.values() if r.number != client.room or r.under_way]
-        self._refuse_if(new_room_refusal(kept, client.key, client.address, self.host.limits))
+        refusal = new_room_refusal(
+            kept,
+            client.key,
+            client.address,
+            self.host.limits,
+            control is not None and control.correspondence,
+        )
+        self._refuse_if(refusal)
         ai = message.ai
         if ai is not None:
             try:
@@ -111,6 +126,7 @@ class Requests:
             seats,
             public=message.public,
             name=new_game_name(number),
+            control=control,
         )
         self.host.rooms[number] = room
         log.info("room %d made by %s (%s)", number, client.who, ai or "two people")
@@ -194,6 +210,7 @@ class Requests:
 
     def _on_drop(self, client: Client, message: Drop) -> None:
         room, seat = self._seated(client)
+        self.host.look_at(room)  # a move that comes after the flag fell is too late
         self._refuse_if(room.drop(seat, message.column, message.ply))
         self.host.changed(room)
 
@@ -237,6 +254,15 @@ class Requests:
         self._refuse_if(room.answer(seat, offer, accept))
         what = "draw" if offer == "draw" else "take-back"
         self.host.tell(room, f"{client.name} {'accepts' if accept else 'declines'} the {what}.")
+        self.host.changed(room)
+
+    def _on_claim(self, client: Client, message: Claim) -> None:
+        room, seat = self._seated(client)
+        self._refuse_if(room.claim(seat, message.win))
+        gone = room.seats[1 - seat].name
+        what = "the win" if message.win else "a draw"
+        log.info("room %d: %s claims %s: %s left", room.number, client.who, what, gone)
+        self.host.tell(room, f"{client.name} claims {what}: {gone} left the game.")
         self.host.changed(room)
 
     def _on_rematch(self, client: Client, message: Message) -> None:

@@ -7,10 +7,17 @@ reason in words, which the client shows; nothing is changed by a refused request
 Seats: seat 0 plays ● (moves first), seat 1 plays ○. A seat is open, a person (their
 identity key and name, and a seat code to reclaim it from the web), or an engine spec.
 Rematch swaps the seats, so colours swap. A person who drops, or steps out to the lobby,
-keeps the seat until `held_until` (`hold`); the seat code and the same identity take it
-back meanwhile. A game under way is never given to someone else: when a hold runs out
-there, the absent side loses as by resigning (`holds_run_out` says why that and not an
-open seat).
+keeps the seat until `held_until` (`hold`): the grace of the room's time control
+(`grace`); the seat code and the same identity take it back meanwhile. A game under way
+is never given to someone else: when a hold runs out there, the side that stayed may
+claim the win or a draw (`claim`), and a side that never moved forfeits
+(`holds_run_out` says why that and not an open seat). Correspondence seats are never
+held: coming and going is how that is played, and the days per move are its limit.
+
+The clock (community/clocks.py), when the room has a time control: it starts when both
+seats are taken, and `settle_clock` keeps it in step with the game after every change
+(a move gives the increment, a take-back only hands the time over, the end stops it);
+`time_out` ends the game when the side to move has no time left.
 """
 
 from __future__ import annotations
@@ -20,6 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from c4tui.community.bot_tokens import is_bot_key
+from c4tui.community.clocks import Clock, TimeControl, flag_ending, grace_seconds, never_moved
+from c4tui.community.endings import ending_words
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.gamefile import Ending, GameRecord, now_stamp
 from c4tui.engine.board.position import Position
@@ -85,6 +94,15 @@ class Room:
     # Who played the game, as its file names them, once a player has left a seat of it:
     # the copy kept for the one who stayed still names the one who went.
     played_by: tuple[str, str] | None = None
+    control: TimeControl | None = None  # the time control; None: no clock
+    clock: Clock | None = None
+    clock_ply: int = 0  # the move count the clock last saw (settle_clock)
+    claimant: int | None = None  # the seat that may claim: the other's grace is over
+
+    def __post_init__(self) -> None:
+        if self.control is not None and self.clock is None:
+            self.clock = Clock.new(self.control)
+        self.clock_ply = self.position.moves
 
     @property
     def position(self) -> Position:
@@ -112,8 +130,17 @@ class Room:
     def record(self) -> GameRecord:
         players = self.played_by or (self.seats[0].recorded(), self.seats[1].recorded())
         # An ending off the board (resigned, agreed) is kept as the game's result.
-        ended = None if self.ended is None else Ending(self.ended, self.winner)
-        return GameRecord.of(self.position, players, self.date, ended)
+        return GameRecord.of(self.position, players, self.date, self.ending)
+
+    @property
+    def ending(self) -> Ending | None:
+        """How the game ended off the board (resigned, agreed, time, abandoned, forfeit)."""
+        return None if self.ended is None else Ending(self.ended, self.winner)
+
+    @property
+    def on(self) -> bool:
+        """Both seats are taken and the game is not over: a clock runs."""
+        return not self.over and not any(seat.open for seat in self.seats)
 
     # ---- seats ------------------------------------------------------------------
 
@@ -135,21 +162,36 @@ class Room:
         self.seats[seat] = Seat()
         self._clear_offers()
 
+    def grace(self, longest: float, share: float, shortest: float) -> float | None:
+        """Seconds a person who left is waited for (clocks.grace_seconds); None: not held."""
+        return grace_seconds(self.control, longest, share, shortest)
+
     def hold(self, seat: int, until: float) -> None:
         """The person in `seat` is gone for now (dropped, or stepped out): theirs until then."""
         self.seats[seat].held_until = until
 
-    def holds_run_out(self, now: float, here: Collection[str]) -> tuple[int | None, list[int]]:
-        """The seats whose hold has run out by `now`, as (the seat that loses the game, the
-        seats to open); `here` are the keys of the people in the room now.
+    def back(self, seat: int) -> None:
+        """The person in `seat` is back: no hold, and nothing to claim against them."""
+        self.seats[seat].held_until = None
+        if self.claimant == 1 - seat:
+            self.claimant = None
+
+    def holds_run_out(
+        self, now: float, here: Collection[str]
+    ) -> tuple[tuple[str, int] | None, list[int]]:
+        """The seats whose hold has run out by `now`, as (the ending that comes of it at
+        once, as (how, winner), the seats to open); `here` are the keys of the people in
+        the room now. Sets `claimant` when the side that stayed may claim.
 
         A game under way is not handed to whoever has the room's code: the player who
-        stayed wants a result, not a stranger in the middle of the game, and the one who
-        left had the hold's minutes to come back. So the absent side loses, as by
-        resigning, and only then does the seat open (for a rematch). When the other side
-        is away too, neither is blamed: both holds are waited out, and then both seats
-        open (the room closes, the game kept unfinished). Before the first move and after
-        the end, a seat just opens.
+        stayed wants a result, not a stranger in the middle of the game. Once the one who
+        left has had their grace, the one who stayed may claim the win or a draw (or wait
+        on: the absent side's clock, if any, still runs). A side that never moved
+        forfeits at once, and an AI claims the win at once (nobody is there to press a
+        key); only then does the seat open (for a rematch). When the other side is away
+        too, neither is blamed: both holds are waited out, and then both seats open (the
+        room closes, the game kept unfinished). Before the first move and after the end,
+        a seat just opens.
         """
         expired = [
             i for i, s in enumerate(self.seats) if s.held_until is not None and s.held_until <= now
@@ -158,11 +200,60 @@ class Room:
             return None, expired
         seat = expired[0]
         other = self.seats[1 - seat]
-        if other.ai is not None or other.key in here:
-            return seat, [seat]
+        if never_moved(seat, self.position.moves) and not other.open:
+            return ("forfeit", 1 - seat), [seat]
+        if other.ai is not None:
+            return ("abandoned", 1 - seat), [seat]
+        if other.key in here:
+            self.claimant = 1 - seat
+            return None, []
         if other.open:
             return None, [seat]
         return None, []  # the other side is away too: wait for its hold
+
+    def claim(self, seat: int, win: bool) -> str | None:
+        """The side that stayed claims the win (or a draw) from one gone past its grace."""
+        if self.over:
+            return "The game is over."
+        if self.claimant != seat:
+            return (
+                "There is nothing to claim: your opponent is here, or still has time to come back."
+            )
+        self._end("abandoned", seat if win else None)
+        return None
+
+    def end_by(self, how: str, winner: int | None) -> None:
+        """The game ends off the board so (the service's endings: a hold run out, ...)."""
+        self._end(how, winner)
+
+    # ---- the clock ----------------------------------------------------------------
+
+    def settle_clock(self, now: float) -> None:
+        """Keep the clock in step with the game at `now`: stopped when the game is over,
+        started when both seats are taken, handed over after a move (with the increment)
+        or a take-back (without: nobody earns time by taking a move back)."""
+        clock, moves = self.clock, self.position.moves
+        if clock is None:
+            return
+        if not self.on:
+            clock.stop(now)
+        elif clock.running is None:
+            clock.start(self.position.to_move, now)
+        elif moves == self.clock_ply + 1 and clock.running != self.position.to_move:
+            clock.moved(clock.running, now)
+        elif clock.running != self.position.to_move:
+            clock.start(self.position.to_move, now)
+        self.clock_ply = moves
+
+    def time_out(self, now: float) -> int | None:
+        """The side whose time has run out by `now`, if any: the game ends, that side lost
+        (clocks.flag_ending: on time, or a forfeit if it never moved)."""
+        side = None if self.clock is None or self.over else self.clock.flagged(now)
+        if side is not None:
+            how, winner = flag_ending(side, self.position.moves)
+            self._end(how, winner)
+            self.clock.stop(now)  # type: ignore[union-attr]  # flagged: there is a clock
+        return side
 
     # ---- moves ------------------------------------------------------------------
 
@@ -283,6 +374,7 @@ class Room:
 
     def _end(self, words: str, winner: int | None) -> None:
         self.ended, self.winner = words, winner
+        self.claimant = None
         self._clear_offers()
         self.cancel_search()
 
@@ -302,7 +394,9 @@ class Room:
         self.game = Game(Position.start(g.width, g.height, g.connect))
         self.seats.reverse()
         self.name, self.date = name, now_stamp()
-        self.ended = self.winner = self.played_by = None
+        self.ended = self.winner = self.played_by = self.claimant = None
+        self.clock = None if self.control is None else Clock.new(self.control)
+        self.clock_ply = 0
         self._clear_offers()
         self.cancel_search()
         self.thinking_info = self.thinking_spec = None
@@ -347,6 +441,19 @@ class Room:
             "search": self.search_id,
             "info": None if self.thinking_info is None else info_to_wire(self.thinking_info),
             "trouble": self.trouble,
+            "clock": self._clock_view(now),
+            "claim": self.claimant,
+        }
+
+    def _clock_view(self, now: float) -> dict[str, Any] | None:
+        """Each side's time left at `now` and whose runs; clients count down from there."""
+        if self.clock is None or self.control is None:
+            return None
+        return {
+            "control": self.control.text,
+            "words": self.control.words,
+            "left": [self.clock.remaining(side, now) for side in (0, 1)],
+            "running": self.clock.running,
         }
 
     def _winner(self) -> int | None:
@@ -368,4 +475,9 @@ class Room:
             "moves": self.position.moves,
             "over": self.over,
             "open": any(seat.open for seat in self.seats),
+            "clock": None if self.control is None else self.control.text,
+            "ended": ending_words(self.position, self.ending, self._names()),
         }
+
+    def _names(self) -> tuple[str, str]:
+        return self.played_by or (self.seats[0].title(), self.seats[1].title())

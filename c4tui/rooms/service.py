@@ -27,6 +27,7 @@ import logging
 import os
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from c4tui.community.store import Store
@@ -82,16 +83,21 @@ class RoomService:
     """The rooms, their games and their clients (see the module docstring)."""
 
     def __init__(
-        self, state_dir: Path, limits: RoomLimits | None = None, store: Store | None = None
+        self,
+        state_dir: Path,
+        limits: RoomLimits | None = None,
+        store: Store | None = None,
+        now: Callable[[], float] | None = None,
     ) -> None:
-        """`store`: the community's store, or None to open the state directory's own."""
+        """`store`: the community's store, or None to open the state directory's own;
+        `now`: the time of the clocks and holds (tests move it by hand)."""
         self.state_dir = Path(state_dir)
         self.limits = limits or RoomLimits()
         run = self.state_dir / "run"
         if len(str(run / "rooms.sock")) > SOCKET_PATH_MAX:
             run = Path(tempfile.mkdtemp(prefix="c4tui-rooms-"))  # mkdtemp makes it 0700
         self.socket_path = run / "rooms.sock"
-        self.host = RoomHost(self.state_dir, self.limits, store)
+        self.host = RoomHost(self.state_dir, self.limits, store, now)
         self.tournaments = TournamentDesk(self.host)
         self.bots = BotDesk(self.host)
         self.requests = Requests(self.host, self.tournaments, self.bots)

@@ -256,7 +256,7 @@ async def test_leaving_or_quitting_a_game_going_on_asks_first(service):
             await until(pilot, lambda: app.screen.__class__.__name__ == "AnswerScreen")
             # The question says what leaving costs: the seat is held, then the game lost.
             question = app.screen.query_one("#answer-question", Static)
-            assert "as if you resigned" in str(question.render())
+            assert "may claim the game as won" in str(question.render())
             await pilot.press("n")  # stay
             await until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert app.is_running and app.match.room is not None and app.match.room.playing

@@ -86,7 +86,8 @@ def test_the_time_the_server_was_down_is_not_charged():
     clock = Clock.new(TimeControl(3, 0))
     clock.start(0, 0.0)
     clock.moved(0, 10.0)  # ○ to move from 10 s
-    kept = clock.kept(40.0)  # kept 30 s into ○'s turn; the server then dies
+    clock.charge(40.0)  # charged and kept 30 s into ○'s turn; the server then dies
+    kept = clock.kept()
     back = Clock.resumed(kept, 5000.0)  # and is back much later
     assert back.running == 1
     assert back.remaining(1, 5000.0) == 150.0  # 180 - 30: the down time is not charged
@@ -131,7 +132,9 @@ def test_a_clock_kept_and_resumed_at_once_reads_the_same(control, thinks):
         if clock.flagged(now) is not None:
             break
         clock.moved(ply % 2, now)
-    back = Clock.resumed(clock.kept(now), now)
+    now += thinks[0] / 2  # into the next turn, then charged: what is kept is up to date
+    clock.charge(now)
+    back = Clock.resumed(clock.kept(), now)
     for side in (0, 1):
         assert back.remaining(side, now) == pytest.approx(clock.remaining(side, now), abs=1e-3)
     assert back.running == clock.running

@@ -183,6 +183,14 @@ def test_a_game_ended_off_the_board_keeps_its_result_and_how():
     agreed = GameRecord.of(position, ("A", "B"), ended=Ending("agreed", None))
     assert GameRecord.from_text(agreed.to_text()).result == "1/2-1/2"
     assert not GameRecord.of(position, ("A", "B")).finished
+    # A draw claimed by the side that stayed when the other left a served game.
+    claimed = GameRecord.from_text(
+        GameRecord.of(position, ("A", "B"), ended=Ending("abandoned", None)).to_text()
+    )
+    assert claimed.result == "1/2-1/2" and claimed.ended == Ending("abandoned", None)
+    assert claimed.ended.words() == "draw claimed, a side left"
+    with pytest.raises(ValueError, match="no ending 'time' with winner None"):
+        Ending("time", None)
 
 
 @pytest.mark.parametrize(
@@ -190,6 +198,8 @@ def test_a_game_ended_off_the_board_keeps_its_result_and_how():
     [
         ("c4tui-game 3\nResult: 1-0\nMoves: 44\nEnded: agreed\n", "line 4: Ended agreed needs"),
         ("c4tui-game 3\nResult: *\nMoves: 44\nEnded: resigned\n", "needs the Result 1-0 or 0-1"),
+        ("c4tui-game 3\nResult: 1/2-1/2\nMoves: 44\nEnded: time\n", "needs the Result 1-0 or 0-1"),
+        ("c4tui-game 3\nResult: *\nMoves: 44\nEnded: abandoned\n", "1-0, 0-1 or 1/2-1/2"),
         ("c4tui-game 3\nResult: 1-0\nMoves: 44\nEnded: bored\n", "Ended should be one of"),
         ("c4tui-game 3\nResult: 1-0\nMoves: 1212121\nEnded: resigned\n", "the board ended"),
         ("c4tui-game 2\nResult: 1-0\nMoves: 44\nEnded: resigned\n", "line 4: expected a header"),

@@ -15,10 +15,26 @@ from c4tui.rooms.service import Identity, RoomLimits, RoomService
 PATIENCE = 60.0  # seconds before a test gives up on a message that never comes
 
 
+class Time:
+    """A time the test moves by hand (`moved`), handed to a service as its `now`."""
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self.seconds = start
+
+    def __call__(self) -> float:
+        return self.seconds
+
+    def moved(self, seconds: float) -> None:
+        self.seconds += seconds
+
+
 @contextlib.asynccontextmanager
-async def running(state: Path, **limits: Any) -> AsyncIterator[RoomService]:
-    """A started service in `state`, with one AI worker and these limits; closed after."""
-    service = RoomService(state, RoomLimits(**{"ai_workers": 1, **limits}))
+async def running(
+    state: Path, now: Time | None = None, **limits: Any
+) -> AsyncIterator[RoomService]:
+    """A started service in `state`, with one AI worker and these limits (and the time
+    `now`, when given); closed after."""
+    service = RoomService(state, RoomLimits(**{"ai_workers": 1, **limits}), now=now)
     await service.start()
     try:
         yield service

@@ -170,9 +170,9 @@ async def test_a_bot_that_does_not_come_back_loses_as_a_person_would(tmp_path):
         await alpha_game.next("gameFull")
         await beta_game.next("gameFull")
         assert (await post(http, f"/game/{room}/move/4", alpha))[0] == 200
-        beta_game.response.close()  # beta's program is gone
+        beta_game.response.close()  # beta's program is gone, before its first move
         end = await alpha_game.end()
-        assert end["winner"] == 0 and end["ended"] == "resigned"
+        assert end["winner"] == 0 and end["ended"] == "forfeit"  # never moved: a forfeit
 
 
 async def test_a_person_makes_a_token_and_challenges_the_bot_from_the_lobby(tmp_path):

@@ -1,5 +1,6 @@
 """Leaving a room: a seat in a game under way is held, never handed to the room's code;
-a hold that runs out loses that game; an empty room whose maker went away goes."""
+when a hold runs out the other side may claim the game (a win or a draw), and a side
+that never moved forfeits; an empty room whose maker went away goes."""
 
 from __future__ import annotations
 
@@ -63,31 +64,57 @@ async def test_coming_back_by_the_rooms_code_sits_down_again(service):
         await client.close()
 
 
-async def test_a_hold_that_runs_out_under_way_loses_the_game_and_nobody_takes_the_side(
-    quick_holds,
-):
+async def test_once_a_hold_runs_out_under_way_the_other_side_claims_the_win(quick_holds):
     ann, bob, _, _ = await two_in_a_room(quick_holds, "45")
+    await bob.send("claim", win=True)  # too early: ann is still here
+    assert "nothing to claim" in (await next_of(bob, "refused"))["reason"]
     await ann.send("leave")
-    said = await next_of(bob, "notice", lambda m: "did not come back" in m["text"])
-    assert "counts as resigned" in said["text"]
+    said = await next_of(bob, "notice", lambda m: "has not come back" in m["text"])
+    assert "claim the win or a draw" in said["text"]
+    claimable = await room_where(bob, lambda m: m["claim"] == 1)
+    assert not claimable["over"] and claimable["moves"] == "45"  # nobody took ann's side
+    await bob.send("claim", win=True)
     over = await room_where(bob, lambda m: m["over"])
-    assert over["ended"] == "resigned" and over["winner"] == 1
-    assert over["moves"] == "45"  # nobody played ann's side in between
+    assert over["ended"] == "abandoned" and over["winner"] == 1 and over["claim"] is None
     await bob.send("games")
     kept = (await next_of(bob, "games"))["games"]
-    assert "Result: 0-1" in kept[0]["text"] and "resigned" in kept[0]["text"]
+    assert "Result: 0-1" in kept[0]["text"] and "Ended: abandoned" in kept[0]["text"]
     for client in (ann, bob):
         await client.close()
 
 
-async def test_a_dropped_connection_under_way_loses_the_game_when_its_hold_runs_out(
-    quick_holds,
-):
+async def test_a_dropped_connection_under_way_may_be_claimed_as_a_draw(quick_holds):
     ann, bob, _, _ = await two_in_a_room(quick_holds, "45")
     await bob.close()  # hung up, not left: the same rule
+    await room_where(ann, lambda m: m["claim"] == 0)
+    await ann.send("claim", win=False)
     over = await room_where(ann, lambda m: m["over"])
-    assert over["ended"] == "resigned" and over["winner"] == 0
+    assert over["ended"] == "abandoned" and over["winner"] is None
+    await ann.send("games")
+    kept = (await next_of(ann, "games"))["games"]
+    assert "Result: 1/2-1/2" in kept[0]["text"] and "Ended: abandoned" in kept[0]["text"]
     await ann.close()
+
+
+async def test_a_side_that_never_moved_forfeits_when_its_hold_runs_out(quick_holds):
+    ann, bob, _, _ = await two_in_a_room(quick_holds, "4")
+    await bob.close()  # ○ never moved
+    over = await room_where(ann, lambda m: m["over"])
+    assert over["ended"] == "forfeit" and over["winner"] == 0
+    await ann.close()
+
+
+async def test_coming_back_before_anyone_claims_takes_the_claim_away(quick_holds):
+    ann, bob, code, _ = await two_in_a_room(quick_holds, "45")
+    await ann.send("leave")
+    await room_where(bob, lambda m: m["claim"] == 1)
+    await ann.send("join", code=code)
+    back = await room_where(bob, lambda m: m["claim"] is None and m["seats"][0]["held"] is None)
+    assert not back["over"]
+    await bob.send("claim", win=True)
+    assert "nothing to claim" in (await next_of(bob, "refused"))["reason"]
+    for client in (ann, bob):
+        await client.close()
 
 
 async def test_when_both_sides_are_away_neither_loses(quick_holds):

@@ -87,7 +87,7 @@ def test_each_side_refuses_the_others_messages():
 def test_every_kind_is_declared_once_on_its_side():
     assert set(wire.CLIENT_MESSAGES) == {
         "hello", "lobby", "create", "join", "watch", "leave", "drop", "hurry", "resign",
-        "offer_draw", "take_back", "rematch", "answer", "games", "say",
+        "offer_draw", "take_back", "rematch", "answer", "games", "say", "claim",
         "tournaments", "make_tournament", "enter_tournament", "withdraw", "begin_tournament",
         "follow_tournament", "challenge_bot", "bot_token",
     }  # fmt: skip

@@ -26,10 +26,11 @@ the position that was on the board, a prefix of one of the lines.
 
 Version 3 adds how a game ended off the board and where it was set up:
 - `Ended` (optional): `resigned`, `agreed` (a draw agreed), `time` (lost on time),
-  `abandoned` (a side left for good) or `forfeit` (an outside engine crashed, hung,
-  printed junk or played an illegal column). The `Result` then says who won (`1-0` or `0-1`,
-  `1/2-1/2` for an agreed draw) although the board shows no line, and the main line
-  must not be over on the board.
+  `abandoned` (a side left for good: the other claimed the win or a draw) or `forfeit`
+  (an outside engine crashed, hung, printed junk or played an illegal column; on a
+  server, a player who never moved and ran out of time or stayed away). The `Result`
+  then says who won (`1-0` or `0-1`, `1/2-1/2` for an agreed or claimed draw) although
+  the board shows no line, and the main line must not be over on the board.
 - `Start` (optional): the moves the game was set up with (a pasted position), a
   prefix of one of its lines: those moves were given, not played in the game.
 Each file is written in the lowest version that holds it (a game without variations,
@@ -56,8 +57,9 @@ KEYS = ("date", "board", "connect", "player1", "player2", "result", "moves")
 KEYS_2 = ("variation", "current")  # version 2's; `Variation` may come any number of times
 KEYS_3 = ("ended", "start")
 KEYS_OF = {"1": KEYS, "2": KEYS + KEYS_2, "3": KEYS + KEYS_2 + KEYS_3}
-# How a game can end off the board; a draw is only ever agreed.
+# How a game can end off the board; a draw is agreed, or claimed when the other side left.
 ENDINGS = ("resigned", "agreed", "time", "abandoned", "forfeit")
+DRAWN = ("agreed", "abandoned")  # the endings that may be draws ("agreed" always is)
 
 
 class GameFileError(ValueError):
@@ -85,20 +87,23 @@ def result_text(winner: int | None, *, over: bool = True) -> str:
 @dataclass(frozen=True)
 class Ending:
     """How a game ended off the board: `how` one of ENDINGS, `winner` 0 (●), 1 (○), or
-    None for an agreed draw."""
+    None for a draw (agreed, or claimed by the side that stayed when the other left)."""
 
     how: str
     winner: int | None
 
     def __post_init__(self) -> None:
-        fits = self.winner is None if self.how == "agreed" else self.winner in (0, 1)
+        if self.how == "agreed":
+            fits = self.winner is None
+        else:
+            fits = self.winner in (0, 1) or (self.winner is None and self.how in DRAWN)
         if self.how not in ENDINGS or not fits:
             raise ValueError(f"no ending {self.how!r} with winner {self.winner!r}")
 
     def words(self, players: tuple[str, str] = ("●", "○")) -> str:
         """ "○ resigned", "draw agreed", "● lost on time", "○ left the game"."""
         if self.winner is None:
-            return "draw agreed"
+            return "draw agreed" if self.how == "agreed" else "draw claimed, a side left"
         loser = players[1 - self.winner]
         return {"resigned": f"{loser} resigned", "time": f"{loser} lost on time"}.get(
             self.how, f"{loser} left the game"
@@ -328,8 +333,9 @@ def _ending(ended: tuple[int, str] | None, result: str, position: Position) -> E
     if position.is_over():
         raise GameFileError(f"line {number}: Ended {how}, but the board ended the game already")
     winners = {"1-0": 0, "0-1": 1, "1/2-1/2": None}
-    if result not in winners or (how == "agreed") != (winners[result] is None):
-        wanted = "1/2-1/2" if how == "agreed" else "1-0 or 0-1"
+    drawn = winners.get(result, 0) is None
+    if result not in winners or (how == "agreed" and not drawn) or (drawn and how not in DRAWN):
+        wanted = {"agreed": "1/2-1/2", "abandoned": "1-0, 0-1 or 1/2-1/2"}.get(how, "1-0 or 0-1")
         raise GameFileError(f"line {number}: Ended {how} needs the Result {wanted}, not {result}")
     return Ending(how, winners[result])
 
