@@ -25,6 +25,7 @@ from c4tui.app.room_actions import RoomActions
 from c4tui.app.screens.game import GameScreen
 from c4tui.app.screens.lobby import LobbyScreen
 from c4tui.app.screens.my_games import MyGamesScreen
+from c4tui.app.screens.profile import ProfileScreen
 from c4tui.app.settings import Settings
 from c4tui.app.status_words import worded
 from c4tui.app.stylesheets import SERVED_STYLESHEETS
@@ -34,6 +35,7 @@ from c4tui.match.remote import (
     Closed,
     GamesListed,
     LobbyChanged,
+    ProfileShown,
     RemoteMatch,
     RoomChanged,
     RoomEvent,
@@ -97,8 +99,23 @@ class ServedApp(App[None]):
         """Queue what the room says to be acted on, in order, each after the last (the
         room's screen may need composing first); the game screen hears the game's
         events itself."""
-        if isinstance(event, (RoomChanged, LobbyChanged, GamesListed, Said, Notice, Closed)):
+        if isinstance(
+            event, (RoomChanged, LobbyChanged, GamesListed, Said, Notice, Closed, ProfileShown)
+        ):
             self.call_later(self.on_match_event, event)
+
+    def show_profile(self, event: ProfileShown) -> None:
+        """A profile on its screen: the one showing, if it is this player's, else a new one."""
+        shown = self.screen
+        same = event.profile.name.casefold()
+        if isinstance(shown, ProfileScreen) and shown.profile.name.casefold() == same:
+            shown.show(event.profile)
+            return
+        self.push_screen(
+            ProfileScreen(
+                event.profile, block=self.match.block, set_password=self.match.set_password
+            )
+        )
 
     def on_unmount(self) -> None:
         if hasattr(self, "match"):
@@ -120,6 +137,8 @@ class ServedApp(App[None]):
             self.lobby_screen.show_lobby(event.lobby)
         elif isinstance(event, GamesListed):
             self.push_screen(MyGamesScreen(event.games))
+        elif isinstance(event, ProfileShown):
+            self.show_profile(event)
         elif isinstance(event, Said):
             if self.screen is self.room_screen or self.room_screen in self.screen_stack:
                 self.room_panel.heard(event.name, event.text)  # kept beside the board

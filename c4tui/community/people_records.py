@@ -78,6 +78,15 @@ class PeopleRecords:
         )
         return found is not None
 
+    def blocks_player(self, key: str, other: int) -> bool:
+        """Whether the player of identity `key` blocks player `other`."""
+        found = self.store.value(
+            "SELECT 1 FROM blocks JOIN identities ON identities.player = blocks.player"
+            " WHERE identities.key = ? AND blocks.blocked = ?",
+            (key, other),
+        )
+        return found is not None
+
     def blocked_by(self, key: str) -> list[str]:
         """The names of the players the player of `key` blocks, in order."""
         rows = self.store.rows(

@@ -11,11 +11,11 @@ here, so nothing can disagree with the service.
 
 A room has more to it than a local game, and those come as events of their own:
 `RoomChanged` (seats, offers, watchers: the whole `RoomView`), `LobbyChanged`,
-`GamesListed`, `Said` (a chat line) and `Closed` (the connection ended, with why).
-Intents of a room beyond the interface: create, join, watch, leave, offer_draw,
-answer, rematch, games, say. What a room has no use for (redo, hints, pausing two
-engines, other sides) is refused with a notice, as the interface asks, and named in the
-view's `refused` so a UI shows no key for it.
+`GamesListed`, `Said` (a chat line), `ProfileShown` and `Closed` (the connection
+ended, with why). Intents of a room beyond the interface: create, join, watch, leave,
+offer_draw, answer, rematch, games, say, profile, block, set_password. What a room has
+no use for (redo, hints, pausing two engines, other sides) is refused with a notice, as
+the interface asks, and named in the view's `refused` so a UI shows no key for it.
 
 A finished game is an analysis board for whoever is in the room: `jump`, drops and
 `promote` / `delete_variation` act on this client's copy of the game (the service's
@@ -92,7 +92,14 @@ class Closed:
     reason: str
 
 
-RoomEvent = RoomChanged | LobbyChanged | GamesListed | Said | Closed
+@dataclass(frozen=True)
+class ProfileShown:
+    """A player's profile, as asked for (`profile`), or again after a block."""
+
+    profile: wire.Profile
+
+
+RoomEvent = RoomChanged | LobbyChanged | GamesListed | Said | Closed | ProfileShown
 
 
 class RemoteMatch:
@@ -291,6 +298,8 @@ class RemoteMatch:
             self._tell(GamesListed(tuple(_records(message.games))))
         elif isinstance(message, wire.Said):
             self._tell(Said(message.name, message.text))
+        elif isinstance(message, wire.Profile):
+            self._tell(ProfileShown(message))
         elif isinstance(message, wire.Refused):
             self._tell(Notice(message.reason, "warning", timeout=4))
         elif isinstance(message, wire.Notice):
@@ -460,6 +469,16 @@ class RemoteMatch:
     def say(self, text: str) -> None:
         if text.strip():
             self._send(wire.Say(text.strip()[:200]))
+
+    def profile(self, name: str) -> None:
+        if name.strip():
+            self._send(wire.AskProfile(name.strip()[:200]))
+
+    def block(self, name: str, block: bool) -> None:
+        self._send(wire.Block(name[:200], block))
+
+    def set_password(self, password: str) -> None:
+        self._send(wire.SetPassword(password[:200]))
 
 
 def _records(games: tuple[wire.KeptGame, ...]) -> Iterator[tuple[str, GameRecord]]:

@@ -39,6 +39,9 @@ Client to service (`CLIENT_MESSAGES`):
     challenge_bot  ChallengeBot {bot, second?, width?, height?, connect?}   a game with
                                               an online bot, if it accepts (rooms/bots.py)
     bot_token MakeBotToken {name}             a new token for this player's bot `name`
+    profile   AskProfile {name}               a player's profile (docs/community.md)
+    block     Block {name, block}             block a player (no challenges, pairs, chat)
+    password  SetPassword {password}          a keyless ssh name's password
 
 Service to client (`SERVICE_MESSAGES`):
     welcome   Welcome {version, identity: {key, name}, ai_seconds}
@@ -50,6 +53,7 @@ Service to client (`SERVICE_MESSAGES`):
     tournaments  TournamentsListed {tournaments: [TournamentListed]}
     tournament   TournamentShown {...}          one tournament's players, rounds and games
     bot_token BotToken {name, token}          the token just made, shown once
+    profile   Profile {name, ratings, results, playing, ...}   a player, as asked
 """
 
 from __future__ import annotations
@@ -254,6 +258,25 @@ class MakeBotToken(Message):
     name: Annotated[str, Text(20)]
 
 
+@dataclass(frozen=True)
+class AskProfile(Message):
+    KIND = "profile"
+    name: Words
+
+
+@dataclass(frozen=True)
+class Block(Message):
+    KIND = "block"
+    name: Words
+    block: bool = True  # False lifts it
+
+
+@dataclass(frozen=True)
+class SetPassword(Message):
+    KIND = "password"
+    password: Words
+
+
 CLIENT_MESSAGES: dict[str, type[Message]] = {
     kind.KIND: kind
     for kind in (
@@ -281,6 +304,9 @@ CLIENT_MESSAGES: dict[str, type[Message]] = {
         ChallengeBot,
         MakeBotToken,
         Claim,
+        AskProfile,
+        Block,
+        SetPassword,
     )
 }
 
@@ -504,6 +530,41 @@ class BotToken(Message):
     token: AnyText
 
 
+@dataclass(frozen=True)
+class RatingShown:
+    """A rating of one class (community/glicko2.py), as a profile shows it."""
+
+    rating_class: AnyText
+    rating: float
+    deviation: float
+    provisional: bool
+    games: Count
+
+
+@dataclass(frozen=True)
+class PlayingShown:
+    """A game a player is in now."""
+
+    room: Count
+    opponent: AnyText
+    moves: Count
+
+
+@dataclass(frozen=True)
+class Profile(Message):
+    KIND = "profile"
+    name: AnyText
+    you: bool  # the asker's own profile
+    online: bool
+    blocked: bool  # the asker blocks this player
+    ratings: tuple[RatingShown, ...]
+    wins: Count
+    draws: Count
+    losses: Count
+    playing: tuple[PlayingShown, ...]
+    password: bool | None  # own keyless ssh name: whether a password guards it; else None
+
+
 SERVICE_MESSAGES: dict[str, type[Message]] = {
     kind.KIND: kind
     for kind in (
@@ -519,6 +580,7 @@ SERVICE_MESSAGES: dict[str, type[Message]] = {
         TournamentsListed,
         TournamentShown,
         BotToken,
+        Profile,
     )
 }
 

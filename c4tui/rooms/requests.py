@@ -26,8 +26,11 @@ from c4tui.rooms.access import (
 from c4tui.rooms.bots import BotDesk
 from c4tui.rooms.host import Client, Refused, RoomHost
 from c4tui.rooms.keeping import new_game_name
+from c4tui.rooms.people import People
 from c4tui.rooms.protocol import (
     Answer,
+    AskProfile,
+    Block,
     BotToken,
     ChallengeBot,
     Claim,
@@ -42,6 +45,7 @@ from c4tui.rooms.protocol import (
     ProtocolError,
     Said,
     Say,
+    SetPassword,
     Watch,
 )
 from c4tui.rooms.protocol import Refused as RefusedMessage
@@ -67,6 +71,7 @@ class Requests:
         self.guesses = GuessLimit(host.limits.code_guesses)  # per identity
         self.address_guesses = GuessLimit(host.limits.code_guesses_per_address)
         self._games_asked: dict[str, float] = {}  # identity key -> when it last asked
+        self.people = People(host)
 
     def handle(self, client: Client, message: Message) -> None:
         """Do what the client asks, or tell it why not."""
@@ -289,7 +294,17 @@ class Requests:
             raise Refused("Chat is for rooms.")
         text = " ".join("".join(ch for ch in message.text if ch.isprintable()).split())
         for other in self.host.members(room):
-            other.send(Said(client.name, text[:200]))
+            if other.key == client.key or not self.people.blocks(other.key, client.key):
+                other.send(Said(client.name, text[:200]))
+
+    def _on_profile(self, client: Client, message: AskProfile) -> None:
+        client.send(self.people.profile(client, message.name))
+
+    def _on_block(self, client: Client, message: Block) -> None:
+        self.people.block(client, message.name, message.block)
+
+    def _on_password(self, client: Client, message: SetPassword) -> None:
+        self.people.set_password(client, message.password)
 
     def _on_challenge_bot(self, client: Client, message: ChallengeBot) -> None:
         if self.bots is None:

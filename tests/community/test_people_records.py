@@ -39,10 +39,12 @@ def test_a_block_is_one_way_between_players_and_can_be_lifted(store):
     assert not people.blocks("web:eve", "ssh-key:SHA256:ann")
     assert not people.blocks("ssh-key:SHA256:ann", "web:someone")  # unknown: not blocked
     assert people.blocked_by("ssh-key:SHA256:ann") == ["eve"]
+    assert people.blocks_player("ssh-key:SHA256:ann", eve)
     people.block("ssh-key:SHA256:ann", "ann", eve)  # twice is once
     ann = people.players.player_of("ssh-key:SHA256:ann")
     people.block("ssh-key:SHA256:ann", "ann", ann)  # nobody blocks themselves
     assert people.blocked_by("ssh-key:SHA256:ann") == ["eve"]
     people.unblock("ssh-key:SHA256:ann", eve)
     assert not people.blocks("ssh-key:SHA256:ann", "web:eve")
+    assert not people.blocks_player("ssh-key:SHA256:ann", eve)
     assert people.blocked_by("ssh-key:SHA256:ann") == []

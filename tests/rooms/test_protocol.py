@@ -48,6 +48,11 @@ SERVICE = [
         {"1": "cy"},
     ),
     wire.BotToken("alpha", "c4bot_x"),
+    wire.Profile(
+        "bob", False, True, True,
+        (wire.RatingShown("blitz", 1623.4, 85.2, False, 12),),
+        5, 1, 3, (wire.PlayingShown(2, "level:3", 11),), None,
+    ),
 ]  # fmt: skip
 CLIENT = [
     wire.Hello(1, "token"),
@@ -60,6 +65,9 @@ CLIENT = [
     wire.FollowTournament(0),
     wire.ChallengeBot("alpha", second=True),
     wire.MakeBotToken("alpha"),
+    wire.AskProfile("bob"),
+    wire.Block("bob", False),
+    wire.SetPassword("a long secret"),
 ]
 
 
@@ -89,6 +97,6 @@ def test_every_kind_is_declared_once_on_its_side():
         "hello", "lobby", "create", "join", "watch", "leave", "drop", "hurry", "resign",
         "offer_draw", "take_back", "rematch", "answer", "games", "say", "claim",
         "tournaments", "make_tournament", "enter_tournament", "withdraw", "begin_tournament",
-        "follow_tournament", "challenge_bot", "bot_token",
+        "follow_tournament", "challenge_bot", "bot_token", "profile", "block", "password",
     }  # fmt: skip
     assert set(wire.SERVICE_MESSAGES) == {m.kind for m in SERVICE}

@@ -73,6 +73,7 @@ class LobbyScreen(Screen[None]):
         Binding("l", "focus_rooms", "Rooms"),
         Binding("w", "watch", "Watch"),
         Binding("g", "games", "Games"),
+        Binding("p", "players", "Players"),
         Binding("q", "app.quit", "Quit"),
         Binding("escape", "leave_code", "Leave the code box", show=False),
         # Down from the buttons goes to the rooms list (the list and the levels list
@@ -209,3 +210,13 @@ class LobbyScreen(Screen[None]):
 
     def action_games(self) -> None:
         self.match.games()
+
+    def action_players(self) -> None:
+        """Who is online (and any name typed): Enter asks for that player's profile."""
+        from c4tui.app.screens.profile import PlayersScreen
+
+        def chosen(name: str | None) -> None:
+            if name is not None:
+                self.match.profile(name)
+
+        self.app.push_screen(PlayersScreen(self.match.lobby.online, self.match.name), chosen)

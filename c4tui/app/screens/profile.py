@@ -1,0 +1,204 @@
+"""The profile of a player on a server: ratings by class, results, games now; blocking.
+
+`p` in the lobby opens PlayersScreen: the players online (Enter opens one's profile)
+and a box to type any name. ProfileScreen shows what the service sent (`Profile`,
+rooms/protocol.py): each class's rating with a "?" while provisional, wins, draws and
+losses, the games the player is in now; `b` blocks or unblocks them (no challenges,
+automatch pairs or chat from them). On your own profile as a keyless ssh name, `s` sets
+a password (PasswordScreen) that every keyless login under the name must give after.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, OptionList, Static
+
+from c4tui.community.passwords import password_refusal
+from c4tui.engine.board.notation import move_name
+from c4tui.rooms.protocol import Profile
+
+
+def rating_words(profile: Profile) -> str:
+    """ "blitz 1623 (±85, 12 games) · bullet 1500? (±290, 1 game)", or that there is none."""
+    if not profile.ratings:
+        return "No rated games yet."
+    return " · ".join(
+        f"{r.rating_class} {r.rating:.0f}{'?' if r.provisional else ''}"
+        f" (±{r.deviation:.0f}, {r.games} game{'s' if r.games != 1 else ''})"
+        for r in profile.ratings
+    )
+
+
+def results_words(profile: Profile) -> str:
+    games = profile.wins + profile.draws + profile.losses
+    if not games:
+        return "No finished games yet."
+    return f"{games} finished: {profile.wins} won, {profile.draws} drawn, {profile.losses} lost"
+
+
+def playing_words(profile: Profile) -> str:
+    if not profile.playing:
+        return "Not playing now."
+    return "\n".join(
+        f"room {g.room} against {g.opponent}, at {move_name(g.moves)}" for g in profile.playing
+    )
+
+
+class ProfileScreen(ModalScreen[None]):
+    """One player's profile (see the module docstring)."""
+
+    CSS_PATH = "profile.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,p", "app.pop_screen", "Close"),
+        Binding("b", "block", "Block"),
+        Binding("s", "password", "Set password"),
+    ]
+
+    def __init__(
+        self,
+        profile: Profile,
+        *,
+        block: Callable[[str, bool], None],
+        set_password: Callable[[str], None],
+    ) -> None:
+        super().__init__()
+        self.profile = profile
+        self._block = block
+        self._set_password = set_password
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="profile-body"):
+            yield Static(id="profile-state")
+            yield Static("Ratings", classes="profile-heading")
+            yield Static(id="profile-ratings")
+            yield Static("Results", classes="profile-heading")
+            yield Static(id="profile-results")
+            yield Static("Playing", classes="profile-heading")
+            yield Static(id="profile-playing")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show(self.profile)
+
+    def show(self, profile: Profile) -> None:
+        """Draw `profile` (the first, or the same player's again after a block)."""
+        self.profile = profile
+        self.query_one("#profile-body").border_title = profile.name
+        state = ["you" if profile.you else "online" if profile.online else "not online"]
+        if profile.blocked:
+            state.append("blocked by you: no challenges, pairings or chat from them")
+        if profile.password is not None:
+            state.append(
+                "a password guards your name" if profile.password else "no password: s sets one"
+            )
+        self.query_one("#profile-state", Static).update(Text(" · ".join(state)))
+        self.query_one("#profile-ratings", Static).update(Text(rating_words(profile)))
+        self.query_one("#profile-results", Static).update(Text(results_words(profile)))
+        self.query_one("#profile-playing", Static).update(Text(playing_words(profile)))
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "block":
+            return not self.profile.you
+        if action == "password":
+            return self.profile.password is not None
+        return True
+
+    def action_block(self) -> None:
+        self._block(self.profile.name, not self.profile.blocked)
+
+    def action_password(self) -> None:
+        def chosen(password: str | None) -> None:
+            if password is not None:
+                self._set_password(password)
+
+        self.app.push_screen(PasswordScreen(self.profile.name), chosen)
+
+
+class PasswordScreen(ModalScreen[str | None]):
+    """A new password for a keyless name, typed twice; returns it, or None."""
+
+    CSS_PATH = "profile.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss_none", "Cancel")]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.player = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="password-body"):
+            yield Static(
+                f"A password for {self.player}: from now on a login as {self.player}"
+                " without an ssh key must give it.",
+                markup=False,
+            )
+            yield Input(placeholder="password", password=True, id="password-first")
+            yield Input(placeholder="the same again", password=True, id="password-again")
+            yield Static("", id="password-problem")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        first = self.query_one("#password-first", Input).value
+        if event.input.id == "password-first":
+            self.query_one("#password-again", Input).focus()
+            return
+        problem = password_refusal(first)
+        if problem is None and event.value != first:
+            problem = "the two are not the same"
+        if problem is not None:
+            self.query_one("#password-problem", Static).update(
+                Text(problem[0].upper() + problem[1:] + ".")
+            )
+            return
+        self.dismiss(first)
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+
+class PlayersScreen(ModalScreen[str | None]):
+    """The players online, and any name typed; returns the name whose profile to show."""
+
+    CSS_PATH = "profile.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss_none", "Close"),
+    ]
+
+    def __init__(self, online: tuple[str, ...], you: str) -> None:
+        super().__init__()
+        self.online = online
+        self.you = you
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="players-body"):
+            yield Static(
+                "Enter opens a player's profile; or type any name below.",
+                id="players-summary",
+            )
+            names = sorted(self.online, key=lambda n: (n != self.you, n.casefold()))
+            yield OptionList(
+                *[Text(f"{n} (you)" if n == self.you else n) for n in names], id="players-list"
+            )
+            yield Input(placeholder="a player's name", id="players-name")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#players-body").border_title = "Players"
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        names = sorted(self.online, key=lambda n: (n != self.you, n.casefold()))
+        self.dismiss(names[event.option_index])
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.value.strip():
+            self.dismiss(event.value.strip())
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
