@@ -1,0 +1,61 @@
+"""How long the store takes to keep a room after a move (the room service does it on its
+event loop before anyone is shown the move). Prints wall-clock and process (CPU) time
+per kept move, for SQLite in a temporary directory:
+
+    uv run python benchmarks/store_moves.py [--games 50] [--synchronous NORMAL|FULL]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from c4tui.community.store import open_store
+from c4tui.engine.board.game import Game
+from c4tui.rooms.keeping import RoomKeeper, new_game_name
+from c4tui.rooms.room import Room, Seat
+
+GAME = "1234567123456712146671233457523556612344"  # 40 plies that end nothing on 7x6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--synchronous", default="NORMAL", choices=["NORMAL", "FULL"])
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(dir=os.environ.get("BENCH_DIR")) as folder:
+        store = open_store(Path(folder))
+        store.execute(f"PRAGMA synchronous={args.synchronous}")
+        keeper = RoomKeeper(store)
+        walls, cpus = [], []
+        for number in range(1, args.games + 1):
+            seats = [Seat(f"ssh-name:a{number}", "ann"), Seat(f"ssh-name:b{number}", "bob")]
+            room = Room(
+                number, f"C{number}", Game.from_moves(""), seats, name=new_game_name(number)
+            )
+            keeper.keep(room)
+            for ply, column in enumerate(GAME):
+                if room.over:
+                    break
+                assert room.drop(ply % 2, int(column) - 1, ply) is None
+                wall, cpu = time.perf_counter(), time.process_time()
+                keeper.keep(room)
+                walls.append(time.perf_counter() - wall)
+                cpus.append(time.process_time() - cpu)
+        store.close()
+    walls.sort()
+    print(f"synchronous={args.synchronous}: {len(walls)} moves kept in {args.games} rooms")
+    print(
+        f"  per move: wall median {statistics.median(walls) * 1e3:.3f} ms, "
+        f"p95 {walls[int(len(walls) * 0.95)] * 1e3:.3f} ms; "
+        f"CPU mean {statistics.fmean(cpus) * 1e3:.3f} ms"
+    )
+    print(f"  load: {os.getloadavg()[0]:.2f} (1 min)")
+
+
+if __name__ == "__main__":
+    main()
