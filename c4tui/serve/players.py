@@ -100,7 +100,12 @@ class NameBook:
             return None
         try:
             owner = self.records.holder_of(name)
-            if key.startswith(KEYLESS) and owner is not None:
+            # A keyless name that a password made its player's: the login gave it (ssh.py).
+            if (
+                key.startswith(KEYLESS)
+                and owner is not None
+                and owner != self.records.player_of(key)
+            ):
                 return (
                     f"the name {name} belongs to a player with an ssh key: log in with that "
                     "key, or choose another name (ssh OTHERNAME@HOST)."

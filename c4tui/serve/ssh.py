@@ -14,13 +14,15 @@ import asyncio
 import logging
 import re
 import time
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 from typing import Any
 
 import asyncssh
 
+from c4tui.community.passwords import matches
+from c4tui.community.people_records import PeopleRecords
 from c4tui.community.player_records import PlayerRecords
-from c4tui.community.store import Store, open_store
+from c4tui.community.store import Store, StoreError, open_store
 from c4tui.rooms.protocol import escaped
 from c4tui.serve.client_process import (
     CLIENTS_DIR,
@@ -113,7 +115,7 @@ class SshFront(Front):
             line_editor=False,
             agent_forwarding=False,
             x11_forwarding=False,
-            password_auth=False,
+            password_auth=open_auth,  # asked only of a keyless name with a password
             gss_auth=False,
             host_based_auth=False,
             kbdint_auth=open_auth,
@@ -143,6 +145,17 @@ class SshFront(Front):
     def refuse(self, address: str, what: str) -> None:
         log.warning("ssh %s: refused %s", address, what)
 
+    def password_of(self, name: str) -> str | None:
+        """The kept password (community/passwords.py) a keyless login as `name` must give,
+        None when it needs none; a store that cannot say is asked again next login."""
+        if self.store is None:
+            return None
+        try:
+            return PeopleRecords(self.store).password_of(name)
+        except StoreError as error:
+            log.warning("ssh: the password of %s not read: %s", escaped(name), error)
+            return None
+
 
 class PlayerConnection(asyncssh.SSHServer):
     """One ssh connection: flood check, authentication, and what it may open."""
@@ -153,6 +166,7 @@ class PlayerConnection(asyncssh.SSHServer):
         self.tag = ""
         self.key: str | None = None
         self.refusal: str | None = None  # over the limit: said after the key exchange
+        self.password: str | None = None  # the kept password of the login name, if any
         self.counted = False  # towards the connections per minute
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -192,6 +206,8 @@ class PlayerConnection(asyncssh.SSHServer):
         if not self.counted:
             self.counted = True
             self.front.gate.count(self.address)
+        if self.front.authorized is None:
+            self.password = self.front.password_of(username)
         return True  # ask, so that a client offers its keys: a key is a stable identity
 
     def public_key_auth_supported(self) -> bool:
@@ -209,9 +225,31 @@ class PlayerConnection(asyncssh.SSHServer):
     def kbdint_auth_supported(self) -> bool:
         return self.front.authorized is None
 
-    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+    def get_kbdint_challenge(
+        self, username: str, lang: str, submethods: str
+    ) -> bool | tuple[str, str, str, tuple[tuple[str, bool], ...]]:
         self.key = None  # no key proven: the name is the identity
-        return True  # no questions: open authentication
+        if self.password is None:
+            return True  # no questions: open authentication
+        words = f"c4tui: the name {username} has a password; give it, or log in with another name."
+        return "", words, "", (("Password: ", False),)
+
+    async def validate_kbdint_response(self, username: str, responses: Sequence[str]) -> bool:
+        return len(responses) == 1 and await self.validate_password(username, responses[0])
+
+    def password_auth_supported(self) -> bool:
+        return self.password is not None
+
+    async def validate_password(self, username: str, password: str) -> bool:
+        """The password of a keyless name: scrypt on a worker thread, not the event loop."""
+        self.key = None
+        kept = self.password
+        if kept is None:
+            return False
+        right = await asyncio.to_thread(matches, password, kept)
+        if not right:
+            log.warning("ssh %s: a wrong password for %s", self.address, escaped(username))
+        return right
 
     def auth_completed(self) -> None:
         username = self.conn.get_extra_info("username") or "player"

@@ -9,7 +9,9 @@ import shutil
 import asyncssh
 import pytest
 
-from tests.serve.terminal import screen_session
+from c4tui.community.passwords import hashed
+from c4tui.community.people_records import PeopleRecords
+from tests.serve.terminal import ScreenSession, screen_session
 
 
 async def test_a_keyless_login_cannot_take_a_key_holders_name(ssh_front, caplog):
@@ -56,3 +58,37 @@ async def test_an_emoji_login_name_is_refused_in_words_with_one_log_line(ssh_fro
             await asyncio.sleep(0.01)
     lines = [r.getMessage() for r in caplog.records if "login name" in r.getMessage()]
     assert lines == ["ssh 127.0.0.1: refused a login name ssh cannot carry (an emoji?)"]
+
+
+async def test_a_password_guards_a_keyless_name_from_every_other_identity(ssh_front):
+    # The end-to-end check of names (docs/community.md#names), over real ssh.
+    PeopleRecords(ssh_front.store).set_password("ssh-name:bob", "bob", hashed("bobs secret"))
+
+    async def login(password: str):
+        return await asyncssh.connect(
+            "127.0.0.1",
+            ssh_front.port,
+            username="bob",
+            password=password,
+            known_hosts=None,
+            client_keys=None,
+            agent_path=None,
+        )
+
+    for wrong in ("", "bobs secreT"):
+        with pytest.raises(asyncssh.PermissionDenied):
+            await login(wrong)
+    async with await login("bobs secret") as conn:
+        process = await conn.create_process(
+            term_type="xterm-256color", term_size=(160, 24), encoding=None
+        )
+        session = ScreenSession(process, 160, 24)
+        try:
+            await session.wait_for("C4TUI_ROOMS_TOKEN=token:ssh-name:bob")
+        finally:
+            process.close()
+            session.reader.cancel()
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    async with screen_session(ssh_front.port, "Bob", key, columns=160) as keyed:
+        await keyed.wait_for("belongs to another")  # no key may claim it either
+        assert await keyed.wait_end() == 1

@@ -111,7 +111,7 @@ async def test_the_same_browser_is_the_same_player(tmp_path, limits):
                 text = await tab.wait_for("ready")
                 tokens.append(text.split("C4TUI_ROOMS_TOKEN=")[1].split()[0])
             async with asyncio.timeout(30):  # the server has seen the tab go
-                while front.players.numbers:
+                while front.players.sessions:
                     await asyncio.sleep(0.01)
         async with open_tab(front) as stranger:
             text = await stranger.wait_for("ready")
