@@ -22,6 +22,7 @@ from c4tui.app.lines import GameLines
 from c4tui.app.looks import Looks
 from c4tui.app.notices import STEADY_NOTICE_SECONDS
 from c4tui.app.room_actions import RoomActions
+from c4tui.app.screens.bot_token import BotTokenScreen
 from c4tui.app.screens.game import GameScreen
 from c4tui.app.screens.lobby import LobbyScreen
 from c4tui.app.screens.my_games import MyGamesScreen
@@ -32,6 +33,7 @@ from c4tui.app.stylesheets import SERVED_STYLESHEETS
 from c4tui.app.widgets.room_panel import RoomPanel
 from c4tui.match.interface import MatchEvent
 from c4tui.match.remote import (
+    BotTokenMade,
     Closed,
     GamesListed,
     LobbyChanged,
@@ -99,9 +101,8 @@ class ServedApp(App[None]):
         """Queue what the room says to be acted on, in order, each after the last (the
         room's screen may need composing first); the game screen hears the game's
         events itself."""
-        if isinstance(
-            event, (RoomChanged, LobbyChanged, GamesListed, Said, Notice, Closed, ProfileShown)
-        ):
+        shown = (RoomChanged, LobbyChanged, GamesListed, Said, Notice, Closed, ProfileShown)
+        if isinstance(event, (*shown, BotTokenMade)):
             self.call_later(self.on_match_event, event)
 
     def show_profile(self, event: ProfileShown) -> None:
@@ -152,6 +153,11 @@ class ServedApp(App[None]):
                 timeout=event.timeout,
                 markup=False,
             )
+        elif isinstance(event, BotTokenMade):
+            if not isinstance(self.screen, BotTokenScreen):
+                await self.push_screen(BotTokenScreen(self.match))
+            assert isinstance(self.screen, BotTokenScreen)
+            self.screen.show_token(event.name, event.token)
         elif isinstance(event, Closed):
             self.exit(message=event.reason)
 

@@ -99,7 +99,15 @@ class ProfileShown:
     profile: wire.Profile
 
 
-RoomEvent = RoomChanged | LobbyChanged | GamesListed | Said | Closed | ProfileShown
+@dataclass(frozen=True)
+class BotTokenMade:
+    """The token of this player's bot, as the server made it (shown once)."""
+
+    name: str
+    token: str
+
+
+RoomEvent = RoomChanged | LobbyChanged | GamesListed | Said | Closed | ProfileShown | BotTokenMade
 
 
 class RemoteMatch:
@@ -296,6 +304,8 @@ class RemoteMatch:
             self._tell(LobbyChanged(self.lobby))
         elif isinstance(message, wire.Games):
             self._tell(GamesListed(tuple(_records(message.games))))
+        elif isinstance(message, wire.BotToken):
+            self._tell(BotTokenMade(message.name, message.token))
         elif isinstance(message, wire.Said):
             self._tell(Said(message.name, message.text))
         elif isinstance(message, wire.Profile):
@@ -465,6 +475,14 @@ class RemoteMatch:
 
     def games(self) -> None:
         self._send(wire.AskGames())
+
+    def challenge_bot(self, bot: str, *, second: bool = False) -> None:
+        """A game with the online bot named `bot`, if it accepts (the room opens then)."""
+        self._send(wire.ChallengeBot(bot[:20], second=second))
+
+    def make_bot_token(self, name: str) -> None:
+        """A new token for this player's bot `name` (BotTokenMade brings it)."""
+        self._send(wire.MakeBotToken(name[:20]))
 
     def say(self, text: str) -> None:
         if text.strip():

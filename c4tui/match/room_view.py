@@ -112,6 +112,7 @@ class RoomSummary:
 class LobbyView:
     online: tuple[str, ...] = ()
     rooms: tuple[RoomSummary, ...] = ()
+    bots: tuple[str, ...] = ()  # online, to be challenged
 
     @classmethod
     def from_wire(cls, lobby: Lobby) -> LobbyView:
@@ -128,4 +129,4 @@ class LobbyView:
             )
             for r in lobby.rooms
         )
-        return cls(lobby.online, rooms)
+        return cls(lobby.online, rooms, lobby.bots)

@@ -23,6 +23,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Header, Input, Select, Static
 
+from c4tui.app.screens.bot_token import BotTokenScreen
 from c4tui.app.widgets.tick_box import TickBox
 from c4tui.engine.board.notation import move_name
 from c4tui.engine.players.levels import LEVELS, RATINGS, level_name, level_title
@@ -35,6 +36,7 @@ DEFAULT_LEVEL = level_name(3)
 # Beside the levels, engines whose thinking is worth watching: they search for all of the
 # server's AI time, and everyone in the room sees their thinking panel fill up.
 WATCHABLE = (("MCTS, watch it think", "mcts"), ("NegaMax, watch it think", "negamax"))
+BOT_CHOICE = "bot:"  # the opponents list's value of a bot online: "bot:NAME"
 
 
 def player_words(player: tuple[str, str | None] | None) -> str:
@@ -74,6 +76,7 @@ class LobbyScreen(Screen[None]):
         Binding("w", "watch", "Watch"),
         Binding("g", "games", "Games"),
         Binding("p", "players", "Players"),
+        Binding("b", "bot_token", "Bot token", show=False),  # its button says so
         Binding("q", "app.quit", "Quit"),
         Binding("escape", "leave_code", "Leave the code box", show=False),
         # Down from the buttons goes to the rooms list (the list and the levels list
@@ -85,12 +88,18 @@ class LobbyScreen(Screen[None]):
         super().__init__()
         self.match = match
         self.rooms: tuple[RoomSummary, ...] = ()
+        self.bots: tuple[str, ...] = ()  # the bots online, offered beside the AI
 
-    def compose(self) -> ComposeResult:
+    def opponents(self) -> list[tuple[str, str]]:
+        """The levels, the engines to watch, and the bots online (a challenge to one)."""
         levels = [
             (f"{level_title(n)} (Elo {RATINGS.get(n, '?')})", level_name(n)) for n in sorted(LEVELS)
         ]
-        levels += list(WATCHABLE)
+        bots = [(f"BOT {name}: challenge it", f"{BOT_CHOICE}{name}") for name in self.bots]
+        return levels + list(WATCHABLE) + bots
+
+    def compose(self) -> ComposeResult:
+        levels = self.opponents()
         yield Header()
         with Horizontal(id="lobby-main"):
             with Vertical(id="lobby-start"):
@@ -106,6 +115,7 @@ class LobbyScreen(Screen[None]):
                 yield Static("Either game", classes="lobby-heading")
                 yield TickBox("I play second (○)", id="second", compact=True)
                 yield Button("My games (g)", id="games", compact=True)
+                yield Button("Make a bot token (b)", id="bot-token", compact=True)
             with Vertical(id="lobby-rooms"):
                 table: DataTable[str] = DataTable(id="rooms", cursor_type="row", zebra_stripes=True)
                 for label, width in COLUMNS:
@@ -137,7 +147,23 @@ class LobbyScreen(Screen[None]):
         if lobby.rooms:
             table.move_cursor(row=min(row, len(lobby.rooms) - 1))
         online = ", ".join(lobby.online) or "nobody"
-        self.query_one("#online", Static).update(Text(f"Online ({len(lobby.online)}): {online}"))
+        line = f"Online ({len(lobby.online)}): {online}"
+        if lobby.bots:
+            line += f" · bots ({len(lobby.bots)}): " + ", ".join(f"BOT {b}" for b in lobby.bots)
+        self.query_one("#online", Static).update(Text(line))
+        self._offer_bots(lobby.bots)
+
+    def _offer_bots(self, bots: tuple[str, ...]) -> None:
+        """The bots online among the opponents (the one picked stays, if still there)."""
+        if bots == self.bots:
+            return
+        self.bots = bots
+        select: Select[str] = self.query_one("#level", Select)
+        picked = select.value
+        options = self.opponents()
+        select.set_options(options)
+        if picked in {value for _, value in options}:
+            select.value = picked
 
     # ---- starting something ---------------------------------------------------------
 
@@ -146,6 +172,7 @@ class LobbyScreen(Screen[None]):
             "play-ai": self.action_play_ai,
             "new-room": self.action_new_room,
             "games": self.action_games,
+            "bot-token": self.action_bot_token,
         }
         action = actions.get(event.button.id or "")
         if action is not None:
@@ -160,9 +187,12 @@ class LobbyScreen(Screen[None]):
 
     def action_play_ai(self) -> None:
         spec = str(self.query_one("#level", Select).value)
+        second = self.query_one("#second", Checkbox).value
+        if spec.startswith(BOT_CHOICE):  # a bot online: it is challenged, and may accept
+            self.match.challenge_bot(spec.removeprefix(BOT_CHOICE), second=second)
+            return
         if level_of(spec) is None:  # an engine to watch: it thinks for all of the AI's time
             spec = spec_text(spec, [("time", self.match.ai_seconds)])
-        second = self.query_one("#second", Checkbox).value
         self.match.create(spec, second=second)
 
     def action_new_room(self) -> None:
@@ -220,3 +250,6 @@ class LobbyScreen(Screen[None]):
                 self.match.profile(name)
 
         self.app.push_screen(PlayersScreen(self.match.lobby.online, self.match.name), chosen)
+
+    def action_bot_token(self) -> None:
+        self.app.push_screen(BotTokenScreen(self.match))
