@@ -27,6 +27,7 @@ from c4tui.app.screens.game import GameScreen
 from c4tui.app.screens.lobby import LobbyScreen
 from c4tui.app.screens.my_games import MyGamesScreen
 from c4tui.app.screens.profile import ProfileScreen
+from c4tui.app.screens.tournament import TournamentScreen
 from c4tui.app.settings import Settings
 from c4tui.app.status_words import worded
 from c4tui.app.stylesheets import SERVED_STYLESHEETS
@@ -42,6 +43,8 @@ from c4tui.match.remote import (
     RoomChanged,
     RoomEvent,
     Said,
+    TournamentChanged,
+    TournamentsChanged,
 )
 from c4tui.match.room_view import RoomView
 from c4tui.match.search_requests import Notice
@@ -102,7 +105,7 @@ class ServedApp(App[None]):
         room's screen may need composing first); the game screen hears the game's
         events itself."""
         shown = (RoomChanged, LobbyChanged, GamesListed, Said, Notice, Closed, ProfileShown)
-        if isinstance(event, (*shown, BotTokenMade)):
+        if isinstance(event, (*shown, BotTokenMade, TournamentsChanged, TournamentChanged)):
             self.call_later(self.on_match_event, event)
 
     def show_profile(self, event: ProfileShown) -> None:
@@ -160,6 +163,10 @@ class ServedApp(App[None]):
             self.screen.show_token(event.name, event.token)
         elif isinstance(event, Closed):
             self.exit(message=event.reason)
+        elif isinstance(event, (TournamentsChanged, TournamentChanged)):
+            for screen in self.screen_stack:
+                if isinstance(screen, TournamentScreen):
+                    screen.heard(event)
 
     async def _show(self, name: str) -> None:
         """Bring the lobby or the room up, closing what was opened over the other."""

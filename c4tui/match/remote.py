@@ -107,7 +107,31 @@ class BotTokenMade:
     token: str
 
 
-RoomEvent = RoomChanged | LobbyChanged | GamesListed | Said | Closed | ProfileShown | BotTokenMade
+@dataclass(frozen=True)
+class TournamentsChanged:
+    """The tournaments on the server (after asking for them, and as they change)."""
+
+    tournaments: tuple[wire.TournamentListed, ...]
+
+
+@dataclass(frozen=True)
+class TournamentChanged:
+    """The tournament this client follows: its standings and boards."""
+
+    tournament: wire.TournamentShown
+
+
+RoomEvent = (
+    RoomChanged
+    | LobbyChanged
+    | GamesListed
+    | Said
+    | Closed
+    | TournamentsChanged
+    | TournamentChanged
+    | ProfileShown
+    | BotTokenMade
+)
 
 
 class RemoteMatch:
@@ -310,6 +334,10 @@ class RemoteMatch:
             self._tell(Said(message.name, message.text))
         elif isinstance(message, wire.Profile):
             self._tell(ProfileShown(message))
+        elif isinstance(message, wire.TournamentsListed):
+            self._tell(TournamentsChanged(message.tournaments))
+        elif isinstance(message, wire.TournamentShown):
+            self._tell(TournamentChanged(message))
         elif isinstance(message, wire.Refused):
             self._tell(Notice(message.reason, "warning", timeout=4))
         elif isinstance(message, wire.Notice):
@@ -483,6 +511,10 @@ class RemoteMatch:
     def make_bot_token(self, name: str) -> None:
         """A new token for this player's bot `name` (BotTokenMade brings it)."""
         self._send(wire.MakeBotToken(name[:20]))
+
+    def ask(self, request: Message) -> None:
+        """A request of the service beyond a room's: the tournaments' (screens/tournament.py)."""
+        self._send(request)
 
     def say(self, text: str) -> None:
         if text.strip():

@@ -509,7 +509,6 @@ class BoardShown:
     points: float | None  # ●'s, once over
     how: AnyText | None
     moves: Count  # played so far (the room's, while it is open)
-    watchers: Count
 
 
 @dataclass(frozen=True)

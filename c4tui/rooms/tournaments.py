@@ -439,11 +439,6 @@ class TournamentDesk:
                         "points": board.points,
                         "how": board.how,
                         "moves": room.position.moves if open_room and room else 0,
-                        "watchers": sum(
-                            1 for c in self.host.members(room) if room.seat_of(c.key) is None
-                        )
-                        if open_room and room
-                        else 0,
                     }
                 )
         byes = {str(r.number): names[r.bye] for r in tournament.rounds if r.bye is not None}

@@ -44,7 +44,7 @@ SERVICE = [
     wire.TournamentShown(
         TOURNAMENT, None, True,
         (wire.PlaceShown(1, "ann", 1.0, 0.0, 0.0, 1, 0, 0, 0, False),),
-        (wire.BoardShown(1, "ann", "bob", 4, 1.0, "four in a row", 7, 1),),
+        (wire.BoardShown(1, "ann", "bob", 4, 1.0, "four in a row", 7),),
         {"1": "cy"},
     ),
     wire.BotToken("alpha", "c4bot_x"),

@@ -24,6 +24,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Header, Input, Select, Static
 
 from c4tui.app.screens.bot_token import BotTokenScreen
+from c4tui.app.screens.tournament import TournamentScreen
 from c4tui.app.widgets.tick_box import TickBox
 from c4tui.engine.board.notation import move_name
 from c4tui.engine.players.levels import LEVELS, RATINGS, level_name, level_title
@@ -77,6 +78,7 @@ class LobbyScreen(Screen[None]):
         Binding("g", "games", "Games"),
         Binding("p", "players", "Players"),
         Binding("b", "bot_token", "Bot token", show=False),  # its button says so
+        Binding("t", "tournaments", "Tournaments"),
         Binding("q", "app.quit", "Quit"),
         Binding("escape", "leave_code", "Leave the code box", show=False),
         # Down from the buttons goes to the rooms list (the list and the levels list
@@ -253,3 +255,6 @@ class LobbyScreen(Screen[None]):
 
     def action_bot_token(self) -> None:
         self.app.push_screen(BotTokenScreen(self.match))
+
+    def action_tournaments(self) -> None:
+        self.app.push_screen(TournamentScreen(self.match))
