@@ -68,6 +68,18 @@ def register(commands: Subcommands) -> None:
         metavar="FILE",
         help="admit only the ssh keys in this authorized_keys file (default: anyone)",
     )
+    parser.add_argument(
+        "--engine",
+        dest="engines",
+        action="append",
+        default=[],
+        metavar="NAME=SPEC",
+        help=(
+            "an engine players may seat as the AI, offered by NAME in the lobby; outside "
+            "engines (cmd:, fourinarow:, connectx:) only this way, never typed by a player "
+            "(repeatable), e.g. --engine 'mybot=cmd:./my_engine,time=1'"
+        ),
+    )
     for flags, defaults in ((LIMIT_FLAGS, ServeLimits()), (ROOM_FLAGS, RoomLimits())):
         for flag, name, kind, metavar, text in flags:
             default = getattr(defaults, name)
@@ -96,6 +108,27 @@ def check(args: argparse.Namespace) -> None:
         raise CommandError(f"--client-nice {args.client_nice}: must be 0 to 19")
     if args.client_memory_mb < 256:
         raise CommandError(f"--client-memory {args.client_memory_mb}: a client needs 256 MB")
+    operators_engines(args.engines)
+
+
+def operators_engines(given: list[str]) -> tuple[tuple[str, str], ...]:
+    """The --engine NAME=SPEC flags as (name, spec) pairs; CommandError names a bad one."""
+    from c4tui.engine.players.specs import SpecError, parse_spec
+
+    engines: dict[str, str] = {}
+    for text in given:
+        name, equals, spec = text.partition("=")
+        name = name.strip()
+        if not equals or not name or len(name) > 20 or not name.replace("-", "").isalnum():
+            raise CommandError(f"--engine {text!r}: give NAME=SPEC, NAME of letters, digits, -")
+        if name in engines:
+            raise CommandError(f"--engine {name}: given twice")
+        try:
+            parse_spec(spec)
+        except SpecError as error:
+            raise CommandError(f"--engine {name}: {error}") from None
+        engines[name] = spec.strip()
+    return tuple(engines.items())
 
 
 def run(args: argparse.Namespace) -> int:
@@ -119,6 +152,7 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(f"--authorized-keys {error}") from None
     limits = replace(ServeLimits(), **{name: getattr(args, name) for _, name, *_ in LIMIT_FLAGS})
     rooms = replace(RoomLimits(), **{name: getattr(args, name) for _, name, *_ in ROOM_FLAGS})
+    rooms = replace(rooms, engines=operators_engines(args.engines))
     config = ServeConfig(
         state_dir=Path(args.state) if args.state else data_dir() / "serve",
         host=args.host,

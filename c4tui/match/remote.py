@@ -168,6 +168,11 @@ class RemoteMatch:
         return self.client.welcome.ai_seconds
 
     @property
+    def server_engines(self) -> tuple[str, ...]:
+        """The names of the operator's engines, seated as "server:NAME"."""
+        return self.client.welcome.engines
+
+    @property
     def position(self) -> Position:
         return self.game.position
 

@@ -167,7 +167,9 @@ class RoomHost:
     def arrive(self, client: Client) -> None:
         self.clients.add(client)
         log.info("client %s logged in", client.who)
-        client.send(Welcome(VERSION, WelcomedAs(client.key, client.name), self.limits.ai_seconds))
+        engines = tuple(name for name, _ in self.limits.engines)
+        who = WelcomedAs(client.key, client.name)
+        client.send(Welcome(VERSION, who, self.limits.ai_seconds, engines))
         seated = [r for r in self.rooms.values() if r.seat_of(client.key) is not None]
         if seated:  # back to the seat it held
             self.enter(client, seated[0], seated[0].seat_of(client.key))

@@ -32,6 +32,9 @@ class RoomLimits:
     grace_least: float = 15.0  # seconds: the shortest grace of a timed game
     correspondence_games: int = 20  # correspondence games one player may have at once
     max_line: int = 64 * 1024  # bytes per protocol line
+    # The operator's engines for the AI seat, (name, spec): outside ones (cmd:, ...) may
+    # be among them; a client names one ("server:NAME") and never types a spec that runs.
+    engines: tuple[tuple[str, str], ...] = ()
     bot_games: int = 4  # games one bot plays at once
     bot_moves_per_second: float = 2.0  # moves of one bot, all its games together
 

@@ -326,6 +326,7 @@ class Welcome(Message):
     version: int
     identity: Identity
     ai_seconds: float
+    engines: tuple[AnyText, ...] = ()  # the operator's engines, by name ("server:NAME")
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,7 @@ from c4tui.rooms.room import Room, Seat
 from c4tui.rooms.tournaments import TournamentDesk
 
 log = logging.getLogger("c4tui.rooms")
+OPERATORS = "server:"  # an AI seat's spec named among the operator's engines
 GAMES_EVERY = 2.0  # seconds between one identity's requests for its games
 
 
@@ -106,7 +107,12 @@ class Requests:
         )
         self._refuse_if(refusal)
         ai = message.ai
-        if ai is not None:
+        if ai is not None and ai.startswith(OPERATORS):  # one of the operator's engines
+            name = ai.removeprefix(OPERATORS)
+            ai = dict(self.host.limits.engines).get(name)
+            if ai is None:
+                raise Refused(f"This server has no engine {name}.")
+        elif ai is not None:
             try:
                 parse_spec(ai, outside=False)  # no client runs a program on this host
             except SpecError as error:

@@ -90,6 +90,7 @@ def run(
             last = now
             send_info(info_to_wire(info))
 
+    engine = None
     try:
         position = Position.from_moves(job.moves, job.width, job.height, job.connect)
         engine = make_engine(job.spec, seed=job.seed)
@@ -98,4 +99,6 @@ def run(
         return ("failed", f"{type(error).__name__}: {error}")
     finally:
         timer.cancel()
+        if engine is not None:
+            engine.close()  # an operator's outside engine: its process ends with the search
     return ("done", result.move, info_to_wire(result.info))

@@ -14,6 +14,7 @@ from c4tui.engine.board.position import Position
 from c4tui.engine.external.protocol import info_lines
 from c4tui.engine.players.specs import make_engine
 from tests.app.test_served import served_app, service, until  # noqa: F401  (a fixture)
+from tests.rooms.support import running
 
 
 async def test_a_token_made_in_the_lobby_is_shown_once_and_signs_the_bot_in(service):  # noqa: F811
@@ -66,3 +67,17 @@ async def test_a_bot_online_is_challenged_from_the_lobby_and_its_thinking_shows(
         assert next(view for view in drawn if view.info).info.engine == "bobbot"
         assert app.room_screen.thinking_panel.display
         service.bots.close_game(game)
+
+
+async def test_the_operators_engines_are_offered_by_name_in_the_lobby(tmp_path):
+    engines = (("house", "greedy"),)
+    async with running(tmp_path / "state", engines=engines) as operated:
+        app = served_app(operated)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            select = app.screen.query_one("#level", Select)
+            assert ("house (this server's)", "server:house") in app.screen.opponents()
+            select.value = "server:house"
+            await pilot.press("a")
+            await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.match.room)
+            assert app.match.room.seats[1].ai == "greedy"

@@ -38,6 +38,7 @@ DEFAULT_LEVEL = level_name(3)
 # server's AI time, and everyone in the room sees their thinking panel fill up.
 WATCHABLE = (("MCTS, watch it think", "mcts"), ("NegaMax, watch it think", "negamax"))
 BOT_CHOICE = "bot:"  # the opponents list's value of a bot online: "bot:NAME"
+SERVER_CHOICE = "server:"  # of one of the operator's engines (rooms/requests.py OPERATORS)
 
 
 def player_words(player: tuple[str, str | None] | None) -> str:
@@ -91,6 +92,7 @@ class LobbyScreen(Screen[None]):
         self.match = match
         self.rooms: tuple[RoomSummary, ...] = ()
         self.bots: tuple[str, ...] = ()  # the bots online, offered beside the AI
+        self.engines: tuple[str, ...] = ()  # the operator's engines, by name
 
     def opponents(self) -> list[tuple[str, str]]:
         """The levels, the engines to watch, and the bots online (a challenge to one)."""
@@ -98,9 +100,11 @@ class LobbyScreen(Screen[None]):
             (f"{level_title(n)} (Elo {RATINGS.get(n, '?')})", level_name(n)) for n in sorted(LEVELS)
         ]
         bots = [(f"BOT {name}: challenge it", f"{BOT_CHOICE}{name}") for name in self.bots]
-        return levels + list(WATCHABLE) + bots
+        served = [(f"{name} (this server's)", f"{SERVER_CHOICE}{name}") for name in self.engines]
+        return levels + list(WATCHABLE) + served + bots
 
     def compose(self) -> ComposeResult:
+        self.engines = self.match.server_engines
         levels = self.opponents()
         yield Header()
         with Horizontal(id="lobby-main"):
@@ -192,6 +196,9 @@ class LobbyScreen(Screen[None]):
         second = self.query_one("#second", Checkbox).value
         if spec.startswith(BOT_CHOICE):  # a bot online: it is challenged, and may accept
             self.match.challenge_bot(spec.removeprefix(BOT_CHOICE), second=second)
+            return
+        if spec.startswith(SERVER_CHOICE):  # the operator's: the server knows its spec
+            self.match.create(spec, second=second)
             return
         if level_of(spec) is None:  # an engine to watch: it thinks for all of the AI's time
             spec = spec_text(spec, [("time", self.match.ai_seconds)])
