@@ -12,9 +12,10 @@
 #include "solver.h"
 #include "table.h"
 
-static int popcount128(u128 x) {
-    return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64));
-}
+/* The stones in a bitboard; a macro, so that it is compiled with the instructions of
+ * the search it is in (see POPCNT_SEARCH). */
+#define POPCOUNT128(x) \
+    (__builtin_popcountll((uint64_t)(x)) + __builtin_popcountll((uint64_t)((u128)(x) >> 64)))
 
 #define BB uint64_t
 #define FN(name) name##_7x6
@@ -22,6 +23,19 @@ static int popcount128(u128 x) {
 #define FIXED_HEIGHT 6
 #define FIXED_CONNECT 4
 #include "search_body.h"
+/* On x86-64 with gcc, the 7x6 search once more for processors with the POPCNT
+ * instruction (nearly all since 2008), chosen at run time: the move ordering counts
+ * bits at every node, and without the instruction that is a library call (measured:
+ * about 5% of the search's time). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define POPCNT_SEARCH 1
+#pragma GCC push_options
+#pragma GCC target("popcnt")
+#undef FN
+#define FN(name) name##_7x6_popcnt
+#include "search_body.h"
+#pragma GCC pop_options
+#endif
 #undef FIXED_WIDTH
 #undef FIXED_HEIGHT
 #undef FIXED_CONNECT
@@ -41,6 +55,11 @@ static int is_7x6(const solver_t *s) {
 }
 
 int c4_search(solver_t *s, u128 cur, u128 mask, int moves, int alpha, int beta) {
+#ifdef POPCNT_SEARCH
+    if (is_7x6(s) && __builtin_cpu_supports("popcnt")) {
+        return root_7x6_popcnt(s, (uint64_t)cur, (uint64_t)mask, moves, alpha, beta);
+    }
+#endif
     if (is_7x6(s)) return root_7x6(s, (uint64_t)cur, (uint64_t)mask, moves, alpha, beta);
     if (s->bits <= 64) return root_64(s, (uint64_t)cur, (uint64_t)mask, moves, alpha, beta);
     return root_128(s, cur, mask, moves, alpha, beta);

@@ -39,6 +39,10 @@ struct solver {
     uint64_t *packed; /* the Python array (key << 8 | bound), or NULL */
     uint64_t *pairs;  /* owned: low key word, high key word << 8 | bound */
     uint64_t size;
+    /* key % size for keys of up to 56 bits (every packed table's), without a division:
+     * (key * slot_multiplier) >> slot_shift is key / size (table.h's tt_slot). */
+    uint64_t slot_multiplier;
+    int slot_shift;
     uint64_t nodes, next_poll;
     /* What stops a search (stops.c): a flag Python sets from any thread, a deadline
      * on the monotonic clock, and an optional callback asked at most every

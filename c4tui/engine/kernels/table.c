@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "solver.h"
+#include "table.h"
 
 int c4_own_table(solver_t *s, uint64_t size) {
     s->pairs = calloc(size, 2 * sizeof(uint64_t));
@@ -16,12 +17,23 @@ int c4_own_table(solver_t *s, uint64_t size) {
     return 1;
 }
 
+/* Granlund and Montgomery's division by a constant (1994, theorem 4.2): with
+ * l = ceil(log2(size)) and m = ceil(2^(56 + l) / size), key / size is
+ * (key * m) >> (56 + l) for every key below 2^56; m stays below 2^57 + 1. */
+static void set_slot_division(solver_t *s, uint64_t size) {
+    int l = 0;
+    while (((u128)1 << l) < size) l++;
+    s->slot_shift = PACKED_KEY_BITS + l;
+    s->slot_multiplier = (uint64_t)((((u128)1 << s->slot_shift) + size - 1) / size);
+}
+
 /* Use the caller's packed table (entries of key << 8 | bound) of `size` entries. */
 void c4_set_table(void *handle, uint64_t *table, uint64_t size) {
     solver_t *s = handle;
     if (s->pairs) return; /* this solver's keys do not fit a packed entry */
     s->packed = table;
     s->size = table ? size : 0;
+    if (table) set_slot_division(s, size);
 }
 
 /* Forget every stored bound of an owned table. */

@@ -24,6 +24,16 @@ static inline int tt_keeps(const solver_t *s, int moves) {
     return (empty & 1) == 0 && empty >= KEEP_MIN_EMPTY;
 }
 
+/* A packed entry's key has at most this many bits (8 are left for the bound). */
+#define PACKED_KEY_BITS 56
+
+/* The slot of a key of a packed table, key % size (a division costs more than a
+ * table read that hits the cache). */
+static inline uint64_t tt_slot(const solver_t *s, uint64_t key) {
+    const uint64_t quotient = (uint64_t)(((u128)key * s->slot_multiplier) >> s->slot_shift);
+    return key - quotient * s->size;
+}
+
 /* The stored value byte of `key` (0: nothing stored) in `slot`. */
 static inline unsigned tt_get(const solver_t *s, u128 key, uint64_t slot) {
     if (s->packed) {
@@ -37,6 +47,13 @@ static inline unsigned tt_get(const solver_t *s, u128 key, uint64_t slot) {
         return (unsigned)(e[1] & 255);
     }
     return 0;
+}
+
+/* Ask for `slot`'s entry to be brought into the cache: the children's entries are read
+ * one after another, and their misses overlap instead of waiting in turn. */
+static inline void tt_prefetch(const solver_t *s, uint64_t slot) {
+    __builtin_prefetch(s->packed ? (const void *)(s->packed + slot)
+                                 : (const void *)(s->pairs + 2 * slot));
 }
 
 /* Store `value` for `key` in `slot`, replacing whatever was there. */
