@@ -8,14 +8,16 @@ The rules are c4tui/community/tournament.py's; this desk runs them on the server
   `c4tui serve --tournament` (made at start when none of that name is waiting).
 - At its start time (looked at every TICK), or earlier when its maker begins it, round
   1 is paired. Each board gets a room of its own (private: nobody joins it by a code),
-  with the two players seated, ● first: players who are online are taken into their
-  room, the others find it when they log in (their seat is held as a dropped player's).
+  with the two players seated, ● first, and the tournament's time control on its clock:
+  players who are online are taken into their room, the others find it when they log
+  in. A tournament seat is never given up before the game's end: the clock decides, and
+  a player who never comes loses on it (a side that never moved forfeits, clocks.py),
+  is not rated for it, and is withdrawn from the rounds after.
 - Every change to a tournament room comes here (RoomHost.followers): a game that ends
-  gives its board the result; when the round's last game ends, the next round is paired
-  and seated, and after the last round the standings are final. A player who never
-  comes (their held seat runs out before the first move) loses that game and is
-  withdrawn from the rounds after; when neither comes, ● (whose clock would have run)
-  loses, as a clock would rule.
+  gives its board the result and moves both players' ratings (every tournament game is
+  rated in its control's class: rating_records.py); when the round's last game ends,
+  the next round is paired and seated, and after the last round the standings are final.
+  Players enter with their rating in that class, which orders the first pairing.
 - Spectators follow any board from the tournament screen with the rooms' own `watch`.
 - The tournaments are kept in the store after every change (tournament_records.py), so a
   restarted server has each one back with its rounds, and its games in their rooms.
@@ -34,9 +36,12 @@ from collections.abc import Callable
 from typing import Any
 
 from c4tui.community.clocks import TimeControl
+from c4tui.community.glicko2 import NEWCOMER
+from c4tui.community.player_records import PlayerRecords
+from c4tui.community.rating_records import RatingRecords
 from c4tui.community.store import StoreError
 from c4tui.community.swiss_standings import DRAW, LOSS, WIN
-from c4tui.community.tournament import MAX_ROUNDS, Round, Tournament
+from c4tui.community.tournament import MAX_ROUNDS, Board, Round, Tournament
 from c4tui.community.tournament_records import TournamentRecords
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
@@ -152,7 +157,7 @@ class TournamentDesk:
             message.rounds,
             self.clock() + 60 * message.minutes,
         )
-        tournament.join(client.key, client.name, self._rating(client.key))
+        tournament.join(client.key, client.name, self._rating(client.key, tournament.control))
         log.info("tournament %d made by %s", tournament.number, client.who)
         self._changed(tournament)
         self.following[client] = tournament.number
@@ -170,7 +175,8 @@ class TournamentDesk:
 
     def _on_enter(self, client: Client, message: EnterTournament) -> None:
         tournament = self._find(message.tournament)
-        self._refuse_if(tournament.join(client.key, client.name, self._rating(client.key)))
+        rating = self._rating(client.key, tournament.control)
+        self._refuse_if(tournament.join(client.key, client.name, rating))
         self._changed(tournament)
 
     def _on_withdraw(self, client: Client, message: Withdraw) -> None:
@@ -208,9 +214,17 @@ class TournamentDesk:
         if reason is not None:
             raise Refused(reason)
 
-    def _rating(self, key: str) -> float:
-        """The rating a player enters with (for the order of the first pairing)."""
-        return 1500.0
+    def _rating(self, key: str, control: str) -> float:
+        """The rating a player enters with in the control's class (the pairing's order)."""
+        try:
+            player = PlayerRecords(self.host.store).player_of(key)
+            if player is None:
+                return NEWCOMER.r
+            rating_class = TimeControl.parse(control).rating_class
+            return RatingRecords(self.host.store).standing(player, rating_class).rating.r
+        except StoreError as error:
+            log.warning("a rating not read: %s", error)
+            return NEWCOMER.r
 
     # ---- rounds -----------------------------------------------------------------
 
@@ -244,16 +258,24 @@ class TournamentDesk:
         entries = tournament.entries
         number = max(self.host.rooms, default=0) + 1
         taken = {seat.code for room in self.host.rooms.values() for seat in room.seats}
-        # Players not here now have their seat held as a dropped player's (then forfeit).
-        held = time.monotonic() + self.host.limits.seat_hold
+        # Nobody's seat is held: a player not here loses on the clock (a side that never
+        # moved forfeits), as in any game with a clock.
         seats = []
         for key in (board.first, board.second):
             code = new_code(lambda c: c in taken)
             taken.add(code)
-            away = not any(not self._busy(c) for c in self._online(key))
-            seats.append(Seat(key, entries[key].name, code=code, held_until=held if away else None))
+            seats.append(Seat(key, entries[key].name, code=code))
         code = new_code(lambda c: any(r.code == c for r in self.host.rooms.values()))
-        room = Room(number, code, Game(Position.start()), seats, name=new_game_name(number))
+        control = TimeControl.parse(tournament.control)
+        room = Room(
+            number,
+            code,
+            Game(Position.start()),
+            seats,
+            name=new_game_name(number),
+            control=control,
+        )
+        self._rated(room.name, control)
         self.host.rooms[number] = room
         board.room = number
         log.info(
@@ -293,38 +315,62 @@ class TournamentDesk:
 
     def room_changed(self, room: Room) -> None:
         """A room changed (RoomHost.changed): a tournament game's end is its board's
-        result; a player who never came loses (see the module docstring)."""
+        result (see the module docstring)."""
         for tournament in self.tournaments.values():
             board = tournament.board_in(room.number)
             if board is None or board.over:
                 continue
             self._due.add(tournament.number)
             self._send_soon()
-            if not room.over and room.position.moves == 0:
-                self._no_show(tournament, room, board.first, board.second)
             if not room.over:
+                self._keep_seats(tournament, room, board)
                 return
             winner = room.winner if room.ended is not None else room.position.winner()
             points = DRAW if winner is None else (WIN if winner == 0 else LOSS)
             how = room.ended or ("four in a row" if winner is not None else "full board")
             tournament.record(room.number, points, how)
             log.info("tournament %d: room %d ended (%s)", tournament.number, room.number, how)
+            if how == "forfeit" and winner is not None:
+                # Never came (or never moved): not paired again, and not rated (clocks.py).
+                tournament.leave((board.first, board.second)[1 - winner])
+            else:
+                self._rate(room.name, tournament, board.first, board.second, points)
             self._keep(tournament)
             # The next round once this change is done: seating it takes players out of
             # this room, which the host is still keeping and showing.
             asyncio.get_running_loop().call_soon(self._next_round_if_over, tournament)
             return
 
-    def _no_show(self, tournament: Tournament, room: Room, first: str, second: str) -> None:
-        """A seat that opened before the first move: its player's hold ran out."""
-        gone = [i for i, seat in enumerate(room.seats) if seat.open]
-        if not gone:
-            return
-        loser = 0 if len(gone) == 2 else gone[0]  # neither came: ●'s clock would have run
-        for index in gone:
-            tournament.leave((first, second)[index])  # not paired again
-        room.resign(loser)
-        room.ended = "forfeit"  # as the game file says it: nobody resigned
+    def _keep_seats(self, tournament: Tournament, room: Room, board: Board) -> None:
+        """A tournament seat is never given up before the game's end: a player who left
+        before the first move (so the room opened the seat) has it back, and the clock
+        decides (tournament games are not played by whoever has the room's code)."""
+        taken = {seat.code for r in self.host.rooms.values() for seat in r.seats}
+        for index, key in enumerate((board.first, board.second)):
+            if room.seats[index].open:
+                code = new_code(lambda c: c in taken)
+                room.seats[index] = Seat(key, tournament.entries[key].name, code=code)
+
+    # ---- ratings (community/rating_records.py) ----------------------------------
+
+    def _rated(self, game: str, control: TimeControl) -> None:
+        """A tournament game is rated in its control's class."""
+        try:
+            RatingRecords(self.host.store).set_terms(game, control.rating_class, rated=True)
+        except StoreError as error:
+            log.warning("game %s: its terms not kept: %s", game, error)
+
+    def _rate(
+        self, game: str, tournament: Tournament, first: str, second: str, points: float
+    ) -> None:
+        players = PlayerRecords(self.host.store)
+        try:
+            ids = tuple(
+                players.player(key, tournament.entries[key].name) for key in (first, second)
+            )
+            RatingRecords(self.host.store).rate(game, (ids[0], ids[1]), points, self.clock())
+        except StoreError as error:
+            log.warning("game %s: not rated: %s", game, error)
 
     def _next_round_if_over(self, tournament: Tournament) -> None:
         if not tournament.round_over():

@@ -8,7 +8,9 @@ and the tournament is back with its rounds and games.
 
 from __future__ import annotations
 
-from tests.rooms.support import login, next_of, room_where, running
+from c4tui.community.player_records import PlayerRecords
+from c4tui.community.rating_records import RatingRecords
+from tests.rooms.support import Time, login, next_of, room_where, running
 
 FIRST_WINS = "1212121"  # ● makes four in column 1 on its fourth move
 
@@ -136,4 +138,53 @@ async def test_a_tournament_comes_back_after_a_restart_with_its_rounds_and_games
         second = await tournament_where(eve, lambda m: m["tournament"]["round"] == 2)
         assert len([b for b in second["boards"] if b["round"] == 2]) == 2
         for client in (eve, *again.values()):
+            await client.close()
+
+
+async def test_a_player_who_never_comes_loses_on_the_clock_is_withdrawn_and_games_are_rated(
+    tmp_path,
+):
+    now = Time()
+    async with running(tmp_path / "state", now=now, ai_seconds=0.3) as service:
+        players = {name: await login(service, name) for name in ("ann", "bob", "cat", "dan")}
+        ann = players["ann"]
+        await ann.send("make_tournament", name="Blitz", control="3+2", rounds=3, minutes=60)
+        number = (await tournament_where(ann, lambda m: True))["tournament"]["number"]
+        for name in ("bob", "cat", "dan"):
+            await players[name].send("enter_tournament", tournament=number)
+        await tournament_where(ann, lambda m: m["tournament"]["players"] == 4)
+        await players["dan"].close()  # entered, then gone
+        await ann.send("begin_tournament", tournament=number)
+        seated = {}
+        for name in ("ann", "bob", "cat"):
+            seated[name] = await room_where(players[name], lambda m: m["seat"] is not None)
+        assert seated["bob"]["seat"] == 1  # dan has ● against bob, and is not there
+        assert seated["bob"]["clock"]["running"] == 0
+        here = {seated["ann"]["seat"]: ann, seated["cat"]["seat"]: players["cat"]}
+        for ply, column in enumerate(FIRST_WINS):
+            await here[ply % 2].send("drop", column=int(column) - 1, ply=ply)
+        await room_where(ann, lambda m: m["over"])
+        now.moved(3 * 60 + 1)  # dan's three minutes run out without a move
+        over = await room_where(players["bob"], lambda m: m["over"])
+        assert (over["ended"], over["winner"]) == ("forfeit", 1)
+        second = await tournament_where(ann, lambda m: m["tournament"]["round"] == 2)
+        dan = next(line for line in second["standings"] if line["name"] == "dan")
+        assert dan["withdrawn"] and dan["losses"] == 1
+        assert second["tournament"]["players"] == 3  # dan is not paired again: a bye
+        assert all("dan" not in (b["first"], b["second"]) for b in second["boards"][:1])
+        store = service.host.store
+        ratings = {
+            name: RatingRecords(store).standing(
+                PlayerRecords(store).player_of(f"ssh-name:{name}"), "blitz"
+            )
+            for name in ("ann", "cat", "bob")
+        }
+        winner = seated["ann"]["seat"] == 0  # ● won: ann if she had ●
+        assert (
+            ratings["ann" if winner else "cat"].rating.r
+            > 1500
+            > ratings["cat" if winner else "ann"].rating.r
+        )
+        assert ratings["bob"].games == 0  # a forfeit is not rated
+        for client in players.values():
             await client.close()
