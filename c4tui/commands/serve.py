@@ -80,6 +80,18 @@ def register(commands: Subcommands) -> None:
             "(repeatable), e.g. --engine 'mybot=cmd:./my_engine,time=1'"
         ),
     )
+    parser.add_argument(
+        "--tournament",
+        dest="tournaments",
+        action="append",
+        default=[],
+        metavar="NAME,CONTROL,ROUNDS,START",
+        help=(
+            "a Swiss tournament players enter from the lobby, made at start unless one of "
+            "that name is on already; START is HH:MM (UTC, the next such time) or +MINUTES "
+            "(repeatable), e.g. --tournament 'Friday Swiss,5+3,5,20:30'"
+        ),
+    )
     for flags, defaults in ((LIMIT_FLAGS, ServeLimits()), (ROOM_FLAGS, RoomLimits())):
         for flag, name, kind, metavar, text in flags:
             default = getattr(defaults, name)
@@ -109,6 +121,52 @@ def check(args: argparse.Namespace) -> None:
     if args.client_memory_mb < 256:
         raise CommandError(f"--client-memory {args.client_memory_mb}: a client needs 256 MB")
     operators_engines(args.engines)
+    operators_tournaments(args.tournaments)
+
+
+def operators_tournaments(
+    given: list[str], now: float | None = None
+) -> tuple[tuple[str, str, int, float], ...]:
+    """The --tournament flags as (name, control, rounds, start in Unix seconds);
+    CommandError names a bad one."""
+    import time
+    from datetime import UTC, datetime, timedelta
+
+    from c4tui.community.clocks import TimeControl
+    from c4tui.community.tournament import MAX_ROUNDS
+
+    now = time.time() if now is None else now
+    made = []
+    for text in given:
+        parts = [part.strip() for part in text.split(",")]
+        if len(parts) != 4 or not parts[0] or len(parts[0]) > 40:
+            raise CommandError(
+                f"--tournament {text!r}: give NAME,CONTROL,ROUNDS,START (a name of 1-40 characters)"
+            )
+        name, control, rounds, start = parts
+        try:
+            if TimeControl.parse(control).correspondence:
+                raise ValueError("a tournament's games are live: a control like 5+3")
+        except ValueError as error:
+            raise CommandError(f"--tournament {name}: {error}") from None
+        if not rounds.isdigit() or not 1 <= int(rounds) <= MAX_ROUNDS:
+            raise CommandError(f"--tournament {name}: {rounds!r} rounds: give 1 to {MAX_ROUNDS}")
+        if start.startswith("+") and start[1:].isdigit():
+            starts = now + 60 * int(start[1:])
+        else:
+            try:
+                at = datetime.strptime(start, "%H:%M").time()
+            except ValueError:
+                raise CommandError(
+                    f"--tournament {name}: start {start!r}: give HH:MM (UTC) or +MINUTES"
+                ) from None
+            today = datetime.fromtimestamp(now, UTC)
+            moment = datetime.combine(today.date(), at, UTC)
+            if moment.timestamp() <= now:
+                moment += timedelta(days=1)
+            starts = moment.timestamp()
+        made.append((name, control, int(rounds), starts))
+    return tuple(made)
 
 
 def operators_engines(given: list[str]) -> tuple[tuple[str, str], ...]:
@@ -153,6 +211,7 @@ def run(args: argparse.Namespace) -> int:
     limits = replace(ServeLimits(), **{name: getattr(args, name) for _, name, *_ in LIMIT_FLAGS})
     rooms = replace(RoomLimits(), **{name: getattr(args, name) for _, name, *_ in ROOM_FLAGS})
     rooms = replace(rooms, engines=operators_engines(args.engines))
+    rooms = replace(rooms, tournaments=operators_tournaments(args.tournaments))
     config = ServeConfig(
         state_dir=Path(args.state) if args.state else data_dir() / "serve",
         host=args.host,

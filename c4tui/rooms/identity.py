@@ -37,6 +37,9 @@ class RoomLimits:
     engines: tuple[tuple[str, str], ...] = ()
     bot_games: int = 4  # games one bot plays at once
     bot_moves_per_second: float = 2.0  # moves of one bot, all its games together
+    # The operator's tournaments (c4tui serve --tournament): (name, control, rounds, the
+    # start in Unix seconds), each made at start unless one of its name is on already.
+    tournaments: tuple[tuple[str, str, int, float], ...] = ()
 
 
 def display_name(name: str) -> str:

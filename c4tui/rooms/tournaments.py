@@ -41,7 +41,7 @@ from c4tui.community.player_records import PlayerRecords
 from c4tui.community.rating_records import RatingRecords
 from c4tui.community.store import StoreError
 from c4tui.community.swiss_standings import DRAW, LOSS, WIN
-from c4tui.community.tournament import MAX_ROUNDS, Board, Round, Tournament
+from c4tui.community.tournament import MAX_ROUNDS, OPERATOR, Board, Round, Tournament
 from c4tui.community.tournament_records import TournamentRecords
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
@@ -104,6 +104,11 @@ class TournamentDesk:
             self.tournaments[tournament.number] = tournament
             log.info("tournament %d back (%s)", tournament.number, tournament.phase)
             self._resume(tournament)
+        for name, control, rounds, starts_at in self.host.limits.tournaments:
+            on = ("registration", "playing")
+            if not any(t.name == name and t.phase in on for t in self.tournaments.values()):
+                self.make(name, OPERATOR, TimeControl.parse(control), rounds, starts_at)
+                log.info("tournament %r made for the operator", name)
         self._tick = asyncio.create_task(self._look_at_starts())
 
     async def close(self) -> None:
@@ -187,7 +192,8 @@ class TournamentDesk:
 
     def _on_begin(self, client: Client, message: BeginTournament) -> None:
         tournament = self._find(message.tournament)
-        if tournament.maker != client.name or client.key not in tournament.entries:
+        maker = tournament.maker != OPERATOR and tournament.maker == client.name
+        if not maker or client.key not in tournament.entries:
             raise Refused("Only its maker begins a tournament before its start time.")
         if tournament.phase != "registration":
             raise Refused("The tournament has begun already.")

@@ -8,6 +8,8 @@ and the tournament is back with its rounds and games.
 
 from __future__ import annotations
 
+import time
+
 from c4tui.community.player_records import PlayerRecords
 from c4tui.community.rating_records import RatingRecords
 from tests.rooms.support import Time, login, next_of, room_where, running
@@ -188,3 +190,22 @@ async def test_a_player_who_never_comes_loses_on_the_clock_is_withdrawn_and_game
         assert ratings["bob"].games == 0  # a forfeit is not rated
         for client in players.values():
             await client.close()
+
+
+async def test_the_operators_tournament_is_made_at_start_once(tmp_path):
+    daily = (("Daily Swiss", "5+3", 4, time.time() + 3600),)
+    for start in range(2):  # a restart does not make a second one, and keeps its entries
+        async with running(tmp_path / "state", tournaments=daily) as service:
+            ann = await login(service, "ann")
+            await ann.send("tournaments")
+            listed = (await next_of(ann, "tournaments"))["tournaments"]
+            assert [(t["name"], t["maker"], t["rounds"]) for t in listed] == [
+                ("Daily Swiss", "the operator", 4)
+            ]
+            assert listed[0]["entered"] == bool(start)
+            if not start:
+                await ann.send("enter_tournament", tournament=listed[0]["number"])
+            await ann.send("begin_tournament", tournament=listed[0]["number"])
+            refused = await next_of(ann, "refused")
+            assert "maker" in refused["reason"]  # it begins at its time, not a player's word
+            await ann.close()
