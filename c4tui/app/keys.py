@@ -54,6 +54,7 @@ KEYS: list[BindingType] = [
     Binding("c", "part('room', 'chat')", "Say"),
     Binding("d", "part('room', 'offer_draw')", "Draw?"),
     Binding("R", "part('room', 'resign')", "Resign", key_display="R"),
+    Binding("e", "part('room', 'export')", "Export"),
     # Study (study.py).
     Binding("g", "part('study', 'games')", "Games", show=False),
     Binding("c", "part('study', 'copy_position')", "Copy", show=False),

@@ -14,6 +14,7 @@ from typing import Any
 
 from textual.app import SystemCommand
 
+from c4tui.app.game_export import export_room_game
 from c4tui.app.keys import keyed_command
 from c4tui.app.screens.answer import AnswerScreen
 from c4tui.app.widgets.room_panel import RoomPanel
@@ -53,6 +54,8 @@ class RoomActions:
         return self._app.match  # type: ignore[no-any-return]
 
     def allows(self, name: str) -> bool:
+        if name == "export":
+            return self.match.room is not None and self.match.room.over
         intent = INTENT_OF.get(name)
         return intent is None or intent not in self.match.refused()
 
@@ -94,6 +97,10 @@ class RoomActions:
 
     def chat(self) -> None:
         self.panel.open_line()
+
+    def export(self) -> None:
+        if self.match.room is not None:
+            export_room_game(self._app, self.match.room)
 
     def leave(self) -> None:
         """Escape: close the chat line first; a player of a game going on is asked
