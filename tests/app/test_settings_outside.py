@@ -38,3 +38,34 @@ async def test_the_settings_keep_an_outside_opponent_and_change_its_time(make_ap
         await settle(pilot)
         assert app.settings.opponent == SPEC.replace("time=0.5", "time=0.25")
         assert app.match.sides.name(1) == "Centre"
+
+
+async def test_an_outside_engine_is_typed_in_the_form_and_checked_there(make_app):
+    app = make_app(settings=Settings(opponent="level:3", theme="textual-dark"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_settings(app, pilot)
+        program = screen.query_one("#opponent-program", Input)
+        assert not screen.query_one("#opponent-program-field").display
+        screen.query_one("#opponent-engine", Select).value = "outside"
+        await pilot.pause()
+        assert screen.query_one("#opponent-program-field").display
+        assert not screen.query_one("#opponent-c-field").display
+        for typed, words in (
+            ("", "Program: cmd:COMMAND LINE"),
+            ("mcts", "Program: cmd:COMMAND LINE"),  # ours are picked, not typed
+            ("cmd:no-such-program-here", "not found"),
+            ("connectx:/no/such/agent.py", "connectx"),
+        ):
+            program.value = typed
+            await pilot.pause()
+            errors = str(screen.query_one("#opponent-errors").render())
+            assert words in errors and program.has_class("-invalid"), (typed, errors)
+            assert screen.query_one("#save").disabled
+        program.value = f"cmd:{sys.executable} {BOT}"
+        await pilot.pause()
+        screen.query_one("#opponent-amount", Input).value = "0.5"
+        await pilot.pause()
+        assert not program.has_class("-invalid")
+        screen.action_save()
+        await settle(pilot)
+        assert app.settings.opponent == f"cmd:{sys.executable} {BOT},time=0.5"

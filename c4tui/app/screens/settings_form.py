@@ -4,7 +4,10 @@ Each AI side is edited as its parts (algorithm, budget, exploration constant, ha
 the form builds the engine spec string from them and checks it with `specs.parse_spec`,
 so the form accepts exactly what `c4tui move --engine` accepts, and shows that string.
 A spec may say more than the form has fields for (`negamax:depth=8,time=1` has two
-budgets): the rest is kept as it was until the algorithm or that budget changes. The
+budgets): the rest is kept as it was until the algorithm or that budget changes. An
+outside engine is typed: "Outside program…" among the algorithms opens a Program field
+for `cmd:COMMAND LINE`, `fourinarow:COMMAND LINE` or `connectx:FILE.py`, checked as
+`c4tui move --engine` checks it (the program must be found, the file must exist). The
 screen returns the new Settings, or None when cancelled.
 """
 
@@ -39,7 +42,8 @@ from c4tui.app.screens.spec_fields import (
 from c4tui.app.settings import BOARD_STYLES, FIRST, MODES, Settings, SettingsError
 from c4tui.app.textual_internals import css_generation
 from c4tui.engine.board.geometry import SIZE_LIMITS
-from c4tui.engine.players.specs import ENGINES, SpecError, parse_spec
+from c4tui.engine.players.outside_specs import is_outside
+from c4tui.engine.players.specs import ENGINES, SpecError, parse_spec, split_name
 from c4tui.match.sides import engine_title
 
 SIDES = ("opponent", "second_opponent")
@@ -62,6 +66,10 @@ SIDE_TITLES = {
 # Who moves first where the mode decides it, not the player.
 FIXED_FIRST = {"ai-ai": "First AI (●)", "humans": "● (either of you)"}
 PLAYING = {"human-ai": ("opponent",), "ai-ai": SIDES, "humans": ()}
+# The algorithm that opens the Program field: an outside engine, typed.
+OUTSIDE = "outside"
+OUTSIDE_EXAMPLE = "cmd:python3 my_bot.py"
+NOT_OUTSIDE = "Program: cmd:COMMAND LINE, fourinarow:COMMAND LINE or connectx:FILE.py"
 # The form's words for the board's fields, in its error messages too.
 FIELD_LABELS = {"width": "Columns", "height": "Rows", "connect": "Connect"}
 
@@ -134,13 +142,23 @@ class SettingsScreen(ModalScreen[Settings | None]):
         yield Label(SIDE_TITLES[self.settings.mode][side], id=f"{side}-title", classes="section")
         with Horizontal(id=f"{side}-row", classes="row"):
             engines = [*LEVEL_CHOICES, *((engine, engine) for engine in ENGINES)]
+            typed = ""
             if name not in dict(engines):  # an outside engine (cmd:..., connectx:...)
                 engines.append((name, engine_title(spec)))
+                typed = name  # to edit its command line from
+            engines.append((OUTSIDE, "Outside program…"))
             yield self._field("Algorithm", self._select(engines, name, f"{side}-engine"))
+            program = self._field(
+                "Program", self._input(typed, f"{side}-program", OUTSIDE_EXAMPLE), None, "wide"
+            )
+            program.id = f"{side}-program-field"
+            yield program
             budgets = self._budget_choices(name)
             yield self._field("Budget", self._select(budgets, kind, f"{side}-budget"))
             yield self._field("Amount", self._input(value, f"{side}-amount"))
-            yield self._field("Exploration c", self._input(c, f"{side}-c", "default"))
+            c_field = self._field("Exploration c", self._input(c, f"{side}-c", "default"))
+            c_field.id = f"{side}-c-field"
+            yield c_field
             yield self._field("Random 0-1", self._input(noise, f"{side}-noise", "0"))
         yield Static(id=f"{side}-spec", classes="spec-line")
         yield Static(id=f"{side}-errors", classes="errors")
@@ -224,9 +242,22 @@ class SettingsScreen(ModalScreen[Settings | None]):
     def spec_of(self, side: str) -> str:
         return normal_spec(self._form_spec(side))
 
+    def _engine(self, side: str) -> str:
+        """The side's engine: the algorithm picked, or the outside program typed."""
+        name = self._value(f"{side}-engine")
+        return self._value(f"{side}-program").strip() if name == OUTSIDE else name
+
+    def _options_name(self, side: str) -> str:
+        """An engine whose settings the fields offer: a typed program of an unknown
+        kind offers what every outside engine takes (as cmd: does)."""
+        name = self._engine(side)
+        if self._value(f"{side}-engine") == OUTSIDE and not is_outside(split_name(name)[0]):
+            return "cmd:"
+        return name
+
     def _form_spec(self, side: str) -> str:
         return join_spec(
-            self._value(f"{side}-engine"),
+            self._engine(side),
             self._value(f"{side}-budget"),
             self._value(f"{side}-amount"),
             self._value(f"{side}-c"),
@@ -236,8 +267,16 @@ class SettingsScreen(ModalScreen[Settings | None]):
 
     def _spec_errors(self, side: str) -> dict[str, str]:
         """An error per field of one side: each field is checked in a spec of its own,
-        so a bad budget does not hide a bad c or noise."""
-        name = self._value(f"{side}-engine")
+        so a bad budget does not hide a bad c or noise. A typed program is checked
+        first: while it is wrong, its error is the side's only one."""
+        name = self._engine(side)
+        if self._value(f"{side}-engine") == OUTSIDE:
+            if not is_outside(split_name(name)[0]):
+                return {f"{side}-program": NOT_OUTSIDE}
+            try:
+                parse_spec(join_spec(name, NO_BUDGET, "", "", "", ()))
+            except SpecError as error:
+                return {f"{side}-program": f"Program: {error}"}
         kind, amount = self._value(f"{side}-budget"), self._value(f"{side}-amount")
         c, noise = self._value(f"{side}-c"), self._value(f"{side}-noise")
         parts = {
@@ -313,6 +352,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
         board = (int(w), int(h), int(c)) if all(map(str.isdigit, (w, h, c))) else None
         for side in SIDES:
             spec = spec_line(self.spec_of(side), board)
+            if not self._engine(side):  # the Program field is empty
+                spec = f"spec: what the program runs, e.g. {OUTSIDE_EXAMPLE},time=1"
             self.query_one(f"#{side}-spec", Static).update(spec)
         for widget in self.query(".field > Input, .field > Select"):
             widget.set_class(widget.id in errors, "-invalid")
@@ -333,8 +374,12 @@ class SettingsScreen(ModalScreen[Settings | None]):
 
     def _sync_side(self, side: str) -> None:
         """An amount only with a budget kind; c only for engines that have it; a level
-        takes none of the custom fields."""
-        name = self._value(f"{side}-engine")
+        takes none of the custom fields; the Program field only for an outside program
+        (in the place of c, which no outside engine takes)."""
+        outside = self._value(f"{side}-engine") == OUTSIDE
+        self.query_one(f"#{side}-program-field").display = outside
+        self.query_one(f"#{side}-c-field").display = not outside
+        name = self._options_name(side)
         self.query_one(f"#{side}-budget", Select).disabled = is_level(name)
         noise = self.query_one(f"#{side}-noise", Input)
         noise.disabled = is_level(name)
@@ -362,8 +407,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
             if widget_id == f"{side}-engine" and event.value != self._engines[side]:
                 # Another engine: its own default budget, spelled out, and none of the
                 # old engine's settings (they mean nothing here).
-                name = str(event.value)
-                self._engines[side] = name
+                self._engines[side] = str(event.value)
+                name = self._options_name(side)
                 self._extras[side] = ()
                 kind, amount = default_budget(name)
                 self._kinds[side] = kind
@@ -371,6 +416,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 budget.set_options([(label, key) for key, label in self._budget_choices(name)])
                 budget.value = kind
                 self.query_one(f"#{side}-amount", Input).value = amount
+                if event.value == OUTSIDE:  # next is typing what it runs
+                    self.call_after_refresh(self.query_one(f"#{side}-program", Input).focus)
             elif widget_id == f"{side}-budget" and event.value != self._kinds[side]:
                 # A new kind of budget: the old amount means nothing for it.
                 self._kinds[side] = str(event.value)
@@ -381,7 +428,10 @@ class SettingsScreen(ModalScreen[Settings | None]):
         self.validate()
 
     @on(Input.Changed)
-    def input_changed(self) -> None:
+    def input_changed(self, event: Input.Changed) -> None:
+        for side in SIDES:
+            if event.input.id == f"{side}-program":
+                self._sync_side(side)  # another kind of program may take other settings
         self.validate()
 
     @on(Input.Submitted)
