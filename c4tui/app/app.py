@@ -35,7 +35,13 @@ from c4tui.app.overlay import ScoresOverlay, ScoresSolved
 from c4tui.app.preferences import Preferences
 from c4tui.app.prewarm import Prewarmer
 from c4tui.app.reader.log import Spoken
-from c4tui.app.reader.mode import asked_by_environment, cursor_on, reading, set_reading
+from c4tui.app.reader.mode import (
+    asked_by_environment,
+    cursor_on,
+    reader_command,
+    reading,
+    set_reading,
+)
 from c4tui.app.reader.words import notice_line
 from c4tui.app.screens.game import GameScreen
 from c4tui.app.settings import First, Settings
@@ -319,4 +325,5 @@ class ConnectFourApp(App[None]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from palette(self)
+        yield reader_command(self)
         yield from super().get_system_commands(screen)

@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
@@ -21,6 +22,15 @@ from c4tui.app.keys import keyed_command
 from c4tui.app.lines import GameLines
 from c4tui.app.looks import Looks
 from c4tui.app.notices import STEADY_NOTICE_SECONDS
+from c4tui.app.reader.log import Spoken
+from c4tui.app.reader.mode import (
+    asked_by_environment,
+    cursor_on,
+    reader_command,
+    reading,
+    set_reading,
+)
+from c4tui.app.reader.words import notice_line
 from c4tui.app.room_actions import RoomActions
 from c4tui.app.screens.bot_token import BotTokenScreen
 from c4tui.app.screens.game import GameScreen
@@ -73,6 +83,7 @@ class ServedApp(App[None]):
         # The looks of this session (never written: the host's files are not a client's).
         self.settings = Settings(animation=not steady)
         self.parts: dict[str, Any] = {}
+        self.spoken = Spoken()  # the screen-reader mode's lines (reader/)
         self._room: RoomView | None = None  # the room last drawn
         if steady:
             self.animation_level = "none"
@@ -89,16 +100,23 @@ class ServedApp(App[None]):
         self.looks = Looks(self, land=lambda: self.room_screen.board.land())  # type: ignore[arg-type]
         self.parts = {"ai": self.room_actions, "room": self.room_actions, "lines": self.game_lines}
         self.lobby_screen = LobbyScreen(self.match)
-        self.room_screen = GameScreen(self.match, panel=self.room_panel)
+        self.room_screen = GameScreen(self.match, panel=self.room_panel, spoken=self.spoken)
         self.install_screen(self.lobby_screen, "lobby")
         self.install_screen(self.room_screen, "room")
         await self.push_screen("lobby")
+        set_reading(self, asked_by_environment())
         self.match.listen(self._heard)
         self.run_worker(self.match.run(), name="room service", exit_on_error=False)
 
     def notify(self, message: str, *, timeout: float | None = None, **options: Any) -> None:
+        if reading(self):  # a line among the others, not a toast over them
+            self.spoken.say(notice_line(message, options.get("title", "")))
+            return
         timeout = STEADY_NOTICE_SECONDS if self.steady else timeout
         super().notify(message, timeout=timeout, **options)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        cursor_on(self, event.widget)
 
     def _heard(self, event: MatchEvent | RoomEvent) -> None:
         """Queue what the room says to be acted on, in order, each after the last (the
@@ -143,6 +161,8 @@ class ServedApp(App[None]):
             self.push_screen(MyGamesScreen(event.games))
         elif isinstance(event, ProfileShown):
             self.show_profile(event)
+        elif isinstance(event, Said) and reading(self):
+            pass  # said among the lines by the room screen's narrator
         elif isinstance(event, Said):
             if self.screen is self.room_screen or self.room_screen in self.screen_stack:
                 self.room_panel.heard(event.name, event.text)  # kept beside the board
@@ -242,6 +262,7 @@ class ServedApp(App[None]):
             yield from self.room_actions.commands()
             yield from self.looks.commands()
             yield keyed_command("Help", "Keys and the thinking panel", "help", screen.action_help)
+        yield reader_command(self)
         for command in super().get_system_commands(screen):
             if command.title not in HOST_ONLY_COMMANDS:
                 yield command

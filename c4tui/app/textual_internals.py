@@ -7,14 +7,18 @@ test (tests/app/test_textual_internals.py) loudly, not the app quietly:
 - the count of CSS updates (a theme, a variable): a screen built ahead keeps its styles
   while it has not changed;
 - laying out a screen at a size before it is shown (the spare settings form);
-- the driver, to show the terminal's cursor (the screen-reader mode).
+- the driver, to show the terminal's cursor (the screen-reader mode);
+- whether an app runs yet (a part built with the app hears events before it runs).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from textual._context import NoActiveAppError
 from textual.app import App
+from textual.dom import DOMNode
 from textual.geometry import Size
 from textual.notifications import Notification
 from textual.screen import Screen
@@ -48,3 +52,13 @@ def show_terminal_cursor(app: App[Any], show: bool) -> None:
     if driver is not None and not app.is_headless:
         driver.write("\x1b[?25h" if show else "\x1b[?25l")
         driver.flush()
+
+
+def call_later_or_now(node: DOMNode, callback: Callable[[], None]) -> None:
+    """Run `callback` on the running app's next turn; before the app runs, at once."""
+    try:
+        app = node.app
+    except NoActiveAppError:
+        callback()
+        return
+    app.call_later(callback)

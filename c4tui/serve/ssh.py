@@ -48,6 +48,9 @@ log = logging.getLogger("c4tui.serve")
 # else (a NUL, an escape sequence, a page of text) is not passed on to the client.
 TERM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 DEFAULT_TERM = "xterm-256color"
+# The screen-reader mode, asked by the player's ssh (`ssh -o SetEnv=C4TUI_SCREEN_READER=1`):
+# the one variable of theirs a client is given (the app reads it, c4tui/app/reader/mode.py).
+READER_ENV = "C4TUI_SCREEN_READER"
 RESTORE_TERMINAL = (
     b"\x1b[?1049l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[?25h\x1b[0m\r\n"
 )
@@ -368,6 +371,9 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         home = PrivateHome(self.front.state_dir / CLIENTS_DIR)
         try:
             environment = client_environment(home, self.front.credentials(self.player), self.term)
+            asked = self.chan.get_environment() if self.chan is not None else {}
+            if str(asked.get(READER_ENV, "")).strip() not in ("", "0"):
+                environment[READER_ENV] = "1"
             self.client = TerminalClient(self.front.command, home, environment, self.output)
             await self.client.start(*self.size)
             self.front.sessions.add(self)

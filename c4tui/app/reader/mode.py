@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.geometry import Offset
 from textual.widget import Widget
 from textual.widgets import Input
@@ -56,10 +56,19 @@ def cursor_on(app: App[Any], widget: Widget) -> None:
 
 def focus_lines(app: App[Any]) -> None:
     """In the mode, the screen's command line takes the focus (where the screen has one)."""
-    from c4tui.app.reader.view import ReaderView
+    from c4tui.app.reader.pane import ReaderPane
 
     if not reading(app):
         return
-    found = app.screen.query(ReaderView)
+    found = app.screen.query(ReaderPane)
     if found:
         found.first().take_focus()
+
+
+def reader_command(app: App[Any]) -> SystemCommand:
+    """The palette's switch of the mode, for this session (the setting keeps it)."""
+    return SystemCommand(
+        "Screen reader",
+        "Plain lines for a screen reader or braille display, on or off",
+        lambda: set_reading(app, not reading(app)),
+    )

@@ -52,6 +52,7 @@ class Narrator:
         self._say = say
         self._later = later
         self._shown: tuple[int, ...] | None = None  # the path of the board last said
+        self._game: object = None  # the game it was on (a new game is a new one)
         self._room: RoomView | None = None
         self._told_turn: tuple[int, ...] | None = None  # "your move" said for this board
         self._settling = False
@@ -60,7 +61,7 @@ class Narrator:
         """The game on the board when the lines begin: who plays whom, then whose turn."""
         view = self._view()
         if view.room is None and self._shown is None:
-            self._shown = view.position.path
+            self._shown, self._game = view.position.path, view.game
             self._say(words.new_game_line(view))
             if view.position.moves:
                 self._say(words.last_moves_line(view.game))
@@ -91,6 +92,9 @@ class Narrator:
     def _moved(self, view: MatchView) -> str | None:
         pos = view.position
         before, self._shown = self._shown, pos.path
+        game, self._game = self._game, view.game
+        if before == pos.path and game is view.game:
+            return None  # said already (a room entered says its board)
         if before is not None and pos.path[:-1] == before and len(pos.path) == len(before) + 1:
             return words.move_line(view.game.find(before).position, pos.path[-1])  # type: ignore[union-attr]  # the board's parent is in its game
         if not view.game.root.children or (before is None and view.room is None):
@@ -101,10 +105,11 @@ class Narrator:
         """A room entered, or its seats changed: who sits where, and this client's part."""
         old, self._room = self._room, room
         if old is None or old.number != room.number:
-            self._shown = room.position.path
+            self._shown, self._game = room.position.path, view.game
             role = "watching" if room.seat is None else f"playing {GLYPHS[room.seat]}"
             seats = " against ".join(_seat(room, p) for p in (0, 1))
-            self._say(f"room {room.number}: {seats}; you are {role}")
+            code = f"; code {room.code} to pass on" if room.code and room.playing else ""
+            self._say(f"room {room.number}: {seats}; you are {role}{code}")
             if room.position.moves:
                 self._say(words.last_moves_line(view.game))
             return

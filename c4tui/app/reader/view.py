@@ -9,30 +9,24 @@ and the questions' letters (commands.py), with the cursor on the newest line.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
 from textual.widgets import Input
 
 from c4tui.app.keys import KEYS
 from c4tui.app.reader import words
 from c4tui.app.reader.commands import QUESTIONS, Question, Typed, help_lines, understood
-from c4tui.app.reader.log import ReaderLog, Spoken
+from c4tui.app.reader.log import Spoken
 from c4tui.app.reader.narrator import Narrator
+from c4tui.app.reader.pane import PROMPT, PaneCommandLine, PaneLines, ReaderPane
+from c4tui.app.textual_internals import call_later_or_now
 from c4tui.match.interface import MatchInterface
 
-PROMPT = "type a command, ? for the list"
 
-
-class CommandLine(Input):
-    """The typed commands' line; left and right choose the column while it is empty,
-    Escape gives the keys instead."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "keys", "Keys", show=False),
-    ]
+class CommandLine(PaneCommandLine):
+    """The game's command line; left and right choose the column while it is empty."""
 
     def action_cursor_left(self, select: bool = False) -> None:
         if self.value:
@@ -46,21 +40,14 @@ class CommandLine(Input):
         else:
             self.call_later(self.app.run_action, "cursor(1)", self.screen)
 
-    def action_keys(self) -> None:
-        """The keys mode: the game's keys and the questions' letters act at once."""
-        lines = self.screen.query_one(ReaderLines)
-        lines.focus()
-        lines.spoken.say("keys: each key acts at once; colon to type again")
 
-
-class ReaderLines(ReaderLog):
-    """The log with the questions' keys, for the keys mode."""
+class ReaderLines(PaneLines):
+    """The lines with the questions' keys, for the keys mode."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        *ReaderLog.BINDINGS,
+        *PaneLines.BINDINGS,
         *(Binding(q.key, f"ask('{q.key}')", q.names[0], show=False) for q in QUESTIONS),
         Binding("question_mark", "list", "Commands", show=False),
-        Binding("colon,i", "type", "Type", show=False),
     ]
 
     def action_ask(self, key: str) -> None:
@@ -72,49 +59,30 @@ class ReaderLines(ReaderLog):
         for line in help_lines():
             self.spoken.say(line)
 
-    def action_type(self) -> None:
-        self.screen.query_one(CommandLine).focus()
-        self.spoken.say("typing: a command, then Enter")
 
-
-class ReaderView(Vertical):
+class ReaderView(ReaderPane):
     """The spoken lines and the command line of one game screen (module docstring)."""
 
-    DEFAULT_CSS = """
-    ReaderView { height: 1fr; }
-    ReaderView ReaderLines { height: 1fr; }
-    ReaderView CommandLine { height: 1; border: none; padding: 0; }
-    """
-
     def __init__(self, match: MatchInterface, spoken: Spoken, **options: Any) -> None:
-        super().__init__(**options)
+        super().__init__(spoken, **options)
         self.match = match
-        self.spoken = spoken
         self.narrator = Narrator(match.view, spoken.say, self._later)
         match.listen(self.narrator.hear)
 
-    def _later(self, callback: Any) -> None:
-        if self.is_attached:
-            self.call_later(callback)
-        else:
-            callback()
+    def make_lines(self) -> PaneLines:
+        return ReaderLines(self.spoken, id="reader-lines")
 
-    def compose(self) -> ComposeResult:
-        self.log_lines = ReaderLines(self.spoken, id="reader-lines")
-        self.command_line = CommandLine(placeholder=PROMPT, compact=True, id="reader-command")
-        yield self.log_lines
-        yield self.command_line
+    def make_command_line(self) -> PaneCommandLine:
+        return CommandLine(placeholder=PROMPT, compact=True, id="reader-command")
 
-    def on_mount(self) -> None:
-        # Steady (snapshots): nothing on screen changes with time.
-        self.command_line.cursor_blink = not getattr(self.app, "steady", False)
+    def _later(self, callback: Callable[[], None]) -> None:
+        """After the change under way is whole: the app's next turn (the screen may not
+        be shown yet: a room's first events come before it is)."""
+        call_later_or_now(self, callback)
 
     def start(self) -> None:
         """The game as it is when the screen opens: who plays whom, and whose turn."""
         self.narrator.start()
-
-    def take_focus(self) -> None:
-        self.command_line.focus()
 
     @property
     def _cursor(self) -> int:
@@ -130,9 +98,7 @@ class ReaderView(Vertical):
         self.spoken.say("chosen " + words.column_line(self.match.position, column))
 
     async def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        text = event.value
-        event.input.clear()
+        text = self.typed(event)
         await self.run_typed(understood(text), text)
 
     async def run_typed(self, typed: Typed, text: str) -> None:

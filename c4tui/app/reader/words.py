@@ -57,8 +57,13 @@ def in_a_row(cells: Sequence[tuple[int, int]], connect: int) -> str:
 
 def player_words(view: MatchView, player: int) -> str:
     """ "● you", "○ Level 3": a side with its disc first, as the lines start."""
-    name = view.names[player]
-    return f"{GLYPHS[player]} {'you' if name == 'You' else name}"
+    return f"{GLYPHS[player]} {'you' if _is_you(view, player) else view.names[player]}"
+
+
+def _is_you(view: MatchView, player: int) -> bool:
+    """This side is the person reading: "You" at home, their seat in a room."""
+    room = view.room
+    return view.names[player] == "You" or (room is not None and room.seat == player)
 
 
 def outcome_line(view: MatchView) -> str | None:
@@ -72,7 +77,7 @@ def outcome_line(view: MatchView) -> str | None:
     winner = view.winner
     if winner is None:
         return "draw: the board is full"
-    wins = "win" if view.names[winner] == "You" else "wins"
+    wins = "win" if _is_you(view, winner) else "wins"
     if pos.winner() is not None:
         return f"{player_words(view, winner)} {wins}: {in_a_row(pos.winning_cells(), pos.connect)}"
     ending = view.ending or ("resigned" if view.how in ("resigned", None) else view.how)

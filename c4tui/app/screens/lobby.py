@@ -23,6 +23,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Header, Input, Select, Static
 
+from c4tui.app.reader.lobby import LobbyReader
+from c4tui.app.reader.mode import reading, set_reading
 from c4tui.app.screens.bot_token import BotTokenScreen
 from c4tui.app.screens.tournament import TournamentScreen
 from c4tui.app.widgets.tick_box import TickBox
@@ -80,6 +82,7 @@ class LobbyScreen(Screen[None]):
         Binding("p", "players", "Players"),
         Binding("b", "bot_token", "Bot token", show=False),  # its button says so
         Binding("t", "tournaments", "Tournaments"),
+        Binding("s", "screen_reader", "Screen reader", show=False),
         Binding("q", "app.quit", "Quit"),
         Binding("escape", "leave_code", "Leave the code box", show=False),
         # Down from the buttons goes to the rooms list (the list and the levels list
@@ -122,12 +125,15 @@ class LobbyScreen(Screen[None]):
                 yield TickBox("I play second (○)", id="second", compact=True)
                 yield Button("My games (g)", id="games", compact=True)
                 yield Button("Make a bot token (b)", id="bot-token", compact=True)
+                yield TickBox("Screen reader (s)", id="screen-reader", compact=True)
             with Vertical(id="lobby-rooms"):
                 table: DataTable[str] = DataTable(id="rooms", cursor_type="row", zebra_stripes=True)
                 for label, width in COLUMNS:
                     table.add_column(label, width=width)
                 yield table
         yield Static(id="online")
+        self.reader = LobbyReader(self.match, self.app.spoken, id="lobby-reader")  # type: ignore[attr-defined]  # the served app's lines
+        yield self.reader
         yield Footer()
 
     def on_mount(self) -> None:
@@ -158,6 +164,7 @@ class LobbyScreen(Screen[None]):
             line += f" · bots ({len(lobby.bots)}): " + ", ".join(f"BOT {b}" for b in lobby.bots)
         self.query_one("#online", Static).update(Text(line))
         self._offer_bots(lobby.bots)
+        self.reader.show_lobby(lobby)
 
     def _offer_bots(self, bots: tuple[str, ...]) -> None:
         """The bots online among the opponents (the one picked stays, if still there)."""
@@ -219,7 +226,19 @@ class LobbyScreen(Screen[None]):
         if isinstance(self.focused, Input):
             self.query_one("#play-ai", Button).focus()
 
+    def action_screen_reader(self) -> None:
+        box = self.query_one("#screen-reader", Checkbox)
+        box.value = not reading(self.app)
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        if event.checkbox.id == "screen-reader":
+            set_reading(self.app, event.value)
+
     def on_screen_resume(self) -> None:
+        if reading(self.app):  # the lines' command line, where the cursor is
+            self.query_one("#screen-reader", Checkbox).value = True
+            self.reader.take_focus()
+            return
         # Back from a room (or My games): the keys are the lobby's again, not the code box's.
         if isinstance(self.focused, Input):
             self.query_one("#play-ai", Button).focus()

@@ -1,0 +1,119 @@
+"""LobbyReader: a server's lobby in the screen-reader mode, lines and a command line.
+
+The lobby screen composes it beside its panels; the mode shows one or the other. It
+says the lobby as it changes (a room opened or closed, a player online or gone) and
+answers typed commands with the lobby's own actions: play the AI at a level, make a
+room, join one by its code, watch one, list the rooms and who is online.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import Checkbox, Input, Select
+
+from c4tui.app.reader.log import Spoken
+from c4tui.app.reader.mode import set_reading
+from c4tui.app.reader.pane import ReaderPane
+from c4tui.engine.players.levels import LEVELS, RATINGS, level_name
+from c4tui.match.room_view import LobbyView, RoomSummary
+from c4tui.match.sides import GLYPHS, engine_title
+
+LOBBY_HELP = (
+    "type a command and press Enter; Escape: the lobby's keys, colon: typing again",
+    "play, or play N: a game against the AI at level N (1 to 8), default level 3",
+    "room: a room for two, its code to pass on; public room: one anyone may join",
+    "join CODE: a room or seat by its code; watch N: watch room N",
+    "rooms: every room; online: who is online; games: your finished games",
+    "second: play ○, moving second (again: play ●); reader off: the normal screen",
+    "quit: leave the server",
+)
+
+
+def room_line(room: RoomSummary) -> str:
+    """ "room 3: ● Ann against ○ Level 3, at move 5; 2 watching"."""
+    seats = " against ".join(
+        f"{GLYPHS[p]} " + ("open" if who is None else engine_title(who[1]) if who[1] else who[0])
+        for p, who in enumerate(room.players)
+    )
+    state = "over" if room.over else "waiting" if room.open else f"{room.moves} moves played"
+    code = f", code {room.code}" if room.code else ""
+    watching = f"; {room.watchers} watching" if room.watchers else ""
+    return f"room {room.number}: {seats}, {state}{code}{watching}"
+
+
+class LobbyReader(ReaderPane):
+    """The lobby's lines and command line (module docstring)."""
+
+    KEYS_SAID = "keys: a play the AI, r new room, j join, w watch, s screen reader; colon to type"
+
+    def __init__(self, match: Any, spoken: Spoken, **options: Any) -> None:
+        super().__init__(spoken, **options)
+        self.match = match  # the served app's RemoteMatch
+        self.lobby: LobbyView | None = None
+
+    def show_lobby(self, lobby: LobbyView) -> None:
+        """Say what changed since the lobby was last shown."""
+        if self.lobby is None and not lobby.rooms and not lobby.online:
+            return  # not heard from the server yet
+        old, self.lobby = self.lobby, lobby
+        if old is None:
+            online = ", ".join(lobby.online) or "nobody"
+            self.spoken.say(
+                f"lobby: you are {self.match.name}; {len(lobby.rooms)} rooms; online: {online}"
+            )
+            return
+        before = {r.number: r for r in old.rooms}
+        now = {r.number: r for r in lobby.rooms}
+        for number in sorted(now.keys() - before.keys()):
+            self.spoken.say(f"new {room_line(now[number])}")
+        for number in sorted(before.keys() - now.keys()):
+            self.spoken.say(f"room {number} closed")
+        for name in sorted(set(lobby.online) - set(old.online)):
+            self.spoken.say(f"{name} is online")
+        for name in sorted(set(old.online) - set(lobby.online)):
+            self.spoken.say(f"{name} left")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = self.typed(event)
+        word, _, rest = text.lower().partition(" ")
+        screen: Any = self.screen
+        if word == "play":
+            level = int(rest) if rest.isdigit() else 3
+            if level not in LEVELS:
+                self.spoken.say(f"no level {rest}: levels are 1 to {max(LEVELS)}")
+                return
+            screen.query_one("#level", Select).value = level_name(level)
+            self.spoken.say(f"playing level {level}, Elo {RATINGS.get(level, '?')}")
+            screen.action_play_ai()
+        elif text.lower() in ("room", "public room"):
+            screen.query_one("#public", Checkbox).value = word == "public"
+            screen.action_new_room()
+        elif word == "join" and rest:
+            self.match.join(text.partition(" ")[2])
+        elif word == "watch" and rest.isdigit():
+            self.match.watch(int(rest))
+        elif word == "rooms":
+            rooms = self.lobby.rooms if self.lobby is not None else ()
+            for room in rooms:
+                self.spoken.say(room_line(room))
+            if not rooms:
+                self.spoken.say("no rooms yet")
+        elif word == "online":
+            online = self.lobby.online if self.lobby is not None else ()
+            self.spoken.say(f"online ({len(online)}): {', '.join(online) or 'nobody'}")
+        elif word == "games":
+            screen.action_games()
+        elif word == "second":
+            box = screen.query_one("#second", Checkbox)
+            box.value = not box.value
+            self.spoken.say(f"you play {GLYPHS[1] if box.value else GLYPHS[0]} in new games")
+        elif text.lower() == "reader off":
+            set_reading(self.app, False)
+        elif word == "quit":
+            self.app.exit()
+        elif text in ("?", "help", "commands"):
+            for line in LOBBY_HELP:
+                self.spoken.say(line)
+        else:
+            self.spoken.say(f"not a command: {text}; ? lists them")
