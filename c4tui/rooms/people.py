@@ -118,3 +118,4 @@ class People:
         client.send(
             Notice(f"Your password is set: a login as {name} without a key must give it now.")
         )
+        client.send(self.profile(client, client.name))  # the profile says so now

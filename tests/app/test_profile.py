@@ -57,5 +57,7 @@ async def test_p_opens_profiles_b_blocks_and_s_sets_ones_password(service):  # n
         await pilot.press("enter")
         await until(pilot, lambda: PeopleRecords(service.host.store).password_of("ann") is not None)
         assert matches("a long one", PeopleRecords(service.host.store).password_of("ann"))
-        assert isinstance(app.screen, ProfileScreen)
+        await until(pilot, lambda: app.screen.profile.password is True)
+        shown = str(app.screen.query_one("#profile-state", Static).render())
+        assert "a password guards your name" in shown
     await bob.close()
