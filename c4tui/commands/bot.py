@@ -52,6 +52,9 @@ def register(commands: Subcommands) -> None:
         "--challenge", metavar="BOT", help="challenge this bot once connected (it plays first)"
     )
     parser.add_argument(
+        "--clock", metavar="CONTROL", help="the time control of that challenge, e.g. 5+3"
+    )
+    parser.add_argument(
         "--max-games", type=int, default=1, metavar="N", help="games at once (default 1)"
     )
     parser.add_argument(
@@ -228,7 +231,8 @@ class Bot:
         """Challenge `other` until it is online to be challenged (or this bot stops)."""
         while not self.done.is_set():
             try:
-                self.server.call("POST", f"/challenge/{quote(other, safe='')}?color=first")
+                clock = f"&clock={quote(self.args.clock, safe='')}" if self.args.clock else ""
+                self.server.call("POST", f"/challenge/{quote(other, safe='')}?color=first{clock}")
                 say(f"challenged {other}")
                 return
             except ApiError as error:
@@ -279,7 +283,10 @@ class Bot:
         try:
             result = Game(self.server, room, engine).play()
         except ApiError as error:
-            result = f"the game's stream broke: {error}"
+            # Not over: the account stream's gameStart brings the game back (its seat
+            # is held meanwhile), in a thread of its own.
+            say(f"room {room}: the game's stream broke: {error}")
+            return
         finally:
             self.engines.discard(engine)
             engine.close()
@@ -312,8 +319,22 @@ class Game:
                 continue
             if event.get("over"):
                 return self.result(event)
-            self.maybe_move(str(event.get("moves", "")))
+            self.maybe_move(str(event.get("moves", "")), event.get("clock"))
         return "the stream ended before the game"
+
+    def budget(self, clock: Any) -> Any:
+        """The engine's own limits; on a clock, at most a twentieth of the time left
+        (and a little of it for the way to the server)."""
+        from c4tui.engine.players.contract import Limits
+
+        own = self.engine.limits
+        try:
+            left = float(clock["left"][self.seat])
+        except (TypeError, KeyError, IndexError, ValueError):
+            return own
+        share = max(0.05, left / 20 - 0.1)
+        time_limit = share if own.time is None else min(own.time, share)
+        return Limits(time=time_limit, iterations=own.iterations, depth=own.depth)
 
     def result(self, event: dict[str, Any]) -> str:
         winner, how = event.get("winner"), event.get("ended") or "?"
@@ -321,7 +342,7 @@ class Game:
             return f"a draw ({how})"
         return f"{'won' if winner == self.seat else 'lost'} ({how})"
 
-    def maybe_move(self, moves: str) -> None:
+    def maybe_move(self, moves: str, clock: Any) -> None:
         from c4tui.engine.board.position import Position
         from c4tui.engine.players.contract import Forfeit
 
@@ -330,7 +351,8 @@ class Game:
             return
         thinking = Thinking(self.server, self.room)
         try:
-            result = self.engine.search(position, on_info=thinking.send)
+            limits = self.budget(clock)
+            result = self.engine.search(position, limits, on_info=thinking.send)
         except Forfeit as forfeit:
             say(f"room {self.room}: the engine failed ({forfeit}): resigning")
             self.server.call("POST", f"/game/{self.room}/resign")

@@ -34,6 +34,7 @@ from typing import Any
 from c4tui.community.bot_records import BotRecords
 from c4tui.community.bot_tokens import BotAccount, BotNameError, TokenBook, bot_key
 from c4tui.community.bot_tokens import is_bot_key as is_bot
+from c4tui.community.clocks import TimeControl
 from c4tui.community.store import StoreError
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
@@ -41,6 +42,7 @@ from c4tui.engine.external.protocol import InfoReader
 from c4tui.engine.external.protocol import ProtocolError as InfoError
 from c4tui.engine.turns import column_refusal
 from c4tui.rooms.access import new_code, new_room_refusal
+from c4tui.rooms.codec import to_wire
 from c4tui.rooms.host import Client, Refused, RoomHost
 from c4tui.rooms.keeping import new_game_name
 from c4tui.rooms.protocol import Message, Notice, Progress, RoomShown, Said
@@ -118,6 +120,7 @@ class BotGameFeed(Feed):
             "winner": view.winner,
             "ended": view.ended or (None if not view.over else self._how(view)),
             "held": [seat.held for seat in view.seats],
+            "clock": None if view.clock is None else to_wire(view.clock),
         }
         if self._last is None:
             self.put(
@@ -157,6 +160,7 @@ class Challenge:
     height: int
     connect: int
     until: float
+    control: TimeControl | None = None  # the game's clock; None: none
 
     def event(self, kind: str) -> dict[str, Any]:
         return {
@@ -168,6 +172,7 @@ class Challenge:
             "width": self.width,
             "height": self.height,
             "connect": self.connect,
+            "clock": None if self.control is None else self.control.text,
         }
 
 
@@ -278,8 +283,10 @@ class BotDesk:
         *,
         first: bool = True,
         size: tuple[int, int, int] = (7, 6, 4),
+        clock: str | None = None,
     ) -> Challenge:
-        """A challenge to the online bot named `bot`; Refused says why not."""
+        """A challenge to the online bot named `bot` (`clock`: a time control, "5+3");
+        Refused says why not."""
         self._forget_late()
         feed = self.accounts.get(bot_key(bot))
         if feed is None:
@@ -288,6 +295,7 @@ class BotDesk:
             raise Refused("A bot does not play itself.")
         try:
             Position.start(*size)
+            control = None if clock is None else TimeControl.parse(clock)
         except ValueError as error:
             raise Refused(str(error)) from None
         waiting = sum(1 for c in self.challenges.values() if c.to.key == feed.key)
@@ -307,6 +315,7 @@ class BotDesk:
             height,
             connect,
             time.monotonic() + CHALLENGE_SECONDS,
+            control,
         )
         self.challenges[challenge.id] = challenge
         feed.put(challenge.event("challenge"))
@@ -398,7 +407,9 @@ class BotDesk:
         number = max(host.rooms, default=0) + 1
         code = new_code(lambda code: any(r.code == code for r in host.rooms.values()))
         start = Position.start(challenge.width, challenge.height, challenge.connect)
-        room = Room(number, code, Game(start), seats, name=new_game_name(number))
+        room = Room(
+            number, code, Game(start), seats, name=new_game_name(number), control=challenge.control
+        )
         # A bot that accepts and never follows its game loses it as one who dropped does.
         until = time.monotonic() + host.limits.seat_hold
         for seat in seats:

@@ -202,7 +202,7 @@ class Room:
         other = self.seats[1 - seat]
         if never_moved(seat, self.position.moves) and not other.open:
             return ("forfeit", 1 - seat), [seat]
-        if other.ai is not None:
+        if other.ai is not None or other.bot:  # a program: it would claim at once
             return ("abandoned", 1 - seat), [seat]
         if other.key in here:
             self.claimant = 1 - seat

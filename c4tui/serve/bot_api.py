@@ -20,6 +20,7 @@ from collections.abc import Awaitable, Callable
 from aiohttp import web
 
 from c4tui.community.bot_tokens import BotAccount
+from c4tui.community.clocks import TimeControl
 from c4tui.rooms.access import GuessLimit
 from c4tui.rooms.bots import BotDesk, BotRefused, Bucket, Feed
 from c4tui.rooms.host import Refused
@@ -145,7 +146,13 @@ class BotApi:
         name = request.match_info["name"]
         if len(name) > 20:
             raise BotRefused(400, "A bot's name has at most 20 characters.")
-        made = self.desk.challenge(bot, name, first=color == "first", size=size)
+        clock = query.get("clock") or None
+        try:
+            if clock is not None:
+                TimeControl.parse(clock[:20])
+        except ValueError as error:
+            raise BotRefused(400, f"clock: {error} (a + in a URL is written %2B)") from None
+        made = self.desk.challenge(bot, name, first=color == "first", size=size, clock=clock)
         return web.json_response({"id": made.id})
 
     async def accept(self, request: web.Request, bot: BotAccount) -> web.StreamResponse:

@@ -73,13 +73,13 @@ async def post(http: TestClient, path: str, headers, body: str | bytes | None = 
     return response.status, await response.json()
 
 
-async def a_game(service, http) -> tuple[dict, dict, Stream, Stream, int]:
+async def a_game(service, http, clock: str = "") -> tuple[dict, dict, Stream, Stream, int]:
     """alpha challenges beta (alpha plays first), beta accepts: both follow the game."""
     alpha, beta = token_of(service, "ann", "alpha"), token_of(service, "bob", "beta")
     alpha_events = await stream(http, "/stream", alpha)
     beta_events = await stream(http, "/stream", beta)
     assert (await beta_events.next())["type"] == "online"
-    status, made = await post(http, "/challenge/beta?color=first", alpha)
+    status, made = await post(http, f"/challenge/beta?color=first&clock={clock}", alpha)
     assert status == 200, made
     challenge = await beta_events.next("challenge")
     assert challenge["from"] == {"name": "alpha", "bot": True}
@@ -144,6 +144,7 @@ async def test_every_refusal_is_a_status_and_one_log_line(tmp_path, caplog):
             (post(http, f"/game/{room}/move/11", alpha), 400),  # no such column
             (post(http, f"/game/{room + 1}/resign", alpha), 404),  # not its room
             (post(http, "/challenge/nobody", alpha), 409),  # no such bot online
+            (post(http, "/challenge/beta?clock=1+0", alpha), 400),  # the + not written %2B
             (post(http, f"/game/{room}/thinking", alpha, "bestmove 4"), 400),
             (post(http, f"/game/{room}/thinking", alpha, "info col 9 visits 3\ninfo"), 400),
             (post(http, f"/game/{room}/thinking", alpha, b"info " + b"x" * 9000), 413),
@@ -173,6 +174,21 @@ async def test_a_bot_that_does_not_come_back_loses_as_a_person_would(tmp_path):
         beta_game.response.close()  # beta's program is gone, before its first move
         end = await alpha_game.end()
         assert end["winner"] == 0 and end["ended"] == "forfeit"  # never moved: a forfeit
+
+
+async def test_a_bot_left_alone_wins_at_once_when_its_opponent_does_not_come_back(tmp_path):
+    # Both have moved: no forfeit. A person who stays claims the win with a key; a bot
+    # that stays wins at once, as the AI seat does (nobody would press the key).
+    async with bot_api(tmp_path, seat_hold=0.5) as (service, http):
+        alpha, beta, alpha_game, beta_game, room = await a_game(service, http, clock="1%2B0")
+        full = await beta_game.next("gameFull")
+        assert full["clock"]["control"] == "1+0" and full["clock"]["running"] == 0
+        assert 0 < full["clock"]["left"][0] <= full["clock"]["left"][1] == 60
+        assert (await post(http, f"/game/{room}/move/4", alpha))[0] == 200
+        assert (await post(http, f"/game/{room}/move/4", beta))[0] == 200
+        alpha_game.response.close()  # alpha's program is gone
+        end = await beta_game.end()
+        assert end["winner"] == 1 and end["ended"] == "abandoned"
 
 
 async def test_a_person_makes_a_token_and_challenges_the_bot_from_the_lobby(tmp_path):
