@@ -55,6 +55,8 @@ KEYS: list[BindingType] = [
     Binding("d", "part('room', 'offer_draw')", "Draw?"),
     Binding("R", "part('room', 'resign')", "Resign", key_display="R"),
     Binding("e", "part('room', 'export')", "Export"),
+    Binding("w", "part('room', 'claim_win')", "Claim win"),
+    Binding("D", "part('room', 'claim_draw')", "Claim draw", key_display="D"),
     # Study (study.py).
     Binding("g", "part('study', 'games')", "Games", show=False),
     Binding("c", "part('study', 'copy_position')", "Copy", show=False),

@@ -36,6 +36,8 @@ INTENT_OF = {
     "offer_draw": "offer_draw",
     "resign": "resign",
     "rematch": "new_game",
+    "claim_win": "claim",
+    "claim_draw": "claim",
 }
 
 
@@ -65,6 +67,8 @@ class RoomActions:
             ("Offer a draw", "The other side may accept", "offer_draw"),
             ("Resign", "Give up this game (asks first)", "resign"),
             ("Rematch", "Play again, colours swapped", "rematch"),
+            ("Claim the win", "Your opponent left and did not come back", "claim_win"),
+            ("Claim a draw", "Your opponent left and did not come back", "claim_draw"),
         ]
         for title, description, name in offered:
             if self.allows(name):
@@ -94,6 +98,12 @@ class RoomActions:
     def rematch(self) -> None:
         self.match.rematch()
         self._app.notify("Rematch asked: colours swap when both agree.", timeout=3)
+
+    def claim_win(self) -> None:
+        self.match.claim(True)
+
+    def claim_draw(self) -> None:
+        self.match.claim(False)
 
     def chat(self) -> None:
         self.panel.open_line()

@@ -48,6 +48,7 @@ from c4tui.match.remote import (
     Closed,
     GamesListed,
     LobbyChanged,
+    MoveArrived,
     ProfileShown,
     RemoteMatch,
     RoomChanged,
@@ -122,7 +123,16 @@ class ServedApp(App[None]):
         """Queue what the room says to be acted on, in order, each after the last (the
         room's screen may need composing first); the game screen hears the game's
         events itself."""
-        shown = (RoomChanged, LobbyChanged, GamesListed, Said, Notice, Closed, ProfileShown)
+        shown = (
+            RoomChanged,
+            LobbyChanged,
+            GamesListed,
+            Said,
+            Notice,
+            Closed,
+            ProfileShown,
+            MoveArrived,
+        )
         if isinstance(event, (*shown, BotTokenMade, TournamentsChanged, TournamentChanged)):
             self.call_later(self.on_match_event, event)
 
@@ -159,6 +169,15 @@ class ServedApp(App[None]):
             self.lobby_screen.show_lobby(event.lobby)
         elif isinstance(event, GamesListed):
             self.push_screen(MyGamesScreen(event.games))
+        elif isinstance(event, MoveArrived):
+            self.notify(
+                f"Your move in room {event.room}, against {event.against}.",
+                title="Your move",
+                timeout=8,
+                markup=False,
+            )
+            if event.bell:
+                self.bell()  # the terminal's bell: a BEL on ssh, a sound in a browser
         elif isinstance(event, ProfileShown):
             self.show_profile(event)
         elif isinstance(event, Said) and reading(self):

@@ -25,26 +25,26 @@ def how_it_ended(position: Position, ended: Ending | None) -> str | None:
     return "full board" if position.is_over() else None
 
 
-def ending_words(position: Position, ended: Ending | None, players: tuple[str, str]) -> str | None:
-    """The end in a short line for the lobby's lists: "ann won, four in a row", "draw,
-    full board", "bob resigned", "bob lost on time", "bob forfeited (never moved)"; None
-    while the game goes on."""
+SHORT = {
+    "four in a row": "four",
+    "full board": "full",
+    "resigned": "resign",
+    "agreed": "agreed",
+    "time": "time",
+    "abandoned": "left",
+    "forfeit": "forfeit",
+}
+
+
+def ending_short(position: Position, ended: Ending | None) -> str | None:
+    """The end in ten characters for a narrow list: the result and a word for how,
+    "1-0 time", "0-1 resign", "½ agreed", "1-0 left"; None while the game goes on."""
     how = how_it_ended(position, ended)
     if how is None:
         return None
     winner = ended.winner if ended is not None else position.winner()
-    if winner is None:
-        return {"full board": "draw, full board", "agreed": "draw agreed"}.get(
-            how, "draw claimed, the other left"
-        )
-    won, lost = players[winner], players[1 - winner]
-    return {
-        "four in a row": f"{won} won, four in a row",
-        "resigned": f"{lost} resigned",
-        "time": f"{lost} lost on time",
-        "abandoned": f"{lost} left, {won} claimed the win",
-        "forfeit": f"{lost} forfeited (never moved)",
-    }[how]
+    result = "½" if winner is None else ("1-0" if winner == 0 else "0-1")
+    return f"{result} {SHORT[how]}"
 
 
 def changes_ratings(ended: Ending | None) -> bool:

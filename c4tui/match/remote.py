@@ -121,6 +121,16 @@ class TournamentChanged:
     tournament: wire.TournamentShown
 
 
+@dataclass(frozen=True)
+class MoveArrived:
+    """It became this player's move in room `room` (not the one shown), against `against`;
+    `bell`: ring the terminal bell (the player's lobby toggle)."""
+
+    room: int
+    against: str
+    bell: bool
+
+
 RoomEvent = (
     RoomChanged
     | LobbyChanged
@@ -131,6 +141,7 @@ RoomEvent = (
     | TournamentChanged
     | ProfileShown
     | BotTokenMade
+    | MoveArrived
 )
 
 
@@ -257,6 +268,8 @@ class RemoteMatch:
         to move, the analysis board while the game goes on."""
         room = self.room
         refused = set(NEVER_IN_A_ROOM)
+        if room is None or not room.claim_for_me():
+            refused.add("claim")
         if room is None or not room.playing:
             refused |= {"drop", "move_now", "take_back", "undo", "resign", "offer_draw"}
             refused |= {"new_game"}
@@ -343,6 +356,8 @@ class RemoteMatch:
             self._tell(TournamentsChanged(message.tournaments))
         elif isinstance(message, wire.TournamentShown):
             self._tell(TournamentChanged(message))
+        elif isinstance(message, wire.YourMove):
+            self._tell(MoveArrived(message.room, message.against, message.bell))
         elif isinstance(message, wire.Refused):
             self._tell(Notice(message.reason, "warning", timeout=4))
         elif isinstance(message, wire.Notice):
@@ -484,8 +499,20 @@ class RemoteMatch:
 
     # ---- intents of a room ----------------------------------------------------------
 
-    def create(self, ai: str | None = None, *, second: bool = False, public: bool = False) -> None:
-        self._send(wire.Create(ai=ai, second=second, public=public))
+    def create(
+        self,
+        ai: str | None = None,
+        *,
+        second: bool = False,
+        public: bool = False,
+        clock: str | None = None,
+    ) -> None:
+        """A room; `clock`: its time control ("5+3", "3d"), None for none."""
+        self._send(wire.Create(ai=ai, second=second, public=public, clock=clock))
+
+    def bell(self, on: bool) -> None:
+        """Ring (or not) when it becomes my move in a game I am not looking at."""
+        self._send(wire.Bell(on))
 
     def join(self, code: str) -> None:
         """A seat in the room with this code, or back in the seat with this seat code."""
@@ -505,6 +532,10 @@ class RemoteMatch:
 
     def rematch(self) -> None:
         self._send(wire.Rematch())
+
+    def claim(self, win: bool) -> None:
+        """The win (or a draw) from an opponent gone past the grace."""
+        self._send(wire.Claim(win))
 
     def games(self) -> None:
         self._send(wire.AskGames())

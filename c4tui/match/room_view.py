@@ -31,6 +31,25 @@ class SeatView:
 
 
 @dataclass(frozen=True)
+class ClockView:
+    """Both sides' time as the service sent it, at `at` (this client's monotonic time):
+    the running side's counts down from then."""
+
+    control: str  # "5+3", "3d"
+    words: str  # "5+3 blitz", "3 days a move"
+    left: tuple[float, float]
+    running: int | None
+    at: float
+
+    def remaining(self, side: int, now: float) -> float:
+        """The side's time left at `now` (never below 0)."""
+        left = self.left[side]
+        if self.running == side:
+            left -= max(0.0, now - self.at)
+        return max(0.0, left)
+
+
+@dataclass(frozen=True)
 class RoomView:
     """The room as the service last sent it."""
 
@@ -53,6 +72,8 @@ class RoomView:
     info: SearchInfo | None
     trouble: str | None
     watchers: tuple[str, ...]
+    clock: ClockView | None = None
+    claim: int | None = None  # the seat that may claim the game: the other is gone
 
     @classmethod
     def from_wire(cls, shown: RoomShown, now: float) -> RoomView:
@@ -81,6 +102,16 @@ class RoomView:
             shown.info,
             shown.trouble,
             shown.watchers,
+            None
+            if shown.clock is None
+            else ClockView(
+                shown.clock.control,
+                shown.clock.words,
+                (shown.clock.left[0], shown.clock.left[1]),
+                shown.clock.running,
+                now,
+            ),
+            shown.claim,
         )
 
     @property
@@ -89,6 +120,10 @@ class RoomView:
 
     def my_turn(self) -> bool:
         return self.seat is not None and not self.over and self.position.to_move == self.seat
+
+    def claim_for_me(self) -> bool:
+        """The other side is gone past its grace: this player may claim the game."""
+        return self.seat is not None and not self.over and self.claim == self.seat
 
     def offer_to_me(self) -> str | None:
         """An offer from the other side waiting for this client's answer."""
@@ -106,6 +141,8 @@ class RoomSummary:
     over: bool
     open: bool
     watchers: int
+    clock: str | None = None  # its time control, "5+3" or "3d"
+    ended: str | None = None  # how it ended, in words
 
 
 @dataclass(frozen=True)
@@ -113,6 +150,8 @@ class LobbyView:
     online: tuple[str, ...] = ()
     rooms: tuple[RoomSummary, ...] = ()
     bots: tuple[str, ...] = ()  # online, to be challenged
+    your_move: tuple[int, ...] = ()  # the rooms where it is this player's move, most urgent first
+    bell: bool = True  # this player's bell when a move comes in elsewhere
 
     @classmethod
     def from_wire(cls, lobby: Lobby) -> LobbyView:
@@ -126,7 +165,9 @@ class LobbyView:
                 r.over,
                 r.open,
                 r.watchers,
+                r.clock,
+                r.ended,
             )
             for r in lobby.rooms
         )
-        return cls(lobby.online, rooms, lobby.bots)
+        return cls(lobby.online, rooms, lobby.bots, lobby.your_move, lobby.bell)

@@ -26,8 +26,11 @@ import secrets
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from dataclasses import replace
+from math import inf
 from pathlib import Path
 
+from c4tui.community.bells import BellRecords
 from c4tui.community.bot_tokens import is_bot_key
 from c4tui.community.clocks import CLOCK_KEEP
 from c4tui.community.room_records import RoomRecord
@@ -47,6 +50,7 @@ from c4tui.rooms.protocol import (
     Progress,
     RoomShown,
     Welcome,
+    YourMove,
     escaped,
 )
 from c4tui.rooms.protocol import Identity as WelcomedAs
@@ -170,12 +174,16 @@ class RoomHost:
         engines = tuple(name for name, _ in self.limits.engines)
         who = WelcomedAs(client.key, client.name)
         client.send(Welcome(VERSION, who, self.limits.ai_seconds, engines))
-        seated = [r for r in self.rooms.values() if r.seat_of(client.key) is not None]
-        if seated:  # back to the seat it held
+        # Back to the seat it held, in a game played at one sitting; correspondence games
+        # wait in the lobby's "your move" list, which comes first.
+        seated = [
+            r for r in self.rooms.values() if r.seat_of(client.key) is not None and not _by_post(r)
+        ]
+        if seated:
             self.enter(client, seated[0], seated[0].seat_of(client.key))
             self.show(seated[0])
         else:
-            client.send(self.lobby())
+            client.send(self.lobby_for(client))
         self._lobby_changed()
 
     def depart(self, client: Client) -> None:
@@ -210,7 +218,7 @@ class RoomHost:
     @staticmethod
     def _waits(room: Room) -> bool:
         """A correspondence game with both seats taken waits for its players, moves or not."""
-        return room.control is not None and room.control.correspondence and room.on
+        return _by_post(room) and room.on
 
     # ---- entering, leaving, closing -----------------------------------------------
 
@@ -280,7 +288,7 @@ class RoomHost:
         for client in self.members(room):
             client.room = None
             client.send(Notice("The room has closed."))
-            client.send(self.lobby())
+            client.send(self.lobby_for(client))
         log.info("room %d closed", room.number)
         self._lobby_changed()
         return True
@@ -358,7 +366,10 @@ class RoomHost:
     def changed(self, room: Room) -> None:
         """Keep the room, let its AI start if it is to move, and show it to everyone in it
         (the view says the AI thinks, so players know they wait for it)."""
+        moves = room.clock_ply
         room.settle_clock(self.now())
+        if room.position.moves > moves:
+            self._tell_turn(room)
         for follow in self.followers:
             follow(room)
         search = self.searches.get(room.number)
@@ -401,7 +412,7 @@ class RoomHost:
         for client in self.members(room):
             client.room = None
             client.send(Notice(reason))
-            client.send(self.lobby())
+            client.send(self.lobby_for(client))
 
     def members(self, room: Room) -> list[Client]:
         return [c for c in self.clients if c.room == room.number]
@@ -511,4 +522,51 @@ class RoomHost:
         lobby = self.lobby()
         for client in self.clients:
             if client.room is None:
-                client.send(lobby)
+                client.send(self.lobby_for(client, lobby))
+
+    def lobby_for(self, client: Client, lobby: Lobby | None = None) -> Lobby:
+        """The lobby as this client sees it: with the rooms where it is their move, the
+        least time left first, and their bell toggle."""
+        mine = []
+        for room in self.rooms.values():
+            seat = room.seat_of(client.key)
+            if seat is not None and room.on and room.position.to_move == seat:
+                left = inf if room.clock is None else room.clock.remaining(seat, self.now())
+                mine.append((left, room.number))
+        return replace(
+            lobby or self.lobby(),
+            your_move=tuple(number for _, number in sorted(mine)),
+            bell=self._bell(client.key),
+        )
+
+    # ---- the bell -------------------------------------------------------------------
+
+    def _bell(self, key: str) -> bool:
+        try:
+            return BellRecords(self.store).wanted(key)
+        except StoreError:
+            return True
+
+    def keep_bell(self, client: Client, on: bool) -> None:
+        """This player's bell toggle, kept (StoreError when the store refuses)."""
+        BellRecords(self.store).keep(client.key, on)
+
+    def _tell_turn(self, room: Room) -> None:
+        """A move was made: tell the player now to move on their connections that are
+        not in this room (in the lobby, in another game), with the bell if they want it."""
+        if not room.on:
+            return
+        seat = room.position.to_move
+        key = room.seats[seat].key
+        if key is None:
+            return
+        elsewhere = [c for c in self.clients if c.key == key and c.room != room.number]
+        if elsewhere:
+            told = YourMove(room.number, room.seats[1 - seat].title(), self._bell(key))
+            for client in elsewhere:
+                client.send(told)
+
+
+def _by_post(room: Room) -> bool:
+    """A correspondence game: days a move, played over many logins."""
+    return room.control is not None and room.control.correspondence

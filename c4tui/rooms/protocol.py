@@ -27,6 +27,7 @@ Client to service (`CLIENT_MESSAGES`):
     resign, offer_draw, take_back, rematch {}
     answer    Answer {offer, accept}          the other side's draw or take-back offer
     claim     Claim {win}                     the win (or a draw) from one gone past the grace
+    bell      Bell {on}                       a bell when it becomes my move elsewhere
     games     AskGames {}                     this identity's finished games
     say       Say {text}                      a short chat line to the room
     tournaments  AskTournaments {}            the tournaments, and their changes from now on
@@ -45,7 +46,7 @@ Client to service (`CLIENT_MESSAGES`):
 
 Service to client (`SERVICE_MESSAGES`):
     welcome   Welcome {version, identity: {key, name}, ai_seconds}
-    lobby     Lobby {online, rooms: [RoomListed]}
+    lobby     Lobby {online, rooms: [RoomListed], your_move: [room], bell, ...}
     room      RoomShown {...}                 the whole room, after every change (Room.view)
     progress  Progress {room, search, info}   the AI seat's live SearchInfo, ~10 a second
     notice    Notice {text, severity}         refused  Refused {of, reason}
@@ -54,6 +55,7 @@ Service to client (`SERVICE_MESSAGES`):
     tournament   TournamentShown {...}          one tournament's players, rounds and games
     bot_token BotToken {name, token}          the token just made, shown once
     profile   Profile {name, ratings, results, playing, ...}   a player, as asked
+    your_move YourMove {room, against, bell}  it became your move in a room you are not in
 """
 
 from __future__ import annotations
@@ -189,6 +191,12 @@ class Claim(Message):
 
 
 @dataclass(frozen=True)
+class Bell(Message):
+    KIND = "bell"
+    on: bool  # ring when it becomes my move in a game I am not looking at
+
+
+@dataclass(frozen=True)
 class AskGames(Message):
     KIND = "games"
 
@@ -304,6 +312,7 @@ CLIENT_MESSAGES: dict[str, type[Message]] = {
         ChallengeBot,
         MakeBotToken,
         Claim,
+        Bell,
         AskProfile,
         Block,
         SetPassword,
@@ -347,7 +356,7 @@ class RoomListed:
     open: bool
     watchers: Count
     clock: AnyText | None = None  # its time control, "5+3" or "3d"
-    ended: AnyText | None = None  # how it ended, in words (community/endings.py)
+    ended: AnyText | None = None  # how it ended, "1-0 time" (community/endings.py)
 
 
 @dataclass(frozen=True)
@@ -356,6 +365,19 @@ class Lobby(Message):
     online: tuple[AnyText, ...]
     rooms: tuple[RoomListed, ...]
     bots: tuple[AnyText, ...] = ()  # the bots online, to be challenged
+    your_move: tuple[Count, ...] = ()  # the rooms where it is this player's move
+    bell: bool = True  # this player's bell toggle (YourMove rings it)
+
+
+@dataclass(frozen=True)
+class YourMove(Message):
+    """It became this player's move in a room they are not in now (a correspondence
+    game, say); the client rings the terminal bell when `bell`."""
+
+    KIND = "your_move"
+    room: Count
+    against: AnyText
+    bell: bool
 
 
 @dataclass(frozen=True)
@@ -581,6 +603,7 @@ SERVICE_MESSAGES: dict[str, type[Message]] = {
         TournamentShown,
         BotToken,
         Profile,
+        YourMove,
     )
 }
 

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 
 from c4tui.community.clocks import TimeControl
+from c4tui.community.store import StoreError
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.specs import SpecError, parse_spec
@@ -30,6 +31,7 @@ from c4tui.rooms.people import People
 from c4tui.rooms.protocol import (
     Answer,
     AskProfile,
+    Bell,
     Block,
     BotToken,
     ChallengeBot,
@@ -86,7 +88,7 @@ class Requests:
             client.send(RefusedMessage(of=message.kind, reason=str(reason)))
 
     def _on_lobby(self, client: Client, message: Message) -> None:
-        client.send(self.host.lobby())
+        client.send(self.host.lobby_for(client))
 
     def _on_create(self, client: Client, message: Create) -> None:
         if len(self.host.rooms) >= self.host.limits.rooms:
@@ -217,7 +219,7 @@ class Requests:
 
     def _on_leave(self, client: Client, message: Message) -> None:
         self.host.leave(client)
-        client.send(self.host.lobby())
+        client.send(self.host.lobby_for(client))
 
     def _on_drop(self, client: Client, message: Drop) -> None:
         room, seat = self._seated(client)
@@ -266,6 +268,13 @@ class Requests:
         what = "draw" if offer == "draw" else "take-back"
         self.host.tell(room, f"{client.name} {'accepts' if accept else 'declines'} the {what}.")
         self.host.changed(room)
+
+    def _on_bell(self, client: Client, message: Bell) -> None:
+        try:
+            self.host.keep_bell(client, message.on)
+        except StoreError as error:
+            raise Refused(f"The server cannot keep your bell now: {error}") from None
+        client.send(self.host.lobby_for(client))
 
     def _on_claim(self, client: Client, message: Claim) -> None:
         room, seat = self._seated(client)

@@ -28,7 +28,7 @@ from typing import Any
 
 from c4tui.community.bot_tokens import is_bot_key
 from c4tui.community.clocks import Clock, TimeControl, flag_ending, grace_seconds, never_moved
-from c4tui.community.endings import ending_words
+from c4tui.community.endings import ending_short
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.gamefile import Ending, GameRecord, now_stamp
 from c4tui.engine.board.position import Position
@@ -476,8 +476,5 @@ class Room:
             "over": self.over,
             "open": any(seat.open for seat in self.seats),
             "clock": None if self.control is None else self.control.text,
-            "ended": ending_words(self.position, self.ending, self._names()),
+            "ended": ending_short(self.position, self.ending),
         }
-
-    def _names(self) -> tuple[str, str]:
-        return self.played_by or (self.seats[0].title(), self.seats[1].title())

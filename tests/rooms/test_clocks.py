@@ -77,7 +77,7 @@ async def test_a_flag_fall_loses_on_time_and_is_kept_so(service, time):
     assert "Result: 0-1" in kept and "Ended: time" in kept
     await cat.send("lobby")
     listed = (await next_of(cat, "lobby"))["rooms"]
-    assert listed[0]["ended"] == "ann lost on time"
+    assert listed[0]["ended"] == "0-1 time"
     for client in (ann, bob, cat):
         await client.close()
 
@@ -159,15 +159,29 @@ async def test_a_correspondence_game_over_two_logins_with_a_day_between(tmp_path
             await client.close()
         time.moved(DAY)
         service.host.look()
-        bob = await login(service, "bob")  # a day later: bob's game waits for his move
+        # A day later bob logs in: the lobby comes first, his move waiting in it.
+        bob = await login(service, "bob")
+        lobby = await next_of(bob, "lobby")
+        assert lobby["your_move"] == [made["room"]] and lobby["bell"]
+        await bob.send("watch", room=made["room"])  # into his own seat
         back = await room_where(bob, lambda m: m["seat"] == 1)
         assert back["moves"] == "4" and not back["over"] and back["seats"][1]["held"] is None
         assert back["clock"]["left"] == [3 * DAY, 2 * DAY]
+        ann = await login(service, "ann")  # ann is in the lobby when bob moves: a bell
+        assert (await next_of(ann, "lobby"))["your_move"] == []
         await bob.send("drop", column=3, ply=1)
-        await room_where(bob, lambda m: m["moves"] == "44")
-        await bob.close()
+        told = await next_of(ann, "your_move")
+        assert told == {"kind": "your_move", "room": made["room"], "against": "bob", "bell": True}
+        assert (await next_of(ann, "lobby", lambda m: m["your_move"]))["your_move"] == [1]
+        await ann.send("bell", on=False)  # the toggle, kept for her
+        assert not (await next_of(ann, "lobby", lambda m: not m["bell"]))["bell"]
+        for client in (ann, bob):
+            await client.close()
         time.moved(DAY)
         ann = await login(service, "ann")
+        lobby = await next_of(ann, "lobby")
+        assert lobby["your_move"] == [made["room"]] and not lobby["bell"]
+        await ann.send("watch", room=made["room"])
         back = await room_where(ann, lambda m: m["seat"] == 0)
         assert back["moves"] == "44" and back["clock"]["left"] == [2 * DAY, 3 * DAY]
         await ann.close()
@@ -178,3 +192,23 @@ async def test_a_correspondence_game_over_two_logins_with_a_day_between(tmp_path
         kept = (await next_of(bob, "games"))["games"][0]["text"]
         assert "Result: 0-1" in kept and "Ended: time" in kept
         await bob.close()
+
+
+async def test_many_correspondence_games_at_once_beside_the_rooms_limit(service):
+    ann, bob = await login(service, "ann"), await login(service, "bob")
+    for _ in range(4):  # more than the 3 rooms per player of games played at one sitting
+        await ann.send("create", clock="2d")
+        made = await room_where(ann, lambda m: m["seat"] == 0 and m["seats"][1]["open"])
+        await bob.send("join", code=made["code"])
+        await room_where(bob, lambda m, n=made["room"]: m["seat"] == 1 and m["room"] == n)
+        for client in (ann, bob):  # off to the lobby: the seats stay theirs
+            await client.send("leave")
+            await next_of(client, "lobby")
+    await ann.send("lobby")
+    lobby = await next_of(ann, "lobby")
+    assert len(lobby["rooms"]) == 4 and sorted(lobby["your_move"]) == [1, 2, 3, 4]
+    assert {room["clock"] for room in lobby["rooms"]} == {"2d"}
+    await ann.send("create")  # and a game at one sitting besides
+    await room_where(ann, lambda m: m["seat"] == 0 and m["clock"] is None)
+    for client in (ann, bob):
+        await client.close()

@@ -53,6 +53,7 @@ SERVICE = [
         (wire.RatingShown("blitz", 1623.4, 85.2, False, 12),),
         5, 1, 3, (wire.PlayingShown(2, "level:3", 11),), None,
     ),
+    wire.YourMove(3, "bob", True),
 ]  # fmt: skip
 CLIENT = [
     wire.Hello(1, "token"),
@@ -68,6 +69,9 @@ CLIENT = [
     wire.AskProfile("bob"),
     wire.Block("bob", False),
     wire.SetPassword("a long secret"),
+    wire.Create(clock="5+3"),
+    wire.Claim(win=False),
+    wire.Bell(on=True),
 ]
 
 
@@ -95,7 +99,7 @@ def test_each_side_refuses_the_others_messages():
 def test_every_kind_is_declared_once_on_its_side():
     assert set(wire.CLIENT_MESSAGES) == {
         "hello", "lobby", "create", "join", "watch", "leave", "drop", "hurry", "resign",
-        "offer_draw", "take_back", "rematch", "answer", "games", "say", "claim",
+        "offer_draw", "take_back", "rematch", "answer", "games", "say", "claim", "bell",
         "tournaments", "make_tournament", "enter_tournament", "withdraw", "begin_tournament",
         "follow_tournament", "challenge_bot", "bot_token", "profile", "block", "password",
     }  # fmt: skip

@@ -53,13 +53,28 @@ def player_words(player: tuple[str, str | None] | None) -> str:
 
 # Fixed widths that fit the list beside the Play panel at 80 columns (a longer name is
 # cut; the room itself shows it whole).
-COLUMNS = (("#", 3), ("●", 9), ("○", 9), ("State", 8), ("Watch", 5))
+COLUMNS = (("#", 3), ("●", 8), ("○", 8), ("State", 10), ("Watch", 5))
 
 
-def room_state(room: RoomSummary) -> str:
-    """A room's state in a word: a public room waiting for a player says "join"."""
+# The time controls a room for two may have ("" none); any other is for automatch.
+CLOCKS = (
+    ("No clock", ""),
+    ("1+0 bullet", "1+0"),
+    ("3+2 blitz", "3+2"),
+    ("5+3 blitz", "5+3"),
+    ("10+5 rapid", "10+5"),
+    ("1 day a move", "1d"),
+    ("3 days a move", "3d"),
+)
+
+
+def room_state(room: RoomSummary, your_move: bool = False) -> str:
+    """A room's state in a word or two: a public room waiting for a player says "join",
+    one where it is this player's move "your move", a finished one how it ended."""
     if room.over:
-        return "over"
+        return room.ended or "over"
+    if your_move:
+        return "your move"
     if room.open:
         return "join" if room.code else "private"
     # The move to come, counted as players count (c4tui.engine.board.notation.move_name).
@@ -83,6 +98,7 @@ class LobbyScreen(Screen[None]):
         Binding("b", "bot_token", "Bot token", show=False),  # its button says so
         Binding("t", "tournaments", "Tournaments"),
         Binding("s", "screen_reader", "Screen reader", show=False),
+        Binding("B", "bell", "Bell on/off", show=False),  # the online line says which
         Binding("q", "app.quit", "Quit"),
         Binding("escape", "leave_code", "Leave the code box", show=False),
         # Down from the buttons goes to the rooms list (the list and the levels list
@@ -94,6 +110,7 @@ class LobbyScreen(Screen[None]):
         super().__init__()
         self.match = match
         self.rooms: tuple[RoomSummary, ...] = ()
+        self.bell = True  # this player's bell toggle, as the server last said
         self.bots: tuple[str, ...] = ()  # the bots online, offered beside the AI
         self.engines: tuple[str, ...] = ()  # the operator's engines, by name
 
@@ -119,6 +136,7 @@ class LobbyScreen(Screen[None]):
                 yield Button("Play the AI (a)", id="play-ai", variant="primary", compact=True)
                 yield Static("With a friend", classes="lobby-heading")
                 yield Button("New room for two (r)", id="new-room", compact=True)
+                yield Select(CLOCKS, value="", allow_blank=False, id="clock", compact=True)
                 yield TickBox("Anyone may join it", id="public", compact=True)
                 yield Input(placeholder="Room or seat code (j)", id="code", compact=True)
                 yield Static("Either game", classes="lobby-heading")
@@ -144,22 +162,27 @@ class LobbyScreen(Screen[None]):
         self.query_one("#play-ai", Button).focus()
 
     def show_lobby(self, lobby: LobbyView) -> None:
-        self.rooms = lobby.rooms
+        # The rooms where it is this player's move come first, the most urgent at the top
+        # (a correspondence player's list of games waiting for them, first thing at login).
+        first = {number: index for index, number in enumerate(lobby.your_move)}
+        self.rooms = tuple(sorted(lobby.rooms, key=lambda r: first.get(r.number, len(first))))
         table = self.query_one("#rooms", DataTable)
         row = table.cursor_row
         table.clear()
-        for room in lobby.rooms:
+        for room in self.rooms:
             table.add_row(  # escaped: a name such as "[b]" is a name, not markup
                 str(room.number),
                 escape(player_words(room.players[0])),
                 escape(player_words(room.players[1])),
-                room_state(room),
+                escape(room_state(room, room.number in first)),
                 str(room.watchers or ""),
             )
-        if lobby.rooms:
-            table.move_cursor(row=min(row, len(lobby.rooms) - 1))
+        if self.rooms:
+            table.move_cursor(row=0 if first else min(row, len(self.rooms) - 1))
+        self.bell = lobby.bell
         online = ", ".join(lobby.online) or "nobody"
-        line = f"Online ({len(lobby.online)}): {online}"
+        # The bell's toggle on this line: the Play panel has no line to spare at 80x24.
+        line = f"Bell {'on' if lobby.bell else 'off'} (B) · Online ({len(lobby.online)}): {online}"
         if lobby.bots:
             line += f" · bots ({len(lobby.bots)}): " + ", ".join(f"BOT {b}" for b in lobby.bots)
         self.query_one("#online", Static).update(Text(line))
@@ -191,12 +214,18 @@ class LobbyScreen(Screen[None]):
         if action is not None:
             action()
 
+    def action_bell(self) -> None:
+        """The bell when it becomes my move in a game I am not looking at: on or off
+        (kept by the server for this player; the lobby comes back saying which)."""
+        self.match.bell(not self.bell)
+
     def on_select_changed(self, event: Select.Changed) -> None:
         # Next is playing it: Enter on the button (a typed in the list searches it).
         # Only for a level the person picked: the Select's own change as it is mounted
         # came after `j` had put the focus in the code field, and took it away.
         if event.select.has_focus_within:
-            self.query_one("#play-ai", Button).focus()
+            after = "#new-room" if event.select.id == "clock" else "#play-ai"
+            self.query_one(after, Button).focus()
 
     def action_play_ai(self) -> None:
         spec = str(self.query_one("#level", Select).value)
@@ -214,7 +243,8 @@ class LobbyScreen(Screen[None]):
     def action_new_room(self) -> None:
         public = self.query_one("#public", Checkbox).value
         second = self.query_one("#second", Checkbox).value
-        self.match.create(None, second=second, public=public)
+        clock = str(self.query_one("#clock", Select).value) or None
+        self.match.create(None, second=second, public=public, clock=clock)
 
     def action_focus_code(self) -> None:
         self.query_one("#code", Input).focus()

@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
+from c4tui.app.widgets.clock import GameClock
 from c4tui.match.interface import MatchView
 from c4tui.match.room_view import RoomView
 from c4tui.match.sides import GLYPHS
@@ -65,6 +66,9 @@ def seats_text(view: RoomView, now: float) -> Text:
     for offer, by in view.offers.items():
         if by == view.seat:
             text.append(f"Your {OFFER_NAMES[offer]} waits for an answer.\n", style="italic")
+    if view.claim_for_me():
+        gone = view.seats[1 - (view.seat or 0)].title
+        text.append(f"{gone} is gone: w claims the win, D a draw.\n", style="bold")
     asked = [i for i in view.rematch if i != view.seat]
     if asked and view.playing:
         text.append(f"{view.seats[asked[0]].title} wants a rematch: n to play it.\n", style="bold")
@@ -86,6 +90,8 @@ class RoomPanel(Vertical):
         self.chat: deque[tuple[str, str]] = deque(maxlen=CHAT_LINES)
 
     def compose(self) -> ComposeResult:
+        self.clock = GameClock()
+        yield self.clock
         self.seats = Static(id="seats")
         self.said = Static(id="said")
         self.said.display = False
@@ -106,9 +112,11 @@ class RoomPanel(Vertical):
             self.chat.clear()
             self._show_chat()
         self._room = room
-        self.border_title = f"Room {room.number}"
+        clock = "" if room.clock is None else f" · {room.clock.words}"
+        self.border_title = f"Room {room.number}{clock}"
         self.border_subtitle = f"your seat code {room.seat_code}" if room.seat_code else ""
         self.seats.update(seats_text(room, time.monotonic()))
+        self.clock.show(room.clock, (room.seats[0].title, room.seats[1].title))
 
     def _count_down(self) -> None:
         room = self._room

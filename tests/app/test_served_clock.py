@@ -1,0 +1,104 @@
+"""The served app on a clock: the clock line counts the side to move down, a player whose
+opponent is gone claims the game with a key, and a move in another game rings the bell."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Select
+
+from c4tui.app.screens.game import GameScreen
+from c4tui.app.screens.lobby import LobbyScreen
+from c4tui.app.widgets.clock import GameClock, clock_text, clock_words
+from c4tui.match.room_view import ClockView
+from tests.app.test_served import footer_keys, served_app, until
+from tests.rooms.support import Time, login, room_where, running
+
+
+@pytest.mark.parametrize(
+    ("seconds", "words"),
+    [
+        (245, "4:05"),
+        (3723, "1:02:03"),
+        (7.34, "0:07.3"),
+        (0, "0:00.0"),
+        (2 * 86400 + 5 * 3600, "2d 05h"),
+    ],
+)
+def test_time_left_as_a_clock_shows_it(seconds, words):
+    assert clock_words(seconds) == words
+
+
+def test_the_running_side_is_marked_by_a_glyph_and_counts_down():
+    clock = ClockView("1+0", "1+0 bullet", (60.0, 42.0), 1, at=100.0)
+    line = clock_text(clock, ("ann", "bob"), now=112.0).plain
+    assert line == " ● ann 1:00   ▸○ bob 0:30"
+
+
+@pytest.fixture
+def time():
+    return Time()
+
+
+@pytest.fixture
+async def service(tmp_path, time):
+    async with running(tmp_path / "state", time, ai_seconds=0.3) as service:
+        yield service
+
+
+async def test_a_timed_room_shows_its_clock_and_a_gone_opponent_is_claimed_with_a_key(
+    service, time
+):
+    app = served_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        app.screen.query_one("#clock", Select).value = "1+0"
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.match.room)
+        bob = await login(service, "bob")
+        await bob.send("join", code=app.match.room.code)
+        await until(pilot, lambda: app.match.room.clock and app.match.room.clock.running == 0)
+        shown = app.screen.query_one(GameClock)
+        line = str(shown.render())  # ann's time runs (by the app's own clock, from 1:00)
+        assert shown.display and "▸● ann 0:5" in line and " ○ bob 1:00" in line
+        await pilot.press("4")
+        await room_where(bob, lambda m: m["moves"] == "4")
+        await bob.send("drop", column=3, ply=1)
+        await until(pilot, lambda: app.match.room.position.moves == 2)
+        assert not footer_keys(app) & {"Claim win", "Claim draw"}  # bob is still here
+        await bob.close()  # gone; the grace of 1+0 is 15 s
+        await until(pilot, lambda: app.match.room.seats[1].held_until is not None)
+        time.moved(15)
+        service.host.look()
+        await until(pilot, lambda: app.match.room.claim_for_me())
+        await pilot.pause()
+        assert {"Claim win", "Claim draw"} <= footer_keys(app)
+        await pilot.press("w")
+        await until(pilot, lambda: app.match.room.over)
+        assert (app.match.room.ended, app.match.room.winner) == ("abandoned", 0)
+
+
+async def test_a_move_in_another_game_rings_the_bell_in_the_lobby(service):
+    ann, bob = await login(service, "ann"), await login(service, "bob")
+    await ann.send("create", clock="3d")
+    made = await room_where(ann, lambda m: m["seat"] == 0)
+    await bob.send("join", code=made["code"])
+    await room_where(bob, lambda m: m["seat"] == 1)
+    await ann.send("drop", column=3, ply=0)
+    await room_where(bob, lambda m: m["moves"] == "4")
+    await ann.close()
+    app = served_app(service, "ann")
+    rung: list[bool] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.bell = lambda: rung.append(True)  # type: ignore[method-assign]
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.match.lobby.rooms)
+        assert app.match.lobby.your_move == ()  # bob to move
+        await bob.send("drop", column=3, ply=1)
+        await until(pilot, lambda: rung)
+        await until(pilot, lambda: app.match.lobby.your_move == (made["room"],))
+        assert app.screen.rooms[0].number == made["room"]  # first in the list
+        assert "Bell on (B)" in str(app.screen.query_one("#online").render())
+        await pilot.press("B")  # the toggle, kept by the server
+        await until(pilot, lambda: not app.match.lobby.bell)
+        await pilot.pause()
+        assert "Bell off (B)" in str(app.screen.query_one("#online").render())
+    await bob.close()
