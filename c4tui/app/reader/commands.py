@@ -81,6 +81,18 @@ QUESTIONS: tuple[Question, ...] = (
     Question(("lines", "e"), "e", "every line of the game: the main line, the variations", _lines),
 )
 
+# The study tools (study.py), by the names typed.
+STUDY = {
+    "review": "review",
+    "v": "review",
+    "learn": "learn",
+    "puzzle": "puzzle",
+    "puzzles": "puzzle",
+    "t": "puzzle",
+    "next": "next",
+    "stop": "stop",
+}
+
 # The game's keys by name, as typed: the key the name stands for.
 KEY_NAMES = {
     "drop": "enter",
@@ -96,8 +108,6 @@ KEY_NAMES = {
     "draw": "d",
     "offer draw": "d",
     "resign": "R",
-    "review": "v",
-    "puzzles": "t",
     "games": "g",
     "position": "p",
     "copy": "c",
@@ -114,6 +124,9 @@ KEY_NAMES = {
     "forward": "down",
     "start": "home",
     "end": "end",
+    "promote": "P",
+    "delete": "X",
+    "threat marks": "z",
 }
 
 
@@ -125,6 +138,7 @@ class Typed:
     column: int | None = None  # 0-based: drop here; with `question`: the column asked
     key: str | None = None
     chat: str | None = None
+    study: str | None = None  # review, learn, puzzle, next, stop (study.py)
     unknown: str | None = None
 
 
@@ -139,6 +153,8 @@ def understood(text: str) -> Typed:
         return Typed(column=int(word) - 1)
     if low in ("say", "chat") and rest:
         return Typed(chat=rest)
+    if not rest and low in STUDY:
+        return Typed(study=STUDY[low])
     if low == "drop" and rest.isdigit():
         return Typed(column=int(rest) - 1)
     for question in QUESTIONS:
@@ -160,7 +176,10 @@ def help_lines() -> list[str]:
         "with the keys, [ and ] read back the lines before and after",
         "a column number, or Enter alone: drop a disc there (left and right choose)",
         *asked,
+        "review or v: the game's moves judged by the solver, each mistake and its better move",
+        "learn: play your mistakes again; puzzle or t: a puzzle near your rating; next, stop",
         "say TEXT: chat in a room",
         "any key of the game by its letter or name: undo, redo, new, hint, move now, "
-        "draw, resign, review, settings, lobby, quit",
+        "draw, resign, settings, lobby, quit; back, forward, start, end: along the game's "
+        "lines, promote, delete",
     ]

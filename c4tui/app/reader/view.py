@@ -21,6 +21,7 @@ from c4tui.app.reader.commands import QUESTIONS, Question, Typed, help_lines, un
 from c4tui.app.reader.log import Spoken
 from c4tui.app.reader.narrator import Narrator
 from c4tui.app.reader.pane import PROMPT, PaneCommandLine, PaneLines, ReaderPane
+from c4tui.app.reader.study import ReaderStudy
 from c4tui.app.textual_internals import call_later_or_now
 from c4tui.match.interface import MatchInterface
 
@@ -48,6 +49,9 @@ class ReaderLines(PaneLines):
         *PaneLines.BINDINGS,
         *(Binding(q.key, f"ask('{q.key}')", q.names[0], show=False) for q in QUESTIONS),
         Binding("question_mark", "list", "Commands", show=False),
+        # The study keys of the normal mode, said in lines here.
+        Binding("v", "study('review')", "Review", show=False),
+        Binding("t", "study('puzzle')", "Puzzle", show=False),
     ]
 
     def action_ask(self, key: str) -> None:
@@ -59,6 +63,11 @@ class ReaderLines(PaneLines):
         for line in help_lines():
             self.spoken.say(line)
 
+    def action_study(self, name: str) -> None:
+        view = self.parent
+        if isinstance(view, ReaderView):
+            getattr(view.studying(), name)()
+
 
 class ReaderView(ReaderPane):
     """The spoken lines and the command line of one game screen (module docstring)."""
@@ -68,6 +77,7 @@ class ReaderView(ReaderPane):
         self.match = match
         self.narrator = Narrator(match.view, spoken.say, self._later)
         match.listen(self.narrator.hear)
+        self.study: ReaderStudy | None = None  # made once the app runs (it needs it)
 
     def make_lines(self) -> PaneLines:
         return ReaderLines(self.spoken, id="reader-lines")
@@ -101,8 +111,20 @@ class ReaderView(ReaderPane):
         text = self.typed(event)
         await self.run_typed(understood(text), text)
 
+    def studying(self) -> ReaderStudy:
+        if self.study is None:
+            self.study = ReaderStudy(self.spoken.say, self.app)
+        return self.study
+
     async def run_typed(self, typed: Typed, text: str) -> None:
         """Answer a typed line: a question here, the rest as the game's keys do."""
+        study = self.studying()
+        if typed.study is not None:
+            getattr(study, typed.study)()
+            return
+        if typed.column is not None and study.question is not None:
+            study.answer(typed.column)  # an answer, not a drop
+            return
         if typed.question is not None:
             self.ask(typed.question, typed.column)
             return
