@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 
+from c4tui.community.bot_tokens import is_bot_key
 from c4tui.community.glicko2 import provisional
 from c4tui.community.passwords import hashed, password_refusal
 from c4tui.community.people_records import PeopleRecords
@@ -61,7 +62,7 @@ class People:
             seat = next((i for i, s in enumerate(room.seats) if s.key in keys), None)
             if seat is not None and not room.over:
                 other = room.seats[1 - seat]
-                opponent = other.ai or other.name or "(open)"
+                opponent = other.ai or (other.title() if other.bot else other.name) or "(open)"
                 playing.append(PlayingShown(room.number, opponent, room.position.moves))
         ratings = tuple(
             RatingShown(c, s.rating.r, s.rating.rd, provisional(s.rating), s.games)
@@ -83,6 +84,7 @@ class People:
             losses=results.losses,
             playing=tuple(playing),
             password=password,
+            bot=any(is_bot_key(key) for key in keys),
         )
 
     def block(self, client: Client, name: str, on: bool) -> None:

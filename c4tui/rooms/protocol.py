@@ -585,6 +585,7 @@ class Profile(Message):
     losses: Count
     playing: tuple[PlayingShown, ...]
     password: bool | None  # own keyless ssh name: whether a password guards it; else None
+    bot: bool = False  # a bot's profile (rooms/bots.py): shown marked as one
 
 
 SERVICE_MESSAGES: dict[str, type[Message]] = {

@@ -16,7 +16,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from c4tui.engine.board.position import Position
 from c4tui.engine.external.protocol import info_lines
 from c4tui.engine.players.specs import make_engine
-from c4tui.rooms.protocol import ChallengeBot, MakeBotToken, Watch
+from c4tui.rooms.protocol import AskProfile, ChallengeBot, MakeBotToken, Watch
 from c4tui.serve.bot_api import BotApi
 from tests.rooms.support import PATIENCE, login, next_of, room_where, running
 
@@ -211,6 +211,13 @@ async def test_a_person_makes_a_token_and_challenges_the_bot_from_the_lobby(tmp_
         assert room["seat"] == 1 and room["seats"][0]["name"] == "BOT Danbot"
         game = await stream(http, f"/game/{room['room']}/stream", headers)
         assert (await game.next("gameFull"))["seat"] == 0
+
+        # Its profile says it is a bot; the person's says whom they play.
+        await person.send(AskProfile("danbot"))
+        assert (await next_of(person, "profile"))["bot"]
+        await person.send(AskProfile("dan"))
+        mine = await next_of(person, "profile")
+        assert not mine["bot"] and mine["playing"][0]["opponent"] == "BOT Danbot"
 
         # Its one game at once is under way: a second challenger's is accepted in vain.
         other = await login(service, "eve")

@@ -90,7 +90,9 @@ class ProfileScreen(ModalScreen[None]):
     def show(self, profile: Profile) -> None:
         """Draw `profile` (the first, or the same player's again after a block)."""
         self.profile = profile
-        self.query_one("#profile-body").border_title = profile.name
+        self.query_one("#profile-body").border_title = (
+            f"BOT {profile.name}" if profile.bot else profile.name
+        )
         state = ["you" if profile.you else "online" if profile.online else "not online"]
         if profile.blocked:
             state.append("blocked by you: no challenges, pairings or chat from them")
