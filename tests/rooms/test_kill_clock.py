@@ -48,12 +48,18 @@ class FileTime:
 
     def __init__(self, path, start: float) -> None:
         self.path, self.seconds = path, start
-        path.write_text(str(start))
+        self.write()
+
+    def write(self) -> None:
+        """The time into the file whole (renamed into place: never read half-written)."""
+        part = self.path.with_suffix(".part")
+        part.write_text(str(self.seconds))
+        os.replace(part, self.path)
 
     async def moved(self, process, seconds: float) -> None:
         """Move the time on and wait until the service has looked at its rooms."""
         self.seconds += seconds
-        self.path.write_text(str(self.seconds))
+        self.write()
         while True:
             line = await asyncio.wait_for(process.stdout.readline(), PATIENCE)
             if line.decode().strip() == f"looked {self.seconds}":
@@ -97,7 +103,7 @@ async def test_a_kill_on_a_clock_comes_back_move_for_move_with_fair_clocks(tmp_p
         await killed(process, (ann, bob))
 
     time.seconds += 3600  # down an hour
-    time.path.write_text(str(time.seconds))
+    time.write()
     process, (ann, bob) = await started(state, time)
     try:
         back = await room_where(ann, lambda m: m["seat"] == 0)
@@ -109,7 +115,7 @@ async def test_a_kill_on_a_clock_comes_back_move_for_move_with_fair_clocks(tmp_p
         await killed(process, (ann, bob))
 
     time.seconds += 100
-    time.path.write_text(str(time.seconds))
+    time.write()
     process, (ann, bob) = await started(state, time)
     try:
         back = await room_where(ann, lambda m: m["seat"] == 0)
