@@ -45,8 +45,10 @@ from c4tui.app.widgets.room_panel import RoomPanel
 from c4tui.match.interface import MatchEvent
 from c4tui.match.remote import (
     BotTokenMade,
+    ChallengesChanged,
     Closed,
     GamesListed,
+    LeaderboardShown,
     LobbyChanged,
     MoveArrived,
     ProfileShown,
@@ -54,6 +56,7 @@ from c4tui.match.remote import (
     RoomChanged,
     RoomEvent,
     Said,
+    SeekChanged,
     TournamentChanged,
     TournamentsChanged,
 )
@@ -62,6 +65,23 @@ from c4tui.match.search_requests import Notice
 from c4tui.rooms.room_client import RoomError
 
 Connect = Callable[[], Awaitable[RemoteMatch]]
+# What the app acts on itself (the game screen hears the game's own events).
+LOBBY_AND_ROOM_EVENTS = (
+    RoomChanged,
+    LobbyChanged,
+    GamesListed,
+    Said,
+    Notice,
+    Closed,
+    ProfileShown,
+    MoveArrived,
+    BotTokenMade,
+    TournamentsChanged,
+    TournamentChanged,
+    SeekChanged,
+    ChallengesChanged,
+    LeaderboardShown,
+)
 # Textual's own palette commands a served player has no use for: a screenshot would be
 # written on the server, where the player cannot read it (and clients may not write).
 HOST_ONLY_COMMANDS = {"Screenshot"}
@@ -123,17 +143,7 @@ class ServedApp(App[None]):
         """Queue what the room says to be acted on, in order, each after the last (the
         room's screen may need composing first); the game screen hears the game's
         events itself."""
-        shown = (
-            RoomChanged,
-            LobbyChanged,
-            GamesListed,
-            Said,
-            Notice,
-            Closed,
-            ProfileShown,
-            MoveArrived,
-        )
-        if isinstance(event, (*shown, BotTokenMade, TournamentsChanged, TournamentChanged)):
+        if isinstance(event, LOBBY_AND_ROOM_EVENTS):
             self.call_later(self.on_match_event, event)
 
     def show_profile(self, event: ProfileShown) -> None:
@@ -182,6 +192,12 @@ class ServedApp(App[None]):
             self.show_profile(event)
         elif isinstance(event, Said) and reading(self):
             pass  # said among the lines by the room screen's narrator
+        elif isinstance(event, SeekChanged):
+            self.lobby_screen.show_seeking(event.seeking)
+        elif isinstance(event, ChallengesChanged):
+            self.lobby_screen.show_challenges(event.challenges)
+        elif isinstance(event, LeaderboardShown):
+            self.lobby_screen.show_leaderboard(event.leaderboard)
         elif isinstance(event, Said):
             if self.screen is self.room_screen or self.room_screen in self.screen_stack:
                 self.room_panel.heard(event.name, event.text)  # kept beside the board

@@ -12,10 +12,13 @@ here, so nothing can disagree with the service.
 A room has more to it than a local game, and those come as events of their own:
 `RoomChanged` (seats, offers, watchers: the whole `RoomView`), `LobbyChanged`,
 `GamesListed`, `Said` (a chat line), `ProfileShown` and `Closed` (the connection
-ended, with why). Intents of a room beyond the interface: create, join, watch, leave,
-offer_draw, answer, rematch, games, say, profile, block, set_password. What a room has
-no use for (redo, hints, pausing two engines, other sides) is refused with a notice, as
-the interface asks, and named in the view's `refused` so a UI shows no key for it.
+ended, with why); the lobby's matchmaking too: `SeekChanged`, `ChallengesChanged`,
+`LeaderboardShown`. Intents of a room beyond the interface: create, join, watch, leave,
+offer_draw, answer, rematch, games, say, profile, block, set_password; of matchmaking:
+seek, unseek, challenge, answer_challenge, cancel_challenge, leaderboard. What a room
+has no use for (redo, hints, pausing two engines, other sides) is refused with a
+notice, as the interface asks, and named in the view's `refused` so a UI shows no key
+for it.
 
 A finished game is an analysis board for whoever is in the room: `jump`, drops and
 `promote` / `delete_variation` act on this client's copy of the game (the service's
@@ -131,6 +134,21 @@ class MoveArrived:
     bell: bool
 
 
+@dataclass(frozen=True)
+class SeekChanged:
+    seeking: wire.Seeking  # control None: no seek (any more)
+
+
+@dataclass(frozen=True)
+class ChallengesChanged:
+    challenges: wire.Challenges
+
+
+@dataclass(frozen=True)
+class LeaderboardShown:
+    leaderboard: wire.Leaderboard
+
+
 RoomEvent = (
     RoomChanged
     | LobbyChanged
@@ -142,6 +160,9 @@ RoomEvent = (
     | ProfileShown
     | BotTokenMade
     | MoveArrived
+    | SeekChanged
+    | ChallengesChanged
+    | LeaderboardShown
 )
 
 
@@ -358,6 +379,12 @@ class RemoteMatch:
             self._tell(TournamentChanged(message))
         elif isinstance(message, wire.YourMove):
             self._tell(MoveArrived(message.room, message.against, message.bell))
+        elif isinstance(message, wire.Seeking):
+            self._tell(SeekChanged(message))
+        elif isinstance(message, wire.Challenges):
+            self._tell(ChallengesChanged(message))
+        elif isinstance(message, wire.Leaderboard):
+            self._tell(LeaderboardShown(message))
         elif isinstance(message, wire.Refused):
             self._tell(Notice(message.reason, "warning", timeout=4))
         elif isinstance(message, wire.Notice):
@@ -565,6 +592,27 @@ class RemoteMatch:
 
     def set_password(self, password: str) -> None:
         self._send(wire.SetPassword(password[:200]))
+
+    # ---- intents of matchmaking -----------------------------------------------------
+
+    def seek(self, control: str) -> None:
+        """Automatch: a rated game with this time control ("3+2", "1d")."""
+        self._send(wire.Seek(control[:20]))
+
+    def unseek(self) -> None:
+        self._send(wire.Unseek())
+
+    def challenge(self, name: str, control: str, *, rated: bool) -> None:
+        self._send(wire.MakeChallenge(name.strip()[:200] or "?", control[:20], rated))
+
+    def answer_challenge(self, challenge: int, accept: bool) -> None:
+        self._send(wire.AnswerChallenge(challenge, accept))
+
+    def cancel_challenge(self, challenge: int) -> None:
+        self._send(wire.CancelChallenge(challenge))
+
+    def leaderboard(self) -> None:
+        self._send(wire.AskLeaderboard())
 
 
 def _records(games: tuple[wire.KeptGame, ...]) -> Iterator[tuple[str, GameRecord]]:

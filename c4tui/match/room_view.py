@@ -74,6 +74,7 @@ class RoomView:
     watchers: tuple[str, ...]
     clock: ClockView | None = None
     claim: int | None = None  # the seat that may claim the game: the other is gone
+    rated: bool = False  # the result moves the players' ratings
 
     @classmethod
     def from_wire(cls, shown: RoomShown, now: float) -> RoomView:
@@ -112,6 +113,7 @@ class RoomView:
                 now,
             ),
             shown.claim,
+            shown.rated,
         )
 
     @property

@@ -86,6 +86,23 @@ class Refused(Exception):
     """A request that cannot be done; the reason goes back to the client."""
 
 
+class HostListener:
+    """A part of the service that follows the host: clients coming and going, rooms
+    changing, the clock ticking (matchmaking.py is one). Each does nothing by default."""
+
+    def started(self) -> None:
+        """The rooms are back and the store is open."""
+
+    def arrived(self, client: Client) -> None: ...
+
+    def departed(self, client: Client) -> None: ...
+
+    def changed(self, room: Room) -> None: ...
+
+    def tick(self) -> None:
+        """Once a TICK."""
+
+
 class RoomHost:
     """The rooms and the clients in them (see the module docstring)."""
 
@@ -114,6 +131,7 @@ class RoomHost:
         self._lobby_due = False
         # Called with every room that changed, before it is kept and shown (tournaments.py).
         self.followers: list[Callable[[Room], None]] = []
+        self.listeners: list[HostListener] = []  # clients, kept changes, ticks (matchmaking.py)
 
     @property
     def store(self) -> Store:
@@ -149,6 +167,8 @@ class RoomHost:
             )
         for room in list(self.rooms.values()):
             self.maybe_search(room)
+        for listener in self.listeners:
+            listener.started()
         self._tick = asyncio.create_task(self._look_at_seats())
 
     async def close(self) -> None:
@@ -184,11 +204,15 @@ class RoomHost:
             self.show(seated[0])
         else:
             client.send(self.lobby_for(client))
+        for listener in self.listeners:
+            listener.arrived(client)
         self._lobby_changed()
 
     def depart(self, client: Client) -> None:
         self.clients.discard(client)
         log.info("client %s left", client.who)
+        for listener in self.listeners:
+            listener.departed(client)
         room = self.rooms.get(client.room) if client.room is not None else None
         client.room = None
         if room is not None:
@@ -298,6 +322,11 @@ class RoomHost:
         while True:
             await asyncio.sleep(TICK)
             self.look()
+            for listener in self.listeners:
+                try:
+                    listener.tick()
+                except Exception:
+                    log.exception("%s could not tick", type(listener).__name__)
 
     def look_at(self, room: Room) -> None:
         """`look` at one room now (before a move, so that one after the flag is refused)."""
@@ -382,6 +411,8 @@ class RoomHost:
             self.maybe_search(room)
         if room.number in self.rooms:
             self.show(room)
+            for listener in self.listeners:
+                listener.changed(room)
         self._lobby_changed()
 
     def _keep(self, room: Room) -> bool:

@@ -43,6 +43,11 @@ Client to service (`CLIENT_MESSAGES`):
     profile   AskProfile {name}               a player's profile (docs/community.md)
     block     Block {name, block}             block a player (no challenges, pairs, chat)
     password  SetPassword {password}          a keyless ssh name's password
+    seek      Seek {control}                  automatch: a rated game with this time control
+    unseek    Unseek {}                       stop looking
+    challenge MakeChallenge {name, control, rated}   a game with that player
+    answer_challenge  AnswerChallenge {challenge, accept}    cancel_challenge  {challenge}
+    leaderboard  AskLeaderboard {}            the top players of each rating class
 
 Service to client (`SERVICE_MESSAGES`):
     welcome   Welcome {version, identity: {key, name}, ai_seconds}
@@ -56,6 +61,9 @@ Service to client (`SERVICE_MESSAGES`):
     bot_token BotToken {name, token}          the token just made, shown once
     profile   Profile {name, ratings, results, playing, ...}   a player, as asked
     your_move YourMove {room, against, bell}  it became your move in a room you are not in
+    seeking   Seeking {control, range, waiting}   this client's seek (control null: none)
+    challenges  Challenges {to_me, mine}     the open challenges to and from this player
+    leaderboard Leaderboard {classes}         the top players of each rating class
 """
 
 from __future__ import annotations
@@ -285,6 +293,43 @@ class SetPassword(Message):
     password: Words
 
 
+@dataclass(frozen=True)
+class Seek(Message):
+    KIND = "seek"
+    control: Annotated[str, Text(20)]  # a time control as written: "3+2", "1d"
+
+
+@dataclass(frozen=True)
+class Unseek(Message):
+    KIND = "unseek"
+
+
+@dataclass(frozen=True)
+class MakeChallenge(Message):
+    KIND = "challenge"
+    name: Words
+    control: Annotated[str, Text(20)]
+    rated: bool = True
+
+
+@dataclass(frozen=True)
+class AnswerChallenge(Message):
+    KIND = "answer_challenge"
+    challenge: Count
+    accept: bool
+
+
+@dataclass(frozen=True)
+class CancelChallenge(Message):
+    KIND = "cancel_challenge"
+    challenge: Count
+
+
+@dataclass(frozen=True)
+class AskLeaderboard(Message):
+    KIND = "leaderboard"
+
+
 CLIENT_MESSAGES: dict[str, type[Message]] = {
     kind.KIND: kind
     for kind in (
@@ -316,6 +361,12 @@ CLIENT_MESSAGES: dict[str, type[Message]] = {
         AskProfile,
         Block,
         SetPassword,
+        Seek,
+        Unseek,
+        MakeChallenge,
+        AnswerChallenge,
+        CancelChallenge,
+        AskLeaderboard,
     )
 }
 
@@ -429,6 +480,7 @@ class RoomShown(Message):
     watchers: tuple[AnyText, ...]
     clock: ClockShown | None = None
     claim: Seat | None = None  # the seat that may claim the game (the other is gone)
+    rated: bool = False  # its result moves the players' ratings
 
 
 @dataclass(frozen=True)
@@ -588,6 +640,57 @@ class Profile(Message):
     bot: bool = False  # a bot's profile (rooms/bots.py): shown marked as one
 
 
+@dataclass(frozen=True)
+class Seeking(Message):
+    """This client's seek: its control, the rating range it takes now, how many others
+    wait with the same control; `control` None when it seeks nothing (any more)."""
+
+    KIND = "seeking"
+    control: AnyText | None
+    range: AnyText = ""
+    waiting: Count = 0
+
+
+@dataclass(frozen=True)
+class ChallengeListed:
+    id: Count
+    name: AnyText  # the other player
+    control: AnyText
+    rated: bool
+    correspondence: bool
+    seconds_left: float
+
+
+@dataclass(frozen=True)
+class Challenges(Message):
+    KIND = "challenges"
+    to_me: tuple[ChallengeListed, ...]
+    mine: tuple[ChallengeListed, ...]
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A line of the leaderboard."""
+
+    name: AnyText
+    rating: int
+    deviation: int
+    provisional: bool
+    games: Count
+
+
+@dataclass(frozen=True)
+class RatingClassListed:
+    name: AnyText  # bullet, blitz, rapid, correspondence
+    players: tuple[Ranked, ...]
+
+
+@dataclass(frozen=True)
+class Leaderboard(Message):
+    KIND = "leaderboard"
+    classes: tuple[RatingClassListed, ...]
+
+
 SERVICE_MESSAGES: dict[str, type[Message]] = {
     kind.KIND: kind
     for kind in (
@@ -605,6 +708,9 @@ SERVICE_MESSAGES: dict[str, type[Message]] = {
         BotToken,
         Profile,
         YourMove,
+        Seeking,
+        Challenges,
+        Leaderboard,
     )
 }
 

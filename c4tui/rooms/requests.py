@@ -27,13 +27,16 @@ from c4tui.rooms.access import (
 from c4tui.rooms.bots import BotDesk
 from c4tui.rooms.host import Client, Refused, RoomHost
 from c4tui.rooms.keeping import new_game_name
+from c4tui.rooms.matchmaking import Matchmaking
 from c4tui.rooms.people import People
 from c4tui.rooms.protocol import (
     Answer,
+    AnswerChallenge,
     AskProfile,
     Bell,
     Block,
     BotToken,
+    CancelChallenge,
     ChallengeBot,
     Claim,
     Create,
@@ -42,11 +45,13 @@ from c4tui.rooms.protocol import (
     Join,
     KeptGame,
     MakeBotToken,
+    MakeChallenge,
     Message,
     Notice,
     ProtocolError,
     Said,
     Say,
+    Seek,
     SetPassword,
     Watch,
 )
@@ -75,6 +80,8 @@ class Requests:
         self.address_guesses = GuessLimit(host.limits.code_guesses_per_address)
         self._games_asked: dict[str, float] = {}  # identity key -> when it last asked
         self.people = People(host)
+        self.matching = Matchmaking(host)
+        host.listeners.append(self.matching)
 
     def handle(self, client: Client, message: Message) -> None:
         """Do what the client asks, or tell it why not."""
@@ -333,6 +340,26 @@ class Requests:
             raise Refused("This server has no bots.")
         account, token = self.bots.make_token(client, message.name)
         client.send(BotToken(account.name, token))
+
+    # ---- matchmaking (matchmaking.py) ----------------------------------------------
+
+    def _on_seek(self, client: Client, message: Seek) -> None:
+        self.matching.seek(client, message.control)
+
+    def _on_unseek(self, client: Client, message: Message) -> None:
+        self.matching.unseek(client)
+
+    def _on_challenge(self, client: Client, message: MakeChallenge) -> None:
+        self.matching.challenge(client, message.name, message.control, message.rated)
+
+    def _on_answer_challenge(self, client: Client, message: AnswerChallenge) -> None:
+        self.matching.answer(client, message.challenge, message.accept)
+
+    def _on_cancel_challenge(self, client: Client, message: CancelChallenge) -> None:
+        self.matching.cancel(client, message.challenge)
+
+    def _on_leaderboard(self, client: Client, message: Message) -> None:
+        client.send(self.matching.leaderboard())
 
     def _seated(self, client: Client) -> tuple[Room, int]:
         room = self.host.rooms.get(client.room) if client.room is not None else None

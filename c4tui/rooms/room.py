@@ -98,6 +98,7 @@ class Room:
     clock: Clock | None = None
     clock_ply: int = 0  # the move count the clock last saw (settle_clock)
     claimant: int | None = None  # the seat that may claim: the other's grace is over
+    rated: bool = False  # paired by automatch or a rated challenge: the result moves ratings
 
     def __post_init__(self) -> None:
         if self.control is not None and self.clock is None:
@@ -443,6 +444,7 @@ class Room:
             "trouble": self.trouble,
             "clock": self._clock_view(now),
             "claim": self.claimant,
+            "rated": self.rated,
         }
 
     def _clock_view(self, now: float) -> dict[str, Any] | None:

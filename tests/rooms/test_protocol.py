@@ -54,6 +54,15 @@ SERVICE = [
         5, 1, 3, (wire.PlayingShown(2, "level:3", 11),), None,
     ),
     wire.YourMove(3, "bob", True),
+    wire.Seeking("3+2", "±150", 2),
+    wire.Seeking(None),
+    wire.Challenges(
+        (wire.ChallengeListed(4, "bob", "1d", True, True, 604000.0),),
+        (wire.ChallengeListed(5, "cy", "3+2", False, False, 90.5),),
+    ),
+    wire.Leaderboard(
+        (wire.RatingClassListed("blitz", (wire.Ranked("ann", 1662, 290, True, 1),)),)
+    ),
 ]  # fmt: skip
 CLIENT = [
     wire.Hello(1, "token"),
@@ -72,6 +81,12 @@ CLIENT = [
     wire.Create(clock="5+3"),
     wire.Claim(win=False),
     wire.Bell(on=True),
+    wire.Seek("3+2"),
+    wire.Unseek(),
+    wire.MakeChallenge("bob", "1d", rated=False),
+    wire.AnswerChallenge(4, True),
+    wire.CancelChallenge(5),
+    wire.AskLeaderboard(),
 ]
 
 
@@ -102,5 +117,6 @@ def test_every_kind_is_declared_once_on_its_side():
         "offer_draw", "take_back", "rematch", "answer", "games", "say", "claim", "bell",
         "tournaments", "make_tournament", "enter_tournament", "withdraw", "begin_tournament",
         "follow_tournament", "challenge_bot", "bot_token", "profile", "block", "password",
+        "seek", "unseek", "challenge", "answer_challenge", "cancel_challenge", "leaderboard",
     }  # fmt: skip
     assert set(wire.SERVICE_MESSAGES) == {m.kind for m in SERVICE}

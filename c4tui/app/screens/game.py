@@ -335,7 +335,8 @@ def subtitle(view: MatchView) -> str:
     if room is not None:
         names = f"{room.seats[0].title} {GLYPHS[0]}  vs  {room.seats[1].title} {GLYPHS[1]}"
         role = "playing" if room.playing else "watching"
-        return f"Room {room.number} · {names} · you are {role}"
+        rated = " · rated" if room.rated else ""  # the result moves both ratings
+        return f"Room {room.number} · {names}{rated} · you are {role}"
     pos = view.position
     return (
         f"{view.names[0]} {GLYPHS[0]}  vs  {view.names[1]} {GLYPHS[1]}"

@@ -6,6 +6,11 @@ back with a seat code), and the games this player has finished. On the right eve
 on the server; Enter joins a room listed as open to anyone, or watches any other. Below:
 who is online. The list follows the service's lobby as it changes.
 
+Matchmaking (the dialogs are in screens/matchmaking.py): `f` finds a rated game with a
+time control and the line above the online list shows the wait and the rating range,
+`c` challenges a player, `y` / `n` answer the first challenge to you, `x` takes back
+your first, `k` shows the leaderboard.
+
 The letter keys are the lobby's, so the code box has the focus only while a code is
 typed: Enter or Escape leaves it, and coming back from a room never puts the focus
 there (a `r` would have been typed into it). `l` (or Down) goes to the rooms list.
@@ -13,6 +18,7 @@ there (a `r` would have been typed into it). `l` (or Down) goes to the rooms lis
 
 from __future__ import annotations
 
+import time
 from typing import ClassVar
 
 from rich.markup import escape
@@ -26,6 +32,12 @@ from textual.widgets import Button, Checkbox, DataTable, Footer, Header, Input, 
 from c4tui.app.reader.lobby import LobbyReader
 from c4tui.app.reader.mode import reading, set_reading
 from c4tui.app.screens.bot_token import BotTokenScreen
+from c4tui.app.screens.matchmaking import (
+    ChallengeScreen,
+    ControlScreen,
+    LeaderboardScreen,
+    control_words,
+)
 from c4tui.app.screens.tournament import TournamentScreen
 from c4tui.app.widgets.tick_box import TickBox
 from c4tui.engine.board.notation import move_name
@@ -34,6 +46,7 @@ from c4tui.engine.players.specs import level_of, spec_text
 from c4tui.match.remote import RemoteMatch
 from c4tui.match.room_view import LobbyView, RoomSummary
 from c4tui.match.sides import engine_title
+from c4tui.rooms.protocol import ChallengeListed, Challenges, Leaderboard, Seeking
 
 DEFAULT_LEVEL = level_name(3)
 # Beside the levels, engines whose thinking is worth watching: they search for all of the
@@ -41,6 +54,9 @@ DEFAULT_LEVEL = level_name(3)
 WATCHABLE = (("MCTS, watch it think", "mcts"), ("NegaMax, watch it think", "negamax"))
 BOT_CHOICE = "bot:"  # the opponents list's value of a bot online: "bot:NAME"
 SERVER_CHOICE = "server:"  # of one of the operator's engines (rooms/requests.py OPERATORS)
+
+
+IDLE_MATCHING = "f: find a rated game · c: challenge a player · k: leaderboard"
 
 
 def player_words(player: tuple[str, str | None] | None) -> str:
@@ -99,6 +115,12 @@ class LobbyScreen(Screen[None]):
         Binding("t", "tournaments", "Tournaments"),
         Binding("s", "screen_reader", "Screen reader", show=False),
         Binding("B", "bell", "Bell on/off", show=False),  # the online line says which
+        Binding("f", "find", "Find"),
+        Binding("c", "challenge", "Challenge"),
+        Binding("k", "leaderboard", "Leaderboard"),
+        Binding("y", "answer_challenge(True)", "Accept", show=False),
+        Binding("n", "answer_challenge(False)", "Decline", show=False),
+        Binding("x", "cancel_challenge", "Cancel my challenge", show=False),
         Binding("q", "app.quit", "Quit"),
         Binding("escape", "leave_code", "Leave the code box", show=False),
         # Down from the buttons goes to the rooms list (the list and the levels list
@@ -113,6 +135,12 @@ class LobbyScreen(Screen[None]):
         self.bell = True  # this player's bell toggle, as the server last said
         self.bots: tuple[str, ...] = ()  # the bots online, offered beside the AI
         self.engines: tuple[str, ...] = ()  # the operator's engines, by name
+        self.seeking = Seeking(None)
+        self.challenges = Challenges((), ())
+        self.leaderboard = Leaderboard(())
+        self._board_asked = False
+        self._seek_since = 0.0
+        self._online: tuple[str, ...] = ()
 
     def opponents(self) -> list[tuple[str, str]]:
         """The levels, the engines to watch, and the bots online (a challenge to one)."""
@@ -149,6 +177,7 @@ class LobbyScreen(Screen[None]):
                 for label, width in COLUMNS:
                     table.add_column(label, width=width)
                 yield table
+        yield Static(id="matching")
         yield Static(id="online")
         self.reader = LobbyReader(self.match, self.app.spoken, id="lobby-reader")  # type: ignore[attr-defined]  # the served app's lines
         yield self.reader
@@ -159,6 +188,7 @@ class LobbyScreen(Screen[None]):
         self.query_one("#lobby-rooms").border_title = "Rooms"
         self.sub_title = f"Play together · you are {self.match.name}"
         self.show_lobby(self.match.lobby)
+        self._show_matching()
         self.query_one("#play-ai", Button).focus()
 
     def show_lobby(self, lobby: LobbyView) -> None:
@@ -180,6 +210,7 @@ class LobbyScreen(Screen[None]):
         if self.rooms:
             table.move_cursor(row=0 if first else min(row, len(self.rooms) - 1))
         self.bell = lobby.bell
+        self._online = lobby.online
         online = ", ".join(lobby.online) or "nobody"
         # The bell's toggle on this line: the Play panel has no line to spare at 80x24.
         line = f"Bell {'on' if lobby.bell else 'off'} (B) · Online ({len(lobby.online)}): {online}"
@@ -314,3 +345,81 @@ class LobbyScreen(Screen[None]):
 
     def action_tournaments(self) -> None:
         self.app.push_screen(TournamentScreen(self.match))
+
+    # ---- matchmaking ----------------------------------------------------------------
+
+    def show_seeking(self, seeking: Seeking) -> None:
+        if seeking.control != self.seeking.control:
+            self._seek_since = time.monotonic()
+        self.seeking = seeking
+        self._show_matching()
+
+    def show_challenges(self, challenges: Challenges) -> None:
+        self.challenges = challenges
+        self._show_matching()
+
+    def show_leaderboard(self, leaderboard: Leaderboard) -> None:
+        self.leaderboard = leaderboard
+        if self._board_asked:
+            self._board_asked = False
+            self.app.push_screen(LeaderboardScreen(leaderboard))
+
+    def _show_matching(self) -> None:
+        """The seek and the challenges, a line each, above who is online."""
+        lines = []
+        seeking = self.seeking
+        if seeking.control is not None:
+            minutes, seconds = divmod(int(time.monotonic() - self._seek_since), 60)
+            others = f"{seeking.waiting} more waiting" if seeking.waiting else "nobody else yet"
+            lines.append(
+                f"Finding a {control_words(seeking.control)} game: ratings {seeking.range}, "
+                f"{others}, {minutes}:{seconds:02d} (f stops)"
+            )
+        for n, challenge in enumerate(self.challenges.to_me):
+            keys = " (y accept, n decline)" if n == 0 else ""
+            lines.append(f"{challenge.name} challenges you: {self._terms(challenge)}{keys}")
+        for n, challenge in enumerate(self.challenges.mine):
+            keys = " (x cancels)" if n == 0 else ""
+            lines.append(f"You challenged {challenge.name}: {self._terms(challenge)}{keys}")
+        if not lines:  # nothing going on: the keys of matchmaking
+            lines.append(IDLE_MATCHING)
+        self.query_one("#matching", Static).update(Text("\n".join(lines)))
+
+    @staticmethod
+    def _terms(challenge: ChallengeListed) -> str:
+        return f"{control_words(challenge.control)}, {'rated' if challenge.rated else 'casual'}"
+
+    def action_find(self) -> None:
+        if self.seeking.control is not None:
+            self.match.unseek()
+            return
+
+        def chosen(control: str | None) -> None:
+            if control is not None:
+                self.match.seek(control)
+
+        self.app.push_screen(ControlScreen(), chosen)
+
+    def action_challenge(self) -> None:
+        others = [name for name in self._online if name != self.match.name]
+
+        def chosen(challenge: tuple[str, str, bool] | None) -> None:
+            if challenge is not None:
+                name, control, rated = challenge
+                self.match.challenge(name, control, rated=rated)
+
+        self.app.push_screen(ChallengeScreen(others[0] if others else ""), chosen)
+
+    def action_answer_challenge(self, accept: bool) -> None:
+        if not self.challenges.to_me:
+            self.notify("Nobody has challenged you.", timeout=3)
+            return
+        self.match.answer_challenge(self.challenges.to_me[0].id, accept)
+
+    def action_cancel_challenge(self) -> None:
+        if self.challenges.mine:
+            self.match.cancel_challenge(self.challenges.mine[0].id)
+
+    def action_leaderboard(self) -> None:
+        self._board_asked = True
+        self.match.leaderboard()
