@@ -254,4 +254,5 @@ def _on_earlier(node: Node, ends: Sequence[Node]) -> bool:
 def notice_line(text: str, title: str = "") -> str:
     """A notice of either mode as a line: the key of each intent it names, its title first."""
     said = worded(text)
-    return f"{title}: {said}" if title and not said.startswith(title) else said
+    # A title the text says already ("Score" before "Running score: ...") is not said twice.
+    return f"{title}: {said}" if title and title.lower() not in said.lower() else said
