@@ -121,6 +121,7 @@ class LobbyScreen(Screen[None]):
         Binding("y", "answer_challenge(True)", "Accept", show=False),
         Binding("n", "answer_challenge(False)", "Decline", show=False),
         Binding("x", "cancel_challenge", "Cancel my challenge", show=False),
+        Binding("m", "next_clock", "Clock", show=False),  # New room's time control, in turn
         Binding("q", "app.quit", "Quit"),
         Binding("escape", "leave_code", "Leave the code box", show=False),
         # Down from the buttons goes to the rooms list (the list and the levels list
@@ -244,6 +245,12 @@ class LobbyScreen(Screen[None]):
         action = actions.get(event.button.id or "")
         if action is not None:
             action()
+
+    def action_next_clock(self) -> None:
+        """The next time control for a new room (after the last, no clock again)."""
+        select: Select[str] = self.query_one("#clock", Select)
+        values = [value for _, value in CLOCKS]
+        select.value = values[(values.index(str(select.value)) + 1) % len(values)]
 
     def action_bell(self) -> None:
         """The bell when it becomes my move in a game I am not looking at: on or off
