@@ -111,19 +111,21 @@ class SeekQueue:
 
     # ---- pairing ------------------------------------------------------------------
 
-    def pair(self) -> list[Pairing]:
-        """Every pairing the rules allow now; those seeks leave the queue."""
+    def pair(self, most: int | None = None) -> list[Pairing]:
+        """Every pairing the rules allow now (at most `most`: the rooms the server has
+        left); those seeks leave the queue."""
         pairings: list[Pairing] = []
         for control in sorted({s.control for s in self.seeks.values()}, key=repr):
-            pairings += self._pair_control(control)
+            left = None if most is None else most - len(pairings)
+            pairings += self._pair_control(control, left)
         return pairings
 
-    def _pair_control(self, control: Hashable) -> list[Pairing]:
+    def _pair_control(self, control: Hashable, most: int | None) -> list[Pairing]:
         pairings: list[Pairing] = []
         # Until nothing changes: a pairing may free two others to rematch (no one else
         # waits for them any more).
         found = True
-        while found:
+        while found and (most is None or len(pairings) < most):
             found = False
             queue = self.waiting(control)
             for seeker in queue:

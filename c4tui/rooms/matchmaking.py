@@ -77,13 +77,17 @@ class Matchmaking(HostListener):
     def ratings(self) -> RatingRecords:
         return RatingRecords(self._store())
 
-    def start(self) -> None:
+    def started(self) -> None:
         """Open challenges back from the store; the rooms' rated games as they were."""
         for challenge in ChallengeRecords(self._store()).load():
             self.book.restore(challenge)
         for room in self.host.rooms.values():
             terms = self.ratings.terms(room.name)
-            room.rated = terms is not None and terms.rated and not terms.applied
+            room.rated = terms is not None and terms.rated
+            if room.rated:
+                self._terms.add(room.name)
+            if terms is not None and terms.applied:
+                self._rated.add(room.name)
 
     # ---- clients ------------------------------------------------------------------
 
@@ -152,7 +156,7 @@ class Matchmaking(HostListener):
         for seek in list(self.queue.seeks.values()):
             if not self._clients(seek.key) or self._playing(seek.key) is not None:
                 self._stop_seeking(seek.key)
-        for pairing in self.queue.pair():
+        for pairing in self.queue.pair(max(0, self.host.limits.rooms - len(self.host.rooms))):
             first, second = pairing.first, pairing.second
             for key in (first.key, second.key):
                 self._stop_seeking(key)
@@ -216,6 +220,9 @@ class Matchmaking(HostListener):
 
     def answer(self, client: Client, number: int, accept: bool) -> None:
         book = self.book
+        full = self._full()
+        if accept and full is not None:
+            raise Refused(full)
         try:
             challenge = (
                 book.accept(number, client.key) if accept else book.decline(number, client.key)
@@ -276,6 +283,15 @@ class Matchmaking(HostListener):
             client.send(message)
 
     # ---- the rooms of paired games --------------------------------------------------
+
+    def _full(self) -> str | None:
+        """Why no room can be opened now (the server has its rooms), or None."""
+        most = self.host.limits.rooms
+        return (
+            f"The server has its {most} rooms: try again later."
+            if len(self.host.rooms) >= most
+            else None
+        )
 
     def _open_room(
         self, first: tuple[str, str], second: tuple[str, str], control: TimeControl, *, rated: bool

@@ -125,6 +125,16 @@ def test_a_pairing_that_takes_the_others_away_frees_a_rematch_in_the_same_round(
     assert keys(queue.pair()) == [("cy", "ann"), ("bob", "dee")]
 
 
+def test_no_more_pairings_than_the_rooms_left() -> None:
+    clock = Clock()
+    queue = queue_with(clock)
+    for key in ("ann", "bob", "cy", "dee", "eve", "fay"):
+        queue.seek(key, key.title(), 1500, "3+2")
+    assert queue.pair(0) == []
+    assert keys(queue.pair(1)) == [("ann", "bob")]
+    assert len(queue.pair()) == 2
+
+
 # ---- properties ---------------------------------------------------------------------
 
 PLAYERS = [f"p{i}" for i in range(7)]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from c4tui.community.people_records import PeopleRecords
-from tests.rooms.support import login, next_of, room_where
+from tests.rooms.support import login, next_of, room_where, running
 
 WIN_FOR_FIRST = "1212121"  # ● makes four in column 1
 
@@ -128,3 +128,71 @@ async def test_blocked_players_cannot_challenge_each_other(service):
     assert (await next_of(ann, "refused"))["reason"] == "You cannot challenge bob."
     for client in (ann, bob):
         await client.close()
+
+
+async def test_a_rematch_in_a_rated_room_is_rated_too(service):
+    ann, bob = await login(service, "ann"), await login(service, "bob")
+    await ann.send("seek", control="1+0")
+    await bob.send("seek", control="1+0")
+    room = await room_where(bob, lambda m: m["seat"] is not None)
+    await room_where(ann, lambda m: m["room"] == room["room"] and m["seat"] is not None)
+    clients = {"ann": ann, "bob": bob}
+    await play_out(service, room, clients)
+    await next_of(ann, "notice", lambda m: m["text"].startswith("Ratings: "))
+    for client in (ann, bob):
+        await client.send("rematch")
+    again = await room_where(ann, lambda m: m["moves"] == "" and not m["over"])
+    assert again["rated"] and again["seats"][0]["name"] == room["seats"][1]["name"]
+    await play_out(service, again, clients)
+    said = await next_of(ann, "notice", lambda m: m["text"].startswith("Ratings: "))
+    assert said["text"].count("(") == 2  # both ratings moved again
+    for client in (ann, bob):
+        await client.close()
+
+
+async def test_no_pairing_and_no_accepted_challenge_while_the_server_has_its_rooms(tmp_path):
+    async with running(tmp_path / "state", rooms=1) as service:
+        ann, bob, cy = [await login(service, name) for name in ("ann", "bob", "cy")]
+        await ann.send("create")
+        await room_where(ann, lambda m: m["seat"] == 0)
+        await bob.send("seek", control="3+2")
+        await cy.send("seek", control="3+2")
+        seeking = await next_of(cy, "seeking", lambda m: m["waiting"] == 1)
+        assert seeking["control"] == "3+2"  # both wait on
+        await bob.send("challenge", name="cy", control="5+3", rated=True)
+        offered = (await next_of(cy, "challenges", lambda m: m["to_me"]))["to_me"][0]
+        await cy.send("answer_challenge", challenge=offered["id"], accept=True)
+        assert (await next_of(cy, "refused"))["reason"].startswith("The server has its 1 rooms")
+        await ann.send("leave")  # the room closes: bob and cy meet
+        room = await room_where(cy, lambda m: m["seat"] is not None)
+        assert room["rated"] and {s["name"] for s in room["seats"]} == {"bob", "cy"}
+        for client in (ann, bob, cy):
+            await client.close()
+
+
+async def test_a_restart_keeps_correspondence_challenges_and_a_rated_game_rated(tmp_path):
+    state = tmp_path / "state"
+    async with running(state) as service:
+        bob = await login(service, "bob")
+        await next_of(bob, "lobby")
+        await bob.close()
+        ann, cy = await login(service, "ann"), await login(service, "cy")
+        await ann.send("challenge", name="bob", control="2d", rated=True)
+        await next_of(ann, "challenges", lambda m: m["mine"])
+        await ann.send("seek", control="3+2")
+        await cy.send("seek", control="3+2")
+        room = await room_where(cy, lambda m: m["seat"] is not None)
+        first = (ann, cy)[[s["name"] for s in room["seats"]].index("ann") != 0]
+        await first.send("drop", column=3, ply=0)
+        await room_where(cy, lambda m: m["moves"] == "4")
+        for client in (ann, cy):
+            await client.close()
+    async with running(state) as service:
+        bob = await login(service, "bob")
+        waiting = (await next_of(bob, "challenges", lambda m: m["to_me"]))["to_me"][0]
+        assert (waiting["name"], waiting["control"], waiting["rated"]) == ("ann", "2d", True)
+        ann = await login(service, "ann")
+        back = await room_where(ann, lambda m: m["moves"] == "4")
+        assert back["rated"] and back["room"] == room["room"]
+        for client in (ann, bob):
+            await client.close()
