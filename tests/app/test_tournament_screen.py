@@ -11,7 +11,7 @@ from textual.widgets import Input
 
 from c4tui.app.screens.game import GameScreen
 from c4tui.app.screens.tournament import TournamentScreen
-from tests.app.room_showcase import ShowcaseApp, until
+from tests.app.room_showcase import ShowcaseApp, play, until
 from tests.app.showcase import SEED
 from tests.rooms.support import next_of, room_where
 
@@ -46,8 +46,7 @@ async def second_round(pilot: Pilot[Any]) -> None:
         games = sorted(seats.items())
         for _, seat in games if moves == FIRST_WINS else games[:1]:
             for ply, column in enumerate(moves):
-                await seat[ply % 2].send("drop", column=int(column) - 1, ply=ply)
-            await room_where(seat[0], lambda m, played_moves=moves: m["moves"] == played_moves)
+                await play(seat[ply % 2], column, ply)
         played.update(seats)
     await pilot.press("t")
     await until(pilot, lambda: on_screen(app) is not None)

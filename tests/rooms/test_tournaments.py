@@ -17,17 +17,26 @@ from tests.rooms.support import Time, login, next_of, room_where, running
 FIRST_WINS = "1212121"  # ● makes four in column 1 on its fourth move
 
 
+async def played(seats, moves, first_ply=0):
+    """These moves, each seen by its player before the next is sent (two players'
+    connections are not ordered with each other); `seats` by seat number."""
+    for ply, column in enumerate(moves, start=first_ply):
+        mover = seats[ply % 2]
+        await mover.send("drop", column=int(column) - 1, ply=ply)
+        await room_where(mover, lambda m, n=ply + 1: len(m["moves"]) == n)
+
+
 async def tournament_where(client, where):
     return await next_of(client, "tournament", where)
 
 
-async def play_round(players, spectator, played, watch_first=False):
-    """Every board of the next round (in rooms other than those `played`): ● wins
-    (FIRST_WINS) in each; the rooms played are added to `played`."""
+async def play_round(players, spectator, done_rooms, watch_first=False):
+    """Every board of the next round (in rooms other than the `done_rooms`): ● wins
+    (FIRST_WINS) in each; its rooms are added to `done_rooms`."""
     rooms = {}
     for name, client in players.items():
         rooms[name] = await room_where(
-            client, lambda m: m["seat"] is not None and m["room"] not in played
+            client, lambda m: m["seat"] is not None and m["room"] not in done_rooms
         )
     by_room = {}
     for name, room in rooms.items():
@@ -39,12 +48,12 @@ async def play_round(players, spectator, played, watch_first=False):
         await room_where(spectator, lambda m: m["room"] == watched and m["seat"] is None)
     for number_, seats in sorted(by_room.items()):
         for ply, column in enumerate(FIRST_WINS):
-            await seats[ply % 2].send("drop", column=int(column) - 1, ply=ply)
+            await played(seats, column, ply)
             if number_ == watched:  # the spectator sees every move of it
                 seen = await room_where(spectator, lambda m, n=ply + 1: len(m["moves"]) == n)
                 assert seen["moves"] == FIRST_WINS[: ply + 1]
         await room_where(seats[1], lambda m: m["over"] and m["winner"] == 0)
-    played.update(by_room)
+    done_rooms.update(by_room)
 
 
 async def test_a_four_player_swiss_runs_to_its_standings_spectated(tmp_path):
@@ -68,7 +77,7 @@ async def test_a_four_player_swiss_runs_to_its_standings_spectated(tmp_path):
         refused = await next_of(players["bob"], "refused")
         assert "maker" in refused["reason"]
         await ann.send("begin_tournament", tournament=number)
-        pairs, played = set(), set()
+        pairs, done_rooms = set(), set()
         for round_number in (1, 2, 3):
             shown = await tournament_where(
                 eve, lambda m, r=round_number: m["tournament"]["round"] == r
@@ -77,7 +86,7 @@ async def test_a_four_player_swiss_runs_to_its_standings_spectated(tmp_path):
             assert len(boards) == 2 and all(b["room"] for b in boards)
             for board in boards:
                 pairs.add(frozenset((board["first"], board["second"])))
-            await play_round(players, eve, played, watch_first=True)
+            await play_round(players, eve, done_rooms, watch_first=True)
         assert len(pairs) == 6  # three rounds of four players: everyone met everyone once
         final = await tournament_where(eve, lambda m: m["tournament"]["phase"] == "finished")
         table = final["standings"]
@@ -110,12 +119,9 @@ async def test_a_tournament_comes_back_after_a_restart_with_its_rounds_and_games
         for name, room in seated.items():
             by_room.setdefault(room["room"], {})[room["seat"]] = players[name]
         (done, done_seats), (going, going_seats) = sorted(by_room.items())
-        for ply, column in enumerate(FIRST_WINS):  # one game ends
-            await done_seats[ply % 2].send("drop", column=int(column) - 1, ply=ply)
-        await room_where(done_seats[0], lambda m: m["over"])
-        for ply, column in enumerate("444"):  # the other is under way
-            await going_seats[ply % 2].send("drop", column=int(column) - 1, ply=ply)
-        await room_where(going_seats[0], lambda m: m["moves"] == "444")
+        await played(done_seats, FIRST_WINS)  # one game ends
+        await room_where(done_seats[1], lambda m: m["over"])
+        await played(going_seats, "444")  # the other is under way
         await tournament_where(ann, lambda m: any(b["points"] == 1.0 for b in m["boards"]))
         for client in players.values():
             await client.close()
@@ -134,9 +140,8 @@ async def test_a_tournament_comes_back_after_a_restart_with_its_rounds_and_games
                 shown = await room_where(client, lambda m: m["room"] == going)
                 assert shown["moves"] == "444"
                 again[shown["seat"]] = client
-        for ply, column in enumerate("737271", start=3):  # ● fills the bottom row's 1-4
-            await again[ply % 2].send("drop", column=int(column) - 1, ply=ply)
-        await room_where(again[0], lambda m: m["over"])
+        await played(again, "737271", 3)  # ● fills the bottom row's 1-4
+        await room_where(again[1], lambda m: m["over"])
         second = await tournament_where(eve, lambda m: m["tournament"]["round"] == 2)
         assert len([b for b in second["boards"] if b["round"] == 2]) == 2
         for client in (eve, *again.values()):
@@ -163,9 +168,8 @@ async def test_a_player_who_never_comes_loses_on_the_clock_is_withdrawn_and_game
         assert seated["bob"]["seat"] == 1  # dan has ● against bob, and is not there
         assert seated["bob"]["clock"]["running"] == 0
         here = {seated["ann"]["seat"]: ann, seated["cat"]["seat"]: players["cat"]}
-        for ply, column in enumerate(FIRST_WINS):
-            await here[ply % 2].send("drop", column=int(column) - 1, ply=ply)
-        await room_where(ann, lambda m: m["over"])
+        await played(here, FIRST_WINS)
+        await room_where(here[1], lambda m: m["over"])
         now.moved(3 * 60 + 1)  # dan's three minutes run out without a move
         over = await room_where(players["bob"], lambda m: m["over"])
         assert (over["ended"], over["winner"]) == ("forfeit", 1)
