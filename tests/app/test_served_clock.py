@@ -4,7 +4,6 @@ opponent is gone claims the game with a key, and a move in another game rings th
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Select
 
 from c4tui.app.screens.game import GameScreen
 from c4tui.app.screens.lobby import LobbyScreen
@@ -51,7 +50,8 @@ async def test_a_timed_room_shows_its_clock_and_a_gone_opponent_is_claimed_with_
     app = served_app(service)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
-        app.screen.query_one("#clock", Select).value = "1+0"
+        await pilot.press("m")  # New room's time control: the next after none, 1+0
+        assert "1+0 bullet" in str(app.screen.query_one("#new-room").label)
         await pilot.press("r")
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.match.room)
         bob = await login(service, "bob")
@@ -96,9 +96,9 @@ async def test_a_move_in_another_game_rings_the_bell_in_the_lobby(service):
         await until(pilot, lambda: rung)
         await until(pilot, lambda: app.match.lobby.your_move == (made["room"],))
         assert app.screen.rooms[0].number == made["room"]  # first in the list
-        assert "Bell on (B)" in str(app.screen.query_one("#online").render())
+        assert "B: bell on" in str(app.screen.query_one("#online").render())
         await pilot.press("B")  # the toggle, kept by the server
         await until(pilot, lambda: not app.match.lobby.bell)
         await pilot.pause()
-        assert "Bell off (B)" in str(app.screen.query_one("#online").render())
+        assert "B: bell off" in str(app.screen.query_one("#online").render())
     await bob.close()

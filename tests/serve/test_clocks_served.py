@@ -23,7 +23,7 @@ async def test_a_timed_game_shows_its_clock_to_all_and_a_gone_player_is_claimed(
         ]
         await ann.wait_for(LOBBY)
         ann.type("mm")  # New room's time control: none, 1+0, 3+2
-        await ann.wait_for("3+2 blitz")
+        await ann.wait_for("New room, 3+2 blitz (r)")
         await join(bob, await open_room(ann))
         await watch(cy)
         for screen in (ann, bob, cy):  # the clock runs for ● once both seats are taken

@@ -72,9 +72,9 @@ def player_words(player: tuple[str, str | None] | None) -> str:
 COLUMNS = (("#", 3), ("●", 8), ("○", 8), ("State", 10), ("Watch", 5))
 
 
-# The time controls a room for two may have ("" none); any other is for automatch.
+# The time controls a room for two may have ("" none), in the order `m` goes through them.
 CLOCKS = (
-    ("No clock", ""),
+    ("no clock", ""),
     ("1+0 bullet", "1+0"),
     ("3+2 blitz", "3+2"),
     ("5+3 blitz", "5+3"),
@@ -82,6 +82,11 @@ CLOCKS = (
     ("1 day a move", "1d"),
     ("3 days a move", "3d"),
 )
+
+
+def new_room_words(clock: str) -> str:
+    """New room's button, saying its time control: "New room, 3+2 blitz (r)"."""
+    return f"New room, {dict((v, w) for w, v in CLOCKS)[clock]} (r)"
 
 
 def room_state(room: RoomSummary, your_move: bool = False) -> str:
@@ -134,6 +139,7 @@ class LobbyScreen(Screen[None]):
         self.match = match
         self.rooms: tuple[RoomSummary, ...] = ()
         self.bell = True  # this player's bell toggle, as the server last said
+        self.clock = ""  # New room's time control (CLOCKS), "" none: m picks the next
         self.bots: tuple[str, ...] = ()  # the bots online, offered beside the AI
         self.engines: tuple[str, ...] = ()  # the operator's engines, by name
         self.seeking = Seeking(None)
@@ -164,8 +170,7 @@ class LobbyScreen(Screen[None]):
                 )
                 yield Button("Play the AI (a)", id="play-ai", variant="primary", compact=True)
                 yield Static("With a friend", classes="lobby-heading")
-                yield Button("New room for two (r)", id="new-room", compact=True)
-                yield Select(CLOCKS, value="", allow_blank=False, id="clock", compact=True)
+                yield Button(new_room_words(self.clock), id="new-room", compact=True)
                 yield TickBox("Anyone may join it", id="public", compact=True)
                 yield Input(placeholder="Room or seat code (j)", id="code", compact=True)
                 yield Static("Either game", classes="lobby-heading")
@@ -214,7 +219,8 @@ class LobbyScreen(Screen[None]):
         self._online = lobby.online
         online = ", ".join(lobby.online) or "nobody"
         # The bell's toggle on this line: the Play panel has no line to spare at 80x24.
-        line = f"Bell {'on' if lobby.bell else 'off'} (B) · Online ({len(lobby.online)}): {online}"
+        bell = "on" if lobby.bell else "off"
+        line = f"m: clock · B: bell {bell} · Online ({len(lobby.online)}): {online}"
         if lobby.bots:
             line += f" · bots ({len(lobby.bots)}): " + ", ".join(f"BOT {b}" for b in lobby.bots)
         self.query_one("#online", Static).update(Text(line))
@@ -247,10 +253,11 @@ class LobbyScreen(Screen[None]):
             action()
 
     def action_next_clock(self) -> None:
-        """The next time control for a new room (after the last, no clock again)."""
-        select: Select[str] = self.query_one("#clock", Select)
+        """The next time control for a new room (after the last, no clock again); the
+        button says which."""
         values = [value for _, value in CLOCKS]
-        select.value = values[(values.index(str(select.value)) + 1) % len(values)]
+        self.clock = values[(values.index(self.clock) + 1) % len(values)]
+        self.query_one("#new-room", Button).label = new_room_words(self.clock)
 
     def action_bell(self) -> None:
         """The bell when it becomes my move in a game I am not looking at: on or off
@@ -262,8 +269,7 @@ class LobbyScreen(Screen[None]):
         # Only for a level the person picked: the Select's own change as it is mounted
         # came after `j` had put the focus in the code field, and took it away.
         if event.select.has_focus_within:
-            after = "#new-room" if event.select.id == "clock" else "#play-ai"
-            self.query_one(after, Button).focus()
+            self.query_one("#play-ai", Button).focus()
 
     def action_play_ai(self) -> None:
         spec = str(self.query_one("#level", Select).value)
@@ -281,8 +287,7 @@ class LobbyScreen(Screen[None]):
     def action_new_room(self) -> None:
         public = self.query_one("#public", Checkbox).value
         second = self.query_one("#second", Checkbox).value
-        clock = str(self.query_one("#clock", Select).value) or None
-        self.match.create(None, second=second, public=public, clock=clock)
+        self.match.create(None, second=second, public=public, clock=self.clock or None)
 
     def action_focus_code(self) -> None:
         self.query_one("#code", Input).focus()
