@@ -67,6 +67,12 @@ def register(commands: Subcommands) -> None:
         help="host key, rooms and games (default: the user data directory's serve/)",
     )
     parser.add_argument(
+        "--store",
+        metavar="URL",
+        help="keep players, rooms and games in this PostgreSQL database "
+        "(postgresql://USER:PASSWORD@HOST:PORT/NAME; default: a SQLite file in --state)",
+    )
+    parser.add_argument(
         "--authorized-keys",
         metavar="FILE",
         help="admit only the ssh keys in this authorized_keys file (default: anyone)",
@@ -113,6 +119,8 @@ def check(args: argparse.Namespace) -> None:
     for flag, value in (("--ssh", args.ssh), ("--web", args.web)):
         if not 0 <= value <= 65535:
             raise CommandError(f"{flag} {value}: a port is 1 to 65535 (0: any free one)")
+    if args.store is not None and not args.store.startswith(("postgresql://", "postgres://")):
+        raise CommandError(f"--store {args.store[:40]!r}: a postgresql://... URL")
     if args.no_ssh and args.no_web:
         raise CommandError("--no-ssh and --no-web together leave nothing to serve")
     for flag, name, _, _, _ in LIMIT_FLAGS + ROOM_FLAGS:
@@ -223,7 +231,9 @@ def run(args: argparse.Namespace) -> int:
         limits=limits,
         room_limits=rooms,
         authorized=authorized,
+        store_url=args.store,
     )
+    where = "--state" if args.store is None else "--store"
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
     logging.getLogger("c4tui").setLevel(logging.INFO)
     try:
@@ -236,11 +246,11 @@ def run(args: argparse.Namespace) -> int:
         # Not set aside and started afresh: the database holds who owns each name, and
         # an empty one would hand every name to whoever logs in first.
         raise CommandError(
-            f"--state {error}: the server does not start over it; move it aside (or put "
+            f"{where} {error}: the server does not start over it; move it aside (or put "
             "back a copy) and start again"
         ) from None
     except StoreError as error:
-        raise CommandError(f"--state {error}") from None
+        raise CommandError(f"{where} {error}") from None
 
 
 async def serve(server: Server) -> int:

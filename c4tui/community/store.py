@@ -16,7 +16,7 @@ The SQL both engines understand, and so the only SQL written here:
 - placeholders are `?`, always (the PostgreSQL store turns them into its own);
 - `INSERT ... ON CONFLICT (columns) DO UPDATE SET x = excluded.x` (or `DO NOTHING`)
   for upserts, `RETURNING` for a new row's id;
-- plain types: INTEGER, BIGINT, TEXT, REAL, and booleans as INTEGER 0/1;
+- plain types: INTEGER, BIGINT, TEXT, REAL (8 bytes on both), booleans as INTEGER 0/1;
 - an id the database numbers itself is written `{id}` in a migration's CREATE TABLE
   (the one word the two engines spell differently; migrate.py fills it in).
 
@@ -145,6 +145,11 @@ class Store(ABC):
     def _rollback(self) -> None: ...
 
     @abstractmethod
+    def hold_alone(self) -> None:
+        """Hold the database for this server alone, as long as it is open; StoreError
+        when another server holds it."""
+
+    @abstractmethod
     def close(self) -> None:
         """Close the connection (what was committed is kept)."""
 
@@ -155,17 +160,25 @@ class Store(ABC):
         self.close()
 
 
-def open_store(state_dir: Path) -> Store:
-    """The community's store of a state directory, opened and migrated to this code's
-    schema: SQLite in `<state_dir>/community.sqlite3`. StoreError says why not."""
+def open_store(state_dir: Path, url: str | None = None) -> Store:
+    """The community's store, opened and migrated to this code's schema: SQLite in
+    `<state_dir>/community.sqlite3`, or the PostgreSQL database at `url`
+    (postgresql://user:password@host:port/name). StoreError says why not."""
     from c4tui.community.migrate import migrate
-    from c4tui.community.sqlite_store import SqliteStore
 
-    try:
-        state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
-    except OSError as error:
-        raise StoreError(f"{state_dir}: {error.strerror or error}") from None
-    store = SqliteStore(state_dir / DATABASE_NAME)
+    store: Store
+    if url is not None:
+        from c4tui.community.postgres_store import PostgresStore
+
+        store = PostgresStore(url)
+    else:
+        from c4tui.community.sqlite_store import SqliteStore
+
+        try:
+            state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(f"{state_dir}: {error.strerror or error}") from None
+        store = SqliteStore(state_dir / DATABASE_NAME)
     try:
         migrate(store)
     except BaseException:

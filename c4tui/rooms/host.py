@@ -112,11 +112,13 @@ class RoomHost:
         limits: RoomLimits,
         store: Store | None = None,
         now: Callable[[], float] | None = None,
+        store_url: str | None = None,
     ) -> None:
-        """`store`: the community's store, or None to open the state directory's own
-        at start (and close it at close); `now`: the time, time.monotonic unless a test
-        moves it by hand."""
+        """`store`: the community's store, or None to open one at start (and close it at
+        close): the state directory's own, or the PostgreSQL database at `store_url`;
+        `now`: the time, time.monotonic unless a test moves it by hand."""
         self.limits = limits
+        self.store_url = store_url
         self.now = now or time.monotonic
         self.state_dir = state_dir
         self._given = store
@@ -151,7 +153,13 @@ class RoomHost:
         """Open the store (StoreError says why it cannot be), bring in the files of an
         older state directory, and bring the rooms back."""
         if self._store is None:
-            self._store = open_store(self.state_dir)
+            store = open_store(self.state_dir, self.store_url)
+            try:
+                store.hold_alone()
+            except BaseException:
+                store.close()
+                raise
+            self._store = store
         bring_in(self.state_dir, self.store)
         now = self.now()
         for room, record in self.keeper.load():

@@ -88,16 +88,18 @@ class RoomService:
         limits: RoomLimits | None = None,
         store: Store | None = None,
         now: Callable[[], float] | None = None,
+        store_url: str | None = None,
     ) -> None:
-        """`store`: the community's store, or None to open the state directory's own;
-        `now`: the time of the clocks and holds (tests move it by hand)."""
+        """`store`: the community's store, or None to open one: the state directory's
+        own, or the PostgreSQL database at `store_url`; `now`: the time of the clocks
+        and holds (tests move it by hand)."""
         self.state_dir = Path(state_dir)
         self.limits = limits or RoomLimits()
         run = self.state_dir / "run"
         if len(str(run / "rooms.sock")) > SOCKET_PATH_MAX:
             run = Path(tempfile.mkdtemp(prefix="c4tui-rooms-"))  # mkdtemp makes it 0700
         self.socket_path = run / "rooms.sock"
-        self.host = RoomHost(self.state_dir, self.limits, store, now)
+        self.host = RoomHost(self.state_dir, self.limits, store, now, store_url)
         self.tournaments = TournamentDesk(self.host)
         self.bots = BotDesk(self.host)
         self.requests = Requests(self.host, self.tournaments, self.bots)

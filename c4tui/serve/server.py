@@ -57,6 +57,7 @@ class ServeConfig:
     room_limits: RoomLimits = field(default_factory=RoomLimits)
     authorized: frozenset[str] | None = None  # key identities admitted; None: anyone
     client_argv: tuple[str, ...] = CLIENT_ARGV
+    store_url: str | None = None  # a PostgreSQL database; None: the state directory's SQLite
 
 
 class StateDirError(Exception):
@@ -100,7 +101,7 @@ class Server:
     def __init__(self, config: ServeConfig) -> None:
         self.config = config
         self.state_dir = config.state_dir
-        self.rooms = RoomService(config.state_dir, config.room_limits)
+        self.rooms = RoomService(config.state_dir, config.room_limits, store_url=config.store_url)
         self.gate = Gate(config.limits)
         command = ClientCommand(
             config.client_argv,

@@ -1,13 +1,47 @@
-"""A fresh store in a temporary directory for each test."""
+"""The store for each test: SQLite in a temporary directory, and the same test again on
+PostgreSQL (tests/community/postgres.py) where its binaries are installed."""
 
 from __future__ import annotations
 
 import pytest
 
 from c4tui.community.store import open_store
+from tests.community.postgres import Postgres, binaries
 
 
-@pytest.fixture
-def store(tmp_path):
-    with open_store(tmp_path) as store:
+@pytest.fixture(scope="session")
+def postgres():
+    bin_dir = binaries()
+    if bin_dir is None:
+        pytest.skip("PostgreSQL is not installed (initdb not found)")
+    server = Postgres(bin_dir)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_url(postgres):
+    """A schema of this test process's, migrated once."""
+    from c4tui.community.migrate import migrate
+    from c4tui.community.postgres_store import PostgresStore
+
+    url = postgres.fresh_url()
+    with PostgresStore(url) as store:
+        migrate(store)
+    return url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request, tmp_path):
+    if request.param == "sqlite":
+        with open_store(tmp_path) as store:
+            yield store
+        return
+    from c4tui.community.postgres_store import PostgresStore
+
+    with PostgresStore(request.getfixturevalue("postgres_url")) as store:
+        request.getfixturevalue("postgres").emptied(store)
         yield store

@@ -70,7 +70,14 @@ def test_a_transaction_is_kept_whole_or_not_at_all_and_nests(store):
     assert store.value("SELECT count(*) FROM players") == 1
 
 
-def test_the_settings_that_keep_a_commit_through_a_kill(store):
+@pytest.fixture
+def sqlite(tmp_path):
+    with open_store(tmp_path) as store:
+        yield store
+
+
+def test_the_settings_that_keep_a_commit_through_a_kill(sqlite):
+    store = sqlite
     assert store.value("PRAGMA journal_mode") == "wal"
     assert store.value("PRAGMA synchronous") == 1  # NORMAL
     assert store.value("PRAGMA foreign_keys") == 1
@@ -78,7 +85,8 @@ def test_the_settings_that_keep_a_commit_through_a_kill(store):
     assert oct(store.path.stat().st_mode & 0o777) == "0o600"
 
 
-def test_a_full_disk_is_store_full_and_keeps_nothing_of_the_change(store):
+def test_a_full_disk_is_store_full_and_keeps_nothing_of_the_change(sqlite):
+    store = sqlite
     pages = store.value("PRAGMA page_count")
     store.value(f"PRAGMA max_page_count={pages}")  # as if the disk had no room left
     with pytest.raises(StoreFull, match="the disk is full"), store.transaction():
@@ -146,3 +154,41 @@ def test_a_disk_that_fills_up_keeps_every_commit_before_it(tiny_disk):
     assert kept > 0
     with open_store(tiny_disk) as store:  # reopened on the full disk: everything committed
         assert store.value("SELECT count(*) FROM players") == kept
+
+
+def test_the_sql_written_once_is_psycopgs_where_it_must_be():
+    from c4tui.community.postgres_store import driver_sql, shown
+
+    assert driver_sql("SELECT ? WHERE name LIKE 'a%?' AND x = ? AND y LIKE '%'") == (
+        "SELECT %s WHERE name LIKE 'a%?' AND x = %s AND y LIKE '%'"
+    )
+    assert driver_sql("SELECT 5 % ?") == "SELECT 5 %% %s"
+    assert (
+        shown("postgresql://ann:secret@db.example:5433/c4") == "postgresql://ann@db.example:5433/c4"
+    )
+
+
+def test_a_postgresql_that_cannot_be_reached_says_where_and_never_the_password(postgres):
+    from c4tui.community.postgres_store import PostgresStore
+    from tests.community.postgres import free_port
+
+    with pytest.raises(StoreError) as said:
+        PostgresStore(f"postgresql://ann:secret@127.0.0.1:{free_port()}/c4")
+    words = str(said.value)
+    assert "\n" not in words and "127.0.0.1" in words and "secret" not in words
+
+
+def test_every_migration_applies_on_postgresql_as_on_sqlite(store):
+    known = [m.version for m in migrations()]
+    assert [
+        v for (v,) in store.rows("SELECT version FROM schema_version ORDER BY version")
+    ] == known
+    assert migrate.migrate(store) == []
+    # A migration's REAL keeps what a float holds, on both (Unix seconds to the ms).
+    for statement in Migration(999, "floats", "CREATE TABLE floats (x REAL)").statements(
+        store.dialect
+    ):
+        store.execute(statement)
+    store.execute("INSERT INTO floats (x) VALUES (?)", (1795000000.123,))
+    assert store.value("SELECT x FROM floats") == 1795000000.123
+    store.execute("DROP TABLE floats")

@@ -92,3 +92,11 @@ def test_a_damaged_database_stops_the_server_in_one_line_and_is_left_as_it_is(
     assert words in error and "does not start over it" in error and str(database) in error
     assert error.count("\n") == 1
     assert database.read_bytes() == damage
+
+
+def test_a_store_that_is_not_postgresql_is_refused_in_one_line(tmp_path, capsys):
+    argv = ["serve", "--state", str(tmp_path), "--store", "mysql://ann@db/c4", "--no-web"]
+    assert main(argv) == 2
+    error = capsys.readouterr().err
+    assert "--store 'mysql://ann@db/c4': a postgresql://... URL" in error
+    assert error.count("\n") == 1
