@@ -7,7 +7,7 @@ import pytest
 from c4tui.engine.board.geometry import geometry
 from c4tui.engine.board.position import Position
 from c4tui.engine.kernels.library import library
-from c4tui.engine.solver import Solver
+from c4tui.engine.solver import Solver, exact, exact_scores
 from c4tui.engine.solver.table import Coding, clear_table, new_table, packed_fits
 
 
@@ -38,17 +38,36 @@ def test_packed_tables_are_for_keys_that_fit_64_bits():
     assert not packed_fits(geometry(9, 7, 4))
 
 
-@pytest.mark.skipif(library() is None, reason="the C kernels are not built")
-def test_the_c_search_takes_the_big_table_just_past_the_book_and_the_small_one_before():
-    """7x6 roots of 12-16 stones have no book below them: their searches are the long
-    ones (benchmarks/solver_tail.py), and the big table halves the nodes of the slowest."""
+@pytest.fixture
+def book_solver() -> Solver:
+    if library() is None:
+        pytest.skip("the C kernels are not built")
     solver = Solver(geometry(7, 6, 4), threads=1)
     if solver.book is None:
         pytest.skip("bitbully-databases is not installed")
-    past = Position.from_moves("4453623")  # 7 stones: the book is reached below
-    solver.analyze(past)
-    assert not solver._long_shared
-    solver.analyze(Position.from_moves("4574345331511"))  # 13 stones
-    assert solver._long_shared and solver._long_table is not None
-    solver.analyze(Position.from_moves("54444425416131155"))  # 17 stones: short again
-    assert not solver._long_shared
+    return solver
+
+
+def test_a_short_search_past_the_book_leaves_the_big_table_untouched(book_solver):
+    """7x6 roots of 12-16 stones have no book below them and may search long
+    (benchmarks/solver_tail.py), but most take a few milliseconds: they keep to the
+    small table, and the big one's memory is never written (nor paid for)."""
+    book_solver.analyze(Position.from_moves("4453623"))  # 7 stones: the book is reached below
+    assert not book_solver._long_offered and book_solver._long_table is None
+    book_solver.analyze(Position.from_moves("4574345331511"))  # 13 stones, a short search
+    assert book_solver._long_offered and not book_solver._long_shared
+    assert book_solver._long_table is not None and not any(book_solver._long_table)
+
+
+def test_a_search_that_proves_long_moves_to_the_big_table_and_keeps_it(book_solver, monkeypatch):
+    monkeypatch.setattr(exact, "LONG_AFTER_NODES", 20_000)
+    position = Position.from_moves("4574345331511")
+    scores = exact_scores(book_solver.analyze(position))
+    assert book_solver._long_shared and any(book_solver._long_table)
+    book_solver.analyze(Position.from_moves("54444425416131155"))  # 17 stones: short again
+    assert not book_solver._long_shared
+    book_solver.reset()  # from an empty table the same scores, moving again
+    assert exact_scores(book_solver.analyze(position)) == scores
+    assert book_solver._long_shared
+    book_solver.reset()  # as a new process: the small table first
+    assert not book_solver._long_shared

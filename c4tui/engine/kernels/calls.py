@@ -85,6 +85,7 @@ class NativeSearch:
         self._stop = ctypes.c_int(0)
         lib.c4_set_stop(self._handle, ctypes.byref(self._stop))
         self._table: memoryview | None = None
+        self._long_table: memoryview | None = None
         # One search at a time per table: the C code has no lock of its own.
         self.lock = threading.Lock()
 
@@ -100,6 +101,19 @@ class NativeSearch:
         if table is not None:
             address, length = ctypes.addressof(ctypes.c_char.from_buffer(table)), len(table)
         self._lib.c4_set_table(self._handle, address, length)
+
+    def offer_long_table(self, table: memoryview | None, after_nodes: int) -> None:
+        """A bigger packed table (kept alive here; None: none) that a search moves to
+        once one call has searched `after_nodes` nodes (table.c's c4_grow_table)."""
+        self._long_table = table
+        address, length = None, 0
+        if table is not None:
+            address, length = ctypes.addressof(ctypes.c_char.from_buffer(table)), len(table)
+        self._lib.c4_set_long_table(self._handle, address, length, after_nodes)
+
+    def on_long_table(self) -> bool:
+        """Whether the searches use the long table now (they stay there once moved)."""
+        return bool(self._lib.c4_on_long_table(self._handle))
 
     def set_book(
         self, exact_records: SortedRecords | None, outcome_records: SortedRecords | None

@@ -40,6 +40,7 @@ typedef struct {
     int guess, has_guess;           /* the last exact score, children's view */
     int best;                       /* a 12-ply root's book score, or BOOK_MISSING */
     int halt, spawned;
+    int grown; /* a worker moved to the long table: the others and the solver follow */
     c4_column_fn on_column; /* as each column becomes exact (mover's view) */
     pthread_mutex_t lock;
     pthread_t helper;
@@ -66,6 +67,13 @@ static int at_poll(solver_t *s) {
     worker_t *w = (worker_t *)s;
     job_t *job = s->job;
     flush_nodes(w);
+    if (s->long_packed) {
+        if (s->packed == s->long_packed) {
+            __atomic_store_n(&job->grown, 1, __ATOMIC_RELAXED);
+        } else if (__atomic_load_n(&job->grown, __ATOMIC_RELAXED)) {
+            c4_use_packed(s, s->long_packed, s->long_size);
+        }
+    }
     if (job->threads > 1 && !__atomic_load_n(&job->spawned, __ATOMIC_ACQUIRE)) {
         pthread_mutex_lock(&job->lock);
         if (!job->spawned && job->queued > 0) {
@@ -212,6 +220,7 @@ static void start_worker(job_t *job, worker_t *w) {
     w->state = *job->base; /* the board, the table and the books; its own counters */
     w->state.nodes = 0;
     w->state.next_poll = POLL_EVERY;
+    w->state.long_at = w->state.long_after;
     w->state.status = C4_DONE;
     w->state.at_poll = at_poll;
     w->state.job = job;
@@ -339,6 +348,9 @@ int c4_analyze(void *handle, uint64_t cur_lo, uint64_t cur_hi, uint64_t mask_lo,
     work(job, &w);
     flush_nodes(&w);
     if (job->spawned == 1) pthread_join(job->helper, NULL);
+    if (s->long_packed && (job->grown || w.state.packed == s->long_packed)) {
+        c4_use_packed(s, s->long_packed, s->long_size); /* the next calls start there */
+    }
     int status = job->halt ? C4_STOPPED : C4_DONE;
     if (watch && c4_unwatch_interrupt()) status = C4_INTERRUPTED;
     pthread_mutex_destroy(&job->lock);

@@ -44,6 +44,8 @@ uint64_t c4_nodes(void *handle);
 int c4_status(void *handle);
 /* table.c */
 void c4_set_table(void *handle, uint64_t *table, uint64_t size);
+void c4_set_long_table(void *handle, uint64_t *table, uint64_t size, uint64_t after_nodes);
+int c4_on_long_table(void *handle);
 void c4_clear(void *handle);
 /* search.c */
 int c4_negamax(void *handle, uint64_t cur_lo, uint64_t cur_hi, uint64_t mask_lo,

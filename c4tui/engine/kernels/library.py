@@ -77,6 +77,8 @@ _U64, _I64, _INT, _PTR, _DBL = (
 PROTOTYPES: dict[str, tuple[list[type], type | None]] = {
     "c4_new": ([_INT, _INT, _INT, _INT, _U64], _PTR),
     "c4_set_table": ([_PTR, _PTR, _U64], None),
+    "c4_set_long_table": ([_PTR, _PTR, _U64, _U64], None),
+    "c4_on_long_table": ([_PTR], _INT),
     "c4_set_book": ([_PTR, _PTR, _U64, _PTR, _U64], None),
     "c4_set_stop": ([_PTR, _PTR], None),
     "c4_clear": ([_PTR], None),

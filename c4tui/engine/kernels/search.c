@@ -86,6 +86,7 @@ int c4_negamax(void *handle, uint64_t cur_lo, uint64_t cur_hi, uint64_t mask_lo,
     s->status = C4_DONE;
     s->poll = poll;
     s->next_poll = s->nodes + POLL_EVERY;
+    s->long_at = s->nodes + s->long_after;
     c4_start_clock(s, seconds);
     if (watch) c4_watch_interrupt(s);
     const int score = c4_search(s, ((u128)cur_hi << 64) | cur_lo, ((u128)mask_hi << 64) | mask_lo,

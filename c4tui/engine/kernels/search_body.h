@@ -68,6 +68,7 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
     s->nodes++;
     if (s->nodes >= s->next_poll) {
         s->next_poll = s->nodes + POLL_EVERY;
+        c4_grow_table(s);
         if (c4_should_stop(s)) {
             s->status = C4_STOPPED;
             return 0;

@@ -43,6 +43,10 @@ struct solver {
      * (key * slot_multiplier) >> slot_shift is key / size (table.h's tt_slot). */
     uint64_t slot_multiplier;
     int slot_shift;
+    /* A bigger packed table that a call moves to once it has searched `long_after`
+     * nodes (table.c's c4_grow_table), or NULL; `long_at` is that node count. */
+    uint64_t *long_packed;
+    uint64_t long_size, long_after, long_at;
     uint64_t nodes, next_poll;
     /* What stops a search (stops.c): a flag Python sets from any thread, a deadline
      * on the monotonic clock, and an optional callback asked at most every
@@ -85,6 +89,11 @@ int c4_book_outcome(const solver_t *s, uint64_t first, uint64_t mask);
 
 /* table.c: give the solver a table of its own of `size` entries; 0 when out of memory. */
 int c4_own_table(solver_t *s, uint64_t size);
+
+/* table.c: search with this packed table of `size` entries from now on. */
+void c4_use_packed(solver_t *s, uint64_t *table, uint64_t size);
+/* table.c: at a poll point, move to the long table once the call has searched enough. */
+void c4_grow_table(solver_t *s);
 
 /* stops.c: non-zero when the search must stop now (asked every POLL_EVERY nodes). */
 int c4_should_stop(solver_t *s);

@@ -27,13 +27,46 @@ static void set_slot_division(solver_t *s, uint64_t size) {
     s->slot_multiplier = (uint64_t)((((u128)1 << s->slot_shift) + size - 1) / size);
 }
 
+void c4_use_packed(solver_t *s, uint64_t *table, uint64_t size) {
+    s->packed = table;
+    s->size = table ? size : 0;
+    if (table) set_slot_division(s, size);
+}
+
 /* Use the caller's packed table (entries of key << 8 | bound) of `size` entries. */
 void c4_set_table(void *handle, uint64_t *table, uint64_t size) {
     solver_t *s = handle;
     if (s->pairs) return; /* this solver's keys do not fit a packed entry */
-    s->packed = table;
-    s->size = table ? size : 0;
-    if (table) set_slot_division(s, size);
+    c4_use_packed(s, table, size);
+}
+
+/* A bigger packed table (NULL: none) that a call moves to once it has searched
+ * `after_nodes` nodes: a short search keeps to the small table, which stays in the
+ * processor's caches, and the big one's memory is touched only by a search long
+ * enough to gain from it. */
+void c4_set_long_table(void *handle, uint64_t *table, uint64_t size, uint64_t after_nodes) {
+    solver_t *s = handle;
+    if (s->pairs) return;
+    s->long_packed = table;
+    s->long_size = table ? size : 0;
+    s->long_after = after_nodes;
+}
+
+/* Whether the solver searches with its long table now (it stays there once moved). */
+int c4_on_long_table(void *handle) {
+    const solver_t *s = handle;
+    return s->long_packed != NULL && s->packed == s->long_packed;
+}
+
+/* The small table's entries stay behind. A node that found its slot in the small
+ * table and stores its bound after the move writes it to that slot of the big one
+ * (no bigger than it), where no lookup of that key looks: one entry lost, never a
+ * wrong one, as every entry holds its whole key. */
+void c4_grow_table(solver_t *s) {
+    if (s->long_packed && s->packed != s->long_packed && s->nodes >= s->long_at &&
+        s->long_size >= s->size) {
+        c4_use_packed(s, s->long_packed, s->long_size);
+    }
 }
 
 /* Forget every stored bound of an owned table. */

@@ -25,10 +25,12 @@ from c4tui.engine.solver.limits import SearchLimits
 from c4tui.engine.solver.search import SearchStopped, make_search
 from c4tui.engine.solver.table import (
     LIST_TABLE_SIZE,
+    LONG_AFTER_NODES,
     LONG_SEARCH_EMPTY,
     LONG_TABLE_SIZE,
     NATIVE_TABLE_SIZE,
     PAST_BOOK_EMPTY,
+    PAST_BOOK_TABLE_SIZE,
     TABLE_SIZE,
     clear_table,
     mirror_bits,
@@ -107,6 +109,7 @@ class Solver:
         # The C search's long-search table (table.py), unless the size is given.
         self._grows = lib is not None and self._packed_fits and table_size is None
         self._long_table: memoryview | None = None
+        self._long_offered = False  # whether C may move to it (a long position)
         self._long_shared = False  # whether C searches with it now
         if table_size is not None:
             self._size = table_size
@@ -139,6 +142,11 @@ class Solver:
             clear_table(self._table)
         if self._long_table is not None:
             clear_table(self._long_table)
+        if self._long_shared:
+            # As a new process would: the small table first, the big one once it pays.
+            assert self._native is not None and isinstance(self._table, memoryview)
+            self._native.share_table(self._table)
+            self._long_shared = False
         if self._native is not None and not self._packed_fits:
             self._native.clear()
         self._negamax, self._count = make_search(
@@ -279,6 +287,8 @@ class Solver:
                 )
             except _calls.Stopped:
                 raise SearchStopped from None
+            finally:
+                self._long_shared = self._native.on_long_table()
         else:
             result = self._python_negamax(position, middle)
         if result <= middle:
@@ -305,23 +315,32 @@ class Solver:
         )
 
     def _share_table_for(self, position: Position) -> None:
-        """Give the C search the table for this position's search: the small one that
-        stays in the processor's caches, or for a long search the big one (bookless
-        from many empty cells, or on 7x6 just past the book)."""
+        """Give the C search its tables for this position: the small one, which stays in
+        the processor's caches, and for a search that may be long (bookless from many
+        empty cells, or on 7x6 just past the book) the big one besides, which the search
+        moves to once it has proved long (LONG_AFTER_NODES) and keeps to after that."""
+        if not self._grows:
+            return  # one table, of the size asked for (or C owns it)
         empty = self.geometry.cells - position.moves
         if self.book is None:
-            long = self._grows and empty >= LONG_SEARCH_EMPTY
+            long = empty >= LONG_SEARCH_EMPTY
         else:
             # Past the book nothing cuts a search short: 7x6's long searches (table.py).
-            long = self._grows and position.moves >= EXACT_PLY and empty >= PAST_BOOK_EMPTY
-        if long == self._long_shared:
-            return
-        if long and self._long_table is None:
-            self._long_table = cast(memoryview, new_table(LONG_TABLE_SIZE, packed=True))
-        table = self._long_table if long else self._table
-        assert self._native is not None and not isinstance(table, list)  # C runs: packed
-        self._native.share_table(table)
-        self._long_shared = long
+            long = position.moves >= EXACT_PLY and empty >= PAST_BOOK_EMPTY
+        native = self._native
+        assert native is not None and isinstance(self._table, memoryview)  # C runs: packed
+        if long and not self._long_offered:
+            if self._long_table is None:
+                # Mapped, not touched: memory only for the pages a long search writes.
+                size = LONG_TABLE_SIZE if self.book is None else PAST_BOOK_TABLE_SIZE
+                self._long_table = cast(memoryview, new_table(size, packed=True, populate=False))
+            native.offer_long_table(self._long_table, LONG_AFTER_NODES)
+        elif not long and self._long_offered:
+            native.offer_long_table(None, 0)
+            if self._long_shared:
+                native.share_table(self._table)
+                self._long_shared = False
+        self._long_offered = long
 
     def _native_limits(self) -> dict[str, Any]:
         """The C search's stops for now: the seconds left and, when there is a stop
@@ -413,6 +432,7 @@ class Solver:
         except _calls.Stopped:
             raise SearchStopped from None
         finally:
+            self._long_shared = self._native.on_long_table()
             self._limits.sync = None
             sync()
         return columns

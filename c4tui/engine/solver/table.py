@@ -31,20 +31,29 @@ LIST_TABLE_SIZE = 1_048_573
 NATIVE_TABLE_SIZE = 262_139
 # The C search's table for a long search (no book to cut it short, and at least
 # LONG_SEARCH_EMPTY empty cells: 7x6 from 12 stones down to the empty board): a prime
-# near 2**23 entries, 64 MB, made on the first such search and kept with the solver.
+# near 2**23 entries, 64 MB, mapped on the first such search and kept with the solver.
 # Measured against the 2 MB table (CPU time, no book, one thread): half the nodes and
 # 1.1-1.4x faster on '444444' and '4444455' (2-5 s searches), and more the longer the
 # search, as the small table fills.
 LONG_TABLE_SIZE = TABLE_SIZE
 LONG_SEARCH_EMPTY = 30
 # With the book, the roots past it (12 stones and more on 7x6) and up to this many empty
-# cells search with the big table too: no book below them, and nearly all the slow
-# positions of 8-20 plies are of 12-16 (benchmarks/solver_tail.py). Measured on the 12
-# slowest of 7,000 sampled (one thread, CPU time): 32% fewer nodes and 21% less time
-# than with the 2 MB table (58.5 M nodes, 5.9 s, against 39.6 M, 4.7 s), and on 233
-# random positions of 12-20 plies the median went from 2.4 to 3.0 ms, the slowest from
-# 0.86 to 0.70 s.
+# cells may search long too: no book below them, and nearly all the slow positions of
+# 8-20 plies are of 12-16 (benchmarks/solver_tail.py). Measured on the 12 slowest of
+# 7,000 sampled (one thread, CPU time): 32% fewer nodes and 21% less time with a 64 MB
+# table than with the 2 MB one (58.5 M nodes, 5.9 s, against 39.6 M, 4.7 s).
 PAST_BOOK_EMPTY = 26
+# But most of those positions take a few milliseconds, and a new process pays for every
+# page of a big table its search writes (on the shared development machine 0.02-0.2 s of
+# CPU time for 64 MB, and as much memory in every served client). So a search that may be
+# long starts with the small table and moves to the big one after LONG_AFTER_NODES nodes
+# of one call (kernels/table.c's c4_grow_table), and past the book the big one is 16 MB.
+# Measured in new processes, one thread, 2026-11-26 at a load of 6-8: on 60 random
+# positions of 12-16 plies the median went from 29.3 ms (64 MB from the start) to 12.3
+# ms and the total from 3.22 to 1.92 s; on the 12 slowest tail positions the time stayed
+# within the run-to-run spread (10.1-11.0 s in all) with 118 M nodes against 101 M.
+PAST_BOOK_TABLE_SIZE = 2_097_143  # a prime near 2**21 entries: 16 MB
+LONG_AFTER_NODES = 1 << 20
 
 
 def packed_fits(g: Geometry) -> bool:
@@ -64,7 +73,7 @@ _libc = ctypes.CDLL(None, use_errno=True) if sys.platform == "linux" else None
 POPULATE_AT_ONCE = 4 << 20
 
 
-def new_table(size: int, packed: bool) -> memoryview | list[int]:
+def new_table(size: int, packed: bool, *, populate: bool = True) -> memoryview | list[int]:
     """An empty table of `size` entries.
 
     A packed table is anonymous memory, handed out zeroed by the system page by page
@@ -74,16 +83,18 @@ def new_table(size: int, packed: bool) -> memoryview | list[int]:
     other core for the big one, so the search rarely waits for one. It is private
     memory in 2 MB pages where the system offers them: 32 faults instead of 16,384 for
     a 64 MB table, and fewer address-translation misses in a search that reads it at
-    random (shared anonymous memory would not get them).
+    random (shared anonymous memory would not get them). `populate=False` leaves every
+    page to be faulted in when a search first writes it: the long tables, which most
+    searches never reach (LONG_AFTER_NODES).
     """
     if not packed:
         return [0] * size
     memory = mmap.mmap(-1, 8 * size, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
     if _libc is not None:
         _advise(memory, MADV_HUGEPAGE)
-        if len(memory) <= POPULATE_AT_ONCE:
+        if populate and len(memory) <= POPULATE_AT_ONCE:
             _populate(memory)
-        else:
+        elif populate:
             # A bare thread: threading.Thread.start() waits until the new thread runs,
             # several milliseconds of the first answer on a busy machine.
             _thread.start_new_thread(_populate, (memory,))
