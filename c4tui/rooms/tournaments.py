@@ -14,9 +14,10 @@ The rules are c4tui/community/tournament.py's; this desk runs them on the server
   a player who never comes loses on it (a side that never moved forfeits, clocks.py),
   is not rated for it, and is withdrawn from the rounds after.
 - Every change to a tournament room comes here (RoomHost.followers): a game that ends
-  gives its board the result and moves both players' ratings (every tournament game is
-  rated in its control's class: rating_records.py); when the round's last game ends,
-  the next round is paired and seated, and after the last round the standings are final.
+  gives its board the result (every tournament game is rated, in its control's class:
+  its room is a rated room, whose end moves the ratings as any's: matchmaking.py); when
+  the round's last game ends, the next round is paired and seated, and after the last
+  round the standings are final.
   Players enter with their rating in that class, which orders the first pairing.
 - Spectators follow any board from the tournament screen with the rooms' own `watch`.
 - The tournaments are kept in the store after every change (tournament_records.py), so a
@@ -280,8 +281,8 @@ class TournamentDesk:
             seats,
             name=new_game_name(number),
             control=control,
+            rated=True,  # its end moves the ratings, as any rated game's (matchmaking.py)
         )
-        self._rated(room.name, control)
         self.host.rooms[number] = room
         board.room = number
         log.info(
@@ -337,10 +338,8 @@ class TournamentDesk:
             tournament.record(room.number, points, how)
             log.info("tournament %d: room %d ended (%s)", tournament.number, room.number, how)
             if how == "forfeit" and winner is not None:
-                # Never came (or never moved): not paired again, and not rated (clocks.py).
+                # Never came (or never moved): not paired again (and not rated: endings.py).
                 tournament.leave((board.first, board.second)[1 - winner])
-            else:
-                self._rate(room.name, tournament, board.first, board.second, points)
             self._keep(tournament)
             # The next round once this change is done: seating it takes players out of
             # this room, which the host is still keeping and showing.
@@ -356,27 +355,6 @@ class TournamentDesk:
             if room.seats[index].open:
                 code = new_code(lambda c: c in taken)
                 room.seats[index] = Seat(key, tournament.entries[key].name, code=code)
-
-    # ---- ratings (community/rating_records.py) ----------------------------------
-
-    def _rated(self, game: str, control: TimeControl) -> None:
-        """A tournament game is rated in its control's class."""
-        try:
-            RatingRecords(self.host.store).set_terms(game, control.rating_class, rated=True)
-        except StoreError as error:
-            log.warning("game %s: its terms not kept: %s", game, error)
-
-    def _rate(
-        self, game: str, tournament: Tournament, first: str, second: str, points: float
-    ) -> None:
-        players = PlayerRecords(self.host.store)
-        try:
-            ids = tuple(
-                players.player(key, tournament.entries[key].name) for key in (first, second)
-            )
-            RatingRecords(self.host.store).rate(game, (ids[0], ids[1]), points, self.clock())
-        except StoreError as error:
-            log.warning("game %s: not rated: %s", game, error)
 
     def _next_round_if_over(self, tournament: Tournament) -> None:
         if not tournament.round_over():

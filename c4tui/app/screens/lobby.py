@@ -56,7 +56,7 @@ BOT_CHOICE = "bot:"  # the opponents list's value of a bot online: "bot:NAME"
 SERVER_CHOICE = "server:"  # of one of the operator's engines (rooms/requests.py OPERATORS)
 
 
-IDLE_MATCHING = "f: find a rated game · c: challenge a player · k: leaderboard"
+IDLE_MATCHING = "f: find a rated game · c: challenge a player · k: leaderboard · t: tournaments"
 
 
 def player_words(player: tuple[str, str | None] | None) -> str:

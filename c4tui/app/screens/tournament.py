@@ -39,7 +39,7 @@ from c4tui.rooms.protocol import (
     Withdraw,
 )
 
-LIST_COLUMNS = (("#", 3), ("Tournament", 20), ("Control", 7), ("Rounds", 6), ("State", 16))
+LIST_COLUMNS = (("#", 3), ("Tournament", 20), ("Control", 7), ("Rounds", 6), ("State", 22))
 # Fixed widths: both tables side by side fit 80 columns (a longer name is cut).
 STANDING_COLUMNS = (("#", 2), ("Player", 9), ("Pts", 3), ("Buch", 4), ("SB", 3), ("W-D-L", 5))
 BOARD_COLUMNS = (("R", 1), ("●", 9), ("○", 9), ("Result", 10))
@@ -195,6 +195,9 @@ class TournamentScreen(Screen[None]):
             words += f" · bye: {bye}" if bye else ""
         if t.entered:
             words += " · you are in it"
+        if t.phase == "registration":
+            words += " (x withdraws)" if t.entered else " · e enters it"
+            words += " · b begins it now" if shown.maker_is_you else ""
         if shown.note:
             words += f"\n{shown.note}"
         title.update(Text(words))
