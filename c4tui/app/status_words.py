@@ -93,12 +93,18 @@ def room_outcome_text(view: RoomView) -> str | None:
         return None
     if view.ended == "agreed":
         return "Draw agreed."
-    if view.ended == "resigned" and view.winner is not None:
-        loser = view.seats[1 - view.winner]
-        return f"{loser.title} {GLYPHS[1 - view.winner]} resigned: {_room_winner(view)}"
+    if view.ended == "abandoned" and view.winner is None:
+        return "Draw claimed: the other side left."
     if view.winner is None:
         return "Draw — the board is full."
-    return _room_winner(view)
+    loser = f"{view.seats[1 - view.winner].title} {GLYPHS[1 - view.winner]}"
+    how = {
+        "resigned": "resigned",
+        "time": "lost on time",
+        "abandoned": "left the game",
+        "forfeit": "forfeited (no move made)",
+    }.get(view.ended or "")
+    return _room_winner(view) if how is None else f"{loser} {how}: {_room_winner(view)}"
 
 
 def _room_winner(view: RoomView) -> str:

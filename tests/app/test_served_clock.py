@@ -7,6 +7,7 @@ import pytest
 
 from c4tui.app.screens.game import GameScreen
 from c4tui.app.screens.lobby import LobbyScreen
+from c4tui.app.status_words import room_outcome_text
 from c4tui.app.widgets.clock import GameClock, clock_text, clock_words
 from c4tui.match.room_view import ClockView
 from tests.app.test_served import footer_keys, served_app, until
@@ -75,6 +76,7 @@ async def test_a_timed_room_shows_its_clock_and_a_gone_opponent_is_claimed_with_
         await pilot.press("w")
         await until(pilot, lambda: app.match.room.over)
         assert (app.match.room.ended, app.match.room.winner) == ("abandoned", 0)
+        assert room_outcome_text(app.match.room) == "bob ○ left the game: You win with ●!"
 
 
 async def test_a_move_in_another_game_rings_the_bell_in_the_lobby(service):
