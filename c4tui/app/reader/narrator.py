@@ -128,6 +128,9 @@ class Narrator:
         self._settling = False
         view = self._view()
         path = view.position.path
+        room = view.room
+        if room is not None and any(seat.open for seat in room.seats):
+            return  # the game starts when both seats are taken (the room says so)
         if view.moves_now() and self._told_turn != path:
             self._told_turn = path
             self._say(words.turn_line(view))

@@ -1,0 +1,52 @@
+"""The screen-reader mode in the served app (no ssh: the room service in the test's loop):
+the lobby's toggle and typed commands, a room for two in lines, chat as a line."""
+
+from __future__ import annotations
+
+from c4tui.app.reader.mode import reading
+from c4tui.app.reader.pane import PaneCommandLine
+from c4tui.app.screens.game import GameScreen
+from c4tui.app.screens.lobby import LobbyScreen
+from tests.app.test_served import served_app, service, until
+from tests.rooms.support import login, room_where
+
+__all__ = ["service"]
+
+
+async def typed(pilot, text: str) -> None:
+    for key in text:
+        await pilot.press(key)
+    await pilot.press("enter")
+
+
+async def test_the_lobby_toggle_then_a_room_for_two_in_lines(service):
+    app = served_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("s")  # the lobby's Screen reader tick box
+        await until(pilot, lambda: reading(app))
+        assert isinstance(app.focused, PaneCommandLine)
+        await until(
+            pilot, lambda: any(line.startswith("lobby: you are ann") for line in app.spoken.lines)
+        )
+        await typed(pilot, "online")
+        await until(pilot, lambda: app.spoken.lines[-1].startswith("online (1): ann"))
+        await typed(pilot, "play 9")
+        assert app.spoken.lines[-1] == "no level 9: levels are 1 to 8"
+        await typed(pilot, "room")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.match.room)
+        code = app.match.room.code
+        assert any(line.endswith(f"; code {code} to pass on") for line in app.spoken.lines)
+        bob = await login(service, "bob")
+        await bob.send("join", code=code)
+        await room_where(bob, lambda m: m["seat"] == 1)
+        await until(pilot, lambda: "seat ○: ○ bob" in app.spoken.lines)
+        await until(pilot, lambda: isinstance(app.focused, PaneCommandLine))
+        await typed(pilot, "4")
+        await until(pilot, lambda: "● plays column 4, row 1" in app.spoken.lines)
+        await bob.send("drop", column=2, ply=1)
+        await until(pilot, lambda: "○ plays column 3, row 1" in app.spoken.lines)
+        assert app.spoken.lines[-1] == "your move, ●"
+        await typed(pilot, "say good luck")
+        await until(pilot, lambda: "ann says: good luck" in app.spoken.lines)
+        assert not app._notifications  # notices and chat are lines, not toasts
