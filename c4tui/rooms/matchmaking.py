@@ -121,9 +121,16 @@ class Matchmaking(HostListener):
             client.send(Notice(text))
 
     def _playing(self, key: str) -> Room | None:
-        """The room where this player has a seat in a game under way, if any."""
+        """The room where this player has a seat in a game under way played at one
+        sitting, if any (correspondence games go on beside anything else)."""
         return next(
-            (r for r in self.host.rooms.values() if r.under_way and r.seat_of(key) is not None),
+            (
+                r
+                for r in self.host.rooms.values()
+                if r.under_way
+                and r.seat_of(key) is not None
+                and (r.control is None or not r.control.correspondence)
+            ),
             None,
         )
 

@@ -196,3 +196,21 @@ async def test_a_restart_keeps_correspondence_challenges_and_a_rated_game_rated(
         assert back["rated"] and back["room"] == room["room"]
         for client in (ann, bob):
             await client.close()
+
+
+async def test_a_correspondence_game_under_way_does_not_stop_a_seek(service):
+    ann, bob, cy = [await login(service, name) for name in ("ann", "bob", "cy")]
+    await ann.send("challenge", name="bob", control="1d", rated=False)
+    offered = (await next_of(bob, "challenges", lambda m: m["to_me"]))["to_me"][0]
+    await bob.send("answer_challenge", challenge=offered["id"], accept=True)
+    room = await room_where(ann, lambda m: m["seat"] is not None)
+    first = (ann, bob)[[s["name"] for s in room["seats"]].index("ann") != 0]
+    await first.send("drop", column=3, ply=0)
+    await room_where(ann, lambda m: m["moves"] == "4")
+    await ann.send("leave")
+    await ann.send("seek", control="3+2")
+    await cy.send("seek", control="3+2")
+    paired = await room_where(ann, lambda m: m["room"] != room["room"] and m["seat"] is not None)
+    assert {s["name"] for s in paired["seats"]} == {"ann", "cy"}
+    for client in (ann, bob, cy):
+        await client.close()
