@@ -14,12 +14,14 @@ import re
 import asyncssh
 import pytest
 
+from c4tui.engine.board.notation import move_name
+from tests.serve.browser import browser_tab, needs_chromium
 from tests.serve.served import served
 from tests.serve.terminal import screen_session
 from tests.serve.test_play_together import GAME, LOBBY, SIZE, play
 
 pytestmark = pytest.mark.slow
-SEATS = re.compile(r"Room \d+ · (\w+) ●  vs  (\w+) ○ · rated")
+SEATS = re.compile(r"Room \d+ · ([\w-]+) ●  vs  ([\w-]+) ○ · rated")
 
 
 async def test_two_new_players_meet_by_automatch_play_rated_blitz_and_top_the_leaderboard(
@@ -59,4 +61,40 @@ async def test_two_new_players_meet_by_automatch_play_rated_blitz_and_top_the_le
         board = await cy.wait_for("Top players")
         assert re.search(rf"1\s+{first}\s+1662\?", board), board
         assert re.search(rf"2\s+{second}\s+1338\?", board), board
+    assert "Traceback" not in server.log.decode()
+
+
+async def test_a_browser_player_meets_an_ssh_player_by_automatch_in_a_rated_game(tmp_path):
+    """The same screens in a browser: its player finds the ssh player, both see the
+    clocks, and the rated result moves both ratings."""
+    needs_chromium()
+    async with (
+        served(tmp_path) as server,
+        screen_session(
+            server.ssh_port, "ann", asyncssh.generate_private_key("ssh-ed25519"), **SIZE
+        ) as ann,
+        browser_tab(f"http://127.0.0.1:{server.web_port}/") as tab,
+    ):
+        await ann.wait_for(LOBBY)
+        await ann.press("f")
+        await ann.wait_for("Find a rated game with")
+        ann.type("\r")
+        await tab.wait_for(LOBBY)
+        await tab.press("f")
+        await tab.wait_for("Find a rated game with")
+        await tab.press("Enter")
+        first, second = SEATS.search(await ann.wait_for(SEATS)).groups()
+        await tab.wait_for(f"{second} 3:00")
+        await ann.wait_for(f"{second} 3:00")
+        for ply, column in enumerate(GAME):
+            mover = (first, second)[ply % 2]
+            if mover == "ann":
+                await ann.wait_for("Your turn")
+                ann.type(column)
+            else:
+                await tab.wait_for("Your turn")
+                await tab.press(column)
+            await ann.wait_for(f"Moves to {move_name(ply)}")
+        await tab.wait_for(f"Ratings: {first} 1662 (+162), {second} 1338 (-162).")
+        await ann.wait_for(f"Ratings: {first} 1662 (+162), {second} 1338 (-162).")
     assert "Traceback" not in server.log.decode()
