@@ -54,9 +54,9 @@ class Challenge:
     def from_json(cls, data: dict[str, Any]) -> Challenge:
         return cls(**data)
 
-    def words(self) -> str:
-        """The challenge in a line: 'Ann: 3+2 rated'."""
-        return f"{self.challenger_name}: {self.control} {'rated' if self.rated else 'casual'}"
+    def terms(self) -> str:
+        """What is offered, in words: '3+2, rated'."""
+        return f"{self.control}, {'rated' if self.rated else 'casual'}"
 
 
 @dataclass

@@ -207,7 +207,7 @@ class Matchmaking(HostListener):
         log.info("%s challenges %s (%s)", client.who, challenge.opponent_name, control.text)
         self._tell(
             challenge.opponent,
-            f"{client.name} challenges you: {challenge.words()[len(client.name) + 2 :]}.",
+            f"{client.name} challenges you: {challenge.terms()}.",
         )
         self._tell_challenges(challenge.opponent)
         self._tell_challenges(client.key)

@@ -34,7 +34,7 @@ def test_a_challenge_is_accepted_once_by_the_one_challenged() -> None:
     book = ChallengeBook(Clock())
     challenge = live(book)
     assert book.made_to("k-bob") == [challenge] and book.made_by("k-ann") == [challenge]
-    assert challenge.words() == "Ann: 3+2 rated"
+    assert challenge.terms() == "3+2, rated"
     with pytest.raises(ChallengeRefused, match="not yours"):
         book.accept(challenge.id, "k-ann")
     assert book.accept(challenge.id, "k-bob") == challenge
