@@ -97,7 +97,8 @@ def room_outcome_text(view: RoomView) -> str | None:
         return "Draw claimed: the other side left."
     if view.winner is None:
         return "Draw — the board is full."
-    loser = f"{view.seats[1 - view.winner].title} {GLYPHS[1 - view.winner]}"
+    gone = view.seats[1 - view.winner]  # open once the game is over: no name to give
+    loser = GLYPHS[1 - view.winner] if gone.open else f"{gone.title} {GLYPHS[1 - view.winner]}"
     how = {
         "resigned": "resigned",
         "time": "lost on time",

@@ -7,6 +7,7 @@ import pytest
 from c4tui.app.app import ConnectFourApp
 from c4tui.app.settings import CONFIG_ENV, Settings
 from c4tui.files import DATA_ENV
+from tests.rooms.support import clocked  # noqa: F401  # a fixture: a room service on a moved time
 
 
 @pytest.fixture(autouse=True)

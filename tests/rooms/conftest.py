@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rooms.support import running
+from tests.rooms.support import clocked, running  # noqa: F401  # clocked: a fixture
 
 
 @pytest.fixture

@@ -6,7 +6,9 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
+
+import pytest
 
 from c4tui.rooms.codec import to_wire
 from c4tui.rooms.room_client import RoomClient
@@ -26,6 +28,20 @@ class Time:
 
     def moved(self, seconds: float) -> None:
         self.seconds += seconds
+
+
+class Clocked(NamedTuple):
+    service: RoomService
+    time: Time
+
+
+@pytest.fixture
+async def clocked(tmp_path: Path) -> AsyncIterator[Clocked]:
+    """A service and the time it runs on, moved by the test (a fixture of the conftests
+    of tests/rooms and tests/app)."""
+    time = Time()
+    async with running(tmp_path / "state", time, ai_seconds=0.3) as service:
+        yield Clocked(service, time)
 
 
 @contextlib.asynccontextmanager

@@ -4,8 +4,6 @@ does not charge the time the server was down, and correspondence games wait days
 
 from __future__ import annotations
 
-import pytest
-
 from c4tui.community.clocks import DAY
 from tests.rooms.support import Time, login, next_of, room_where, running
 
@@ -23,18 +21,8 @@ async def timed_room(service, clock: str, moves: str = ""):
     return ann, bob, made
 
 
-@pytest.fixture
-def time():
-    return Time()
-
-
-@pytest.fixture
-async def service(tmp_path, time):
-    async with running(tmp_path / "state", time, ai_seconds=0.3) as service:
-        yield service
-
-
-async def test_the_clock_starts_with_both_seats_taken_and_counts_each_sides_time(service, time):
+async def test_the_clock_starts_with_both_seats_taken_and_counts_each_sides_time(clocked):
+    service, time = clocked
     ann = await login(service, "ann")
     await ann.send("create", clock="1+2")
     alone = await room_where(ann, lambda m: m["seat"] == 0)
@@ -59,7 +47,8 @@ async def test_the_clock_starts_with_both_seats_taken_and_counts_each_sides_time
         await client.close()
 
 
-async def test_a_flag_fall_loses_on_time_and_is_kept_so(service, time):
+async def test_a_flag_fall_loses_on_time_and_is_kept_so(clocked):
+    service, time = clocked
     ann, bob, _ = await timed_room(service, "1+0", "4453")
     cat = await login(service, "cat")
     await cat.send("watch", room=1)
@@ -82,7 +71,8 @@ async def test_a_flag_fall_loses_on_time_and_is_kept_so(service, time):
         await client.close()
 
 
-async def test_a_move_made_after_the_flag_fell_is_too_late(service, time):
+async def test_a_move_made_after_the_flag_fell_is_too_late(clocked):
+    service, time = clocked
     ann, bob, _ = await timed_room(service, "1+0", "44")
     time.moved(60.5)  # before the next look: the move itself finds the flag down
     await ann.send("drop", column=2, ply=2)
@@ -93,7 +83,8 @@ async def test_a_move_made_after_the_flag_fell_is_too_late(service, time):
         await client.close()
 
 
-async def test_a_side_that_never_moved_forfeits_when_its_time_runs_out(service, time):
+async def test_a_side_that_never_moved_forfeits_when_its_time_runs_out(clocked):
+    service, time = clocked
     ann, bob, _ = await timed_room(service, "1+0", "4")
     time.moved(61)
     service.host.look()
@@ -111,7 +102,8 @@ async def test_a_bad_time_control_is_refused_with_what_was_typed(service):
     await ann.close()
 
 
-async def test_a_timed_games_seat_is_held_for_its_grace_then_claimable(service, time):
+async def test_a_timed_games_seat_is_held_for_its_grace_then_claimable(clocked):
+    service, time = clocked
     ann, bob, _ = await timed_room(service, "1+0", "45")
     await ann.send("leave")
     held = await room_where(bob, lambda m: m["seats"][0]["held"] is not None)
