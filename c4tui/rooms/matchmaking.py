@@ -324,6 +324,7 @@ class Matchmaking(HostListener):
             self.ratings.set_terms(room.name, control.rating_class, rated=True)
             self._terms.add(room.name)
         host.rooms[number] = room
+        self.queue.played(first[0], second[0])  # a challenge's game is their last one too
         for index, (key, _) in enumerate(people):
             for client in self._clients(key):
                 if client.room is None or self._playing(key) is None:

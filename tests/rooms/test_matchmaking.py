@@ -70,6 +70,8 @@ async def test_a_casual_challenge_accepted_opens_a_room_that_moves_no_rating(ser
     await bob.send("answer_challenge", challenge=offered["id"], accept=True)
     room = await room_where(ann, lambda m: m["seat"] is not None)
     assert not room["rated"]
+    # Their last game, for automatch's "not the same two in a row".
+    assert service.requests.matching.queue.last_opponent["ssh-name:ann"] == "ssh-name:bob"
     await room_where(bob, lambda m: m["room"] == room["room"])
     await play_out(service, room, {"ann": ann, "bob": bob})
     await ann.send("leaderboard")
