@@ -1,8 +1,10 @@
 """How long the store takes to keep a room after a move (the room service does it on its
 event loop before anyone is shown the move). Prints wall-clock and process (CPU) time
-per kept move, for SQLite in a temporary directory:
+per kept move, for SQLite in a temporary directory (or PostgreSQL with --store URL,
+into a schema of its own that it drops after):
 
     uv run python benchmarks/store_moves.py [--games 50] [--synchronous NORMAL|FULL]
+    uv run python benchmarks/store_moves.py --store postgresql://USER@127.0.0.1:PORT/postgres
 """
 
 from __future__ import annotations
@@ -26,10 +28,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--synchronous", default="NORMAL", choices=["NORMAL", "FULL"])
+    parser.add_argument("--store", metavar="URL", help="a PostgreSQL database instead")
     args = parser.parse_args()
+    schema = f"bench_{os.getpid()}"
+    url = args.store and f"{args.store}?options=-csearch_path%3D{schema}"
+    if args.store:
+        open_store(Path("."), args.store).execute(f"CREATE SCHEMA {schema}")
     with tempfile.TemporaryDirectory(dir=os.environ.get("BENCH_DIR")) as folder:
-        store = open_store(Path(folder))
-        store.execute(f"PRAGMA synchronous={args.synchronous}")
+        store = open_store(Path(folder), url)
+        if not args.store:
+            store.execute(f"PRAGMA synchronous={args.synchronous}")
         keeper = RoomKeeper(store)
         walls, cpus = [], []
         for number in range(1, args.games + 1):
@@ -46,9 +54,12 @@ def main() -> None:
                 keeper.keep(room)
                 walls.append(time.perf_counter() - wall)
                 cpus.append(time.process_time() - cpu)
+        if args.store:
+            store.execute(f"DROP SCHEMA {schema} CASCADE")
         store.close()
     walls.sort()
-    print(f"synchronous={args.synchronous}: {len(walls)} moves kept in {args.games} rooms")
+    what = "PostgreSQL" if args.store else f"SQLite, synchronous={args.synchronous}"
+    print(f"{what}: {len(walls)} moves kept in {args.games} rooms")
     print(
         f"  per move: wall median {statistics.median(walls) * 1e3:.3f} ms, "
         f"p95 {walls[int(len(walls) * 0.95)] * 1e3:.3f} ms; "
