@@ -46,7 +46,7 @@ async def test_two_new_players_meet_by_automatch_play_rated_blitz_and_top_the_le
             player.type("\r")
         first, second = SEATS.search(await ann.wait_for(SEATS)).groups()
         players = {"ann": ann, "bob": bob}
-        await cy.wait_for(f"{first}")  # the lobby lists the room: watch it
+        await cy.wait_for(re.compile(rf"1\s+{first}\s+{second}"))  # the room listed: watch it
         cy.type("w")
         await cy.wait_for("you are watching")
         for screen in (ann, bob, cy):  # the clocks, on both screens and the spectator's
