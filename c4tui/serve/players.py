@@ -106,6 +106,8 @@ class NameBook:
                 and owner is not None
                 and owner != self.records.player_of(key)
             ):
+                if not self._keyed(owner):
+                    return f"the name {name} is another player's: choose another name."
                 return (
                     f"the name {name} belongs to a player with an ssh key: log in with that "
                     "key, or choose another name (ssh OTHERNAME@HOST)."
@@ -113,11 +115,21 @@ class NameBook:
             if key.startswith(KEYED):
                 mine = owner is None or owner == self.records.player_of(key)
                 if not mine or not self.records.claim(name, key):  # the first use claims it
+                    if owner is not None and not self._keyed(owner):  # a password's
+                        return f"the name {name} is another player's: choose another name."
                     return f"the name {name} belongs to another ssh key: choose another name."
         except StoreError as error:  # names cannot be checked: nobody may take one now
             log.warning("name %s not checked: %s", name, error)
             return "the server cannot check names just now: try again in a while."
         return None
+
+    def _keyed(self, player: int) -> bool:
+        """Whether `player` logs in with an ssh key (else a password holds the name)."""
+        assert self.records is not None
+        found = self.records.store.value(
+            "SELECT 1 FROM identities WHERE player = ? AND key LIKE ?", (player, f"{KEYED}%")
+        )
+        return found is not None
 
 
 class Players:

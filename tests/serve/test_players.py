@@ -2,6 +2,8 @@
 
 import pytest
 
+from c4tui.community.passwords import hashed
+from c4tui.community.people_records import PeopleRecords
 from c4tui.community.player_records import PlayerRecords
 from c4tui.community.store import open_store
 from c4tui.serve.players import NameBook, NameTaken, Player, Players
@@ -66,3 +68,12 @@ def test_names_that_cannot_be_checked_are_not_given_away(records):
     records.store.close()  # as when the server is stopping, or the database fails
     refusal = book.refusal(Player("ssh-key:SHA256:bob", "bob", "10.0.0.1"))
     assert "cannot check names" in refusal
+
+
+def test_a_name_a_password_holds_lets_in_its_own_keyless_player_alone(records):
+    PeopleRecords(records.store).set_password("ssh-name:cy", "cy", hashed("cys secret"))
+    book = NameBook(records)
+    assert book.refusal(Player("ssh-name:cy", "cy", "10.0.0.1")) is None  # ssh asked it
+    for other in ("ssh-name:CY", "ssh-key:SHA256:cy"):
+        refusal = book.refusal(Player(other, "CY", "10.0.0.2"))
+        assert refusal == "the name CY is another player's: choose another name."

@@ -90,5 +90,5 @@ async def test_a_password_guards_a_keyless_name_from_every_other_identity(ssh_fr
             session.reader.cancel()
     key = asyncssh.generate_private_key("ssh-ed25519")
     async with screen_session(ssh_front.port, "Bob", key, columns=160) as keyed:
-        await keyed.wait_for("belongs to another")  # no key may claim it either
+        await keyed.wait_for("is another player")  # no key may claim it either
         assert await keyed.wait_end() == 1
