@@ -116,3 +116,24 @@ async def test_leaving_a_game_keeps_it_among_your_games(service):
     assert len(games) == 1 and "Player2: random" in games[0]["text"]
     assert oct((service.state_dir / "community.sqlite3").stat().st_mode & 0o777) == "0o600"
     await ann.close()
+
+
+async def test_a_room_made_on_a_full_disk_is_not_made_and_says_why(service, monkeypatch):
+    ann = await login(service, "ann")
+    await next_of(ann, "lobby")
+    store = service.host.store
+
+    def full(sql, params, *, fetch):
+        raise StoreFull(f"{store.where}: the disk is full (database or disk is full)")
+
+    monkeypatch.setattr(store, "_run", full)
+    await ann.send("create")
+    said = await next_of(ann, "notice")
+    assert "cannot keep games now (its disk is full)" in said["text"]
+    assert (await next_of(ann, "lobby"))["rooms"] == []
+    assert service.host.rooms == {}
+    monkeypatch.undo()
+    await ann.send("create")
+    await room_where(ann, lambda m: m["seat"] == 0)  # room again: made and kept
+    assert moves_kept(service.state_dir) == ""
+    await ann.close()
