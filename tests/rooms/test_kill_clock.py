@@ -1,4 +1,4 @@
-"""SIGKILL during a game on a clock: the room service (a process of its own, its time read
+"""SIGKILL during a rated game on a clock: the room service (a process of its own, its time read
 from a file the test writes) comes back with every move and fair clocks: the time it was
 down is not charged, and of the turn under way only what it kept (every CLOCK_KEEP
 seconds) counts."""
@@ -88,10 +88,13 @@ async def test_a_kill_on_a_clock_comes_back_move_for_move_with_fair_clocks(tmp_p
     state, time = tmp_path / "state", FileTime(tmp_path / "now", 1000.0)
     process, (ann, bob) = await started(state, time)
     try:
-        await ann.send("create", clock="3+0")
-        code = (await room_where(ann, lambda m: m["seat"] == 0))["code"]
-        await bob.send("join", code=code)
-        await room_where(bob, lambda m: m["seat"] == 1)
+        await ann.send("seek", control="3+0")  # a rated game, paired by automatch
+        await bob.send("seek", control="3+0")
+        paired = await room_where(ann, lambda m: m["seat"] is not None)
+        await room_where(bob, lambda m: m["seat"] is not None)
+        if paired["seat"] == 1:  # the pairing chose the colours: "ann" plays ● below
+            ann, bob = bob, ann
+        assert paired["rated"] and paired["clock"]["running"] == 0
         await time.moved(process, 10)
         await ann.send("drop", column=3, ply=0)
         await room_where(bob, lambda m: m["moves"] == "4")
@@ -106,8 +109,11 @@ async def test_a_kill_on_a_clock_comes_back_move_for_move_with_fair_clocks(tmp_p
     time.write()
     process, (ann, bob) = await started(state, time)
     try:
-        back = await room_where(ann, lambda m: m["seat"] == 0)
-        assert back["moves"] == "44" and back["clock"]["running"] == 0
+        back = await room_where(ann, lambda m: m["seat"] is not None)
+        if back["seat"] == 1:
+            ann, bob = bob, ann
+            back = await room_where(ann, lambda m: m["seat"] == 0)
+        assert back["moves"] == "44" and back["clock"]["running"] == 0 and back["rated"]
         # The hour is not charged, nor the 7 s since the clock was last kept (the move).
         assert back["clock"]["left"] == [170.0, 160.0]
         await time.moved(process, CLOCK_KEEP + 10)  # a long think: kept on the way
@@ -118,8 +124,12 @@ async def test_a_kill_on_a_clock_comes_back_move_for_move_with_fair_clocks(tmp_p
     time.write()
     process, (ann, bob) = await started(state, time)
     try:
-        back = await room_where(ann, lambda m: m["seat"] == 0)
+        back = await room_where(ann, lambda m: m["seat"] is not None)
+        if back["seat"] == 1:
+            ann, bob = bob, ann
+            back = await room_where(ann, lambda m: m["seat"] == 0)
         assert back["clock"]["left"] == [170.0 - CLOCK_KEEP - 10, 160.0]  # the kept think
+        assert back["rated"]
         await time.moved(process, 5)
         await ann.send("drop", column=2, ply=2)
         moved = await room_where(bob, lambda m: m["moves"] == "443")
