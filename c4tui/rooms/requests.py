@@ -98,21 +98,27 @@ class Requests:
         client.send(self.host.lobby_for(client))
 
     def _on_create(self, client: Client, message: Create) -> None:
-        if len(self.host.rooms) >= self.host.limits.rooms:
-            raise Refused(f"The server has its {self.host.limits.rooms} rooms: try again later.")
         control = None
         if message.clock is not None:
             try:
                 control = TimeControl.parse(message.clock)
             except ValueError as error:
                 raise Refused(f"{str(error)[0].upper()}{str(error)[1:]}.") from None
+        # Correspondence rooms wait days between moves: they do not take the rooms of games
+        # played at one sitting (each player's and each address's limits bound them).
+        by_post = control is not None and control.correspondence
+        live = [
+            r for r in self.host.rooms.values() if r.control is None or not r.control.correspondence
+        ]
+        if not by_post and len(live) >= self.host.limits.rooms:
+            raise Refused(f"The server has its {self.host.limits.rooms} rooms: try again later.")
         kept = [r for r in self.host.rooms.values() if r.number != client.room or r.under_way]
         refusal = new_room_refusal(
             kept,
             client.key,
             client.address,
             self.host.limits,
-            control is not None and control.correspondence,
+            by_post,
         )
         self._refuse_if(refusal)
         ai = message.ai

@@ -204,3 +204,17 @@ async def test_many_correspondence_games_at_once_beside_the_rooms_limit(service)
     await room_where(ann, lambda m: m["seat"] == 0 and m["clock"] is None)
     for client in (ann, bob):
         await client.close()
+
+
+async def test_a_server_full_of_rooms_still_takes_a_correspondence_game(tmp_path):
+    async with running(tmp_path / "state", rooms=1) as service:
+        ann, bob = await login(service, "ann"), await login(service, "bob")
+        await ann.send("create")
+        await room_where(ann, lambda m: m["seat"] == 0)
+        await bob.send("create")  # the server's one room is taken
+        assert "has its 1 rooms" in (await next_of(bob, "refused"))["reason"]
+        await bob.send("create", clock="3d")
+        made = await room_where(bob, lambda m: m["seat"] == 0)
+        assert made["clock"]["control"] == "3d"
+        for client in (ann, bob):
+            await client.close()
