@@ -1,6 +1,7 @@
 """Review speed: seconds per game with one table kept for the game, or a fresh one per position.
 
-For 20 complete random games of 30 to 42 plies (seeded), each game is reviewed as
+For 20 complete random games of 30 to 42 plies (seeded; `--levels`: complete games
+between two levels 1-8 drawn at random, as players make them), each game is reviewed as
 `c4tui review` does it (one solver table for the whole game, positions solved from the
 last to the first), then the same positions are solved one by one, each from an empty
 table, in the same run. The table shows both, per game and in total, and their ratio.
@@ -13,7 +14,7 @@ a busy machine), and `--where` prints, for the slowest game, the seconds and nod
 each position, the most expensive first: where a long game's review spends its time.
 
     uv run python benchmarks/review_speed.py [--games 20] [--seed 1] [--processes 5]
-        [--cpu] [--threads 1] [--where 8]
+        [--cpu] [--threads 1] [--where 8] [--levels]
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ import time
 
 from c4tui.engine.board.geometry import geometry
 from c4tui.engine.board.position import Position
+from c4tui.engine.players.contract import Limits
+from c4tui.engine.players.levels import LEVELS
+from c4tui.engine.players.specs import make_engine
 from c4tui.engine.solver import Solver
 from c4tui.engine.study.review import positions_of, review_game
 
@@ -41,6 +45,21 @@ def random_games(count: int, seed: int, shortest: int = 30, longest: int = 42) -
             position = position.play(rng.choice(position.legal_moves()))
         if shortest <= position.moves <= longest:
             games.append(position)
+    return games
+
+
+def level_games(count: int, seed: int) -> list[Position]:
+    """Complete games between two levels (1-8) drawn at random, each with its own seed."""
+    rng = random.Random(seed)
+    games = []
+    for _ in range(count):
+        players = [
+            make_engine(LEVELS[rng.randint(1, 8)], seed=rng.randrange(1 << 30)) for _ in range(2)
+        ]
+        position = Position.start()
+        while not position.is_over():
+            position = position.play(players[position.moves % 2].search(position, Limits()).move)
+        games.append(position)
     return games
 
 
@@ -102,11 +121,15 @@ def main() -> None:
     parser.add_argument(
         "--where", type=int, default=0, metavar="N", help="the slowest game's N dearest positions"
     )
+    parser.add_argument("--levels", action="store_true", help="games between levels, not random")
     args = parser.parse_args()
     if args.cpu:
         global clock
         clock = time.process_time
-    games = random_games(args.games, args.seed)
+    if args.levels:
+        games = level_games(args.games, args.seed)
+    else:
+        games = random_games(args.games, args.seed)
     solver = Solver(geometry(7, 6, 4), threads=args.threads)
     slowest, slowest_seconds = None, -1.0
     print(f"{'game':>4}  {'plies':>5}  {'kept table s':>12}  {'fresh tables s':>14}  {'ratio':>5}")
