@@ -220,8 +220,9 @@ class Clock:
         return {"control": self.control.to_wire(), "left": left, "running": self.running}
 
     def resume(self, now: float) -> None:
-        """After a restart: the running side's time runs again from `now`; the time
-        since the clock was last charged is not charged."""
+        """After a restart: the running side's time runs again from `now` (which may be
+        later than the present: nothing runs until then); the time since the clock was
+        last charged is not charged."""
         self.since = now
 
     @classmethod

@@ -163,11 +163,14 @@ class RoomHost:
         bring_in(self.state_dir, self.store)
         now = self.now()
         for room, record in self.keeper.load():
-            if room.clock is not None:
-                room.clock.resume(now)  # the time the server was down is not charged
+            grace = None
             for index, seat in enumerate(room.seats):
                 if seat.key is not None:
-                    self._hold(room, index, now)
+                    grace = self._hold(room, index, now)
+            if room.clock is not None:
+                # The time the server was down is not charged; nor is the time the side to
+                # move takes to come back, up to the grace (`enter` runs it from then).
+                room.clock.resume(now + (grace or 0.0))
             self.rooms[room.number] = room
             self.kept[room.number] = record
             log.info(
@@ -260,6 +263,9 @@ class RoomHost:
         if seat is not None and room.seats[seat].held_until is not None:
             room.back(seat)
             self.tell(room, f"{client.name} is back.")
+        clock, now = room.clock, self.now()
+        if seat is not None and clock is not None and clock.running == seat and clock.since > now:
+            clock.resume(now)  # back after a restart: their time runs from now
         self._lobby_changed()
 
     def leave(self, client: Client) -> None:

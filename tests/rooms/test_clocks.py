@@ -131,15 +131,32 @@ async def test_a_restart_does_not_charge_the_time_the_server_was_down(tmp_path):
             await client.close()
     time.moved(3600)  # an hour down
     async with running(tmp_path / "state", time) as service:
+        time.moved(10)  # and ann takes 10 s to come back (within 3+0's grace of 18 s)
         ann = await login(service, "ann")
         back = await room_where(ann, lambda m: m["seat"] == 0)
         assert back["moves"] == "44" and back["clock"]["running"] == 0
-        assert back["clock"]["left"] == [160.0, 180.0]  # the 20 s thought; not the hour
+        assert back["clock"]["left"] == [160.0, 180.0]  # the 20 s thought; not the hour, nor
+        # the 10 s she took to come back after the restart
         time.moved(5)
         await ann.send("drop", column=0, ply=2)
         moved = await room_where(ann, lambda m: m["moves"] == "441")
         assert moved["clock"]["left"] == [155.0, 180.0]
         await ann.close()
+
+
+async def test_after_a_restart_the_time_to_come_back_is_free_up_to_the_grace(tmp_path):
+    time = Time()
+    async with running(tmp_path / "state", time) as service:
+        ann, bob, _ = await timed_room(service, "3+0", "44")
+        time.moved(20)
+        for client in (ann, bob):
+            await client.close()
+    async with running(tmp_path / "state", time) as service:
+        time.moved(30)  # nobody back for 30 s: 3+0's grace is 18 s, then ann's time runs
+        bob = await login(service, "bob")
+        back = await room_where(bob, lambda m: m["seat"] == 1)
+        assert back["clock"]["left"] == [160.0 - 12.0, 180.0]
+        await bob.close()
 
 
 async def test_a_correspondence_game_over_two_logins_with_a_day_between(tmp_path):
