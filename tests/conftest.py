@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,21 @@ import pytest
 # textual and c4tui from source spent about 2 s of CPU more than reading the cache did.
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+SLOW_LIST = Path(__file__).with_name("slow_tests.txt")
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m 'not slow'` deselects
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests measured as costly (slow_tests.txt, scripts/slow_tests.py) are slow."""
+    listed = {
+        line
+        for line in SLOW_LIST.read_text(encoding="utf-8").splitlines()
+        if line and not line.startswith("#")
+    }
+    for item in items:
+        if item.nodeid in listed:
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(autouse=True)

@@ -79,10 +79,10 @@ async def race(pilot, cancel_key: str, rounds: int, seed: int) -> None:
 
 
 # The thinking AI races every round; the instant one races its finished move instead.
-# 40 rounds in the default run already race each delay several times; the 200 rounds of
-# the slow run are the soak (they cost 30-60 s of CPU each).
+# 20 rounds in the default run race each delay a few times (about 2 s of CPU); the 200
+# rounds of the slow run are the soak (30-60 s of CPU each).
 RACES = [
-    ("mcts:time=5", 40),
+    ("mcts:time=5", 20),
     pytest.param("mcts:time=5", 200, marks=pytest.mark.slow),
     ("random", 50),
 ]

@@ -1,0 +1,56 @@
+"""Write tests/slow_tests.txt: the tests that cost the most CPU go to the slow run.
+
+    C4TUI_CPU_TIMES=/tmp/cpu.txt uv run pytest -p tests.cpu_times -m "slow or not slow"
+    uv run python scripts/slow_tests.py /tmp/cpu.txt [--over 1.0]
+
+The default run must stay under 90 s on a 2-core machine (docs/testing.md). Rather than
+judging test by test, the measured CPU seconds decide: a test over `--over` seconds is
+marked slow by tests/conftest.py through the list, unless it is one of KEPT below, the
+few end-to-end checks the default run must not lose whatever they cost. Tests marked
+slow in their own file (soaks, benchmarks, whole test sets) stay so and are not listed.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+LIST = Path(__file__).resolve().parent.parent / "tests" / "slow_tests.txt"
+HEADER = """\
+# Tests that cost over {over:g} s of CPU each, measured with tests/cpu_times.py and
+# written by scripts/slow_tests.py: tests/conftest.py marks them slow, so `uv run pytest`
+# skips them and `uv run pytest -m slow` runs them. Regenerate; do not edit by hand.
+"""
+# Kept in the default run whatever they cost: each is the one end-to-end check of a
+# promise (a stale result never played; two people play over ssh while a third
+# watches; every notice has a screen-reader line; the pure-Python solver agrees).
+KEPT = (
+    "tests/app/test_races.py::test_new_game_while_the_ai_thinks_many_times[mcts:time=5-20]",
+    "tests/app/test_races.py::test_undo_while_the_ai_thinks_many_times[mcts:time=5-20]",
+    "tests/serve/test_play_together.py::test_two_play_a_whole_game_while_a_third_watches",
+    "tests/app/reader/test_notice_coverage.py::",
+    "tests/engine/test_native.py::test_solver_tests_pass_in_pure_python[stop_event",
+)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("times", type=Path, help="the file tests/cpu_times.py wrote")
+    parser.add_argument("--over", type=float, default=1.0, help="CPU seconds (1.0)")
+    args = parser.parse_args()
+    costs: dict[str, float] = {}
+    for line in args.times.read_text(encoding="utf-8").splitlines():
+        seconds, _, nodeid = line.partition(" ")
+        costs[nodeid] = max(costs.get(nodeid, 0.0), float(seconds))
+    slow = sorted(
+        nodeid
+        for nodeid, seconds in costs.items()
+        if seconds > args.over and not nodeid.startswith(KEPT)
+    )
+    LIST.write_text(HEADER.format(over=args.over) + "".join(f"{n}\n" for n in slow), "utf-8")
+    kept = sum(seconds for nodeid, seconds in costs.items() if nodeid not in slow)
+    print(f"{len(slow)} of {len(costs)} tests listed slow; the rest cost {kept:.0f} s of CPU")
+
+
+if __name__ == "__main__":
+    main()
