@@ -8,8 +8,17 @@ sessions on 127.0.0.1, each a PTY whose screen pyte draws, as the tests do. Half
 them open a room for two; the other half join by the code they read off the screen.
 Every pair plays one complete game at the same time as the others: the mover
 types a column, and the figure is the time from that key to the opponent's screen
-showing the move ("Moves (n)"). The moves come from random legal play (seeded), so the
-games differ and end in wins and draws alike.
+showing the move (the move list's title, "Moves to 3 ○"). The moves come from random
+legal play (seeded), so the games differ and end in wins and draws alike. With
+`--think S` a mover waits S seconds before each move, as a person would; without it
+the games are played as fast as the screens allow (a stress, not a crowd).
+
+`--ramp 4,8,16,32,64` runs one fresh server per size and prints one row each (sessions
+held, p50/p95, memory, the server's open files, CPU per move of the server, of the
+clients and of this load generator, the load average), stopping at the first size past
+`--limit-ms` (150) at p95 or with a refused session. The generator (pyte drawing every
+screen, asyncssh) runs on the same machine: its CPU column is what it took from the
+server, so the figures are a lower bound of what the machine holds alone.
 
 The machine is shared, so each latency comes with a reference measured in the same run
 and the same sessions: the time from a cursor key (left or right, drawn by the mover's
@@ -29,11 +38,13 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the sessions are the tests' own: tests/serve/
 
+from c4tui.engine.board.notation import move_name  # noqa: E402
 from c4tui.engine.board.position import Position  # noqa: E402
 from tests.serve.served import ServeProcess  # noqa: E402
 from tests.serve.terminal import screen_session  # noqa: E402
@@ -79,8 +90,9 @@ def command_of(pid: int) -> str:
 class Pair:
     """Two sessions in one room: the host (●) and the guest (○)."""
 
-    def __init__(self, host, guest) -> None:
+    def __init__(self, host, guest, think: float = 0.0) -> None:
         self.players = (host, guest)
+        self.think = think
         self.latencies: list[float] = []
         self.references: list[float] = []
         self.moves = 0
@@ -111,12 +123,15 @@ class Pair:
             mover = self.players[(ply - first_ply) % 2]
             opponent = self.players[(ply - first_ply + 1) % 2]
             await mover.wait_for("Your turn")
+            await asyncio.sleep(self.think)
             await self.reference(mover)
             start = time.perf_counter()
             mover.type(column)
-            await opponent.wait_for(f"Moves ({ply - first_ply + 1})")
+            # The move list's title names the last move: "Moves to 3 ○".
+            title = f"Moves to {move_name(ply - first_ply)}"
+            await opponent.wait_for(title)
             self.latencies.append(time.perf_counter() - start)
-            await mover.wait_for(f"Moves ({ply - first_ply + 1})")
+            await mover.wait_for(title)
             self.moves += 1
 
     async def play_game(self, moves: str) -> None:
@@ -130,12 +145,72 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-async def run(sessions: int, seed: int) -> None:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def open_files(pid: int) -> int:
+    try:
+        return len(os.listdir(f"/proc/{pid}/fd"))
+    except OSError:
+        return 0
+
+
+def uptime() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
+
+
+@dataclass
+class Measurement:
+    """One run at one size: what was held, how fast moves travelled, what it cost."""
+
+    sessions: int
+    refused: int = 0  # sessions that never reached the lobby or lost their pair
+    held: int = 0  # sessions still open when every game had ended
+    games: int = 0
+    moves: int = 0
+    elapsed: float = 0.0
+    latencies: list[float] = field(default_factory=list)
+    references: list[float] = field(default_factory=list)
+    server_mb: float = 0.0
+    workers_mb: float = 0.0
+    client_mb: float = 0.0
+    server_fds: int = 0
+    # CPU seconds while the games were played: the server (with its AI workers), the
+    # client processes together, and this load generator (pyte, asyncssh) itself.
+    server_cpu: float = 0.0
+    clients_cpu: float = 0.0
+    generator_cpu: float = 0.0
+    load: str = ""
+
+    def p(self, fraction: float, values: list[float] | None = None) -> float:
+        values = self.latencies if values is None else values
+        return percentile(values, fraction) if values else float("nan")
+
+
+async def open_sessions(port: int, sessions: int):
+    """Open `sessions` ssh sessions at once; the contexts and the screens (None: refused)."""
+    contexts = [screen_session(port, f"player{n:03d}", **SIZE) for n in range(sessions)]
+    entered = await asyncio.gather(*(c.__aenter__() for c in contexts), return_exceptions=True)
+    screens = [None if isinstance(e, BaseException) else e for e in entered]
+    return contexts, screens
+
+
+async def measure(sessions: int, seed: int, think: float = 0.0) -> Measurement:
     rng = random.Random(seed)
+    result = Measurement(sessions)
     with tempfile.TemporaryDirectory(prefix="c4tui-serve-load-") as state:
         server = ServeProcess(
             Path(state),
             "--no-web",
+            "--max-sessions",
+            str(max(64, sessions)),
             "--max-sessions-per-address",
             str(sessions),
             "--max-connects-per-minute",
@@ -143,69 +218,135 @@ async def run(sessions: int, seed: int) -> None:
         )
         await server.start()
         try:
-            async with asyncio.TaskGroup() as opening:
-                contexts = [
-                    screen_session(server.ssh_port, f"player{n:02d}", **SIZE)
-                    for n in range(sessions)
-                ]
-                entered = [opening.create_task(c.__aenter__()) for c in contexts]
-            screens = [task.result() for task in entered]
-            pairs = [Pair(screens[i], screens[i + 1]) for i in range(0, sessions - 1, 2)]
+            contexts, screens = await open_sessions(server.ssh_port, sessions)
+            candidates = [
+                Pair(screens[i], screens[i + 1], think)
+                for i in range(0, sessions - 1, 2)
+                if screens[i] is not None and screens[i + 1] is not None
+            ]
+            met = await asyncio.gather(*(p.meet() for p in candidates), return_exceptions=True)
+            pairs = [p for p, m in zip(candidates, met, strict=True) if m is None]
+            result.refused = sessions - 2 * len(pairs)
+            pid = server.process.pid
+            clients = [p for p in children(pid) if "--served" in command_of(p)]
+            workers = [p for p in children(pid) if p not in clients]
+            server_cpu = cpu_seconds(pid) + sum(cpu_seconds(p) for p in workers)
+            clients_cpu = sum(cpu_seconds(p) for p in clients)
+            generator_cpu = time.process_time()
             started = time.perf_counter()
-            async with asyncio.TaskGroup() as meeting:
-                for pair in pairs:
-                    meeting.create_task(pair.meet())
-            held = sum(not screen.ended for screen in screens)
-            clients = [p for p in children(server.process.pid) if "--served" in command_of(p)]
-            workers = [p for p in children(server.process.pid) if p not in clients]
             async with asyncio.TaskGroup() as playing:
                 for pair in pairs:
                     playing.create_task(pair.play_game(random_game(rng)))
-            elapsed = time.perf_counter() - started
-            memory = (
-                rss_mb(server.process.pid),
-                sum(rss_mb(p) for p in workers),
-                statistics.mean(rss_mb(p) for p in clients) if clients else 0.0,
-            )
-            still_held = sum(not screen.ended for screen in screens)
-            for context in contexts:
-                await context.__aexit__(None, None, None)
+            result.elapsed = time.perf_counter() - started
+            result.generator_cpu = time.process_time() - generator_cpu
+            result.server_cpu = cpu_seconds(pid) + sum(map(cpu_seconds, workers)) - server_cpu
+            result.clients_cpu = sum(cpu_seconds(p) for p in clients) - clients_cpu
+            result.server_mb = rss_mb(pid)
+            result.workers_mb = sum(rss_mb(p) for p in workers)
+            result.client_mb = statistics.mean(rss_mb(p) for p in clients) if clients else 0.0
+            result.server_fds = open_files(pid)
+            result.load = uptime()
+            result.held = sum(s is not None and not s.ended for s in screens)
+            for context, screen in zip(contexts, screens, strict=True):
+                if screen is not None:
+                    await context.__aexit__(None, None, None)
         finally:
             await server.stop()
-    latencies = [x for pair in pairs for x in pair.latencies]
-    references = [x for pair in pairs for x in pair.references]
-    report(sessions, held, still_held, pairs, latencies, references, memory, elapsed)
+    result.games = len(pairs)
+    result.moves = sum(pair.moves for pair in pairs)
+    result.latencies = [x for pair in pairs for x in pair.latencies]
+    result.references = [x for pair in pairs for x in pair.references]
+    return result
 
 
-def report(sessions, held, still_held, pairs, latencies, references, memory, elapsed):
-    load = os.getloadavg()
-    p50, p95 = percentile(latencies, 0.5), percentile(latencies, 0.95)
-    r50, r95 = percentile(references, 0.5), percentile(references, 0.95)
-    server, workers, client = memory
-    print(f"c4tui serve under load: {sessions} ssh sessions on 127.0.0.1, {len(pairs)} rooms")
-    print(f"load average at the end: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+def report(m: Measurement) -> None:
+    p50, p95 = m.p(0.5), m.p(0.95)
+    r50, r95 = m.p(0.5, m.references), m.p(0.95, m.references)
+    print(f"c4tui serve under load: {m.sessions} ssh sessions on 127.0.0.1, {m.games} rooms")
+    print(f"{m.load} (at the end)")
     print()
     print("| figure | value |")
     print("|---|---|")
-    print(f"| sessions held (all games) | {still_held} of {sessions} ({held} when paired) |")
-    print(f"| games played to the end | {len(pairs)} |")
-    print(f"| moves played | {sum(pair.moves for pair in pairs)} in {elapsed:.0f} s |")
+    print(f"| sessions held (all games) | {m.held} of {m.sessions} ({m.refused} refused) |")
+    print(f"| games played to the end | {m.games} |")
+    print(f"| moves played | {m.moves} in {m.elapsed:.0f} s |")
     print(f"| move to opponent's screen, p50 / p95 | {p50 * 1000:.0f} / {p95 * 1000:.0f} ms |")
     reference = f"{r50 * 1000:.0f} / {r95 * 1000:.0f} ms"
     print(f"| reference: cursor key to own screen, p50 / p95 | {reference} |")
     print(f"| ratio to the reference, p50 / p95 | {p50 / r50:.1f} / {p95 / r95:.1f} |")
-    print(f"| server process (room service + fronts) | {server:.0f} MB |")
-    if workers:
-        print(f"| AI worker processes, together | {workers:.0f} MB |")
-    print(f"| one client process, mean | {client:.0f} MB |")
+    print(f"| server process (room service + fronts) | {m.server_mb:.0f} MB |")
+    if m.workers_mb:
+        print(f"| AI worker processes, together | {m.workers_mb:.0f} MB |")
+    print(f"| one client process, mean | {m.client_mb:.0f} MB |")
+    print(f"| open files of the server | {m.server_fds} |")
+    per_move = max(1, m.moves)
+    print(f"| CPU per move: server / clients / load generator | {cpu_row(m, per_move)} |")
+
+
+def cpu_row(m: Measurement, per_move: int) -> str:
+    return " / ".join(
+        f"{seconds / per_move * 1000:.0f} ms"
+        for seconds in (m.server_cpu, m.clients_cpu, m.generator_cpu)
+    )
+
+
+RAMP_HEADER = (
+    "| sessions | held | p50 / p95 ms | server MB | client MB (mean) | server fds "
+    "| CPU per move: server / clients / generator | load (1 5 15 min) |"
+)
+
+
+def ramp_row(m: Measurement) -> str:
+    held = f"{m.held}" + (f" ({m.refused} refused)" if m.refused else "")
+    latency = f"{m.p(0.5) * 1000:.0f} / {m.p(0.95) * 1000:.0f}"
+    memory = f"{m.server_mb:.0f} | {m.client_mb:.0f}"
+    load = m.load.removeprefix("load ")
+    per_move = max(1, m.moves)
+    cpu = cpu_row(m, per_move)
+    return f"| {m.sessions} | {held} | {latency} | {memory} | {m.server_fds} | {cpu} | {load} |"
+
+
+async def ramp(sizes: list[int], seed: int, limit_ms: float, think: float) -> None:
+    """One row per size, up to the first past `limit_ms` at p95 or with a refusal."""
+    print(
+        f"c4tui serve ramp on 127.0.0.1: p95 limit {limit_ms:.0f} ms, {think:g} s to think "
+        f"before each move; {uptime()} (at start)"
+    )
+    print()
+    print(RAMP_HEADER)
+    print("|---|---|---|---|---|---|---|---|")
+    for sessions in sizes:
+        m = await measure(sessions, seed, think)
+        print(ramp_row(m), flush=True)
+        if m.refused or not m.p(0.95) * 1000 <= limit_ms:
+            reason = f"{m.refused} refused" if m.refused else f"p95 over {limit_ms:.0f} ms"
+            print(f"\nstopped at {sessions} sessions: {reason}")
+            break
+
+
+def sizes_of(text: str) -> list[int]:
+    sizes = [int(word) for word in text.split(",")]
+    if any(size < 2 or size % 2 for size in sizes):
+        raise argparse.ArgumentTypeError(f"{text!r}: even session counts, 2 or more")
+    return sizes
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=16, help="ssh sessions (even)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--ramp", type=sizes_of, metavar="N,N,...", help="one row per size, e.g. 4,8,16,32,64"
+    )
+    parser.add_argument("--limit-ms", type=float, default=150.0, help="the ramp's p95 limit")
+    parser.add_argument(
+        "--think", type=float, default=0.0, metavar="S", help="seconds before each move"
+    )
     args = parser.parse_args()
-    asyncio.run(run(args.sessions, args.seed))
+    if args.ramp:
+        asyncio.run(ramp(args.ramp, args.seed, args.limit_ms, args.think))
+    else:
+        report(asyncio.run(measure(args.sessions, args.seed, args.think)))
 
 
 if __name__ == "__main__":
