@@ -48,8 +48,12 @@ def cursor_on(app: App[Any], widget: Widget) -> None:
     """In the mode, the terminal cursor at the start of the widget given the focus (an
     input places it at its own caret; the lines, on the line in focus)."""
     from c4tui.app.reader.log import ReaderLog
+    from c4tui.app.screens.answer import AnswerScreen
 
     if reading(app) and not isinstance(widget, (Input, ReaderLog)):
+        if isinstance(widget.screen, AnswerScreen):
+            # A question's answer buttons: the line to read is the question.
+            widget = widget.screen.query_one("#answer-question")
         region = widget.content_region
         app.cursor_position = Offset(region.x, region.y)
 

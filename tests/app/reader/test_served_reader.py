@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from c4tui.app.reader.mode import reading
 from c4tui.app.reader.pane import PaneCommandLine
+from c4tui.app.screens.answer import AnswerScreen
 from c4tui.app.screens.game import GameScreen
 from c4tui.app.screens.lobby import LobbyScreen
 from tests.app.test_served import served_app, service, until
@@ -50,3 +51,10 @@ async def test_the_lobby_toggle_then_a_room_for_two_in_lines(service):
         await typed(pilot, "say good luck")
         await until(pilot, lambda: "ann says: good luck" in app.spoken.lines)
         assert not app._notifications  # notices and chat are lines, not toasts
+        await typed(pilot, "resign")  # asked first: the cursor on the question, not a button
+        await until(pilot, lambda: isinstance(app.screen, AnswerScreen))
+        await pilot.pause()
+        question = app.screen.query_one("#answer-question").content_region
+        assert app.cursor_position == question.offset
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.focused, PaneCommandLine))
