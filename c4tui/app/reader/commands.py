@@ -9,6 +9,7 @@ whether it applies now, as it does for the key.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -47,6 +48,9 @@ def _turn(view: MatchView, _cursor: int) -> list[str]:
 
 
 def _clocks(view: MatchView, _cursor: int) -> list[str]:
+    room = view.room
+    if room is not None and room.clock is not None:
+        return [words.clock_line(room.clock, view.names, time.monotonic())]
     said = [line for read in CLOCK_READERS if (line := read(view)) is not None]
     return said or ["no clocks in this game"]
 

@@ -10,6 +10,7 @@ and the questions' letters (commands.py), with the cursor on the newest line.
 from __future__ import annotations
 
 from collections.abc import Callable
+from time import monotonic
 from typing import Any, ClassVar
 
 from textual.binding import Binding, BindingType
@@ -19,6 +20,7 @@ from c4tui.app.keys import KEYS
 from c4tui.app.reader import words
 from c4tui.app.reader.commands import QUESTIONS, Question, Typed, help_lines, understood
 from c4tui.app.reader.log import Spoken
+from c4tui.app.reader.mode import reading
 from c4tui.app.reader.narrator import Narrator
 from c4tui.app.reader.pane import PROMPT, PaneCommandLine, PaneLines, ReaderPane
 from c4tui.app.reader.study import ReaderStudy
@@ -78,6 +80,8 @@ class ReaderView(ReaderPane):
         self.narrator = Narrator(match.view, spoken.say, self._later)
         match.listen(self.narrator.hear)
         self.study: ReaderStudy | None = None  # made once the app runs (it needs it)
+        self._clock_said: set[tuple[int, float]] = set()  # warnings said this game
+        self._clock_game: tuple[int, ...] = ()
 
     def make_lines(self) -> PaneLines:
         return ReaderLines(self.spoken, id="reader-lines")
@@ -110,6 +114,22 @@ class ReaderView(ReaderPane):
     async def on_input_submitted(self, event: Input.Submitted) -> None:
         text = self.typed(event)
         await self.run_typed(understood(text), text)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if not getattr(self.app, "steady", False):  # steady: no time on screen
+            self.set_interval(1.0, self._clock_tick)
+
+    def _clock_tick(self) -> None:
+        """A clock's warning, said once as the running side's time falls past it."""
+        view = self.match.view()
+        room = view.room
+        if room is None or room.clock is None or not reading(self.app):
+            return
+        if view.position.path[:1] != self._clock_game[:1] or not view.position.moves:
+            self._clock_said, self._clock_game = set(), view.position.path
+        for line in words.clock_warnings(room.clock, view.names, monotonic(), self._clock_said):
+            self.spoken.say(line)
 
     def studying(self) -> ReaderStudy:
         if self.study is None:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from c4tui.app.status_words import worded
 from c4tui.app.threat_marks import threat_caption
+from c4tui.app.widgets.clock import clock_words
 from c4tui.engine.board.game import Game, Node
 from c4tui.engine.board.notation import move_name
 from c4tui.engine.board.position import Position
@@ -19,9 +20,12 @@ from c4tui.engine.board.scores import describe_score
 from c4tui.engine.players.contract import ColumnStat, SearchInfo, win_rate
 from c4tui.engine.study.threats import playable_now, threats
 from c4tui.match.interface import MatchView
+from c4tui.match.room_view import ClockView
 from c4tui.match.sides import GLYPHS
 
 COUNTS = {3: "three", 4: "four", 5: "five", 6: "six"}
+# A side's time left at which its clock's warning is said, once each (seconds).
+CLOCK_WARNINGS = (60.0, 30.0, 10.0)
 LAST_MOVES = 6  # the moves `last` says: enough to follow, short enough for one line
 
 
@@ -256,3 +260,30 @@ def notice_line(text: str, title: str = "") -> str:
     said = worded(text)
     # A title the text says already ("Score" before "Running score: ...") is not said twice.
     return f"{title}: {said}" if title and title.lower() not in said.lower() else said
+
+
+def clock_line(clock: ClockView, names: tuple[str, str], now: float) -> str:
+    """ "clocks, 5+3 blitz: ● ann 4:05 running, ○ bob 5:00"."""
+    sides = ", ".join(
+        f"{GLYPHS[side]} {names[side]} {clock_words(clock.remaining(side, now))}"
+        + (" running" if clock.running == side else "")
+        for side in (0, 1)
+    )
+    return f"clocks, {clock.words}: {sides}"
+
+
+def clock_warnings(
+    clock: ClockView, names: tuple[str, str], now: float, said: set[tuple[int, float]]
+) -> list[str]:
+    """The running side's warnings crossed by `now` and not in `said` (which they join):
+    "● ann: 30 seconds left"."""
+    side = clock.running
+    if side is None:
+        return []
+    left = clock.remaining(side, now)
+    lines = []
+    for limit in CLOCK_WARNINGS:
+        if left <= limit and (side, limit) not in said and clock.left[side] > limit:
+            said.add((side, limit))
+            lines.append(f"{GLYPHS[side]} {names[side]}: {limit:.0f} seconds left")
+    return lines[-1:]  # crossed several at once (a late view): the nearest one

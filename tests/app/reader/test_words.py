@@ -5,6 +5,7 @@ from __future__ import annotations
 from c4tui.app.reader import words
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
+from c4tui.match.room_view import ClockView
 
 
 def test_a_move_names_its_disc_column_and_row():
@@ -67,3 +68,17 @@ def test_notices_name_the_key_of_their_intent():
         "The game is over: press n for a new game."
     )
     assert words.notice_line("Done.", "Saved") == "Saved: Done."
+
+
+def test_the_clocks_in_words_and_each_warning_once():
+    clock = ClockView("5+3", "5+3 blitz", (245.0, 300.0), 0, at=100.0)
+    names = ("ann", "bob")
+    assert words.clock_line(clock, names, 100.0) == (
+        "clocks, 5+3 blitz: ● ann 4:05 running, ○ bob 5:00"
+    )
+    said: set[tuple[int, float]] = set()
+    assert words.clock_warnings(clock, names, 150.0, said) == []
+    assert words.clock_warnings(clock, names, 286.0, said) == ["● ann: 60 seconds left"]
+    assert words.clock_warnings(clock, names, 287.0, said) == []  # said once
+    # A late look past two marks says the nearer one.
+    assert words.clock_warnings(clock, names, 336.0, said) == ["● ann: 10 seconds left"]
