@@ -1,6 +1,6 @@
 """Write tests/slow_tests.txt: the tests that cost the most CPU go to the slow run.
 
-    C4TUI_CPU_TIMES=/tmp/cpu.txt uv run pytest -p tests.cpu_times -m "slow or not slow"
+    C4TUI_CPU_TIMES=/tmp/cpu.txt uv run python -m pytest -p tests.cpu_times -m "slow or not slow"
     uv run python scripts/slow_tests.py /tmp/cpu.txt [--over 1.0]
 
 The default run must stay under 90 s on a 2-core machine (docs/testing.md). Rather than

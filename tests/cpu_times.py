@@ -1,6 +1,6 @@
 """A pytest plugin that notes each test's CPU seconds, for keeping the default run short.
 
-    C4TUI_CPU_TIMES=/tmp/cpu.txt uv run pytest -p tests.cpu_times -m "slow or not slow"
+    C4TUI_CPU_TIMES=/tmp/cpu.txt uv run python -m pytest -p tests.cpu_times -m "slow or not slow"
     uv run python scripts/slow_tests.py /tmp/cpu.txt      # rewrites tests/slow_tests.txt
 
 CPU, not wall-clock time: on a shared machine the wall clock says more about the
