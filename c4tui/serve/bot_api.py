@@ -104,6 +104,7 @@ class BotApi:
         scheme, _, token = request.headers.get("Authorization", "").partition(" ")
         token = token.strip()
         if scheme.lower() != "bearer" or not token or len(token) > MAX_TOKEN:
+            self.wrong_tokens.missed(address)  # a flood of these is as a flood of guesses
             raise BotRefused(401, "Give the bot's token as 'Authorization: Bearer TOKEN'.")
         account = self.desk.sign_in(token)
         if account is None:

@@ -17,7 +17,7 @@ from c4tui.engine.board.position import Position
 from c4tui.engine.external.protocol import info_lines
 from c4tui.engine.players.specs import make_engine
 from c4tui.rooms.protocol import AskProfile, ChallengeBot, MakeBotToken, Watch
-from c4tui.serve.bot_api import BotApi
+from c4tui.serve.bot_api import WRONG_TOKENS, BotApi
 from tests.rooms.support import PATIENCE, login, next_of, room_where, running
 
 
@@ -232,3 +232,13 @@ async def test_a_person_makes_a_token_and_challenges_the_bot_from_the_lobby(tmp_
         assert (await post(http, "/challenge/x", headers))[0] == 401
         for client in (person, other):
             await client.close()
+
+
+async def test_wrong_or_missing_tokens_from_one_address_are_limited(tmp_path):
+    async with bot_api(tmp_path) as (service, http):
+        alpha = token_of(service, "ann", "alpha")
+        for n in range(WRONG_TOKENS):
+            headers = {"Authorization": f"Bearer wrong-{n}"} if n % 2 else {}
+            assert (await post(http, "/challenge/beta", headers))[0] == 401
+        status, answer = await post(http, "/challenge/beta", alpha)
+        assert status == 429 and "Too many wrong tokens" in answer["error"]
