@@ -189,6 +189,8 @@ def test_a_game_ended_off_the_board_keeps_its_result_and_how():
     )
     assert claimed.result == "1/2-1/2" and claimed.ended == Ending("abandoned", None)
     assert claimed.ended.words() == "draw claimed, a side left"
+    assert Ending("forfeit", 0).words(("ann", "bob")) == "bob forfeited"
+    assert Ending("abandoned", 1).words(("ann", "bob")) == "ann left the game"
     with pytest.raises(ValueError, match="no ending 'time' with winner None"):
         Ending("time", None)
 

@@ -101,13 +101,15 @@ class Ending:
             raise ValueError(f"no ending {self.how!r} with winner {self.winner!r}")
 
     def words(self, players: tuple[str, str] = ("●", "○")) -> str:
-        """ "○ resigned", "draw agreed", "● lost on time", "○ left the game"."""
+        """ "○ resigned", "draw agreed", "● lost on time", "○ left the game", "○ forfeited"."""
         if self.winner is None:
             return "draw agreed" if self.how == "agreed" else "draw claimed, a side left"
         loser = players[1 - self.winner]
-        return {"resigned": f"{loser} resigned", "time": f"{loser} lost on time"}.get(
-            self.how, f"{loser} left the game"
-        )
+        return {
+            "resigned": f"{loser} resigned",
+            "time": f"{loser} lost on time",
+            "forfeit": f"{loser} forfeited",
+        }.get(self.how, f"{loser} left the game")
 
 
 @dataclass(frozen=True)
