@@ -26,12 +26,14 @@ from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-
-from filelock import FileLock, Timeout
+from typing import TYPE_CHECKING
 
 from c4tui.engine.board.gamefile import GameRecord
 from c4tui.files import NoSuchFile, atomic_write, read_text
 from c4tui.records.aside import set_aside
+
+if TYPE_CHECKING:
+    from filelock import FileLock
 
 SUFFIX = ".c4"
 KEEP = 300  # games kept; a few hundred is years of casual play in a few hundred KB
@@ -101,6 +103,9 @@ class GameLibrary:
         False when another c4tui holds it."""
         if self._held is not None and self._held[0] == name:
             return True
+        # Imported here: a served client, which keeps no games, never pays for it at start.
+        from filelock import FileLock, Timeout
+
         try:
             self.locks.mkdir(parents=True, exist_ok=True)
             # A portable lock (flock on Unix, LockFileEx on Windows): the kernel lets go
@@ -136,6 +141,8 @@ class GameLibrary:
         path = self.locks / f"{name}.lock"
         if not path.is_file():
             return False  # never held (and not made here: looking takes no room)
+        from filelock import FileLock, Timeout
+
         lock = FileLock(path, thread_local=False)
         try:
             lock.acquire(blocking=False)
