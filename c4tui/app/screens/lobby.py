@@ -192,7 +192,9 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#lobby-start").border_title = "Play"
         self.query_one("#lobby-rooms").border_title = "Rooms"
-        self.sub_title = f"Play together · you are {self.match.name}"
+        # The first line a screen reader says: how to turn its mode on (the tick box may
+        # be below the Play panel's fold at 80x24).
+        self.sub_title = f"Play together · you are {self.match.name} · s: screen reader"
         self.show_lobby(self.match.lobby)
         self._show_matching()
         self.query_one("#play-ai", Button).focus()
