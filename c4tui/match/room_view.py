@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from c4tui.community.clocks import TimeControl
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import SearchInfo
 from c4tui.match.sides import engine_title
@@ -40,6 +41,11 @@ class ClockView:
     left: tuple[float, float]
     running: int | None
     at: float
+
+    @property
+    def correspondence(self) -> bool:
+        """Days a move: the players come and go, their seats are not held."""
+        return TimeControl.parse(self.control).correspondence
 
     def remaining(self, side: int, now: float) -> float:
         """The side's time left at `now` (never below 0)."""

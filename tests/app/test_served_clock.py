@@ -95,3 +95,22 @@ async def test_a_move_in_another_game_rings_the_bell_in_the_lobby(clocked):
         await pilot.pause()
         assert "B: bell off" in str(app.screen.query_one("#online").render())
     await bob.close()
+
+
+async def test_leaving_a_correspondence_game_asks_nothing(clocked):
+    service = clocked.service
+    app = served_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press(*"mmmmmm", "r")  # 3 days a move
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.match.room)
+        bob = await login(service, "bob")
+        await bob.send("join", code=app.match.room.code)
+        await until(pilot, lambda: app.match.room.seats[1].name == "bob")
+        await pilot.press("4")
+        await until(pilot, lambda: app.match.room.position.moves == 1)
+        await pilot.press("escape")  # the game waits for both: no question, no hold
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        view = await room_where(bob, lambda m: m["seats"][0]["here"] is False)
+        assert view["seats"][0]["held"] is None and not view["over"]
+        await bob.close()
