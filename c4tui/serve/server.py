@@ -82,7 +82,9 @@ def claim_state_dir(state_dir: Path) -> None:
         others = sorted(names - STATE_NAMES)
         # One of an earlier version has rooms/ and players/: every start made them.
         earlier = {"rooms", "players"} <= names
-        if others or (names and not earlier):
+        # A host key alone was put there by the operator: several servers behind one
+        # address share one key (docs/deployment.md).
+        if others or (names and not earlier and names != {HOST_KEY_NAME}):
             shown = ", ".join((others or sorted(names))[:3]) + (", ..." if len(names) > 3 else "")
             raise StateDirError(
                 f"{state_dir} is not empty and not a state directory of c4tui serve "

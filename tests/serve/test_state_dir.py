@@ -63,6 +63,12 @@ def test_a_state_directory_of_an_earlier_version_is_taken(tmp_path):
     claim_state_dir(tmp_path)
 
 
+def test_a_new_directory_holding_only_a_copied_host_key_is_taken_with_that_key(tmp_path):
+    (tmp_path / HOST_KEY_NAME).write_text("the key another server made")
+    claim_state_dir(tmp_path)
+    assert (tmp_path / HOST_KEY_NAME).read_text() == "the key another server made"
+
+
 async def test_only_the_servers_own_client_directories_are_swept(tmp_path):
     state = tmp_path / "state"
     claim_state_dir(state)
