@@ -164,8 +164,10 @@ def test_pure_python_is_forced_by_the_environment_variable():
     [
         "stop_event or mirror_images or finished_game",
         # The whole reference run costs about 20 s of CPU: the slow run's.
-        pytest.param("small_boards or stop_event or mirror_images or finished_game or weak",
-                     marks=pytest.mark.slow),
+        pytest.param(
+            "small_boards or stop_event or mirror_images or finished_game or weak",
+            marks=pytest.mark.slow,
+        ),
     ],
 )
 def test_solver_tests_pass_in_pure_python(chosen):

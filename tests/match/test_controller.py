@@ -386,9 +386,7 @@ def test_an_opened_game_ended_off_the_board_names_its_players_and_how_it_ended(h
     same ending when it is kept again (it read "Player 1/Player 2" and lost the how)."""
     from c4tui.engine.board.gamefile import GameRecord
 
-    record = GameRecord.of(
-        Position.from_moves("4453"), ("ann", "bob"), ended=Ending(how, 0)
-    )
+    record = GameRecord.of(Position.from_moves("4453"), ("ann", "bob"), ended=Ending(how, 0))
     match = Match(Sides())
     match.open(record)
     view = match.view()
