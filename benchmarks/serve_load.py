@@ -172,6 +172,7 @@ class Measurement:
 
     sessions: int
     refused: int = 0  # sessions that never reached the lobby or lost their pair
+    why: str = ""  # the first such failure, in one line (a refusal, or a wait that ran out)
     held: int = 0  # sessions still open when every game had ended
     games: int = 0
     moves: int = 0
@@ -195,11 +196,10 @@ class Measurement:
 
 
 async def open_sessions(port: int, sessions: int):
-    """Open `sessions` ssh sessions at once; the contexts and the screens (None: refused)."""
+    """Open `sessions` ssh sessions at once; the contexts and the screens (or the errors)."""
     contexts = [screen_session(port, f"player{n:03d}", **SIZE) for n in range(sessions)]
     entered = await asyncio.gather(*(c.__aenter__() for c in contexts), return_exceptions=True)
-    screens = [None if isinstance(e, BaseException) else e for e in entered]
-    return contexts, screens
+    return contexts, entered
 
 
 async def measure(sessions: int, seed: int, think: float = 0.0) -> Measurement:
@@ -222,11 +222,14 @@ async def measure(sessions: int, seed: int, think: float = 0.0) -> Measurement:
             candidates = [
                 Pair(screens[i], screens[i + 1], think)
                 for i in range(0, sessions - 1, 2)
-                if screens[i] is not None and screens[i + 1] is not None
+                if not isinstance(screens[i], BaseException)
+                and not isinstance(screens[i + 1], BaseException)
             ]
             met = await asyncio.gather(*(p.meet() for p in candidates), return_exceptions=True)
             pairs = [p for p, m in zip(candidates, met, strict=True) if m is None]
             result.refused = sessions - 2 * len(pairs)
+            failures = [f for f in [*screens, *met] if isinstance(f, BaseException)]
+            result.why = str(failures[0]).splitlines()[0][:100] if failures else ""
             pid = server.process.pid
             clients = [p for p in children(pid) if "--served" in command_of(p)]
             workers = [p for p in children(pid) if p not in clients]
@@ -246,9 +249,10 @@ async def measure(sessions: int, seed: int, think: float = 0.0) -> Measurement:
             result.client_mb = statistics.mean(rss_mb(p) for p in clients) if clients else 0.0
             result.server_fds = open_files(pid)
             result.load = uptime()
-            result.held = sum(s is not None and not s.ended for s in screens)
+            opened = [s for s in screens if not isinstance(s, BaseException)]
+            result.held = sum(not s.ended for s in opened)
             for context, screen in zip(contexts, screens, strict=True):
-                if screen is not None:
+                if not isinstance(screen, BaseException):
                     await context.__aexit__(None, None, None)
         finally:
             await server.stop()
@@ -268,6 +272,8 @@ def report(m: Measurement) -> None:
     print("| figure | value |")
     print("|---|---|")
     print(f"| sessions held (all games) | {m.held} of {m.sessions} ({m.refused} refused) |")
+    if m.why:
+        print(f"| the first refusal | {m.why} |")
     print(f"| games played to the end | {m.games} |")
     print(f"| moves played | {m.moves} in {m.elapsed:.0f} s |")
     print(f"| move to opponent's screen, p50 / p95 | {p50 * 1000:.0f} / {p95 * 1000:.0f} ms |")
@@ -319,7 +325,8 @@ async def ramp(sizes: list[int], seed: int, limit_ms: float, think: float) -> No
         m = await measure(sessions, seed, think)
         print(ramp_row(m), flush=True)
         if m.refused or not m.p(0.95) * 1000 <= limit_ms:
-            reason = f"{m.refused} refused" if m.refused else f"p95 over {limit_ms:.0f} ms"
+            over = f"p95 over {limit_ms:.0f} ms"
+            reason = f"{m.refused} refused ({m.why})" if m.refused else over
             print(f"\nstopped at {sessions} sessions: {reason}")
             break
 
