@@ -179,7 +179,8 @@ async def test_a_bot_that_does_not_come_back_loses_as_a_person_would(tmp_path):
 async def test_a_bot_left_alone_wins_at_once_when_its_opponent_does_not_come_back(tmp_path):
     # Both have moved: no forfeit. A person who stays claims the win with a key; a bot
     # that stays wins at once, as the AI seat does (nobody would press the key).
-    async with bot_api(tmp_path, seat_hold=0.5) as (service, http):
+    quick = {"seat_hold": 0.5, "grace_share": 0.001, "grace_least": 0.5}  # the hold on a clock
+    async with bot_api(tmp_path, **quick) as (service, http):
         alpha, beta, alpha_game, beta_game, room = await a_game(service, http, clock="1%2B0")
         full = await beta_game.next("gameFull")
         assert full["clock"]["control"] == "1+0" and full["clock"]["running"] == 0
