@@ -37,6 +37,7 @@ ROOM_FLAGS = (
     ("--max-ai-seconds", "ai_seconds", float, "SECONDS", "cap on the AI's time per move"),
     ("--max-bot-games", "bot_games", int, "N", "games one bot plays at once"),
     ("--max-bot-moves-per-second", "bot_moves_per_second", float, "R", "moves a second of one bot"),
+    ("--lease-seconds", "lease_seconds", float, "SECONDS", "a room's lease (shared store)"),
 )
 
 
@@ -121,6 +122,8 @@ def check(args: argparse.Namespace) -> None:
             raise CommandError(f"{flag} {value}: a port is 1 to 65535 (0: any free one)")
     if args.store is not None and not args.store.startswith(("postgresql://", "postgres://")):
         raise CommandError(f"--store {args.store[:40]!r}: a postgresql://... URL")
+    if not args.lease_seconds >= 1:
+        raise CommandError(f"--lease-seconds {args.lease_seconds:g}: at least 1 second")
     if args.no_ssh and args.no_web:
         raise CommandError("--no-ssh and --no-web together leave nothing to serve")
     for flag, name, _, _, _ in LIMIT_FLAGS + ROOM_FLAGS:

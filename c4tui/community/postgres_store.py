@@ -25,7 +25,6 @@ from psycopg import conninfo, errors
 from c4tui.community.store import Params, Row, Store, StoreDamaged, StoreError, StoreFull
 
 CONNECT_SECONDS = 10
-SERVER_LOCK = 0x43345453  # the advisory lock a server holds on its database
 # A `?` outside a string literal is a placeholder; a `%` is psycopg's and must be doubled.
 _SQL_PARTS = re.compile(r"'(?:[^']|'')*'|\?|%")
 
@@ -89,16 +88,6 @@ class PostgresStore(Store):
 
     def close(self) -> None:
         self.connection.close()
-
-    def hold_alone(self) -> None:
-        """Hold the database for this server alone while the connection lasts (released
-        when it closes or its process dies); StoreError when another server holds it.
-        Several servers on one database need rooms leased to one at a time: not yet."""
-        if not self.value("SELECT pg_try_advisory_lock(?)", (SERVER_LOCK,)):
-            raise StoreError(
-                f"{self.where}: another c4tui serve is using this database "
-                "(one server per database, for now)"
-            )
 
     def _failure(self, error: psycopg.Error) -> StoreError:
         text = " ".join(str(error).split()) or type(error).__name__

@@ -103,9 +103,6 @@ class SqliteStore(Store):
             with contextlib.suppress(sqlite3.Error):
                 self.connection.execute("ROLLBACK")
 
-    def hold_alone(self) -> None:
-        """Nothing to do: the file is one state directory's, and that one server's."""
-
     def close(self) -> None:
         self.connection.close()
 

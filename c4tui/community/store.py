@@ -145,11 +145,6 @@ class Store(ABC):
     def _rollback(self) -> None: ...
 
     @abstractmethod
-    def hold_alone(self) -> None:
-        """Hold the database for this server alone, as long as it is open; StoreError
-        when another server holds it."""
-
-    @abstractmethod
     def close(self) -> None:
         """Close the connection (what was committed is kept)."""
 

@@ -404,7 +404,7 @@ class BotDesk:
         challenger = Seat(challenge.by_key, challenge.by_name, code=new_code(lambda c: c in taken))
         bot = Seat(challenge.to.key, challenge.to.name, code=new_code(lambda c: c in taken))
         seats = [challenger, bot] if challenge.first else [bot, challenger]
-        number = max(host.rooms, default=0) + 1
+        number = host.new_number()
         code = new_code(lambda code: any(r.code == code for r in host.rooms.values()))
         start = Position.start(challenge.width, challenge.height, challenge.connect)
         room = Room(

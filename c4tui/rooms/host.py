@@ -33,6 +33,7 @@ from pathlib import Path
 from c4tui.community.bells import BellRecords
 from c4tui.community.bot_tokens import is_bot_key
 from c4tui.community.clocks import CLOCK_KEEP
+from c4tui.community.room_leases import LeaseLost, RoomLeases, server_id
 from c4tui.community.room_records import RoomRecord
 from c4tui.community.store import Store, StoreError, StoreFull, open_store
 from c4tui.engine.players.contract import SearchInfo
@@ -113,10 +114,12 @@ class RoomHost:
         store: Store | None = None,
         now: Callable[[], float] | None = None,
         store_url: str | None = None,
+        wall: Callable[[], float] = time.time,
     ) -> None:
         """`store`: the community's store, or None to open one at start (and close it at
         close): the state directory's own, or the PostgreSQL database at `store_url`;
-        `now`: the time, time.monotonic unless a test moves it by hand."""
+        `now`: the time, time.monotonic unless a test moves it by hand; `wall`: Unix
+        seconds, for the rooms' leases (room_leases.py), which servers compare."""
         self.limits = limits
         self.store_url = store_url
         self.now = now or time.monotonic
@@ -124,6 +127,11 @@ class RoomHost:
         self._given = store
         self._store = store
         self._keeper: RoomKeeper | None = None
+        self.wall = wall
+        self.server = server_id(state_dir)
+        self._leases: RoomLeases | None = None
+        self._lease_due = 0.0  # when this server renews its leases next (by `wall`)
+        self._unplayable: set[int] = set()  # rooms kept that this c4tui cannot load
         self.kept: dict[int, RoomRecord] = {}  # each room as it was last kept
         self.rooms: dict[int, Room] = {}
         self.clients: set[Client] = set()
@@ -149,20 +157,40 @@ class RoomHost:
             self._keeper = RoomKeeper(self.store)
         return self._keeper
 
+    @property
+    def leases(self) -> RoomLeases:
+        """This server's leases on its rooms (room_leases.py)."""
+        if self._leases is None or self._leases.store is not self.store:
+            self._leases = RoomLeases(self.store, self.server, self.limits.lease_seconds, self.wall)
+        return self._leases
+
     async def start(self) -> None:
         """Open the store (StoreError says why it cannot be), bring in the files of an
-        older state directory, and bring the rooms back."""
+        older state directory, and bring back the rooms no other live server holds."""
         if self._store is None:
-            store = open_store(self.state_dir, self.store_url)
-            try:
-                store.hold_alone()
-            except BaseException:
-                store.close()
-                raise
-            self._store = store
+            self._store = open_store(self.state_dir, self.store_url)
         bring_in(self.state_dir, self.store)
+        if self.store.dialect != "postgresql":
+            self.leases.clear()  # a SQLite file is one server's: every room is its own
+        self._bring_back(None)
+        self._lease_due = self.wall() + self.limits.lease_seconds / 3
+        for listener in self.listeners:
+            listener.started()
+        self._tick = asyncio.create_task(self._look_at_seats())
+
+    def _bring_back(self, numbers: set[int] | None) -> list[int]:
+        """Load from the store the rooms kept (only `numbers`, unless None) whose lease
+        this server takes, as they were last kept; the numbers brought back."""
         now = self.now()
-        for room, record in self.keeper.load():
+        back = []
+        loaded = self.keeper.load()
+        if numbers is not None:  # one that cannot be loaded is not tried again
+            self._unplayable |= numbers - {room.number for room, _ in loaded}
+        for room, record in loaded:
+            if numbers is not None and room.number not in numbers:
+                continue
+            if room.number in self.rooms or not self.leases.take(room.number):
+                continue  # another live server plays it
             grace = None
             for index, seat in enumerate(room.seats):
                 if seat.key is not None:
@@ -173,11 +201,56 @@ class RoomHost:
                 room.clock.resume(now + (grace or 0.0))
             self.rooms[room.number] = room
             self.kept[room.number] = record
-            log.info(
-                "room %d back from the state directory (%d moves)", room.number, room.position.moves
-            )
-        for room in list(self.rooms.values()):
-            self.maybe_search(room)
+            back.append(room.number)
+            log.info("room %d back from the store (%d moves)", room.number, room.position.moves)
+        for number in back:
+            self.maybe_search(self.rooms[number])
+        return back
+
+    def new_number(self) -> int:
+        """A number for a new room, leased to this server (no other server makes the
+        same one); with the store failing, the next after this server's own."""
+        number = max(self.rooms, default=0) + 1
+        try:
+            number = max(number, self.leases.highest() + 1)
+            while not self.leases.take(number):
+                number += 1
+        except StoreError as error:
+            log.warning("no lease for a new room: %s", error)
+        return number
+
+    def see_to_leases(self) -> None:
+        """Renew this server's leases, let go of the rooms another server took, and
+        take the rooms whose server stopped renewing (loaded as they were last kept)."""
+        self._lease_due = self.wall() + self.limits.lease_seconds / 3
+        try:
+            held = self.leases.renew()
+            for number in list(self.rooms):
+                if number not in held:
+                    self._let_go(self.rooms[number])
+            for number in held - set(self.rooms):
+                self.leases.release(number)  # a room that was never made here
+            free = set(self.leases.free()) - self._unplayable
+            if free:
+                back = self._bring_back(free)
+                for number in back:
+                    log.info("room %d taken over from a server that stopped", number)
+                    self.show(self.rooms[number])
+                if back:
+                    self._lobby_changed()
+        except StoreError as error:
+            log.warning("the rooms' leases could not be seen to: %s", error)
+
+    def _let_go(self, room: Room) -> None:
+        """Another server plays this room now: it goes from here, and its people back to
+        this server's lobby."""
+        log.warning("room %d: its lease is another server's now: let go", room.number)
+        search = self.searches.pop(room.number, None)
+        if search is not None:
+            search.cancel()
+        self.kept.pop(room.number, None)
+        self._unmake(room, "This room is played on another server now.")
+        self._lobby_changed()
         for listener in self.listeners:
             listener.started()
         self._tick = asyncio.create_task(self._look_at_seats())
@@ -185,6 +258,7 @@ class RoomHost:
     async def close(self) -> None:
         if self._tick is not None:
             self._tick.cancel()
+            self._tick = None
         for search in self.searches.values():
             search.cancel()
         now = self.now()
@@ -193,6 +267,11 @@ class RoomHost:
                 room.clock.charge(now)
                 self._keep(room)
         await self.pool.close()
+        if self._store is not None:
+            try:  # another server may take them at once
+                self.leases.release_all()
+            except StoreError as error:
+                log.warning("the rooms' leases were not let go: %s", error)
         if self._given is None and self._store is not None:
             self._store.close()
             self._store = None
@@ -319,6 +398,7 @@ class RoomHost:
             search.cancel()
         try:
             self.keeper.forget(room)
+            self.leases.release(room.number)
         except StoreError as error:  # it stays in the store: back after a restart
             log.warning("room %d: could not keep its game: %s", room.number, error)
         del self.rooms[room.number]
@@ -335,6 +415,8 @@ class RoomHost:
         """Once a TICK, `look`."""
         while True:
             await asyncio.sleep(TICK)
+            if self.wall() >= self._lease_due:
+                self.see_to_leases()
             self.look()
             for listener in self.listeners:
                 try:
@@ -433,7 +515,15 @@ class RoomHost:
         """Keep the room; when the store refuses, undo the change (see the module
         docstring) and say why in the room. Whether it was kept."""
         try:
-            self.kept[room.number] = self.keeper.keep(room)
+            with self.store.transaction():  # only while the room is this server's
+                self.leases.hold(room.number)
+                self.kept[room.number] = self.keeper.keep(room)
+        except LeaseLost:
+            if room.number in self.kept:
+                self._let_go(room)
+            else:
+                self._unmake(room, "The server cannot keep games now: try later.")
+            return False
         except StoreError as error:
             if room.trouble is None:
                 log.warning("room %d: a change not kept, so undone: %s", room.number, error)

@@ -40,6 +40,8 @@ class RoomLimits:
     # The operator's tournaments (c4tui serve --tournament): (name, control, rounds, the
     # start in Unix seconds), each made at start unless one of its name is on already.
     tournaments: tuple[tuple[str, str, int, float], ...] = ()
+    # seconds a room's lease runs unrenewed: a dead server's rooms move after it (room_leases.py)
+    lease_seconds: float = 15.0
 
 
 def display_name(name: str) -> str:

@@ -315,7 +315,7 @@ class Matchmaking(HostListener):
             taken.add(code)
             address = next((c.address for c in self._clients(key)), "")
             seats.append(Seat(key, name, code=code, address=address))
-        number = max(host.rooms, default=0) + 1
+        number = host.new_number()
         code = new_code(lambda code: any(r.code == code for r in host.rooms.values()))
         start = Position.start(7, 6, 4)
         name = new_game_name(number)

@@ -144,7 +144,7 @@ class Requests:
         seats = [mine, Seat(ai=ai)]
         if message.second:
             seats.reverse()
-        number = max(self.host.rooms, default=0) + 1
+        number = self.host.new_number()
         room = Room(
             number,
             code,

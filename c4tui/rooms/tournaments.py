@@ -263,7 +263,7 @@ class TournamentDesk:
         """A room for one board, its two players seated (● first), those online in it."""
         board = current.boards[index]
         entries = tournament.entries
-        number = max(self.host.rooms, default=0) + 1
+        number = self.host.new_number()
         taken = {seat.code for room in self.host.rooms.values() for seat in room.seats}
         # Nobody's seat is held: a player not here loses on the clock (a side that never
         # moved forfeits), as in any game with a clock.
