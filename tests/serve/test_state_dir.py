@@ -106,3 +106,10 @@ def test_a_store_that_is_not_postgresql_is_refused_in_one_line(tmp_path, capsys)
     error = capsys.readouterr().err
     assert "--store 'mysql://ann@db/c4': a postgresql://... URL" in error
     assert error.count("\n") == 1
+
+
+def test_a_lease_under_a_second_is_refused_in_one_line(tmp_path, capsys):
+    argv = ["serve", "--state", str(tmp_path), "--lease-seconds", "0", "--no-web"]
+    assert main(argv) == 2
+    error = capsys.readouterr().err
+    assert "--lease-seconds 0: at least 1 second" in error and error.count("\n") == 1
