@@ -23,13 +23,24 @@ HEADER = """\
 """
 # Kept in the default run whatever they cost: each is the one end-to-end check of a
 # promise (a stale result never played; two people play over ssh while a third
-# watches; every notice has a screen-reader line; the pure-Python solver agrees).
+# watches; every notice has a screen-reader line; the pure-Python solver agrees; a kill
+# loses no acknowledged move, of a game or a tournament; no client outlives a killed
+# server; the engine protocol's documented session runs; automatch, a clock's claim,
+# the Swiss rules and the reader's lobby through the app).
 KEPT = (
     "tests/app/test_races.py::test_new_game_while_the_ai_thinks_many_times[mcts:time=5-20]",
     "tests/app/test_races.py::test_undo_while_the_ai_thinks_many_times[mcts:time=5-20]",
     "tests/serve/test_play_together.py::test_two_play_a_whole_game_while_a_third_watches",
     "tests/app/reader/test_notice_coverage.py::",
     "tests/engine/test_native.py::test_solver_tests_pass_in_pure_python[stop_event",
+    "tests/rooms/test_kill.py::",
+    "tests/rooms/test_tournament_kill.py::",
+    "tests/serve/test_ssh_limits.py::test_clients_die_with_a_killed_server",
+    "tests/engine/test_engine_protocol_docs.py::",
+    "tests/app/test_lobby_matchmaking.py::test_find_a_game_shows_the_wait_then_the_room",
+    "tests/app/test_served_clock.py::test_a_timed_room_shows_its_clock_and_a_gone_opponent",
+    "tests/community/test_swiss.py::test_every_round_keeps_the_hard_rules",
+    "tests/app/reader/test_served_reader.py::test_the_lobby_toggle_then_a_room_for_two",
 )
 
 
