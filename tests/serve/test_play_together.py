@@ -107,7 +107,7 @@ async def test_a_player_whose_connection_dies_comes_back_to_the_seat_by_key(tmp_
         # Another name, the same key: straight back to the seat, the game as it was.
         async with screen_session(port, "robert", key, **SIZE) as bob:
             await bob.wait_for("Moves to 2 ●")
-            await ann.wait_for("bob · here")
+            await ann.wait_for("● ann (you)   ○ bob")  # both seats settled: one line
             await play(GAME, 4, (ann, bob), (ann, bob))
             await bob.wait_for("ann ● wins.")
 
