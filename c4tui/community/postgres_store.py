@@ -75,13 +75,6 @@ class PostgresStore(Store):
     def _begin(self) -> None:
         self._run("BEGIN", (), fetch=False)
 
-    def _commit(self) -> None:
-        try:
-            self._run("COMMIT", (), fetch=False)
-        except StoreError:
-            self._rollback()
-            raise
-
     def _rollback(self) -> None:
         with contextlib.suppress(psycopg.Error):
             self.connection.execute("ROLLBACK")

@@ -89,15 +89,6 @@ class SqliteStore(Store):
         # not found half-way through the change.
         self._run("BEGIN IMMEDIATE", (), fetch=False)
 
-    def _commit(self) -> None:
-        try:
-            self._run("COMMIT", (), fetch=False)
-        except StoreError:
-            # A commit that fails (a full disk) leaves the transaction open: end it, so
-            # the next change starts clean and nothing half-done is ever committed.
-            self._rollback()
-            raise
-
     def _rollback(self) -> None:
         if self.connection.in_transaction:
             with contextlib.suppress(sqlite3.Error):

@@ -138,8 +138,14 @@ class Store(ABC):
     @abstractmethod
     def _begin(self) -> None: ...
 
-    @abstractmethod
-    def _commit(self) -> None: ...
+    def _commit(self) -> None:
+        try:
+            self._run("COMMIT", (), fetch=False)
+        except StoreError:
+            # A commit that fails (a full disk) leaves the transaction open: end it, so
+            # the next change starts clean and nothing half-done is ever committed.
+            self._rollback()
+            raise
 
     @abstractmethod
     def _rollback(self) -> None: ...
