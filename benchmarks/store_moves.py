@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from c4tui.community.store import open_store
+from c4tui.community.opening import open_store
 from c4tui.engine.board.game import Game
 from c4tui.rooms.keeping import RoomKeeper, new_game_name
 from c4tui.rooms.room import Room, Seat

@@ -40,7 +40,6 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any, Literal
 
 Dialect = Literal["sqlite", "postgresql"]
@@ -159,30 +158,3 @@ class Store(ABC):
 
     def __exit__(self, *_: object) -> None:
         self.close()
-
-
-def open_store(state_dir: Path, url: str | None = None) -> Store:
-    """The community's store, opened and migrated to this code's schema: SQLite in
-    `<state_dir>/community.sqlite3`, or the PostgreSQL database at `url`
-    (postgresql://user:password@host:port/name). StoreError says why not."""
-    from c4tui.community.migrate import migrate
-
-    store: Store
-    if url is not None:
-        from c4tui.community.postgres_store import PostgresStore
-
-        store = PostgresStore(url)
-    else:
-        from c4tui.community.sqlite_store import SqliteStore
-
-        try:
-            state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
-        except OSError as error:
-            raise StoreError(f"{state_dir}: {error.strerror or error}") from None
-        store = SqliteStore(state_dir / DATABASE_NAME)
-    try:
-        migrate(store)
-    except BaseException:
-        store.close()
-        raise
-    return store

@@ -33,9 +33,10 @@ from pathlib import Path
 from c4tui.community.bells import BellRecords
 from c4tui.community.bot_tokens import is_bot_key
 from c4tui.community.clocks import CLOCK_KEEP
+from c4tui.community.opening import open_store
 from c4tui.community.room_leases import LeaseLost, RoomLeases, server_id
 from c4tui.community.room_records import RoomRecord
-from c4tui.community.store import Store, StoreError, StoreFull, open_store
+from c4tui.community.store import Store, StoreError, StoreFull
 from c4tui.engine.players.contract import SearchInfo
 from c4tui.rooms.access import show_code
 from c4tui.rooms.ai_pool import AiPool, PooledSearch

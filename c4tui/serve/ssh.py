@@ -19,10 +19,11 @@ from typing import Any
 
 import asyncssh
 
+from c4tui.community.opening import open_store
 from c4tui.community.passwords import matches
 from c4tui.community.people_records import PeopleRecords
 from c4tui.community.player_records import PlayerRecords
-from c4tui.community.store import Store, StoreError, open_store
+from c4tui.community.store import Store, StoreError
 from c4tui.rooms.protocol import escaped
 from c4tui.serve.client_process import (
     CLIENTS_DIR,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from c4tui.community.store import open_store
+from c4tui.community.opening import open_store
 from tests.community.postgres import Postgres, binaries
 
 

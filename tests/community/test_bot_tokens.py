@@ -12,7 +12,7 @@ from c4tui.community.bot_tokens import (
     is_bot_key,
     name_refusal,
 )
-from c4tui.community.store import open_store
+from c4tui.community.opening import open_store
 
 
 def test_a_token_signs_in_its_bot_and_only_its_digest_is_kept(store, tmp_path):

@@ -6,9 +6,9 @@ from __future__ import annotations
 from c4tui.community.challenge_records import ChallengeRecords
 from c4tui.community.challenges import ChallengeBook
 from c4tui.community.glicko2 import NEWCOMER
+from c4tui.community.opening import open_store
 from c4tui.community.player_records import PlayerRecords
 from c4tui.community.rating_records import RatingRecords
-from c4tui.community.store import open_store
 
 DAY = 86400.0
 

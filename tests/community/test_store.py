@@ -6,13 +6,13 @@ import pytest
 
 from c4tui.community import migrate
 from c4tui.community.migrate import Migration, migrations
+from c4tui.community.opening import open_store
 from c4tui.community.store import (
     DATABASE_NAME,
     StoreDamaged,
     StoreError,
     StoreFull,
     StoreTooNew,
-    open_store,
 )
 
 

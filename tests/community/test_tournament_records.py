@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from c4tui.community.store import open_store
+from c4tui.community.opening import open_store
 from c4tui.community.swiss_standings import DRAW, WIN
 from c4tui.community.tournament import Tournament
 from c4tui.community.tournament_records import TournamentRecords

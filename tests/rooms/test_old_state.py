@@ -9,8 +9,8 @@ import shutil
 
 import pytest
 
+from c4tui.community.opening import open_store
 from c4tui.community.player_records import PlayerRecords
-from c4tui.community.store import open_store
 from c4tui.engine.board.game import Game
 from c4tui.rooms.old_state import ASIDE, bring_in
 from c4tui.rooms.room import Room, Seat

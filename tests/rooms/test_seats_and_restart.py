@@ -46,7 +46,7 @@ async def test_a_seat_not_taken_back_in_time_opens(tmp_path):
 
 def moves_kept(state) -> str:
     """The moves of room 1's game as the database holds them."""
-    from c4tui.community.store import open_store
+    from c4tui.community.opening import open_store
     from c4tui.rooms.keeping import RoomKeeper
 
     with open_store(state) as kept:

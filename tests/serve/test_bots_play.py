@@ -15,7 +15,7 @@ import sys
 import pytest
 
 from c4tui.community.bot_records import BotRecords
-from c4tui.community.store import open_store
+from c4tui.community.opening import open_store
 from c4tui.serve.server import claim_state_dir
 from tests.serve.served import ROOT, served
 from tests.serve.terminal import screen_session

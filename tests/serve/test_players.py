@@ -2,10 +2,10 @@
 
 import pytest
 
+from c4tui.community.opening import open_store
 from c4tui.community.passwords import hashed
 from c4tui.community.people_records import PeopleRecords
 from c4tui.community.player_records import PlayerRecords
-from c4tui.community.store import open_store
 from c4tui.serve.players import NameBook, NameTaken, Player, Players
 
 
