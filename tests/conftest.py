@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.community.postgres import Postgres, binaries
+
 # Bytecode is cached while the tests run, even where the environment says not to
 # (PYTHONDONTWRITEBYTECODE=1 on some machines, this one included): the suite starts
 # hundreds of Python processes (the CLI, served clients, engines), and each compiling
@@ -36,3 +38,18 @@ def _no_columns_from_the_runner(monkeypatch):
     # Piped output is 120 columns wide unless COLUMNS says otherwise, and pytest-xdist's
     # workers inherit a COLUMNS; a test that wants a width sets it.
     monkeypatch.delenv("COLUMNS", raising=False)
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """PostgreSQL of the tests' own (tests/community/postgres.py), for the store's tests
+    and the servers' (tests/serve/): one per test process, skipped where not installed."""
+    bin_dir = binaries()
+    if bin_dir is None:
+        pytest.skip("PostgreSQL is not installed (initdb not found)")
+    server = Postgres(bin_dir)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -1,25 +1,12 @@
 """The store for each test: SQLite in a temporary directory, and the same test again on
-PostgreSQL (tests/community/postgres.py) where its binaries are installed."""
+PostgreSQL (the `postgres` fixture of tests/conftest.py) where its binaries are
+installed."""
 
 from __future__ import annotations
 
 import pytest
 
 from c4tui.community.opening import open_store
-from tests.community.postgres import Postgres, binaries
-
-
-@pytest.fixture(scope="session")
-def postgres():
-    bin_dir = binaries()
-    if bin_dir is None:
-        pytest.skip("PostgreSQL is not installed (initdb not found)")
-    server = Postgres(bin_dir)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture(scope="session")

@@ -1,4 +1,5 @@
-"""Test helpers: the real `c4tui serve` in a process of its own, on free ports of 127.0.0.1."""
+"""Test helpers: the real `c4tui serve` in a process of its own, on free ports of 127.0.0.1;
+two of them on one PostgreSQL database, sharing one host key as docs/deployment.md says."""
 
 from __future__ import annotations
 
@@ -6,9 +7,12 @@ import asyncio
 import contextlib
 import os
 import re
+import shutil
 import signal
 import sys
 from pathlib import Path
+
+from c4tui.serve.ssh_keys import HOST_KEY_NAME
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -82,3 +86,22 @@ async def served(state_dir: Path, *flags: str):
     finally:
         if server.process.returncode is None:
             await server.stop(signal.SIGKILL)
+
+
+def copy_host_key(made_in: Path, state_dir: Path) -> None:
+    """The deployment's one step: a new state directory holding only the key the first
+    server made (owner only, as the server demands)."""
+    state_dir.mkdir(mode=0o700)
+    key = state_dir / HOST_KEY_NAME
+    shutil.copyfile(made_in / HOST_KEY_NAME, key)
+    key.chmod(0o600)
+
+
+@contextlib.asynccontextmanager
+async def two_served(folder: Path, store_url: str, *flags: str):
+    """Two servers on one database (`--store`), each with a state directory of its own
+    (`folder/one`, `folder/two`) and the host key the first made."""
+    async with served(folder / "one", "--store", store_url, *flags) as one:
+        copy_host_key(one.state_dir, folder / "two")
+        async with served(folder / "two", "--store", store_url, *flags) as two:
+            yield one, two

@@ -1,0 +1,64 @@
+"""Several servers on one PostgreSQL, end to end (issue 36): real `c4tui serve` processes
+with `--store`, their ssh players' screens drawn by pyte, the database started by the
+tests (the `postgres` fixture). A server killed with SIGKILL mid-game and started again
+brings the game back move for move; two servers sharing one host key each greet their
+own player with the same fingerprint.
+"""
+
+from __future__ import annotations
+
+import re
+import signal
+
+import pytest
+
+from tests.serve.served import served, two_served
+from tests.serve.terminal import screen_session, wait_gone
+from tests.serve.test_play_together import GAME, LOBBY, SIZE, client_pids, join, open_room, play
+
+pytestmark = pytest.mark.slow
+FINGERPRINT = re.compile(r"host key (SHA256:\S+)\)")
+
+
+async def test_a_game_on_postgresql_comes_back_move_for_move_after_a_sigkill(postgres, tmp_path):
+    url = postgres.fresh_url()
+    async with served(tmp_path, "--no-web", "--store", url) as server:
+        port = server.ssh_port
+        async with (
+            screen_session(port, "ann", **SIZE) as ann,
+            screen_session(port, "bob", **SIZE) as bob,
+        ):
+            await join(bob, await open_room(ann))
+            await play(GAME[:4], 1, (ann, bob), (ann, bob))
+            clients = client_pids(server)
+            await server.stop(signal.SIGKILL)
+            await wait_gone(*clients)
+    async with served(tmp_path, "--no-web", "--store", url) as server:
+        port = server.ssh_port
+        async with (
+            screen_session(port, "ann", **SIZE) as ann,
+            screen_session(port, "bob", **SIZE) as bob,
+        ):
+            for player in (ann, bob):  # both seats back, every move as it was shown
+                text = await player.wait_for(re.compile(r"2\.\s+● 4\s+○ 5"))
+                assert re.search(r"1\.\s+● 4\s+○ 5", text), text
+                assert "Moves to 2 ○" in text
+            await play(GAME, 5, (ann, bob), (ann, bob))
+            await bob.wait_for("ann ● wins.")
+    assert "Traceback" not in server.log.decode()
+
+
+async def test_two_servers_share_one_host_key_and_each_greets_its_player(postgres, tmp_path):
+    async with two_served(tmp_path, postgres.fresh_url(), "--no-web") as (one, two):
+        prints = [FINGERPRINT.search(server.log.decode())[1] for server in (one, two)]
+        assert prints[0] == prints[1], prints
+        async with (
+            screen_session(one.ssh_port, "ann", **SIZE) as ann,
+            screen_session(two.ssh_port, "bob", **SIZE) as bob,
+        ):
+            for player in (ann, bob):
+                await player.wait_for(LOBBY)
+            assert ann.conn.get_server_host_key().get_fingerprint("sha256") == prints[0]
+            assert bob.conn.get_server_host_key().get_fingerprint("sha256") == prints[0]
+    for server in (one, two):
+        assert "Traceback" not in server.log.decode()
