@@ -2,7 +2,8 @@
 with `--store`, their ssh players' screens drawn by pyte, the database started by the
 tests (the `postgres` fixture). A server killed with SIGKILL mid-game and started again
 brings the game back move for move; two servers sharing one host key each greet their
-own player with the same fingerprint.
+own player with the same fingerprint; a killed server's game goes on through the other
+once its lease ran out.
 """
 
 from __future__ import annotations
@@ -62,3 +63,32 @@ async def test_two_servers_share_one_host_key_and_each_greets_its_player(postgre
             assert bob.conn.get_server_host_key().get_fingerprint("sha256") == prints[0]
     for server in (one, two):
         assert "Traceback" not in server.log.decode()
+
+
+async def test_a_killed_servers_game_goes_on_through_the_other_server(postgres, tmp_path):
+    """Both players on the first server; it is killed mid-game; they connect to the
+    second at once, as a balancer would send them, and sit back down once its lease ran
+    out (2 s here); the game goes on move for move."""
+    async with two_served(tmp_path, postgres.fresh_url(), "--no-web", "--lease-seconds", "2") as (
+        one,
+        two,
+    ):
+        async with (
+            screen_session(one.ssh_port, "ann", **SIZE) as ann,
+            screen_session(one.ssh_port, "bob", **SIZE) as bob,
+        ):
+            await join(bob, await open_room(ann))
+            await play(GAME[:4], 1, (ann, bob), (ann, bob))
+            clients = client_pids(one)
+            await one.stop(signal.SIGKILL)
+            await wait_gone(*clients)
+        async with (
+            screen_session(two.ssh_port, "ann", **SIZE) as ann,
+            screen_session(two.ssh_port, "bob", **SIZE) as bob,
+        ):
+            for player in (ann, bob):
+                text = await player.wait_for(re.compile(r"2\.\s+● 4\s+○ 5"))
+                assert re.search(r"1\.\s+● 4\s+○ 5", text), text
+            await play(GAME, 5, (ann, bob), (ann, bob))
+            await bob.wait_for("ann ● wins.")
+    assert "Traceback" not in two.log.decode()
