@@ -56,6 +56,7 @@ class PostgresStore(Store):
 
     def __init__(self, url: str) -> None:
         super().__init__()
+        self.url = url
         self.where = shown(url)
         try:
             self.connection = psycopg.connect(

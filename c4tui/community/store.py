@@ -77,6 +77,7 @@ class Store(ABC):
 
     dialect: Dialect
     where: str  # the file or the server, for messages (never a password)
+    url: str | None = None  # how another connection reaches this database (PostgreSQL's)
 
     def __init__(self) -> None:
         self._depth = 0  # transactions open: only the outermost begins and commits

@@ -32,6 +32,8 @@ from pathlib import Path
 
 from c4tui.community.bells import BellRecords
 from c4tui.community.bot_tokens import is_bot_key
+from c4tui.community.bus import Bus, open_bus
+from c4tui.community.bus_servers import ServerRecords
 from c4tui.community.clocks import CLOCK_KEEP
 from c4tui.community.opening import open_store
 from c4tui.community.room_leases import LeaseLost, RoomLeases, server_id
@@ -104,6 +106,9 @@ class HostListener:
     def tick(self) -> None:
         """Once a TICK."""
 
+    def server_gone(self, server: str) -> None:
+        """Another server of the community stopped beating (died, or stopped cleanly)."""
+
 
 class RoomHost:
     """The rooms and the clients in them (see the module docstring)."""
@@ -130,6 +135,10 @@ class RoomHost:
         self._keeper: RoomKeeper | None = None
         self.wall = wall
         self.server = server_id(state_dir)
+        # The other servers on the same database (community/bus.py): on SQLite, none.
+        self.bus: Bus = open_bus(self.server, store_url or (store.url if store else None))
+        self._records: ServerRecords | None = None
+        self._servers: list[str] = [self.server]  # the live servers at the last heartbeat
         self._leases: RoomLeases | None = None
         self._lease_due = 0.0  # when this server renews its leases next (by `wall`)
         self._unplayable: set[int] = set()  # rooms kept that this c4tui cannot load
@@ -165,6 +174,37 @@ class RoomHost:
             self._leases = RoomLeases(self.store, self.server, self.limits.lease_seconds, self.wall)
         return self._leases
 
+    @property
+    def records(self) -> ServerRecords:
+        """The servers' heartbeats (community/bus_servers.py)."""
+        if self._records is None or self._records.store is not self.store:
+            self._records = ServerRecords(
+                self.store, self.server, self.limits.lease_seconds, self.wall
+            )
+        return self._records
+
+    def servers(self) -> list[str]:
+        """The live servers of the community, this one among them, by name (as of the
+        last heartbeat: every third of --lease-seconds)."""
+        return list(self._servers)
+
+    def summon(self, key: str, number: int) -> None:
+        """Every server (this one too) sends its clients of identity `key` into room
+        `number`, to their seat if they have one (the caller has kept the room)."""
+        self._summoned({"key": key, "number": number}, self.server)
+        self.bus.broadcast("host.summon", {"key": key, "number": number})
+
+    def _summoned(self, body: dict[str, object], sender: str) -> None:
+        key, number = str(body["key"]), body["number"]
+        room = self.rooms.get(number) if isinstance(number, int) else None
+        if room is None:
+            return  # another server's room: relayed players are step two (rooms/relay.py)
+        seat = room.seat_of(key)
+        for client in [c for c in self.clients if c.key == key and c.room != room.number]:
+            self.leave(client)
+            self.enter(client, room, seat)
+        self.show(room)
+
     async def start(self) -> None:
         """Open the store (StoreError says why it cannot be), bring in the files of an
         older state directory, and bring back the rooms no other live server holds."""
@@ -173,6 +213,10 @@ class RoomHost:
         bring_in(self.state_dir, self.store)
         if self.store.dialect != "postgresql":
             self.leases.clear()  # a SQLite file is one server's: every room is its own
+        self.bus.on("host.summon", self._summoned)
+        self.bus.on("host.stopped", lambda body, sender: self._heartbeats())
+        await self.bus.start()
+        self._heartbeats()
         self._bring_back(None)
         self._lease_due = self.wall() + self.limits.lease_seconds / 3
         for listener in self.listeners:
@@ -224,6 +268,7 @@ class RoomHost:
         """Renew this server's leases, let go of the rooms another server took, and
         take the rooms whose server stopped renewing (loaded as they were last kept)."""
         self._lease_due = self.wall() + self.limits.lease_seconds / 3
+        self._heartbeats()
         try:
             held = self.leases.renew()
             for number in list(self.rooms):
@@ -241,6 +286,27 @@ class RoomHost:
                     self._lobby_changed()
         except StoreError as error:
             log.warning("the rooms' leases could not be seen to: %s", error)
+
+    def _heartbeats(self) -> None:
+        """This server's heartbeat, and the live servers: those that stopped beating
+        since the last look are told to the listeners (`server_gone`)."""
+        if self.store.dialect != "postgresql":
+            return
+        try:
+            self.records.beat()
+            live = self.records.live()
+        except StoreError as error:
+            log.warning("the servers' heartbeats could not be seen to: %s", error)
+            return
+        gone = set(self._servers) - set(live) - {self.server}
+        self._servers = sorted(set(live) | {self.server})
+        for server in sorted(gone):
+            log.warning("server %s stopped beating", server)
+            for listener in self.listeners:
+                try:
+                    listener.server_gone(server)
+                except Exception:
+                    log.exception("%s could not see to a gone server", type(listener).__name__)
 
     def _let_go(self, room: Room) -> None:
         """Another server plays this room now: it goes from here, and its people back to
@@ -271,8 +337,12 @@ class RoomHost:
         if self._store is not None:
             try:  # another server may take them at once
                 self.leases.release_all()
+                if self.store.dialect == "postgresql":
+                    self.records.stopped()
             except StoreError as error:
                 log.warning("the rooms' leases were not let go: %s", error)
+        self.bus.broadcast("host.stopped", {})
+        await self.bus.close()
         if self._given is None and self._store is not None:
             self._store.close()
             self._store = None

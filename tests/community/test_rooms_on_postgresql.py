@@ -4,6 +4,9 @@ server that stops renewing them loses its rooms to the other, move for move."""
 
 from __future__ import annotations
 
+import asyncio
+
+from c4tui.rooms.host import HostListener
 from c4tui.rooms.service import RoomService
 from tests.rooms.support import Time, login, next_of, room_where
 
@@ -73,4 +76,38 @@ async def test_a_server_that_stops_renewing_loses_its_rooms_to_the_other(postgre
             await client.close()
     finally:
         await first.close()
+        await second.close()
+
+
+async def test_servers_know_each_other_and_a_summons_reaches_every_one(postgres, tmp_path):
+    url = postgres.fresh_url()
+    first = RoomService(tmp_path / "first", store_url=url)
+    second = RoomService(tmp_path / "second", store_url=url)
+    gone = asyncio.Queue()
+
+    class Follower(HostListener):
+        def server_gone(self, server: str) -> None:
+            gone.put_nowait(server)
+
+    second.host.listeners.append(Follower())
+    await first.start()
+    await second.start()
+    try:
+        both = sorted([first.host.server, second.host.server])
+        assert second.host.servers() == both
+        first.host.see_to_leases()  # its next heartbeat finds the second
+        assert first.host.servers() == both
+        bob, ann = await login(second, "bob"), await login(second, "ann")
+        await bob.send("create")
+        number = (await room_where(bob, lambda m: m["seat"] == 0))["room"]
+        await next_of(ann, "lobby")
+        first.host.summon("ssh-name:ann", number)  # from the other server, over the bus
+        watching = await room_where(ann, lambda m: m["room"] == number)
+        assert watching["seat"] is None
+        await ann.close()
+        await bob.close()
+    finally:
+        await first.close()
+        assert await asyncio.wait_for(gone.get(), 30) == first.host.server
+        assert second.host.servers() == [second.host.server]
         await second.close()

@@ -1,0 +1,53 @@
+"""ServerRecords: which servers of a community are alive, by their heartbeats.
+
+Each server writes its heartbeat (`beat`) every third of its lease (the host does it as
+it renews its leases); a server whose last heartbeat is older than a lease's length is
+dead: the rooms it held go to a live server (room_leases.py), and the players it relayed
+to other servers' rooms are let go there (rooms/relay.py). The time is each server's
+Unix clock, as the leases' is: the servers' clocks must agree (NTP).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from c4tui.community.store import Store
+
+
+class ServerRecords:
+    """The heartbeats of the server `server`, and who else lives (`seconds`: the longest
+    silence of a live server)."""
+
+    def __init__(
+        self,
+        store: Store,
+        server: str,
+        seconds: float,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store, self.server, self.seconds, self.clock = store, server, seconds, clock
+        self.started = clock()
+
+    def beat(self) -> None:
+        """This server lives (its row made at its first beat, with when it started)."""
+        self.store.execute(
+            "INSERT INTO servers (server, started, seen) VALUES (?, ?, ?)"
+            " ON CONFLICT (server) DO UPDATE SET started = excluded.started,"
+            " seen = excluded.seen",
+            (self.server, self.started, self.clock()),
+        )
+
+    def live(self) -> list[str]:
+        """The servers alive now (this one among them once it has beaten), by name."""
+        return [
+            str(server)
+            for (server,) in self.store.rows(
+                "SELECT server FROM servers WHERE seen >= ? ORDER BY server",
+                (self.clock() - self.seconds,),
+            )
+        ]
+
+    def stopped(self) -> None:
+        """This server stops cleanly: it is gone at once, not after a lease's silence."""
+        self.store.execute("DELETE FROM servers WHERE server = ?", (self.server,))
