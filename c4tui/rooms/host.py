@@ -318,9 +318,6 @@ class RoomHost:
         self.kept.pop(room.number, None)
         self._unmake(room, "This room is played on another server now.")
         self._lobby_changed()
-        for listener in self.listeners:
-            listener.started()
-        self._tick = asyncio.create_task(self._look_at_seats())
 
     async def close(self) -> None:
         if self._tick is not None:
