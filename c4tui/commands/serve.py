@@ -38,6 +38,7 @@ ROOM_FLAGS = (
     ("--max-bot-games", "bot_games", int, "N", "games one bot plays at once"),
     ("--max-bot-moves-per-second", "bot_moves_per_second", float, "R", "moves a second of one bot"),
     ("--lease-seconds", "lease_seconds", float, "SECONDS", "a room's lease (shared store)"),
+    ("--round-pause", "round_pause", float, "SECONDS", "between a tournament's rounds"),
 )
 
 
@@ -128,8 +129,10 @@ def check(args: argparse.Namespace) -> None:
         raise CommandError("--no-ssh and --no-web together leave nothing to serve")
     for flag, name, _, _, _ in LIMIT_FLAGS + ROOM_FLAGS:
         value = getattr(args, name)
-        if value <= 0 and name != "client_nice":
+        if value <= 0 and name not in ("client_nice", "round_pause"):
             raise CommandError(f"{flag} {value:g}: must be more than 0")
+    if not 0 <= args.round_pause <= 3600:
+        raise CommandError(f"--round-pause {args.round_pause:g}: give 0 to 3600 seconds")
     if not 0 <= args.client_nice <= 19:
         raise CommandError(f"--client-nice {args.client_nice}: must be 0 to 19")
     if args.client_memory_mb < 256:

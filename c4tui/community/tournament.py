@@ -16,7 +16,9 @@ The life of a tournament (`phase`):
   makes the room and tells `seat`); `record` takes each game's result; when every board
   of the round has one (`round_over`), `advance` pairs the next round, or finishes the
   tournament after its last round. A player who leaves while it plays is withdrawn: not
-  paired again, their results stand.
+  paired again, their results stand. Between rounds the room service may pause, so every
+  player sees the end of their game before the next one opens: `next_round_at` is when
+  the next round is paired (None when no pause is on).
 - finished: `standings` is the final table.
 
 No clock of its own: every method that needs the time is given it (`now`, seconds since
@@ -89,6 +91,7 @@ class Tournament:
     entries: dict[str, Entry] = field(default_factory=dict)
     rounds: list[Round] = field(default_factory=list)
     note: str | None = None  # why it was cancelled, or ended before its last round
+    next_round_at: float | None = None  # between rounds: when the next one is paired
 
     # ---- registration -----------------------------------------------------------
 
@@ -159,11 +162,16 @@ class Tournament:
         board.points, board.how = points, how
         return board
 
+    def last_round(self) -> bool:
+        """Whether the round under way (or just over) is the last one planned."""
+        return len(self.rounds) >= self.rounds_planned
+
     def advance(self) -> Round | None:
         """After a round: the next one's pairings, or None when the tournament is over."""
         if not self.round_over():
             raise ValueError("the round is not over")
-        if len(self.rounds) >= self.rounds_planned:
+        self.next_round_at = None
+        if self.last_round():
             self.phase = "finished"
             return None
         return self._pair()

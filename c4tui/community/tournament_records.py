@@ -11,7 +11,7 @@ from __future__ import annotations
 from c4tui.community.store import Store
 from c4tui.community.tournament import Board, Entry, Round, Tournament
 
-TOURNAMENT = "id, name, maker, control, rounds_planned, starts_at, phase, note"
+TOURNAMENT = "id, name, maker, control, rounds_planned, starts_at, phase, note, next_round_at"
 BOARD = "board, first_player, second_player, room, points, how"
 
 
@@ -25,9 +25,10 @@ class TournamentRecords:
         t = tournament
         with self.store.transaction():
             self.store.execute(
-                f"INSERT INTO tournaments ({TOURNAMENT}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                f"INSERT INTO tournaments ({TOURNAMENT}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (id) DO UPDATE SET rounds_planned = excluded.rounds_planned,"
-                " phase = excluded.phase, note = excluded.note, starts_at = excluded.starts_at",
+                " phase = excluded.phase, note = excluded.note, starts_at = excluded.starts_at,"
+                " next_round_at = excluded.next_round_at",
                 (
                     t.number,
                     t.name,
@@ -37,6 +38,7 @@ class TournamentRecords:
                     t.starts_at,
                     t.phase,
                     t.note,
+                    t.next_round_at,
                 ),
             )
             for table in ("tournament_boards", "tournament_rounds", "tournament_entries"):
@@ -93,6 +95,7 @@ class TournamentRecords:
                     entries,
                     rounds,
                     row[7],
+                    None if row[8] is None else float(row[8]),
                 )
             )
         return found

@@ -42,6 +42,8 @@ class RoomLimits:
     tournaments: tuple[tuple[str, str, int, float], ...] = ()
     # seconds a room's lease runs unrenewed: a dead server's rooms move after it (room_leases.py)
     lease_seconds: float = 15.0
+    # seconds between a tournament's rounds: its players see how their game ended first
+    round_pause: float = 15.0
 
 
 def display_name(name: str) -> str:

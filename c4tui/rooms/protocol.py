@@ -549,6 +549,7 @@ class TournamentListed:
     round: Count  # the round under way (or the last played), 0 before the first
     players: Count
     entered: bool  # the client is in it (and not withdrawn)
+    next_round_at: float | None = None  # Unix seconds: the pause between rounds ends then
 
 
 @dataclass(frozen=True)

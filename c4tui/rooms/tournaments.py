@@ -16,8 +16,11 @@ The rules are c4tui/community/tournament.py's; this desk runs them on the server
 - Every change to a tournament room comes here (RoomHost.followers): a game that ends
   gives its board the result (every tournament game is rated, in its control's class:
   its room is a rated room, whose end moves the ratings as any's: matchmaking.py); when
-  the round's last game ends, the next round is paired and seated, and after the last
-  round the standings are final.
+  the round's last game ends, the next round is paired and seated after a pause
+  (`RoomLimits.round_pause`, `c4tui serve --round-pause`, 15 s), so the players of that
+  game see how it ended before their next game takes them away, and everyone is told
+  when the next round starts ("round 2 starts in 10 s", again every PAUSE_NOTICE
+  seconds); after the last round the standings are final at once.
   Players enter with their rating in that class, which orders the first pairing.
 - Spectators follow any board from the tournament screen with the rooms' own `watch`.
 - The tournaments are kept in the store after every change (tournament_records.py), so a
@@ -32,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from collections.abc import Callable
 from typing import Any
@@ -70,6 +74,7 @@ SEND_EVERY = 0.25  # seconds: updates of tournaments are gathered, as the lobby'
 OPEN_PER_MAKER = 1  # tournaments one player may have waiting for their start
 MOST_AT_ONCE = 20  # tournaments not yet over on the server
 KEPT_OVER = 10  # finished or cancelled tournaments still listed (the latest)
+PAUSE_NOTICE = 5  # seconds: in the pause between rounds, players are told this often
 
 
 class TournamentDesk:
@@ -85,6 +90,7 @@ class TournamentDesk:
         self._due: set[int] = set()  # tournaments changed since the last send
         self._sending = False
         self._tick: asyncio.Task[None] | None = None
+        self._pause_told: dict[int, int] = {}  # the seconds last told, by tournament
         self.requests: dict[str, Callable[[Client, Any], None]] = {
             "tournaments": self._on_list,
             "make_tournament": self._on_make,
@@ -132,6 +138,9 @@ class TournamentDesk:
             elif room.over:
                 self.room_changed(room)
         self._keep(tournament)
+        # Every game had ended as the server stopped: the pause (a pause under way goes
+        # on, from the time kept).
+        self._round_ended_if_over(tournament)
 
     # ---- requests ---------------------------------------------------------------
 
@@ -189,7 +198,7 @@ class TournamentDesk:
         tournament = self._find(message.tournament)
         self._refuse_if(tournament.leave(client.key))
         self._changed(tournament)
-        self._next_round_if_over(tournament)
+        self._round_ended_if_over(tournament)
 
     def _on_begin(self, client: Client, message: BeginTournament) -> None:
         tournament = self._find(message.tournament)
@@ -238,13 +247,19 @@ class TournamentDesk:
     async def _look_at_starts(self) -> None:
         while True:
             await asyncio.sleep(TICK)
-            now = self.clock()
-            for tournament in list(self.tournaments.values()):
-                try:
-                    if tournament.due(now):
-                        self.begin(tournament)
-                except Exception:
-                    log.exception("tournament %d could not begin", tournament.number)
+            self.look(self.clock())
+
+    def look(self, now: float) -> None:
+        """Begin the tournaments whose start has come, pair the rounds whose pause is
+        over, and tell the players how long a pause has to go."""
+        for tournament in list(self.tournaments.values()):
+            try:
+                if tournament.due(now):
+                    self.begin(tournament)
+                elif tournament.next_round_at is not None:
+                    self._pause_goes_on(tournament, now)
+            except Exception:
+                log.exception("tournament %d could not go on", tournament.number)
 
     def begin(self, tournament: Tournament) -> None:
         first = tournament.begin()
@@ -343,7 +358,7 @@ class TournamentDesk:
             self._keep(tournament)
             # The next round once this change is done: seating it takes players out of
             # this room, which the host is still keeping and showing.
-            asyncio.get_running_loop().call_soon(self._next_round_if_over, tournament)
+            asyncio.get_running_loop().call_soon(self._round_ended_if_over, tournament)
             return
 
     def _keep_seats(self, tournament: Tournament, room: Room, board: Board) -> None:
@@ -356,9 +371,40 @@ class TournamentDesk:
                 code = new_code(lambda c: c in taken)
                 room.seats[index] = Seat(key, tournament.entries[key].name, code=code)
 
-    def _next_round_if_over(self, tournament: Tournament) -> None:
-        if not tournament.round_over():
+    def _round_ended_if_over(self, tournament: Tournament) -> None:
+        """The round is over: the pause before the next (at once after the last round,
+        or with no pause set)."""
+        if not tournament.round_over() or tournament.next_round_at is not None:
             return
+        pause = self.host.limits.round_pause
+        if tournament.last_round() or pause <= 0:
+            self._next_round(tournament)
+            return
+        now = self.clock()
+        tournament.next_round_at = now + pause
+        log.info("tournament %d: round %d over", tournament.number, len(tournament.rounds))
+        self._changed(tournament)
+        self._pause_goes_on(tournament, now)
+
+    def _pause_goes_on(self, tournament: Tournament, now: float) -> None:
+        """In the pause between rounds: the next round once it is over; before that, every
+        PAUSE_NOTICE seconds, its players are told when it starts."""
+        assert tournament.next_round_at is not None
+        left = math.ceil(tournament.next_round_at - now)
+        if left <= 0:
+            self._next_round(tournament)
+            return
+        told = self._pause_told.get(tournament.number)
+        if told is not None and told - left < PAUSE_NOTICE:
+            return
+        self._pause_told[tournament.number] = left
+        following = len(tournament.rounds) + 1
+        for key, entry in tournament.entries.items():
+            if not entry.withdrawn:
+                self._tell(key, f"{tournament.name}: round {following} starts in {left} s.")
+
+    def _next_round(self, tournament: Tournament) -> None:
+        self._pause_told.pop(tournament.number, None)
         following = tournament.advance()
         if following is None:
             log.info("tournament %d: %s", tournament.number, tournament.phase)
@@ -435,6 +481,7 @@ class TournamentDesk:
             len(tournament.rounds),
             sum(not e.withdrawn for e in tournament.entries.values()),
             entry is not None and not entry.withdrawn,
+            tournament.next_round_at,
         )
 
     def shown(self, tournament: Tournament, client: Client) -> TournamentShown:

@@ -28,7 +28,9 @@ class ShowcaseApp(ServedApp):
     """The served app with a room service of its own, as `name`."""
 
     def __init__(self, state_dir: Path, name: str) -> None:
-        self.service = RoomService(state_dir, RoomLimits(ai_workers=1, ai_seconds=1))
+        self.service = RoomService(
+            state_dir, RoomLimits(ai_workers=1, ai_seconds=1, round_pause=0.0)
+        )
         self.others: dict[str, RoomClient] = {}
 
         async def connect() -> RemoteMatch:

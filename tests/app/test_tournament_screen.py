@@ -10,7 +10,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from c4tui.app.screens.game import GameScreen
-from c4tui.app.screens.tournament import TournamentScreen
+from c4tui.app.screens.tournament import TournamentScreen, state_words
+from c4tui.rooms.protocol import TournamentListed
 from tests.app.room_showcase import ShowcaseApp, play, until
 from tests.app.showcase import SEED
 from tests.rooms.support import next_of, room_where
@@ -91,3 +92,10 @@ async def test_a_tournament_made_on_the_screen_is_entered_and_its_game_watched(t
         room = app.match.room
         assert room is not None and room.seat is not None
         await room_where(bob, lambda m: m["seat"] is not None)
+
+
+def test_in_the_pause_between_rounds_the_state_counts_down_to_the_next():
+    listed = TournamentListed(1, "Swiss", "ann", "3+2", 3, 0.0, "playing", 1, 4, True)
+    assert state_words(listed, 100.0) == "round 1 of 3"
+    paused = TournamentListed(1, "Swiss", "ann", "3+2", 3, 0.0, "playing", 1, 4, True, 112.0)
+    assert state_words(paused, 100.2) == "round 2 starts in 12 s"

@@ -44,3 +44,17 @@ def test_keeping_again_replaces_and_a_reopened_store_has_it(tmp_path):
         records.keep(waiting)
     with open_store(tmp_path) as store:
         assert TournamentRecords(store).load() == [tournament, waiting]
+
+
+def test_the_pause_between_rounds_is_kept(store):
+    records = TournamentRecords(store)
+    tournament = under_way()
+    for board in tournament.rounds[-1].boards:
+        board.points, board.how = WIN, "line"
+    tournament.next_round_at = 1234.5
+    records.keep(tournament)
+    assert records.load()[0].next_round_at == 1234.5
+    tournament.advance()
+    assert tournament.next_round_at is None
+    records.keep(tournament)
+    assert records.load() == [tournament]

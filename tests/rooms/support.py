@@ -48,9 +48,10 @@ async def clocked(tmp_path: Path) -> AsyncIterator[Clocked]:
 async def running(
     state: Path, now: Time | None = None, **limits: Any
 ) -> AsyncIterator[RoomService]:
-    """A started service in `state`, with one AI worker and these limits (and the time
-    `now`, when given); closed after."""
-    service = RoomService(state, RoomLimits(**{"ai_workers": 1, **limits}), now=now)
+    """A started service in `state`, with one AI worker, no pause between a tournament's
+    rounds and these limits (and the time `now`, when given); closed after."""
+    limits = {"ai_workers": 1, "round_pause": 0.0, **limits}
+    service = RoomService(state, RoomLimits(**limits), now=now)
     await service.start()
     try:
         yield service

@@ -18,10 +18,10 @@ NAMES = ("ann", "bob", "cat", "dan", "eve")
 SERVICE_SCRIPT = """
 import asyncio, json, sys
 from pathlib import Path
-from c4tui.rooms.service import Identity, RoomService
+from c4tui.rooms.service import Identity, RoomLimits, RoomService
 
 async def main():
-    service = RoomService(Path(sys.argv[1]))
+    service = RoomService(Path(sys.argv[1]), RoomLimits(round_pause=0.0))
     await service.start()
     tokens = [
         service.issue_token(Identity(f"ssh-name:{name}", name, "127.0.0.1"))

@@ -213,3 +213,51 @@ async def test_the_operators_tournament_is_made_at_start_once(tmp_path):
             refused = await next_of(ann, "refused")
             assert "maker" in refused["reason"]  # it begins at its time, not a player's word
             await ann.close()
+
+
+async def test_between_rounds_a_pause_shows_the_last_result_then_the_next_round_starts(
+    tmp_path,
+):
+    async with running(tmp_path / "state", round_pause=15.0) as service:
+        desk = service.tournaments
+        wall = [time.time()]
+        desk.clock = lambda: wall[0]  # the desk's time, moved by hand below
+        players = {name: await login(service, name) for name in ("ann", "bob", "cat")}
+        ann = players["ann"]
+        await ann.send("make_tournament", name="Pause", control="3+2", rounds=2, minutes=60)
+        number = (await tournament_where(ann, lambda m: True))["tournament"]["number"]
+        for name in ("bob", "cat"):
+            await players[name].send("enter_tournament", tournament=number)
+        await tournament_where(ann, lambda m: m["tournament"]["players"] == 3)
+        eve = await login(service, "eve")
+        await eve.send("follow_tournament", tournament=number)
+        await ann.send("begin_tournament", tournament=number)
+        await tournament_where(eve, lambda m: m["tournament"]["round"] == 1)
+        bye = desk.tournaments[number].rounds[0].bye
+        seats, first_room = {}, None
+        for name, client in players.items():
+            if f"ssh-name:{name}" != bye:
+                shown = await room_where(client, lambda m: m["seat"] is not None)
+                seats[shown["seat"]], first_room = client, shown["room"]
+        await played(seats, FIRST_WINS)
+        # The game's last move is shown, and its room stays: the next round waits.
+        over = await room_where(seats[1], lambda m: m["over"])
+        assert over["room"] == first_room and over["winner"] == 0
+        told = await next_of(seats[1], "notice", lambda m: "round 2 starts in" in m["text"])
+        assert told["text"] == "Pause: round 2 starts in 15 s."
+        paused = await tournament_where(eve, lambda m: m["tournament"]["next_round_at"])
+        assert paused["tournament"]["round"] == 1
+        assert paused["tournament"]["next_round_at"] == wall[0] + 15.0
+        wall[0] += 5
+        desk.look(wall[0])
+        again = await next_of(seats[0], "notice", lambda m: "in 10 s" in m["text"])
+        assert again["text"] == "Pause: round 2 starts in 10 s."
+        assert desk.tournaments[number].current.number == 1  # not paired yet
+        wall[0] += 10
+        desk.look(wall[0])
+        second = await tournament_where(eve, lambda m: m["tournament"]["round"] == 2)
+        assert second["tournament"]["next_round_at"] is None
+        new_room = await room_where(seats[0], lambda m: m["room"] != first_room)
+        assert new_room["seat"] is not None
+        for client in (*players.values(), eve):
+            await client.close()

@@ -38,3 +38,10 @@ def test_a_bad_tournament_flag_is_one_line_and_status_2(flag, message, capsys):
     assert main(["serve", "--tournament", flag]) == 2
     error = capsys.readouterr().err
     assert message in error and error.count("\n") == 1
+
+
+@pytest.mark.parametrize("pause", ["-1", "3601"])
+def test_a_round_pause_out_of_range_is_one_line_and_status_2(pause, capsys):
+    assert main(["serve", "--round-pause", pause]) == 2
+    error = capsys.readouterr().err
+    assert "--round-pause" in error and "0 to 3600" in error and error.count("\n") == 1

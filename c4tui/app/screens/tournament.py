@@ -9,11 +9,14 @@ withdraws, `b` begins it early (its maker). The line at the bottom makes a new o
 name, a time control, a number of rounds, and the minutes until it starts.
 
 When a round is paired, its players are taken to their games by the server; this
-screen is for everyone else, and for the standings between rounds.
+screen is for everyone else, and for the standings between rounds (in the pause before
+the next round, the list and the title count down to it: "round 2 starts in 12 s").
 """
 
 from __future__ import annotations
 
+import math
+import time
 from datetime import UTC, datetime
 from typing import ClassVar
 
@@ -51,10 +54,14 @@ def points(value: float) -> str:
     return (str(whole) if whole or not half else "") + ("½" if half else "")
 
 
-def state_words(t: TournamentListed) -> str:
+def state_words(t: TournamentListed, now: float) -> str:
+    """Where a tournament is, `now` (Unix seconds): in the pause between rounds, how long
+    until the next one starts."""
     if t.phase == "registration":
         start = datetime.fromtimestamp(t.starts_at, UTC).strftime("%H:%M")
         return f"starts {start} UTC"
+    if t.phase == "playing" and t.next_round_at is not None:
+        return f"round {t.round + 1} starts in {max(0, math.ceil(t.next_round_at - now))} s"
     if t.phase == "playing":
         return f"round {t.round} of {t.rounds}"
     return "final standings" if t.phase == "finished" else "cancelled"
@@ -127,6 +134,7 @@ class TournamentScreen(Screen[None]):
         self.sub_title = f"Tournaments · you are {self.match.name}"
         self.match.ask(AskTournaments())
         self._show_title()
+        self.set_interval(1.0, self._count_down)
 
     def on_unmount(self) -> None:
         self.match.ask(FollowTournament(0))
@@ -150,7 +158,7 @@ class TournamentScreen(Screen[None]):
                 escape(t.name),
                 t.control,
                 str(t.rounds),
-                ("✓ " if t.entered else "") + state_words(t),
+                ("✓ " if t.entered else "") + state_words(t, time.time()),
             )
         if listed:
             table.move_cursor(row=min(max(row, 0), len(listed) - 1))
@@ -189,7 +197,7 @@ class TournamentScreen(Screen[None]):
             title.update("No tournament yet: make one below (m), or wait for one to be made.")
             return
         t = shown.tournament
-        words = f"{t.name} · {t.control} · {t.players} players · {state_words(t)}"
+        words = f"{t.name} · {t.control} · {t.players} players · {state_words(t, time.time())}"
         if shown.byes and t.phase == "playing":
             bye = shown.byes.get(str(t.round))
             words += f" · bye: {bye}" if bye else ""
@@ -201,6 +209,12 @@ class TournamentScreen(Screen[None]):
         if shown.note:
             words += f"\n{shown.note}"
         title.update(Text(words))
+
+    def _count_down(self) -> None:
+        """In a pause between rounds, the seconds to the next round go down on screen."""
+        if any(t.next_round_at is not None for t in self.listed):
+            self.show_list(self.listed)
+            self._show_title()
 
     def _follow(self, number: int) -> None:
         if number != self.following:
