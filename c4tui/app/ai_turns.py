@@ -46,7 +46,9 @@ class AiTurns:
         if action in WATCHING_ACTIONS:
             return watching
         if action in ("drop_at_cursor", "hint", "move_now"):
-            return not watching
+            # A game over (played to its end, or loaded finished) has nothing to drop,
+            # hint or move: the footer shows what applies (new game, review, undo).
+            return not watching and not match.over
         return True
 
     def commands(self) -> Iterable[SystemCommand]:

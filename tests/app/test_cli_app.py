@@ -79,6 +79,10 @@ async def test_the_app_opened_on_a_finished_game_shows_it_over(make_app):
         await pilot.pause(0)
         assert app.game.position.is_over()
         assert app.game.position.to_moves() == "1212121"
+        # Nothing to drop, hint or move in a game over: the footer offers none of them.
+        shown = {b.binding.description for b in app.screen.active_bindings.values() if b.enabled}
+        assert not {"Drop", "Hint", "AI move"} & shown
+        assert {"New", "Undo"} <= shown
 
 
 def test_position_plays_on_the_board_of_the_saved_settings(monkeypatch, tmp_path, capsys):
