@@ -69,6 +69,8 @@ LOBBY_EVERY = 0.25  # seconds: lobby updates are gathered, so a busy server send
 class Client(ABC):
     """A logged-in client, as the host sees it (service.py's Connection is the one)."""
 
+    relayed = False  # a stand-in for a client connected to another server (relay_standins.py)
+
     def __init__(self, key: str, name: str, address: str) -> None:
         self.key, self.name, self.address = key, name, address
         self.room: int | None = None  # the room it is in (as a player or watching)
@@ -108,6 +110,38 @@ class HostListener:
 
     def server_gone(self, server: str) -> None:
         """Another server of the community stopped beating (died, or stopped cleanly)."""
+
+
+class Elsewhere:
+    """The rooms other servers hold, as this server's own clients reach them (relay.py
+    relays them over the bus); alone, there are none, and each says so (False)."""
+
+    def open(self, client: Client, number: int, line: Message | None = None) -> bool:
+        """Relay `client` into room `number` if another server holds it: to do `line`
+        there (a join or a watch), or to go in (to its seat, if any). Whether it is."""
+        return False
+
+    def open_by_code(self, client: Client, code: str, line: Message) -> bool:
+        """`open` the room another server holds with this room or seat code."""
+        return False
+
+    def arrive(self, client: Client) -> bool:
+        """A client that logged in here goes to its seat in another server's room."""
+        return False
+
+    def forward(self, client: Client, message: Message) -> bool:
+        """A relayed client's request about its room, sent to the room's server."""
+        return False
+
+    def leave(self, client: Client) -> None:
+        """The client leaves the other server's room it is relayed to (if it is)."""
+
+    def depart(self, client: Client) -> None:
+        """The client's connection ended."""
+
+    def taken(self, numbers: list[int]) -> None:
+        """This server took these rooms from another: its clients relayed to them are in
+        them here now."""
 
 
 class RoomHost:
@@ -152,6 +186,7 @@ class RoomHost:
         # Called with every room that changed, before it is kept and shown (tournaments.py).
         self.followers: list[Callable[[Room], None]] = []
         self.listeners: list[HostListener] = []  # clients, kept changes, ticks (matchmaking.py)
+        self.elsewhere = Elsewhere()  # other servers' rooms (the service sets relay.py's)
 
     @property
     def store(self) -> Store:
@@ -196,11 +231,17 @@ class RoomHost:
 
     def _summoned(self, body: dict[str, object], sender: str) -> None:
         key, number = str(body["key"]), body["number"]
-        room = self.rooms.get(number) if isinstance(number, int) else None
+        if not isinstance(number, int):
+            return
+        # Only this server's own clients: a relayed one is moved by the server it is on.
+        clients = [c for c in self.clients if c.key == key and not c.relayed and c.room != number]
+        room = self.rooms.get(number)
         if room is None:
-            return  # another server's room: relayed players are step two (rooms/relay.py)
+            for client in clients:  # another server's room: through it
+                self.elsewhere.open(client, number)
+            return
         seat = room.seat_of(key)
-        for client in [c for c in self.clients if c.key == key and c.room != room.number]:
+        for client in clients:
             self.leave(client)
             self.enter(client, room, seat)
         self.show(room)
@@ -214,9 +255,12 @@ class RoomHost:
         if self.store.dialect != "postgresql":
             self.leases.clear()  # a SQLite file is one server's: every room is its own
         self.bus.on("host.summon", self._summoned)
-        self.bus.on("host.stopped", lambda body, sender: self._heartbeats())
+        # A server that stops cleanly lets its rooms go: they are taken at once.
+        self.bus.on("host.stopped", lambda body, sender: self.see_to_leases())
+        self.bus.on("host.started", self._started_there)
         await self.bus.start()
         self._heartbeats()
+        self.bus.broadcast("host.started", {})
         self._bring_back(None)
         self._lease_due = self.wall() + self.limits.lease_seconds / 3
         for listener in self.listeners:
@@ -279,6 +323,7 @@ class RoomHost:
             free = set(self.leases.free()) - self._unplayable
             if free:
                 back = self._bring_back(free)
+                self.elsewhere.taken(back)  # this server's players relayed to them sit here
                 for number in back:
                     log.info("room %d taken over from a server that stopped", number)
                     self.show(self.rooms[number])
@@ -286,6 +331,11 @@ class RoomHost:
                     self._lobby_changed()
         except StoreError as error:
             log.warning("the rooms' leases could not be seen to: %s", error)
+
+    def _started_there(self, body: dict[str, object], sender: str) -> None:
+        """Another server started (or started again): live, so it is missed if it stops
+        beating before this one's next heartbeat."""
+        self._servers = sorted({*self._servers, sender})
 
     def _heartbeats(self) -> None:
         """This server's heartbeat, and the live servers: those that stopped beating
@@ -362,6 +412,7 @@ class RoomHost:
             self.show(seated[0])
         else:
             client.send(self.lobby_for(client))
+            self.elsewhere.arrive(client)  # a seat on another server: there, through it
         for listener in self.listeners:
             listener.arrived(client)
         self._lobby_changed()
@@ -369,8 +420,10 @@ class RoomHost:
     def depart(self, client: Client) -> None:
         self.clients.discard(client)
         log.info("client %s left", client.who)
-        for listener in self.listeners:
-            listener.departed(client)
+        self.elsewhere.depart(client)
+        if not client.relayed:  # the listeners follow the client on its own server
+            for listener in self.listeners:
+                listener.departed(client)
         room = self.rooms.get(client.room) if client.room is not None else None
         client.room = None
         if room is not None:
@@ -406,6 +459,7 @@ class RoomHost:
 
     def enter(self, client: Client, room: Room, seat: int | None) -> None:
         """Into a room (back into its seat, if any); the caller shows the room after."""
+        self.elsewhere.leave(client)  # out of another server's room it was relayed to
         client.room = room.number
         if seat is not None and room.seats[seat].held_until is not None:
             room.back(seat)
@@ -422,6 +476,7 @@ class RoomHost:
         room = self.rooms.get(client.room) if client.room is not None else None
         client.room = None
         if room is None:
+            self.elsewhere.leave(client)
             return
         seat = room.seat_of(client.key)
         if seat is None:

@@ -89,6 +89,8 @@ class Requests:
         handler = handler or self.tournaments.requests.get(message.kind)
         if handler is None:
             raise ProtocolError(f"{message.kind} once logged in")
+        if self.host.elsewhere.forward(client, message):
+            return  # about a room another server holds: done there (relay.py)
         try:
             handler(client, message)
         except Refused as reason:
@@ -166,6 +168,9 @@ class Requests:
     def _on_join(self, client: Client, message: Join) -> None:
         """A room's code takes a seat in it; a seat's code takes that seat back."""
         code = normal_code(message.code)
+        self._may_guess(client)
+        if self._find(code) is None and self.host.elsewhere.open_by_code(client, code, message):
+            return  # another server's room: that server seats it (relay.py)
         room, seat = self._guess(client, lambda: self._find(code), message.code[:20])
         if seat is not None:
             self._reclaim(client, room, seat)
@@ -209,20 +214,28 @@ class Requests:
         typed: str,
     ) -> tuple[Room, int | None]:
         """A code lookup, limited per identity and per address against guessing."""
-        limits = ((self.guesses, client.key), (self.address_guesses, client.address))
-        wait = max(limit.wait(key) for limit, key in limits)
-        if wait > 0:
-            raise Refused(f"Too many wrong codes: try again in {wait:.0f} s.")
+        self._may_guess(client)
         found = find()
         if found is None:
-            for limit, key in limits:
+            for limit, key in self._limits(client):
                 limit.missed(key)
             log.warning("client %s: wrong code", client.who)
             raise Refused(f"No room or seat has the code {typed}.")
         return found
 
+    def _may_guess(self, client: Client) -> None:
+        """Refused while this client, or its address, guessed wrong too often."""
+        wait = max(limit.wait(key) for limit, key in self._limits(client))
+        if wait > 0:
+            raise Refused(f"Too many wrong codes: try again in {wait:.0f} s.")
+
+    def _limits(self, client: Client) -> tuple[tuple[GuessLimit, str], ...]:
+        return ((self.guesses, client.key), (self.address_guesses, client.address))
+
     def _on_watch(self, client: Client, message: Watch) -> None:
         room = self.host.rooms.get(message.room)
+        if room is None and self.host.elsewhere.open(client, message.room, message):
+            return  # another server's room: watched through it (relay.py)
         if room is None:
             raise Refused("That room has closed.")
         if room.seat_of(client.key) is None:

@@ -44,6 +44,8 @@ from c4tui.rooms.protocol import (
     encode,
     parse_client_line,
 )
+from c4tui.rooms.relay import Relays
+from c4tui.rooms.relay_standins import StandIns
 from c4tui.rooms.requests import Requests
 from c4tui.rooms.tournaments import TournamentDesk
 
@@ -103,6 +105,9 @@ class RoomService:
         self.tournaments = TournamentDesk(self.host)
         self.bots = BotDesk(self.host)
         self.requests = Requests(self.host, self.tournaments, self.bots)
+        # Other servers' rooms, through them; their clients in this one's (relay.py).
+        self.host.elsewhere = Relays(self.host)
+        self.stand_ins = StandIns(self.host, self.requests)
         self._tokens = Tokens()
         self._server: asyncio.AbstractServer | None = None
         self._connections: set[asyncio.Task[None]] = set()

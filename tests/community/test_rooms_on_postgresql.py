@@ -5,6 +5,7 @@ server that stops renewing them loses its rooms to the other, move for move."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 from c4tui.rooms.host import HostListener
 from c4tui.rooms.service import RoomService
@@ -111,3 +112,110 @@ async def test_servers_know_each_other_and_a_summons_reaches_every_one(postgres,
         assert await asyncio.wait_for(gone.get(), 30) == first.host.server
         assert second.host.servers() == [second.host.server]
         await second.close()
+
+
+@contextlib.asynccontextmanager
+async def two_servers(tmp_path, url, wall=None):
+    """Two room services on one database (their Unix seconds `wall`, when given)."""
+    first = RoomService(tmp_path / "first", store_url=url)
+    second = RoomService(tmp_path / "second", store_url=url)
+    for service in (first, second):
+        if wall is not None:
+            service.host.wall = wall
+        await service.start()
+    try:
+        yield first, second
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def play(moves: str, players, *everyone, start: int = 0) -> None:
+    """The players take turns (the first of `players` at ply `start`); each move is
+    waited for on every client in `everyone`."""
+    for ply, col in enumerate(moves, start):
+        await players[(ply - start) % 2].send("drop", column=int(col) - 1, ply=ply)
+        for client in everyone:
+            await room_where(client, lambda m, n=ply + 1: len(m["moves"]) == n)
+
+
+async def test_a_player_on_each_server_plays_the_other_through_the_room(postgres, tmp_path):
+    async with two_servers(tmp_path, postgres.fresh_url()) as (first, second):
+        ann, dave = await login(first, "ann"), await login(first, "dave")
+        bob, carol = await login(second, "bob"), await login(second, "carol")
+        await ann.send("create")
+        shown = await room_where(ann, lambda m: m["seat"] == 0)
+        await bob.send("join", code=shown["code"])  # a room the other server holds
+        seated = await room_where(bob, lambda m: m["seat"] == 1)
+        assert seated["room"] == shown["room"] and seated["seats"][0]["name"] == "ann"
+        await room_where(ann, lambda m: m["seats"][1]["name"] == "bob")
+        await carol.send("watch", room=shown["room"])  # a spectator on either server
+        await dave.send("watch", room=shown["room"])
+        for client in (ann, bob, carol, dave):
+            await room_where(client, lambda m: m["watchers"] == ["carol", "dave"])
+        await play("4455", (ann, bob), ann, bob, carol, dave)
+        await bob.send("say", text="well played")
+        for client in (ann, carol, dave):
+            assert (await next_of(client, "said"))["text"] == "well played"
+        await bob.send("drop", column=0, ply=3)  # a stale move: refused as for anyone
+        assert (await next_of(bob, "refused"))["of"] == "drop"
+        await bob.send("leave")  # back to its own server's lobby, its seat held there
+        await next_of(bob, "lobby")
+        held = await room_where(ann, lambda m: m["seats"][1]["held"] is not None)
+        assert held["moves"] == "4455"
+        await bob.send("join", code=shown["code"])  # and back into it
+        await room_where(bob, lambda m: m["seat"] == 1 and m["moves"] == "4455")
+        await play("4", (ann, bob), ann, bob, start=4)
+        for client in (ann, bob, carol, dave):
+            await client.close()
+
+
+async def test_a_dead_servers_room_goes_on_through_the_other_move_for_move(postgres, tmp_path):
+    wall = Time(2_000_000_000.0)  # both servers' Unix seconds, moved by hand
+    async with two_servers(tmp_path, postgres.fresh_url(), wall) as (first, second):
+        ann = await login(first, "ann")
+        bob, carol = await login(second, "bob"), await login(second, "carol")
+        await ann.send("create")
+        shown = await room_where(ann, lambda m: m["seat"] == 0)
+        await bob.send("join", code=shown["code"])
+        await room_where(bob, lambda m: m["seat"] == 1)
+        await carol.send("watch", room=shown["room"])
+        await room_where(carol, lambda m: m["seat"] is None)
+        await play("445", (ann, bob), ann, bob, carol)
+        # The first server dies: it renews nothing and says nothing more.
+        first.host._tick.cancel()
+        await first.host.bus.close()
+        wall.moved(second.host.limits.lease_seconds + 1)
+        second.host.see_to_leases()
+        assert list(second.host.rooms) == [shown["room"]]
+        # Its relayed players are in the room on their own server now, in their seats.
+        back = await room_where(bob, lambda m: m["seat"] == 1 and m["seats"][1]["here"])
+        assert back["moves"] == "445" and back["seats"][0]["held"] is not None
+        await room_where(carol, lambda m: m["seat"] is None and m["moves"] == "445")
+        await play("5", (bob, ann), bob, carol, start=3)
+        ann_again = await login(second, "ann")  # ann comes back through the live server
+        await room_where(ann_again, lambda m: m["seat"] == 0 and m["moves"] == "4455")
+        await play("3", (ann_again, bob), ann_again, bob, carol, start=4)
+        for client in (ann, ann_again, bob, carol):
+            await client.close()
+
+
+async def test_a_dead_servers_players_are_gone_from_the_other_servers_rooms(postgres, tmp_path):
+    wall = Time(2_000_000_000.0)
+    async with two_servers(tmp_path, postgres.fresh_url(), wall) as (first, second):
+        ann, bob = await login(first, "ann"), await login(second, "bob")
+        await ann.send("create")
+        shown = await room_where(ann, lambda m: m["seat"] == 0)
+        await bob.send("join", code=shown["code"])
+        await room_where(ann, lambda m: m["seats"][1]["here"])
+        await play("44", (ann, bob), ann, bob)
+        second.host._tick.cancel()  # the second dies, with bob on it
+        await second.host.bus.close()
+        wall.moved(first.host.limits.lease_seconds + 1)
+        first.host.see_to_leases()
+        held = await room_where(ann, lambda m: m["seats"][1]["held"] is not None)
+        assert not held["seats"][1]["here"] and held["moves"] == "44"
+        bob_again = await login(first, "bob")  # bob comes back to his seat on the first
+        await room_where(bob_again, lambda m: m["seat"] == 1 and m["moves"] == "44")
+        for client in (ann, bob, bob_again):
+            await client.close()

@@ -1,0 +1,243 @@
+"""Relays: this server's clients playing or watching in rooms other servers hold.
+
+Several servers share one community (issue 36); a room is played by the server holding
+its lease. A player connected here who joins, watches or is sent to (`summon`) a room
+another server holds is relayed to it over the bus (community/bus.py): this server
+opens a relay, the holder makes a stand-in client for it (relay_standins.py) that the
+room treats as any other, the player's requests about the room go to the holder
+("relay.do"), and everything the room sends the stand-in comes back ("relay.message")
+to the player's real connection here. Why the bus and not a connection routed to the
+holder: the client process is on this server's machine, talking to this server's Unix
+socket; the servers already share the database, which carries the bus, and need no
+port, address or credentials of each other's.
+
+What goes through a relay: the room's own requests (ROOM_KINDS: a move, a resign, an
+offer, chat...); everything else (the lobby, seeks, challenges, profiles, tournaments)
+is this server's, as for any client of its. Creating, joining or watching another room,
+or leaving, ends the relay ("relay.close": the holder does the leaving, seats held as
+for a local player).
+
+When the holder dies it stops beating (bus_servers.py): the relays to it wait, their
+players told; once its leases run out a live server takes its rooms and says so
+("relay.taken"): a relayed player whose room this server took is in it here, in its
+seat, with nothing played lost (the room is loaded as last kept, and a room is kept
+before anyone is shown a change); one whose room another server took is relayed there.
+A relay whose room comes back nowhere within two leases goes back to the lobby.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from c4tui.community.bus_rooms import RoomsElsewhere
+from c4tui.community.store import StoreError
+from c4tui.rooms.host import Client, Elsewhere, HostListener, RoomHost
+from c4tui.rooms.protocol import (
+    Message,
+    Notice,
+    ProtocolError,
+    Refused,
+    RoomShown,
+    encode,
+    parse_service_line,
+)
+
+log = logging.getLogger("c4tui.rooms")
+# The requests about the room a relayed client is in: done by the room's server.
+ROOM_KINDS = frozenset(
+    {"drop", "hurry", "resign", "offer_draw", "take_back", "answer", "claim", "rematch", "say"}
+)
+MOVING = "The server of this room stopped: the game moves to another in a few seconds."
+ORPHAN_LEASES = 2.0  # leases' lengths a relay waits for its room to come back somewhere
+
+
+@dataclass
+class Relay:
+    """One client of this server's, in room `number` that `server` holds."""
+
+    id: int
+    client: Client
+    server: str
+    number: int
+    orphaned: float | None = None  # Unix seconds: when its server was found gone
+
+
+class Relays(Elsewhere, HostListener):
+    """This server's relays (see the module docstring)."""
+
+    def __init__(self, host: RoomHost) -> None:
+        self.host = host
+        self._ids = itertools.count(1)
+        self.by_id: dict[int, Relay] = {}
+        self.of: dict[Client, Relay] = {}
+        host.bus.on("relay.message", self._message)
+        host.bus.on("relay.back", self._back)
+        host.bus.on("relay.taken", self._taken_there)
+        host.listeners.append(self)
+
+    def _rooms(self) -> RoomsElsewhere:
+        return RoomsElsewhere(self.host.store, self.host.server, self.host.wall)
+
+    # ---- what the host and the requests ask -------------------------------------
+
+    def open(self, client: Client, number: int, line: Message | None = None) -> bool:
+        if client.relayed:
+            return False  # a stand-in is relayed by its own server only
+        try:
+            server = self._rooms().holder(number)
+        except StoreError as error:
+            log.warning("room %d: its server could not be looked up: %s", number, error)
+            return False
+        if server is None:
+            return False
+        self._open(client, server, number, _op(line, number))
+        return True
+
+    def open_by_code(self, client: Client, code: str, line: Message) -> bool:
+        if client.relayed:
+            return False
+        try:
+            found = self._rooms().by_code(code)
+        except StoreError as error:
+            log.warning("a code could not be looked up: %s", error)
+            return False
+        if found is None:
+            return False
+        number, server = found
+        self._open(client, server, number, _op(line, number))
+        return True
+
+    def arrive(self, client: Client) -> bool:
+        try:
+            found = self._rooms().seated(client.key)
+        except StoreError as error:
+            log.warning(
+                "client %s: its seats elsewhere could not be looked up: %s", client.who, error
+            )
+            return False
+        if found is None:
+            return False
+        number, server = found
+        self._open(client, server, number, {"enter": number, "arriving": True})
+        return True
+
+    def forward(self, client: Client, message: Message) -> bool:
+        relay = self.of.get(client)
+        if relay is None or message.kind not in ROOM_KINDS:
+            return False
+        if relay.orphaned is not None:
+            reason = "This room is moving to another server: try again in a moment."
+            client.send(Refused(of=message.kind, reason=reason))
+            return True
+        self._send(relay, "relay.do", {"op": {"line": encode(message).decode()}})
+        return True
+
+    def leave(self, client: Client) -> None:
+        relay = self._drop(client)
+        if relay is not None and relay.orphaned is None:
+            self._send(relay, "relay.close", {})
+
+    def depart(self, client: Client) -> None:
+        relay = self._drop(client)
+        if relay is not None and relay.orphaned is None:
+            self._send(relay, "relay.gone", {})
+
+    def taken(self, numbers: list[int]) -> None:
+        if not numbers:
+            return
+        for relay in [r for r in self.by_id.values() if r.number in numbers]:
+            self._drop(relay.client)
+            room = self.host.rooms[relay.number]
+            log.info("client %s: room %d is here now", relay.client.who, relay.number)
+            self.host.enter(relay.client, room, room.seat_of(relay.client.key))
+        self.host.bus.broadcast("relay.taken", {"numbers": numbers})
+
+    # ---- the host's listener ----------------------------------------------------
+
+    def server_gone(self, server: str) -> None:
+        now = self.host.wall()
+        for relay in self.by_id.values():
+            if relay.server == server and relay.orphaned is None:
+                relay.orphaned = now
+                relay.client.send(Notice(MOVING))
+
+    def tick(self) -> None:
+        late = self.host.wall() - ORPHAN_LEASES * self.host.limits.lease_seconds
+        for relay in list(self.by_id.values()):
+            if relay.orphaned is not None and relay.orphaned < late:
+                self._drop(relay.client)
+                self._to_lobby(relay, "The room did not come back on any server.")
+
+    # ---- what the bus brings ----------------------------------------------------
+
+    def _message(self, body: dict[str, Any], sender: str) -> None:
+        relay = self.by_id.get(int(body["id"]))
+        if relay is None or relay.server != sender:
+            return  # a relay that ended meanwhile
+        try:
+            message = parse_service_line(str(body["line"]).encode())
+        except ProtocolError as error:
+            log.warning(
+                "relay %d: a message from %s is not of the protocol: %s", relay.id, sender, error
+            )
+            return
+        if isinstance(message, RoomShown):  # the holder may move it (a rematch elsewhere, summons)
+            relay.number = relay.client.room = message.room
+        relay.client.send(message)
+
+    def _back(self, body: dict[str, Any], sender: str) -> None:
+        relay = self.by_id.get(int(body["id"]))
+        if relay is not None and relay.server == sender:
+            self._drop(relay.client)
+            self._to_lobby(relay, None)
+
+    def _taken_there(self, body: dict[str, Any], sender: str) -> None:
+        numbers = set(body["numbers"])
+        for relay in [r for r in self.by_id.values() if r.number in numbers and r.server != sender]:
+            log.info("client %s: room %d is on %s now", relay.client.who, relay.number, sender)
+            self._drop(relay.client)
+            self._open(relay.client, sender, relay.number, {"enter": relay.number})
+
+    # ---- the relays themselves --------------------------------------------------
+
+    def _open(self, client: Client, server: str, number: int, op: dict[str, Any]) -> None:
+        relay = self.of.get(client)
+        if relay is not None and relay.server == server and relay.orphaned is None:
+            relay.number = number
+            self._send(relay, "relay.do", {"op": op})  # the same server: the same stand-in
+            return
+        self.host.leave(client)  # out of the room it is in (here, or relayed elsewhere)
+        relay = Relay(next(self._ids), client, server, number)
+        self.by_id[relay.id] = relay
+        self.of[client] = relay
+        client.room = number  # in a room: this server sends it no lobby meanwhile
+        log.info("client %s: relayed to room %d on %s", client.who, number, server)
+        who = {"key": client.key, "name": client.name, "address": client.address}
+        self._send(relay, "relay.open", {**who, "op": op})
+
+    def _drop(self, client: Client) -> Relay | None:
+        relay = self.of.pop(client, None)
+        if relay is not None:
+            del self.by_id[relay.id]
+        return relay
+
+    def _send(self, relay: Relay, kind: str, body: dict[str, Any]) -> None:
+        self.host.bus.send(relay.server, kind, {"id": relay.id, **body})
+
+    def _to_lobby(self, relay: Relay, why: str | None) -> None:
+        client = relay.client
+        if client.room != relay.number or client not in self.host.clients:
+            return  # it went elsewhere meanwhile
+        client.room = None
+        if why is not None:
+            client.send(Notice(why))
+        client.send(self.host.lobby_for(client))
+        self.host.lobby_changed()
+
+
+def _op(line: Message | None, number: int) -> dict[str, Any]:
+    """What the holder does first: the request, or going into the room."""
+    return {"enter": number} if line is None else {"line": encode(line).decode()}
