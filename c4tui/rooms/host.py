@@ -376,7 +376,9 @@ class RoomHost:
         for search in self.searches.values():
             search.cancel()
         now = self.now()
-        for room in self.rooms.values():  # a clock kept to the last second before the stop
+        # A clock kept to the last second before the stop (a room whose lease another
+        # server took goes from self.rooms as it is kept: the loop runs over a copy).
+        for room in list(self.rooms.values()):
             if room.clock is not None and room.clock.running is not None:
                 room.clock.charge(now)
                 self._keep(room)

@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from c4tui.community.clock_records import ClockRecords
 from c4tui.community.clocks import Clock
 from c4tui.community.game_records import GameRecords
+from c4tui.community.rating_records import RatingRecords
 from c4tui.community.room_records import RoomRecord, RoomRecords, SeatRecord
 from c4tui.community.store import Store
 from c4tui.engine.players.specs import SpecError, parse_spec
@@ -140,12 +141,19 @@ class RoomKeeper:
         room is left out with one log line."""
         rooms = []
         clocks = self.clocks.load()
+        ratings = RatingRecords(self.store)
         for record in self.rooms.load():
             record = replace(record, clock=clocks.get(record.number))
             try:
-                rooms.append((room_of(record), record))
+                room = room_of(record)
             except ValueError as error:
                 log.warning("room %d cannot be played here (%s): left out", record.number, error)
+                continue
+            # As rated as it was: its terms are kept with its game (a server that takes a
+            # rated room over from one that died rates its end, as that one would have).
+            terms = ratings.terms(room.name)
+            room.rated = terms is not None and terms.rated
+            rooms.append((room, record))
         return rooms
 
     def kept_games(self, key: str) -> list[tuple[str, str]]:

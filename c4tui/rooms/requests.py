@@ -315,6 +315,8 @@ class Requests:
         room, seat = self._seated(client)
         if not room.over:
             raise Refused("The game is still going: resign or offer a draw first.")
+        if self.tournaments.plays_in(room.number):
+            raise Refused("A tournament game has no rematch: the next round comes to you.")
         if room.ask_rematch(seat):
             room.new_game(new_game_name(room.number))
             self.host.tell(room, "Rematch: colours swapped.")

@@ -361,6 +361,17 @@ class TournamentDesk:
             asyncio.get_running_loop().call_soon(self._round_ended_if_over, tournament)
             return
 
+    def plays_in(self, number: int) -> bool:
+        """Whether room `number` is (or was) a tournament game's: no rematch there (its
+        end is a result of the tournament, and a rematch would keep its players from
+        their next round)."""
+        return any(
+            board.room == number
+            for tournament in self.tournaments.values()
+            for done in tournament.rounds
+            for board in done.boards
+        )
+
     def _keep_seats(self, tournament: Tournament, room: Room, board: Board) -> None:
         """A tournament seat is never given up before the game's end: a player who left
         before the first move (so the room opened the seat) has it back, and the clock

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 
+from c4tui.community.opening import open_store
 from c4tui.community.player_records import PlayerRecords
 from c4tui.community.rating_records import RatingRecords
 from tests.rooms.support import Time, login, next_of, room_where, running
@@ -261,3 +262,33 @@ async def test_between_rounds_a_pause_shows_the_last_result_then_the_next_round_
         assert new_room["seat"] is not None
         for client in (*players.values(), eve):
             await client.close()
+
+
+async def test_a_tournament_game_is_rated_once_and_has_no_rematch(tmp_path):
+    state = tmp_path / "state"
+    async with running(state) as service:
+        ann, bob = await login(service, "ann"), await login(service, "bob")
+        await ann.send("make_tournament", name="Duel", control="3+2", rounds=1, minutes=60)
+        number = (await tournament_where(ann, lambda m: True))["tournament"]["number"]
+        await bob.send("enter_tournament", tournament=number)
+        await tournament_where(ann, lambda m: m["tournament"]["players"] == 2)
+        await ann.send("begin_tournament", tournament=number)
+        seats = {}
+        for client in (ann, bob):
+            seats[(await room_where(client, lambda m: m["seat"] is not None))["seat"]] = client
+        await played(seats, FIRST_WINS)
+        await room_where(seats[1], lambda m: m["over"])
+        await next_of(seats[1], "notice", lambda m: m["text"].startswith("Ratings:"))
+        # A rematch would be a rated game outside the tournament, and would keep its
+        # players from their next round's game.
+        await seats[0].send("rematch")
+        refused = await next_of(seats[0], "refused")
+        assert "no rematch" in refused["reason"]
+        await ann.close()
+        await bob.close()
+    async with running(state):  # nothing rates it again after a restart
+        pass
+    with open_store(state) as store:
+        for name in ("ann", "bob"):
+            player = PlayerRecords(store).player_of(f"ssh-name:{name}")
+            assert RatingRecords(store).standing(player, "blitz").games == 1
