@@ -76,6 +76,7 @@ class Relays(Elsewhere, HostListener):
         host.bus.on("relay.message", self._message)
         host.bus.on("relay.back", self._back)
         host.bus.on("relay.taken", self._taken_there)
+        host.bus.on("host.started", self._started_there)
         host.listeners.append(self)
 
     def _rooms(self) -> RoomsElsewhere:
@@ -198,6 +199,13 @@ class Relays(Elsewhere, HostListener):
         numbers = set(body["numbers"])
         for relay in [r for r in self.by_id.values() if r.number in numbers and r.server != sender]:
             log.info("client %s: room %d is on %s now", relay.client.who, relay.number, sender)
+            self._drop(relay.client)
+            self._open(relay.client, sender, relay.number, {"enter": relay.number})
+
+    def _started_there(self, body: dict[str, Any], sender: str) -> None:
+        """A server started again (killed, and back before its leases ran out): it has
+        none of its stand-ins, so the relays to it open again (into the seats it holds)."""
+        for relay in [r for r in self.by_id.values() if r.server == sender]:
             self._drop(relay.client)
             self._open(relay.client, sender, relay.number, {"enter": relay.number})
 

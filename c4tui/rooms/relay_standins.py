@@ -109,8 +109,10 @@ class StandIns(HostListener):
 
     def _do(self, body: dict[str, Any], sender: str) -> None:
         client = self.clients.get((sender, int(body["id"])))
-        if client is not None:
-            self._did(client, body["op"])
+        if client is None:  # not here (this server started again): its server takes it back
+            self.host.bus.send(sender, "relay.back", {"id": int(body["id"])})
+            return
+        self._did(client, body["op"])
 
     def _did(self, client: RelayedClient, op: dict[str, Any]) -> None:
         """Do what the client's server asks: a request, or going into a room."""

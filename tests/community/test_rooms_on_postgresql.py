@@ -5,10 +5,10 @@ server that stops renewing them loses its rooms to the other, move for move."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 
 from c4tui.rooms.host import HostListener
 from c4tui.rooms.service import RoomService
+from tests.community.two_servers import play, two_servers
 from tests.rooms.support import Time, login, next_of, room_where
 
 
@@ -112,31 +112,6 @@ async def test_servers_know_each_other_and_a_summons_reaches_every_one(postgres,
         assert await asyncio.wait_for(gone.get(), 30) == first.host.server
         assert second.host.servers() == [second.host.server]
         await second.close()
-
-
-@contextlib.asynccontextmanager
-async def two_servers(tmp_path, url, wall=None):
-    """Two room services on one database (their Unix seconds `wall`, when given)."""
-    first = RoomService(tmp_path / "first", store_url=url)
-    second = RoomService(tmp_path / "second", store_url=url)
-    for service in (first, second):
-        if wall is not None:
-            service.host.wall = wall
-        await service.start()
-    try:
-        yield first, second
-    finally:
-        await first.close()
-        await second.close()
-
-
-async def play(moves: str, players, *everyone, start: int = 0) -> None:
-    """The players take turns (the first of `players` at ply `start`); each move is
-    waited for on every client in `everyone`."""
-    for ply, col in enumerate(moves, start):
-        await players[(ply - start) % 2].send("drop", column=int(col) - 1, ply=ply)
-        for client in everyone:
-            await room_where(client, lambda m, n=ply + 1: len(m["moves"]) == n)
 
 
 async def test_a_player_on_each_server_plays_the_other_through_the_room(postgres, tmp_path):

@@ -1,0 +1,92 @@
+"""Relays between servers on one PostgreSQL (rooms/relay.py, relay_standins.py): a
+player connected to one server in a room another holds, as any player of that room."""
+
+from __future__ import annotations
+
+from tests.community.two_servers import play, two_servers
+from tests.rooms.support import Time, login, next_of, room_where
+
+
+async def test_a_player_is_taken_to_their_seat_on_another_server_and_sees_the_ai_think(
+    postgres, tmp_path
+):
+    async with two_servers(tmp_path, postgres.fresh_url()) as (first, second):
+        bob = await login(first, "bob")
+        await bob.send("create", ai="mcts:iterations=400")
+        number = (await room_where(bob, lambda m: m["seat"] == 0))["room"]
+        await bob.send("drop", column=3, ply=0)
+        await room_where(bob, lambda m: len(m["moves"]) == 2)
+        await bob.close()  # his seat held on the first server
+        bob = await login(second, "bob")  # he logs in to the other one
+        back = await room_where(bob, lambda m: m["seat"] == 0)
+        assert back["room"] == number and back["seats"][0]["here"]
+        carol = await login(second, "carol")
+        await carol.send("watch", room=number)
+        await room_where(carol, lambda m: m["seat"] is None)
+        await bob.send("drop", column=3, ply=2)
+        for client in (bob, carol):  # the AI's thinking, through the bus
+            progress = await next_of(client, "progress")
+            assert progress["room"] == number and progress["info"]["engine"] == "mcts"
+            await room_where(client, lambda m: len(m["moves"]) == 4 and not m["thinking"])
+        await bob.close()
+        await carol.close()
+
+
+async def test_a_summons_takes_a_player_to_a_room_of_another_server(postgres, tmp_path):
+    async with two_servers(tmp_path, postgres.fresh_url()) as (first, second):
+        ann, bob = await login(first, "ann"), await login(first, "bob")
+        await ann.send("create")
+        shown = await room_where(ann, lambda m: m["seat"] == 0)
+        await bob.send("join", code=shown["code"])
+        await room_where(bob, lambda m: m["seat"] == 1)
+        dave = await login(second, "dave")
+        await next_of(dave, "lobby")
+        second.host.summon("ssh-name:dave", shown["room"])  # (a tournament's board, say)
+        summoned = await room_where(dave, lambda m: m["room"] == shown["room"])
+        assert summoned["seat"] is None  # no seat of his: he watches
+        await play("43", (ann, bob), ann, bob, dave)
+        for client in (ann, bob, dave):
+            await client.close()
+
+
+async def test_a_third_server_that_takes_the_room_gets_its_relayed_players(postgres, tmp_path):
+    wall = Time(2_000_000_000.0)
+    names = ("first", "second", "third")
+    async with two_servers(tmp_path, postgres.fresh_url(), wall, names) as services:
+        first, second, third = services
+        ann, bob = await login(first, "ann"), await login(second, "bob")
+        await ann.send("create")
+        shown = await room_where(ann, lambda m: m["seat"] == 0)
+        await bob.send("join", code=shown["code"])
+        await room_where(bob, lambda m: m["seat"] == 1)
+        await play("44", (ann, bob), ann, bob)
+        first.host._tick.cancel()  # the first dies
+        await first.host.bus.close()
+        wall.moved(first.host.limits.lease_seconds + 1)
+        third.host.see_to_leases()  # the third takes the room, before the second looks
+        assert list(third.host.rooms) == [shown["room"]]
+        moved = await room_where(bob, lambda m: m["seat"] == 1 and m["seats"][1]["here"])
+        assert moved["moves"] == "44"
+        assert second.host.rooms == {}  # bob plays on through his server, relayed to the third
+        ann = await login(third, "ann")
+        await room_where(ann, lambda m: m["seat"] == 0)
+        await play("45", (ann, bob), ann, bob, start=2)
+        await ann.close()
+        await bob.close()
+
+
+async def test_a_server_that_stops_cleanly_hands_its_room_over_at_once(postgres, tmp_path):
+    wall = Time(2_000_000_000.0)  # never moved: nothing waits for a lease to run out
+    async with two_servers(tmp_path, postgres.fresh_url(), wall) as (first, second):
+        ann, bob = await login(first, "ann"), await login(second, "bob")
+        await ann.send("create")
+        shown = await room_where(ann, lambda m: m["seat"] == 0)
+        await bob.send("join", code=shown["code"])
+        await room_where(bob, lambda m: m["seat"] == 1)
+        await play("4", (ann, bob), ann, bob)
+        await first.close()
+        here = await room_where(bob, lambda m: m["seats"][1]["here"] and m["moves"] == "4")
+        assert list(second.host.rooms) == [here["room"]]
+        await bob.send("drop", column=3, ply=1)
+        await room_where(bob, lambda m: m["moves"] == "44")
+        await bob.close()
