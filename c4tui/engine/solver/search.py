@@ -155,6 +155,8 @@ def make_search(
         if not keeps and moves < etc_until:
             # Enhanced transposition cutoff: a child whose stored upper bound already
             # lifts this node to beta ends the search before any child is searched.
+            # (C reads these entries after sorting the moves, to hide its cache misses
+            # behind that work; the same reads in the same order, so the same cutoffs.)
             for _, column in ranked_columns:
                 move = possible & column
                 if move:
