@@ -2,8 +2,9 @@
 with `--store`, their ssh players' screens drawn by pyte, the database started by the
 tests (the `postgres` fixture). A server killed with SIGKILL mid-game and started again
 brings the game back move for move; two servers sharing one host key each greet their
-own player with the same fingerprint; a killed server's game goes on through the other
-once its lease ran out.
+own player with the same fingerprint; a player on each server plays the other while a
+third watches; a killed server's game goes on through the other once its lease ran out,
+whether its players were both on it or one on each server.
 """
 
 from __future__ import annotations
@@ -15,7 +16,16 @@ import pytest
 
 from tests.serve.served import served, two_served
 from tests.serve.terminal import screen_session, wait_gone
-from tests.serve.test_play_together import GAME, LOBBY, SIZE, client_pids, join, open_room, play
+from tests.serve.test_play_together import (
+    GAME,
+    LOBBY,
+    SIZE,
+    client_pids,
+    join,
+    open_room,
+    play,
+    watch,
+)
 
 pytestmark = pytest.mark.slow
 FINGERPRINT = re.compile(r"host key (SHA256:\S+)\)")
@@ -89,6 +99,55 @@ async def test_a_killed_servers_game_goes_on_through_the_other_server(postgres, 
             for player in (ann, bob):
                 text = await player.wait_for(re.compile(r"2\.\s+● 4\s+○ 5"))
                 assert re.search(r"1\.\s+● 4\s+○ 5", text), text
+            await play(GAME, 5, (ann, bob), (ann, bob))
+            await bob.wait_for("ann ● wins.")
+    assert "Traceback" not in two.log.decode()
+
+
+async def test_a_player_on_each_server_plays_the_other_while_one_watches(postgres, tmp_path):
+    """ann makes a room on the first server, bob joins it from the second with its code
+    (his requests relayed to the room's server, its news back), cy watches on the first."""
+    async with (
+        two_served(tmp_path, postgres.fresh_url(), "--no-web") as (one, two),
+        screen_session(one.ssh_port, "ann", **SIZE) as ann,
+        screen_session(two.ssh_port, "bob", **SIZE) as bob,
+        screen_session(one.ssh_port, "cy", **SIZE) as cy,
+    ):
+        await join(bob, await open_room(ann))
+        await watch(cy)
+        await play(GAME, 1, (ann, bob), (ann, bob, cy))
+        await ann.wait_for("You win with ●!")
+        await bob.wait_for("ann ● wins.")
+        await cy.wait_for("ann ● wins.")
+    for server in (one, two):
+        assert "Traceback" not in server.log.decode()
+
+
+async def test_the_room_of_a_killed_server_goes_on_through_the_other_move_for_move(
+    postgres, tmp_path
+):
+    """Issue 36's second judged scenario: ann on the first server plays bob on the
+    second in a room the first holds; the first is killed with SIGKILL mid-game; ann
+    connects to the second, as a balancer would send her, and within the lease (4 s
+    here) the second takes the room: both play on from the last move shown."""
+    flags = ("--no-web", "--lease-seconds", "4")
+    async with (
+        two_served(tmp_path, postgres.fresh_url(), *flags) as (one, two),
+        screen_session(two.ssh_port, "bob", **SIZE) as bob,
+    ):
+        async with screen_session(one.ssh_port, "ann", **SIZE) as ann:
+            await join(bob, await open_room(ann))
+            await play(GAME[:4], 1, (ann, bob), (ann, bob))
+            clients = client_pids(one)
+            await one.stop(signal.SIGKILL)
+            await wait_gone(*clients)
+        async with screen_session(two.ssh_port, "ann", **SIZE) as ann:
+            for player in (ann, bob):
+                text = await player.wait_for(re.compile(r"2\.\s+● 4\s+○ 5"))
+                assert re.search(r"1\.\s+● 4\s+○ 5", text), text
+                await player.wait_for(
+                    "● ann (you)   ○ bob" if player is ann else "● ann   ○ bob (you)"
+                )
             await play(GAME, 5, (ann, bob), (ann, bob))
             await bob.wait_for("ann ● wins.")
     assert "Traceback" not in two.log.decode()
