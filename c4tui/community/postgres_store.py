@@ -59,9 +59,7 @@ class PostgresStore(Store):
         self.url = url
         self.where = shown(url)
         try:
-            self.connection = psycopg.connect(
-                url, autocommit=True, connect_timeout=CONNECT_SECONDS
-            )
+            self.connection = psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_SECONDS)
         except psycopg.Error as error:
             raise self._failure(error) from None
 

@@ -310,9 +310,10 @@ class RoomHost:
 
     def see_to_leases(self) -> None:
         """Renew this server's leases, let go of the rooms another server took, and
-        take the rooms whose server stopped renewing (loaded as they were last kept)."""
+        take the rooms whose server stopped renewing (loaded as they were last kept);
+        then the heartbeat (after the renewal: a server found silent for a lease's length
+        has its leases run out by then, so its rooms are taken at the same look)."""
         self._lease_due = self.wall() + self.limits.lease_seconds / 3
-        self._heartbeats()
         try:
             held = self.leases.renew()
             for number in list(self.rooms):
@@ -331,6 +332,7 @@ class RoomHost:
                     self._lobby_changed()
         except StoreError as error:
             log.warning("the rooms' leases could not be seen to: %s", error)
+        self._heartbeats()
 
     def _started_there(self, body: dict[str, object], sender: str) -> None:
         """Another server started (or started again): live, so it is missed if it stops
@@ -359,14 +361,17 @@ class RoomHost:
                     log.exception("%s could not see to a gone server", type(listener).__name__)
 
     def _let_go(self, room: Room) -> None:
-        """Another server plays this room now: it goes from here, and its people back to
-        this server's lobby."""
+        """Another server plays this room now (this one stalled past its lease): it goes
+        from here, and this server's own people in it follow it there (relay.py)."""
         log.warning("room %d: its lease is another server's now: let go", room.number)
         search = self.searches.pop(room.number, None)
         if search is not None:
             search.cancel()
         self.kept.pop(room.number, None)
+        own = [c for c in self.members(room) if not c.relayed]  # others: by their servers
         self._unmake(room, "This room is played on another server now.")
+        for client in own:
+            self.elsewhere.open(client, room.number)
         self._lobby_changed()
 
     async def close(self) -> None:

@@ -219,6 +219,8 @@ class Relays(Elsewhere, HostListener):
             return
         self.host.leave(client)  # out of the room it is in (here, or relayed elsewhere)
         relay = Relay(next(self._ids), client, server, number)
+        if server not in self.host.servers():  # silent already: its rooms are moving
+            relay.orphaned = self.host.wall()
         self.by_id[relay.id] = relay
         self.of[client] = relay
         client.room = number  # in a room: this server sends it no lobby meanwhile

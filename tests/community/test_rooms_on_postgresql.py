@@ -40,7 +40,9 @@ async def test_a_game_on_postgresql_comes_back_after_a_restart(postgres, tmp_pat
         await again.close()
 
 
-async def test_a_server_that_stops_renewing_loses_its_rooms_to_the_other(postgres, tmp_path):
+async def test_a_server_that_stops_renewing_loses_its_rooms_to_the_other_its_players_following(
+    postgres, tmp_path
+):
     url = postgres.fresh_url()
     wall = Time(2_000_000_000.0)  # both servers' Unix seconds, moved by hand
     first = RoomService(tmp_path / "first", store_url=url)
@@ -68,11 +70,13 @@ async def test_a_server_that_stops_renewing_loses_its_rooms_to_the_other(postgre
         await bob.send("drop", column=4, ply=3)
         assert "another server" in (await next_of(bob, "notice"))["text"]
         assert first.host.rooms == {}
-        bob2 = await login(second, "bob")  # bob comes back through the live server
-        back = await room_where(bob2, lambda m: m["seat"] == 1)
+        # Its players follow the room: relayed to the second, in their seats.
+        back = await room_where(bob, lambda m: m["seat"] == 1)
         assert back["moves"] == "445"
-        await bob2.send("drop", column=4, ply=3)
-        await room_where(bob2, lambda m: m["moves"] == "4455")
+        await bob.send("drop", column=4, ply=3)
+        await room_where(ann, lambda m: m["seat"] == 0 and m["moves"] == "4455")
+        bob2 = await login(second, "bob")  # and through the live server itself
+        await room_where(bob2, lambda m: m["seat"] == 1 and m["moves"] == "4455")
         for client in (ann, bob, bob2):
             await client.close()
     finally:

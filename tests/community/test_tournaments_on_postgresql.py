@@ -34,9 +34,7 @@ def games_rated(service: RoomService, name: str) -> int:
     return RatingRecords(store).standing(player, "blitz").games
 
 
-async def test_a_tournament_game_taken_over_by_another_server_is_rated_once(
-    postgres, tmp_path
-):
+async def test_a_tournament_game_taken_over_by_another_server_is_rated_once(postgres, tmp_path):
     wall = Time(2_000_000_000.0)
     async with two_servers(tmp_path, postgres.fresh_url(), wall) as (first, second):
         ann, bob = await login(first, "ann"), await login(first, "bob")
