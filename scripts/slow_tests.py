@@ -26,7 +26,8 @@ HEADER = """\
 # watches; every notice has a screen-reader line; the pure-Python solver agrees; a kill
 # loses no acknowledged move, of a game or a tournament; no client outlives a killed
 # server; the engine protocol's documented session runs; automatch, a clock's claim,
-# the Swiss rules and the reader's lobby through the app).
+# the Swiss rules and the reader's lobby through the app; two real servers on one
+# database answer with one host key).
 KEPT = (
     "tests/app/test_races.py::test_new_game_while_the_ai_thinks_many_times[mcts:time=5-20]",
     "tests/app/test_races.py::test_undo_while_the_ai_thinks_many_times[mcts:time=5-20]",
@@ -41,6 +42,7 @@ KEPT = (
     "tests/app/test_served_clock.py::test_a_timed_room_shows_its_clock_and_a_gone_opponent",
     "tests/community/test_swiss.py::test_every_round_keeps_the_hard_rules",
     "tests/app/reader/test_served_reader.py::test_the_lobby_toggle_then_a_room_for_two",
+    "tests/serve/test_two_servers.py::test_two_servers_on_one_database_answer_with_the_one_host_key",
 )
 
 

@@ -15,7 +15,7 @@ import signal
 import pytest
 
 from tests.serve.served import served, two_served
-from tests.serve.terminal import screen_session, wait_gone
+from tests.serve.terminal import connect, screen_session, wait_gone
 from tests.serve.test_play_together import (
     GAME,
     LOBBY,
@@ -27,10 +27,10 @@ from tests.serve.test_play_together import (
     watch,
 )
 
-pytestmark = pytest.mark.slow
 FINGERPRINT = re.compile(r"host key (SHA256:\S+)\)")
 
 
+@pytest.mark.slow
 async def test_a_game_on_postgresql_comes_back_move_for_move_after_a_sigkill(postgres, tmp_path):
     url = postgres.fresh_url()
     async with served(tmp_path, "--no-web", "--store", url) as server:
@@ -59,6 +59,20 @@ async def test_a_game_on_postgresql_comes_back_move_for_move_after_a_sigkill(pos
     assert "Traceback" not in server.log.decode()
 
 
+async def test_two_servers_on_one_database_answer_with_the_one_host_key(postgres, tmp_path):
+    """The lean check of the default run: two real servers start on one database from one
+    key, and an ssh handshake with each (no session, no client process) sees that key."""
+    async with two_served(tmp_path, postgres.fresh_url(), "--no-web") as (one, two):
+        for server in (one, two):
+            shown = FINGERPRINT.search(server.log.decode())[1]
+            async with await connect(server.ssh_port) as conn:
+                assert conn.get_server_host_key().get_fingerprint("sha256") == shown
+        assert FINGERPRINT.search(one.log.decode())[1] == shown
+    for server in (one, two):
+        assert "Traceback" not in server.log.decode()
+
+
+@pytest.mark.slow
 async def test_two_servers_share_one_host_key_and_each_greets_its_player(postgres, tmp_path):
     async with two_served(tmp_path, postgres.fresh_url(), "--no-web") as (one, two):
         prints = [FINGERPRINT.search(server.log.decode())[1] for server in (one, two)]
@@ -75,6 +89,7 @@ async def test_two_servers_share_one_host_key_and_each_greets_its_player(postgre
         assert "Traceback" not in server.log.decode()
 
 
+@pytest.mark.slow
 async def test_a_killed_servers_game_goes_on_through_the_other_server(postgres, tmp_path):
     """Both players on the first server; it is killed mid-game; they connect to the
     second at once, as a balancer would send them, and sit back down once its lease ran
@@ -104,6 +119,7 @@ async def test_a_killed_servers_game_goes_on_through_the_other_server(postgres, 
     assert "Traceback" not in two.log.decode()
 
 
+@pytest.mark.slow
 async def test_a_player_on_each_server_plays_the_other_while_one_watches(postgres, tmp_path):
     """ann makes a room on the first server, bob joins it from the second with its code
     (his requests relayed to the room's server, its news back), cy watches on the first."""
@@ -123,6 +139,7 @@ async def test_a_player_on_each_server_plays_the_other_while_one_watches(postgre
         assert "Traceback" not in server.log.decode()
 
 
+@pytest.mark.slow
 async def test_the_room_of_a_killed_server_goes_on_through_the_other_move_for_move(
     postgres, tmp_path
 ):
