@@ -4,12 +4,22 @@ A tournament is kept whole after every change (an entry, a pairing, a result), i
 transaction: its row, then its entries, rounds and boards written again. A tournament
 is at most 64 players and 15 rounds, so writing it whole costs little and a kill at
 any moment leaves it as it was before the change or after it, never between.
+
+Servers sharing one database change a tournament in `locked`: a transaction under a
+lock PostgreSQL holds until the commit, on the tournament as the store has it then
+(`load(number)`), so two servers entering players or recording results at once never
+lose each other's change, and a new tournament gets a number no other server gives.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from c4tui.community.store import Store
 from c4tui.community.tournament import Board, Entry, Round, Tournament
+
+TOURNAMENT_LOCK = 0x43345454  # PostgreSQL's advisory lock that servers change tournaments under
 
 TOURNAMENT = "id, name, maker, control, rounds_planned, starts_at, phase, note, next_round_at"
 BOARD = "board, first_player, second_player, room, points, how"
@@ -62,10 +72,27 @@ class TournamentRecords:
                         (t.number, done.number, index, b.first, b.second, b.room, b.points, b.how),
                     )
 
-    def load(self) -> list[Tournament]:
-        """Every tournament kept, by number."""
+    @contextmanager
+    def locked(self) -> Iterator[None]:
+        """A transaction under the tournaments' lock: what is read inside is what the
+        store has, and no other server changes a tournament until it ends."""
+        with self.store.transaction():
+            if self.store.dialect == "postgresql":
+                self.store.execute("SELECT pg_advisory_xact_lock(?)", (TOURNAMENT_LOCK,))
+            yield
+
+    def next_number(self) -> int:
+        """The number of a new tournament (in `locked`, so no other server gives it)."""
+        highest = self.store.value("SELECT MAX(id) FROM tournaments")
+        return 1 if highest is None else int(highest) + 1
+
+    def load(self, number: int | None = None) -> list[Tournament]:
+        """Every tournament kept, by number; or only the one numbered `number`."""
         found = []
-        for row in self.store.rows(f"SELECT {TOURNAMENT} FROM tournaments ORDER BY id"):
+        where, params = ("", ()) if number is None else (" WHERE id = ?", (number,))
+        for row in self.store.rows(
+            f"SELECT {TOURNAMENT} FROM tournaments{where} ORDER BY id", params
+        ):
             number = int(row[0])
             entries = {
                 str(key): Entry(str(key), str(name), float(rating), bool(withdrawn))

@@ -234,16 +234,20 @@ class RoomHost:
         if not isinstance(number, int):
             return
         # Only this server's own clients: a relayed one is moved by the server it is on.
-        clients = [c for c in self.clients if c.key == key and not c.relayed and c.room != number]
+        self.bring_into([c for c in self.clients if c.key == key and not c.relayed], number)
+
+    def bring_into(self, clients: list[Client], number: int) -> None:
+        """These clients of this server into room `number`, each to its seat if it has
+        one, through the server that holds the room when it is another's."""
+        clients = [c for c in clients if c.room != number]
         room = self.rooms.get(number)
         if room is None:
             for client in clients:  # another server's room: through it
                 self.elsewhere.open(client, number)
             return
-        seat = room.seat_of(key)
         for client in clients:
             self.leave(client)
-            self.enter(client, room, seat)
+            self.enter(client, room, room.seat_of(client.key))
         self.show(room)
 
     async def start(self) -> None:

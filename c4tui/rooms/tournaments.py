@@ -38,7 +38,7 @@ import logging
 import math
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from c4tui.community.clocks import TimeControl
 from c4tui.community.glicko2 import NEWCOMER
@@ -48,6 +48,7 @@ from c4tui.community.store import StoreError
 from c4tui.community.swiss_standings import DRAW, LOSS, WIN
 from c4tui.community.tournament import MAX_ROUNDS, OPERATOR, Board, Round, Tournament
 from c4tui.community.tournament_records import TournamentRecords
+from c4tui.community.tournament_runners import TournamentRunners
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
 from c4tui.rooms.access import new_code
@@ -74,6 +75,7 @@ SEND_EVERY = 0.25  # seconds: updates of tournaments are gathered, as the lobby'
 OPEN_PER_MAKER = 1  # tournaments one player may have waiting for their start
 MOST_AT_ONCE = 20  # tournaments not yet over on the server
 KEPT_OVER = 10  # finished or cancelled tournaments still listed (the latest)
+T = TypeVar("T")
 PAUSE_NOTICE = 5  # seconds: in the pause between rounds, players are told this often
 
 
@@ -83,8 +85,11 @@ class TournamentDesk:
     def __init__(self, host: RoomHost, clock: Callable[[], float] = time.time) -> None:
         self.host = host
         self.clock = clock
-        self.tournaments: dict[int, Tournament] = {}
+        self.tournaments: dict[int, Tournament] = {}  # as this server last read them
         self.records: TournamentRecords | None = None
+        self.runners: TournamentRunners | None = None
+        self.running: set[int] = set()  # the tournaments this server runs (its leases)
+        self._lease_due = 0.0  # when this server renews its leases next (by host.wall)
         self.listening: set[Client] = set()  # asked for the list: it comes again on changes
         self.following: dict[Client, int] = {}  # the tournament each client follows
         self._due: set[int] = set()  # tournaments changed since the last send
@@ -104,43 +109,135 @@ class TournamentDesk:
     # ---- start and stop ---------------------------------------------------------
 
     async def start(self) -> None:
-        """The kept tournaments back (each round under way with its games in their
-        rooms), then the look at start times every TICK."""
-        self.records = TournamentRecords(self.host.store)
+        """The kept tournaments back, the ones no live server runs taken (each round
+        under way with its games in their rooms), then the look every TICK."""
+        store = self.host.store
+        self.records = TournamentRecords(store)
+        self.runners = TournamentRunners(
+            store, self.host.server, self.host.limits.lease_seconds, self.host.wall
+        )
+        if store.dialect != "postgresql":
+            self.runners.clear()  # a SQLite file is one server's: every tournament its own
+        bus = self.host.bus
+        bus.on("tourney.changed", self._heard_changed)
+        bus.on("tourney.tell", self._heard_tell)
+        bus.on("tourney.seated", self._heard_seated)
         for tournament in self.records.load():
             self.tournaments[tournament.number] = tournament
             log.info("tournament %d back (%s)", tournament.number, tournament.phase)
-            self._resume(tournament)
+        self._forget_old()
+        self._take_leases()
         for name, control, rounds, starts_at in self.host.limits.tournaments:
-            on = ("registration", "playing")
-            if not any(t.name == name and t.phase in on for t in self.tournaments.values()):
-                self.make(name, OPERATOR, TimeControl.parse(control), rounds, starts_at)
-                log.info("tournament %r made for the operator", name)
+            self._make_for_the_operator(name, TimeControl.parse(control), rounds, starts_at)
         self._tick = asyncio.create_task(self._look_at_starts())
 
     async def close(self) -> None:
         if self._tick is not None:
             self._tick.cancel()
+        if self.runners is not None:
+            try:  # another server may run them at once
+                self.runners.release_all()
+            except StoreError as error:
+                log.warning("the tournaments' leases were not let go: %s", error)
+        self.running.clear()
 
-    def _resume(self, tournament: Tournament) -> None:
-        """After a restart: a game that ended as the server stopped is recorded; a game
-        whose room is gone is played again in a new one."""
+    def _take_leases(self) -> None:
+        """Renew this server's leases on the tournaments it runs, and take those whose
+        runner stopped (a server that died): resumed from the store."""
+        assert self.runners is not None
+        self._lease_due = self.host.wall() + self.host.limits.lease_seconds / 3
+        for number, tournament in list(self.tournaments.items()):
+            if tournament.phase not in ("registration", "playing"):
+                self.running.discard(number)
+                continue
+            try:
+                held = self.runners.take(number)
+            except StoreError as error:
+                log.warning("tournament %d: its lease not seen to: %s", number, error)
+                continue
+            if not held:
+                self.running.discard(number)
+            elif number not in self.running:
+                self.running.add(number)
+                log.info("tournament %d: run by this server", number)
+                self._reread(number)
+                self._resume(number)
+
+    def _resume(self, number: int) -> None:
+        """A tournament this server runs from now (at its start, or taken from a server
+        that stopped): a game that ended meanwhile is recorded, a game whose room is
+        gone (or was never made) is played again in a new one, a round over is followed
+        by the next."""
+        tournament = self.tournaments[number]
         current = tournament.current
         if tournament.phase != "playing" or current is None:
             return
-        for board in current.boards:
-            room = None if board.room is None else self.host.rooms.get(board.room)
+        kept: dict[int, Room] = {}
+        if any(b.room not in self.host.rooms for b in current.boards if not b.over):
+            try:  # rooms other servers hold (or that no server has taken back yet)
+                kept = {room.number: room for room, _ in self.host.keeper.load()}
+            except StoreError as error:
+                log.warning("tournament %d: its rooms not read: %s", number, error)
+                return
+        unseated = []
+        for index, board in enumerate(current.boards):
             if board.over:
                 continue
+            room = None if board.room is None else self.host.rooms.get(board.room)
+            room = room or (None if board.room is None else kept.get(board.room))
             if room is None:
-                log.warning("tournament %d: a game's room is gone; seated again", tournament.number)
-                self._seat_board(tournament, current, current.boards.index(board))
+                log.warning("tournament %d: a game's room is gone; seated again", number)
+                unseated.append(index)
             elif room.over:
-                self.room_changed(room)
-        self._keep(tournament)
+                self._record(number, room)
+        if unseated:
+            self._seat_boards(number, unseated)
         # Every game had ended as the server stopped: the pause (a pause under way goes
         # on, from the time kept).
-        self._round_ended_if_over(tournament)
+        self._round_ended_if_over(number)
+
+    # ---- changes, kept under the tournaments' lock ----------------------------
+
+    def _change(self, number: int, change: Callable[[Tournament], T]) -> T:
+        """Change tournament `number` as the store has it now (another server may have
+        changed it since this one read it), keep it, and tell every server; what
+        `change` gives. Refused when the store cannot keep it."""
+        assert self.records is not None
+        try:
+            with self.records.locked():
+                (tournament,) = self.records.load(number) or (self.tournaments[number],)
+                result = change(tournament)
+                self.records.keep(tournament)
+        except StoreError as error:
+            log.warning("tournament %d not kept: %s", number, error)
+            raise Refused("The server cannot keep the tournament now: try again later.") from None
+        self.tournaments[number] = tournament
+        self._changed(tournament)
+        return result
+
+    def _reread(self, number: int) -> Tournament | None:
+        """Tournament `number` as the store has it (None when it has none)."""
+        assert self.records is not None
+        try:
+            found = self.records.load(number)
+        except StoreError as error:
+            log.warning("tournament %d not read: %s", number, error)
+            return self.tournaments.get(number)
+        if found:
+            self.tournaments[number] = found[0]
+            self._forget_old()
+        return found[0] if found else None
+
+    def _heard_changed(self, body: dict[str, Any], sender: str) -> None:
+        """Another server changed a tournament: read again, shown again; when this
+        server runs it, a round it finished is followed by the next."""
+        number = body.get("number")
+        if not isinstance(number, int) or self._reread(number) is None:
+            return
+        self._due.add(number)
+        self._send_soon()
+        if number in self.running:
+            asyncio.get_running_loop().call_soon(self._round_ended_if_over, number)
 
     # ---- requests ---------------------------------------------------------------
 
@@ -171,34 +268,67 @@ class TournamentDesk:
             control,
             message.rounds,
             self.clock() + 60 * message.minutes,
+            first=(client.key, client.name, self._rating(client.key, control.text)),
         )
-        tournament.join(client.key, client.name, self._rating(client.key, tournament.control))
         log.info("tournament %d made by %s", tournament.number, client.who)
-        self._changed(tournament)
         self.following[client] = tournament.number
 
     def make(
-        self, name: str, maker: str, control: TimeControl, rounds: int, starts_at: float
+        self,
+        name: str,
+        maker: str,
+        control: TimeControl,
+        rounds: int,
+        starts_at: float,
+        first: tuple[str, str, float] | None = None,
     ) -> Tournament:
-        """A new tournament in registration (the operator's too)."""
-        number = max(self.tournaments, default=0) + 1
-        tournament = Tournament(number, name[:40], maker, control.text, rounds, starts_at)
+        """A new tournament in registration (the operator's too), its maker `first` in
+        it (key, name, rating), run by this server."""
+        assert self.records is not None and self.runners is not None
+        try:
+            with self.records.locked():
+                number = self.records.next_number()
+                tournament = Tournament(number, name[:40], maker, control.text, rounds, starts_at)
+                if first is not None:
+                    tournament.join(*first)
+                self.records.keep(tournament)
+                self.runners.take(number)
+        except StoreError as error:
+            log.warning("a tournament not made: %s", error)
+            raise Refused("The server cannot keep a tournament now: try again later.") from None
         self.tournaments[number] = tournament
+        self.running.add(number)
         self._forget_old()
         self._changed(tournament)
         return tournament
 
+    def _make_for_the_operator(
+        self, name: str, control: TimeControl, rounds: int, starts_at: float
+    ) -> None:
+        """The operator's tournament (`c4tui serve --tournament`), unless one of its name
+        is waiting or under way: several servers started with the same flag make one."""
+        assert self.records is not None
+        try:
+            with self.records.locked():
+                on = ("registration", "playing")
+                if any(t.name == name and t.phase in on for t in self.records.load()):
+                    return
+                self.make(name, OPERATOR, control, rounds, starts_at)
+        except (StoreError, Refused) as error:
+            log.warning("the operator's tournament %r not made: %s", name, error)
+            return
+        log.info("tournament %r made for the operator", name)
+
     def _on_enter(self, client: Client, message: EnterTournament) -> None:
         tournament = self._find(message.tournament)
         rating = self._rating(client.key, tournament.control)
-        self._refuse_if(tournament.join(client.key, client.name, rating))
-        self._changed(tournament)
+        joined = self._change(tournament.number, lambda t: t.join(client.key, client.name, rating))
+        self._refuse_if(joined)
 
     def _on_withdraw(self, client: Client, message: Withdraw) -> None:
-        tournament = self._find(message.tournament)
-        self._refuse_if(tournament.leave(client.key))
-        self._changed(tournament)
-        self._round_ended_if_over(tournament)
+        number = self._find(message.tournament).number
+        self._refuse_if(self._change(number, lambda t: t.leave(client.key)))
+        self._round_ended_if_over(number)
 
     def _on_begin(self, client: Client, message: BeginTournament) -> None:
         tournament = self._find(message.tournament)
@@ -209,7 +339,13 @@ class TournamentDesk:
             raise Refused("The tournament has begun already.")
         if len(tournament.entries) < 2:
             raise Refused("A tournament needs two players at least.")
-        self.begin(tournament)
+        if tournament.number in self.running:
+            self.begin(tournament.number)
+            return
+        # Another server runs it: its start is now, and that server begins it at its next
+        # look (within a TICK).
+        now = self.clock()
+        self._change(tournament.number, lambda t: setattr(t, "starts_at", min(t.starts_at, now)))
 
     def _on_follow(self, client: Client, message: FollowTournament) -> None:
         if message.tournament == 0:
@@ -242,7 +378,7 @@ class TournamentDesk:
             log.warning("a rating not read: %s", error)
             return NEWCOMER.r
 
-    # ---- rounds -----------------------------------------------------------------
+    # ---- rounds (paired and seated by the server that runs the tournament) ------
 
     async def _look_at_starts(self) -> None:
         while True:
@@ -250,34 +386,73 @@ class TournamentDesk:
             self.look(self.clock())
 
     def look(self, now: float) -> None:
-        """Begin the tournaments whose start has come, pair the rounds whose pause is
-        over, and tell the players how long a pause has to go."""
-        for tournament in list(self.tournaments.values()):
+        """Renew and take the tournaments' leases (every third of a lease, as the
+        rooms'); of the tournaments this server runs, begin those whose start has come
+        and pair the rounds whose pause is over; tell this server's players how long a
+        pause has to go."""
+        if self.host.wall() >= self._lease_due:
+            self._take_leases()
+        for number, tournament in list(self.tournaments.items()):
             try:
-                if tournament.due(now):
-                    self.begin(tournament)
+                if tournament.due(now) and number in self.running:
+                    self.begin(number)
                 elif tournament.next_round_at is not None:
-                    self._pause_goes_on(tournament, now)
+                    self._pause_goes_on(number, now)
             except Exception:
-                log.exception("tournament %d could not go on", tournament.number)
+                log.exception("tournament %d could not go on", number)
 
-    def begin(self, tournament: Tournament) -> None:
-        first = tournament.begin()
-        log.info("tournament %d: %s", tournament.number, tournament.phase)
+    def begin(self, number: int) -> None:
+        def begun(tournament: Tournament) -> Round | None:
+            if tournament.phase != "registration":
+                return None
+            return tournament.begin()
+
+        first = self._change(number, begun)
+        log.info("tournament %d: %s", number, self.tournaments[number].phase)
         if first is not None:
-            self._seat_round(tournament, first)
-        self._changed(tournament)
+            self._seat_round(number)
 
-    def _seat_round(self, tournament: Tournament, current: Round) -> None:
-        for index in range(len(current.boards)):
-            self._seat_board(tournament, current, index)
+    def _seat_round(self, number: int) -> None:
+        current = self.tournaments[number].current
+        assert current is not None
+        self._seat_boards(number, list(range(len(current.boards))))
         if current.bye is not None:
             self._tell(current.bye, f"Round {current.number}: you have the bye (a point).")
 
-    def _seat_board(self, tournament: Tournament, current: Round, index: int) -> None:
-        """A room for one board, its two players seated (● first), those online in it."""
-        board = current.boards[index]
-        entries = tournament.entries
+    def _seat_boards(self, number: int, indexes: list[int]) -> None:
+        """A room for each of these boards of the round under way, kept, then their
+        rooms written on the boards, and their players sent into them."""
+        tournament = self.tournaments[number]
+        current = tournament.current
+        assert current is not None
+        rooms = {i: self._room_for(tournament, current, current.boards[i]) for i in indexes}
+
+        def seated(fresh: Tournament) -> None:
+            if fresh.current is None or fresh.current.number != current.number:
+                return
+            for index, room in rooms.items():
+                fresh.current.boards[index].room = room.number
+
+        self._change(number, seated)
+        for index, room in rooms.items():
+            board = current.boards[index]
+            for seat, key, other in (
+                (0, board.first, board.second),
+                (1, board.second, board.first),
+            ):
+                colour = "●, you move first" if seat == 0 else "○"
+                text = (
+                    f"{tournament.name}, round {current.number}: you play {colour}"
+                    f" against {tournament.entries[other].name}."
+                )
+                self._seat_player(key, room.number, text)
+                self.host.bus.broadcast(
+                    "tourney.seated", {"key": key, "room": room.number, "text": text}
+                )
+
+    def _room_for(self, tournament: Tournament, current: Round, board: Board) -> Room:
+        """A room for one board, its two players seated (● first), kept (so every server
+        finds it)."""
         number = self.host.new_number()
         taken = {seat.code for room in self.host.rooms.values() for seat in room.seats}
         # Nobody's seat is held: a player not here loses on the clock (a side that never
@@ -286,20 +461,18 @@ class TournamentDesk:
         for key in (board.first, board.second):
             code = new_code(lambda c: c in taken)
             taken.add(code)
-            seats.append(Seat(key, entries[key].name, code=code))
+            seats.append(Seat(key, tournament.entries[key].name, code=code))
         code = new_code(lambda c: any(r.code == c for r in self.host.rooms.values()))
-        control = TimeControl.parse(tournament.control)
         room = Room(
             number,
             code,
             Game(Position.start()),
             seats,
             name=new_game_name(number),
-            control=control,
+            control=TimeControl.parse(tournament.control),
             rated=True,  # its end moves the ratings, as any rated game's (matchmaking.py)
         )
         self.host.rooms[number] = room
-        board.room = number
         log.info(
             "tournament %d round %d: %s - %s in room %d",
             tournament.number,
@@ -308,37 +481,54 @@ class TournamentDesk:
             board.second,
             number,
         )
-        for seat, other in ((0, 1), (1, 0)):
-            colour = "●, you move first" if seat == 0 else "○"
-            text = (
-                f"{tournament.name}, round {current.number}: you play {colour}"
-                f" against {seats[other].name}."
-            )
-            for client in self._online(seats[seat].key or ""):
-                if self._busy(client):
-                    client.send(Notice(f"{text} Your game waits in room {number}."))
-                    continue
-                self.host.leave(client)
-                self.host.enter(client, room, seat)
-                client.send(Notice(text))
         self.host.changed(room)
+        return room
+
+    def _heard_seated(self, body: dict[str, Any], sender: str) -> None:
+        key, room, text = body.get("key"), body.get("room"), body.get("text")
+        if isinstance(key, str) and isinstance(room, int) and isinstance(text, str):
+            self._seat_player(key, room, text)
+
+    def _seat_player(self, key: str, number: int, text: str) -> None:
+        """This server's clients of the player into their tournament game's room (on
+        this server or relayed to the one that holds it), unless they play a game
+        under way elsewhere: those are told where it waits."""
+        idle = []
+        for client in self._online(key):
+            if self._busy(client):
+                client.send(Notice(f"{text} Your game waits in room {number}."))
+            else:
+                idle.append(client)
+        self.host.bring_into(idle, number)
+        for client in idle:
+            client.send(Notice(text))
 
     def _online(self, key: str) -> list[Client]:
-        return [c for c in self.host.clients if c.key == key]
+        """This server's own clients of `key` (a client relayed here from another server
+        is told by that one)."""
+        return [c for c in self.host.clients if c.key == key and not c.relayed]
 
     def _busy(self, client: Client) -> bool:
         """In a game under way elsewhere: not taken out of it."""
         room = self.host.rooms.get(client.room) if client.room is not None else None
         return room is not None and room.under_way and room.seat_of(client.key) is not None
 
-    def _tell(self, key: str, text: str) -> None:
+    def _tell(self, key: str, text: str, everywhere: bool = True) -> None:
+        """Tell the player, on this server (and on every other, unless not `everywhere`)."""
         for client in self._online(key):
             client.send(Notice(text))
+        if everywhere:
+            self.host.bus.broadcast("tourney.tell", {"key": key, "text": text})
+
+    def _heard_tell(self, body: dict[str, Any], sender: str) -> None:
+        key, text = body.get("key"), body.get("text")
+        if isinstance(key, str) and isinstance(text, str):
+            self._tell(key, text, everywhere=False)
 
     def room_changed(self, room: Room) -> None:
-        """A room changed (RoomHost.changed): a tournament game's end is its board's
-        result (see the module docstring)."""
-        for tournament in self.tournaments.values():
+        """A room changed (RoomHost.changed, on the server that holds the room): a
+        tournament game's end is its board's result (see the module docstring)."""
+        for tournament in list(self.tournaments.values()):
             board = tournament.board_in(room.number)
             if board is None or board.over:
                 continue
@@ -346,20 +536,31 @@ class TournamentDesk:
             self._send_soon()
             if not room.over:
                 self._keep_seats(tournament, room, board)
-                return
-            winner = room.winner if room.ended is not None else room.position.winner()
-            points = DRAW if winner is None else (WIN if winner == 0 else LOSS)
-            how = room.ended or ("four in a row" if winner is not None else "full board")
-            tournament.record(room.number, points, how)
-            log.info("tournament %d: room %d ended (%s)", tournament.number, room.number, how)
-            if how == "forfeit" and winner is not None:
+            else:
+                self._record(tournament.number, room)
+            return
+
+    def _record(self, number: int, room: Room) -> None:
+        """The result of the game in `room`, kept; the server that runs the tournament
+        goes on to the next round when it was the round's last."""
+        winner = room.winner if room.ended is not None else room.position.winner()
+        points = DRAW if winner is None else (WIN if winner == 0 else LOSS)
+        how = room.ended or ("four in a row" if winner is not None else "full board")
+
+        def recorded(tournament: Tournament) -> None:
+            board = tournament.record(room.number, points, how)
+            if board is not None and how == "forfeit" and winner is not None:
                 # Never came (or never moved): not paired again (and not rated: endings.py).
                 tournament.leave((board.first, board.second)[1 - winner])
-            self._keep(tournament)
-            # The next round once this change is done: seating it takes players out of
-            # this room, which the host is still keeping and showing.
-            asyncio.get_running_loop().call_soon(self._round_ended_if_over, tournament)
-            return
+
+        try:
+            self._change(number, recorded)
+        except Refused:
+            return  # said in the log; the runner records it when it resumes
+        log.info("tournament %d: room %d ended (%s)", number, room.number, how)
+        # The next round once this change is done: seating it takes players out of
+        # this room, which the host is still keeping and showing.
+        asyncio.get_running_loop().call_soon(self._round_ended_if_over, number)
 
     def plays_in(self, number: int) -> bool:
         """Whether room `number` is (or was) a tournament game's: no rematch there (its
@@ -382,67 +583,84 @@ class TournamentDesk:
                 code = new_code(lambda c: c in taken)
                 room.seats[index] = Seat(key, tournament.entries[key].name, code=code)
 
-    def _round_ended_if_over(self, tournament: Tournament) -> None:
+    def _round_ended_if_over(self, number: int) -> None:
         """The round is over: the pause before the next (at once after the last round,
-        or with no pause set)."""
+        or with no pause set). Only the server that runs the tournament."""
+        tournament = self.tournaments.get(number)
+        if number not in self.running or tournament is None:
+            return
         if not tournament.round_over() or tournament.next_round_at is not None:
             return
         pause = self.host.limits.round_pause
         if tournament.last_round() or pause <= 0:
-            self._next_round(tournament)
+            self._next_round(number)
             return
         now = self.clock()
-        tournament.next_round_at = now + pause
-        log.info("tournament %d: round %d over", tournament.number, len(tournament.rounds))
-        self._changed(tournament)
-        self._pause_goes_on(tournament, now)
 
-    def _pause_goes_on(self, tournament: Tournament, now: float) -> None:
-        """In the pause between rounds: the next round once it is over; before that, every
-        PAUSE_NOTICE seconds, its players are told when it starts."""
+        def paused(fresh: Tournament) -> bool:
+            if not fresh.round_over() or fresh.next_round_at is not None:
+                return False
+            fresh.next_round_at = now + pause
+            return True
+
+        if self._change(number, paused):
+            log.info("tournament %d: round %d over", number, len(tournament.rounds))
+            self._pause_goes_on(number, now)
+
+    def _pause_goes_on(self, number: int, now: float) -> None:
+        """In the pause between rounds: the next round once it is over (its runner);
+        before that, every PAUSE_NOTICE seconds, this server's players are told when it
+        starts (every server tells its own)."""
+        tournament = self.tournaments[number]
         assert tournament.next_round_at is not None
         left = math.ceil(tournament.next_round_at - now)
         if left <= 0:
-            self._next_round(tournament)
+            if number in self.running:
+                self._next_round(number)
             return
-        told = self._pause_told.get(tournament.number)
+        told = self._pause_told.get(number)
         if told is not None and told - left < PAUSE_NOTICE:
             return
-        self._pause_told[tournament.number] = left
+        self._pause_told[number] = left
         following = len(tournament.rounds) + 1
         for key, entry in tournament.entries.items():
             if not entry.withdrawn:
-                self._tell(key, f"{tournament.name}: round {following} starts in {left} s.")
+                text = f"{tournament.name}: round {following} starts in {left} s."
+                self._tell(key, text, everywhere=False)
 
-    def _next_round(self, tournament: Tournament) -> None:
-        self._pause_told.pop(tournament.number, None)
-        following = tournament.advance()
+    def _next_round(self, number: int) -> None:
+        self._pause_told.pop(number, None)
+
+        def advanced(tournament: Tournament) -> Round | bool | None:
+            if not tournament.round_over():
+                return False  # another server's change came first: nothing to do
+            return tournament.advance()
+
+        following = self._change(number, advanced)
+        if following is False:
+            return
+        tournament = self.tournaments[number]
         if following is None:
-            log.info("tournament %d: %s", tournament.number, tournament.phase)
+            log.info("tournament %d: %s", number, tournament.phase)
             for key in tournament.entries:
                 self._tell(key, f"{tournament.name} is over: the standings are final.")
         else:
-            self._seat_round(tournament, following)
-        self._changed(tournament)
+            self._seat_round(number)
 
     # ---- kept and shown ---------------------------------------------------------
 
     def _changed(self, tournament: Tournament) -> None:
-        self._keep(tournament)
+        """A tournament was changed here (and kept): shown again, here and on every
+        other server (which reads it again from the store)."""
         self._due.add(tournament.number)
         self._send_soon()
-
-    def _keep(self, tournament: Tournament) -> None:
-        if self.records is None:
-            return
-        try:
-            self.records.keep(tournament)
-        except StoreError as error:
-            log.warning("tournament %d not kept: %s", tournament.number, error)
+        self.host.bus.broadcast("tourney.changed", {"number": tournament.number})
 
     def _forget_old(self) -> None:
         """Only the latest KEPT_OVER finished tournaments stay listed (all stay kept)."""
-        over = [t.number for t in self.tournaments.values() if t.phase in ("finished", "cancelled")]
+        over = sorted(
+            t.number for t in self.tournaments.values() if t.phase in ("finished", "cancelled")
+        )
         for number in over[:-KEPT_OVER]:
             del self.tournaments[number]
 
