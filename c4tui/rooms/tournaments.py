@@ -96,6 +96,8 @@ class TournamentDesk:
         self._sending = False
         self._tick: asyncio.Task[None] | None = None
         self._pause_told: dict[int, int] = {}  # the seconds last told, by tournament
+        self._moved: dict[int, dict[int, int]] = {}  # games held here that moved: to tell
+        self._moves: dict[int, int] = {}  # moves of the games other servers hold, by room
         self.requests: dict[str, Callable[[Client, Any], None]] = {
             "tournaments": self._on_list,
             "make_tournament": self._on_make,
@@ -122,6 +124,7 @@ class TournamentDesk:
         bus.on("tourney.changed", self._heard_changed)
         bus.on("tourney.tell", self._heard_tell)
         bus.on("tourney.seated", self._heard_seated)
+        bus.on("tourney.moves", self._heard_moves)
         for tournament in self.records.load():
             self.tournaments[tournament.number] = tournament
             log.info("tournament %d back (%s)", tournament.number, tournament.phase)
@@ -227,6 +230,17 @@ class TournamentDesk:
             self.tournaments[number] = found[0]
             self._forget_old()
         return found[0] if found else None
+
+    def _heard_moves(self, body: dict[str, Any], sender: str) -> None:
+        """How far the games of a tournament held by another server have got."""
+        number, rooms = body.get("number"), body.get("rooms")
+        if not isinstance(number, int) or not isinstance(rooms, dict):
+            return
+        for room, moves in rooms.items():
+            if str(room).isdigit() and isinstance(moves, int):
+                self._moves[int(room)] = moves
+        self._due.add(number)
+        self._send_soon()
 
     def _heard_changed(self, body: dict[str, Any], sender: str) -> None:
         """Another server changed a tournament: read again, shown again; when this
@@ -536,6 +550,7 @@ class TournamentDesk:
             self._send_soon()
             if not room.over:
                 self._keep_seats(tournament, room, board)
+                self._moved.setdefault(tournament.number, {})[room.number] = room.position.moves
             else:
                 self._record(tournament.number, room)
             return
@@ -676,6 +691,11 @@ class TournamentDesk:
     def _send(self) -> None:
         self._sending = False
         due, self._due = self._due, set()
+        moved, self._moved = self._moved, {}
+        for number, rooms in moved.items():  # how far the games held here have got
+            self.host.bus.broadcast(
+                "tourney.moves", {"number": number, "rooms": {str(r): m for r, m in rooms.items()}}
+            )
         live = self.host.clients
         for client in list(self.listening):
             if client in live:
@@ -735,7 +755,11 @@ class TournamentDesk:
         for done in reversed(tournament.rounds):
             for board in done.boards:
                 room = None if board.room is None else self.host.rooms.get(board.room)
-                open_room = room is not None and (not board.over or room.over)
+                if room is not None:
+                    open_room, moves = not board.over or room.over, room.position.moves
+                else:  # a game under way on another server: watched through it
+                    open_room = board.room is not None and not board.over
+                    moves = self._moves.get(board.room or 0, 0)
                 boards.append(
                     {
                         "round": done.number,
@@ -744,7 +768,7 @@ class TournamentDesk:
                         "room": board.room if open_room else None,
                         "points": board.points,
                         "how": board.how,
-                        "moves": room.position.moves if open_room and room else 0,
+                        "moves": moves if open_room else 0,
                     }
                 )
         byes = {str(r.number): names[r.bye] for r in tournament.rounds if r.bye is not None}

@@ -8,7 +8,7 @@ from c4tui.community.player_records import PlayerRecords
 from c4tui.community.rating_records import RatingRecords
 from c4tui.rooms.service import RoomLimits, RoomService
 from tests.rooms.support import Time, login, next_of, room_where
-from tests.rooms.test_tournaments import FIRST_WINS, played, tournament_where
+from tests.rooms.test_tournaments import FIRST_WINS, entered, played, tournament_where
 
 
 @contextlib.asynccontextmanager
@@ -38,10 +38,7 @@ async def test_a_tournament_game_taken_over_by_another_server_is_rated_once(post
     wall = Time(2_000_000_000.0)
     async with two_servers(tmp_path, postgres.fresh_url(), wall) as (first, second):
         ann, bob = await login(first, "ann"), await login(first, "bob")
-        await ann.send("make_tournament", name="Duel", control="3+2", rounds=1, minutes=60)
-        number = (await tournament_where(ann, lambda m: True))["tournament"]["number"]
-        await bob.send("enter_tournament", tournament=number)
-        await tournament_where(ann, lambda m: m["tournament"]["players"] == 2)
+        number = await entered(ann, [bob], "Duel", 1)
         await ann.send("begin_tournament", tournament=number)
         seats, names = {}, {}
         for client, name in ((ann, "ann"), (bob, "bob")):
@@ -62,4 +59,91 @@ async def test_a_tournament_game_taken_over_by_another_server_is_rated_once(post
         assert f"{names[0]} 1662 (+162)" in told["text"]
         assert [games_rated(second, name) for name in ("ann", "bob")] == [1, 1]
         for client in (ann, bob, *again.values()):
+            await client.close()
+
+
+async def test_a_tournament_is_listed_entered_and_played_across_servers_run_by_one(
+    postgres, tmp_path
+):
+    wall = Time(2_000_000_000.0)
+    async with two_servers(tmp_path, postgres.fresh_url(), wall) as (first, second):
+        ann = await login(first, "ann")
+        bob, eve = await login(second, "bob"), await login(second, "eve")
+        await bob.send("tournaments")
+        await ann.send("make_tournament", name="Across", control="3+2", rounds=1, minutes=60)
+        number = (await tournament_where(ann, lambda m: True))["tournament"]["number"]
+        # Listed on the other server, and entered there.
+        listed = await next_of(bob, "tournaments", lambda m: m["tournaments"])
+        assert [t["name"] for t in listed["tournaments"]] == ["Across"]
+        await bob.send("enter_tournament", tournament=number)
+        await eve.send("follow_tournament", tournament=number)
+        await tournament_where(ann, lambda m: m["tournament"]["players"] == 2)
+        await tournament_where(eve, lambda m: m["tournament"]["players"] == 2)
+        for service in (first, second):
+            service.tournaments.look(wall())
+        assert (first.tournaments.running, second.tournaments.running) == ({number}, set())
+        await ann.send("begin_tournament", tournament=number)
+        # The game's room is the runner's; bob plays in it from the other server.
+        seats = {}
+        for client in (ann, bob):
+            seats[(await room_where(client, lambda m: m["seat"] is not None))["seat"]] = client
+        (room,) = first.host.rooms
+        assert second.host.rooms == {}
+        shown = await tournament_where(eve, lambda m: m["tournament"]["round"] == 1)
+        assert shown["boards"][0]["room"] == room
+        await eve.send("watch", room=room)
+        await room_where(eve, lambda m: m["room"] == room and m["seat"] is None)
+        await played(seats, FIRST_WINS[:3])
+        # How far it has got, told by the server that holds it.
+        await tournament_where(eve, lambda m: m["boards"][0]["moves"] == 3)
+        await played(seats, FIRST_WINS[3:], first_ply=3)
+        seen = await room_where(eve, lambda m: m["over"])
+        assert seen["moves"] == FIRST_WINS
+        final = await tournament_where(eve, lambda m: m["tournament"]["phase"] == "finished")
+        assert [line["points"] for line in final["standings"]] == [1.0, 0.0]
+        for client in (ann, bob, eve):
+            await client.close()
+
+
+async def test_a_tournament_whose_server_dies_is_run_on_by_another(postgres, tmp_path):
+    wall = Time(2_000_000_000.0)
+    async with two_servers(tmp_path, postgres.fresh_url(), wall) as (first, second):
+        ann = await login(first, "ann")
+        clients = {"ann": ann, "bob": await login(second, "bob"), "cat": await login(second, "cat")}
+        number = await entered(ann, [clients["bob"], clients["cat"]], "Relay", 2)
+        eve = await login(second, "eve")
+        await eve.send("follow_tournament", tournament=number)
+        await ann.send("begin_tournament", tournament=number)
+        await tournament_where(eve, lambda m: m["tournament"]["round"] == 1)
+        bye = first.tournaments.tournaments[number].rounds[0].bye
+        playing = [name for name in clients if f"ssh-name:{name}" != bye]
+        for name in playing:
+            await room_where(clients[name], lambda m: m["seat"] is not None)
+        (room,) = first.host.rooms
+        # The first server dies: the second takes its room and its tournament.
+        first.host._tick.cancel()
+        first.tournaments._tick.cancel()
+        wall.moved(first.host.limits.lease_seconds + 1)
+        second.host.see_to_leases()
+        second.tournaments.look(wall())
+        assert list(second.host.rooms) == [room]
+        assert second.tournaments.running == {number}
+        live = {
+            name: await login(second, name) if name == "ann" else c for name, c in clients.items()
+        }
+        seats = {}
+        for name in playing:
+            shown = await room_where(live[name], lambda m: m["room"] == room)
+            seats[shown["seat"]] = live[name]
+        await played(seats, FIRST_WINS)
+        # Round 2, paired by the server that runs the tournament now, in its rooms.
+        await tournament_where(eve, lambda m: m["tournament"]["round"] == 2)
+        (board,) = second.tournaments.tournaments[number].rounds[1].boards
+        for key in (board.first, board.second):
+            name = key.removeprefix("ssh-name:")
+            seated = await room_where(
+                live[name], lambda m: m["room"] != room and m["seat"] is not None
+            )
+            assert seated["room"] == board.room and board.room in second.host.rooms
+        for client in (*clients.values(), live["ann"], eve):
             await client.close()

@@ -31,6 +31,16 @@ async def tournament_where(client, where):
     return await next_of(client, "tournament", where)
 
 
+async def entered(maker, others, name, rounds, control="3+2"):
+    """A tournament `maker` made (starting in an hour) and `others` entered; its number."""
+    await maker.send("make_tournament", name=name, control=control, rounds=rounds, minutes=60)
+    number = (await tournament_where(maker, lambda m: True))["tournament"]["number"]
+    for client in others:
+        await client.send("enter_tournament", tournament=number)
+    await tournament_where(maker, lambda m: m["tournament"]["players"] == 1 + len(others))
+    return number
+
+
 async def play_round(players, spectator, done_rooms, watch_first=False):
     """Every board of the next round (in rooms other than the `done_rooms`): ● wins
     (FIRST_WINS) in each; its rooms are added to `done_rooms`."""
@@ -107,11 +117,8 @@ async def test_a_tournament_comes_back_after_a_restart_with_its_rounds_and_games
     async with running(state, ai_seconds=0.3) as service:
         players = {name: await login(service, name) for name in names}
         ann = players["ann"]
-        await ann.send("make_tournament", name="Night", control="5+0", rounds=2, minutes=60)
-        number = (await tournament_where(ann, lambda m: True))["tournament"]["number"]
-        for name in ("bob", "cat", "dan"):
-            await players[name].send("enter_tournament", tournament=number)
-        await tournament_where(ann, lambda m: m["tournament"]["players"] == 4)
+        others = [players[name] for name in ("bob", "cat", "dan")]
+        number = await entered(ann, others, "Night", 2, control="5+0")
         await ann.send("begin_tournament", tournament=number)
         seated = {}
         for name, client in players.items():
@@ -156,11 +163,7 @@ async def test_a_player_who_never_comes_loses_on_the_clock_is_withdrawn_and_game
     async with running(tmp_path / "state", now=now, ai_seconds=0.3) as service:
         players = {name: await login(service, name) for name in ("ann", "bob", "cat", "dan")}
         ann = players["ann"]
-        await ann.send("make_tournament", name="Blitz", control="3+2", rounds=3, minutes=60)
-        number = (await tournament_where(ann, lambda m: True))["tournament"]["number"]
-        for name in ("bob", "cat", "dan"):
-            await players[name].send("enter_tournament", tournament=number)
-        await tournament_where(ann, lambda m: m["tournament"]["players"] == 4)
+        number = await entered(ann, [players[name] for name in ("bob", "cat", "dan")], "Blitz", 3)
         await players["dan"].close()  # entered, then gone
         await ann.send("begin_tournament", tournament=number)
         seated = {}
@@ -225,11 +228,7 @@ async def test_between_rounds_a_pause_shows_the_last_result_then_the_next_round_
         desk.clock = lambda: wall[0]  # the desk's time, moved by hand below
         players = {name: await login(service, name) for name in ("ann", "bob", "cat")}
         ann = players["ann"]
-        await ann.send("make_tournament", name="Pause", control="3+2", rounds=2, minutes=60)
-        number = (await tournament_where(ann, lambda m: True))["tournament"]["number"]
-        for name in ("bob", "cat"):
-            await players[name].send("enter_tournament", tournament=number)
-        await tournament_where(ann, lambda m: m["tournament"]["players"] == 3)
+        number = await entered(ann, [players["bob"], players["cat"]], "Pause", 2)
         eve = await login(service, "eve")
         await eve.send("follow_tournament", tournament=number)
         await ann.send("begin_tournament", tournament=number)
@@ -268,10 +267,7 @@ async def test_a_tournament_game_is_rated_once_and_has_no_rematch(tmp_path):
     state = tmp_path / "state"
     async with running(state) as service:
         ann, bob = await login(service, "ann"), await login(service, "bob")
-        await ann.send("make_tournament", name="Duel", control="3+2", rounds=1, minutes=60)
-        number = (await tournament_where(ann, lambda m: True))["tournament"]["number"]
-        await bob.send("enter_tournament", tournament=number)
-        await tournament_where(ann, lambda m: m["tournament"]["players"] == 2)
+        number = await entered(ann, [bob], "Duel", 1)
         await ann.send("begin_tournament", tournament=number)
         seats = {}
         for client in (ann, bob):
