@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from math import inf
 from pathlib import Path
+from typing import Any
 
 from c4tui.community.bells import BellRecords
 from c4tui.community.bot_tokens import is_bot_key
@@ -111,6 +112,10 @@ class HostListener:
     def server_gone(self, server: str) -> None:
         """Another server of the community stopped beating (died, or stopped cleanly)."""
 
+    def listing(self, people: dict[str, str], rooms: list[dict[str, Any]]) -> None:
+        """The lobby is being made from this server's people (identity -> name) and rooms
+        (their summaries): add to them (rooms/other_servers.py adds the other servers')."""
+
 
 class Elsewhere:
     """The rooms other servers hold, as this server's own clients reach them (relay.py
@@ -183,6 +188,7 @@ class RoomHost:
         self.searches: dict[int, PooledSearch] = {}
         self._tick: asyncio.Task[None] | None = None
         self._lobby_due = False
+        self._lobby_news = False  # the lobby changed here: the other servers are to be told
         # Called with every room that changed, before it is kept and shown (tournaments.py).
         self.followers: list[Callable[[Room], None]] = []
         self.listeners: list[HostListener] = []  # clients, kept changes, ticks (matchmaking.py)
@@ -764,8 +770,7 @@ class RoomHost:
 
     def lobby(self) -> Lobby:
         # One entry per identity: two people who share a name are two (a set of names was one).
-        online = sorted({c.key: c.name for c in self.clients if not is_bot_key(c.key)}.values())
-        bots = sorted({c.key: c.name for c in self.clients if is_bot_key(c.key)}.values())
+        people = {c.key: c.name for c in self.clients}
         rooms = []
         for room in sorted(self.rooms.values(), key=lambda r: r.number):
             summary = room.summary()
@@ -773,14 +778,22 @@ class RoomHost:
                 summary["code"] = show_code(summary["code"])
             summary["watchers"] = sum(1 for c in self.members(room) if room.seat_of(c.key) is None)
             rooms.append(summary)
+        for listener in self.listeners:
+            listener.listing(people, rooms)
+        online = sorted(name for key, name in people.items() if not is_bot_key(key))
+        bots = sorted(name for key, name in people.items() if is_bot_key(key))
+        rooms.sort(key=lambda summary: int(summary["room"]))
         return from_wire(Lobby, {"online": online, "rooms": rooms, "bots": bots}, "lobby")
 
-    def lobby_changed(self) -> None:
-        """The lobby is to be sent again (someone came or went without a room)."""
-        self._lobby_changed()
+    def lobby_changed(self, here: bool = True) -> None:
+        """The lobby is to be sent again (someone came or went without a room; `here`
+        False: on another server, which has told the others already)."""
+        self._lobby_changed(here)
 
-    def _lobby_changed(self) -> None:
-        """Send the lobby to everyone in it, soon (changes close together go as one)."""
+    def _lobby_changed(self, here: bool = True) -> None:
+        """Send the lobby to everyone in it, soon (changes close together go as one), and
+        tell the other servers that it changed here (their lobbies list this one's)."""
+        self._lobby_news = self._lobby_news or here
         if self._lobby_due:
             return
         self._lobby_due = True
@@ -788,6 +801,9 @@ class RoomHost:
 
     def _send_lobby(self) -> None:
         self._lobby_due = False
+        if self._lobby_news:
+            self.bus.broadcast("lobby.changed", {})
+        self._lobby_news = False
         lobby = self.lobby()
         for client in self.clients:
             if client.room is None:

@@ -11,6 +11,16 @@ control they chose, rated or casual (an automatch game is rated), and seats them
 colours are drawn. When a rated game ends its players' ratings move at once (people's
 Glicko-2, community/glicko2.py, through rating_records.py), and everyone in the lobby
 gets the new leaderboard. Players are identity keys here, as in the rooms' seats.
+
+Several servers on one database (PostgreSQL) match their players together. Seeks are
+rows in the store (community/seek_records.py), and any server's tick pairs them, under
+a lock, so each is paired once; the pairing server opens the room (it holds its lease)
+and summons both players (`RoomHost.summon`: a player on another server plays through
+it). The challenge book is the store's (challenge_records.py), changed under its lock,
+so a challenge is numbered once and answered once; the players online on the other
+servers (rooms/other_servers.py) can be challenged, and what they are told goes over the
+bus ("matching.tell", "matching.challenges"). The answering server opens the room. On
+one server (SQLite) the seeks and the book are this object's own, in memory, as always.
 """
 
 from __future__ import annotations
@@ -18,9 +28,12 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
 
-from c4tui.community.automatch import SeekQueue
+from c4tui.community.automatch import Pairing, SeekQueue
+from c4tui.community.automatch import Seek as Sought
 from c4tui.community.challenge_records import ChallengeRecords
 from c4tui.community.challenges import Challenge, ChallengeBook, ChallengeRefused
 from c4tui.community.clocks import RATING_CLASSES, TimeControl
@@ -29,12 +42,14 @@ from c4tui.community.people_records import PeopleRecords
 from c4tui.community.player_records import PlayerRecords
 from c4tui.community.profiles import ProfileRecords
 from c4tui.community.rating_records import RatingRecords, Standing
+from c4tui.community.seek_records import SeekRecords
 from c4tui.community.store import Store, StoreError
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
 from c4tui.rooms.access import new_code
 from c4tui.rooms.host import Client, HostListener, Refused, RoomHost
 from c4tui.rooms.keeping import new_game_name
+from c4tui.rooms.other_servers import OtherServers
 from c4tui.rooms.protocol import (
     ChallengeListed,
     Challenges,
@@ -57,12 +72,16 @@ class Matchmaking(HostListener):
         host: RoomHost,
         *,
         clock: Callable[[], float] = time.monotonic,
-        wall: Callable[[], float] = time.time,
+        wall: Callable[[], float] | None = None,
+        others: OtherServers | None = None,
     ) -> None:
+        """`wall`: Unix seconds (the host's, unless a test hands in its own); `others`:
+        the other servers' people (a RoomHost alone, without it)."""
         self.host = host
-        self.wall = wall
+        self.wall = wall or (lambda: host.wall())
+        self.others = others or OtherServers(host)
         self.queue = SeekQueue(clock, blocked=self._blocks)
-        self.book = ChallengeBook(wall, blocked=self._blocks)
+        self.book = ChallengeBook(self.wall, blocked=self._blocks)
         self._rated: set[str] = set()  # names of rated games that have ended
         self._terms: set[str] = set()  # names of rated games whose terms are kept
 
@@ -77,10 +96,24 @@ class Matchmaking(HostListener):
     def ratings(self) -> RatingRecords:
         return RatingRecords(self._store())
 
+    @property
+    def shared(self) -> bool:
+        """Whether other servers may share the store (and so the seeks and challenges)."""
+        return self.others.shared
+
+    def _seeks(self) -> SeekRecords:
+        return SeekRecords(self._store(), self.host.server)
+
     def started(self) -> None:
         """Open challenges back from the store; the rooms' rated games as they were."""
         for challenge in ChallengeRecords(self._store()).load():
             self.book.restore(challenge)
+        if self.shared:
+            self._seeks().clear()  # this server's seekers of before a restart are gone
+            self.host.bus.on("matching.tell", self._heard_tell)
+            self.host.bus.on("matching.challenges", self._heard_challenges)
+            self.host.bus.on("matching.paired", self._heard_paired)
+            self.host.bus.on("matching.leaderboard", self._send_leaderboard)
         for room in self.host.rooms.values():
             terms = self.ratings.terms(room.name)
             room.rated = terms is not None and terms.rated
@@ -101,12 +134,20 @@ class Matchmaking(HostListener):
         self._tell_challenges(client.key)
 
     def departed(self, client: Client) -> None:
-        """A client is gone: when it was the player's last, their seek and live challenges go."""
+        """A client is gone: when it was the player's last, their seek goes, and their
+        live challenges unless they are online on another server."""
         if any(c.key == client.key for c in self.host.clients):
             return
-        self.queue.cancel(client.key)
-        for challenge in self.book.left(client.key):
-            self._forget(challenge)
+        self._cancel_seek(client.key)
+        if self.shared and client.key in self.others.online():
+            return
+        try:
+            with self._challenges():
+                gone = self.book.left(client.key)
+                self._forget(*gone)
+        except Refused:
+            return  # the store failed: they expire at a tick
+        for challenge in gone:
             other = (
                 challenge.opponent if challenge.challenger == client.key else challenge.challenger
             )
@@ -114,11 +155,23 @@ class Matchmaking(HostListener):
             self._tell_challenges(other)
 
     def _clients(self, key: str) -> list[Client]:
-        return [c for c in self.host.clients if c.key == key]
+        """This player's connections to this server (not those relayed from another
+        server into a room here: seeks and challenges are their own server's to tell)."""
+        return [c for c in self.host.clients if c.key == key and not c.relayed]
+
+    def _online(self, key: str) -> bool:
+        """Whether the player of this identity is online here or on another server."""
+        return bool(self._clients(key)) or (self.shared and key in self.others.online())
 
     def _tell(self, key: str, text: str) -> None:
         for client in self._clients(key):
             client.send(Notice(text))
+        if self.shared:
+            self.host.bus.broadcast("matching.tell", {"key": key, "text": text})
+
+    def _heard_tell(self, body: dict[str, Any], sender: str) -> None:
+        for client in self._clients(str(body["key"])):
+            client.send(Notice(str(body["text"])))
 
     def _playing(self, key: str) -> Room | None:
         """The room where this player has a seat in a game under way played at one
@@ -141,42 +194,85 @@ class Matchmaking(HostListener):
         if self._playing(client.key) is not None:
             raise Refused("Finish your game first: you have a seat in a game under way.")
         rating = self._standing(client.key, client.name, control).rating
-        self.queue.seek(client.key, client.name, rating.r, control.text)
+        seek = self.queue.seek(client.key, client.name, rating.r, control.text)
+        if self.shared:
+            try:  # the wait as the servers count it: Unix seconds
+                waited = self.queue.waited(seek)
+                self._seeks().keep(
+                    Sought(seek.key, seek.name, seek.rating, seek.control, self.wall() - waited)
+                )
+            except StoreError as error:
+                self.queue.cancel(client.key)
+                raise Refused(f"The server cannot look for a game now: {error}") from None
         log.info("%s seeks a %s game", client.who, control.text)
         self.tick()
 
     def unseek(self, client: Client) -> None:
         self._stop_seeking(client.key)
 
+    def _cancel_seek(self, key: str) -> None:
+        self.queue.cancel(key)
+        if self.shared:
+            try:
+                self._seeks().cancel(key)
+            except StoreError as error:  # it is paired no more: its server is not live
+                log.warning("the seek of %s stays in the store: %s", key, error)
+
     def _stop_seeking(self, key: str) -> None:
         """The player's seek is over (found, stopped, or they sat down elsewhere)."""
-        self.queue.cancel(key)
+        self._cancel_seek(key)
         for client in self._clients(key):
             client.send(Seeking(None))
 
     def tick(self) -> None:
         """Pair whom the rules allow, let challenges expire, tell seekers how they wait."""
-        for challenge in self.book.expire():
-            self._forget(challenge)
-            for key in (challenge.challenger, challenge.opponent):
-                self._tell_challenges(key)
+        self._expire_challenges()
         for seek in list(self.queue.seeks.values()):
             if not self._clients(seek.key) or self._playing(seek.key) is not None:
                 self._stop_seeking(seek.key)
-        for pairing in self.queue.pair(max(0, self.host.limits.rooms - len(self.host.rooms))):
+        most = max(0, self.host.limits.rooms - len(self.host.rooms))
+        found = self._pair(most)
+        if found is None:
+            return
+        pairings, waiting = found
+        for pairing in pairings:
             first, second = pairing.first, pairing.second
             for key in (first.key, second.key):
                 self._stop_seeking(key)
+            if self.shared:  # their servers tell them, before the summons comes
+                self.host.bus.broadcast("matching.paired", {"keys": [first.key, second.key]})
             control = TimeControl.parse(str(first.control))
             log.info("automatch: %s and %s, %s", first.name, second.name, control.text)
             self._open_room((first.key, first.name), (second.key, second.name), control, rated=True)
-        for seek in self.queue.seeks.values():
-            waiting = len(self.queue.waiting(seek.control)) - 1
+        for seek in list(self.queue.seeks.values()):
+            if seek.key not in waiting.seeks:  # paired by another server
+                self._stop_seeking(seek.key)
+                continue
+            count = len(waiting.waiting(seek.control)) - 1
             message = Seeking(
-                str(seek.control), self.queue.widening.words(self.queue.waited(seek)), waiting
+                str(seek.control), self.queue.widening.words(self.queue.waited(seek)), count
             )
             for client in self._clients(seek.key):
                 client.send(message)
+
+    def _heard_paired(self, body: dict[str, Any], sender: str) -> None:
+        """Another server paired these players: the seeks of those here are over."""
+        for key in body.get("keys", ()):
+            if key in self.queue.seeks:
+                self._stop_seeking(str(key))
+
+    def _pair(self, most: int) -> tuple[list[Pairing], SeekQueue] | None:
+        """The pairings made now (at most `most`) and the queue still waiting: this
+        server's queue, or every live server's seeks in the store (None: the store
+        failed, so nobody is paired this time)."""
+        if not self.shared:
+            return self.queue.pair(most), self.queue
+        try:
+            live = set(self.host.records.live()) | {self.host.server}
+            return self._seeks().pair(live, self.wall, self._blocks, most, self.queue.widening)
+        except StoreError as error:
+            log.warning("automatch could not pair: %s", error)
+            return None
 
     @staticmethod
     def _control(text: str) -> TimeControl:
@@ -189,21 +285,25 @@ class Matchmaking(HostListener):
 
     def challenge(self, client: Client, name: str, text: str, rated: bool) -> None:
         control = self._control(text)
-        online = [c for c in self.host.clients if c.name.casefold() == name.strip().casefold()]
-        found = (online[0].key, online[0].name) if online else self._player_away(name.strip())
+        folded = name.strip().casefold()
+        online = [(c.key, c.name) for c in self.host.clients if c.name.casefold() == folded]
+        if not online and self.shared:
+            online = [(k, n) for k, n in self.others.online().items() if n.casefold() == folded]
+        found = online[0] if online else self._player_away(name.strip())
         try:
-            challenge = self.book.make(
-                (client.key, client.name),
-                found,
-                control.text,
-                rated=rated,
-                correspondence=control.correspondence,
-                opponent_online=bool(online),
-            )
+            with self._challenges():
+                challenge = self.book.make(
+                    (client.key, client.name),
+                    found,
+                    control.text,
+                    rated=rated,
+                    correspondence=control.correspondence,
+                    opponent_online=bool(online),
+                )
+                if challenge.correspondence or self.shared:
+                    ChallengeRecords(self._store()).keep(challenge)
         except ChallengeRefused as error:
             raise Refused(str(error)) from None
-        if challenge.correspondence:
-            ChallengeRecords(self._store()).keep(challenge)
         log.info("%s challenges %s (%s)", client.who, challenge.opponent_name, control.text)
         self._tell(
             challenge.opponent,
@@ -231,16 +331,17 @@ class Matchmaking(HostListener):
         if accept and full is not None:
             raise Refused(full)
         try:
-            challenge = (
-                book.accept(number, client.key) if accept else book.decline(number, client.key)
-            )
+            with self._challenges():
+                challenge = (
+                    book.accept(number, client.key) if accept else book.decline(number, client.key)
+                )
+                self._forget(challenge)
         except ChallengeRefused as error:
             raise Refused(str(error)) from None
-        self._forget(challenge)
         challenger = (challenge.challenger, challenge.challenger_name)
         if not accept:
             self._tell(challenge.challenger, f"{client.name} declines your challenge.")
-        elif not challenge.correspondence and not self._clients(challenge.challenger):
+        elif not challenge.correspondence and not self._online(challenge.challenger):
             self._tell_challenges(client.key)
             raise Refused(f"{challenge.challenger_name} has left: the challenge is off.")
         else:
@@ -251,22 +352,77 @@ class Matchmaking(HostListener):
 
     def cancel(self, client: Client, number: int) -> None:
         try:
-            challenge = self.book.cancel(number, client.key)
+            with self._challenges():
+                challenge = self.book.cancel(number, client.key)
+                self._forget(challenge)
         except ChallengeRefused as error:
             raise Refused(str(error)) from None
-        self._forget(challenge)
         self._tell(challenge.opponent, f"{client.name} took back the challenge.")
         self._tell_challenges(challenge.opponent)
         self._tell_challenges(client.key)
 
-    def _forget(self, challenge: Challenge) -> None:
-        if challenge.correspondence:
-            try:
+    def _forget(self, *challenges: Challenge) -> None:
+        """Challenges out of the book go from the store too (on several servers, in the
+        transaction of `_challenges`, whose failure undoes the change)."""
+        for challenge in challenges:
+            if self.shared:
                 ChallengeRecords(self._store()).forget(challenge.id)
-            except StoreError as error:  # it comes back after a restart, and expires then
-                log.warning("challenge %d not forgotten: %s", challenge.id, error)
+            elif challenge.correspondence:
+                try:
+                    ChallengeRecords(self._store()).forget(challenge.id)
+                except StoreError as error:  # it comes back after a restart, and expires then
+                    log.warning("challenge %d not forgotten: %s", challenge.id, error)
 
-    def _tell_challenges(self, key: str) -> None:
+    @contextmanager
+    def _challenges(self) -> Iterator[None]:
+        """Change the challenge book: this server's own, or, with other servers, the
+        store's, read under its lock and written in the same transaction (Refused when
+        the store fails: nothing is changed)."""
+        if not self.shared:
+            yield
+            return
+        try:
+            with ChallengeRecords(self._store()).locked() as found:
+                self.book.open = {challenge.id: challenge for challenge in found}
+                yield
+        except StoreError as error:
+            log.warning("the challenges could not be changed: %s", error)
+            raise Refused("The server cannot keep challenges just now: try again soon.") from None
+
+    def _expire_challenges(self) -> None:
+        """Challenges whose time is up go; with other servers, so do live ones whose
+        players are online on no server (one died), and the book is read again."""
+        try:
+            with self._challenges():
+                gone = self.book.expire()
+                if self.shared:
+                    gone += [
+                        self.book.open.pop(c.id)
+                        for c in list(self.book.open.values())
+                        if not c.correspondence
+                        and not (self._online(c.challenger) and self._online(c.opponent))
+                    ]
+                self._forget(*gone)
+        except Refused:
+            return
+        for challenge in gone:
+            for key in (challenge.challenger, challenge.opponent):
+                self._tell_challenges(key)
+
+    def _heard_challenges(self, body: dict[str, Any], sender: str) -> None:
+        """Another server changed the challenges of these players: read them, tell them."""
+        try:
+            self.book.open = {c.id: c for c in ChallengeRecords(self._store()).load()}
+        except StoreError as error:
+            log.warning("the challenges could not be read: %s", error)
+            return
+        for key in body.get("keys", ()):
+            self._tell_challenges(str(key), told=True)
+
+    def _tell_challenges(self, key: str, *, told: bool = False) -> None:
+        """Tell this player their challenges (`told` False: on the other servers too)."""
+        if self.shared and not told:
+            self.host.bus.broadcast("matching.challenges", {"keys": [key]})
         clients = self._clients(key)
         if not clients:
             return
@@ -331,6 +487,13 @@ class Matchmaking(HostListener):
                     host.leave(client)
                     host.enter(client, room, index)
         host.changed(room)
+        if self.shared and number in host.rooms:
+            try:  # automatch's pairings keep theirs as they pair
+                self._seeks().played(first[0], second[0])
+            except StoreError as error:
+                log.warning("room %d: who met whom not kept: %s", number, error)
+            for key, _ in people:  # their connections to other servers, through this one
+                host.summon(key, number)
         return room
 
     # ---- rated games ---------------------------------------------------------------
@@ -369,6 +532,13 @@ class Matchmaking(HostListener):
             for seat, old, after in zip(room.seats, before, new, strict=True)
         )
         self.host.tell(room, f"Ratings: {changes}.")
+        self._send_leaderboard({}, self.host.server)
+        if self.shared:  # the other servers' people see it too
+            self.host.bus.broadcast("matching.leaderboard", {})
+
+    def _send_leaderboard(self, body: dict[str, Any], sender: str) -> None:
+        """Everyone on this server gets the leaderboard (a rated game ended, here or on
+        another server)."""
         leaderboard = self.leaderboard()
         for client in self.host.clients:
             client.send(leaderboard)

@@ -1,7 +1,8 @@
 """People in the room service: profiles, blocks and passwords, as clients ask for them.
 
 A profile is asked for by name (the lobby's online list, a room's seats): the player
-a name stands for is an online client's under that name, else the one the store knows
+a name stands for is an online client's under that name (on this server, then on the
+others sharing its store: rooms/other_servers.py), else the one the store knows
 (community/profiles.py). It shows the player's ratings by class, results, and the games
 they are in now (the rooms' seats, in memory). A block is between players and one way:
 the blocked player's chat no longer reaches the blocker, and automatch and challenges
@@ -20,6 +21,7 @@ from c4tui.community.passwords import hashed, password_refusal
 from c4tui.community.people_records import PeopleRecords
 from c4tui.community.profiles import ProfileRecords
 from c4tui.rooms.host import Client, Refused, RoomHost
+from c4tui.rooms.other_servers import OtherServers
 from c4tui.rooms.protocol import Notice, PlayingShown, Profile, RatingShown
 
 KEYLESS = "ssh-name:"  # the identity of an ssh login without a key (serve/players.py)
@@ -29,8 +31,9 @@ PASSWORD_EVERY = 10.0  # seconds between one identity's passwords (each costs a 
 class People:
     """Profiles, blocks and passwords over one RoomHost's store."""
 
-    def __init__(self, host: RoomHost) -> None:
+    def __init__(self, host: RoomHost, others: OtherServers | None = None) -> None:
         self.host = host
+        self.others = others or OtherServers(host)
         self._password_set: dict[str, float] = {}  # identity -> when it last set one
 
     def records(self) -> PeopleRecords:
@@ -40,12 +43,20 @@ class People:
         """Whether the player of identity `key` blocks the player of `other`."""
         return self.records().blocks(key, other)
 
+    def _online(self) -> dict[str, str]:
+        """Who is online, here first, then on the other servers: identity -> name."""
+        online = {c.key: c.name for c in self.host.clients}
+        for key, name in self.others.online().items():
+            online.setdefault(key, name)
+        return online
+
     def player_named(self, name: str) -> int:
         """The player `name` stands for; Refused when nobody."""
         folded = name.strip().casefold()
-        here = next((c for c in self.host.clients if c.name.casefold() == folded), None)
+        online = self._online()
+        here = next((key for key, named in online.items() if named.casefold() == folded), None)
         if here is not None:
-            return self.records().players.player(here.key, here.name)
+            return self.records().players.player(here, online[here])
         found = ProfileRecords(self.host.store).player_named(folded)
         if found is None:
             raise Refused(f"No player here is called {name.strip()[:20]}.")
@@ -55,8 +66,8 @@ class People:
         player = self.player_named(name)
         profiles = ProfileRecords(self.host.store)
         keys = set(profiles.keys(player))
-        online = [c for c in self.host.clients if c.key in keys]
-        shown = online[0].name if online else profiles.name_of(player)
+        online = [name for key, name in self._online().items() if key in keys]
+        shown = online[0] if online else profiles.name_of(player)
         playing = []
         for room in sorted(self.host.rooms.values(), key=lambda r: r.number):
             seat = next((i for i, s in enumerate(room.seats) if s.key in keys), None)

@@ -28,6 +28,7 @@ from c4tui.rooms.bots import BotDesk
 from c4tui.rooms.host import Client, Refused, RoomHost
 from c4tui.rooms.keeping import new_game_name
 from c4tui.rooms.matchmaking import Matchmaking
+from c4tui.rooms.other_servers import OtherServers
 from c4tui.rooms.people import People
 from c4tui.rooms.protocol import (
     Answer,
@@ -79,8 +80,10 @@ class Requests:
         self.guesses = GuessLimit(host.limits.code_guesses)  # per identity
         self.address_guesses = GuessLimit(host.limits.code_guesses_per_address)
         self._games_asked: dict[str, float] = {}  # identity key -> when it last asked
-        self.people = People(host)
-        self.matching = Matchmaking(host)
+        self.others = OtherServers(host)  # their people and rooms (several servers)
+        host.listeners.append(self.others)
+        self.people = People(host, self.others)
+        self.matching = Matchmaking(host, others=self.others)
         host.listeners.append(self.matching)
 
     def handle(self, client: Client, message: Message) -> None:

@@ -1,0 +1,136 @@
+"""The lobby, who is online, automatch and challenges across two servers on one
+PostgreSQL database (rooms/other_servers.py, rooms/matchmaking.py)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+
+import pytest
+
+from c4tui.rooms.service import RoomService
+from tests.rooms.support import Time, login, next_of, room_where
+
+
+@contextlib.asynccontextmanager
+async def two_servers(postgres, tmp_path) -> AsyncIterator[tuple[RoomService, RoomService, Time]]:
+    """Two started room services on one fresh database, on one Unix clock moved by hand."""
+    url = postgres.fresh_url()
+    wall = Time(2_000_000_000.0)
+    first = RoomService(tmp_path / "first", store_url=url)
+    second = RoomService(tmp_path / "second", store_url=url)
+    for service in (first, second):
+        service.host.wall = wall
+        await service.start()
+    try:
+        yield first, second, wall
+    finally:
+        await first.close()
+        await second.close()
+
+
+def online(*names: str):
+    return lambda m: all(name in m["online"] for name in names)
+
+
+async def test_each_server_s_lobby_lists_the_other_s_people_and_rooms_until_it_dies(
+    postgres, tmp_path
+):
+    async with two_servers(postgres, tmp_path) as (first, second, wall):
+        ann, bob = await login(first, "ann"), await login(second, "bob")
+        await next_of(ann, "lobby", online("ann", "bob"))
+        await next_of(bob, "lobby", online("ann", "bob"))
+        await ann.send("create")
+        number = (await room_where(ann, lambda m: m["seat"] == 0))["room"]
+        listed = await next_of(bob, "lobby", lambda m: m["rooms"])
+        (room,) = listed["rooms"]
+        assert room["room"] == number and room["players"][0]["name"] == "ann"
+        ann2 = await login(second, "ann")  # ann on both servers: one player online
+        lobby = await next_of(bob, "lobby", lambda m: m["online"] == ["ann", "bob"])
+        await ann2.close()
+        await bob.send("profile", name="ANN")
+        profile = await next_of(bob, "profile")
+        assert profile["name"] == "ann" and profile["online"]
+        # The first server dies: it stops beating, and its people leave the other's lobby.
+        first.host._tick.cancel()
+        wall.moved(second.host.limits.lease_seconds + 1)
+        second.host.see_to_leases()
+        lobby = await next_of(bob, "lobby", lambda m: m["online"] == ["bob"])
+        assert lobby["rooms"][0]["room"] == number  # its room is the second's now
+        assert number in second.host.rooms
+        for client in (ann, bob):
+            await client.close()
+
+
+async def test_a_seeker_on_each_server_meet_in_one_room_and_both_lobbies_see_the_ratings(
+    postgres, tmp_path
+):
+    async with two_servers(postgres, tmp_path) as (first, second, _):
+        ann, bob = await login(first, "ann"), await login(second, "bob")
+        await ann.send("seek", control="3+2")
+        await next_of(ann, "seeking", lambda m: m["control"] == "3+2")
+        await bob.send("seek", control="3+2")  # the second server pairs them at once
+        room = await room_where(bob, lambda m: m["seat"] is not None)
+        assert room["rated"] and {s["name"] for s in room["seats"]} == {"ann", "bob"}
+        # Her own server tells ann; she plays in the second server's room through it.
+        await next_of(ann, "seeking", lambda m: m["control"] is None)
+        mine = await room_where(ann, lambda m: m["room"] == room["room"] and m["seat"] is not None)
+        first_to_move = (ann, bob)[mine["seat"]]
+        await first_to_move.send("drop", column=3, ply=0)
+        for client in (ann, bob):
+            await room_where(client, lambda m: m["moves"] == "4")
+        assert list(second.host.rooms) == [room["room"]] and first.host.rooms == {}
+        assert first.host.store.value("SELECT COUNT(*) FROM seeks") == 0
+        # The game ends rated: the new leaderboard reaches the first server's lobby too.
+        cy = await login(first, "cy")
+        await next_of(cy, "lobby")
+        await (bob, ann)[mine["seat"]].send("resign")
+        board = await next_of(cy, "leaderboard")
+        blitz = next(c for c in board["classes"] if c["name"] == "blitz")
+        assert sorted(p["name"] for p in blitz["players"]) == ["ann", "bob"]
+        for client in (ann, bob, cy):
+            await client.close()
+
+
+async def test_a_challenge_to_a_player_on_the_other_server_opens_a_room_for_both(
+    postgres, tmp_path
+):
+    async with two_servers(postgres, tmp_path) as (first, second, _):
+        ann, bob = await login(first, "ann"), await login(second, "bob")
+        await next_of(ann, "lobby", online("bob"))
+        await ann.send("challenge", name="Bob", control="5+3", rated=False)
+        told = await next_of(bob, "notice", lambda m: "challenges you" in m["text"])
+        assert told["text"] == "ann challenges you: 5+3, casual."
+        offered = (await next_of(bob, "challenges", lambda m: m["to_me"]))["to_me"][0]
+        assert (offered["name"], offered["control"]) == ("ann", "5+3")
+        await bob.send("answer_challenge", challenge=offered["id"], accept=True)
+        room = await room_where(bob, lambda m: m["seat"] is not None)
+        assert not room["rated"] and {s["name"] for s in room["seats"]} == {"ann", "bob"}
+        await next_of(ann, "challenges", lambda m: not m["mine"])  # answered: gone for ann
+        await room_where(ann, lambda m: m["room"] == room["room"] and m["seat"] is not None)
+        assert first.host.store.value("SELECT COUNT(*) FROM challenges") == 0
+        # Answered once: the same answer again, on either server, finds nothing open.
+        await bob.send("answer_challenge", challenge=offered["id"], accept=True)
+        assert "no longer open" in (await next_of(bob, "refused"))["reason"]
+        for client in (ann, bob):
+            await client.close()
+
+
+@pytest.mark.parametrize("how", ["declines", "leaves"])
+async def test_a_challenge_across_servers_declined_or_left_is_off_for_both(postgres, tmp_path, how):
+    async with two_servers(postgres, tmp_path) as (first, second, _):
+        ann, bob = await login(first, "ann"), await login(second, "bob")
+        await next_of(ann, "lobby", online("bob"))
+        await ann.send("challenge", name="bob", control="5+3", rated=True)
+        offered = (await next_of(bob, "challenges", lambda m: m["to_me"]))["to_me"][0]
+        if how == "declines":
+            await bob.send("answer_challenge", challenge=offered["id"], accept=False)
+            words = "bob declines your challenge."
+        else:
+            await bob.close()
+            words = "bob left: the challenge is off."
+        await next_of(ann, "notice", lambda m: m["text"] == words)
+        await next_of(ann, "challenges", lambda m: not m["mine"])
+        await ann.close()
+        if how == "declines":
+            await bob.close()
