@@ -140,13 +140,16 @@ async def test_a_player_on_each_server_plays_the_other_while_one_watches(postgre
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("stop", [signal.SIGKILL, signal.SIGTERM], ids=["kill", "stop"])
 async def test_the_room_of_a_killed_server_goes_on_through_the_other_move_for_move(
-    postgres, tmp_path
+    postgres, tmp_path, stop
 ):
     """Issue 36's second judged scenario: ann on the first server plays bob on the
-    second in a room the first holds; the first is killed with SIGKILL mid-game; ann
-    connects to the second, as a balancer would send her, and within the lease (4 s
-    here) the second takes the room: both play on from the last move shown."""
+    second in a room the first holds; the first is killed with SIGKILL mid-game (or
+    stopped cleanly, which hands the room over at once); ann connects to the second, as
+    a balancer would send her, and within the lease (4 s here) the second takes the
+    room: both play on from the last move shown. The first starts again, and ann, sent
+    back there, plays the last move through it in the room the second now holds."""
     flags = ("--no-web", "--lease-seconds", "4")
     async with (
         two_served(tmp_path, postgres.fresh_url(), *flags) as (one, two),
@@ -156,7 +159,7 @@ async def test_the_room_of_a_killed_server_goes_on_through_the_other_move_for_mo
             await join(bob, await open_room(ann))
             await play(GAME[:4], 1, (ann, bob), (ann, bob))
             clients = client_pids(one)
-            await one.stop(signal.SIGKILL)
+            await one.stop(stop)
             await wait_gone(*clients)
         async with screen_session(two.ssh_port, "ann", **SIZE) as ann:
             for player in (ann, bob):
@@ -165,6 +168,14 @@ async def test_the_room_of_a_killed_server_goes_on_through_the_other_move_for_mo
                 await player.wait_for(
                     "● ann (you)   ○ bob" if player is ann else "● ann   ○ bob (you)"
                 )
-            await play(GAME, 5, (ann, bob), (ann, bob))
+            await play(GAME[:6], 5, (ann, bob), (ann, bob))
+        async with (
+            served(one.state_dir, *one.flags) as again,
+            screen_session(again.ssh_port, "ann", **SIZE) as ann,
+        ):
+            text = await ann.wait_for(re.compile(r"3\.\s+● 4\s+○ 5"))
+            assert "Moves to 3 ○" in text, text
+            await play(GAME, 7, (ann, bob), (ann, bob))
             await bob.wait_for("ann ● wins.")
-    assert "Traceback" not in two.log.decode()
+    for server in (two, again):
+        assert "Traceback" not in server.log.decode()
