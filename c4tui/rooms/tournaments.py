@@ -40,6 +40,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from c4tui.community.bus_rooms import RoomsElsewhere
 from c4tui.community.clocks import TimeControl
 from c4tui.community.glicko2 import NEWCOMER
 from c4tui.community.player_records import PlayerRecords
@@ -523,9 +524,24 @@ class TournamentDesk:
         return [c for c in self.host.clients if c.key == key and not c.relayed]
 
     def _busy(self, client: Client) -> bool:
-        """In a game under way elsewhere: not taken out of it."""
-        room = self.host.rooms.get(client.room) if client.room is not None else None
-        return room is not None and room.under_way and room.seat_of(client.key) is not None
+        """In a game under way elsewhere: not taken out of it. A game in another server's
+        room (the client relayed to it) counts while the client has a seat there, unless
+        it is an earlier game of a tournament (over: its board is only in the round
+        before)."""
+        if client.room is None:
+            return False
+        room = self.host.rooms.get(client.room)
+        if room is not None:
+            return room.under_way and room.seat_of(client.key) is not None
+        if self.plays_in(client.room):
+            return False
+        try:
+            seated = RoomsElsewhere(self.host.store, self.host.server, self.host.wall)
+            found = seated.seated(client.key)
+        except StoreError as error:
+            log.warning("a seat elsewhere not looked up: %s", error)
+            return False
+        return found is not None and found[0] == client.room
 
     def _tell(self, key: str, text: str, everywhere: bool = True) -> None:
         """Tell the player, on this server (and on every other, unless not `everywhere`)."""

@@ -147,3 +147,26 @@ async def test_a_tournament_whose_server_dies_is_run_on_by_another(postgres, tmp
             assert seated["room"] == board.room and board.room in second.host.rooms
         for client in (*clients.values(), live["ann"], eve):
             await client.close()
+
+
+async def test_a_player_in_a_game_on_another_server_is_told_where_the_round_waits(
+    postgres, tmp_path
+):
+    wall = Time(2_000_000_000.0)
+    async with two_servers(tmp_path, postgres.fresh_url(), wall) as (first, second):
+        ann, cat = await login(first, "ann"), await login(first, "cat")
+        bob = await login(second, "bob")
+        number = await entered(ann, [bob], "Busy", 1)
+        # bob, on the second server, plays cat in a room the first holds (relayed).
+        await cat.send("create")
+        code = (await room_where(cat, lambda m: m["seat"] == 0))["code"]
+        await bob.send("join", code=code)
+        casual = (await room_where(bob, lambda m: m["seat"] == 1))["room"]
+        await played({0: cat, 1: bob}, "45")
+        await ann.send("begin_tournament", tournament=number)
+        told = await next_of(bob, "notice", lambda m: "round 1" in m["text"])
+        assert "waits in room" in told["text"]
+        await cat.send("drop", column=3, ply=2)  # bob is still in his game
+        await room_where(bob, lambda m: m["room"] == casual and m["moves"] == "454")
+        for client in (ann, bob, cat):
+            await client.close()
