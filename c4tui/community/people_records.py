@@ -1,8 +1,9 @@
 """PeopleRecords: the store's part for passwords of keyless names and for blocking.
 
-A keyless ssh login is known by its name alone ("ssh-name:bob"); its player may set a
-password (passwords.py keeps only a salted hash), which claims the name for that player
-and from then on is asked of every keyless login under it.
+A keyless ssh login is known by its name alone ("ssh-name:bob"), whatever its case:
+`keyless_identity` gives `BOB` and `bob` one identity, as names are compared everywhere
+else. Its player may set a password (passwords.py keeps only a salted hash), which
+claims the name for that player and from then on is asked of every keyless login under it.
 
 A player may block another: `blocks(a, b)` says whether the player of identity `a`
 blocks the player of identity `b`, for automatch, challenges and chat (each asks it both
@@ -14,6 +15,8 @@ from __future__ import annotations
 from c4tui.community.player_records import PlayerRecords
 from c4tui.community.store import Store, now
 
+KEYLESS = "ssh-name:"  # the identity of an ssh login without a key: the name
+
 
 class PeopleRecords:
     """Passwords and blocks, in one store."""
@@ -21,6 +24,23 @@ class PeopleRecords:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.players = PlayerRecords(store)
+
+    # ---- keyless names --------------------------------------------------------------
+
+    def keyless_identity(self, name: str) -> str:
+        """The identity of a keyless login as `name`, in any case: the one kept for the
+        name casefolded, else one kept from before names were folded here ("ssh-name:Bob",
+        the first made), else the name casefolded (new)."""
+        folded = KEYLESS + name.casefold()
+        if self.players.player_of(folded) is not None:
+            return folded
+        # SQL's LOWER folds ASCII letters alone (on SQLite): the rows it finds are checked.
+        rows = self.store.rows(
+            "SELECT key FROM identities WHERE key LIKE ? AND LOWER(key) = LOWER(?)"
+            " ORDER BY created, player",
+            (KEYLESS + "%", folded),
+        )
+        return next((str(k) for (k,) in rows if str(k).casefold() == folded), folded)
 
     # ---- passwords ------------------------------------------------------------------
 

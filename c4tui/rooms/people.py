@@ -18,13 +18,12 @@ import time
 from c4tui.community.bot_tokens import is_bot_key
 from c4tui.community.glicko2 import provisional
 from c4tui.community.passwords import hashed, password_refusal
-from c4tui.community.people_records import PeopleRecords
+from c4tui.community.people_records import KEYLESS, PeopleRecords
 from c4tui.community.profiles import ProfileRecords
 from c4tui.rooms.host import Client, Refused, RoomHost
 from c4tui.rooms.other_servers import OtherServers
 from c4tui.rooms.protocol import Notice, PlayingShown, Profile, RatingShown
 
-KEYLESS = "ssh-name:"  # the identity of an ssh login without a key (serve/players.py)
 PASSWORD_EVERY = 10.0  # seconds between one identity's passwords (each costs a hash)
 
 

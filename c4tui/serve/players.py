@@ -13,11 +13,12 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import asyncssh
 
+from c4tui.community.people_records import PeopleRecords
 from c4tui.community.player_records import PlayerRecords
 from c4tui.community.store import StoreError
 
@@ -91,6 +92,20 @@ class NameBook:
             log.warning("name %s not checked: %s", name, error)
             return None
 
+    def identity(self, player: Player) -> Player:
+        """The player as the community knows it: a keyless login's identity is its name
+        in any case (people_records.py), so `BOB` and `bob` are one player."""
+        if not player.key.startswith(KEYLESS):
+            return player
+        name = player.key.removeprefix(KEYLESS)
+        key = KEYLESS + name.casefold()
+        if self.records is not None:
+            try:
+                key = PeopleRecords(self.records.store).keyless_identity(name)
+            except StoreError as error:
+                log.warning("name %s not looked up: %s", name, error)
+        return replace(player, key=key)
+
     def refusal(self, player: Player) -> str | None:
         """Why `player` may not use its name (None when it may); a key's first use claims it."""
         name, key = player.name, player.key
@@ -148,6 +163,7 @@ class Players:
     def enter(self, player: Player) -> Player:
         """The player this session plays as; NameTaken when the name is another
         identity's (or another identity's right now)."""
+        player = self.names.identity(player)
         refusal = self.in_use(player) or self.names.refusal(player)
         if refusal is not None:
             raise NameTaken(refusal)

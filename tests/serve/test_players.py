@@ -77,3 +77,23 @@ def test_a_name_a_password_holds_lets_in_its_own_keyless_player_alone(records):
     for other in ("ssh-name:CY", "ssh-key:SHA256:cy"):
         refusal = book.refusal(Player(other, "CY", "10.0.0.2"))
         assert refusal == "the name CY is another player's: choose another name."
+
+
+def test_a_keyless_name_in_any_case_is_one_player(records):
+    # Before, "BOB" and "bob" without a key were two players, and a keyless name's
+    # password, asked of "CY" as of "cy", let "CY" in only to refuse the name.
+    players = Players(NameBook(records))
+    bob = players.enter(Player("ssh-name:bob", "bob", "10.0.0.1"))
+    assert players.enter(Player("ssh-name:BOB", "BOB", "10.0.0.2")).key == bob.key
+    assert len({p.key for p in players.sessions}) == 1
+    PeopleRecords(records.store).set_password("ssh-name:cy", "cy", hashed("cys secret"))
+    assert players.enter(Player("ssh-name:CY", "CY", "10.0.0.3")).key == "ssh-name:cy"
+
+
+def test_a_keyless_identity_kept_in_another_case_is_still_found(records):
+    # One made before names were folded keeps its ratings and games.
+    records.player("ssh-name:Dee", "Dee")
+    records.player("ssh-name:DEE", "DEE")  # the second of that name, left alone
+    players = Players(NameBook(records))
+    assert players.enter(Player("ssh-name:dee", "dee", "10.0.0.1")).key == "ssh-name:Dee"
+    assert players.enter(Player("ssh-name:Éva", "Éva", "10.0.0.1")).key == "ssh-name:éva"
