@@ -10,6 +10,7 @@ import pytest
 
 from c4tui.cli import main
 from c4tui.commands.rate import field_for
+from c4tui.engine.players import specs
 from c4tui.engine.players.levels import LEVELS, RATINGS
 
 
@@ -96,3 +97,12 @@ def test_bad_input_exits_2_with_one_line(capsys, argv, words):
     err = capsys.readouterr().err
     assert status == 2
     assert err.count("\n") == 1 and words in err
+
+
+def test_an_engine_that_raises_ends_the_rating_with_one_line(capsys, monkeypatch):
+    # The arena's test engine that raises on its third move: the same one line, one place.
+    monkeypatch.setitem(specs.ENGINES, "broken", ("tests.test_cli_arena", "BrokenEngine"))
+    status = main(["rate", "broken", "--games", "2", "--jobs", "1", "--seed", "1"])
+    err = capsys.readouterr().err
+    assert status == 1
+    assert err.startswith("c4tui rate: broken failed in position") and err.count("\n") == 1

@@ -9,7 +9,6 @@ import random
 import sys
 import uuid
 from collections.abc import Iterable
-from concurrent.futures.process import BrokenProcessPool
 from datetime import UTC, datetime
 from typing import Any
 
@@ -28,12 +27,12 @@ from c4tui.argparse_internals import Subcommands
 from c4tui.commands.common import CommandError, output_console, plain_table
 from c4tui.commands.outside_log import log_outside_engines
 from c4tui.engine.players.specs import SpecError, make_engine
-from c4tui.tournament.games import EngineError, GameTask, PlayedGame
+from c4tui.tournament.games import GameTask, PlayedGame
 from c4tui.tournament.savefile import SavedGames, SaveError
 from c4tui.tournament.schedule import schedule, total_games
 from c4tui.tournament.signals import StopSignals
 from c4tui.tournament.standings import Crosstable, elo_estimate
-from c4tui.tournament.workers import GameRunner
+from c4tui.tournament.workers import RUN_FAILURES, GameRunner, run_failure
 
 MAX_OPENING_PLIES = 20
 # More games than any run can play (a billion games at a millisecond each is 11 days):
@@ -137,12 +136,8 @@ def play(
                     progress.advance(bar)
             except SaveError as error:
                 save_error = error  # the run stops; what was played is still reported
-    except EngineError as error:
-        # An engine bug, not bad input: one line and status 1, the games so far are saved.
-        print(f"c4tui arena: {error}", file=sys.stderr)
-        return 1
-    except BrokenProcessPool:
-        print("c4tui arena: a worker process died (killed from outside?)", file=sys.stderr)
+    except RUN_FAILURES as error:  # the games so far are saved
+        print(f"c4tui arena: {run_failure(error)}", file=sys.stderr)
         return 1
     finally:
         if save is not None:

@@ -14,7 +14,6 @@ import json
 import random
 import sys
 import time
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from rich.console import Console
@@ -37,10 +36,9 @@ from c4tui.engine.study import fixed_positions
 from c4tui.engine.study.accuracy import Accuracy
 from c4tui.engine.study.loss_kinds import KIND_WORDS
 from c4tui.engine.study.rating_fit import RatingFit
-from c4tui.tournament.games import EngineError
 from c4tui.tournament.gauntlet import OPENING_PLIES, RATED, Gauntlet, play_rated
 from c4tui.tournament.signals import StopSignals
-from c4tui.tournament.workers import GameRunner
+from c4tui.tournament.workers import RUN_FAILURES, GameRunner, run_failure
 
 MAX_GAMES = 100_000
 DEFAULT_GAMES = 400
@@ -174,11 +172,8 @@ def play(gauntlet: Gauntlet, jobs: int, stop: StopSignals) -> int | None:
                 progress.update(
                     bar, completed=gauntlet.played, description=progress_words(gauntlet)
                 )
-    except EngineError as error:
-        print(f"c4tui rate: {error}", file=sys.stderr)
-        return 1
-    except BrokenProcessPool:
-        print("c4tui rate: a worker process died (killed from outside?)", file=sys.stderr)
+    except RUN_FAILURES as error:
+        print(f"c4tui rate: {run_failure(error)}", file=sys.stderr)
         return 1
     return None
 

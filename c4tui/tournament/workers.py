@@ -26,11 +26,24 @@ from concurrent.futures import (
     ProcessPoolExecutor,
     wait,
 )
+from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
 from multiprocessing.synchronize import Event as ProcessEvent
 from typing import Any, Generic, TypeVar, cast, overload
 
-from c4tui.tournament.games import GameAborted, GameTask, PlayedGame, play_game
+from c4tui.tournament.games import EngineError, GameAborted, GameTask, PlayedGame, play_game
+
+# What ends a run of games early, whatever command runs it: an engine that raised (a bug,
+# not bad input) or a worker process killed from outside. The games so far still count.
+RUN_FAILURES = (EngineError, BrokenProcessPool)
+
+
+def run_failure(error: EngineError | BrokenProcessPool) -> str:
+    """Why a run of games stopped, in the one line a command prints (status 1)."""
+    if isinstance(error, BrokenProcessPool):
+        return "a worker process died (killed from outside?)"
+    return str(error)
+
 
 PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 WATCHDOG_SECONDS = 0.5  # how often a worker checks that its parent is alive
