@@ -1,18 +1,21 @@
 """Several servers on one PostgreSQL, end to end (issue 36): real `c4tui serve` processes
 with `--store`, their ssh players' screens drawn by pyte, the database started by the
-tests (the `postgres` fixture). A server killed with SIGKILL mid-game and started again
-brings the game back move for move; two servers sharing one host key each greet their
-own player with the same fingerprint; a player on each server plays the other while a
-third watches; a killed server's game goes on through the other once its lease ran out,
-whether its players were both on it or one on each server.
+tests (the `postgres` fixture). The judged scenarios: a player on each server sees the
+other online, they meet by automatch and play a rated game a spectator watches, rated
+once on both servers' leaderboards; a server killed with SIGKILL mid-game, its player
+sent to the other server, and the game goes on there move for move. Also: a server on
+PostgreSQL killed and started again brings its game back; two servers share one host
+key; a player on each plays the other through a room joined by code.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 import signal
 
 import pytest
+from asyncssh import generate_private_key
 
 from tests.serve.served import served, two_served
 from tests.serve.terminal import connect, screen_session, wait_gone
@@ -26,6 +29,7 @@ from tests.serve.test_play_together import (
     play,
     watch,
 )
+from tests.serve.test_rated_automatch import SEATS
 
 FINGERPRINT = re.compile(r"host key (SHA256:\S+)\)")
 
@@ -117,6 +121,50 @@ async def test_a_killed_servers_game_goes_on_through_the_other_server(postgres, 
             await play(GAME, 5, (ann, bob), (ann, bob))
             await bob.wait_for("ann ● wins.")
     assert "Traceback" not in two.log.decode()
+
+
+@pytest.mark.slow
+async def test_a_player_on_each_server_meets_the_other_and_plays_rated_while_one_watches(
+    postgres, tmp_path
+):
+    """Issue 36's first judged scenario: ann on the first server and bob on the second
+    see each other online, meet by automatch and play a rated game that cy, on the
+    second, watches; the ratings change once (the leaderboard both servers read)."""
+    async with (
+        two_served(tmp_path, postgres.fresh_url(), "--no-web") as (one, two),
+        contextlib.AsyncExitStack() as stack,
+    ):
+        ann, bob, cy = [
+            await stack.enter_async_context(
+                screen_session(server.ssh_port, name, generate_private_key("ssh-ed25519"), **SIZE)
+            )
+            for server, name in ((one, "ann"), (two, "bob"), (two, "cy"))
+        ]
+        for player in (ann, bob):
+            await player.wait_for(re.compile(r"Online \(3\): ann, bob, cy"))
+        for player in (ann, bob):  # f: find a game; Enter: 3+2 blitz, the one offered first
+            await player.press("f")
+            await player.wait_for("Find a rated game with")
+            player.type("\r")
+        first, second = SEATS.search(await ann.wait_for(SEATS)).groups()
+        assert SEATS.search(await bob.wait_for(SEATS)).groups() == (first, second)
+        players = {"ann": ann, "bob": bob}
+        await cy.wait_for(re.compile(rf"\d+\s+{first}\s+{second}"))  # listed: watch it
+        cy.type("w")
+        await cy.wait_for("you are watching")
+        await play(GAME, 1, (players[first], players[second]), (ann, bob, cy))
+        for screen in (ann, bob, cy):
+            await screen.wait_for(f"Ratings: {first} 1662 (+162), {second} 1338 (-162).")
+        for screen, server in ((cy, "second"), (ann, "first")):  # k: each server's board
+            screen.type("\x1b")
+            await screen.wait_for(LOBBY)
+            screen.type("k")
+            # The board as the store has it, on whichever server asks (waited for: the
+            # board may draw before its rows come): one game each, rated once.
+            board = await screen.wait_for(re.compile(rf"1\s+{first}\s+1662\?\s+\d+\s+1 "))
+            assert re.search(rf"2\s+{second}\s+1338\?\s+\d+\s+1 ", board), (server, board)
+    for server in (one, two):
+        assert "Traceback" not in server.log.decode()
 
 
 @pytest.mark.slow
