@@ -34,6 +34,29 @@ from tests.serve.test_rated_automatch import SEATS
 FINGERPRINT = re.compile(r"host key (SHA256:\S+)\)")
 
 
+async def meet_by_automatch(ann, bob) -> tuple[str, str]:
+    """Both seek a rated game (f, then Enter: 3+2 blitz, the one offered first); the
+    names on the first and second seat of the room they are sent to."""
+    for player in (ann, bob):
+        await player.press("f")
+        await player.wait_for("Find a rated game with")
+        player.type("\r")
+    first, second = SEATS.search(await ann.wait_for(SEATS)).groups()
+    assert SEATS.search(await bob.wait_for(SEATS)).groups() == (first, second)
+    return first, second
+
+
+async def leaderboard(screen, first: str, second: str) -> None:
+    """From the room, back to the lobby and its leaderboard (k), as the store has it on
+    the screen's server: one game each, rated once (waited for: the board may draw before
+    its rows come)."""
+    screen.type("\x1b")
+    await screen.wait_for(LOBBY)
+    screen.type("k")
+    board = await screen.wait_for(re.compile(rf"1\s+{first}\s+1662\?\s+\d+\s+1 "))
+    assert re.search(rf"2\s+{second}\s+1338\?\s+\d+\s+1 ", board), board
+
+
 @pytest.mark.slow
 async def test_a_game_on_postgresql_comes_back_move_for_move_after_a_sigkill(postgres, tmp_path):
     url = postgres.fresh_url()
@@ -142,12 +165,7 @@ async def test_a_player_on_each_server_meets_the_other_and_plays_rated_while_one
         ]
         for player in (ann, bob):
             await player.wait_for(re.compile(r"Online \(3\): ann, bob, cy"))
-        for player in (ann, bob):  # f: find a game; Enter: 3+2 blitz, the one offered first
-            await player.press("f")
-            await player.wait_for("Find a rated game with")
-            player.type("\r")
-        first, second = SEATS.search(await ann.wait_for(SEATS)).groups()
-        assert SEATS.search(await bob.wait_for(SEATS)).groups() == (first, second)
+        first, second = await meet_by_automatch(ann, bob)
         players = {"ann": ann, "bob": bob}
         await cy.wait_for(re.compile(rf"\d+\s+{first}\s+{second}"))  # listed: watch it
         cy.type("w")
@@ -155,14 +173,8 @@ async def test_a_player_on_each_server_meets_the_other_and_plays_rated_while_one
         await play(GAME, 1, (players[first], players[second]), (ann, bob, cy))
         for screen in (ann, bob, cy):
             await screen.wait_for(f"Ratings: {first} 1662 (+162), {second} 1338 (-162).")
-        for screen, server in ((cy, "second"), (ann, "first")):  # k: each server's board
-            screen.type("\x1b")
-            await screen.wait_for(LOBBY)
-            screen.type("k")
-            # The board as the store has it, on whichever server asks (waited for: the
-            # board may draw before its rows come): one game each, rated once.
-            board = await screen.wait_for(re.compile(rf"1\s+{first}\s+1662\?\s+\d+\s+1 "))
-            assert re.search(rf"2\s+{second}\s+1338\?\s+\d+\s+1 ", board), (server, board)
+        for screen in (cy, ann):  # the board on each server
+            await leaderboard(screen, first, second)
     for server in (one, two):
         assert "Traceback" not in server.log.decode()
 
@@ -227,3 +239,54 @@ async def test_the_room_of_a_killed_server_goes_on_through_the_other_move_for_mo
             await bob.wait_for("ann ● wins.")
     for server in (two, again):
         assert "Traceback" not in server.log.decode()
+
+
+@pytest.mark.slow
+async def test_a_rated_game_whose_server_is_killed_goes_on_through_the_other_rated_once(
+    postgres, tmp_path
+):
+    """The two judged scenarios at once: ann on the first server and bob on the second
+    meet by automatch; the server that paired them holds the room; cy watches from the
+    other. The room's server is killed with SIGKILL mid-game, its player comes back
+    through the other, and the game goes on there move for move, on its clock, while cy
+    watches; the result is rated once."""
+    flags = ("--no-web", "--lease-seconds", "4")
+    async with (
+        two_served(tmp_path, postgres.fresh_url(), *flags) as (one, two),
+        contextlib.AsyncExitStack() as stack,
+    ):
+        key = {name: generate_private_key("ssh-ed25519") for name in ("ann", "bob", "cy")}
+        ann = await stack.enter_async_context(
+            screen_session(one.ssh_port, "ann", key["ann"], **SIZE)
+        )
+        bob = await stack.enter_async_context(
+            screen_session(two.ssh_port, "bob", key["bob"], **SIZE)
+        )
+        for player in (ann, bob):
+            await player.wait_for(re.compile(r"Online \(2\): ann, bob"))
+        first, second = await meet_by_automatch(ann, bob)
+        holder, other = (one, two) if "automatch: " in one.log.decode() else (two, one)
+        gone = "ann" if holder is one else "bob"
+        cy = await stack.enter_async_context(
+            screen_session(other.ssh_port, "cy", key["cy"], **SIZE)
+        )
+        await cy.wait_for(re.compile(rf"\d+\s+{first}\s+{second}"))
+        cy.type("w")
+        await cy.wait_for("you are watching")
+        players = {"ann": ann, "bob": bob}
+        await play(GAME[:4], 1, (players[first], players[second]), (ann, bob, cy))
+        clients = client_pids(holder)
+        await holder.stop(signal.SIGKILL)
+        await wait_gone(*clients)
+        players[gone] = await stack.enter_async_context(
+            screen_session(other.ssh_port, gone, key[gone], **SIZE)
+        )
+        seated = [players[first], players[second]]
+        for screen in (*seated, cy):
+            text = await screen.wait_for(re.compile(r"2\.\s+● 4\s+○ 5"))
+            assert re.search(r"1\.\s+● 4\s+○ 5", text), text
+        await play(GAME, 5, seated, (*seated, cy))
+        for screen in (*seated, cy):
+            await screen.wait_for(f"Ratings: {first} 1662 (+162), {second} 1338 (-162).")
+        await leaderboard(cy, first, second)
+    assert "Traceback" not in other.log.decode()
