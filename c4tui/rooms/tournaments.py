@@ -25,6 +25,14 @@ The rules are c4tui/community/tournament.py's; this desk runs them on the server
 - Spectators follow any board from the tournament screen with the rooms' own `watch`.
 - The tournaments are kept in the store after every change (tournament_records.py), so a
   restarted server has each one back with its rounds, and its games in their rooms.
+- Several servers on one database (docs/community-store.md, "Tournaments across
+  servers"): every server lists every tournament and takes entries, withdrawals and its
+  rooms' results, each change made under the tournaments' lock on the tournament as the
+  store has it (`_change`) and told over the bus (tourney.changed: the others read it
+  again); one server runs each (a lease: tournament_runners.py): it begins it, pairs and
+  seats its rounds, and sends its players on every server into their rooms
+  (tourney.seated, relayed when the room is another's) and its notices (tourney.tell).
+  A server that takes over a tournament goes on from the store (`_resume`).
 
 Clients that asked for the list (`tournaments`) get it again whenever a tournament
 changes; a client that follows one (`follow_tournament`) gets its pairings and
@@ -164,8 +172,11 @@ class TournamentDesk:
             elif number not in self.running:
                 self.running.add(number)
                 log.info("tournament %d: run by this server", number)
-                self._reread(number)
-                self._resume(number)
+                try:
+                    self._reread(number)
+                    self._resume(number)
+                except Exception:  # the others are still seen to; its next change goes on
+                    log.exception("tournament %d could not be resumed", number)
 
     def _resume(self, number: int) -> None:
         """A tournament this server runs from now (at its start, or taken from a server
@@ -409,6 +420,7 @@ class TournamentDesk:
             self._take_leases()
         for number, tournament in list(self.tournaments.items()):
             try:
+                self._record_ended(tournament)
                 if tournament.due(now) and number in self.running:
                     self.begin(number)
                 elif tournament.next_round_at is not None:
@@ -592,6 +604,18 @@ class TournamentDesk:
         # The next round once this change is done: seating it takes players out of
         # this room, which the host is still keeping and showing.
         asyncio.get_running_loop().call_soon(self._round_ended_if_over, number)
+
+    def _record_ended(self, tournament: Tournament) -> None:
+        """A game held here that ended without its result kept (the store refused it, or
+        this server's copy of the tournament was behind then): recorded now."""
+        current = tournament.current
+        if tournament.phase != "playing" or current is None:
+            return
+        for board in current.boards:
+            room = None if board.over or board.room is None else self.host.rooms.get(board.room)
+            if room is not None and room.over:
+                self._record(tournament.number, room)
+                return  # read again by now: the next look sees to any other
 
     def plays_in(self, number: int) -> bool:
         """Whether room `number` is (or was) a tournament game's: no rematch there (its

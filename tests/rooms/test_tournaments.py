@@ -13,6 +13,7 @@ import time
 from c4tui.community.opening import open_store
 from c4tui.community.player_records import PlayerRecords
 from c4tui.community.rating_records import RatingRecords
+from c4tui.community.store import StoreError
 from tests.rooms.support import Time, login, next_of, room_where, running
 
 FIRST_WINS = "1212121"  # ● makes four in column 1 on its fourth move
@@ -288,3 +289,30 @@ async def test_a_tournament_game_is_rated_once_and_has_no_rematch(tmp_path):
         for name in ("ann", "bob"):
             player = PlayerRecords(store).player_of(f"ssh-name:{name}")
             assert RatingRecords(store).standing(player, "blitz").games == 1
+
+
+async def test_a_result_the_store_refused_is_recorded_at_the_next_look(tmp_path, monkeypatch):
+    async with running(tmp_path / "state") as service:
+        desk = service.tournaments
+        ann, bob = await login(service, "ann"), await login(service, "bob")
+        number = await entered(ann, [bob], "Refused", 1)
+        await ann.send("begin_tournament", tournament=number)
+        seats = {}
+        for client in (ann, bob):
+            seats[(await room_where(client, lambda m: m["seat"] is not None))["seat"]] = client
+        await played(seats, FIRST_WINS[:-1])
+        keep = desk.records.keep
+
+        def full(tournament):
+            raise StoreError("the disk is full")
+
+        monkeypatch.setattr(desk.records, "keep", full)
+        await played(seats, FIRST_WINS[-1], first_ply=len(FIRST_WINS) - 1)
+        await room_where(seats[1], lambda m: m["over"])
+        assert desk.tournaments[number].phase == "playing"  # not kept, so not recorded
+        monkeypatch.setattr(desk.records, "keep", keep)
+        desk.look(time.time())
+        final = await tournament_where(ann, lambda m: m["tournament"]["phase"] == "finished")
+        assert final["boards"][0]["points"] == 1.0
+        await ann.close()
+        await bob.close()
