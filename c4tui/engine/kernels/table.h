@@ -17,11 +17,15 @@
  * bookless 7x6 searches: 10-15% less time, as many nodes). */
 #define KEEP_MIN_EMPTY 6
 
-/* Whether a node of `moves` stones has an entry: only those with an even number of
- * empty cells, and at least KEEP_MIN_EMPTY of them (as in solver/search.py). */
+/* Whether a node of `moves` stones has an entry: those with at least KEEP_MIN_EMPTY
+ * empty cells (as in solver/search.py). Until 2026-11-26 only those with an even
+ * number of empty cells had one (BitBully's rule: half the entries, the odd nodes
+ * reading their children's in the cutoffs instead); once the cutoffs' reads waited
+ * behind the sorting of the moves, entries at every node searched 21% fewer nodes on
+ * the 12 slowest tail positions in 4-15% less CPU time, and as fast bookless. */
 static inline int tt_keeps(const solver_t *s, int moves) {
     const int empty = s->cells - moves;
-    return (empty & 1) == 0 && empty >= KEEP_MIN_EMPTY;
+    return empty >= KEEP_MIN_EMPTY;
 }
 
 /* A packed entry's key has at most this many bits (8 are left for the bound). */

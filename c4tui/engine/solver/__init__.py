@@ -10,8 +10,8 @@ height and connect-N:
   on ties;
 - a fixed-size transposition table (bounded memory) holds lower or upper bounds,
   keyed by the smaller of the position's key and its mirror image's key, of the nodes
-  with an even number of empty cells (6 or more); the nodes in between read their
-  children's entries instead (enhanced transposition cutoffs);
+  with 6 or more empty cells; those with more read their children's entries first
+  (enhanced transposition cutoffs);
 - on 7x6 connect 4, the BitBully opening books (`book.py`) answer 12-ply positions
   exactly and 8-ply positions as win/draw/loss, inside the search too: an 11-ply node
   takes the best of its children's book scores without a call per child; a 13-ply

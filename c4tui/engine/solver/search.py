@@ -20,11 +20,9 @@ CHECK_EVERY = 1023
 # Enhanced transposition cutoffs at nodes with more empty cells than this (kernels/solver.c's
 # ETC_MIN_EMPTY): nearer the end, reading the children's entries costs more than it saves.
 ETC_MIN_EMPTY = 6
-# Only nodes with an even number of empty cells, and at least this many, have table
-# entries (kernels/table.h's tt_keeps). The even ones: BitBully's rule, half the entries,
-# and the odd nodes read their children's entries in the cutoffs instead; in C nearly
-# twice the nodes a second. Fewer empty cells: the search below such a node costs less
-# than its entry's cache misses.
+# Only nodes with at least this many empty cells have table entries (kernels/table.h's
+# tt_keeps, which says why every such node has one): the search below a node with fewer
+# costs less than its entry's cache misses.
 KEEP_MIN_EMPTY = 6
 
 
@@ -95,10 +93,8 @@ def make_search(
             beta = high
             if alpha >= beta:
                 return beta
-        # Only nodes with an even number of empty cells (not too few) have entries; the
-        # others read their children's entries in the cutoffs below.
-        empties = cells - moves
-        keeps = not empties & 1 and empties >= KEEP_MIN_EMPTY
+        # Only nodes with enough empty cells have entries.
+        keeps = cells - moves >= KEEP_MIN_EMPTY
         if keeps:
             key = min(cur + mask, mcur + mmask)
             slot = key % size
@@ -152,7 +148,7 @@ def make_search(
                 if keeps:
                     table[slot] = key | (best - upper_shift)
                 return best
-        if not keeps and moves < etc_until:
+        if moves < etc_until:
             # Enhanced transposition cutoff: a child whose stored upper bound already
             # lifts this node to beta ends the search before any child is searched.
             # (C reads these entries after sorting the moves, to hide its cache misses

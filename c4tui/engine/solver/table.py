@@ -4,8 +4,8 @@ An entry is `key << 8 | value`, with the key the smaller of the position's key
 (`current + mask`) and its mirror image's, so a position and its mirror share a slot.
 The value byte holds 0 for an empty slot, 1..(max - min + 1) for an upper bound and
 above that a lower bound. The C search (kernels/table.h) reads and writes the same layout,
-so on 7x6 both searches can share one table. Only nodes with an even number of empty
-cells, 6 or more, have entries (search.py's KEEP_MIN_EMPTY says why).
+so on 7x6 both searches can share one table. Only nodes with 6 or more empty cells
+have entries (search.py's KEEP_MIN_EMPTY says why).
 """
 
 from __future__ import annotations
