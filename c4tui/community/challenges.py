@@ -66,6 +66,8 @@ class ChallengeBook:
     clock: Callable[[], float]
     blocked: Blocked = nobody_blocked
     open: dict[int, Challenge] = field(default_factory=dict)
+    live_seconds: float = LIVE_SECONDS  # how long a challenge for a game now waits
+    issued: int = 0  # the highest number given: an answered challenge's is not given again
 
     def make(
         self,
@@ -92,9 +94,10 @@ class ChallengeBook:
         if len(self.made_by(key)) >= MAX_OPEN:
             raise ChallengeRefused(f"You have {MAX_OPEN} open challenges: cancel one first.")
         now = self.clock()
-        wait = CORRESPONDENCE_DAYS * 86400.0 if correspondence else LIVE_SECONDS
+        wait = CORRESPONDENCE_DAYS * 86400.0 if correspondence else self.live_seconds
+        self.issued = max(self.issued, max(self.open, default=0)) + 1
         challenge = Challenge(
-            max(self.open, default=0) + 1,
+            self.issued,
             key,
             name,
             other,

@@ -15,7 +15,9 @@ into calls on a `BotDesk`, on the service's event loop like every request:
 
 Challenges: a person in the lobby (`challenge_bot`) or another bot challenges a bot by
 name; the bot accepts or declines; accepted, a room opens with both in it. A challenge
-not answered within CHALLENGE_SECONDS goes.
+not answered within CHALLENGE_SECONDS goes. They are the community's challenges
+(community/challenges.py: its rules, numbers and expiry), in a book of the bots' own
+(a bot is challenged on the server it is connected to), each with its board (BotGame).
 
 While it is a bot's turn the room shows it thinking (as it shows the AI seat's search),
 and what the bot sends as engine-protocol `info` lines reaches everyone in the room as
@@ -26,7 +28,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +35,7 @@ from typing import Any
 from c4tui.community.bot_records import BotRecords
 from c4tui.community.bot_tokens import BotAccount, BotNameError, TokenBook, bot_key
 from c4tui.community.bot_tokens import is_bot_key as is_bot
+from c4tui.community.challenges import Challenge, ChallengeBook, ChallengeRefused
 from c4tui.community.clocks import TimeControl
 from c4tui.community.store import StoreError
 from c4tui.engine.board.game import Game
@@ -146,34 +148,16 @@ class BotGameFeed(Feed):
         return "line" if view.winner is not None else "full"
 
 
-@dataclass
-class Challenge:
-    """A challenge to a bot: who asked, the board, and whether the challenger plays first."""
+@dataclass(frozen=True)
+class BotGame:
+    """What a challenge to a bot asks beyond the community's challenge (its id, who
+    asks whom, the clock's words): the board, and whether the challenger plays first."""
 
-    id: str
-    to: BotAccount
-    by_key: str
-    by_name: str
-    by_bot: bool
     first: bool  # the challenger plays ● (moves first)
     width: int
     height: int
     connect: int
-    until: float
     control: TimeControl | None = None  # the game's clock; None: none
-
-    def event(self, kind: str) -> dict[str, Any]:
-        return {
-            "type": kind,
-            "id": self.id,
-            "from": {"name": self.by_name, "bot": self.by_bot},
-            "to": self.to.name,
-            "color": "second" if self.first else "first",  # the challenged bot's
-            "width": self.width,
-            "height": self.height,
-            "connect": self.connect,
-            "clock": None if self.control is None else self.control.text,
-        }
 
 
 class Bucket:
@@ -202,7 +186,10 @@ class BotDesk:
         self.host = host
         self._tokens = tokens
         self.accounts: dict[str, BotAccountFeed] = {}  # bot key -> its account stream
-        self.challenges: dict[str, Challenge] = {}
+        # Challenges to bots: the community's rules (challenges.py), kept apart from the
+        # people's book (a bot is challenged where it is connected), with their boards.
+        self.book = ChallengeBook(time.time, live_seconds=CHALLENGE_SECONDS)
+        self.games: dict[int, BotGame] = {}
         self._moves: dict[str, Bucket] = {}
         self._thinking: dict[str, Bucket] = {}
 
@@ -253,9 +240,8 @@ class BotDesk:
         for room in self._games_of(account.key):
             feed.put({"type": "gameStart", "room": room.number})
         self._forget_late()
-        for challenge in self.challenges.values():
-            if challenge.to.key == account.key:
-                feed.put(challenge.event("challenge"))
+        for challenge in self.book.made_to(account.key):
+            feed.put(self._event(challenge, "challenge"))
         self.host.lobby_changed()
         return feed
 
@@ -298,82 +284,103 @@ class BotDesk:
             control = None if clock is None else TimeControl.parse(clock)
         except ValueError as error:
             raise Refused(str(error)) from None
-        waiting = sum(1 for c in self.challenges.values() if c.to.key == feed.key)
+        waiting = len(self.book.made_to(feed.key))
         if waiting >= CHALLENGES_PER_BOT:
             raise Refused(f"{feed.name} has {waiting} challenges waiting: try again later.")
-        for old in [c for c in self.challenges.values() if c.by_key == by.key]:
+        for old in self.book.made_by(by.key):
             self._withdraw(old)  # one challenge at a time: the newest counts
-        width, height, connect = size
-        challenge = Challenge(
-            secrets.token_hex(6),
-            feed.account,
-            by.key,
-            by.name,
-            is_bot(by.key),
-            first,
-            width,
-            height,
-            connect,
-            time.monotonic() + CHALLENGE_SECONDS,
-            control,
-        )
-        self.challenges[challenge.id] = challenge
-        feed.put(challenge.event("challenge"))
+        try:
+            challenge = self.book.make(
+                (by.key, by.name),
+                (feed.key, feed.name),
+                "" if control is None else control.text,
+                rated=False,
+                correspondence=False,
+                opponent_online=True,
+            )
+        except ChallengeRefused as error:
+            raise Refused(str(error)) from None
+        self.games[challenge.id] = BotGame(first, *size, control)
+        feed.put(self._event(challenge, "challenge"))
         log.info("bot %s challenged by %s (%s)", feed.name, by.name, challenge.id)
         return challenge
 
+    def _event(self, challenge: Challenge, kind: str) -> dict[str, Any]:
+        """A challenge as the bot API tells it (docs/bot-api.md)."""
+        game = self.games[challenge.id]
+        return {
+            "type": kind,
+            "id": str(challenge.id),
+            "from": {"name": challenge.challenger_name, "bot": is_bot(challenge.challenger)},
+            "to": challenge.opponent_name,
+            "color": "second" if game.first else "first",  # the challenged bot's
+            "width": game.width,
+            "height": game.height,
+            "connect": game.connect,
+            "clock": challenge.control or None,
+        }
+
     def _withdraw(self, challenge: Challenge) -> None:
-        self.challenges.pop(challenge.id, None)
-        feed = self.accounts.get(challenge.to.key)
+        """The challenge is off (a newer one, or its time ran out): the bot is told."""
+        self.book.open.pop(challenge.id, None)
+        feed = self.accounts.get(challenge.opponent)
         if feed is not None:
-            feed.put(challenge.event("challengeCanceled"))
+            feed.put(self._event(challenge, "challengeCanceled"))
+        self.games.pop(challenge.id, None)
 
     def _forget_late(self) -> None:
-        now = time.monotonic()
-        for challenge in [c for c in self.challenges.values() if c.until < now]:
+        for challenge in self.book.expire():
             self._withdraw(challenge)
-            self._tell_challenger(challenge, f"{challenge.to.name} did not answer in time.")
+            self._tell_challenger(
+                challenge, f"{challenge.opponent_name} did not answer in time.", None
+            )
 
-    def _tell_challenger(self, challenge: Challenge, text: str, kind: str = "") -> None:
-        if challenge.by_bot:
-            feed = self.accounts.get(challenge.by_key)
-            if feed is not None and kind:
-                feed.put(challenge.event(kind))
+    def _tell_challenger(
+        self, challenge: Challenge, text: str, event: dict[str, Any] | None
+    ) -> None:
+        if is_bot(challenge.challenger):
+            feed = self.accounts.get(challenge.challenger)
+            if feed is not None and event is not None:
+                feed.put(event)
             return
         for client in self.host.clients:
-            if client.key == challenge.by_key and client.room is None:
+            if client.key == challenge.challenger and client.room is None:
                 client.send(Notice(text))
 
-    def _challenge_to(self, account: BotAccount, challenge_id: str) -> Challenge:
+    def _answered(self, account: BotAccount, challenge_id: str, accept: bool) -> Challenge:
+        """The challenge to this bot numbered `challenge_id`, out of the book (its board
+        in `games` until the caller has used it)."""
         self._forget_late()
-        challenge = self.challenges.get(challenge_id)
-        if challenge is None or challenge.to.key != account.key:
-            raise BotRefused(404, "No such challenge (answered, withdrawn or too old).")
-        return challenge
+        try:
+            number = int(challenge_id)
+            if accept:
+                return self.book.accept(number, account.key)
+            return self.book.decline(number, account.key)
+        except (ValueError, ChallengeRefused):
+            raise BotRefused(404, "No such challenge (answered, withdrawn or too old).") from None
 
     def decline(self, account: BotAccount, challenge_id: str) -> None:
-        challenge = self._challenge_to(account, challenge_id)
-        del self.challenges[challenge.id]
-        self._tell_challenger(
-            challenge, f"BOT {account.name} declines your challenge.", "challengeDeclined"
-        )
+        challenge = self._answered(account, challenge_id, accept=False)
+        declined = self._event(challenge, "challengeDeclined")
+        self.games.pop(challenge.id, None)
+        self._tell_challenger(challenge, f"BOT {account.name} declines your challenge.", declined)
 
     def accept(self, account: BotAccount, challenge_id: str) -> Room:
         """The challenge accepted: a room with both in it, its game about to start."""
-        challenge = self._challenge_to(account, challenge_id)
-        del self.challenges[challenge.id]
+        challenge = self._answered(account, challenge_id, accept=True)
+        game = self.games.pop(challenge.id)
         person = None
-        if challenge.by_bot:
-            if challenge.by_key not in self.accounts:
+        if is_bot(challenge.challenger):
+            if challenge.challenger not in self.accounts:
                 raise BotRefused(409, "The challenger has gone offline.")
         else:
             person = next(
-                (c for c in self.host.clients if c.key == challenge.by_key and c.room is None),
+                (c for c in self.host.clients if c.key == challenge.challenger and c.room is None),
                 None,
             )
             if person is None:
                 raise BotRefused(409, "The challenger has gone, or is in a room now.")
-        for key in (account.key, challenge.by_key):
+        for key in (account.key, challenge.challenger):
             if is_bot(key) and len(self._games_of(key)) >= self.host.limits.bot_games:
                 raise BotRefused(
                     409, f"A bot plays {self.host.limits.bot_games} games at once at most."
@@ -387,28 +394,32 @@ class BotDesk:
             if refusal is not None:
                 person.send(Notice(f"BOT {account.name} accepted, but: {refusal}", "warning"))
                 raise BotRefused(409, "The challenger may not open another room now.")
-        room = self._open_room(challenge)
-        log.info("room %d: %s plays the bot %s", room.number, challenge.by_name, account.name)
+        room = self._open_room(challenge, game)
+        log.info(
+            "room %d: %s plays the bot %s", room.number, challenge.challenger_name, account.name
+        )
         if person is not None:
             self.host.enter(person, room, room.seat_of(person.key))
         self.host.changed(room)
-        for key in (account.key, challenge.by_key):
+        for key in (account.key, challenge.challenger):
             feed = self.accounts.get(key)
             if feed is not None:
                 feed.put({"type": "gameStart", "room": room.number})
         return room
 
-    def _open_room(self, challenge: Challenge) -> Room:
+    def _open_room(self, challenge: Challenge, game: BotGame) -> Room:
         host = self.host
         taken = {seat.code for room in host.rooms.values() for seat in room.seats}
-        challenger = Seat(challenge.by_key, challenge.by_name, code=new_code(lambda c: c in taken))
-        bot = Seat(challenge.to.key, challenge.to.name, code=new_code(lambda c: c in taken))
-        seats = [challenger, bot] if challenge.first else [bot, challenger]
+        challenger = Seat(
+            challenge.challenger, challenge.challenger_name, code=new_code(lambda c: c in taken)
+        )
+        bot = Seat(challenge.opponent, challenge.opponent_name, code=new_code(lambda c: c in taken))
+        seats = [challenger, bot] if game.first else [bot, challenger]
         number = host.new_number()
         code = new_code(lambda code: any(r.code == code for r in host.rooms.values()))
-        start = Position.start(challenge.width, challenge.height, challenge.connect)
+        start = Position.start(game.width, game.height, game.connect)
         room = Room(
-            number, code, Game(start), seats, name=new_game_name(number), control=challenge.control
+            number, code, Game(start), seats, name=new_game_name(number), control=game.control
         )
         # A bot that accepts and never follows its game loses it as one who dropped does.
         until = time.monotonic() + host.limits.seat_hold

@@ -154,7 +154,7 @@ class BotApi:
         except ValueError as error:
             raise BotRefused(400, f"clock: {error} (a + in a URL is written %2B)") from None
         made = self.desk.challenge(bot, name, first=color == "first", size=size, clock=clock)
-        return web.json_response({"id": made.id})
+        return web.json_response({"id": str(made.id)})
 
     async def accept(self, request: web.Request, bot: BotAccount) -> web.StreamResponse:
         room = self.desk.accept(bot, request.match_info["id"][:40])

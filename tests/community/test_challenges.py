@@ -105,3 +105,21 @@ def test_a_challenge_goes_to_json_and_back() -> None:
     other = ChallengeBook(Clock())
     other.restore(again)
     assert live(other, ANN, CY).id == challenge.id + 1
+
+
+def test_an_answered_challenges_number_is_not_given_again() -> None:
+    # A late answer to a challenge that is gone must not answer a newer one.
+    book = ChallengeBook(Clock())
+    first = live(book)
+    book.decline(first.id, "k-bob")
+    again = live(book)
+    assert again.id != first.id
+    with pytest.raises(ChallengeRefused, match="no longer open"):
+        book.accept(first.id, "k-bob")
+
+
+def test_a_book_may_give_live_challenges_less_time() -> None:
+    clock = Clock()
+    book = ChallengeBook(clock, live_seconds=60.0)
+    challenge = live(book)
+    assert challenge.expires == clock.now + 60.0 < clock.now + LIVE_SECONDS
