@@ -45,6 +45,18 @@ class SeekRecords:
         """This server has (re)started: none of its players seeks yet."""
         self.store.execute("DELETE FROM seeks WHERE server = ?", (self.server,))
 
+    def playing(self, key: str) -> bool:
+        """Whether this player has a seat in a game under way at one sitting, in a room
+        of any server (moves made, no result yet, no days-a-move clock): they do not seek."""
+        found = self.store.value(
+            "SELECT 1 FROM room_seats s JOIN rooms r ON r.number = s.room"
+            " JOIN games g ON g.id = r.game LEFT JOIN room_clocks c ON c.room = r.number"
+            " WHERE s.key = ? AND g.plies > 0 AND g.result = '*'"
+            " AND (c.days IS NULL OR c.days = 0)",
+            (key,),
+        )
+        return found is not None
+
     def played(self, a: str, b: str) -> None:
         """Two players met (automatch, a challenge): each is the other's last opponent."""
         for key, other in ((a, b), (b, a)):

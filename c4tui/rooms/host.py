@@ -116,6 +116,10 @@ class HostListener:
         """The lobby is being made from this server's people (identity -> name) and rooms
         (their summaries): add to them (rooms/other_servers.py adds the other servers')."""
 
+    def your_move(self, key: str) -> list[tuple[float, int]]:
+        """Rooms not on this server where it is this player's move: (seconds left, number)."""
+        return []
+
 
 class Elsewhere:
     """The rooms other servers hold, as this server's own clients reach them (relay.py
@@ -818,6 +822,8 @@ class RoomHost:
             if seat is not None and room.on and room.position.to_move == seat:
                 left = inf if room.clock is None else room.clock.remaining(seat, self.now())
                 mine.append((left, room.number))
+        for listener in self.listeners:
+            mine += listener.your_move(client.key)
         return replace(
             lobby or self.lobby(),
             your_move=tuple(number for _, number in sorted(mine)),

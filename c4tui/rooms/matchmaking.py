@@ -189,9 +189,21 @@ class Matchmaking(HostListener):
 
     # ---- automatch ----------------------------------------------------------------
 
+    def _playing_anywhere(self, key: str) -> bool:
+        """`_playing` on this server, or on another (as the store keeps its rooms)."""
+        if self._playing(key) is not None:
+            return True
+        if not self.shared:
+            return False
+        try:
+            return self._seeks().playing(key)
+        except StoreError as error:
+            log.warning("whether %s plays elsewhere is not known: %s", key, error)
+            return False
+
     def seek(self, client: Client, text: str) -> None:
         control = self._control(text)
-        if self._playing(client.key) is not None:
+        if self._playing_anywhere(client.key):
             raise Refused("Finish your game first: you have a seat in a game under way.")
         rating = self._standing(client.key, client.name, control).rating
         seek = self.queue.seek(client.key, client.name, rating.r, control.text)
@@ -228,7 +240,7 @@ class Matchmaking(HostListener):
         """Pair whom the rules allow, let challenges expire, tell seekers how they wait."""
         self._expire_challenges()
         for seek in list(self.queue.seeks.values()):
-            if not self._clients(seek.key) or self._playing(seek.key) is not None:
+            if not self._clients(seek.key) or self._playing_anywhere(seek.key):
                 self._stop_seeking(seek.key)
         most = max(0, self.host.limits.rooms - len(self.host.rooms))
         found = self._pair(most)

@@ -17,12 +17,14 @@ On SQLite (one server) none of this runs: the lobby is the server's own, as befo
 from __future__ import annotations
 
 import logging
+from math import inf
 from typing import Any
 
 from c4tui.community.presence import PresenceRecords
 from c4tui.community.store import StoreError
 from c4tui.rooms.access import show_code
 from c4tui.rooms.host import Client, HostListener, RoomHost
+from c4tui.rooms.room import Room
 
 log = logging.getLogger("c4tui.rooms")
 REFRESH_EVERY = 5  # ticks between looks at the store, should a "lobby.changed" be lost
@@ -36,7 +38,7 @@ class OtherServers(HostListener):
         self.host = host
         self.shared = False  # several servers may share the store (PostgreSQL)
         self.people: dict[str, str] = {}  # identity -> name, online on another server
-        self.rooms: list[dict[str, Any]] = []  # the rooms other servers play, as listed
+        self.rooms: dict[int, Room] = {}  # the rooms other servers play, as last kept
         self._stale = True
         self._ticks = 0
 
@@ -83,9 +85,9 @@ class OtherServers(HostListener):
         self._ticks += 1
         if not self.shared or self._ticks % REFRESH_EVERY:
             return
-        before = (self.people, self.rooms)
+        before = (self.people, self._listed())
         self.refresh()
-        if (self.people, self.rooms) != before:
+        if (self.people, self._listed()) != before:
             self.host.lobby_changed(here=False)
 
     def refresh(self) -> None:
@@ -100,25 +102,38 @@ class OtherServers(HostListener):
         except StoreError as error:
             log.warning("the other servers' lobby could not be read: %s", error)
             return
-        rooms = []
-        for room, _ in loaded:
-            if room.number in held and room.number not in host.rooms:
-                summary = room.summary()
-                if summary["code"] is not None:
-                    summary["code"] = show_code(summary["code"])
-                summary["watchers"] = 0  # who watches is its own server's to know
-                rooms.append(summary)
+        rooms = {room.number: room for room, _ in loaded if room.number in held}
         self.people, self.rooms, self._stale = people, rooms, False
+
+    def _listed(self) -> list[dict[str, Any]]:
+        """The other servers' rooms as the lobby lists them."""
+        listed = []
+        for room in self.rooms.values():
+            summary = room.summary()
+            if summary["code"] is not None:
+                summary["code"] = show_code(summary["code"])
+            summary["watchers"] = 0  # who watches is its own server's to know
+            listed.append(summary)
+        return listed
 
     def listing(self, people: dict[str, str], rooms: list[dict[str, Any]]) -> None:
         if not self.shared:
             return
-        if self._stale:
-            self.refresh()
-        for key, name in self.people.items():
+        for key, name in self.online().items():
             people.setdefault(key, name)
         here = {int(summary["room"]) for summary in rooms}
-        rooms += [summary for summary in self.rooms if int(summary["room"]) not in here]
+        rooms += [summary for summary in self._listed() if int(summary["room"]) not in here]
+
+    def your_move(self, key: str) -> list[tuple[float, int]]:
+        """The other servers' rooms where it is this player's move: the seconds their
+        clock had left when last kept (the least first in the lobby), and the number."""
+        mine = []
+        for number, room in self.elsewhere().items():
+            seat = room.seat_of(key)
+            if seat is not None and room.on and room.position.to_move == seat:
+                left = inf if room.clock is None else room.clock.left[seat]
+                mine.append((left, number))
+        return mine
 
     # ---- asked by matchmaking and people --------------------------------------------
 
@@ -127,3 +142,9 @@ class OtherServers(HostListener):
         if self.shared and self._stale:
             self.refresh()
         return dict(self.people)
+
+    def elsewhere(self) -> dict[int, Room]:
+        """The rooms the other servers play (not this one's), as last read."""
+        if self.shared and self._stale:
+            self.refresh()
+        return {n: room for n, room in self.rooms.items() if n not in self.host.rooms}

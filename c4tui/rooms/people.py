@@ -68,7 +68,8 @@ class People:
         online = [name for key, name in self._online().items() if key in keys]
         shown = online[0] if online else profiles.name_of(player)
         playing = []
-        for room in sorted(self.host.rooms.values(), key=lambda r: r.number):
+        rooms = {**self.others.elsewhere(), **self.host.rooms}  # on any server
+        for room in sorted(rooms.values(), key=lambda r: r.number):
             seat = next((i for i, s in enumerate(room.seats) if s.key in keys), None)
             if seat is not None and not room.over:
                 other = room.seats[1 - seat]

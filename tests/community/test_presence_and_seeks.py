@@ -164,3 +164,26 @@ def test_servers_making_challenges_at_once_number_them_apart(postgres_url, postg
     finally:
         for store in stores:
             store.close()
+
+
+def test_a_seat_in_a_game_under_way_at_one_sitting_is_playing(store):
+    from c4tui.community.clock_records import ClockRecords
+    from c4tui.community.room_records import RoomRecord, RoomRecords, SeatRecord
+    from c4tui.engine.board.gamefile import Ending, GameRecord
+
+    seats = (SeatRecord("ssh-name:ann", "ann", None, "S1"), SeatRecord("ssh-name:bob", "bob"))
+
+    def room(number: int, moves: str, **game) -> RoomRecord:
+        record = GameRecord(moves, players=("ann", "bob"), date="2026-11-26T03:00:00Z", **game)
+        return RoomRecord(number, f"CODE{number}", False, f"g{number}", record, seats)
+
+    rooms, seeks = RoomRecords(store), SeekRecords(store, A)
+    rooms.keep(room(1, ""))  # not begun
+    rooms.keep(room(2, "44", ended=Ending("resigned", 1)))  # over
+    assert not seeks.playing("ssh-name:ann")
+    rooms.keep(room(3, "4"))
+    by_post = {"minutes": 0, "increment": 0, "days": 2}
+    ClockRecords(store).keep(3, {"control": by_post, "left": [172800.0] * 2, "running": 1})
+    assert not seeks.playing("ssh-name:bob")  # days a move: played beside anything
+    rooms.keep(room(4, "4"))
+    assert seeks.playing("ssh-name:bob") and not seeks.playing("ssh-name:cy")

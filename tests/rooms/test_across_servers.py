@@ -134,3 +134,40 @@ async def test_a_challenge_across_servers_declined_or_left_is_off_for_both(postg
         await ann.close()
         if how == "declines":
             await bob.close()
+
+
+async def test_games_on_the_other_server_count_in_the_lobby_a_profile_and_a_seek(
+    postgres, tmp_path
+):
+    async with two_servers(postgres, tmp_path) as (first, second, _):
+        ann, bob = await login(first, "ann"), await login(second, "bob")
+
+        made_before: list[int] = []
+
+        async def a_game(clock: str | None) -> int:
+            """A room of ann's on the first server with bob (relayed) in it, ann's move made."""
+            await ann.send("create", clock=clock)
+            made = await room_where(ann, lambda m: m["seat"] == 0 and m["room"] not in made_before)
+            made_before.append(made["room"])
+            await bob.send("join", code=made["code"])
+            await room_where(bob, lambda m: m["room"] == made["room"] and m["seat"] == 1)
+            await ann.send("drop", column=3, ply=0)
+            await room_where(bob, lambda m: m["moves"] == "4")
+            await bob.send("leave")
+            return int(made["room"])
+
+        by_post = await a_game("1d")  # bob's move, kept by the first server
+        lobby = await next_of(bob, "lobby", lambda m: m["your_move"])
+        assert lobby["your_move"] == [by_post]
+        await bob.send("profile", name="ann")
+        playing = (await next_of(bob, "profile"))["playing"]
+        assert [(p["room"], p["opponent"], p["moves"]) for p in playing] == [(by_post, "bob", 1)]
+        await bob.send("seek", control="3+2")  # a correspondence game does not stop a seek
+        await next_of(bob, "seeking", lambda m: m["control"] == "3+2")
+        await bob.send("unseek")
+        await ann.send("leave")
+        await a_game(None)  # a game at one sitting under way on the first server does
+        await bob.send("seek", control="3+2")
+        assert (await next_of(bob, "refused"))["reason"].startswith("Finish your game first")
+        for client in (ann, bob):
+            await client.close()
