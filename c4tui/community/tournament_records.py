@@ -23,6 +23,7 @@ TOURNAMENT_LOCK = 0x43345454  # PostgreSQL's advisory lock that servers change t
 
 TOURNAMENT = "id, name, maker, control, rounds_planned, starts_at, phase, note, next_round_at"
 BOARD = "board, first_player, second_player, room, points, how"
+ROWS_AT_ONCE = 200  # rows in one INSERT (SQLite takes 32766 values in one statement)
 
 
 class TournamentRecords:
@@ -53,24 +54,34 @@ class TournamentRecords:
             )
             for table in ("tournament_boards", "tournament_rounds", "tournament_entries"):
                 self.store.execute(f"DELETE FROM {table} WHERE tournament = ?", (t.number,))
-            for order, entry in enumerate(t.entries.values()):
-                self.store.execute(
-                    "INSERT INTO tournament_entries (tournament, player, name, rating,"
-                    " withdrawn, entered) VALUES (?, ?, ?, ?, ?, ?)",
-                    (t.number, entry.key, entry.name, entry.rating, int(entry.withdrawn), order),
-                )
-            for done in t.rounds:
-                self.store.execute(
-                    "INSERT INTO tournament_rounds (tournament, round_number, bye)"
-                    " VALUES (?, ?, ?)",
-                    (t.number, done.number, done.bye),
-                )
-                for index, b in enumerate(done.boards):
-                    self.store.execute(
-                        f"INSERT INTO tournament_boards (tournament, round_number, {BOARD})"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                        (t.number, done.number, index, b.first, b.second, b.room, b.points, b.how),
-                    )
+            self._insert(
+                "tournament_entries (tournament, player, name, rating, withdrawn, entered)",
+                [
+                    (t.number, e.key, e.name, e.rating, int(e.withdrawn), order)
+                    for order, e in enumerate(t.entries.values())
+                ],
+            )
+            self._insert(
+                "tournament_rounds (tournament, round_number, bye)",
+                [(t.number, done.number, done.bye) for done in t.rounds],
+            )
+            self._insert(
+                f"tournament_boards (tournament, round_number, {BOARD})",
+                [
+                    (t.number, done.number, index, b.first, b.second, b.room, b.points, b.how)
+                    for done in t.rounds
+                    for index, b in enumerate(done.boards)
+                ],
+            )
+
+    def _insert(self, into: str, rows: list[tuple[object, ...]]) -> None:
+        """Many rows in few statements: on PostgreSQL each statement is a round trip,
+        and a big tournament is hundreds of rows (64 players, 15 rounds: 480 boards)."""
+        for start in range(0, len(rows), ROWS_AT_ONCE):
+            chunk = rows[start : start + ROWS_AT_ONCE]
+            one = "(" + ", ".join("?" * len(chunk[0])) + ")"
+            values = [value for row in chunk for value in row]
+            self.store.execute(f"INSERT INTO {into} VALUES {', '.join([one] * len(chunk))}", values)
 
     @contextmanager
     def locked(self) -> Iterator[None]:
@@ -102,8 +113,9 @@ class TournamentRecords:
                     (number,),
                 )
             }
+            boards = self._boards(number)
             rounds = [
-                Round(int(round_number), self._boards(number, int(round_number)), bye)
+                Round(int(round_number), boards.get(int(round_number), []), bye)
                 for round_number, bye in self.store.rows(
                     "SELECT round_number, bye FROM tournament_rounds WHERE tournament = ?"
                     " ORDER BY round_number",
@@ -127,19 +139,21 @@ class TournamentRecords:
             )
         return found
 
-    def _boards(self, number: int, round_number: int) -> list[Board]:
-        rows = self.store.rows(
-            f"SELECT {BOARD} FROM tournament_boards WHERE tournament = ? AND round_number = ?"
-            " ORDER BY board",
-            (number, round_number),
-        )
-        return [
-            Board(
-                str(first),
-                str(second),
-                None if room is None else int(room),
-                None if points is None else float(points),
-                how,
+    def _boards(self, number: int) -> dict[int, list[Board]]:
+        """Every board of the tournament, by round, in order."""
+        boards: dict[int, list[Board]] = {}
+        for round_number, _, first, second, room, points, how in self.store.rows(
+            f"SELECT round_number, {BOARD} FROM tournament_boards WHERE tournament = ?"
+            " ORDER BY round_number, board",
+            (number,),
+        ):
+            boards.setdefault(int(round_number), []).append(
+                Board(
+                    str(first),
+                    str(second),
+                    None if room is None else int(room),
+                    None if points is None else float(points),
+                    how,
+                )
             )
-            for _, first, second, room, points, how in rows
-        ]
+        return boards
