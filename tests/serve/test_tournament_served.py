@@ -5,8 +5,11 @@ begins it; eve follows it and watches each round's game from its row. Each game 
 with keys; its last move and result stay on its players' screens through the pause
 between rounds ("round 2 starts in ..."), then round 2 takes its players to their new
 room; after the last the standings are final. Three players: a game and a bye a round.
-Slow (four ssh sessions, three whole games): the default run checks the same through the
-service and the app (tests/rooms/test_tournaments.py, tests/app/test_tournament_screen.py).
+Then the same across two servers on one PostgreSQL database (issue 36): made on one,
+entered and followed on the other, played through the room's server.
+Slow (real servers and ssh sessions, whole games): the default run checks the same
+through the service and the app (tests/rooms/test_tournaments.py,
+tests/app/test_tournament_screen.py, tests/community/test_tournaments_on_postgresql.py).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import re
 import asyncssh
 import pytest
 
-from tests.serve.served import served
+from tests.serve.served import served, two_served
 from tests.serve.terminal import ScreenSession, screen_session
 from tests.serve.test_play_together import GAME, LOBBY, SIZE, play
 
@@ -86,3 +89,51 @@ async def test_a_swiss_over_ssh_pauses_between_rounds_and_ends_with_its_standing
         # Three rounds of three: each played two games and had a bye; ● won every game.
         assert re.findall(r"│\s*\d\s+\w+\s+(\d)\s", final) == ["2", "2", "2"], final
     assert "Traceback" not in server.log.decode()
+
+
+async def test_a_swiss_spans_two_servers_on_one_database(postgres, tmp_path):
+    """ann makes it on one server; bob enters it on the other, where eve follows it; the
+    game (one round of two) is played through the room's server and watched from the
+    other, and both servers show the final standings."""
+    async with (
+        two_served(tmp_path, postgres.fresh_url(), "--no-web") as (one, two),
+        contextlib.AsyncExitStack() as stack,
+    ):
+        where = {"ann": one, "bob": two, "eve": two}
+        screens = {
+            name: await stack.enter_async_context(
+                screen_session(
+                    server.ssh_port, name, asyncssh.generate_private_key("ssh-ed25519"), **SIZE
+                )
+            )
+            for name, server in where.items()
+        }
+        ann, bob, eve = screens["ann"], screens["bob"], screens["eve"]
+        await tournaments(ann)
+        ann.type("n")
+        await ann.wait_for(re.compile(r"esc Lobby\s+▏"))
+        ann.type("Two Servers")
+        await ann.wait_for("│Two Servers")
+        ann.type("\r")
+        await ann.wait_for(re.compile(r"Two Servers\s+5\+3\s+3\s+✓ starts"))
+        await tournaments(bob)
+        await bob.wait_for("Two Servers")  # listed on the other server
+        bob.type("e")
+        await bob.wait_for("you are in it")
+        await tournaments(eve)
+        await eve.wait_for("2 players")
+        ann.type("b")
+        first, second = await pairing(eve, 1)
+        eve.type("w")
+        await eve.wait_for("you are watching")
+        players = (screens[first], screens[second])
+        await play(GAME, 1, players, (*players, eve))
+        await eve.wait_for(f"{first} ● wins.")
+        eve.type("\x1b")
+        await tournaments(eve)
+        await eve.wait_for("final standings")
+        ann.type("\x1b")
+        await tournaments(ann)
+        await ann.wait_for("final standings")
+    for server in (one, two):
+        assert "Traceback" not in server.log.decode()
