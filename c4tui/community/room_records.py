@@ -9,6 +9,7 @@ beyond what is kept of it.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,20 +84,24 @@ class RoomRecords:
         """The room has closed: it goes (its games stay)."""
         self.store.execute("DELETE FROM rooms WHERE number = ?", (number,))
 
-    def load(self) -> list[RoomRecord]:
-        """Every room kept, lowest number first."""
+    def load(self, numbers: Collection[int] | None = None) -> list[RoomRecord]:
+        """Every room kept (only those of `numbers`, unless None), lowest number first."""
         rooms = self.store.rows(
             "SELECT r.number, r.code, r.public, r.game, g.name FROM rooms r"
             " JOIN games g ON g.id = r.game ORDER BY r.number"
         )
+        if numbers is not None:  # a game's moves are the cost: only the rooms asked for
+            rooms = [row for row in rooms if int(row[0]) in numbers]
         seats: dict[int, list[SeatRecord]] = {number: [] for number, *_ in rooms}
         for number, key, name, ai, code in self.store.rows(
             "SELECT room, key, name, ai, code FROM room_seats ORDER BY room, seat"
         ):
-            seats[number].append(SeatRecord(key, name, ai, code))
+            if number in seats:
+                seats[number].append(SeatRecord(key, name, ai, code))
         offers: dict[int, dict[str, int]] = {number: {} for number, *_ in rooms}
         for number, kind, seat in self.store.rows("SELECT room, kind, seat FROM room_offers"):
-            offers[number][kind] = seat
+            if number in offers:
+                offers[number][kind] = seat
         found = []
         for number, code, public, game, name in rooms:
             both = seats[number] + [SeatRecord()] * (2 - len(seats[number]))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
@@ -136,13 +137,13 @@ class RoomKeeper:
                 self.archive(room)
             self.rooms.forget(room.number)
 
-    def load(self) -> list[tuple[Room, RoomRecord]]:
-        """Every room kept (and its record), lowest number first; one that cannot be a
-        room is left out with one log line."""
+    def load(self, numbers: Collection[int] | None = None) -> list[tuple[Room, RoomRecord]]:
+        """Every room kept (only `numbers`, unless None) and its record, lowest number
+        first; one that cannot be a room is left out with one log line."""
         rooms = []
         clocks = self.clocks.load()
         ratings = RatingRecords(self.store)
-        for record in self.rooms.load():
+        for record in self.rooms.load(numbers):
             record = replace(record, clock=clocks.get(record.number))
             try:
                 room = room_of(record)

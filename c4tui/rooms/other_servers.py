@@ -21,6 +21,7 @@ from math import inf
 from typing import Any
 
 from c4tui.community.presence import PresenceRecords
+from c4tui.community.room_versions import room_versions
 from c4tui.community.store import StoreError
 from c4tui.rooms.access import show_code
 from c4tui.rooms.host import Client, HostListener, RoomHost
@@ -39,6 +40,7 @@ class OtherServers(HostListener):
         self.shared = False  # several servers may share the store (PostgreSQL)
         self.people: dict[str, str] = {}  # identity -> name, online on another server
         self.rooms: dict[int, Room] = {}  # the rooms other servers play, as last kept
+        self._versions: dict[int, Any] = {}  # and the version of each (room_versions.py)
         self._stale = True
         self._ticks = 0
 
@@ -98,12 +100,17 @@ class OtherServers(HostListener):
             live = set(host.records.live()) - {host.server}
             people = self._presence().online(live)
             held = {n for n, server in host.leases.elsewhere().items() if server in live}
-            loaded = host.keeper.load() if held else []
+            kept = room_versions(host.store) if held else {}
+            versions = {n: kept.get(n) for n in held}
+            changed = {n for n in held if versions[n] != self._versions.get(n)}
+            loaded = host.keeper.load(changed) if changed else []
         except StoreError as error:
             log.warning("the other servers' lobby could not be read: %s", error)
             return
-        rooms = {room.number: room for room, _ in loaded if room.number in held}
-        self.people, self.rooms, self._stale = people, rooms, False
+        rooms = {n: room for n, room in self.rooms.items() if n in held and n not in changed}
+        rooms.update((room.number, room) for room, _ in loaded)
+        self.people, self.rooms, self._versions = people, rooms, versions
+        self._stale = False
 
     def _listed(self) -> list[dict[str, Any]]:
         """The other servers' rooms as the lobby lists them."""

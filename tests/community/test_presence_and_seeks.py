@@ -6,8 +6,12 @@ from __future__ import annotations
 import threading
 
 from c4tui.community.automatch import Seek, nobody_blocked
+from c4tui.community.clock_records import ClockRecords
 from c4tui.community.presence import PresenceRecords
+from c4tui.community.room_records import RoomRecord, RoomRecords, SeatRecord
+from c4tui.community.room_versions import room_versions
 from c4tui.community.seek_records import PAIRING_LOCK, SeekRecords
+from c4tui.engine.board.gamefile import Ending, GameRecord
 
 A, B, C = "a:1", "b:2", "c:3"  # three servers
 NOW = 2_000_000_000.0
@@ -166,17 +170,15 @@ def test_servers_making_challenges_at_once_number_them_apart(postgres_url, postg
             store.close()
 
 
+SEATS = (SeatRecord("ssh-name:ann", "ann", None, "S1"), SeatRecord("ssh-name:bob", "bob"))
+
+
+def room(number: int, moves: str, seats=SEATS, **game) -> RoomRecord:
+    record = GameRecord(moves, players=("ann", "bob"), date="2026-11-26T03:00:00Z", **game)
+    return RoomRecord(number, f"CODE{number}", False, f"g{number}", record, seats)
+
+
 def test_a_seat_in_a_game_under_way_at_one_sitting_is_playing(store):
-    from c4tui.community.clock_records import ClockRecords
-    from c4tui.community.room_records import RoomRecord, RoomRecords, SeatRecord
-    from c4tui.engine.board.gamefile import Ending, GameRecord
-
-    seats = (SeatRecord("ssh-name:ann", "ann", None, "S1"), SeatRecord("ssh-name:bob", "bob"))
-
-    def room(number: int, moves: str, **game) -> RoomRecord:
-        record = GameRecord(moves, players=("ann", "bob"), date="2026-11-26T03:00:00Z", **game)
-        return RoomRecord(number, f"CODE{number}", False, f"g{number}", record, seats)
-
     rooms, seeks = RoomRecords(store), SeekRecords(store, A)
     rooms.keep(room(1, ""))  # not begun
     rooms.keep(room(2, "44", ended=Ending("resigned", 1)))  # over
@@ -187,3 +189,19 @@ def test_a_seat_in_a_game_under_way_at_one_sitting_is_playing(store):
     assert not seeks.playing("ssh-name:bob")  # days a move: played beside anything
     rooms.keep(room(4, "4"))
     assert seeks.playing("ssh-name:bob") and not seeks.playing("ssh-name:cy")
+
+
+def test_a_room_s_version_changes_with_what_a_lobby_shows_and_one_room_loads_alone(store):
+    rooms = RoomRecords(store)
+    rooms.keep(room(1, "44"))
+    rooms.keep(room(2, ""))
+    before = room_versions(store)
+    rooms.keep(room(1, "44"))  # kept again as it was
+    assert room_versions(store) == before
+    rooms.keep(room(1, "445"))
+    rooms.keep(room(2, "", seats=(SEATS[0], SeatRecord("ssh-name:cy", "cy"))))
+    after = room_versions(store)
+    assert after[1] != before[1] and after[2] != before[2]
+    (two,) = rooms.load({2})
+    assert two.number == 2 and two.seats[1].name == "cy"
+    assert [r.number for r in rooms.load()] == [1, 2]
