@@ -169,6 +169,7 @@ class TournamentDesk:
                 continue
             if not held:
                 self.running.discard(number)
+                self._reread_if_changed(number)
             elif number not in self.running:
                 self.running.add(number)
                 log.info("tournament %d: run by this server", number)
@@ -242,6 +243,15 @@ class TournamentDesk:
             self.tournaments[number] = found[0]
             self._forget_old()
         return found[0] if found else None
+
+    def _reread_if_changed(self, number: int) -> None:
+        """A tournament another server runs, read again at each look at the leases: a
+        change whose word on the bus was lost (the database was down a moment) is seen
+        within a third of a lease all the same."""
+        before = self.tournaments.get(number)
+        if self._reread(number) != before:
+            self._due.add(number)
+            self._send_soon()
 
     def _heard_moves(self, body: dict[str, Any], sender: str) -> None:
         """How far the games of a tournament held by another server have got."""
@@ -447,20 +457,27 @@ class TournamentDesk:
             self._tell(current.bye, f"Round {current.number}: you have the bye (a point).")
 
     def _seat_boards(self, number: int, indexes: list[int]) -> None:
-        """A room for each of these boards of the round under way, kept, then their
-        rooms written on the boards, and their players sent into them."""
+        """A room for each of these boards of the round under way: its number written on
+        the board and kept first, then the room made and kept, then its players sent
+        into it. (A server that dies between the two leaves a board whose room is in no
+        store: the one that takes the tournament over seats it again, `_resume`; the
+        other way round it would leave a room no board knows, its seats taken.)"""
         tournament = self.tournaments[number]
         current = tournament.current
         assert current is not None
-        rooms = {i: self._room_for(tournament, current, current.boards[i]) for i in indexes}
+        numbers = {index: self.host.new_number() for index in indexes}
 
         def seated(fresh: Tournament) -> None:
             if fresh.current is None or fresh.current.number != current.number:
                 return
-            for index, room in rooms.items():
-                fresh.current.boards[index].room = room.number
+            for index, room in numbers.items():
+                fresh.current.boards[index].room = room
 
         self._change(number, seated)
+        rooms = {
+            index: self._room_for(tournament, current, current.boards[index], numbers[index])
+            for index in indexes
+        }
         for index, room in rooms.items():
             board = current.boards[index]
             for seat, key, other in (
@@ -477,10 +494,9 @@ class TournamentDesk:
                     "tourney.seated", {"key": key, "room": room.number, "text": text}
                 )
 
-    def _room_for(self, tournament: Tournament, current: Round, board: Board) -> Room:
-        """A room for one board, its two players seated (● first), kept (so every server
-        finds it)."""
-        number = self.host.new_number()
+    def _room_for(self, tournament: Tournament, current: Round, board: Board, number: int) -> Room:
+        """Room `number` for one board, its two players seated (● first), kept (so every
+        server finds it)."""
         taken = {seat.code for room in self.host.rooms.values() for seat in room.seats}
         # Nobody's seat is held: a player not here loses on the clock (a side that never
         # moved forfeits), as in any game with a clock.

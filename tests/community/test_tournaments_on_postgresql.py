@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import contextlib
 
+import pytest
+
 from c4tui.community.player_records import PlayerRecords
 from c4tui.community.rating_records import RatingRecords
 from c4tui.rooms.service import RoomLimits, RoomService
@@ -169,4 +171,37 @@ async def test_a_player_in_a_game_on_another_server_is_told_where_the_round_wait
         await cat.send("drop", column=3, ply=2)  # bob is still in his game
         await room_where(bob, lambda m: m["room"] == casual and m["moves"] == "454")
         for client in (ann, bob, cat):
+            await client.close()
+
+
+async def test_a_round_its_dead_runner_paired_but_never_seated_is_seated_once_by_the_next(
+    postgres, tmp_path, monkeypatch
+):
+    wall = Time(2_000_000_000.0)
+    async with two_servers(tmp_path, postgres.fresh_url(), wall) as (first, second):
+        ann, bob = await login(first, "ann"), await login(second, "bob")
+        number = await entered(ann, [bob], "Cut", 1)
+
+        change = first.tournaments._change
+
+        def killed_at_seating(number, what):
+            if what.__name__ == "seated":  # the boards' rooms are being written
+                raise SystemExit("killed")
+            return change(number, what)
+
+        monkeypatch.setattr(first.tournaments, "_change", killed_at_seating)
+        with pytest.raises(SystemExit):
+            first.tournaments.begin(number)
+        first.host._tick.cancel()
+        first.tournaments._tick.cancel()
+        wall.moved(first.host.limits.lease_seconds + 1)
+        second.host.see_to_leases()
+        second.tournaments.look(wall())
+        (board,) = second.tournaments.tournaments[number].rounds[0].boards
+        # Seated there, in one room: none made before the boards knew it, with both in it.
+        assert list(second.host.rooms) == [board.room]
+        ann2 = await login(second, "ann")
+        for client in (ann2, bob):
+            await room_where(client, lambda m: m["room"] == board.room and m["seat"] is not None)
+        for client in (ann, bob, ann2):
             await client.close()
