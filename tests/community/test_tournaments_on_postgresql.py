@@ -205,3 +205,29 @@ async def test_a_round_its_dead_runner_paired_but_never_seated_is_seated_once_by
             await room_where(client, lambda m: m["room"] == board.room and m["seat"] is not None)
         for client in (ann, bob, ann2):
             await client.close()
+
+
+async def test_a_change_whose_word_on_the_bus_was_lost_is_seen_at_the_next_look(
+    postgres, tmp_path, monkeypatch
+):
+    wall = Time(2_000_000_000.0)
+    async with two_servers(tmp_path, postgres.fresh_url(), wall) as (first, second):
+        ann, cat, bob = (
+            await login(first, "ann"),
+            await login(first, "cat"),
+            await login(second, "bob"),
+        )
+        await bob.send("tournaments")
+        await ann.send("make_tournament", name="Lost", control="3+2", rounds=1, minutes=60)
+        listed = await next_of(bob, "tournaments", lambda m: m["tournaments"])
+        number = listed["tournaments"][0]["number"]
+        monkeypatch.setattr(first.host.bus, "broadcast", lambda kind, body: None)  # lost
+        await cat.send("enter_tournament", tournament=number)
+        await tournament_where(ann, lambda m: m["tournament"]["players"] == 2)
+        assert len(second.tournaments.tournaments[number].entries) == 1
+        wall.moved(second.host.limits.lease_seconds / 3)
+        second.tournaments.look(wall())
+        again = await next_of(bob, "tournaments", lambda m: m["tournaments"][0]["players"] == 2)
+        assert again["tournaments"][0]["name"] == "Lost"
+        for client in (ann, cat, bob):
+            await client.close()
