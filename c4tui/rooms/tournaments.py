@@ -48,35 +48,30 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from c4tui.community.bus_rooms import RoomsElsewhere
 from c4tui.community.clocks import TimeControl
 from c4tui.community.glicko2 import NEWCOMER
 from c4tui.community.player_records import PlayerRecords
 from c4tui.community.rating_records import RatingRecords
 from c4tui.community.store import StoreError
 from c4tui.community.swiss_standings import DRAW, LOSS, WIN
-from c4tui.community.tournament import MAX_ROUNDS, OPERATOR, Board, Round, Tournament
+from c4tui.community.tournament import MAX_ROUNDS, OPERATOR, Round, Tournament
 from c4tui.community.tournament_records import TournamentRecords
 from c4tui.community.tournament_runners import TournamentRunners
-from c4tui.engine.board.game import Game
-from c4tui.engine.board.position import Position
-from c4tui.rooms.access import new_code
 from c4tui.rooms.codec import from_wire, to_wire
 from c4tui.rooms.host import Client, Refused, RoomHost
-from c4tui.rooms.keeping import new_game_name
 from c4tui.rooms.protocol import (
     BeginTournament,
     EnterTournament,
     FollowTournament,
     MakeTournament,
     Message,
-    Notice,
     TournamentListed,
     TournamentShown,
     TournamentsListed,
     Withdraw,
 )
-from c4tui.rooms.room import Room, Seat
+from c4tui.rooms.room import Room
+from c4tui.rooms.tournament_seats import TournamentSeats
 
 log = logging.getLogger("c4tui.rooms")
 TICK = 1.0  # seconds between looks at the start times
@@ -115,6 +110,7 @@ class TournamentDesk:
             "begin_tournament": self._on_begin,
             "follow_tournament": self._on_follow,
         }
+        self.seats = TournamentSeats(host, self.plays_in)
         host.followers.append(self.room_changed)
 
     # ---- start and stop ---------------------------------------------------------
@@ -131,8 +127,7 @@ class TournamentDesk:
             self.runners.clear()  # a SQLite file is one server's: every tournament its own
         bus = self.host.bus
         bus.on("tourney.changed", self._heard_changed)
-        bus.on("tourney.tell", self._heard_tell)
-        bus.on("tourney.seated", self._heard_seated)
+        self.seats.listen()
         bus.on("tourney.moves", self._heard_moves)
         for tournament in self.records.load():
             self.tournaments[tournament.number] = tournament
@@ -454,7 +449,7 @@ class TournamentDesk:
         assert current is not None
         self._seat_boards(number, list(range(len(current.boards))))
         if current.bye is not None:
-            self._tell(current.bye, f"Round {current.number}: you have the bye (a point).")
+            self.seats.tell(current.bye, f"Round {current.number}: you have the bye (a point).")
 
     def _seat_boards(self, number: int, indexes: list[int]) -> None:
         """A room for each of these boards of the round under way: its number written on
@@ -474,114 +469,8 @@ class TournamentDesk:
                 fresh.current.boards[index].room = room
 
         self._change(number, seated)
-        rooms = {
-            index: self._room_for(tournament, current, current.boards[index], numbers[index])
-            for index in indexes
-        }
-        for index, room in rooms.items():
-            board = current.boards[index]
-            for seat, key, other in (
-                (0, board.first, board.second),
-                (1, board.second, board.first),
-            ):
-                colour = "●, you move first" if seat == 0 else "○"
-                text = (
-                    f"{tournament.name}, round {current.number}: you play {colour}"
-                    f" against {tournament.entries[other].name}."
-                )
-                self._seat_player(key, room.number, text)
-                self.host.bus.broadcast(
-                    "tourney.seated", {"key": key, "room": room.number, "text": text}
-                )
-
-    def _room_for(self, tournament: Tournament, current: Round, board: Board, number: int) -> Room:
-        """Room `number` for one board, its two players seated (● first), kept (so every
-        server finds it)."""
-        taken = {seat.code for room in self.host.rooms.values() for seat in room.seats}
-        # Nobody's seat is held: a player not here loses on the clock (a side that never
-        # moved forfeits), as in any game with a clock.
-        seats = []
-        for key in (board.first, board.second):
-            code = new_code(lambda c: c in taken)
-            taken.add(code)
-            seats.append(Seat(key, tournament.entries[key].name, code=code))
-        code = new_code(lambda c: any(r.code == c for r in self.host.rooms.values()))
-        room = Room(
-            number,
-            code,
-            Game(Position.start()),
-            seats,
-            name=new_game_name(number),
-            control=TimeControl.parse(tournament.control),
-            rated=True,  # its end moves the ratings, as any rated game's (matchmaking.py)
-        )
-        self.host.rooms[number] = room
-        log.info(
-            "tournament %d round %d: %s - %s in room %d",
-            tournament.number,
-            current.number,
-            board.first,
-            board.second,
-            number,
-        )
-        self.host.changed(room)
-        return room
-
-    def _heard_seated(self, body: dict[str, Any], sender: str) -> None:
-        key, room, text = body.get("key"), body.get("room"), body.get("text")
-        if isinstance(key, str) and isinstance(room, int) and isinstance(text, str):
-            self._seat_player(key, room, text)
-
-    def _seat_player(self, key: str, number: int, text: str) -> None:
-        """This server's clients of the player into their tournament game's room (on
-        this server or relayed to the one that holds it), unless they play a game
-        under way elsewhere: those are told where it waits."""
-        idle = []
-        for client in self._online(key):
-            if self._busy(client):
-                client.send(Notice(f"{text} Your game waits in room {number}."))
-            else:
-                idle.append(client)
-        self.host.bring_into(idle, number)
-        for client in idle:
-            client.send(Notice(text))
-
-    def _online(self, key: str) -> list[Client]:
-        """This server's own clients of `key` (a client relayed here from another server
-        is told by that one)."""
-        return [c for c in self.host.clients if c.key == key and not c.relayed]
-
-    def _busy(self, client: Client) -> bool:
-        """In a game under way elsewhere: not taken out of it. A game in another server's
-        room (the client relayed to it) counts while the client has a seat there, unless
-        it is an earlier game of a tournament (over: its board is only in the round
-        before)."""
-        if client.room is None:
-            return False
-        room = self.host.rooms.get(client.room)
-        if room is not None:
-            return room.under_way and room.seat_of(client.key) is not None
-        if self.plays_in(client.room):
-            return False
-        try:
-            seated = RoomsElsewhere(self.host.store, self.host.server, self.host.wall)
-            found = seated.seated(client.key)
-        except StoreError as error:
-            log.warning("a seat elsewhere not looked up: %s", error)
-            return False
-        return found is not None and found[0] == client.room
-
-    def _tell(self, key: str, text: str, everywhere: bool = True) -> None:
-        """Tell the player, on this server (and on every other, unless not `everywhere`)."""
-        for client in self._online(key):
-            client.send(Notice(text))
-        if everywhere:
-            self.host.bus.broadcast("tourney.tell", {"key": key, "text": text})
-
-    def _heard_tell(self, body: dict[str, Any], sender: str) -> None:
-        key, text = body.get("key"), body.get("text")
-        if isinstance(key, str) and isinstance(text, str):
-            self._tell(key, text, everywhere=False)
+        for index in indexes:
+            self.seats.seat_board(tournament, current, current.boards[index], numbers[index])
 
     def room_changed(self, room: Room) -> None:
         """A room changed (RoomHost.changed, on the server that holds the room): a
@@ -593,7 +482,7 @@ class TournamentDesk:
             self._due.add(tournament.number)
             self._send_soon()
             if not room.over:
-                self._keep_seats(tournament, room, board)
+                self.seats.keep_seats(tournament, room, board)
                 self._moved.setdefault(tournament.number, {})[room.number] = room.position.moves
             else:
                 self._record(tournament.number, room)
@@ -644,16 +533,6 @@ class TournamentDesk:
             for board in done.boards
         )
 
-    def _keep_seats(self, tournament: Tournament, room: Room, board: Board) -> None:
-        """A tournament seat is never given up before the game's end: a player who left
-        before the first move (so the room opened the seat) has it back, and the clock
-        decides (tournament games are not played by whoever has the room's code)."""
-        taken = {seat.code for r in self.host.rooms.values() for seat in r.seats}
-        for index, key in enumerate((board.first, board.second)):
-            if room.seats[index].open:
-                code = new_code(lambda c: c in taken)
-                room.seats[index] = Seat(key, tournament.entries[key].name, code=code)
-
     def _round_ended_if_over(self, number: int) -> None:
         """The round is over: the pause before the next (at once after the last round,
         or with no pause set). Only the server that runs the tournament."""
@@ -697,7 +576,7 @@ class TournamentDesk:
         for key, entry in tournament.entries.items():
             if not entry.withdrawn:
                 text = f"{tournament.name}: round {following} starts in {left} s."
-                self._tell(key, text, everywhere=False)
+                self.seats.tell_here(key, text)
 
     def _next_round(self, number: int) -> None:
         self._pause_told.pop(number, None)
@@ -714,7 +593,7 @@ class TournamentDesk:
         if following is None:
             log.info("tournament %d: %s", number, tournament.phase)
             for key in tournament.entries:
-                self._tell(key, f"{tournament.name} is over: the standings are final.")
+                self.seats.tell(key, f"{tournament.name} is over: the standings are final.")
         else:
             self._seat_round(number)
 
