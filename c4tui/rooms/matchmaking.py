@@ -403,9 +403,13 @@ class Matchmaking(HostListener):
 
     def _expire_challenges(self) -> None:
         """Challenges whose time is up go; with other servers, so do live ones whose
-        players are online on no server (one died), and the book is read again."""
+        players are online on no server (one died), and the book is read again: this
+        server's players whose challenges another server changed are told, should the
+        bus have lost the word."""
+        before = dict(self.book.open)
         try:
             with self._challenges():
+                changed = set(before.items()) ^ set(self.book.open.items())
                 gone = self.book.expire()
                 if self.shared:
                     gone += [
@@ -420,6 +424,8 @@ class Matchmaking(HostListener):
         for challenge in gone:
             for key in (challenge.challenger, challenge.opponent):
                 self._tell_challenges(key)
+        for key in {key for _, c in changed for key in (c.challenger, c.opponent)}:
+            self._tell_challenges(key, told=True)
 
     def _heard_challenges(self, body: dict[str, Any], sender: str) -> None:
         """Another server changed the challenges of these players: read them, tell them."""

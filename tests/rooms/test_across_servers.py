@@ -171,3 +171,22 @@ async def test_games_on_the_other_server_count_in_the_lobby_a_profile_and_a_seek
         assert (await next_of(bob, "refused"))["reason"].startswith("Finish your game first")
         for client in (ann, bob):
             await client.close()
+
+
+async def test_a_challenge_whose_word_the_bus_lost_reaches_its_player_at_the_next_tick(
+    postgres, tmp_path
+):
+    from c4tui.community.challenge_records import ChallengeRecords
+    from c4tui.community.challenges import Challenge
+
+    async with two_servers(postgres, tmp_path) as (first, second, wall):
+        bob = await login(second, "bob")
+        await next_of(bob, "lobby")
+        made = wall()  # as the first server would have made it, had it said nothing
+        challenge = Challenge(
+            7, "ssh-name:ann", "ann", "ssh-name:bob", "bob", "1d", True, True, made, made + 1e6
+        )
+        ChallengeRecords(first.host.store).keep(challenge)
+        told = await next_of(bob, "challenges", lambda m: m["to_me"])
+        assert [(c["id"], c["name"]) for c in told["to_me"]] == [(7, "ann")]
+        await bob.close()
