@@ -511,7 +511,8 @@ class Matchmaking(HostListener):
             except StoreError as error:
                 log.warning("room %d: who met whom not kept: %s", number, error)
             for key, _ in people:  # their connections to other servers, through this one
-                host.summon(key, number)
+                if not self._playing_anywhere(key):  # not out of a game under way, as here
+                    host.summon(key, number)
         return room
 
     # ---- rated games ---------------------------------------------------------------
