@@ -341,12 +341,24 @@ class RoomHost:
                 self.elsewhere.taken(back)  # this server's players relayed to them sit here
                 for number in back:
                     log.info("room %d taken over from a server that stopped", number)
+                    self._seat_the_waiting(self.rooms[number])
                     self.show(self.rooms[number])
                 if back:
                     self._lobby_changed()
         except StoreError as error:
             log.warning("the rooms' leases could not be seen to: %s", error)
         self._heartbeats()
+
+    def _seat_the_waiting(self, room: Room) -> None:
+        """Players of a room just taken over who came to this server in the lobby, in
+        the moment no server held the room (its lease ran out, not yet taken), sit back
+        down, as `arrive` would have seated them a moment later."""
+        if _by_post(room):
+            return  # correspondence games wait in the lobby's "your move" list
+        for client in [c for c in self.clients if c.room is None]:
+            seat = room.seat_of(client.key)
+            if seat is not None:
+                self.enter(client, room, seat)
 
     def _started_there(self, body: dict[str, object], sender: str) -> None:
         """Another server started (or started again): live, so it is missed if it stops

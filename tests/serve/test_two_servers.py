@@ -32,6 +32,7 @@ from tests.serve.test_play_together import (
 from tests.serve.test_rated_automatch import SEATS
 
 FINGERPRINT = re.compile(r"host key (SHA256:\S+)\)")
+SEAT_CODE = re.compile(r"your seat code ([A-Z0-9]{3}-[A-Z0-9]{3})")
 
 
 async def meet_by_automatch(ann, bob) -> tuple[str, str]:
@@ -218,16 +219,18 @@ async def test_the_room_of_a_killed_server_goes_on_through_the_other_move_for_mo
         async with screen_session(one.ssh_port, "ann", **SIZE) as ann:
             await join(bob, await open_room(ann))
             await play(GAME[:4], 1, (ann, bob), (ann, bob))
+            codes = [SEAT_CODE.search(player.text())[1] for player in (ann, bob)]
             clients = client_pids(one)
             await one.stop(stop)
             await wait_gone(*clients)
         async with screen_session(two.ssh_port, "ann", **SIZE) as ann:
-            for player in (ann, bob):
+            for player, code in zip((ann, bob), codes, strict=True):
                 text = await player.wait_for(re.compile(r"2\.\s+● 4\s+○ 5"))
                 assert re.search(r"1\.\s+● 4\s+○ 5", text), text
                 await player.wait_for(
                     "● ann (you)   ○ bob" if player is ann else "● ann   ○ bob (you)"
                 )
+                assert f"your seat code {code}" in player.text()  # still the seat's key
             await play(GAME[:6], 5, (ann, bob), (ann, bob))
         async with (
             served(one.state_dir, *one.flags) as again,
