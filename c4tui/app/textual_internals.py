@@ -8,7 +8,8 @@ test (tests/app/test_textual_internals.py) loudly, not the app quietly:
   while it has not changed;
 - laying out a screen at a size before it is shown (the spare settings form);
 - the driver, to show the terminal's cursor (the screen-reader mode);
-- whether an app runs yet (a part built with the app hears events before it runs).
+- whether an app runs yet (a part built with the app hears events before it runs);
+- a footer key's words and state, to change a key in place (widgets/key_bar.py).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from textual.dom import DOMNode
 from textual.geometry import Size
 from textual.notifications import Notification
 from textual.screen import Screen
+from textual.widgets._footer import FooterKey
 
 
 def notifications(app: App[Any]) -> list[Notification]:
@@ -62,3 +64,15 @@ def call_later_or_now(node: DOMNode, callback: Callable[[], None]) -> None:
         callback()
         return
     app.call_later(callback)
+
+
+def footer_key_face(key: FooterKey) -> tuple[object, ...]:
+    """What a footer key shows and does: its key, words, action, state and tooltip."""
+    return key.key, key.key_display, key.description, key.action, key._disabled, key.tooltip
+
+
+def set_footer_key_face(key: FooterKey, like: FooterKey) -> None:
+    """Make `key` show and do what `like` (a key never mounted) would."""
+    key.key, key.key_display, key.description = like.key, like.key_display, like.description
+    key.action, key._disabled, key.tooltip = like.action, like._disabled, like.tooltip
+    key.set_class(like._disabled, "-disabled")

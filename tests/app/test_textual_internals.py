@@ -9,6 +9,7 @@ from __future__ import annotations
 from textual.app import App
 from textual.geometry import Size
 from textual.widgets import Static
+from textual.widgets._footer import FooterKey
 
 from c4tui.app import textual_internals as internals
 
@@ -43,3 +44,12 @@ async def test_a_screen_is_laid_out_at_a_size():
         await pilot.pause()
         internals.lay_out(app.screen, Size(60, 20))
         assert app.screen.query_one(Static).region.width == 60
+
+
+def test_a_footer_key_takes_another_keys_face():
+    key = FooterKey("enter", "⏎", "Drop", "drop")
+    like = FooterKey("u", "u", "Take back", "take_back", disabled=True, tooltip="Undo")
+    assert internals.footer_key_face(key) == ("enter", "⏎", "Drop", "drop", False, None)
+    internals.set_footer_key_face(key, like)
+    assert internals.footer_key_face(key) == internals.footer_key_face(like)
+    assert key.has_class("-disabled")

@@ -17,6 +17,8 @@ from textual.binding import Binding, BindingType
 from textual.geometry import Offset
 from textual.widgets import Static
 
+from c4tui.app.reader.mode import reading
+
 KEEP = 2000  # lines kept to read back: a long session, not a growing memory
 
 
@@ -60,7 +62,10 @@ class ReaderLog(Static, can_focus=True):
         self.show()
 
     def show(self) -> None:
-        if not self.is_mounted:
+        # Out of the mode the lines are hidden: laying them out at every line said cost
+        # a layout pass of the whole screen each time. Shown, they are laid out on the
+        # resize that showing them brings (on_resize).
+        if not self.is_mounted or not reading(self.app):
             return
         lines = self.spoken.lines
         focus = len(lines) - 1 if self.reading is None else self.reading

@@ -26,7 +26,7 @@ from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from c4tui.app.keys import KEYS, cursor_moved, cursor_start
 from c4tui.app.messages import ColumnClicked
@@ -37,6 +37,7 @@ from c4tui.app.settings import Settings
 from c4tui.app.status_words import outcome_text, room_outcome_text, room_status_text, status_text
 from c4tui.app.widgets.board import Board, BoardView
 from c4tui.app.widgets.history import MoveChosen, MoveHistory
+from c4tui.app.widgets.key_bar import KeyBar
 from c4tui.app.widgets.thinking import ThinkingPanel, ThinkingView
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import Limits
@@ -116,7 +117,7 @@ class GameScreen(Screen[None]):
                 yield self.history
         yield self.too_small
         yield self.reader
-        self.footer = Footer()
+        self.footer = KeyBar()
         yield self.footer
 
     def on_mount(self) -> None:
@@ -186,7 +187,9 @@ class GameScreen(Screen[None]):
         result = pos.winning_cells() if pos.winner() is not None else ()
         info = view.search.info if view.search is not None else None
         marks = shell.marks()
-        threats, self.board.border_subtitle = marks.threats(pos) if marks is not None else ((), "")
+        threats, threat_words = marks.threats(pos) if marks is not None else ((), "")
+        if threat_words != self.board.border_subtitle:  # setting it repaints the board
+            self.board.border_subtitle = threat_words
         room = view.room
         extra = {} if room is None or not room.playing else {"next_steps": ROOM_NEXT_STEPS}
         if room is not None and not room.playing:

@@ -106,7 +106,8 @@ class Board(DrawnWidget):
         "board--classic-last",
     }
 
-    view: reactive[BoardView | None] = reactive(None, layout=False)
+    # Painted by `redraw` (drawn.py): only the lines a change touches.
+    view: reactive[BoardView | None] = reactive(None, layout=False, repaint=False)
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -131,10 +132,9 @@ class Board(DrawnWidget):
 
     def _next_frame(self) -> None:
         """Redraw when a falling disc reached another row; tick only while one falls."""
-        falling = self._falls.now(time.monotonic())
-        if falling != self._falling:
-            self._falling = falling
-            self.refresh()
+        self._falling = self._falls.now(time.monotonic())
+        self.redraw()
+        falling = self._falling
         if falling and self._fall_timer is None:
             self._fall_timer = self.set_interval(FRAME_TIME, self._next_frame)
         elif not falling and self._fall_timer is not None:

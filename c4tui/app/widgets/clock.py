@@ -61,6 +61,7 @@ class GameClock(Static):
         super().__init__(id="game-clock")
         self._clock: ClockView | None = None
         self._names: tuple[str, str] = ("", "")
+        self._shown: Text | None = None
         self.display = False
 
     def on_mount(self) -> None:
@@ -74,4 +75,9 @@ class GameClock(Static):
 
     def _tick(self) -> None:
         if self._clock is not None:
-            self.update(clock_text(self._clock, self._names, time.monotonic()))
+            # Ten ticks a second, the words change once (tenths only near the end): a
+            # repaint only then, and no layout pass (one line, never wrapped).
+            text = clock_text(self._clock, self._names, time.monotonic())
+            if text != self._shown:
+                first, self._shown = self._shown is None, text
+                self.update(text, layout=first)

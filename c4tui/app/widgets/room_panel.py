@@ -87,6 +87,7 @@ class RoomPanel(Vertical):
         super().__init__(id="room-panel")
         self._talker = talker
         self._room: RoomView | None = None
+        self._seats_shown: Text | None = None
         self.chat: deque[tuple[str, str]] = deque(maxlen=CHAT_LINES)
 
     def compose(self) -> ComposeResult:
@@ -113,15 +114,27 @@ class RoomPanel(Vertical):
             self._show_chat()
         self._room = room
         clock = "" if room.clock is None else f" · {room.clock.words}"
-        self.border_title = f"Room {room.number}{clock}"
-        self.border_subtitle = f"your seat code {room.seat_code}" if room.seat_code else ""
-        self.seats.update(seats_text(room, time.monotonic()))
+        # Each of these repaints or lays out what it changes, even to the same words: a
+        # redraw a move (and a cursor's step) made them the dearest part of a client's.
+        title = f"Room {room.number}{clock}"
+        if title != self.border_title:
+            self.border_title = title
+        code = f"your seat code {room.seat_code}" if room.seat_code else ""
+        if code != self.border_subtitle:
+            self.border_subtitle = code
+        self._show_seats(room)
         self.clock.show(room.clock, (room.seats[0].title, room.seats[1].title))
 
     def _count_down(self) -> None:
         room = self._room
         if room is not None and any(seat.held_until is not None for seat in room.seats):
-            self.seats.update(seats_text(room, time.monotonic()))
+            self._show_seats(room)
+
+    def _show_seats(self, room: RoomView) -> None:
+        seats = seats_text(room, time.monotonic())
+        if seats != self._seats_shown:
+            self._seats_shown = seats
+            self.seats.update(seats)
 
     # ---- the chat -------------------------------------------------------------------
 

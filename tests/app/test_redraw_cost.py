@@ -1,0 +1,183 @@
+"""What a redraw paints: only what changed, so a served client's move costs little.
+
+Each served player runs a client process whose CPU per move limits how many players a
+machine holds (docs/deployment.md). These tests pin the savings: the board repaints
+only its changed lines, the key bar keeps its keys, the screen-reader lines are not laid
+out while hidden, the room panel and the clock repaint only new words. The board's
+check also compares the screen with what a full repaint shows.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+from c4tui.app.reader.log import ReaderLog
+from c4tui.app.reader.mode import set_reading
+from c4tui.app.screens.lobby import LobbyScreen
+from c4tui.app.widgets.board import Board
+from c4tui.app.widgets.clock import GameClock
+from c4tui.app.widgets.key_bar import KeyBar
+from c4tui.match.room_view import ClockView
+from tests.app.showcase import humans, settle, type_keys, until
+from tests.app.test_served import served_app, service  # noqa: F401  # a fixture
+
+SIZE = (120, 40)
+
+
+def painted(widget: Widget) -> list[tuple[tuple[Any, ...], dict[str, Any]]]:
+    """Record the widget's refresh calls from now on: (regions, options) each."""
+    calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+    refresh = widget.refresh
+
+    def recorded(*regions: Any, **options: Any) -> Widget:
+        calls.append((regions, options))
+        return refresh(*regions, **options)
+
+    widget.refresh = recorded  # type: ignore[method-assign]
+    return calls
+
+
+async def test_a_cursor_step_repaints_only_the_lines_it_changes(make_app):
+    app = make_app(settings=humans(), moves="4453")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        board = app.query_one(Board)
+        calls = painted(board)
+        await type_keys(pilot, "right")
+        await settle(pilot)
+        assert calls and all(regions for regions, _ in calls)  # never the whole board
+        lines = {y for regions, _ in calls for r in regions for y in r.line_range}
+        assert 1 <= len(lines) <= 2  # the disc over the cursor and its arrow
+        partly = app.export_screenshot()
+        board.refresh()
+        await settle(pilot)
+        assert app.export_screenshot() == partly  # no line left as it was
+        calls.clear()
+        await type_keys(pilot, "1")  # a move: the cursor's lines, the cell, the last mark
+        await until(pilot, lambda: app.game.moves[-1:] == (0,), "the move played")
+        await settle(pilot)
+        assert all(regions for regions, _ in calls)
+        partly = app.export_screenshot()
+        board.refresh()
+        await settle(pilot)
+        assert app.export_screenshot() == partly
+
+
+class Keys(Screen[None]):
+    """Keys that come and go with `shown`, like a room's with the turn."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "drop", "Drop"),
+        Binding("u", "take_back", "Take back"),
+        Binding("c", "say", "Say"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, bar: Footer) -> None:
+        super().__init__()
+        self.bar = bar
+        self.shown = {"drop", "say", "quit"}
+
+    def compose(self) -> ComposeResult:
+        yield self.bar
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action in self.shown
+
+    def turn(self, shown: set[str]) -> None:
+        self.shown = shown
+        self.refresh_bindings()
+
+    def action_drop(self) -> None: ...
+    def action_take_back(self) -> None: ...
+    def action_say(self) -> None: ...
+
+
+def faces(bar: Footer) -> list[tuple[str, str, bool]]:
+    return [
+        (key.key_display, key.description, key.has_class("-disabled"))
+        for key in bar.query(FooterKey)
+        if key.display
+    ]
+
+
+async def test_the_key_bar_shows_what_a_footer_shows_and_keeps_its_keys():
+    turns = [
+        {"take_back", "say", "quit"},
+        {"drop", "take_back", "say", "quit"},
+        {"say", "quit"},
+        {"drop", "say", "quit"},
+        {"take_back", "say", "quit"},
+    ]
+    shown: dict[str, list[list[tuple[str, str, bool]]]] = {}
+    kept: list[Widget] = []
+    for bar in (Footer(), KeyBar()):
+        app: App[None] = App()
+        async with app.run_test(size=SIZE) as pilot:
+            screen = Keys(bar)
+            await app.push_screen(screen)
+            await pilot.pause()
+            seen = [faces(bar)]
+            for keys in turns:
+                screen.turn(keys)
+                screen.turn(keys)  # twice at once: no key twice
+                await pilot.pause()
+                await pilot.pause()
+                seen.append(faces(bar))
+                if not kept and isinstance(bar, KeyBar) and keys == turns[1]:
+                    kept = list(bar.query(FooterKey))  # every key has been shown once
+            shown[type(bar).__name__] = seen
+            if isinstance(bar, KeyBar):
+                assert list(bar.query(FooterKey)) == kept  # none built again
+    assert shown["KeyBar"] == shown["Footer"]
+    assert [d for _, d, _ in shown["KeyBar"][1]] == ["Take back", "Say", "Quit", "palette"]
+
+
+async def test_the_reader_lines_wait_hidden_until_the_mode_is_on(make_app):
+    app = make_app(settings=humans())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        lines = app.screen.query_one(ReaderLog)
+        calls = painted(lines)
+        await type_keys(pilot, "4", "4")
+        await settle(pilot)
+        assert app.spoken.lines[-1] == "your move, ●"
+        assert calls == []  # nothing laid out while nobody sees it
+        set_reading(app, True)
+        await settle(pilot)
+        assert "your move, ●" in str(lines.render())
+
+
+def test_the_clock_repaints_only_when_its_words_change():
+    clock = GameClock()
+    updates: list[bool] = []
+    clock.update = lambda text, *, layout=True: updates.append(layout)  # type: ignore[method-assign,assignment,misc]
+    stopped = ClockView("5+3", "5+3 blitz", (300.0, 300.0), None, 0.0)
+    clock.show(stopped, ("ann", "bob"))
+    for _ in range(10):  # a second of ticks, nobody's time running
+        clock._tick()
+    assert updates == [True]  # laid out once, when it first shows
+    clock.show(ClockView("5+3", "5+3 blitz", (299.0, 300.0), None, 0.0), ("ann", "bob"))
+    assert updates == [True, False]  # new words on the same one line
+
+
+async def test_a_redraw_with_nothing_new_repaints_nothing_of_the_room(service):  # noqa: F811
+    app = served_app(service)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.press("r")
+        await until(pilot, lambda: app.screen is app.room_screen and app.match.room, "a room")
+        await pilot.pause()
+        panel = app.room_panel
+        calls = painted(panel), painted(panel.seats), painted(app.room_screen.board)
+        for _ in range(3):
+            app.room_screen.draw()
+        await pilot.pause()
+        assert calls == ([], [], [])
