@@ -514,6 +514,7 @@ class RoomHost:
         seat = room.seat_of(client.key)
         if seat is None:
             self.show(room)  # one watcher fewer
+            self._lobby_changed()
             return
         if room.under_way or self._waits(room):
             if not self._present(client.key, room):
@@ -817,10 +818,13 @@ class RoomHost:
 
     def _send_lobby(self) -> None:
         self._lobby_due = False
-        if self._lobby_news:
-            self.bus.broadcast("lobby.changed", {})
-        self._lobby_news = False
         lobby = self.lobby()
+        if self._lobby_news:
+            # With how many watch this server's rooms: only the room's server knows (a
+            # watcher on another server is relayed, so it is among its clients).
+            here = {str(r.room): r.watchers for r in lobby.rooms if r.room in self.rooms}
+            self.bus.broadcast("lobby.changed", {"watchers": {n: w for n, w in here.items() if w}})
+        self._lobby_news = False
         for client in self.clients:
             if client.room is None:
                 client.send(self.lobby_for(client, lobby))

@@ -41,6 +41,8 @@ class OtherServers(HostListener):
         self.people: dict[str, str] = {}  # identity -> name, online on another server
         self.rooms: dict[int, Room] = {}  # the rooms other servers play, as last kept
         self._versions: dict[int, Any] = {}  # and the version of each (room_versions.py)
+        self._holders: dict[int, str] = {}  # and the server that holds each
+        self._watchers: dict[str, dict[int, int]] = {}  # as each server last said
         self._stale = True
         self._ticks = 0
 
@@ -76,7 +78,10 @@ class OtherServers(HostListener):
     # ---- the other servers' ---------------------------------------------------------
 
     def _heard(self, body: dict[str, Any], sender: str) -> None:
-        """Another server's lobby changed: read the store again at the next lobby update."""
+        """Another server's lobby changed: read the store again at the next lobby update
+        (the watchers of its rooms come with the word)."""
+        watchers = body.get("watchers", {})
+        self._watchers[sender] = {int(n): int(count) for n, count in watchers.items()}
         self._stale = True
         self.host.lobby_changed(here=False)
 
@@ -99,7 +104,8 @@ class OtherServers(HostListener):
         try:
             live = set(host.records.live()) - {host.server}
             people = self._presence().online(live)
-            held = {n for n, server in host.leases.elsewhere().items() if server in live}
+            holders = {n: s for n, s in host.leases.elsewhere().items() if s in live}
+            held = set(holders)
             kept = room_versions(host.store) if held else {}
             versions = {n: kept.get(n) for n in held}
             changed = {n for n in held if versions[n] != self._versions.get(n)}
@@ -110,6 +116,7 @@ class OtherServers(HostListener):
         rooms = {n: room for n, room in self.rooms.items() if n in held and n not in changed}
         rooms.update((room.number, room) for room, _ in loaded)
         self.people, self.rooms, self._versions = people, rooms, versions
+        self._holders = holders
         self._stale = False
 
     def _listed(self) -> list[dict[str, Any]]:
@@ -119,7 +126,8 @@ class OtherServers(HostListener):
             summary = room.summary()
             if summary["code"] is not None:
                 summary["code"] = show_code(summary["code"])
-            summary["watchers"] = 0  # who watches is its own server's to know
+            holder = self._holders.get(room.number, "")
+            summary["watchers"] = self._watchers.get(holder, {}).get(room.number, 0)
             listed.append(summary)
         return listed
 

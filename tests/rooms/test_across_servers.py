@@ -45,6 +45,13 @@ async def test_each_server_s_lobby_lists_the_other_s_people_and_rooms_until_it_d
         listed = await next_of(bob, "lobby", lambda m: m["rooms"])
         (room,) = listed["rooms"]
         assert room["room"] == number and room["players"][0]["name"] == "ann"
+        cy = await login(second, "cy")  # a watcher through the second server
+        await cy.send("watch", room=number)
+        await room_where(cy, lambda m: m["room"] == number)
+        watched = await next_of(bob, "lobby", lambda m: m["rooms"][0]["watchers"] == 1)
+        assert watched["rooms"][0]["room"] == number
+        await cy.close()
+        await next_of(bob, "lobby", lambda m: m["rooms"][0]["watchers"] == 0)
         ann2 = await login(second, "ann")  # ann on both servers: one player online
         lobby = await next_of(bob, "lobby", lambda m: m["online"] == ["ann", "bob"])
         await ann2.close()
