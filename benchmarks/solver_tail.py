@@ -1,7 +1,8 @@
 """The solver's slowest positions: how the benchmark set was found, and its times.
 
 `sample` draws positions of 8-20 plies, half from random play and half from games
-between levels (two levels 1-8 picked at random, each with its own seed), drops the
+between levels (two levels 1-8 picked at random, each with its own seed; `--random-only`:
+all from random play, as a check of the kept set on fresh positions), drops the
 finished ones and the repeats (a position and its mirror image are one), and analyses
 each as `c4tui analyze --threads 1` does: every column, one thread, from an empty
 table. Each position's CPU seconds and nodes go to a TSV file (one line a position,
@@ -84,12 +85,13 @@ def level_game(rng: random.Random) -> list[str]:
     return rng.sample(seen, min(PER_LEVEL_GAME, len(seen)))
 
 
-def positions(count: int, seed: int) -> list[tuple[str, str]]:
-    """`count` distinct positions (source, moves): half random play, half level games."""
+def positions(count: int, seed: int, random_only: bool = False) -> list[tuple[str, str]]:
+    """`count` distinct positions (source, moves): half random play, half level games
+    (`random_only`: all from random play)."""
     rng = random.Random(seed)
     found: dict[str, tuple[str, str]] = {}
     while len(found) < count:
-        if len(found) % 2 == 0:
+        if random_only or len(found) % 2 == 0:
             batch = [("random", m) for m in [random_play(rng)] if m is not None]
         else:
             batch = [("levels", m) for m in level_game(rng)]
@@ -110,7 +112,7 @@ def analyse(solver: Solver, moves: str) -> tuple[float, int, list[int | None]]:
 
 
 def sample(args: argparse.Namespace) -> None:
-    drawn = positions(args.count, args.seed)
+    drawn = positions(args.count, args.seed, args.random_only)
     print(f"{len(drawn)} positions drawn (seed {args.seed}); load {os.getloadavg()[0]:.1f}")
     solver = Solver(geometry(7, 6, 4), threads=1)
     rows = []
@@ -127,10 +129,11 @@ def sample(args: argparse.Namespace) -> None:
     kept = rows[: args.keep]
     args.set.parent.mkdir(parents=True, exist_ok=True)
     header = (
-        f"# The {args.keep} slowest of {len(rows)} positions (8-20 plies; random play and"
-        f" level games), by CPU seconds of a one-thread analysis:\n"
+        f"# The {args.keep} slowest of {len(rows)} positions (8-20 plies; random play"
+        f"{'' if args.random_only else ' and level games'}), by CPU seconds of a one-thread"
+        f" analysis:\n"
         f"# benchmarks/solver_tail.py sample --count {args.count} --seed {args.seed}"
-        f" --keep {args.keep}\n"
+        f"{' --random-only' if args.random_only else ''} --keep {args.keep}\n"
     )
     args.set.write_text(header + "".join(f"{r[3]}\n" for r in kept))
     print(f"the slowest {len(kept)} written to {args.set}")
@@ -205,6 +208,9 @@ def main() -> int:
     draw = sub.add_parser("sample", help="draw, analyse, keep the slowest")
     draw.add_argument("--count", type=int, default=10_000)
     draw.add_argument("--seed", type=int, default=1)
+    draw.add_argument(
+        "--random-only", action="store_true", help="every position from random play, no level games"
+    )
     draw.add_argument("--keep", type=int, default=100)
     draw.add_argument("--log", type=Path, required=True, help="every position's figures (TSV)")
     draw.add_argument("--set", type=Path, required=True, help="where the slowest go")

@@ -54,7 +54,7 @@ def test_a_short_search_past_the_book_leaves_the_big_table_untouched(book_solver
     small table, and the big one's memory is never written (nor paid for)."""
     book_solver.analyze(Position.from_moves("4453623"))  # 7 stones: the book is reached below
     assert not book_solver._long_offered and book_solver._long_table is None
-    book_solver.analyze(Position.from_moves("4574345331511"))  # 13 stones, a short search
+    book_solver.analyze(Position.from_moves("5431734637374"))  # 13 stones, 67,000 nodes
     assert book_solver._long_offered and not book_solver._long_shared
     assert book_solver._long_table is not None and not any(book_solver._long_table)
 

@@ -52,8 +52,15 @@ PAST_BOOK_EMPTY = 26
 # positions of 12-16 plies the median went from 29.3 ms (64 MB from the start) to 12.3
 # ms and the total from 3.22 to 1.92 s; on the 12 slowest tail positions the time stayed
 # within the run-to-run spread (10.1-11.0 s in all) with 118 M nodes against 101 M.
+# Since every node of 6 or more empty cells has an entry (kernels/table.h's tt_keeps), the
+# small table fills twice as fast, and the move comes sooner: after 2**18 nodes rather than
+# 2**20, on the 12 slowest of the kept tail set and of a fresh random sample 7% fewer
+# nodes (90.9 M -> 84.5 M, 81.6 M -> 75.9 M) and 6-7% less CPU time (three alternating
+# runs, load 9-13); searches of 2**18-2**20 nodes pay for the big table's first pages
+# (80 random 12-16-ply positions, a new solver each: p90 103-107 ms -> 123-124 ms, the
+# median and the total as before).
 PAST_BOOK_TABLE_SIZE = 2_097_143  # a prime near 2**21 entries: 16 MB
-LONG_AFTER_NODES = 1 << 20
+LONG_AFTER_NODES = 1 << 18
 
 
 def packed_fits(g: Geometry) -> bool:
