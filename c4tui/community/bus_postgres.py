@@ -51,6 +51,11 @@ def channel(prefix: str, server: str) -> str:
     return f"{prefix}_{hashlib.sha256(server.encode()).hexdigest()[:16]}"
 
 
+def _line(error: Exception) -> str:
+    """An error in one line, for the log (psycopg's span several)."""
+    return " ".join(str(error).split()) or type(error).__name__
+
+
 class PostgresBus(Bus):
     """The bus over the PostgreSQL database at `url` (see the module docstring)."""
 
@@ -60,6 +65,7 @@ class PostgresBus(Bus):
         self._out: asyncio.Queue[tuple[str, str] | None] = asyncio.Queue()
         self._in: asyncio.Queue[tuple[str, str]] = asyncio.Queue()  # (channel, payload)
         self._talk: psycopg.AsyncConnection[Any] | None = None
+        self._ears: psycopg.AsyncConnection[Any] | None = None  # the listening connection
         self._tasks: list[asyncio.Task[None]] = []
         self._cleaned = 0.0
         self.prefix = self.everyone = ""  # the channels' names, known at start
@@ -90,6 +96,7 @@ class PostgresBus(Bus):
         listening = await self._connect()
         for name in (self.everyone, channel(self.prefix, self.server)):
             await listening.execute(sql.SQL("LISTEN {}").format(sql.Identifier(name)))
+        self._ears = listening
         return listening
 
     def broadcast(self, kind: str, body: dict[str, Any]) -> None:
@@ -129,7 +136,7 @@ class PostgresBus(Bus):
                 async for notify in listening.notifies():
                     self._in.put_nowait((notify.channel, notify.payload))
             except psycopg.Error as error:
-                log.warning("bus: stopped hearing the other servers (%s): again", error)
+                log.warning("bus: stopped hearing the other servers (%s): again", _line(error))
             finally:
                 with contextlib.suppress(psycopg.Error):
                     await listening.close()
@@ -139,7 +146,7 @@ class PostgresBus(Bus):
                     listening = await self._listening()
                     break
                 except psycopg.Error as error:
-                    log.warning("bus: cannot listen (%s)", error)
+                    log.warning("bus: cannot listen (%s)", _line(error))
 
     async def _read(self) -> None:
         """Each message in order, to its handlers (a long one read from its row first)."""
@@ -151,7 +158,7 @@ class PostgresBus(Bus):
                     message = json.loads(await self._letter(int(message["l"])))
                 kind, sender, body = str(message["k"]), str(message["f"]), message["b"]
             except (ValueError, KeyError, TypeError, psycopg.Error) as error:
-                log.warning("bus: a message could not be read (%s)", error)
+                log.warning("bus: a message could not be read (%s)", _line(error))
                 continue
             if sender != self.server or heard_on != self.everyone:  # not its own broadcast
                 self.deliver(kind, body, sender)
@@ -184,7 +191,7 @@ class PostgresBus(Bus):
                     await self._clean(talk)
                 await talk.execute("SELECT pg_notify(%s, %s)", (to, payload))
             except psycopg.Error as error:
-                log.warning("bus: a message was not sent (%s)", error)
+                log.warning("bus: a message was not sent (%s)", _line(error))
                 if self._talk is not None:
                     with contextlib.suppress(psycopg.Error):
                         await self._talk.close()

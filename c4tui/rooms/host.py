@@ -193,6 +193,7 @@ class RoomHost:
         self._tick: asyncio.Task[None] | None = None
         self._lobby_due = False
         self._lobby_news = False  # the lobby changed here: the other servers are to be told
+        self._closing = False
         # Called with every room that changed, before it is kept and shown (tournaments.py).
         self.followers: list[Callable[[Room], None]] = []
         self.listeners: list[HostListener] = []  # clients, kept changes, ticks (matchmaking.py)
@@ -328,6 +329,8 @@ class RoomHost:
         then the heartbeat (after the renewal: a server found silent for a lease's length
         has its leases run out by then, so its rooms are taken at the same look)."""
         self._lease_due = self.wall() + self.limits.lease_seconds / 3
+        if self._closing:
+            return
         try:
             held = self.leases.renew()
             for number in list(self.rooms):
@@ -401,6 +404,7 @@ class RoomHost:
         self._lobby_changed()
 
     async def close(self) -> None:
+        self._closing = True  # it takes no more rooms (another's stop may come meanwhile)
         if self._tick is not None:
             self._tick.cancel()
             self._tick = None

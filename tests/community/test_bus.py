@@ -95,3 +95,31 @@ async def test_alone_on_sqlite_the_bus_delivers_nothing():
     bus.broadcast("game.moved", {"ply": 1})
     await bus.close()
     assert heard.queue.empty()
+
+
+async def test_a_bus_whose_connections_were_cut_connects_again(postgres_url):
+    import psycopg
+
+    first, second = await started(postgres_url, "first", "second")
+    try:
+        heard = Heard(second, "game.moved")
+        first.broadcast("game.moved", {"n": 0})
+        assert (await heard.next())[1] == {"n": 0}
+        cut = [second._ears.info.backend_pid, first._talk.info.backend_pid]
+        async with await psycopg.AsyncConnection.connect(postgres_url, autocommit=True) as admin:
+            for pid in cut:  # as a database restart or a network cut would
+                await admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        # Lost while cut: what is sent then may go; once connected again, it all comes.
+        for n in range(1, 1000):
+            first.broadcast("game.moved", {"n": n})
+            try:
+                _, body, _ = await asyncio.wait_for(heard.queue.get(), 0.2)
+                break
+            except TimeoutError:
+                continue
+        first.broadcast("game.moved", {"n": "after"})
+        while body != {"n": "after"}:
+            _, body, _ = await heard.next()
+    finally:
+        for bus in (first, second):
+            await bus.close()
