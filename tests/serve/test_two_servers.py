@@ -293,3 +293,33 @@ async def test_a_rated_game_whose_server_is_killed_goes_on_through_the_other_rat
             await screen.wait_for(f"Ratings: {first} 1662 (+162), {second} 1338 (-162).")
         await leaderboard(cy, first, second)
     assert "Traceback" not in other.log.decode()
+
+
+@pytest.mark.slow
+async def test_a_killed_relaying_server_s_player_comes_back_through_the_room_s_server(
+    postgres, tmp_path
+):
+    """The other death: the server that relays bob to the room (not the one holding it)
+    is killed mid-game; ann plays on where she is, bob's seat is held, and bob, sent to
+    the room's server, sits back down there: the game goes on move for move."""
+    async with (
+        two_served(tmp_path, postgres.fresh_url(), "--no-web", "--lease-seconds", "4") as (
+            one,
+            two,
+        ),
+        screen_session(one.ssh_port, "ann", **SIZE) as ann,
+    ):
+        async with screen_session(two.ssh_port, "bob", **SIZE) as bob:
+            await join(bob, await open_room(ann))
+            await play(GAME[:4], 1, (ann, bob), (ann, bob))
+            clients = client_pids(two)
+            await two.stop(signal.SIGKILL)
+            await wait_gone(*clients)
+        await ann.wait_for("bob · dropped, seat held")
+        async with screen_session(one.ssh_port, "bob", **SIZE) as bob:
+            text = await bob.wait_for(re.compile(r"2\.\s+● 4\s+○ 5"))
+            assert re.search(r"1\.\s+● 4\s+○ 5", text), text
+            await ann.wait_for("● ann (you)   ○ bob")  # both seats settled: one line
+            await play(GAME, 5, (ann, bob), (ann, bob))
+            await bob.wait_for("ann ● wins.")
+    assert "Traceback" not in one.log.decode()
