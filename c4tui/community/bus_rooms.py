@@ -36,6 +36,20 @@ class RoomsElsewhere:
         )
         return None if row is None else (int(row[0]), str(row[1]))
 
+    def seats_in(self, numbers: list[int]) -> dict[str, int]:
+        """Who has a seat in these rooms (a game at one sitting), and in which."""
+        if not numbers:
+            return {}
+        marks = ", ".join("?" * len(numbers))
+        return {
+            str(key): int(room)
+            for key, room in self.store.rows(
+                f"SELECT key, room FROM room_seats WHERE room IN ({marks}) AND key IS NOT NULL"
+                f" AND room NOT IN (SELECT room FROM room_clocks WHERE days > 0)",
+                tuple(numbers),
+            )
+        }
+
     def seated(self, key: str) -> tuple[int, str] | None:
         """The lowest-numbered room another server holds where `key` has a seat, in a game
         played at one sitting (a correspondence game waits in the lobby), with its server."""

@@ -196,11 +196,25 @@ class Relays(Elsewhere, HostListener):
             self._to_lobby(relay, None)
 
     def _taken_there(self, body: dict[str, Any], sender: str) -> None:
-        numbers = set(body["numbers"])
+        """Another server took these rooms: the relays to them go there, and players of
+        theirs who came here while no server held them (in the lobby) sit down."""
+        numbers = [int(n) for n in body["numbers"]]
         for relay in [r for r in self.by_id.values() if r.number in numbers and r.server != sender]:
             log.info("client %s: room %d is on %s now", relay.client.who, relay.number, sender)
             self._drop(relay.client)
             self._open(relay.client, sender, relay.number, {"enter": relay.number})
+        waiting = [c for c in self.host.clients if c.room is None and not c.relayed]
+        if not waiting:
+            return
+        try:
+            seats = self._rooms().seats_in(numbers)
+        except StoreError as error:
+            log.warning("the seats of rooms taken over could not be looked up: %s", error)
+            return
+        for client in waiting:
+            number = seats.get(client.key)
+            if number is not None and client.room is None:
+                self._open(client, sender, number, {"enter": number, "arriving": True})
 
     def _started_there(self, body: dict[str, Any], sender: str) -> None:
         """A server started again (killed, and back before its leases ran out): it has

@@ -90,3 +90,27 @@ async def test_a_server_that_stops_cleanly_hands_its_room_over_at_once(postgres,
         await bob.send("drop", column=3, ply=1)
         await room_where(bob, lambda m: m["moves"] == "44")
         await bob.close()
+
+
+async def test_a_player_who_came_while_no_server_held_the_room_sits_down_when_one_takes_it(
+    postgres, tmp_path
+):
+    wall = Time(2_000_000_000.0)
+    names = ("first", "second", "third")
+    async with two_servers(tmp_path, postgres.fresh_url(), wall, names) as services:
+        first, second, third = services
+        ann, bob = await login(first, "ann"), await login(first, "bob")
+        await ann.send("create")
+        shown = await room_where(ann, lambda m: m["seat"] == 0)
+        await bob.send("join", code=shown["code"])
+        await room_where(bob, lambda m: m["seat"] == 1)
+        await play("44", (ann, bob), ann, bob)
+        first.host._tick.cancel()  # the first dies
+        await first.host.bus.close()
+        wall.moved(first.host.limits.lease_seconds + 1)  # its lease ran out; nobody looked
+        bob = await login(third, "bob")
+        await next_of(bob, "lobby")
+        second.host.see_to_leases()  # the second takes the room: bob, on the third, sits
+        back = await room_where(bob, lambda m: m["seat"] == 1)
+        assert back["moves"] == "44" and back["room"] == shown["room"]
+        await bob.close()
