@@ -35,13 +35,8 @@ from c4tui.app.overlay import ScoresOverlay, ScoresSolved
 from c4tui.app.preferences import Preferences
 from c4tui.app.prewarm import Prewarmer
 from c4tui.app.reader.log import Spoken
-from c4tui.app.reader.mode import (
-    asked_by_environment,
-    cursor_on,
-    reader_command,
-    reading,
-    set_reading,
-)
+from c4tui.app.reader.mode import asked_by_environment, reading
+from c4tui.app.reader.switch import cursor_on, reader_command, set_reading
 from c4tui.app.reader.words import notice_line
 from c4tui.app.screens.game import GameScreen
 from c4tui.app.settings import First, Settings

@@ -23,13 +23,8 @@ from c4tui.app.lines import GameLines
 from c4tui.app.looks import Looks
 from c4tui.app.notices import STEADY_NOTICE_SECONDS
 from c4tui.app.reader.log import Spoken
-from c4tui.app.reader.mode import (
-    asked_by_environment,
-    cursor_on,
-    reader_command,
-    reading,
-    set_reading,
-)
+from c4tui.app.reader.mode import asked_by_environment, reading
+from c4tui.app.reader.switch import cursor_on, reader_command, set_reading
 from c4tui.app.reader.words import notice_line
 from c4tui.app.room_actions import RoomActions
 from c4tui.app.screens.bot_token import BotTokenScreen

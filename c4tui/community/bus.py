@@ -78,13 +78,3 @@ class LocalBus(Bus):
 
     async def close(self) -> None:
         """Nothing to send."""
-
-
-def open_bus(server: str, url: str | None) -> Bus:
-    """The bus of the server `server`: over the PostgreSQL database at `url`, or alone
-    (None: a SQLite store). It starts hearing at `start`."""
-    if url is None:
-        return LocalBus(server)
-    from c4tui.community.bus_postgres import PostgresBus
-
-    return PostgresBus(url, server)

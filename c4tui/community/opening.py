@@ -1,12 +1,13 @@
-"""Opening the community's store: SQLite in the state directory, or PostgreSQL at a URL,
-migrated to this code's schema. Apart from store.py, so the interface does not import
-its own implementations (they import it).
+"""Opening the community's store (SQLite in the state directory, or PostgreSQL at a URL,
+migrated to this code's schema) and its bus. Apart from store.py and bus.py, so the
+interfaces do not import their own implementations (they import them).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from c4tui.community.bus import Bus, LocalBus
 from c4tui.community.migrate import migrate
 from c4tui.community.store import DATABASE_NAME, Store, StoreError
 
@@ -34,3 +35,13 @@ def open_store(state_dir: Path, url: str | None = None) -> Store:
         store.close()
         raise
     return store
+
+
+def open_bus(server: str, url: str | None) -> Bus:
+    """The bus of the server `server`: over the PostgreSQL database at `url`, or alone
+    (None: a SQLite store). It starts hearing at `start`."""
+    if url is None:
+        return LocalBus(server)
+    from c4tui.community.bus_postgres import PostgresBus
+
+    return PostgresBus(url, server)

@@ -33,10 +33,10 @@ from typing import Any
 
 from c4tui.community.bells import BellRecords
 from c4tui.community.bot_tokens import is_bot_key
-from c4tui.community.bus import Bus, open_bus
+from c4tui.community.bus import Bus
 from c4tui.community.bus_servers import ServerRecords
 from c4tui.community.clocks import CLOCK_KEEP
-from c4tui.community.opening import open_store
+from c4tui.community.opening import open_bus, open_store
 from c4tui.community.room_leases import LeaseLost, RoomLeases, server_id
 from c4tui.community.room_records import RoomRecord
 from c4tui.community.store import Store, StoreError, StoreFull

@@ -19,7 +19,7 @@ from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 from c4tui.app.reader.log import ReaderLog
-from c4tui.app.reader.mode import set_reading
+from c4tui.app.reader.switch import set_reading
 from c4tui.app.screens.lobby import LobbyScreen
 from c4tui.app.widgets.board import Board
 from c4tui.app.widgets.clock import GameClock

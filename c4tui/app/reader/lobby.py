@@ -13,8 +13,8 @@ from typing import Any
 from textual.widgets import Checkbox, Input, Select
 
 from c4tui.app.reader.log import Spoken
-from c4tui.app.reader.mode import set_reading
 from c4tui.app.reader.pane import ReaderPane
+from c4tui.app.reader.switch import set_reading
 from c4tui.engine.players.levels import LEVELS, RATINGS, level_name
 from c4tui.match.room_view import LobbyView, RoomSummary
 from c4tui.match.sides import GLYPHS, engine_title

@@ -30,7 +30,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Header, Input, Select, Static
 
 from c4tui.app.reader.lobby import LobbyReader
-from c4tui.app.reader.mode import reading, set_reading
+from c4tui.app.reader.mode import reading
+from c4tui.app.reader.switch import set_reading
 from c4tui.app.screens.bot_token import BotTokenScreen
 from c4tui.app.screens.matchmaking import (
     ChallengeScreen,

@@ -1,0 +1,58 @@
+"""Turning the screen-reader mode on and off: the app's class, the terminal cursor, and
+the focus on the screen's lines (mode.py says whether it is on; kept apart so the lines'
+widgets, which ask that, are not imported by what they import)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App, SystemCommand
+from textual.geometry import Offset
+from textual.widget import Widget
+from textual.widgets import Input
+
+from c4tui.app.reader.log import ReaderLog
+from c4tui.app.reader.mode import READER_CLASS, reading
+from c4tui.app.reader.pane import ReaderPane
+from c4tui.app.screens.answer import AnswerScreen
+from c4tui.app.textual_internals import show_terminal_cursor
+
+
+def set_reading(app: App[Any], on: bool) -> None:
+    """Turn the mode on or off: the looks, the cursor, and the focus on the lines."""
+    if on == reading(app):
+        return
+    app.set_class(on, READER_CLASS)
+    show_terminal_cursor(app, on)
+    if on:
+        app.clear_notifications()  # what they said is in the lines; nothing floats over them
+    focus_lines(app)
+
+
+def cursor_on(app: App[Any], widget: Widget) -> None:
+    """In the mode, the terminal cursor at the start of the widget given the focus (an
+    input places it at its own caret; the lines, on the line in focus)."""
+    if reading(app) and not isinstance(widget, (Input, ReaderLog)):
+        if isinstance(widget.screen, AnswerScreen):
+            # A question's answer buttons: the line to read is the question.
+            widget = widget.screen.query_one("#answer-question")
+        region = widget.content_region
+        app.cursor_position = Offset(region.x, region.y)
+
+
+def focus_lines(app: App[Any]) -> None:
+    """In the mode, the screen's command line takes the focus (where the screen has one)."""
+    if not reading(app):
+        return
+    found = app.screen.query(ReaderPane)
+    if found:
+        found.first().take_focus()
+
+
+def reader_command(app: App[Any]) -> SystemCommand:
+    """The palette's switch of the mode, for this session (the setting keeps it)."""
+    return SystemCommand(
+        "Screen reader",
+        "Plain lines for a screen reader or braille display, on or off",
+        lambda: set_reading(app, not reading(app)),
+    )
