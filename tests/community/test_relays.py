@@ -114,3 +114,33 @@ async def test_a_player_who_came_while_no_server_held_the_room_sits_down_when_on
         back = await room_where(bob, lambda m: m["seat"] == 1)
         assert back["moves"] == "44" and back["room"] == shown["room"]
         await bob.close()
+
+
+async def test_a_relayed_player_is_on_the_rooms_clock_and_loses_on_time_as_anyone(
+    postgres, tmp_path
+):
+    now = Time()  # the clocks' time of both servers, moved by hand
+    async with two_servers(tmp_path, postgres.fresh_url(), now=now) as (first, second):
+        ann, bob = await login(first, "ann"), await login(second, "bob")
+        await ann.send("create", clock="1+2")
+        shown = await room_where(ann, lambda m: m["seat"] == 0)
+        await bob.send("join", code=shown["code"])
+        started = await room_where(bob, lambda m: m["clock"]["running"] == 0)
+        assert started["clock"]["left"] == [60.0, 60.0]
+        now.moved(10)
+        await ann.send("drop", column=3, ply=0)
+        moved = await room_where(bob, lambda m: m["moves"] == "4")
+        assert moved["clock"]["left"] == [52.0, 60.0] and moved["clock"]["running"] == 1
+        now.moved(5)
+        await bob.send("drop", column=3, ply=1)  # his time, counted by the room's server
+        again = await room_where(ann, lambda m: m["moves"] == "44")
+        assert again["clock"]["left"] == [52.0, 57.0] and again["clock"]["running"] == 0
+        await play("3", (ann, bob), ann, bob, start=2)
+        now.moved(61)  # bob, on the other server, lets his time run out
+        first.host.look()
+        said = await next_of(bob, "notice", lambda m: "time ran out" in m["text"])
+        assert said["text"] == "bob's time ran out: bob lost on time."
+        over = await room_where(bob, lambda m: m["over"])
+        assert (over["ended"], over["winner"]) == ("time", 0)
+        await ann.close()
+        await bob.close()

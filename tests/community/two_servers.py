@@ -9,13 +9,12 @@ from tests.rooms.support import room_where
 
 
 @contextlib.asynccontextmanager
-async def two_servers(tmp_path, url, wall=None, names=("first", "second")):
+async def two_servers(tmp_path, url, wall=None, names=("first", "second"), now=None):
     """Room services on one database, two unless more `names` are given (with the Unix
-    seconds `wall`, when given), started in order and closed after."""
-    services = [
-        RoomService(tmp_path / name, RoomLimits(ai_workers=1, ai_seconds=0.3), store_url=url)
-        for name in names
-    ]
+    seconds `wall` and the clocks' time `now`, when given), started in order and closed
+    after."""
+    limits = RoomLimits(ai_workers=1, ai_seconds=0.3)
+    services = [RoomService(tmp_path / name, limits, now=now, store_url=url) for name in names]
     try:
         for service in services:
             if wall is not None:
