@@ -134,10 +134,14 @@ class ChallengeBook:
     def cancel(self, number: int, key: str) -> Challenge:
         return self._answered(number, key, "challenger")
 
+    def expired(self) -> list[Challenge]:
+        """The challenges whose time is up (still in the book)."""
+        now = self.clock()
+        return [c for c in self.open.values() if c.expires <= now]
+
     def expire(self) -> list[Challenge]:
         """The challenges whose time is up, out of the book."""
-        now = self.clock()
-        gone = [c for c in self.open.values() if c.expires <= now]
+        gone = self.expired()
         for challenge in gone:
             del self.open[challenge.id]
         return gone

@@ -80,9 +80,10 @@ class SeekRecords:
         for key, name, rating, control, since, server in rows:
             if server in live:
                 queue.seeks[str(key)] = Seek(str(key), str(name), float(rating), control, since)
-        for key, opponent in self.store.rows("SELECT key, opponent FROM last_opponents"):
-            if key in queue.seeks:
-                queue.last_opponent[str(key)] = str(opponent)
+        if len(queue.seeks) > 1:  # only a pairing asks whom they met last
+            for key, opponent in self.store.rows("SELECT key, opponent FROM last_opponents"):
+                if key in queue.seeks:
+                    queue.last_opponent[str(key)] = str(opponent)
         return queue
 
     def pair(
@@ -95,7 +96,12 @@ class SeekRecords:
     ) -> tuple[list[Pairing], SeekQueue]:
         """Pair the seeks of the `live` servers (at most `most` pairings: the rooms this
         server has left), deleting them and keeping who met whom, all in one transaction
-        under the pairing lock; the pairings, and the queue of those still waiting."""
+        under the pairing lock; the pairings, and the queue of those still waiting. The
+        lock is taken only when two seeks of one control wait (not at most ticks)."""
+        waiting = self.queue(live, clock, blocked, widening)
+        controls = [seek.control for seek in waiting.seeks.values()]
+        if len(controls) == len(set(controls)):
+            return [], waiting
         with self.store.transaction():
             if self.store.dialect == "postgresql":
                 self.store.execute("SELECT pg_advisory_xact_lock(?)", (PAIRING_LOCK,))

@@ -131,7 +131,7 @@ class Matchmaking(HostListener):
             PlayerRecords(self._store()).player(client.key, client.name)
         except StoreError as error:  # a newcomer then has no rating yet; play goes on
             log.warning("client %s: not kept as a player: %s", client.who, error)
-        self._tell_challenges(client.key)
+        self._tell_challenges(client.key, told=True)  # nothing changed for other servers
 
     def departed(self, client: Client) -> None:
         """A client is gone: when it was the player's last, their seek goes, and their
@@ -405,27 +405,44 @@ class Matchmaking(HostListener):
         """Challenges whose time is up go; with other servers, so do live ones whose
         players are online on no server (one died), and the book is read again: this
         server's players whose challenges another server changed are told, should the
-        bus have lost the word."""
+        bus have lost the word. The lock is taken only when some challenge is to go."""
         before = dict(self.book.open)
-        try:
-            with self._challenges():
-                changed = set(before.items()) ^ set(self.book.open.items())
-                gone = self.book.expire()
-                if self.shared:
-                    gone += [
-                        self.book.open.pop(c.id)
-                        for c in list(self.book.open.values())
-                        if not c.correspondence
-                        and not (self._online(c.challenger) and self._online(c.opponent))
-                    ]
-                self._forget(*gone)
-        except Refused:
-            return
+        if self.shared:
+            try:
+                self.book.open = {c.id: c for c in ChallengeRecords(self._store()).load()}
+            except StoreError as error:
+                log.warning("the challenges could not be read: %s", error)
+                return
+        changed = set(before.items()) ^ set(self.book.open.items())
+        gone: list[Challenge] = []
+        if self._to_go():
+            try:
+                with self._challenges():
+                    gone = self._to_go()
+                    for challenge in gone:
+                        del self.book.open[challenge.id]
+                    self._forget(*gone)
+            except Refused:
+                return
         for challenge in gone:
             for key in (challenge.challenger, challenge.opponent):
                 self._tell_challenges(key)
         for key in {key for _, c in changed for key in (c.challenger, c.opponent)}:
             self._tell_challenges(key, told=True)
+
+    def _to_go(self) -> list[Challenge]:
+        """The open challenges to go now: their time is up, or (with other servers) they
+        are for a game now and one of their players is online on no server."""
+        gone = self.book.expired()
+        if self.shared:
+            gone += [
+                c
+                for c in self.book.open.values()
+                if not c.correspondence
+                and c not in gone
+                and not (self._online(c.challenger) and self._online(c.opponent))
+            ]
+        return gone
 
     def _heard_challenges(self, body: dict[str, Any], sender: str) -> None:
         """Another server changed the challenges of these players: read them, tell them."""
