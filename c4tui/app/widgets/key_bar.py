@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import asyncio
 
-from textual.compose import compose
+from textual.binding import Binding
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -52,16 +51,16 @@ class KeyBar(Footer):
         if shown == self._shown:
             return
         self._shown = shown
-        wanted = compose(self)
-        kept = list(self.children)
-        if not all(type(widget) is FooterKey for widget in (*wanted, *kept)):
+        wanted = self._wanted()
+        kept = [key for key in self.children if type(key) is FooterKey]
+        if wanted is None or len(kept) < len(self.children):
             await self.recompose()
             return
         by_identity = {identity(key): key for key in kept}
         if len(by_identity) < len(kept) or len({identity(key) for key in wanted}) < len(wanted):
             await self.recompose()  # two keys alike: nothing tells which is which
             return
-        keys: list[Widget] = [by_identity.get(identity(key), key) for key in wanted]
+        keys = [by_identity.get(identity(key), key) for key in wanted]
         reused = [key for key in keys if key in kept]
         if reused != [key for key in kept if key in reused]:
             await self.recompose()  # the order changed: built anew, as Footer does
@@ -69,22 +68,55 @@ class KeyBar(Footer):
         with self.app.batch_update():
             for fresh, key in zip(wanted, keys, strict=True):
                 if key is not fresh:
-                    assert isinstance(key, FooterKey) and isinstance(fresh, FooterKey)
                     if footer_key_face(key) != footer_key_face(fresh):
                         set_footer_key_face(key, fresh)
                         key.refresh(layout=True)
                     key.display = True
-            for key in kept:
-                if key not in reused and key.display:
-                    key.display = False
+            for old in kept:
+                if old not in reused and old.display:
+                    old.display = False
             for place, key in enumerate(keys):
                 if key not in kept:  # before the next key kept, so hidden ones stay apart
                     following = [later for later in keys[place + 1 :] if later in kept]
                     await self.mount(key, before=following[0] if following else None)
 
+    def _wanted(self) -> list[FooterKey] | None:
+        """The keys `Footer.compose` would build now (each action's first binding shown,
+        then the command palette's), or None where keys are grouped. Not by calling it:
+        it also sets a style of the bar, which lays out and repaints every key."""
+        active = self.screen.active_bindings
+        firsts: dict[str, tuple[Binding, bool, str]] = {}
+        for _node, binding, enabled, tooltip in active.values():
+            if binding.show:
+                if binding.group is not None:
+                    return None
+                firsts.setdefault(binding.action, (binding, enabled, tooltip))
+        display = self.app.get_key_display
+        keys = [
+            FooterKey(
+                b.key, display(b), b.description, b.action, disabled=not on, tooltip=tip
+            ).data_bind(compact=Footer.compact)
+            for b, on, tip in firsts.values()
+        ]
+        palette = active.get(self.app.COMMAND_PALETTE_BINDING)
+        if palette is not None and self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
+            _node, b, on, _tip = palette
+            tip = b.tooltip or b.description
+            keys.append(
+                FooterKey(
+                    b.key,
+                    display(b),
+                    b.description,
+                    b.action,
+                    classes="-command-palette",
+                    disabled=not on,
+                    tooltip=tip,
+                )
+            )
+        return keys
 
-def identity(key: Widget) -> tuple[object, ...]:
+
+def identity(key: FooterKey) -> tuple[object, ...]:
     """What makes a key the same key: its action, its keys and its kind (the command
     palette's key is docked apart); its words and whether it is disabled may change."""
-    assert isinstance(key, FooterKey)
     return key.action, key.key, key.has_class("-command-palette")
