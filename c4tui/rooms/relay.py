@@ -62,7 +62,9 @@ class Relay:
     client: Client
     server: str
     number: int
+    opened: float  # Unix seconds
     orphaned: float | None = None  # Unix seconds: when its server was found gone
+    answered: bool = False  # its server has answered it (a view, a refusal, or back)
 
 
 class Relays(Elsewhere, HostListener):
@@ -166,11 +168,17 @@ class Relays(Elsewhere, HostListener):
                 relay.client.send(Notice(MOVING))
 
     def tick(self) -> None:
-        late = self.host.wall() - ORPHAN_LEASES * self.host.limits.lease_seconds
+        """Relays left waiting go back to the lobby: one whose room came back nowhere
+        (ORPHAN_LEASES), and one its live server never answered within a lease (the
+        bus lost the word: its connection to the database was cut)."""
+        now, lease = self.host.wall(), self.host.limits.lease_seconds
         for relay in list(self.by_id.values()):
-            if relay.orphaned is not None and relay.orphaned < late:
+            if relay.orphaned is not None and relay.orphaned < now - ORPHAN_LEASES * lease:
                 self._drop(relay.client)
                 self._to_lobby(relay, "The room did not come back on any server.")
+            elif relay.orphaned is None and not relay.answered and relay.opened < now - lease:
+                self.leave(relay.client)  # its stand-in, if the word came after all
+                self._to_lobby(relay, "The room's server did not answer: try again.")
 
     # ---- what the bus brings ----------------------------------------------------
 
@@ -178,6 +186,7 @@ class Relays(Elsewhere, HostListener):
         relay = self.by_id.get(int(body["id"]))
         if relay is None or relay.server != sender:
             return  # a relay that ended meanwhile
+        relay.answered = True
         try:
             message = parse_service_line(str(body["line"]).encode())
         except ProtocolError as error:
@@ -232,7 +241,7 @@ class Relays(Elsewhere, HostListener):
             self._send(relay, "relay.do", {"op": op})  # the same server: the same stand-in
             return
         self.host.leave(client)  # out of the room it is in (here, or relayed elsewhere)
-        relay = Relay(next(self._ids), client, server, number)
+        relay = Relay(next(self._ids), client, server, number, self.host.wall())
         if server not in self.host.servers():  # silent already: its rooms are moving
             relay.orphaned = self.host.wall()
         self.by_id[relay.id] = relay

@@ -144,3 +144,24 @@ async def test_a_relayed_player_is_on_the_rooms_clock_and_loses_on_time_as_anyon
         assert (over["ended"], over["winner"]) == ("time", 0)
         await ann.close()
         await bob.close()
+
+
+async def test_a_relay_its_server_never_answers_goes_back_to_the_lobby(postgres, tmp_path):
+    wall = Time(2_000_000_000.0)
+    async with two_servers(tmp_path, postgres.fresh_url(), wall) as (first, second):
+        ann, bob = await login(first, "ann"), await login(second, "bob")
+        await ann.send("create")
+        shown = await room_where(ann, lambda m: m["seat"] == 0)
+        first.host.bus._handlers["relay.open"] = []  # the word is lost on the way
+        await bob.send("join", code=shown["code"])
+        await next_of(bob, "lobby")  # (his lobby, from logging in)
+        second.host.elsewhere.tick()
+        assert second.host.elsewhere.by_id  # waiting, for a lease
+        wall.moved(second.host.limits.lease_seconds + 1)
+        second.host.elsewhere.tick()
+        said = await next_of(bob, "notice")
+        assert said["text"] == "The room's server did not answer: try again."
+        await next_of(bob, "lobby")
+        assert not second.host.elsewhere.by_id
+        await ann.close()
+        await bob.close()
