@@ -153,11 +153,18 @@ class Players:
     Two sessions of one identity at once (two terminals of one key, two tabs of one
     browser) are one player: one entry in the online list, one seat in a room, each
     session showing it. A key that would claim a name a keyless session is using right
-    now is refused until that session has left: else two people would show as one name.
+    now, here or on another server sharing the store (`elsewhere`: who is online there,
+    identity -> name), is refused until that session has left: else two people would
+    show as one name.
     """
 
-    def __init__(self, names: NameBook | None = None) -> None:
+    def __init__(
+        self,
+        names: NameBook | None = None,
+        elsewhere: Callable[[], dict[str, str]] = dict,
+    ) -> None:
         self.names = names or NameBook(None)
+        self.elsewhere = elsewhere
         self.sessions: Counter[Player] = Counter()  # live sessions of each player
 
     def enter(self, player: Player) -> Player:
@@ -175,7 +182,8 @@ class Players:
         name = player.name.casefold()
         if not player.key.startswith(KEYED) or self.names.owner(name) is not None:
             return None
-        if any(p.key.startswith(KEYLESS) and p.name.casefold() == name for p in self.sessions):
+        online = [(p.key, p.name) for p in self.sessions] + list(self.elsewhere().items())
+        if any(key.startswith(KEYLESS) and named.casefold() == name for key, named in online):
             return (
                 f"the name {player.name} is in use right now by a player without a key: "
                 "choose another name, or come back when they have left."

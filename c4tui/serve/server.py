@@ -135,6 +135,7 @@ class Server:
         await self.rooms.start()
         if self.ssh is not None:  # the names are the community's, in the rooms' store
             self.ssh.store = self.rooms.host.store
+            self.ssh.elsewhere = self.rooms.requests.others.online
         try:
             for front in (self.ssh, self.web):
                 if front is not None:

@@ -14,7 +14,7 @@ import asyncio
 import logging
 import re
 import time
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 import asyncssh
@@ -93,6 +93,9 @@ class SshFront(Front):
         # service's before start; a front alone opens the state directory's own.
         self.store: Store | None = None
         self._own_store: Store | None = None
+        # Who is online on the other servers sharing the store (the server hands it the
+        # room service's: rooms/other_servers.py), for the names in use right now.
+        self.elsewhere: Callable[[], dict[str, str]] = dict
         self.authorized = authorized
         self.sessions: set[PlayerSession] = set()
         self.addresses: dict[str, str] = {}  # asyncssh's connection number -> peer address
@@ -104,7 +107,7 @@ class SshFront(Front):
     async def start(self) -> None:
         if self.store is None:
             self.store = self._own_store = open_store(self.state_dir)
-        self.players = Players(NameBook(PlayerRecords(self.store)))
+        self.players = Players(NameBook(PlayerRecords(self.store)), self.elsewhere)
         self.host_key = host_key = load_or_create_host_key(self.state_dir)
         asyncssh_log = logging.getLogger("asyncssh")
         asyncssh_log.setLevel(logging.INFO)

@@ -97,3 +97,12 @@ def test_a_keyless_identity_kept_in_another_case_is_still_found(records):
     players = Players(NameBook(records))
     assert players.enter(Player("ssh-name:dee", "dee", "10.0.0.1")).key == "ssh-name:Dee"
     assert players.enter(Player("ssh-name:Éva", "Éva", "10.0.0.1")).key == "ssh-name:éva"
+
+
+def test_a_key_cannot_claim_a_name_a_keyless_player_uses_on_another_server(records):
+    online_there = {"ssh-name:bob": "bob"}  # who is online on the other servers
+    players = Players(NameBook(records), lambda: online_there)
+    with pytest.raises(NameTaken, match="in use right now by a player without a key"):
+        players.enter(Player("ssh-key:SHA256:bob", "Bob", "10.0.0.2"))
+    online_there.clear()  # bob has left that server
+    players.enter(Player("ssh-key:SHA256:bob", "Bob", "10.0.0.2"))
