@@ -84,11 +84,17 @@ class Relays(Elsewhere, HostListener):
     def _rooms(self) -> RoomsElsewhere:
         return RoomsElsewhere(self.host.store, self.host.server, self.host.wall)
 
+    def _none_for(self, client: Client) -> bool:
+        """No other server's room for this client: it is a stand-in (relayed by its own
+        server only), or this server is alone (SQLite, or the only one beating: a room
+        another holds then is a dead server's, moving), so the store is not asked."""
+        return client.relayed or self.host.servers() == [self.host.server]
+
     # ---- what the host and the requests ask -------------------------------------
 
     def open(self, client: Client, number: int, line: Message | None = None) -> bool:
-        if client.relayed:
-            return False  # a stand-in is relayed by its own server only
+        if self._none_for(client):
+            return False
         try:
             server = self._rooms().holder(number)
         except StoreError as error:
@@ -100,7 +106,7 @@ class Relays(Elsewhere, HostListener):
         return True
 
     def open_by_code(self, client: Client, code: str, line: Message) -> bool:
-        if client.relayed:
+        if self._none_for(client):
             return False
         try:
             found = self._rooms().by_code(code)
@@ -114,6 +120,8 @@ class Relays(Elsewhere, HostListener):
         return True
 
     def arrive(self, client: Client) -> bool:
+        if self._none_for(client):
+            return False
         try:
             found = self._rooms().seated(client.key)
         except StoreError as error:
