@@ -22,6 +22,7 @@ from tests.serve.terminal import screen_session, wait_gone
 
 CODE = re.compile(r"code ([A-Z0-9]{3}-[A-Z0-9]{3})")
 LOBBY = "Play together"
+CODE_FIELD = re.compile(r"\n +▏\^p palette\Z")  # the key bar while a field is typed in
 # ● plays column 4 four times, ○ column 5 three times: ● wins on the seventh ply.
 GAME = "4545454"
 SIZE = {"columns": 120, "rows": 40}
@@ -36,7 +37,11 @@ async def open_room(host) -> str:
 
 async def join(guest, code: str) -> None:
     await guest.wait_for(LOBBY)
-    await guest.press("j")  # the code field takes the focus
+    guest.type("j")
+    # The code field has the keys once the key bar is bare; any redraw is not enough: a
+    # lobby update (another server's room, say) may come first, and the code's letters
+    # would go to the lobby's keys.
+    await guest.wait_for(CODE_FIELD)
     guest.type(code)
     await guest.wait_for(code)
     guest.type("\r")
