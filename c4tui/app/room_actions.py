@@ -119,17 +119,15 @@ class RoomActions:
             self.panel.close_line()
             return
         room = self.match.room
-        by_post = room is not None and room.clock is not None and room.clock.correspondence
-        if room is not None and room.playing and not room.over and not by_post:
+        if room is not None and room.leaving_costs():
             self._confirmed(f"Leave this game for the lobby? {HELD}", self.match.leave)
-        else:  # a correspondence game waits for its players: nothing is lost by going
+        else:
             self.match.leave()
 
     def quit(self, exit_app: Callable[[], None]) -> None:
         """`q`: a player of a game going on is asked first."""
         room = self.match.room
-        by_post = room is not None and room.clock is not None and room.clock.correspondence
-        if room is not None and room.playing and not room.over and not by_post:
+        if room is not None and room.leaving_costs():
             self._confirmed(f"Quit c4tui in the middle of this game? {HELD}", exit_app)
         else:
             exit_app()

@@ -126,6 +126,14 @@ class RoomView:
     def playing(self) -> bool:
         return self.seat is not None
 
+    def leaving_costs(self) -> bool:
+        """Whether a player leaving now walks out of a game going on: seated, with an
+        opponent in the other seat, the game not over, and not by post (a correspondence
+        game waits for its players). Alone in a room, nothing is lost by going."""
+        if self.seat is None or self.over or self.seats[1 - self.seat].open:
+            return False
+        return self.clock is None or not self.clock.correspondence
+
     def my_turn(self) -> bool:
         return self.seat is not None and not self.over and self.position.to_move == self.seat
 

@@ -263,3 +263,14 @@ async def test_leaving_or_quitting_a_game_going_on_asks_first(service):
         await pilot.press("escape", "y")
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         await bob.close()
+
+
+async def test_leaving_a_room_with_no_opponent_is_not_asked(service):
+    # Alone in a new room, nothing is lost by going: no question about a held seat.
+    app = served_app(service)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.match.room)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
