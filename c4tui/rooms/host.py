@@ -573,11 +573,17 @@ class RoomHost:
         return True
 
     async def _look_at_seats(self) -> None:
-        """Once a TICK, `look`."""
+        """Once a TICK, `look`; the leases whenever they are due (a lease shorter than
+        three TICKs renewed only at the looks would run out between two renewals)."""
+        look_due = time.monotonic() + TICK
         while True:
-            await asyncio.sleep(TICK)
+            lease_in = self._lease_due - self.wall()
+            await asyncio.sleep(max(0.0, min(lease_in, look_due - time.monotonic())))
             if self.wall() >= self._lease_due:
                 self.see_to_leases()
+            if time.monotonic() < look_due:
+                continue
+            look_due = time.monotonic() + TICK
             self.look()
             for listener in self.listeners:
                 try:
