@@ -3,7 +3,7 @@ player connected to one server in a room another holds, as any player of that ro
 
 from __future__ import annotations
 
-from tests.community.two_servers import play, two_servers
+from tests.community.two_servers import a_game, killed, play, two_servers
 from tests.rooms.support import Time, login, next_of, room_where
 
 
@@ -34,11 +34,7 @@ async def test_a_player_is_taken_to_their_seat_on_another_server_and_sees_the_ai
 
 async def test_a_summons_takes_a_player_to_a_room_of_another_server(postgres, tmp_path):
     async with two_servers(tmp_path, postgres.fresh_url()) as (first, second):
-        ann, bob = await login(first, "ann"), await login(first, "bob")
-        await ann.send("create")
-        shown = await room_where(ann, lambda m: m["seat"] == 0)
-        await bob.send("join", code=shown["code"])
-        await room_where(bob, lambda m: m["seat"] == 1)
+        ann, bob, shown = await a_game(first, first)
         dave = await login(second, "dave")
         await next_of(dave, "lobby")
         second.host.summon("ssh-name:dave", shown["room"])  # (a tournament's board, say)
@@ -54,14 +50,9 @@ async def test_a_third_server_that_takes_the_room_gets_its_relayed_players(postg
     names = ("first", "second", "third")
     async with two_servers(tmp_path, postgres.fresh_url(), wall, names) as services:
         first, second, third = services
-        ann, bob = await login(first, "ann"), await login(second, "bob")
-        await ann.send("create")
-        shown = await room_where(ann, lambda m: m["seat"] == 0)
-        await bob.send("join", code=shown["code"])
-        await room_where(bob, lambda m: m["seat"] == 1)
+        ann, bob, shown = await a_game(first, second)
         await play("44", (ann, bob), ann, bob)
-        first.host._tick.cancel()  # the first dies
-        await first.host.bus.close()
+        await killed(first)  # the first dies
         wall.moved(first.host.limits.lease_seconds + 1)
         third.host.see_to_leases()  # the third takes the room, before the second looks
         assert list(third.host.rooms) == [shown["room"]]
@@ -78,11 +69,7 @@ async def test_a_third_server_that_takes_the_room_gets_its_relayed_players(postg
 async def test_a_server_that_stops_cleanly_hands_its_room_over_at_once(postgres, tmp_path):
     wall = Time(2_000_000_000.0)  # never moved: nothing waits for a lease to run out
     async with two_servers(tmp_path, postgres.fresh_url(), wall) as (first, second):
-        ann, bob = await login(first, "ann"), await login(second, "bob")
-        await ann.send("create")
-        shown = await room_where(ann, lambda m: m["seat"] == 0)
-        await bob.send("join", code=shown["code"])
-        await room_where(bob, lambda m: m["seat"] == 1)
+        ann, bob, _ = await a_game(first, second)
         await play("4", (ann, bob), ann, bob)
         await first.close()
         here = await room_where(bob, lambda m: m["seats"][1]["here"] and m["moves"] == "4")
@@ -99,14 +86,9 @@ async def test_a_player_who_came_while_no_server_held_the_room_sits_down_when_on
     names = ("first", "second", "third")
     async with two_servers(tmp_path, postgres.fresh_url(), wall, names) as services:
         first, second, third = services
-        ann, bob = await login(first, "ann"), await login(first, "bob")
-        await ann.send("create")
-        shown = await room_where(ann, lambda m: m["seat"] == 0)
-        await bob.send("join", code=shown["code"])
-        await room_where(bob, lambda m: m["seat"] == 1)
+        ann, bob, shown = await a_game(first, first)
         await play("44", (ann, bob), ann, bob)
-        first.host._tick.cancel()  # the first dies
-        await first.host.bus.close()
+        await killed(first)  # the first dies
         wall.moved(first.host.limits.lease_seconds + 1)  # its lease ran out; nobody looked
         bob = await login(third, "bob")
         await next_of(bob, "lobby")

@@ -8,7 +8,7 @@ import asyncio
 
 from c4tui.rooms.host import HostListener
 from c4tui.rooms.service import RoomService
-from tests.community.two_servers import play, two_servers
+from tests.community.two_servers import a_game, killed, play, two_servers
 from tests.rooms.support import Time, login, next_of, room_where
 
 
@@ -17,11 +17,7 @@ async def test_a_game_on_postgresql_comes_back_after_a_restart(postgres, tmp_pat
     service = RoomService(tmp_path / "state", store_url=url)
     await service.start()
     try:
-        ann, bob = await login(service, "ann"), await login(service, "bob")
-        await ann.send("create")
-        code = (await room_where(ann, lambda m: m["seat"] == 0))["code"]
-        await bob.send("join", code=code)
-        await room_where(bob, lambda m: m["seat"] == 1)
+        ann, bob, _ = await a_game(service, service)
         for ply, col in enumerate("445"):
             await (ann, bob)[ply % 2].send("drop", column=int(col) - 1, ply=ply)
             await room_where(ann, lambda m, n=ply + 1: len(m["moves"]) == n)
@@ -51,11 +47,7 @@ async def test_a_server_that_stops_renewing_loses_its_rooms_to_the_other_its_pla
         service.host.wall = wall
         await service.start()
     try:
-        ann, bob = await login(first, "ann"), await login(first, "bob")
-        await ann.send("create")
-        code = (await room_where(ann, lambda m: m["seat"] == 0))["code"]
-        await bob.send("join", code=code)
-        await room_where(bob, lambda m: m["seat"] == 1)
+        ann, bob, _ = await a_game(first, first)
         for ply, col in enumerate("445"):
             await (ann, bob)[ply % 2].send("drop", column=int(col) - 1, ply=ply)
             await room_where(ann, lambda m, n=ply + 1: len(m["moves"]) == n)
@@ -152,18 +144,13 @@ async def test_a_player_on_each_server_plays_the_other_through_the_room(postgres
 async def test_a_dead_servers_room_goes_on_through_the_other_move_for_move(postgres, tmp_path):
     wall = Time(2_000_000_000.0)  # both servers' Unix seconds, moved by hand
     async with two_servers(tmp_path, postgres.fresh_url(), wall) as (first, second):
-        ann = await login(first, "ann")
-        bob, carol = await login(second, "bob"), await login(second, "carol")
-        await ann.send("create")
-        shown = await room_where(ann, lambda m: m["seat"] == 0)
-        await bob.send("join", code=shown["code"])
-        await room_where(bob, lambda m: m["seat"] == 1)
+        ann, bob, shown = await a_game(first, second)
+        carol = await login(second, "carol")
         await carol.send("watch", room=shown["room"])
         await room_where(carol, lambda m: m["seat"] is None)
         await play("445", (ann, bob), ann, bob, carol)
         # The first server dies: it renews nothing and says nothing more.
-        first.host._tick.cancel()
-        await first.host.bus.close()
+        await killed(first)
         wall.moved(second.host.limits.lease_seconds + 1)
         second.host.see_to_leases()
         assert list(second.host.rooms) == [shown["room"]]
@@ -182,14 +169,10 @@ async def test_a_dead_servers_room_goes_on_through_the_other_move_for_move(postg
 async def test_a_dead_servers_players_are_gone_from_the_other_servers_rooms(postgres, tmp_path):
     wall = Time(2_000_000_000.0)
     async with two_servers(tmp_path, postgres.fresh_url(), wall) as (first, second):
-        ann, bob = await login(first, "ann"), await login(second, "bob")
-        await ann.send("create")
-        shown = await room_where(ann, lambda m: m["seat"] == 0)
-        await bob.send("join", code=shown["code"])
+        ann, bob, _ = await a_game(first, second)
         await room_where(ann, lambda m: m["seats"][1]["here"])
         await play("44", (ann, bob), ann, bob)
-        second.host._tick.cancel()  # the second dies, with bob on it
-        await second.host.bus.close()
+        await killed(second)  # the second dies, with bob on it
         wall.moved(first.host.limits.lease_seconds + 1)
         first.host.see_to_leases()
         held = await room_where(ann, lambda m: m["seats"][1]["held"] is not None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 
 from c4tui.rooms.service import RoomLimits, RoomService
-from tests.rooms.support import room_where
+from tests.rooms.support import login, room_where
 
 
 @contextlib.asynccontextmanager
@@ -33,3 +33,22 @@ async def play(moves: str, players, *everyone, start: int = 0) -> None:
         await players[(ply - start) % 2].send("drop", column=int(col) - 1, ply=ply)
         for client in everyone:
             await room_where(client, lambda m, n=ply + 1: len(m["moves"]) == n)
+
+
+async def a_game(ann_at, bob_at, **settings):
+    """ann, logged in to the service `ann_at`, makes a room (with these settings); bob,
+    logged in to `bob_at`, sits in it by its code: (ann, bob, the room as ann was shown
+    it first)."""
+    ann, bob = await login(ann_at, "ann"), await login(bob_at, "bob")
+    await ann.send("create", **settings)
+    shown = await room_where(ann, lambda m: m["seat"] == 0)
+    await bob.send("join", code=shown["code"])
+    await room_where(bob, lambda m: m["seat"] == 1)
+    return ann, bob, shown
+
+
+async def killed(service) -> None:
+    """The service dies as SIGKILL leaves it to the others: it renews nothing and says
+    nothing more (its clients' connections stay open, unanswered by anyone else)."""
+    service.host._tick.cancel()
+    await service.host.bus.close()
