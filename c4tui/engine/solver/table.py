@@ -54,11 +54,10 @@ PAST_BOOK_EMPTY = 26
 # within the run-to-run spread (10.1-11.0 s in all) with 118 M nodes against 101 M.
 # Since every node of 6 or more empty cells has an entry (kernels/table.h's tt_keeps), the
 # small table fills twice as fast, and the move comes sooner: after 2**18 nodes rather than
-# 2**20, on the 12 slowest of the kept tail set and of a fresh random sample 7% fewer
-# nodes (90.9 M -> 84.5 M, 81.6 M -> 75.9 M) and 6-7% less CPU time (three alternating
-# runs, load 9-13); searches of 2**18-2**20 nodes pay for the big table's first pages
-# (80 random 12-16-ply positions, a new solver each: p90 103-107 ms -> 123-124 ms, the
-# median and the total as before).
+# 2**20: on the 12 slowest of the kept tail set 7% fewer nodes (92.6 M -> 86.5 M) and
+# 6-7% less CPU time (docs/results-solver.md); searches of 2**18-2**20 nodes leave the
+# small table, which stays in the cache, sooner (80 random 12-16-ply positions, a new
+# solver each: p90 103-107 ms -> 123-124 ms, the median and the total as before).
 PAST_BOOK_TABLE_SIZE = 2_097_143  # a prime near 2**21 entries: 16 MB
 LONG_AFTER_NODES = 1 << 18
 
