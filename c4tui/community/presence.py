@@ -48,3 +48,14 @@ class PresenceRecords:
             if server in live:
                 found.setdefault(str(key), str(name))
         return found
+
+    def servers_of(self, key: str, live: Collection[str]) -> list[str]:
+        """The other `live` servers `key` is connected to, the earliest arrival first."""
+        return [
+            str(server)
+            for (server,) in self.store.rows(
+                "SELECT server FROM presence WHERE key = ? AND server <> ? ORDER BY since, server",
+                (key, self.server),
+            )
+            if server in live
+        ]

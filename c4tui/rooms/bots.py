@@ -18,6 +18,8 @@ name; the bot accepts or declines; accepted, a room opens with both in it. A cha
 not answered within CHALLENGE_SECONDS goes. They are the community's challenges
 (community/challenges.py: its rules, numbers and expiry), in a book of the bots' own
 (a bot is challenged on the server it is connected to), each with its board (BotGame).
+With several servers on one database a bot is online on all of them, and a person on
+another server challenges it through its server (bots_across.py).
 
 While it is a bot's turn the room shows it thinking (as it shows the AI seat's search),
 and what the bot sends as engine-protocol `info` lines reaches everyone in the room as
@@ -37,6 +39,7 @@ from c4tui.community.bot_tokens import BotAccount, BotNameError, TokenBook, bot_
 from c4tui.community.bot_tokens import is_bot_key as is_bot
 from c4tui.community.challenges import Challenge, ChallengeBook, ChallengeRefused
 from c4tui.community.clocks import TimeControl
+from c4tui.community.seek_records import SeekRecords
 from c4tui.community.store import StoreError
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
@@ -44,6 +47,7 @@ from c4tui.engine.external.protocol import InfoReader
 from c4tui.engine.external.protocol import ProtocolError as InfoError
 from c4tui.engine.turns import column_refusal
 from c4tui.rooms.access import new_code, new_room_refusal
+from c4tui.rooms.bots_across import BotChallenge, BotsAcross, Challenger
 from c4tui.rooms.codec import to_wire
 from c4tui.rooms.host import Client, Refused, RoomHost
 from c4tui.rooms.keeping import new_game_name
@@ -192,6 +196,8 @@ class BotDesk:
         self.games: dict[int, BotGame] = {}
         self._moves: dict[str, Bucket] = {}
         self._thinking: dict[str, Bucket] = {}
+        # Its bots in the other servers' lobbies, and their people's challenges.
+        self.across = BotsAcross(host, self._challenged_from_elsewhere)
 
     # ---- tokens -----------------------------------------------------------------
 
@@ -235,6 +241,7 @@ class BotDesk:
         feed = BotAccountFeed(account, address)
         self.accounts[account.key] = feed
         self.host.clients.add(feed)  # online: the lobby lists it
+        self.across.online(feed)  # and the other servers' lobbies
         log.info("bot %s online from %s", account.name, address)
         feed.put({"type": "online", "name": account.name})
         for room in self._games_of(account.key):
@@ -251,6 +258,7 @@ class BotDesk:
         if self.accounts.get(feed.key) is feed:
             del self.accounts[feed.key]
             log.info("bot %s offline", feed.name)
+        self.across.offline(feed)
         self.host.lobby_changed()
 
     def _games_of(self, key: str) -> list[Room]:
@@ -262,9 +270,30 @@ class BotDesk:
 
     # ---- challenges -----------------------------------------------------------------
 
+    def challenge_anywhere(
+        self, by: Client, bot: str, *, first: bool, size: tuple[int, int, int]
+    ) -> None:
+        """A person's challenge to the bot named `bot`: here, or sent to the server it is
+        connected to (which answers through the bus); Refused says why not."""
+        if bot_key(bot) not in self.accounts and self.across.challenge(
+            BotChallenge(Challenger(by.key, by.name), bot, first, size)
+        ):
+            return
+        self.challenge(by, bot, first=first, size=size)
+
+    def _challenged_from_elsewhere(self, challenge: BotChallenge) -> None:
+        """A person on another server challenges a bot of this one (Refused: not made)."""
+        self.challenge(
+            challenge.by,
+            challenge.bot,
+            first=challenge.first,
+            size=challenge.size,
+            clock=challenge.clock,
+        )
+
     def challenge(
         self,
-        by: Client | BotAccount,
+        by: Client | BotAccount | Challenger,
         bot: str,
         *,
         first: bool = True,
@@ -276,6 +305,8 @@ class BotDesk:
         self._forget_late()
         feed = self.accounts.get(bot_key(bot))
         if feed is None:
+            if self.across.elsewhere(bot_key(bot)):  # its games are played there
+                raise Refused(f"BOT {bot[:20]} is on another server: bots play bots on one only.")
             raise Refused(f"No bot named {bot[:20]} is online.")
         if feed.key == by.key:
             raise Refused("A bot does not play itself.")
@@ -346,6 +377,7 @@ class BotDesk:
         for client in self.host.clients:
             if client.key == challenge.challenger and client.room is None:
                 client.send(Notice(text))
+        self.across.tell(challenge.challenger, text)  # on another server, maybe
 
     def _answered(self, account: BotAccount, challenge_id: str, accept: bool) -> Challenge:
         """The challenge to this bot numbered `challenge_id`, out of the book (its board
@@ -378,7 +410,7 @@ class BotDesk:
                 (c for c in self.host.clients if c.key == challenge.challenger and c.room is None),
                 None,
             )
-            if person is None:
+            if person is None and not self._free_elsewhere(challenge.challenger):
                 raise BotRefused(409, "The challenger has gone, or is in a room now.")
         for key in (account.key, challenge.challenger):
             if is_bot(key) and len(self._games_of(key)) >= self.host.limits.bot_games:
@@ -401,11 +433,24 @@ class BotDesk:
         if person is not None:
             self.host.enter(person, room, room.seat_of(person.key))
         self.host.changed(room)
+        if person is None and not is_bot(challenge.challenger) and room.number in self.host.rooms:
+            self.host.summon(challenge.challenger, room.number)  # from their server, relayed
         for key in (account.key, challenge.challenger):
             feed = self.accounts.get(key)
             if feed is not None:
                 feed.put({"type": "gameStart", "room": room.number})
         return room
+
+    def _free_elsewhere(self, key: str) -> bool:
+        """Whether this person is online on another server and not playing a game under
+        way (on any server): a room here may be opened for them."""
+        if not self.across.elsewhere(key):
+            return False
+        try:
+            return not SeekRecords(self.host.store, self.host.server).playing(key)
+        except StoreError as error:
+            log.warning("whether %s plays elsewhere is not known: %s", key, error)
+            return False
 
     def _open_room(self, challenge: Challenge, game: BotGame) -> Room:
         host = self.host

@@ -356,7 +356,7 @@ class Requests:
         if self.bots is None:
             raise Refused("This server has no bots.")
         size = (message.width, message.height, message.connect)
-        self.bots.challenge(client, message.bot, first=not message.second, size=size)
+        self.bots.challenge_anywhere(client, message.bot, first=not message.second, size=size)
         client.send(Notice(f"Challenge sent to {message.bot}: waiting for its answer."))
 
     def _on_bot_token(self, client: Client, message: MakeBotToken) -> None:
