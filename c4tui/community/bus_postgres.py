@@ -62,7 +62,8 @@ class PostgresBus(Bus):
     def __init__(self, url: str, server: str, clock: Callable[[], float] = time.time) -> None:
         super().__init__(server)
         self.url, self.clock = url, clock
-        self._out: asyncio.Queue[tuple[str, str] | None] = asyncio.Queue()
+        # (channel, message as JSON, its length in bytes); None: stop
+        self._out: asyncio.Queue[tuple[str, str, int] | None] = asyncio.Queue()
         self._in: asyncio.Queue[tuple[str, str]] = asyncio.Queue()  # (channel, payload)
         self._talk: psycopg.AsyncConnection[Any] | None = None
         self._ears: psycopg.AsyncConnection[Any] | None = None  # the listening connection
@@ -109,7 +110,8 @@ class PostgresBus(Bus):
         if not self._tasks:
             log.warning("bus: %s not sent: the bus has not started or has stopped", kind)
             return
-        self._out.put_nowait((to, json.dumps({"k": kind, "f": self.server, "b": body})))
+        message = json.dumps({"k": kind, "f": self.server, "b": body})
+        self._out.put_nowait((to, message, len(message.encode())))
 
     async def close(self) -> None:
         """Send what is waiting (a few seconds at most), then stop listening."""
@@ -153,15 +155,18 @@ class PostgresBus(Bus):
         while True:
             heard_on, payload = await self._in.get()
             try:
-                message = json.loads(payload)
-                if "l" in message:
-                    message = json.loads(await self._letter(int(message["l"])))
-                kind, sender, body = str(message["k"]), str(message["f"]), message["b"]
+                messages = json.loads(payload)
+                if isinstance(messages, dict) and "l" in messages:
+                    messages = json.loads(await self._letter(int(messages["l"])))
+                if isinstance(messages, dict):
+                    messages = [messages]
+                read = [(str(m["k"]), str(m["f"]), m["b"]) for m in messages]
             except (ValueError, KeyError, TypeError, psycopg.Error) as error:
                 log.warning("bus: a message could not be read (%s)", _line(error))
                 continue
-            if sender != self.server or heard_on != self.everyone:  # not its own broadcast
-                self.deliver(kind, body, sender)
+            for kind, sender, body in read:
+                if sender != self.server or heard_on != self.everyone:  # not its own broadcast
+                    self.deliver(kind, body, sender)
 
     async def _letter(self, number: int) -> str:
         cursor = await (await self._talking()).execute(
@@ -173,29 +178,46 @@ class PostgresBus(Bus):
         return str(row[0])
 
     async def _write(self) -> None:
-        """Each message out, in the order sent; one that cannot go is logged and dropped."""
-        while True:
-            item = await self._out.get()
-            if item is None:
-                return
-            to, payload = item
-            try:
-                talk = await self._talking()
-                if len(payload.encode()) > NOTIFY_MOST:
-                    cursor = await talk.execute(
-                        "INSERT INTO bus_letters (body, sent) VALUES (%s, %s) RETURNING id",
-                        (payload, self.clock()),
-                    )
-                    row = await cursor.fetchone()
-                    payload = json.dumps({"l": row[0] if row else 0})
-                    await self._clean(talk)
-                await talk.execute("SELECT pg_notify(%s, %s)", (to, payload))
-            except psycopg.Error as error:
-                log.warning("bus: a message was not sent (%s)", _line(error))
-                if self._talk is not None:
-                    with contextlib.suppress(psycopg.Error):
-                        await self._talk.close()
-                self._talk = None
+        """Each message out, in the order sent; one that cannot go is logged and dropped.
+        Messages waiting for one channel go together in one notification (a JSON list),
+        as many as fit: a change shown to several relayed players costs one NOTIFY."""
+        item = await self._out.get()
+        while item is not None:
+            to, payload, size = item
+            together = [payload]
+            taken, following = False, None  # the next item, when taken out already
+            while not self._out.empty():
+                following = self._out.get_nowait()
+                if following is None or following[0] != to or size + following[2] + 3 > NOTIFY_MOST:
+                    taken = True
+                    break
+                together.append(following[1])
+                size += following[2] + 1
+            if len(together) > 1:
+                payload = f"[{','.join(together)}]"
+                size += 2
+            await self._notify(to, payload, size)
+            item = following if taken else await self._out.get()
+
+    async def _notify(self, to: str, payload: str, size: int) -> None:
+        """One notification (a long message as a letter, see the module docstring)."""
+        try:
+            talk = await self._talking()
+            if size > NOTIFY_MOST:
+                cursor = await talk.execute(
+                    "INSERT INTO bus_letters (body, sent) VALUES (%s, %s) RETURNING id",
+                    (payload, self.clock()),
+                )
+                row = await cursor.fetchone()
+                payload = json.dumps({"l": row[0] if row else 0})
+                await self._clean(talk)
+            await talk.execute("SELECT pg_notify(%s, %s)", (to, payload))
+        except psycopg.Error as error:
+            log.warning("bus: a message was not sent (%s)", _line(error))
+            if self._talk is not None:
+                with contextlib.suppress(psycopg.Error):
+                    await self._talk.close()
+            self._talk = None
 
     async def _talking(self) -> psycopg.AsyncConnection[Any]:
         if self._talk is None or self._talk.closed:

@@ -123,3 +123,24 @@ async def test_a_bus_whose_connections_were_cut_connects_again(postgres_url):
     finally:
         for bus in (first, second):
             await bus.close()
+
+
+async def test_messages_waiting_for_one_server_go_together_in_order(postgres_url):
+    import psycopg
+
+    first, second = await started(postgres_url, "first", "second")
+    async with await psycopg.AsyncConnection.connect(postgres_url, autocommit=True) as spy:
+        await spy.execute(f'LISTEN "{first.everyone}"')
+        try:
+            heard = Heard(second, "room.shown")
+            for n in range(50):  # a change shown to many relayed players at once
+                first.broadcast("room.shown", {"n": n, "view": "x" * 300})
+            got = [await heard.next() for _ in range(50)]
+            assert [body["n"] for _, body, _ in got] == list(range(50))
+            notified = 0
+            async for _ in spy.notifies(timeout=0.5):
+                notified += 1
+            assert notified <= 5  # 17 KB in notifications of up to 7.9 KB, not one each
+        finally:
+            for bus in (first, second):
+                await bus.close()
