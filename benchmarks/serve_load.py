@@ -46,7 +46,7 @@ sys.path.insert(0, str(ROOT))  # the sessions are the tests' own: tests/serve/
 
 from c4tui.engine.board.notation import move_name  # noqa: E402
 from c4tui.engine.board.position import Position  # noqa: E402
-from tests.serve.served import ServeProcess  # noqa: E402
+from tests.serve.served import ServeProcess, children  # noqa: E402
 from tests.serve.terminal import screen_session  # noqa: E402
 
 CODE = re.compile(r"code ([A-Z0-9]{3}-[A-Z0-9]{3})")
@@ -75,18 +75,15 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
-def children(pid: int) -> list[int]:
+def own_mb(pid: int) -> float:
+    """Memory only this process holds (private pages): what one more session costs, where
+    the resident size also counts pages shared with the fork server and the others."""
     try:
-        return [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+        rollup = Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()
     except OSError:
-        return []
-
-
-def command_of(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-    except OSError:
-        return ""
+        return 0.0
+    own = [int(line.split()[1]) for line in rollup if line.startswith("Private_")]
+    return sum(own) / 1024
 
 
 class Pair:
@@ -202,7 +199,12 @@ class Measurement:
     references: list[float] = field(default_factory=list)
     server_mb: float = 0.0
     workers_mb: float = 0.0
-    client_mb: float = 0.0
+    client_mb: float = 0.0  # resident
+    client_own_mb: float = 0.0  # private pages only
+    forks_mb: float = 0.0  # the fork server the clients share pages with
+    # A client's CPU from its start to its seat in a room (the lobby, a room opened or
+    # joined), the mean; started from the fork server, its imports are already done.
+    seated_cpu: float = 0.0
     server_fds: int = 0
     # CPU seconds while the games were played: the server (with its AI workers), the
     # client processes together, and this load generator (pyte, asyncssh) itself.
@@ -252,10 +254,11 @@ async def measure(sessions: int, seed: int, think: float = 0.0) -> Measurement:
             failures = [f for f in [*screens, *met] if isinstance(f, BaseException)]
             result.why = str(failures[0]).splitlines()[0][:100] if failures else ""
             pid = server.process.pid
-            clients = [p for p in children(pid) if "--served" in command_of(p)]
-            workers = [p for p in children(pid) if p not in clients]
+            clients, forks = server.client_pids(), server.fork_server()
+            workers = [p for p in children(pid) if p not in clients and p != forks]
             server_cpu = cpu_seconds(pid) + sum(cpu_seconds(p) for p in workers)
             clients_cpu = sum(cpu_seconds(p) for p in clients)
+            result.seated_cpu = clients_cpu / len(clients) if clients else 0.0
             generator_cpu = time.process_time()
             started = time.perf_counter()
             async with asyncio.TaskGroup() as playing:
@@ -268,6 +271,8 @@ async def measure(sessions: int, seed: int, think: float = 0.0) -> Measurement:
             result.server_mb = rss_mb(pid)
             result.workers_mb = sum(rss_mb(p) for p in workers)
             result.client_mb = statistics.mean(rss_mb(p) for p in clients) if clients else 0.0
+            result.client_own_mb = statistics.mean(own_mb(p) for p in clients) if clients else 0.0
+            result.forks_mb = rss_mb(forks) if forks is not None else 0.0
             result.server_fds = open_files(pid)
             result.load = uptime()
             opened = [s for s in screens if not isinstance(s, BaseException)]
@@ -304,7 +309,10 @@ def report(m: Measurement) -> None:
     print(f"| server process (room service + fronts) | {m.server_mb:.0f} MB |")
     if m.workers_mb:
         print(f"| AI worker processes, together | {m.workers_mb:.0f} MB |")
-    print(f"| one client process, mean | {m.client_mb:.0f} MB |")
+    if m.forks_mb:
+        print(f"| fork server (the clients' imports, shared) | {m.forks_mb:.0f} MB |")
+    print(f"| one client process, mean: resident / its own | {client_memory(m)} MB |")
+    print(f"| one client's CPU to its seat, mean | {m.seated_cpu * 1000:.0f} ms |")
     print(f"| open files of the server | {m.server_fds} |")
     per_move = max(1, m.moves)
     print(f"| CPU per move: server / clients / load generator | {cpu_row(m, per_move)} |")
@@ -317,20 +325,29 @@ def cpu_row(m: Measurement, per_move: int) -> str:
     )
 
 
+def client_memory(m: Measurement) -> str:
+    return f"{m.client_mb:.0f} / {m.client_own_mb:.0f}"
+
+
 RAMP_HEADER = (
-    "| sessions | held | p50 / p95 ms | server MB | client MB (mean) | server fds "
-    "| CPU per move: server / clients / generator | load (1 5 15 min) |"
+    "| sessions | held | p50 / p95 ms | server MB | fork server MB | client MB: resident / own "
+    "| server fds | client CPU to a seat | CPU per move: server / clients / generator "
+    "| load (1 5 15 min) |"
 )
 
 
 def ramp_row(m: Measurement) -> str:
     held = f"{m.held}" + (f" ({m.refused} refused)" if m.refused else "")
     latency = f"{m.p(0.5) * 1000:.0f} / {m.p(0.95) * 1000:.0f}"
-    memory = f"{m.server_mb:.0f} | {m.client_mb:.0f}"
+    memory = f"{m.server_mb:.0f} | {m.forks_mb:.0f} | {client_memory(m)}"
     load = m.load.removeprefix("load ")
     per_move = max(1, m.moves)
     cpu = cpu_row(m, per_move)
-    return f"| {m.sessions} | {held} | {latency} | {memory} | {m.server_fds} | {cpu} | {load} |"
+    seated = f"{m.seated_cpu * 1000:.0f} ms"
+    return (
+        f"| {m.sessions} | {held} | {latency} | {memory} | {m.server_fds} | {seated} | {cpu} "
+        f"| {load} |"
+    )
 
 
 async def ramp(sizes: list[int], seed: int, limit_ms: float, think: float) -> None:
@@ -341,7 +358,7 @@ async def ramp(sizes: list[int], seed: int, limit_ms: float, think: float) -> No
     )
     print()
     print(RAMP_HEADER)
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for sessions in sizes:
         m = await measure(sessions, seed, think)
         print(ramp_row(m), flush=True)

@@ -260,6 +260,11 @@ def run_served(args: argparse.Namespace) -> int:
     return app.return_code or 0
 
 
+def run_served_client() -> int:
+    """`c4tui --served` in a child of the fork server (serve/fork_server.py)."""
+    return main(["--served"])
+
+
 def read_game_file(name: str) -> GameRecord:
     """A game file for --load; CommandError names the file and the line at fault."""
     from c4tui.commands.common import parse_game_file, read_input_file

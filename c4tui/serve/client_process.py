@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import json
 import os
 import pty
 import shutil
@@ -24,6 +25,7 @@ import termios
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import c4tui
 
@@ -107,6 +109,16 @@ class PrivateHome:
             (self.root / relative).mkdir(mode=0o700, parents=True, exist_ok=True)
         return {name: str(self.root / relative) for name, relative in places.items()}
 
+    def keep_environment(self, environment: dict[str, str]) -> Path:
+        """Write a client's environment to a file here (0600) that the client reads once
+        and removes (`confine.client_environment`): its token never shows in `ps`, nor
+        stays in the memory of the fork server, which later children inherit."""
+        env_file = self.root / "environment.json"
+        descriptor = os.open(env_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            json.dump(environment, handle)
+        return env_file
+
     def remove(self) -> None:
         shutil.rmtree(self.root, ignore_errors=True)
 
@@ -142,6 +154,23 @@ def kill_group(pid: int, sig: int) -> None:
         os.killpg(pid, sig)
 
 
+class ClientProcess(Protocol):
+    """A running client as the server sees it: an asyncio process, or one the fork
+    server started (forks.py)."""
+
+    @property
+    def pid(self) -> int: ...
+    @property
+    def returncode(self) -> int | None: ...
+    async def wait(self) -> int: ...
+
+
+class Spawner(Protocol):
+    """What starts a client without exec: the fork server (forks.py); None when it cannot."""
+
+    async def spawn(self, home: Path, env_file: Path, terminal: int) -> ClientProcess | None: ...
+
+
 class TerminalClient:
     """A client process in a PTY of its own: bytes in and out, size changes, an end."""
 
@@ -151,12 +180,14 @@ class TerminalClient:
         home: PrivateHome,
         environment: dict[str, str],
         on_output: Callable[[bytes], None],
+        forks: Spawner | None = None,
     ) -> None:
         self.command = command
         self.home = home
         self.environment = environment
         self.on_output = on_output
-        self.process: asyncio.subprocess.Process | None = None
+        self.forks = forks
+        self.process: ClientProcess | None = None
         self.master: int | None = None
         self.pending = bytearray()
         self.paused = False
@@ -166,14 +197,20 @@ class TerminalClient:
         master, slave = pty.openpty()
         try:
             set_window_size(master, columns, rows)
-            self.process = await asyncio.create_subprocess_exec(
-                *self.command.confined(self.home.root, terminal=True),
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                env=self.environment,
-                start_new_session=True,
-            )
+            if self.forks is not None:
+                env_file = self.home.keep_environment(self.environment)
+                self.process = await self.forks.spawn(self.home.root, env_file, slave)
+                if self.process is None:  # started by exec below: nobody will read it
+                    env_file.unlink()
+            if self.process is None:
+                self.process = await asyncio.create_subprocess_exec(
+                    *self.command.confined(self.home.root, terminal=True),
+                    stdin=slave,
+                    stdout=slave,
+                    stderr=slave,
+                    env=self.environment,
+                    start_new_session=True,
+                )
         except BaseException:
             os.close(master)
             raise

@@ -18,6 +18,7 @@ from c4tui.serve.client_process import (
     ClientCommand,
     sweep_private_homes,
 )
+from c4tui.serve.forks import SERVED_ENTRY, SERVED_PRELOAD, Forks
 from c4tui.serve.players import NAMES_FILE, Player
 from c4tui.serve.session_limits import Gate, ServeLimits
 from c4tui.serve.ssh import SshFront
@@ -117,10 +118,17 @@ class Server:
             command=command,
             credentials=self.credentials,
         )
+        # The ssh clients of the app itself come from a fork server that imported it
+        # once (forks.py); another client program, a test's, is started by exec.
+        forks = (
+            Forks(command, SERVED_ENTRY, SERVED_PRELOAD)
+            if config.client_argv == CLIENT_ARGV
+            else None
+        )
         self.ssh = (
             None
             if config.ssh_port is None
-            else SshFront(port=config.ssh_port, authorized=config.authorized, **fronts)
+            else SshFront(port=config.ssh_port, authorized=config.authorized, forks=forks, **fronts)
         )
         self.web = (
             None

@@ -31,6 +31,7 @@ from c4tui.serve.client_process import (
     TerminalClient,
     client_environment,
 )
+from c4tui.serve.forks import Forks
 from c4tui.serve.front import Front
 from c4tui.serve.players import (
     NameBook,
@@ -85,10 +86,14 @@ class SshFront(Front):
 
     kind = "ssh"
 
-    def __init__(self, *, authorized: frozenset[str] | None = None, **ground: Any) -> None:
+    def __init__(
+        self, *, authorized: frozenset[str] | None = None, forks: Forks | None = None, **ground: Any
+    ) -> None:
         """`ground`: what every front takes (front.py); `authorized`: the public keys
-        let in, or None for anyone."""
+        let in, or None for anyone; `forks`: the fork server that starts the clients
+        (forks.py), or None to start each by exec."""
         super().__init__(**ground)
+        self.forks = forks
         # The community's store, which holds the names: the server hands it the room
         # service's before start; a front alone opens the state directory's own.
         self.store: Store | None = None
@@ -132,12 +137,16 @@ class SshFront(Front):
         )
         self.port = self.server.get_port()
         self.watch_idle(self.sessions)
+        if self.forks is not None:
+            await self.forks.start()
 
     async def stop(self, message: str) -> None:
         """Stop listening; end every session with `message` on its screen."""
         if self.server is not None:
             self.server.close()
         await self.end_all(self.sessions, message)
+        if self.forks is not None:
+            await self.forks.stop()
         if self.server is not None:
             await self.server.wait_closed()
         logging.getLogger("asyncssh").removeFilter(self.refusals)
@@ -378,7 +387,9 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
             asked = self.chan.get_environment() if self.chan is not None else {}
             if str(asked.get(READER_ENV, "")).strip() not in ("", "0"):
                 environment[READER_ENV] = "1"
-            self.client = TerminalClient(self.front.command, home, environment, self.output)
+            self.client = TerminalClient(
+                self.front.command, home, environment, self.output, self.front.forks
+            )
             await self.client.start(*self.size)
             self.front.sessions.add(self)
             log.info(

@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import json
 import logging
 import os
 import secrets
@@ -209,12 +208,9 @@ class WebTab:
         self.player = self.front.players.enter(self.player)
         self.entered = True
         try:
-            env_file = self.home.root / "environment.json"
             environment = {**self.home.environment(), **self.front.credentials(self.player)}
             environment |= {"PATH": os.defpath, "LANG": "C.UTF-8"}
-            descriptor = os.open(env_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-                json.dump(environment, handle)
+            env_file = self.home.keep_environment(environment)
             argv = self.front.command.confined(
                 self.home.root, terminal=False, env_file=env_file, pid_file=self.home.root / "pid"
             )

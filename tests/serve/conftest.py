@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import sys
 from pathlib import Path
@@ -9,11 +10,13 @@ from pathlib import Path
 import pytest
 
 from c4tui.serve.client_process import ClientCommand
+from c4tui.serve.forks import Forks
 from c4tui.serve.players import Player
 from c4tui.serve.session_limits import Gate, ServeLimits
 from c4tui.serve.ssh import SshFront
 
 ECHO_CLIENT = (sys.executable, str(Path(__file__).with_name("echo_client.py")))
+ECHO_ENTRY = "tests.serve.echo_client:main"  # the same, run by a fork server's child
 
 
 def token_for(player: Player) -> dict[str, str]:
@@ -27,18 +30,23 @@ def limits() -> ServeLimits:
 
 
 @contextlib.asynccontextmanager
-async def running_front(state_dir: Path, limits: ServeLimits, authorized=None):
-    """An ssh front on 127.0.0.1 (a free port) running the stand-in client."""
+async def running_front(state_dir: Path, limits: ServeLimits, authorized=None, fork=False):
+    """An ssh front on 127.0.0.1 (a free port) running the stand-in client; with `fork`,
+    from a fork server (ready before this yields)."""
+    command = ClientCommand(ECHO_CLIENT, memory=limits.client_memory, nice=limits.client_nice)
     front = SshFront(
         host="127.0.0.1",
         port=0,
         state_dir=state_dir,
         gate=Gate(limits),
-        command=ClientCommand(ECHO_CLIENT, memory=limits.client_memory, nice=limits.client_nice),
+        command=command,
         credentials=token_for,
         authorized=authorized,
+        forks=Forks(command, ECHO_ENTRY) if fork else None,
     )
     await front.start()
+    if front.forks is not None:
+        await asyncio.wait_for(front.forks.ready.wait(), 60)
     try:
         yield front
     finally:

@@ -1,6 +1,8 @@
 """An ssh front alone in a process, running the stand-in client: for killing it in tests.
 
-Prints the port it listens on, then serves until killed.
+Prints the port it listens on, then serves until killed. With a second argument `fork`,
+its clients come from a fork server (c4tui/serve/forks.py), and it prints the port once
+that is ready.
 """
 
 import asyncio
@@ -8,24 +10,29 @@ import sys
 from pathlib import Path
 
 from c4tui.serve.client_process import ClientCommand
+from c4tui.serve.forks import Forks
 from c4tui.serve.session_limits import Gate, ServeLimits
 from c4tui.serve.ssh import SshFront
-from tests.serve.conftest import ECHO_CLIENT, token_for
+from tests.serve.conftest import ECHO_CLIENT, ECHO_ENTRY, token_for
 
 
-async def main(state_dir: Path) -> None:
+async def main(state_dir: Path, fork: bool) -> None:
+    command = ClientCommand(ECHO_CLIENT)
     front = SshFront(
         host="127.0.0.1",
         port=0,
         state_dir=state_dir,
         gate=Gate(ServeLimits()),
-        command=ClientCommand(ECHO_CLIENT),
+        command=command,
         credentials=token_for,
+        forks=Forks(command, ECHO_ENTRY) if fork else None,
     )
     await front.start()
+    if front.forks is not None:
+        await front.forks.ready.wait()
     print(front.port, flush=True)
     await asyncio.Event().wait()
 
 
 if __name__ == "__main__":
-    asyncio.run(main(Path(sys.argv[1])))
+    asyncio.run(main(Path(sys.argv[1]), sys.argv[2:] == ["fork"]))

@@ -17,6 +17,23 @@ from c4tui.serve.ssh_keys import HOST_KEY_NAME
 ROOT = Path(__file__).resolve().parents[2]
 
 
+FORK_SERVER = "c4tui.serve.fork_server"
+
+
+def children(pid: int) -> list[int]:
+    try:
+        return [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+def command_of(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
 class ServeProcess:
     """A running `c4tui serve`: its ports and log; stopped or killed at will."""
 
@@ -67,6 +84,19 @@ class ServeProcess:
     async def _read_log(self) -> None:
         while line := await self.process.stdout.readline():
             self.log += line
+
+    def fork_server(self) -> int | None:
+        """The process id of the server's fork server (c4tui/serve/forks.py), if it runs."""
+        return next(
+            (pid for pid in children(self.process.pid) if FORK_SERVER in command_of(pid)), None
+        )
+
+    def client_pids(self) -> list[int]:
+        """The client processes: the fork server's children, and clients started by exec
+        (before the fork server was ready)."""
+        forks = self.fork_server()
+        exec_ed = [pid for pid in children(self.process.pid) if "--served" in command_of(pid)]
+        return exec_ed + ([] if forks is None else children(forks))
 
     async def stop(self, sig: int = signal.SIGTERM) -> int:
         """Signal the server and wait for it to end; its exit status."""

@@ -66,8 +66,7 @@ async def play(game: str, first: int, players, screens) -> None:
 
 
 def client_pids(server) -> list[int]:
-    with open(f"/proc/{server.process.pid}/task/{server.process.pid}/children") as handle:
-        return [int(pid) for pid in handle.read().split()]
+    return server.client_pids()
 
 
 async def test_two_play_a_whole_game_while_a_third_watches_then_all_are_told_of_the_stop(
