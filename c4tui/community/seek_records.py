@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 
 from c4tui.community.automatch import Blocked, Pairing, Seek, SeekQueue, Widening
+from c4tui.community.bot_tokens import is_bot_key
 from c4tui.community.store import Store
 
 PAIRING_LOCK = 0x43345350  # PostgreSQL's advisory lock that servers pair seeks under
@@ -78,7 +79,8 @@ class SeekRecords:
         queue = SeekQueue(clock, blocked, widening or Widening())
         rows = self.store.rows("SELECT key, name, rating, control, since, server FROM seeks")
         for key, name, rating, control, since, server in rows:
-            if server in live:
+            # A bot's seek is paired by its own server only: it plays its games there.
+            if server in live and (server == self.server or not is_bot_key(str(key))):
                 queue.seeks[str(key)] = Seek(str(key), str(name), float(rating), control, since)
         if len(queue.seeks) > 1:  # only a pairing asks whom they met last
             for key, opponent in self.store.rows("SELECT key, opponent FROM last_opponents"):

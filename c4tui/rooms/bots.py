@@ -49,8 +49,9 @@ from c4tui.engine.turns import column_refusal
 from c4tui.rooms.access import new_code, new_room_refusal
 from c4tui.rooms.bots_across import BotChallenge, BotsAcross, Challenger
 from c4tui.rooms.codec import to_wire
-from c4tui.rooms.host import Client, Refused, RoomHost
+from c4tui.rooms.host import Client, HostListener, Refused, RoomHost
 from c4tui.rooms.keeping import new_game_name
+from c4tui.rooms.matchmaking import Matchmaking
 from c4tui.rooms.protocol import Message, Notice, Progress, RoomShown, Said
 from c4tui.rooms.room import Room, Seat
 
@@ -182,12 +183,15 @@ class Bucket:
         return (1 - self.level) / self.per_second
 
 
-class BotDesk:
+class BotDesk(HostListener):
     """What bots ask of the room service (see the module docstring)."""
 
     def __init__(self, host: RoomHost, tokens: TokenBook | None = None) -> None:
         """`tokens`: where bots are kept (by default the host's store, once open)."""
         self.host = host
+        host.listeners.append(self)  # its bots hear of the games they are seated in
+        self.matching: Matchmaking | None = None  # automatch's (requests.py sets it)
+        self._started: dict[int, set[str]] = {}  # room -> the bots told of its game
         self._tokens = tokens
         self.accounts: dict[str, BotAccountFeed] = {}  # bot key -> its account stream
         # Challenges to bots: the community's rules (challenges.py), kept apart from the
@@ -245,6 +249,7 @@ class BotDesk:
         log.info("bot %s online from %s", account.name, address)
         feed.put({"type": "online", "name": account.name})
         for room in self._games_of(account.key):
+            self._started.setdefault(room.number, set()).add(account.key)
             feed.put({"type": "gameStart", "room": room.number})
         self._forget_late()
         for challenge in self.book.made_to(account.key):
@@ -432,14 +437,28 @@ class BotDesk:
         )
         if person is not None:
             self.host.enter(person, room, room.seat_of(person.key))
-        self.host.changed(room)
+        self.host.changed(room)  # the bots hear gameStart (`changed` below)
         if person is None and not is_bot(challenge.challenger) and room.number in self.host.rooms:
             self.host.summon(challenge.challenger, room.number)  # from their server, relayed
-        for key in (account.key, challenge.challenger):
-            feed = self.accounts.get(key)
-            if feed is not None:
-                feed.put({"type": "gameStart", "room": room.number})
         return room
+
+    def changed(self, room: Room) -> None:
+        """A room changed: a bot of this server seated in a new game there (a challenge
+        accepted, automatch) hears of it (gameStart); until its game's stream opens its
+        seat is held, as a dropped player's is, so a bot that never comes loses."""
+        if room.over:
+            self._started.pop(room.number, None)
+            return
+        told = self._started.setdefault(room.number, set())
+        here = {c.key for c in self.host.members(room)}
+        for index, seat in enumerate(room.seats):
+            feed = self.accounts.get(seat.key or "")
+            if feed is None or feed.key in told:
+                continue
+            told.add(feed.key)
+            if feed.key not in here and seat.held_until is None and not room.position.moves:
+                room.hold(index, self.host.now() + self.host.limits.seat_hold)
+            feed.put({"type": "gameStart", "room": room.number})
 
     def _free_elsewhere(self, key: str) -> bool:
         """Whether this person is online on another server and not playing a game under
@@ -451,6 +470,21 @@ class BotDesk:
         except StoreError as error:
             log.warning("whether %s plays elsewhere is not known: %s", key, error)
             return False
+
+    # ---- automatch ---------------------------------------------------------------------
+
+    def seek(self, account: BotAccount, control: str | None) -> None:
+        """The bot seeks a rated game of this time control (None: stops seeking), paired
+        as people are, while its account stream is open (Refused says why not)."""
+        feed = self.accounts.get(account.key)
+        if self.matching is None:
+            raise BotRefused(409, "This server has no automatch.")
+        if feed is None:
+            raise BotRefused(409, "Open the account stream first: a seek lasts while it is open.")
+        if control is None:
+            self.matching.unseek(feed)
+        else:
+            self.matching.seek(feed, control)
 
     def _open_room(self, challenge: Challenge, game: BotGame) -> Room:
         host = self.host

@@ -34,6 +34,7 @@ from typing import Any
 
 from c4tui.community.automatch import Pairing, SeekQueue
 from c4tui.community.automatch import Seek as Sought
+from c4tui.community.bot_tokens import is_bot_key
 from c4tui.community.challenge_records import ChallengeRecords
 from c4tui.community.challenges import Challenge, ChallengeBook, ChallengeRefused
 from c4tui.community.clocks import RATING_CLASSES, TimeControl
@@ -517,6 +518,8 @@ class Matchmaking(HostListener):
         host.rooms[number] = room
         self.queue.played(first[0], second[0])  # a challenge's game is their last one too
         for index, (key, _) in enumerate(people):
+            if is_bot_key(key):
+                continue  # a bot follows its game by its game's stream (rooms/bots.py)
             for client in self._clients(key):
                 if client.room is None or self._playing(key) is None:
                     host.leave(client)
@@ -528,7 +531,7 @@ class Matchmaking(HostListener):
             except StoreError as error:
                 log.warning("room %d: who met whom not kept: %s", number, error)
             for key, _ in people:  # their connections to other servers, through this one
-                if not self._playing_anywhere(key):  # not out of a game under way, as here
+                if not is_bot_key(key) and not self._playing_anywhere(key):  # nor a game under way
                     host.summon(key, number)
         return room
 

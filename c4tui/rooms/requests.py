@@ -85,6 +85,8 @@ class Requests:
         self.people = People(host, self.others)
         self.matching = Matchmaking(host, others=self.others)
         host.listeners.append(self.matching)
+        if bots is not None:
+            bots.matching = self.matching  # bots seek too (rooms/bots.py)
 
     def handle(self, client: Client, message: Message) -> None:
         """Do what the client asks, or tell it why not."""

@@ -46,6 +46,14 @@ def number(text: str | None, what: str, low: int, high: int) -> int:
     return int(text)
 
 
+def read_clock(text: str) -> str:
+    """A time control from a query (`5+3`, `3d`), checked; BotRefused(400) if it is not one."""
+    try:
+        return TimeControl.parse(text[:20]).text
+    except ValueError as error:
+        raise BotRefused(400, f"clock: {error} (a + in a URL is written %2B)") from None
+
+
 class BotApi:
     """The routes of the bot API over one BotDesk."""
 
@@ -62,6 +70,8 @@ class BotApi:
             web.post(f"{api}/challenge/{{name}}", self._guarded(self.challenge)),
             web.post(f"{api}/challenge/{{id}}/accept", self._guarded(self.accept)),
             web.post(f"{api}/challenge/{{id}}/decline", self._guarded(self.decline)),
+            web.post(f"{api}/seek", self._guarded(self.seek)),
+            web.post(f"{api}/seek/cancel", self._guarded(self.unseek)),
             web.get(f"{api}/game/{{room}}/stream", self._guarded(self.game_stream)),
             web.post(f"{api}/game/{{room}}/move/{{column}}", self._guarded(self.move)),
             web.post(f"{api}/game/{{room}}/thinking", self._guarded(self.thinking)),
@@ -148,13 +158,21 @@ class BotApi:
         if len(name) > 20:
             raise BotRefused(400, "A bot's name has at most 20 characters.")
         clock = query.get("clock") or None
-        try:
-            if clock is not None:
-                TimeControl.parse(clock[:20])
-        except ValueError as error:
-            raise BotRefused(400, f"clock: {error} (a + in a URL is written %2B)") from None
+        if clock is not None:
+            read_clock(clock)
         made = self.desk.challenge(bot, name, first=color == "first", size=size, clock=clock)
         return web.json_response({"id": str(made.id)})
+
+    async def seek(self, request: web.Request, bot: BotAccount) -> web.StreamResponse:
+        clock = request.query.get("clock")
+        if not clock:
+            raise BotRefused(400, "Give the time control to seek: clock=3%2B2 (3+2).")
+        self.desk.seek(bot, read_clock(clock))
+        return web.json_response({"ok": True})
+
+    async def unseek(self, request: web.Request, bot: BotAccount) -> web.StreamResponse:
+        self.desk.seek(bot, None)
+        return web.json_response({"ok": True})
 
     async def accept(self, request: web.Request, bot: BotAccount) -> web.StreamResponse:
         room = self.desk.accept(bot, request.match_info["id"][:40])

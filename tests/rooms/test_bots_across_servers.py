@@ -11,7 +11,7 @@ from typing import Any
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
-from c4tui.rooms.protocol import ChallengeBot
+from c4tui.rooms.protocol import ChallengeBot, Seek
 from c4tui.serve.bot_api import BotApi
 from tests.community.two_servers import two_servers
 from tests.rooms.support import login, next_of, room_where
@@ -89,5 +89,24 @@ async def test_a_declined_or_refused_challenge_is_told_on_the_challenger_s_serve
         async with TestClient(TestServer(app)) as there:
             status, answer = await post(there, "/challenge/alpha", beta)
         assert status == 409 and "another server" in answer["error"]
+        events.response.close()
+        await dan.close()
+
+
+async def test_a_bot_seeking_on_one_server_meets_a_person_of_the_other_there(postgres, tmp_path):
+    async with bot_on_first(postgres, tmp_path) as (first, second, http):
+        alpha = token_of(first, "ann", "alpha")
+        events = await stream(http, "/stream", alpha)
+        await events.next("online")
+        dan = await login(second, "dan")
+        await next_of(dan, "lobby", bots("alpha"))
+        assert (await post(http, "/seek?clock=3%2B2", alpha))[0] == 200
+        await dan.send(Seek("3+2"))  # only the bot's server pairs it: it plays there
+        number = (await events.next("gameStart"))["room"]
+        assert number in first.host.rooms and second.host.rooms == {}
+        shown = await room_where(dan, lambda m: m["room"] == number and m["seat"] is not None)
+        assert shown["rated"] and "BOT alpha" in [s["name"] for s in shown["seats"]]
+        game = await stream(http, f"/game/{number}/stream", alpha)
+        assert (await game.next("gameFull"))["seat"] == 1 - shown["seat"]
         events.response.close()
         await dan.close()

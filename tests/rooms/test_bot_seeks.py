@@ -1,0 +1,53 @@
+"""A bot seeks through automatch (POST /api/bot/seek): paired with a person as people
+are, rated, and told of its game on its account stream."""
+
+from __future__ import annotations
+
+from c4tui.rooms.protocol import Seek
+from tests.rooms.support import login, next_of, room_where
+from tests.rooms.test_bots import bot_api, post, stream, token_of
+
+
+async def test_a_bot_seeks_and_meets_a_person_in_a_rated_game(tmp_path):
+    async with bot_api(tmp_path) as (service, http):
+        alpha = token_of(service, "ann", "alpha")
+        status, answer = await post(http, "/seek?clock=3%2B2", alpha)
+        assert status == 409 and "account stream" in answer["error"]
+        events = await stream(http, "/stream", alpha)
+        await events.next("online")
+        assert (await post(http, "/seek?clock=3+2", alpha))[0] == 400  # a + unescaped: "3 2"
+        assert (await post(http, "/seek", alpha))[0] == 400
+        assert (await post(http, "/seek?clock=3%2B2", alpha))[0] == 200
+
+        dan = await login(service, "dan")
+        await dan.send(Seek("3+2"))
+        room = await room_where(dan, lambda m: m["seat"] is not None)
+        assert room["rated"] and "BOT alpha" in [s["name"] for s in room["seats"]]
+        number = room["room"]
+        assert (await events.next("gameStart"))["room"] == number
+        # The account stream stays out of the room; the game's stream is the bot there.
+        assert all(c.room is None for c in service.bots.accounts.values())
+        bot_seat = 1 - room["seat"]
+        game = await stream(http, f"/game/{number}/stream", alpha)
+        full = await game.next("gameFull")
+        assert full["seat"] == bot_seat and full["clock"]["control"] == "3+2"
+
+        # The game ends rated: both have a blitz rating.
+        assert (await post(http, f"/game/{number}/resign", alpha))[0] == 200
+        ratings = await next_of(dan, "notice", lambda m: m["text"].startswith("Ratings:"))
+        assert "alpha" in ratings["text"] and "dan" in ratings["text"]
+        await dan.close()
+
+
+async def test_a_bot_that_stops_seeking_is_not_paired(tmp_path):
+    async with bot_api(tmp_path) as (service, http):
+        alpha = token_of(service, "ann", "alpha")
+        events = await stream(http, "/stream", alpha)
+        await events.next("online")
+        assert (await post(http, "/seek?clock=1%2B0", alpha))[0] == 200
+        assert (await post(http, "/seek/cancel", alpha))[0] == 200
+        dan = await login(service, "dan")
+        await dan.send(Seek("1+0"))
+        waiting = await next_of(dan, "seeking", lambda m: m["control"] == "1+0")
+        assert waiting["waiting"] == 0
+        await dan.close()
