@@ -46,8 +46,10 @@ from c4tui.match.remote import (
     LeaderboardShown,
     LobbyChanged,
     MoveArrived,
+    NameRefused,
     ProfileShown,
     RemoteMatch,
+    Renamed,
     RoomChanged,
     RoomEvent,
     Said,
@@ -76,6 +78,8 @@ LOBBY_AND_ROOM_EVENTS = (
     SeekChanged,
     ChallengesChanged,
     LeaderboardShown,
+    Renamed,
+    NameRefused,
 )
 # Textual's own palette commands a served player has no use for: a screenshot would be
 # written on the server, where the player cannot read it (and clients may not write).
@@ -145,12 +149,17 @@ class ServedApp(App[None]):
         """A profile on its screen: the one showing, if it is this player's, else a new one."""
         shown = self.screen
         same = event.profile.name.casefold()
-        if isinstance(shown, ProfileScreen) and shown.profile.name.casefold() == same:
-            shown.show(event.profile)
+        if isinstance(shown, ProfileScreen) and (
+            shown.profile.name.casefold() == same or (shown.profile.you and event.profile.you)
+        ):
+            shown.show(event.profile)  # one's own, under a name just chosen too
             return
         self.push_screen(
             ProfileScreen(
-                event.profile, block=self.match.block, set_password=self.match.set_password
+                event.profile,
+                block=self.match.block,
+                set_password=self.match.set_password,
+                choose_name=self.match.choose_name,
             )
         )
 
@@ -185,6 +194,13 @@ class ServedApp(App[None]):
                 self.bell()  # the terminal's bell: a BEL on ssh, a sound in a browser
         elif isinstance(event, ProfileShown):
             self.show_profile(event)
+        elif isinstance(event, Renamed):
+            self.lobby_screen.show_you()
+        elif isinstance(event, NameRefused):
+            if isinstance(self.screen, ProfileScreen):
+                self.screen.name_refused(event.reason)  # under the field it was typed in
+            else:
+                self.notify(event.reason, severity="warning", timeout=4, markup=False)
         elif isinstance(event, Said) and reading(self):
             pass  # said among the lines by the room screen's narrator
         elif isinstance(event, SeekChanged):

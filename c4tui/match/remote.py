@@ -13,8 +13,10 @@ A room has more to it than a local game, and those come as events of their own:
 `RoomChanged` (seats, offers, watchers: the whole `RoomView`), `LobbyChanged`,
 `GamesListed`, `Said` (a chat line), `ProfileShown` and `Closed` (the connection
 ended, with why); the lobby's matchmaking too: `SeekChanged`, `ChallengesChanged`,
-`LeaderboardShown`. Intents of a room beyond the interface: create, join, watch, leave,
-offer_draw, answer, rematch, games, say, profile, block, set_password; of matchmaking:
+`LeaderboardShown`; `Renamed` (this player chose a name, `name` says it from then on)
+and `NameRefused` (why not). Intents of a room beyond the interface: create, join,
+watch, leave, offer_draw, answer, rematch, games, say, profile, block, set_password,
+choose_name; of matchmaking:
 seek, unseek, challenge, answer_challenge, cancel_challenge, leaderboard. What a room
 has no use for (redo, hints, pausing two engines, other sides) is refused with a
 notice, as the interface asks, and named in the view's `refused` so a UI shows no key
@@ -32,7 +34,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from c4tui.engine.board.game import Game
@@ -103,6 +105,20 @@ class ProfileShown:
 
 
 @dataclass(frozen=True)
+class Renamed:
+    """This player is called `name` now (chosen here, or on another connection)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class NameRefused:
+    """The name this player chose is not theirs to have; `reason` says why."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
 class BotTokenMade:
     """The token of this player's bot, as the server made it (shown once)."""
 
@@ -163,6 +179,8 @@ RoomEvent = (
     | SeekChanged
     | ChallengesChanged
     | LeaderboardShown
+    | Renamed
+    | NameRefused
 )
 
 
@@ -385,6 +403,12 @@ class RemoteMatch:
             self._tell(ChallengesChanged(message))
         elif isinstance(message, wire.Leaderboard):
             self._tell(LeaderboardShown(message))
+        elif isinstance(message, wire.Named):
+            who = replace(self.client.welcome.identity, name=message.name)
+            self.client.welcome = replace(self.client.welcome, identity=who)
+            self._tell(Renamed(message.name))
+        elif isinstance(message, wire.Refused) and message.of == wire.ChooseName.KIND:
+            self._tell(NameRefused(message.reason))
         elif isinstance(message, wire.Refused):
             self._tell(Notice(message.reason, "warning", timeout=4))
         elif isinstance(message, wire.Notice):
@@ -592,6 +616,10 @@ class RemoteMatch:
 
     def set_password(self, password: str) -> None:
         self._send(wire.SetPassword(password[:200]))
+
+    def choose_name(self, name: str) -> None:
+        """A name of this browser player's own (the service says Renamed or NameRefused)."""
+        self._send(wire.ChooseName(name.strip()[:200]))
 
     # ---- intents of matchmaking -----------------------------------------------------
 

@@ -8,23 +8,33 @@ they are in now (the rooms' seats, in memory). A block is between players and on
 the blocked player's chat no longer reaches the blocker, and automatch and challenges
 ask `blocks` both ways. A password is for a keyless ssh name only (a key, or a
 browser's cookie, is an identity already): it claims the name, and from then on a
-keyless login under it must give the password (serve/ssh.py asks).
+keyless login under it must give the password (serve/ssh.py asks). A browser may
+choose a name (community/chosen_names.py: its rules, and the store's part): refused
+when it is another player's, or in use right now, with one log line each; else the
+player is called by it everywhere at once (rooms/renaming.py).
 """
 
 from __future__ import annotations
 
+import logging
 import time
 
 from c4tui.community.bot_tokens import is_bot_key
+from c4tui.community.chosen_names import ChosenNames, name_refusal
 from c4tui.community.glicko2 import provisional
 from c4tui.community.passwords import hashed, password_refusal
 from c4tui.community.people_records import KEYLESS, PeopleRecords
 from c4tui.community.profiles import ProfileRecords
+from c4tui.community.store import StoreError
 from c4tui.rooms.host import Client, Refused, RoomHost
 from c4tui.rooms.other_servers import OtherServers
-from c4tui.rooms.protocol import Notice, PlayingShown, Profile, RatingShown
+from c4tui.rooms.protocol import Notice, PlayingShown, Profile, RatingShown, escaped
+from c4tui.rooms.renaming import Renaming
 
+log = logging.getLogger("c4tui.rooms")
 PASSWORD_EVERY = 10.0  # seconds between one identity's passwords (each costs a hash)
+NAME_EVERY = 5.0  # seconds between one identity's names chosen (each is kept for good)
+BROWSER = "web:"  # the identity of a browser (its private cookie): it may choose a name
 
 
 class People:
@@ -34,6 +44,8 @@ class People:
         self.host = host
         self.others = others or OtherServers(host)
         self._password_set: dict[str, float] = {}  # identity -> when it last set one
+        self._name_chosen: dict[str, float] = {}  # identity -> when it last chose a name
+        self.renaming = Renaming(host, self.others)
 
     def records(self) -> PeopleRecords:
         return PeopleRecords(self.host.store)
@@ -96,6 +108,7 @@ class People:
             playing=tuple(playing),
             password=password,
             bot=any(is_bot_key(key) for key in keys),
+            choose=you and client.key.startswith(BROWSER),
         )
 
     def block(self, client: Client, name: str, on: bool) -> None:
@@ -132,3 +145,41 @@ class People:
             Notice(f"Your password is set: a login as {name} without a key must give it now.")
         )
         client.send(self.profile(client, client.name))  # the profile says so now
+
+    def choose_name(self, client: Client, name: str) -> None:
+        """A browser player's own name, claimed in the store and shown everywhere."""
+        name = name.strip()
+        try:
+            self._check_name(client, name)
+        except Refused as refusal:
+            log.warning("client %s: refused the name %s: %s", client.who, escaped(name), refusal)
+            raise
+        self.renaming.rename(client.key, name)
+        log.info("client %s is called %s now", client.who, escaped(name))
+        client.send(Notice(f"You are {name} now: this browser keeps the name."))
+        client.send(self.profile(client, name))  # the profile says so now
+
+    def _check_name(self, client: Client, name: str) -> None:
+        """Refused, in words, unless `name` is the browser player's now (kept)."""
+        if not client.key.startswith(BROWSER):
+            raise Refused("Over ssh your name is your login name (ssh NAME@HOST).")
+        refusal = name_refusal(name)
+        if refusal is not None:
+            raise Refused(refusal)
+        now = time.monotonic()
+        if now - self._name_chosen.get(client.key, -NAME_EVERY) < NAME_EVERY:
+            raise Refused("A name was just chosen: try again in a few seconds.")
+        folded = name.casefold()
+        if any(k != client.key and n.casefold() == folded for k, n in self._online().items()):
+            raise Refused(f"The name {name} is in use right now: choose another.")
+        try:
+            records = self.records()
+            mine = records.players.player_of(client.key)
+            keyless = records.players.player_of(records.keyless_identity(name))
+            if keyless is not None and keyless != mine:
+                raise Refused(f"The name {name} is an ssh player's: choose another.")
+            if not ChosenNames(self.host.store).choose(client.key, name):
+                raise Refused(f"The name {name} is another player's: choose another.")
+            self._name_chosen[client.key] = now  # a name claimed for good: not many at once
+        except StoreError:
+            raise Refused("The server cannot keep names just now: try again in a while.") from None

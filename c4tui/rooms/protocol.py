@@ -43,6 +43,7 @@ Client to service (`CLIENT_MESSAGES`):
     profile   AskProfile {name}               a player's profile (docs/community.md)
     block     Block {name, block}             block a player (no challenges, pairs, chat)
     password  SetPassword {password}          a keyless ssh name's password
+    name      ChooseName {name}               a browser's own name (community/chosen_names.py)
     seek      Seek {control}                  automatch: a rated game with this time control
     unseek    Unseek {}                       stop looking
     challenge MakeChallenge {name, control, rated}   a game with that player
@@ -64,6 +65,7 @@ Service to client (`SERVICE_MESSAGES`):
     seeking   Seeking {control, range, waiting}   this client's seek (control null: none)
     challenges  Challenges {to_me, mine}     the open challenges to and from this player
     leaderboard Leaderboard {classes}         the top players of each rating class
+    named     Named {name}                    this client's player is called `name` now
 """
 
 from __future__ import annotations
@@ -294,6 +296,12 @@ class SetPassword(Message):
 
 
 @dataclass(frozen=True)
+class ChooseName(Message):
+    KIND = "name"
+    name: Words  # the rules (community/chosen_names.py) are the service's, refused in words
+
+
+@dataclass(frozen=True)
 class Seek(Message):
     KIND = "seek"
     control: Annotated[str, Text(20)]  # a time control as written: "3+2", "1d"
@@ -361,6 +369,7 @@ CLIENT_MESSAGES: dict[str, type[Message]] = {
         AskProfile,
         Block,
         SetPassword,
+        ChooseName,
         Seek,
         Unseek,
         MakeChallenge,
@@ -639,6 +648,16 @@ class Profile(Message):
     playing: tuple[PlayingShown, ...]
     password: bool | None  # own keyless ssh name: whether a password guards it; else None
     bot: bool = False  # a bot's profile (rooms/bots.py): shown marked as one
+    choose: bool = False  # own profile in a browser: a name may be chosen (ChooseName)
+
+
+@dataclass(frozen=True)
+class Named(Message):
+    """This client's player has a new name (it chose one, on this or another connection);
+    the Welcome's name is this from now on."""
+
+    KIND = "named"
+    name: AnyText
 
 
 @dataclass(frozen=True)
@@ -712,6 +731,7 @@ SERVICE_MESSAGES: dict[str, type[Message]] = {
         Seeking,
         Challenges,
         Leaderboard,
+        Named,
     )
 }
 

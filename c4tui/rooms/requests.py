@@ -39,6 +39,7 @@ from c4tui.rooms.protocol import (
     BotToken,
     CancelChallenge,
     ChallengeBot,
+    ChooseName,
     Claim,
     Create,
     Drop,
@@ -353,6 +354,9 @@ class Requests:
 
     def _on_password(self, client: Client, message: SetPassword) -> None:
         self.people.set_password(client, message.password)
+
+    def _on_name(self, client: Client, message: ChooseName) -> None:
+        self.people.choose_name(client, message.name)
 
     def _on_challenge_bot(self, client: Client, message: ChallengeBot) -> None:
         if self.bots is None:

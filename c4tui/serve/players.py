@@ -18,13 +18,13 @@ from typing import Any
 
 import asyncssh
 
+from c4tui.community.chosen_names import WEB_NAMES
 from c4tui.community.people_records import PeopleRecords
 from c4tui.community.player_records import PlayerRecords
 from c4tui.community.store import StoreError
 
 log = logging.getLogger("c4tui.serve")
 KEYLESS, KEYED = "ssh-name:", "ssh-key:"
-WEB_NAMES = "web-"  # the start of every name the web front gives
 NAMES_FILE = "names.json"  # in a state directory from before the store (brought in once)
 
 

@@ -144,6 +144,8 @@ class Server:
         if self.ssh is not None:  # the names are the community's, in the rooms' store
             self.ssh.store = self.rooms.host.store
             self.ssh.elsewhere = self.rooms.requests.others.online
+        if self.web is not None:  # and a browser's chosen name
+            self.web.store = self.rooms.host.store
         try:
             for front in (self.ssh, self.web):
                 if front is not None:

@@ -31,6 +31,8 @@ from aiohttp.http_exceptions import HttpProcessingError
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
+from c4tui.community.chosen_names import ChosenNames
+from c4tui.community.store import Store, StoreError
 from c4tui.rooms.bots import BotDesk
 from c4tui.rooms.codec import ShapeError, loads
 from c4tui.rooms.protocol import escaped
@@ -95,6 +97,9 @@ class WebFront(Front):
         """`ground`: what every front takes (front.py); `bots`: the bot API's desk."""
         super().__init__(**ground)
         self.bot_api = None if bots is None else BotApi(bots)
+        # The community's store, where a browser's chosen name is kept (the server hands
+        # it the room service's); None: every browser is its web-1a2b name.
+        self.store: Store | None = None
         self.downloads = DownloadManager()
         self.tabs: set[WebTab] = set()
         self.runner: web.AppRunner | None = None
@@ -183,10 +188,17 @@ class WebFront(Front):
         return websocket
 
     def player(self, request: web.Request, address: str) -> Player:
-        """The visitor: its cookie (hashed, so logs and files never hold it) or a new one."""
+        """The visitor: its cookie (hashed, so logs and files never hold it) or a new one,
+        called by the name it chose (community/chosen_names.py), else web-1a2b."""
         cookie = request.cookies.get(COOKIE) or secrets.token_hex(16)
         digest = hashlib.sha256(cookie.encode()).hexdigest()
-        return Player(f"web:{digest[:32]}", f"web-{digest[:4]}", address)
+        key, name = f"web:{digest[:32]}", f"web-{digest[:4]}"
+        if self.store is not None:
+            try:
+                name = ChosenNames(self.store).held(key) or name
+            except StoreError as error:
+                log.warning("web %s: its chosen name not looked up: %s", address, error)
+        return Player(key, name, address)
 
 
 class WebTab:

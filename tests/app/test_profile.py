@@ -1,14 +1,19 @@
 """The profile screen of a served app: `p` in the lobby, a player's profile, `b` blocks,
-`s` sets a keyless name's password."""
+`s` sets a keyless name's password, a browser chooses its name."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input, OptionList, Static
 
 from c4tui.app.screens.lobby import LobbyScreen
 from c4tui.app.screens.profile import PasswordScreen, PlayersScreen, ProfileScreen
+from c4tui.app.served import ServedApp
+from c4tui.community.chosen_names import ChosenNames
 from c4tui.community.passwords import matches
 from c4tui.community.people_records import PeopleRecords
+from c4tui.community.player_records import PlayerRecords
+from c4tui.match.remote import RemoteMatch
 from tests.app.test_served import served_app, service, until  # noqa: F401 (a fixture)
 from tests.rooms.support import login
 
@@ -43,6 +48,8 @@ async def test_p_opens_profiles_b_blocks_and_s_sets_ones_password(service):  # n
         await until(pilot, lambda: isinstance(app.screen, ProfileScreen))
         assert app.screen.profile.you and app.screen.profile.password is False
         assert "b" not in app.screen.active_bindings  # nobody blocks themselves
+        assert "n" not in app.screen.active_bindings  # an ssh name is its login's
+        assert not app.screen.query_one("#profile-name", Input).display
         await pilot.press("s")
         await until(pilot, lambda: isinstance(app.screen, PasswordScreen))
         first, again = (app.screen.query_one(f"#password-{n}", Input) for n in ("first", "again"))
@@ -61,3 +68,39 @@ async def test_p_opens_profiles_b_blocks_and_s_sets_ones_password(service):  # n
         shown = str(app.screen.query_one("#profile-state", Static).render())
         assert "a password guards your name" in shown
     await bob.close()
+
+
+@pytest.mark.slow  # a whole served app; tests/rooms/test_chosen_names.py runs by default
+async def test_a_browser_chooses_its_name_on_its_own_profile(service):  # noqa: F811
+    key = "web:" + "b" * 32
+    PlayerRecords(service.host.store).claim("dan", "ssh-key:SHA256:dan")
+
+    async def connect():
+        return RemoteMatch(await login(service, "web-bbbb", key=key))
+
+    app = ServedApp(steady=True, connect_with=connect)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert "you are web-bbbb" in app.lobby_screen.sub_title
+        await pilot.press("p", "enter")  # oneself, first in the list
+        await until(pilot, lambda: isinstance(app.screen, ProfileScreen))
+        profile = app.screen
+        field = profile.query_one("#profile-name", Input)
+        problem = profile.query_one("#profile-name-problem", Static)
+        assert profile.profile.choose and field.display and not field.has_focus
+        await pilot.press("n")
+        assert field.has_focus
+        await pilot.press(*"web-me", "enter")  # refused by the screen's own first look
+        assert "the ones the server makes" in str(problem.render())
+        field.value = "Dan"
+        await pilot.press("enter")  # refused by the server: a key holds it
+        await until(pilot, lambda: "another player's" in str(problem.render()))
+        field.value = "Bea"
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen.profile.name == "Bea")
+        assert app.screen is profile and str(problem.render()) == ""  # drawn again in place
+        assert app.lobby_screen.match.name == "Bea"
+        await pilot.press("escape")
+        assert "you are Bea" in app.lobby_screen.sub_title
+        await until(pilot, lambda: "Bea" in app.lobby_screen.match.lobby.online)
+    assert ChosenNames(service.host.store).held(key) == "Bea"

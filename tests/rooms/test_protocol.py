@@ -63,6 +63,7 @@ SERVICE = [
     wire.Leaderboard(
         (wire.RatingClassListed("blitz", (wire.Ranked("ann", 1662, 290, True, 1),)),)
     ),
+    wire.Named("Ann"),
 ]  # fmt: skip
 CLIENT = [
     wire.Hello(1, "token"),
@@ -73,6 +74,7 @@ CLIENT = [
     wire.Leave(),
     wire.MakeTournament("Evening Swiss", "3+2", 3, 30),
     wire.FollowTournament(0),
+    wire.ChooseName("Ann"),
     wire.ChallengeBot("alpha", second=True),
     wire.MakeBotToken("alpha"),
     wire.AskProfile("bob"),
@@ -118,5 +120,6 @@ def test_every_kind_is_declared_once_on_its_side():
         "tournaments", "make_tournament", "enter_tournament", "withdraw", "begin_tournament",
         "follow_tournament", "challenge_bot", "bot_token", "profile", "block", "password",
         "seek", "unseek", "challenge", "answer_challenge", "cancel_challenge", "leaderboard",
+        "name",
     }  # fmt: skip
     assert set(wire.SERVICE_MESSAGES) == {m.kind for m in SERVICE}

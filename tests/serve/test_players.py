@@ -1,12 +1,17 @@
 """Players: sessions of one identity are one player; a name is one identity's."""
 
 import pytest
+from aiohttp.test_utils import make_mocked_request
 
+from c4tui.community.chosen_names import ChosenNames
 from c4tui.community.opening import open_store
 from c4tui.community.passwords import hashed
 from c4tui.community.people_records import PeopleRecords
 from c4tui.community.player_records import PlayerRecords
+from c4tui.serve.client_process import ClientCommand
 from c4tui.serve.players import NameBook, NameTaken, Player, Players
+from c4tui.serve.session_limits import Gate, ServeLimits
+from c4tui.serve.web import COOKIE, WebFront
 
 
 @pytest.fixture
@@ -106,3 +111,29 @@ def test_a_key_cannot_claim_a_name_a_keyless_player_uses_on_another_server(recor
         players.enter(Player("ssh-key:SHA256:bob", "Bob", "10.0.0.2"))
     online_there.clear()  # bob has left that server
     players.enter(Player("ssh-key:SHA256:bob", "Bob", "10.0.0.2"))
+
+
+def test_a_returning_browser_is_the_name_it_chose(records, tmp_path):
+    # A browser's name was always a new web-1a2b: it could choose none, nor keep one.
+    front = WebFront(
+        host="127.0.0.1",
+        port=0,
+        state_dir=tmp_path,
+        gate=Gate(ServeLimits()),
+        command=ClientCommand(),
+        credentials=dict,
+    )
+    front.store = records.store
+
+    def visitor(cookie: str) -> Player:
+        request = make_mocked_request("GET", "/ws", headers={"Cookie": f"{COOKIE}={cookie}"})
+        return front.player(request, "10.0.0.1")
+
+    first = visitor("1" * 32)
+    assert first.key.startswith("web:") and first.name.startswith("web-")
+    assert ChosenNames(records.store).choose(first.key, "Ann")
+    assert visitor("1" * 32) == Player(first.key, "Ann", "10.0.0.1")  # back, as Ann
+    other = visitor("2" * 32)
+    assert other.name.startswith("web-")  # another browser: its own name
+    assert not ChosenNames(records.store).choose(other.key, "ANN")  # Ann's, in any case
+    assert visitor("2" * 32).name == other.name

@@ -193,12 +193,16 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#lobby-start").border_title = "Play"
         self.query_one("#lobby-rooms").border_title = "Rooms"
-        # The first line a screen reader says: how to turn its mode on (the tick box may
-        # be below the Play panel's fold at 80x24).
-        self.sub_title = f"Play together · you are {self.match.name} · s: screen reader"
+        self.show_you()
         self.show_lobby(self.match.lobby)
         self._show_matching()
         self.query_one("#play-ai", Button).focus()
+
+    def show_you(self) -> None:
+        """Who this player is (again after choosing a name)."""
+        # The first line a screen reader says: how to turn its mode on (the tick box may
+        # be below the Play panel's fold at 80x24).
+        self.sub_title = f"Play together · you are {self.match.name} · s: screen reader"
 
     def show_lobby(self, lobby: LobbyView) -> None:
         # The rooms where it is this player's move come first, the most urgent at the top

@@ -5,7 +5,8 @@ and a box to type any name. ProfileScreen shows what the service sent (`Profile`
 rooms/protocol.py): each class's rating with a "?" while provisional, wins, draws and
 losses, the games the player is in now; `b` blocks or unblocks them (no challenges,
 automatch pairs or chat from them). On your own profile as a keyless ssh name, `s` sets
-a password (PasswordScreen) that every keyless login under the name must give after.
+a password (PasswordScreen) that every keyless login under the name must give after; in
+a browser, a field chooses your name (`n` goes to it), with why not under it.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, OptionList, Static
 
+from c4tui.community.chosen_names import name_refusal
 from c4tui.community.passwords import password_refusal
 from c4tui.engine.board.notation import move_name
 from c4tui.rooms.protocol import Profile
@@ -55,10 +57,12 @@ class ProfileScreen(ModalScreen[None]):
     """One player's profile (see the module docstring)."""
 
     CSS_PATH = "profile.tcss"
+    AUTO_FOCUS = ""  # the name field waits for `n`: q and p still close the profile
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,p", "app.pop_screen", "Close"),
         Binding("b", "block", "Block"),
         Binding("s", "password", "Set password"),
+        Binding("n", "name", "Choose a name"),
     ]
 
     def __init__(
@@ -67,11 +71,13 @@ class ProfileScreen(ModalScreen[None]):
         *,
         block: Callable[[str, bool], None],
         set_password: Callable[[str], None],
+        choose_name: Callable[[str], None] = lambda name: None,
     ) -> None:
         super().__init__()
         self.profile = profile
         self._block = block
         self._set_password = set_password
+        self._choose_name = choose_name
 
     def compose(self) -> ComposeResult:
         with Vertical(id="profile-body"):
@@ -82,6 +88,9 @@ class ProfileScreen(ModalScreen[None]):
             yield Static(id="profile-results")
             yield Static("Playing", classes="profile-heading")
             yield Static(id="profile-playing")
+            # A browser's own name (Profile.choose): shown only on one's own profile there.
+            yield Input(placeholder="a name of your own, Enter chooses it", id="profile-name")
+            yield Static("", id="profile-name-problem")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -100,18 +109,42 @@ class ProfileScreen(ModalScreen[None]):
             state.append(
                 "a password guards your name" if profile.password else "no password: s sets one"
             )
+        if profile.choose:
+            state.append("n chooses a name of your own, which this browser keeps")
         self.query_one("#profile-state", Static).update(Text(" · ".join(state)))
         self.query_one("#profile-ratings", Static).update(Text(rating_words(profile)))
         self.query_one("#profile-results", Static).update(Text(results_words(profile)))
         self.query_one("#profile-playing", Static).update(Text(playing_words(profile)))
+        self.query_one("#profile-name", Input).display = profile.choose
+        self.query_one("#profile-name-problem", Static).update("")
         self.refresh_bindings()
+
+    def name_refused(self, reason: str) -> None:
+        """Why the name typed is not this player's, under the field."""
+        self.query_one("#profile-name-problem", Static).update(Text(reason))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "block":
             return not self.profile.you
         if action == "password":
             return self.profile.password is not None
+        if action == "name":
+            return self.profile.choose
         return True
+
+    def action_name(self) -> None:
+        self.query_one("#profile-name", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "profile-name":
+            return
+        name = event.value.strip()
+        problem = name_refusal(name)  # a first look; the server's is the word
+        if problem is not None:
+            self.name_refused(problem)
+            return
+        self.query_one("#profile-name-problem", Static).update(Text(f"Asking for {name}..."))
+        self._choose_name(name)
 
     def action_block(self) -> None:
         self._block(self.profile.name, not self.profile.blocked)

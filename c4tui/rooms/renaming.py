@@ -1,0 +1,58 @@
+"""A player's new name, wherever they are: their connections, their seats, the lobby.
+
+A browser player who chooses a name (rooms/people.py) is called by it at once on every
+connection of theirs (each told `Named`), in every room they sit in or watch, and in
+the online list, on this server and, over the bus ("webname.renamed"), on the others
+sharing its store: each renames its own clients and rooms, keeps its own presence row
+(the other servers' lobbies read it at their next "lobby.changed").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from c4tui.rooms.host import RoomHost
+from c4tui.rooms.identity import display_name
+from c4tui.rooms.other_servers import OtherServers
+from c4tui.rooms.protocol import Named
+
+RENAMED = "webname.renamed"  # {key, name}: the player of identity `key` is called `name`
+
+
+class Renaming:
+    """Renames a player on this server and tells the others."""
+
+    def __init__(self, host: RoomHost, others: OtherServers) -> None:
+        self.host = host
+        self.others = others
+        host.bus.on(RENAMED, self._heard)
+
+    def rename(self, key: str, name: str) -> None:
+        """The player of identity `key` is called `name` now, here and on every server."""
+        self._here(key, name)
+        self.host.bus.broadcast(RENAMED, {"key": key, "name": name})
+
+    def _heard(self, body: dict[str, Any], sender: str) -> None:
+        key, name = body.get("key"), body.get("name")
+        if isinstance(key, str) and isinstance(name, str):
+            self._here(key, display_name(name))
+
+    def _here(self, key: str, name: str) -> None:
+        host = self.host
+        theirs = [c for c in host.clients if c.key == key]
+        for client in theirs:
+            client.name = name
+            if not client.relayed:  # a stand-in's own server tells its client
+                client.send(Named(name))
+        if theirs:
+            self.others.arrived(theirs[0])  # the presence row, under the new name
+        rooms = {c.room for c in theirs}
+        for room in list(host.rooms.values()):
+            seats = [seat for seat in room.seats if seat.key == key]
+            for seat in seats:
+                seat.name = name
+            if seats:
+                host.changed(room)  # kept under the new name, shown, listed
+            elif room.number in rooms:
+                host.show(room)  # a watcher's name
+        host.lobby_changed()
