@@ -195,6 +195,7 @@ class Relays(Elsewhere, HostListener):
         if relay is None or relay.server != sender:
             return  # a relay that ended meanwhile
         relay.answered = True
+        relay.orphaned = None  # it speaks: alive after all (it started after the last look)
         try:
             message = parse_service_line(str(body["line"]).encode())
         except ProtocolError as error:

@@ -147,3 +147,15 @@ async def test_a_relay_its_server_never_answers_goes_back_to_the_lobby(postgres,
         assert not second.host.elsewhere.by_id
         await ann.close()
         await bob.close()
+
+
+async def test_a_relay_to_a_server_not_yet_seen_beating_works_once_it_answers(postgres, tmp_path):
+    names = ("first", "second", "third")
+    async with two_servers(tmp_path, postgres.fresh_url(), names=names) as services:
+        first, second, third = services
+        # The second has not seen the first beat yet (it started since its last look).
+        second.host._servers = sorted([second.host.server, third.host.server])
+        ann, bob, _ = await a_game(first, second)
+        await play("43", (ann, bob), ann, bob)  # bob's move is not refused as moving
+        await ann.close()
+        await bob.close()
