@@ -38,6 +38,8 @@ import psycopg
 from psycopg import sql
 
 from c4tui.community.bus import Bus
+from c4tui.community.postgres_store import shown
+from c4tui.community.store import StoreError
 
 log = logging.getLogger("c4tui.bus")
 NOTIFY_MOST = 7900  # bytes of a payload sent as it is (PostgreSQL's limit: under 8000)
@@ -72,15 +74,17 @@ class PostgresBus(Bus):
         self.prefix = self.everyone = ""  # the channels' names, known at start
 
     async def start(self) -> None:
-        """Connect and listen (a psycopg error here is the server's start failing)."""
-        self._talk = await self._connect()
-        row = await (
-            await self._talk.execute("SELECT current_database(), current_schema()")
-        ).fetchone()
-        community = hashlib.sha256(f"{row[0] if row else ''}/{row[1] if row else ''}".encode())
-        self.prefix = f"c4tui_{community.hexdigest()[:12]}"
-        self.everyone = f"{self.prefix}_all"
-        listening = await self._listening()
+        """Connect and listen; StoreError (one line) when the database refuses."""
+        try:
+            self._talk = await self._connect()
+            cursor = await self._talk.execute("SELECT current_database(), current_schema()")
+            row = await cursor.fetchone()
+            where = f"{row[0] if row else ''}/{row[1] if row else ''}"
+            self.prefix = f"c4tui_{hashlib.sha256(where.encode()).hexdigest()[:12]}"
+            self.everyone = f"{self.prefix}_all"
+            listening = await self._listening()
+        except psycopg.Error as error:
+            raise StoreError(f"{shown(self.url)}: the servers' bus: {_line(error)}") from None
         self._tasks = [
             asyncio.create_task(self._hear(listening)),
             asyncio.create_task(self._read()),

@@ -144,3 +144,17 @@ async def test_messages_waiting_for_one_server_go_together_in_order(postgres_url
         finally:
             for bus in (first, second):
                 await bus.close()
+
+
+async def test_a_bus_that_cannot_connect_says_so_in_one_line():
+    from c4tui.community.store import StoreError
+    from tests.community.postgres import free_port
+
+    bus = PostgresBus(f"postgresql://c4tui:secret@127.0.0.1:{free_port()}/postgres", "lone")
+    try:
+        await bus.start()
+    except StoreError as error:
+        said = str(error)
+    else:
+        raise AssertionError("a bus with no database started")
+    assert "\n" not in said and "secret" not in said and "the servers' bus" in said
