@@ -78,14 +78,17 @@ async def test_names_not_the_browsers_to_have_are_refused_each_with_a_log_line(s
         assert refused["of"] == "name" and words in refused["reason"], name
     lines = [r.getMessage() for r in caplog.records if "refused the name" in r.getMessage()]
     assert len(lines) == len(refusals)
-    await cat.close()
+    for gone in (cat, ann):
+        await gone.close()
     await eve.send("name", name="Cat")  # gone now, but the name is an ssh player's
     assert "an ssh player's" in (await next_of(eve, "refused"))["reason"]
+    await eve.send("name", name="aNN")  # gone now, but the name is held: in any case
+    assert "another player's" in (await next_of(eve, "refused"))["reason"]
     keyless = await login(service, "fay")
     await keyless.send("name", name="fay2")
     assert "login name" in (await next_of(keyless, "refused"))["reason"]
     assert ChosenNames(service.host.store).held("web:" + "e" * 32) is None
-    for client in (ann, eve, keyless):
+    for client in (eve, keyless):
         await client.close()
 
 
@@ -95,14 +98,19 @@ async def test_a_name_chosen_on_one_server_is_shown_on_the_other(postgres, tmp_p
         twin = await login(second, "web-aaaa", key=ANN)  # another tab, on the other server
         bob = await login(second, "bob")
         await next_of(bob, "lobby", online("web-aaaa", "bob"))
+        await ann.send("create")
+        code = (await room_where(ann, lambda m: m["seat"] == 0))["code"]
+        await bob.send("join", code=code)  # the first server's room, relayed to bob
+        await room_where(bob, lambda m: m["seat"] == 1)
         await ann.send("name", name="Ann")
         await next_of(ann, "named")
         assert (await next_of(twin, "named"))["name"] == "Ann"
-        await next_of(bob, "lobby", lambda m: m["online"] == ["Ann", "bob"])
+        await room_where(bob, lambda m: m["seats"][0]["name"] == "Ann")
         await twin.close()  # the first server's people, as its store says: Ann
-        await next_of(bob, "lobby", lambda m: m["online"] == ["Ann", "bob"])
+        cy = await login(second, "cy")
+        await next_of(cy, "lobby", online("Ann", "cy"))
         await bob.send("profile", name="ann")
         assert (await next_of(bob, "profile"))["name"] == "Ann"
-        for client in (ann, bob):
+        for client in (ann, bob, cy):
             await client.close()
         assert ChosenNames(second.host.store).held(ANN) == "Ann"
