@@ -458,6 +458,7 @@ class BotDesk(HostListener):
             told.add(feed.key)
             if feed.key not in here and seat.held_until is None and not room.position.moves:
                 room.hold(index, self.host.now() + self.host.limits.seat_hold)
+                self.host.show(room)  # the other side sees the countdown
             feed.put({"type": "gameStart", "room": room.number})
 
     def _free_elsewhere(self, key: str) -> bool:

@@ -3,6 +3,8 @@ are, rated, and told of its game on its account stream."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from c4tui.rooms.protocol import Seek
 from tests.rooms.support import login, next_of, room_where
 from tests.rooms.test_bots import bot_api, post, stream, token_of
@@ -50,4 +52,23 @@ async def test_a_bot_that_stops_seeking_is_not_paired(tmp_path):
         await dan.send(Seek("1+0"))
         waiting = await next_of(dan, "seeking", lambda m: m["control"] == "1+0")
         assert waiting["waiting"] == 0
+        await dan.close()
+
+
+async def test_a_bot_paired_that_never_opens_its_game_loses_it(tmp_path, monkeypatch):
+    # Colours drawn so that dan, who seeks second, plays first.
+    monkeypatch.setattr("c4tui.rooms.matchmaking.secrets", SimpleNamespace(randbelow=lambda n: 1))
+    async with bot_api(tmp_path, seat_hold=0.5) as (service, http):
+        alpha = token_of(service, "ann", "alpha")
+        events = await stream(http, "/stream", alpha)
+        await events.next("online")
+        assert (await post(http, "/seek?clock=5%2B3", alpha))[0] == 200
+        dan = await login(service, "dan")
+        await dan.send(Seek("5+3"))
+        await events.next("gameStart")  # and the bot's program never follows it
+        room = await room_where(dan, lambda m: m["seat"] == 0 and m["seats"][1]["held"])
+        assert 0 < room["seats"][1]["held"] <= 0.5  # its seat waits for its stream
+        await dan.send("drop", column=3, ply=0)
+        end = await room_where(dan, lambda m: m["over"])
+        assert end["ended"] == "forfeit" and end["winner"] == 0
         await dan.close()
