@@ -323,3 +323,28 @@ async def test_a_killed_relaying_server_s_player_comes_back_through_the_room_s_s
             await play(GAME, 5, (ann, bob), (ann, bob))
             await bob.wait_for("ann ● wins.")
     assert "Traceback" not in one.log.decode()
+
+
+@pytest.mark.slow
+async def test_a_player_challenges_one_on_the_other_server_from_the_lobby(postgres, tmp_path):
+    """The other way to find someone: ann, on the first server, challenges bob, whom her
+    lobby lists online on the second (c, his name offered; Enter); he accepts (y) and both
+    sit down in one rated room."""
+    async with (
+        two_served(tmp_path, postgres.fresh_url(), "--no-web") as (one, two),
+        screen_session(one.ssh_port, "ann", generate_private_key("ssh-ed25519"), **SIZE) as ann,
+        screen_session(two.ssh_port, "bob", generate_private_key("ssh-ed25519"), **SIZE) as bob,
+    ):
+        await ann.wait_for(re.compile(r"Online \(2\): ann, bob"))
+        ann.type("c")
+        await ann.wait_for("Challenge a player")
+        await ann.wait_for(re.compile(r"▊\s+bob\s+▎"))  # his name offered in the field
+        ann.type("\r")
+        await ann.wait_for("You challenged bob: 3+2 blitz, rated")
+        await bob.wait_for("ann challenges you: 3+2 blitz, rated")
+        bob.type("y")
+        seats = SEATS.search(await ann.wait_for(SEATS)).groups()
+        assert SEATS.search(await bob.wait_for(SEATS)).groups() == seats
+        assert sorted(seats) == ["ann", "bob"]
+    for server in (one, two):
+        assert "Traceback" not in server.log.decode()
