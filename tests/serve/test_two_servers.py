@@ -333,3 +333,31 @@ async def test_a_player_challenges_one_on_the_other_server_from_the_lobby(postgr
         assert sorted(seats) == ["ann", "bob"]
     for server in (one, two):
         assert "Traceback" not in server.log.decode()
+
+
+@pytest.mark.slow
+async def test_a_killed_server_back_before_its_lease_ran_out_plays_its_room_on(postgres, tmp_path):
+    """The room's server is killed and started again at once (a supervisor's restart),
+    well within its lease (30 s here): it holds its room again, bob's relay from the
+    other server finds it, and ann, sent to the other server, plays on through it."""
+    flags = ("--no-web", "--lease-seconds", "30")
+    async with (
+        two_served(tmp_path, postgres.fresh_url(), *flags) as (one, two),
+        screen_session(two.ssh_port, "bob", **SIZE) as bob,
+    ):
+        async with screen_session(one.ssh_port, "ann", **SIZE) as ann:
+            await join(bob, await open_room(ann))
+            await play(GAME[:4], 1, (ann, bob), (ann, bob))
+            clients = client_pids(one)
+            await one.stop(signal.SIGKILL)
+            await wait_gone(*clients)
+        async with (
+            served(one.state_dir, *one.flags) as again,
+            screen_session(two.ssh_port, "ann", **SIZE) as ann,
+        ):
+            text = await ann.wait_for(re.compile(r"2\.\s+● 4\s+○ 5"))
+            assert re.search(r"1\.\s+● 4\s+○ 5", text), text
+            await play(GAME, 5, (ann, bob), (ann, bob))
+            await bob.wait_for("ann ● wins.")
+    for server in (again, two):
+        assert "Traceback" not in server.log.decode()
