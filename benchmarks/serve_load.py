@@ -94,6 +94,7 @@ class Pair:
         self.think = think
         self.latencies: list[float] = []
         self.references: list[float] = []
+        self.undrawn = 0  # cursor keys that drew nothing (left out of the reference)
         self.moves = 0
 
     async def meet(self) -> None:
@@ -108,14 +109,23 @@ class Pair:
         guest.type("\r")
         await guest.wait_for("you are playing")
 
-    async def reference(self, mover) -> None:
+    async def reference(self, mover, position: Position) -> None:
         """A cursor key to the mover's own screen changing: no room service involved.
 
-        Away from the nearer edge and back, so both keys move the cursor: a key that
-        changes nothing (the cursor at an edge, or kept off a full column) draws nothing,
-        and such a key's wait is left out of the figures."""
+        To a column with room beside the cursor and back, so both keys move it: a key
+        that changes nothing (at an edge, or onto a full column, where the cursor is
+        kept off) draws nothing. A key whose screen has not changed after NOTHING_DRAWN
+        is left out of the figures and counted."""
+        column = cursor_column(mover.text(), position.width)
+        if column is None:
+            return
         left, right = "\x1b[D", "\x1b[C"
-        keys = (right, left) if cursor_left_of_middle(mover.text()) else (left, right)
+        if column + 1 < position.width and position.can_play(column + 1):
+            keys = (right, left)
+        elif column > 0 and position.can_play(column - 1):
+            keys = (left, right)
+        else:
+            return
         for key in keys:
             mover.changed.clear()
             start = time.perf_counter()
@@ -123,6 +133,7 @@ class Pair:
             try:
                 await asyncio.wait_for(mover.changed.wait(), NOTHING_DRAWN)
             except TimeoutError:
+                self.undrawn += 1
                 continue
             self.references.append(time.perf_counter() - start)
 
@@ -132,7 +143,7 @@ class Pair:
             opponent = self.players[(ply - first_ply + 1) % 2]
             await mover.wait_for("Your turn")
             await asyncio.sleep(self.think)
-            await self.reference(mover)
+            await self.reference(mover, Position.from_moves(moves[: ply - first_ply]))
             start = time.perf_counter()
             mover.type(column)
             # The move list's title names the last move: "Moves to 3 ○".
@@ -148,14 +159,19 @@ class Pair:
             await player.wait_for(re.compile(r"wins|Draw|You win"))
 
 
-def cursor_left_of_middle(screen: str) -> bool:
-    """Whether the board's cursor (▼ over the board's top edge) is in its left half."""
+def cursor_column(screen: str, width: int) -> int | None:
+    """The 0-based column of the board's cursor (▼), from where it stands over the first
+    frame under it (╭ ... ╮); None when the screen shows none."""
     lines = screen.splitlines()
-    cursor = next((line.index("▼") for line in lines if "▼" in line), None)
-    edge = next((line for line in lines if "╭" in line and "╮" in line), None)
-    if cursor is None or edge is None:
-        return False
-    return cursor - edge.index("╭") < edge.rindex("╮") - cursor
+    row = next((n for n, line in enumerate(lines) if "▼" in line), None)
+    if row is None:
+        return None
+    cursor = lines[row].index("▼")
+    for line in lines[row + 1 :]:
+        left, right = line.rfind("╭", 0, cursor), line.find("╮", cursor)
+        if left >= 0 and right >= 0:
+            return min(width - 1, (cursor - left - 1) * width // (right - left - 1))
+    return None
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -197,6 +213,7 @@ class Measurement:
     elapsed: float = 0.0
     latencies: list[float] = field(default_factory=list)
     references: list[float] = field(default_factory=list)
+    undrawn: int = 0
     server_mb: float = 0.0
     workers_mb: float = 0.0
     client_mb: float = 0.0  # resident
@@ -286,6 +303,7 @@ async def measure(sessions: int, seed: int, think: float = 0.0) -> Measurement:
     result.moves = sum(pair.moves for pair in pairs)
     result.latencies = [x for pair in pairs for x in pair.latencies]
     result.references = [x for pair in pairs for x in pair.references]
+    result.undrawn = sum(pair.undrawn for pair in pairs)
     return result
 
 
@@ -305,6 +323,8 @@ def report(m: Measurement) -> None:
     print(f"| move to opponent's screen, p50 / p95 | {p50 * 1000:.0f} / {p95 * 1000:.0f} ms |")
     reference = f"{r50 * 1000:.0f} / {r95 * 1000:.0f} ms"
     print(f"| reference: cursor key to own screen, p50 / p95 | {reference} |")
+    if m.undrawn:
+        print(f"| cursor keys that drew nothing (left out) | {m.undrawn} |")
     print(f"| ratio to the reference, p50 / p95 | {p50 / r50:.1f} / {p95 / r95:.1f} |")
     print(f"| server process (room service + fronts) | {m.server_mb:.0f} MB |")
     if m.workers_mb:
