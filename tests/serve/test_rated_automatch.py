@@ -75,26 +75,32 @@ async def test_a_browser_player_meets_an_ssh_player_by_automatch_in_a_rated_game
         ) as ann,
         browser_tab(f"http://127.0.0.1:{server.web_port}/") as tab,
     ):
-        await ann.wait_for(LOBBY)
-        await ann.press("f")
-        await ann.wait_for("Find a rated game with")
-        ann.type("\r")
-        await tab.wait_for(LOBBY)
-        await tab.press("f")
-        await tab.wait_for("Find a rated game with")
-        await tab.press("Enter")
-        first, second = SEATS.search(await ann.wait_for(SEATS)).groups()
-        await tab.wait_for(f"{second} 3:00")
-        await ann.wait_for(f"{second} 3:00")
-        for ply, column in enumerate(GAME):
-            mover = (first, second)[ply % 2]
-            if mover == "ann":
-                await ann.wait_for("Your turn")
-                ann.type(column)
-            else:
-                await tab.wait_for("Your turn")
-                await tab.press(column)
-            await ann.wait_for(f"Moves to {move_name(ply)}")
-        await tab.wait_for(f"Ratings: {first} 1662 (+162), {second} 1338 (-162).")
-        await ann.wait_for(f"Ratings: {first} 1662 (+162), {second} 1338 (-162).")
+        await meet_and_play_rated(ann, tab)
     assert "Traceback" not in server.log.decode()
+
+
+async def meet_and_play_rated(ann, tab) -> None:
+    """ann over ssh and a browser tab find each other by automatch (3+2 blitz), both see
+    the clocks, play GAME, and both see the rated result."""
+    await ann.wait_for(LOBBY)
+    await ann.press("f")
+    await ann.wait_for("Find a rated game with")
+    ann.type("\r")
+    await tab.wait_for(LOBBY)
+    await tab.press("f")
+    await tab.wait_for("Find a rated game with")
+    await tab.press("Enter")
+    first, second = SEATS.search(await ann.wait_for(SEATS)).groups()
+    await tab.wait_for(f"{second} 3:00")
+    await ann.wait_for(f"{second} 3:00")
+    for ply, column in enumerate(GAME):
+        mover = (first, second)[ply % 2]
+        if mover == "ann":
+            await ann.wait_for("Your turn")
+            ann.type(column)
+        else:
+            await tab.wait_for("Your turn")
+            await tab.press(column)
+        await ann.wait_for(f"Moves to {move_name(ply)}")
+    await tab.wait_for(f"Ratings: {first} 1662 (+162), {second} 1338 (-162).")
+    await ann.wait_for(f"Ratings: {first} 1662 (+162), {second} 1338 (-162).")

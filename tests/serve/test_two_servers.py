@@ -19,6 +19,7 @@ import signal
 import pytest
 from asyncssh import generate_private_key
 
+from tests.serve.browser import browser_tab, needs_chromium
 from tests.serve.served import served, two_served
 from tests.serve.terminal import connect, screen_session, wait_gone
 from tests.serve.test_play_together import (
@@ -31,7 +32,7 @@ from tests.serve.test_play_together import (
     play,
     watch,
 )
-from tests.serve.test_rated_automatch import SEATS
+from tests.serve.test_rated_automatch import SEATS, meet_and_play_rated
 
 FINGERPRINT = re.compile(r"host key (SHA256:\S+)\)")
 SEAT_CODE = re.compile(r"your seat code ([A-Z0-9]{3}-[A-Z0-9]{3})")
@@ -360,4 +361,19 @@ async def test_a_killed_server_back_before_its_lease_ran_out_plays_its_room_on(p
             await play(GAME, 5, (ann, bob), (ann, bob))
             await bob.wait_for("ann ● wins.")
     for server in (again, two):
+        assert "Traceback" not in server.log.decode()
+
+
+@pytest.mark.slow
+async def test_a_browser_on_one_server_meets_an_ssh_player_on_the_other(postgres, tmp_path):
+    """The web front spans the servers too: a visitor of the first server's page and an
+    ssh player on the second meet by automatch and play a rated game to its end."""
+    needs_chromium()
+    async with (
+        two_served(tmp_path, postgres.fresh_url()) as (one, two),
+        screen_session(two.ssh_port, "ann", generate_private_key("ssh-ed25519"), **SIZE) as ann,
+        browser_tab(f"http://127.0.0.1:{one.web_port}/") as tab,
+    ):
+        await meet_and_play_rated(ann, tab)
+    for server in (one, two):
         assert "Traceback" not in server.log.decode()
