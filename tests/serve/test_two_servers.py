@@ -6,8 +6,9 @@ once on both servers' leaderboards; a server killed with SIGKILL mid-game, its p
 sent to the other server, and the game goes on there move for move. Also: a server on
 PostgreSQL killed and started again brings its game back; two servers answer with one
 host key (the lean check of the default run); a player on each plays the other through
-a room joined by code, or by a challenge; a clean stop; the relaying server's death;
-the dead server started again while the other holds its room.
+a room joined by code, or by a challenge; a browser on one server's web front meets an
+ssh player on the other; a clean stop; the relaying server's death; the dead server
+started again, while the other holds its room or before its lease ran out.
 """
 
 from __future__ import annotations
@@ -36,6 +37,26 @@ from tests.serve.test_rated_automatch import SEATS, meet_and_play_rated
 
 FINGERPRINT = re.compile(r"host key (SHA256:\S+)\)")
 SEAT_CODE = re.compile(r"your seat code ([A-Z0-9]{3}-[A-Z0-9]{3})")
+
+
+async def four_moves(ann, bob) -> None:
+    """ann makes a room, bob joins it by its code, and they play GAME's first four moves."""
+    await join(bob, await open_room(ann))
+    await play(GAME[:4], 1, (ann, bob), (ann, bob))
+
+
+async def four_moves_shown(screen) -> str:
+    """The screen once it shows those four moves, each as it was played."""
+    text = await screen.wait_for(re.compile(r"2\.\s+● 4\s+○ 5"))
+    assert re.search(r"1\.\s+● 4\s+○ 5", text), text
+    return text
+
+
+async def stopped(server, stop: int) -> None:
+    """The server stopped by the signal `stop`, and its client processes gone."""
+    clients = client_pids(server)
+    await server.stop(stop)
+    await wait_gone(*clients)
 
 
 async def meet_by_automatch(ann, bob) -> tuple[str, str]:
@@ -70,11 +91,8 @@ async def test_a_game_on_postgresql_comes_back_move_for_move_after_a_sigkill(pos
             screen_session(port, "ann", **SIZE) as ann,
             screen_session(port, "bob", **SIZE) as bob,
         ):
-            await join(bob, await open_room(ann))
-            await play(GAME[:4], 1, (ann, bob), (ann, bob))
-            clients = client_pids(server)
-            await server.stop(signal.SIGKILL)
-            await wait_gone(*clients)
+            await four_moves(ann, bob)
+            await stopped(server, signal.SIGKILL)
     async with served(tmp_path, "--no-web", "--store", url) as server:
         port = server.ssh_port
         async with (
@@ -82,8 +100,7 @@ async def test_a_game_on_postgresql_comes_back_move_for_move_after_a_sigkill(pos
             screen_session(port, "bob", **SIZE) as bob,
         ):
             for player in (ann, bob):  # both seats back, every move as it was shown
-                text = await player.wait_for(re.compile(r"2\.\s+● 4\s+○ 5"))
-                assert re.search(r"1\.\s+● 4\s+○ 5", text), text
+                text = await four_moves_shown(player)
                 assert "Moves to 2 ○" in text
             await play(GAME, 5, (ann, bob), (ann, bob))
             await bob.wait_for("ann ● wins.")
@@ -116,18 +133,14 @@ async def test_a_killed_servers_game_goes_on_through_the_other_server(postgres, 
             screen_session(one.ssh_port, "ann", **SIZE) as ann,
             screen_session(one.ssh_port, "bob", **SIZE) as bob,
         ):
-            await join(bob, await open_room(ann))
-            await play(GAME[:4], 1, (ann, bob), (ann, bob))
-            clients = client_pids(one)
-            await one.stop(signal.SIGKILL)
-            await wait_gone(*clients)
+            await four_moves(ann, bob)
+            await stopped(one, signal.SIGKILL)
         async with (
             screen_session(two.ssh_port, "ann", **SIZE) as ann,
             screen_session(two.ssh_port, "bob", **SIZE) as bob,
         ):
             for player in (ann, bob):
-                text = await player.wait_for(re.compile(r"2\.\s+● 4\s+○ 5"))
-                assert re.search(r"1\.\s+● 4\s+○ 5", text), text
+                await four_moves_shown(player)
             await play(GAME, 5, (ann, bob), (ann, bob))
             await bob.wait_for("ann ● wins.")
     assert "Traceback" not in two.log.decode()
@@ -203,16 +216,12 @@ async def test_the_room_of_a_killed_server_goes_on_through_the_other_move_for_mo
         screen_session(two.ssh_port, "bob", **SIZE) as bob,
     ):
         async with screen_session(one.ssh_port, "ann", **SIZE) as ann:
-            await join(bob, await open_room(ann))
-            await play(GAME[:4], 1, (ann, bob), (ann, bob))
+            await four_moves(ann, bob)
             codes = [SEAT_CODE.search(player.text())[1] for player in (ann, bob)]
-            clients = client_pids(one)
-            await one.stop(stop)
-            await wait_gone(*clients)
+            await stopped(one, stop)
         async with screen_session(two.ssh_port, "ann", **SIZE) as ann:
             for player, code in zip((ann, bob), codes, strict=True):
-                text = await player.wait_for(re.compile(r"2\.\s+● 4\s+○ 5"))
-                assert re.search(r"1\.\s+● 4\s+○ 5", text), text
+                await four_moves_shown(player)
                 await player.wait_for(
                     "● ann (you)   ○ bob" if player is ann else "● ann   ○ bob (you)"
                 )
@@ -264,16 +273,13 @@ async def test_a_rated_game_whose_server_is_killed_goes_on_through_the_other_rat
         await cy.wait_for("you are watching")
         players = {"ann": ann, "bob": bob}
         await play(GAME[:4], 1, (players[first], players[second]), (ann, bob, cy))
-        clients = client_pids(holder)
-        await holder.stop(signal.SIGKILL)
-        await wait_gone(*clients)
+        await stopped(holder, signal.SIGKILL)
         players[gone] = await stack.enter_async_context(
             screen_session(other.ssh_port, gone, key[gone], **SIZE)
         )
         seated = [players[first], players[second]]
         for screen in (*seated, cy):
-            text = await screen.wait_for(re.compile(r"2\.\s+● 4\s+○ 5"))
-            assert re.search(r"1\.\s+● 4\s+○ 5", text), text
+            await four_moves_shown(screen)
         await play(GAME, 5, seated, (*seated, cy))
         for screen in (*seated, cy):
             await screen.wait_for(f"Ratings: {first} 1662 (+162), {second} 1338 (-162).")
@@ -296,15 +302,11 @@ async def test_a_killed_relaying_server_s_player_comes_back_through_the_room_s_s
         screen_session(one.ssh_port, "ann", **SIZE) as ann,
     ):
         async with screen_session(two.ssh_port, "bob", **SIZE) as bob:
-            await join(bob, await open_room(ann))
-            await play(GAME[:4], 1, (ann, bob), (ann, bob))
-            clients = client_pids(two)
-            await two.stop(signal.SIGKILL)
-            await wait_gone(*clients)
+            await four_moves(ann, bob)
+            await stopped(two, signal.SIGKILL)
         await ann.wait_for("bob · dropped, seat held")
         async with screen_session(one.ssh_port, "bob", **SIZE) as bob:
-            text = await bob.wait_for(re.compile(r"2\.\s+● 4\s+○ 5"))
-            assert re.search(r"1\.\s+● 4\s+○ 5", text), text
+            await four_moves_shown(bob)
             await ann.wait_for("● ann (you)   ○ bob")  # both seats settled: one line
             await play(GAME, 5, (ann, bob), (ann, bob))
             await bob.wait_for("ann ● wins.")
@@ -347,17 +349,13 @@ async def test_a_killed_server_back_before_its_lease_ran_out_plays_its_room_on(p
         screen_session(two.ssh_port, "bob", **SIZE) as bob,
     ):
         async with screen_session(one.ssh_port, "ann", **SIZE) as ann:
-            await join(bob, await open_room(ann))
-            await play(GAME[:4], 1, (ann, bob), (ann, bob))
-            clients = client_pids(one)
-            await one.stop(signal.SIGKILL)
-            await wait_gone(*clients)
+            await four_moves(ann, bob)
+            await stopped(one, signal.SIGKILL)
         async with (
             served(one.state_dir, *one.flags) as again,
             screen_session(two.ssh_port, "ann", **SIZE) as ann,
         ):
-            text = await ann.wait_for(re.compile(r"2\.\s+● 4\s+○ 5"))
-            assert re.search(r"1\.\s+● 4\s+○ 5", text), text
+            await four_moves_shown(ann)
             await play(GAME, 5, (ann, bob), (ann, bob))
             await bob.wait_for("ann ● wins.")
     for server in (again, two):
