@@ -29,12 +29,11 @@ from c4tui.community.store import StoreError
 from c4tui.rooms.host import Client, Refused, RoomHost
 from c4tui.rooms.other_servers import OtherServers
 from c4tui.rooms.protocol import Notice, PlayingShown, Profile, RatingShown, escaped
-from c4tui.rooms.renaming import Renaming
+from c4tui.rooms.renaming import BROWSER, Renaming
 
 log = logging.getLogger("c4tui.rooms")
 PASSWORD_EVERY = 10.0  # seconds between one identity's passwords (each costs a hash)
 NAME_EVERY = 5.0  # seconds between one identity's names chosen (each is kept for good)
-BROWSER = "web:"  # the identity of a browser (its private cookie): it may choose a name
 
 
 class People:
@@ -46,6 +45,7 @@ class People:
         self._password_set: dict[str, float] = {}  # identity -> when it last set one
         self._name_chosen: dict[str, float] = {}  # identity -> when it last chose a name
         self.renaming = Renaming(host, self.others)
+        host.listeners.append(self.renaming)
 
     def records(self) -> PeopleRecords:
         return PeopleRecords(self.host.store)

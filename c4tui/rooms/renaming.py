@@ -4,22 +4,25 @@ A browser player who chooses a name (rooms/people.py) is called by it at once on
 connection of theirs (each told `Named`), in every room they sit in or watch, and in
 the online list, on this server and, over the bus ("webname.renamed"), on the others
 sharing its store: each renames its own clients and rooms, keeps its own presence row
-(the other servers' lobbies read it at their next "lobby.changed").
+(the other servers' lobbies read it at their next "lobby.changed"). A browser still
+under the name the web front made is told, as it logs in, where to choose one.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from c4tui.rooms.host import RoomHost
+from c4tui.community.chosen_names import WEB_NAMES
+from c4tui.rooms.host import Client, HostListener, RoomHost
 from c4tui.rooms.identity import display_name
 from c4tui.rooms.other_servers import OtherServers
-from c4tui.rooms.protocol import Named
+from c4tui.rooms.protocol import Named, Notice
 
 RENAMED = "webname.renamed"  # {key, name}: the player of identity `key` is called `name`
+BROWSER = "web:"  # a browser's identity (its private cookie): it may choose a name
 
 
-class Renaming:
+class Renaming(HostListener):
     """Renames a player on this server and tells the others."""
 
     def __init__(self, host: RoomHost, others: OtherServers) -> None:
@@ -31,6 +34,12 @@ class Renaming:
         """The player of identity `key` is called `name` now, here and on every server."""
         self._here(key, name)
         self.host.bus.broadcast(RENAMED, {"key": key, "name": name})
+
+    def arrived(self, client: Client) -> None:
+        made = client.name.startswith(WEB_NAMES)
+        if client.key.startswith(BROWSER) and made and not client.relayed:
+            how = "p in the lobby, Enter on yourself, then n"
+            client.send(Notice(f"You are {client.name}. To choose a name of your own: {how}."))
 
     def _heard(self, body: dict[str, Any], sender: str) -> None:
         key, name = body.get("key"), body.get("name")

@@ -26,6 +26,7 @@ def test_the_rules_of_a_name_are_ssh_login_names():
 
 async def test_a_browser_chooses_a_name_and_is_called_by_it_everywhere(service):
     ann = await login(service, "web-aaaa", key=ANN)
+    assert "To choose a name of your own" in (await next_of(ann, "notice"))["text"]
     bob = await login(service, "bob")
     await ann.send("create")
     code = (await room_where(ann, lambda m: m["seat"] == 0))["code"]
