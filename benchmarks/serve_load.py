@@ -14,8 +14,9 @@ legal play (seeded), so the games differ and end in wins and draws alike. With
 the games are played as fast as the screens allow (a stress, not a crowd).
 
 `--ramp 4,8,16,32,64` runs one fresh server per size and prints one row each (sessions
-held, p50/p95, memory, the server's open files, CPU per move of the server, of the
-clients and of this load generator, the load average), stopping at the first size past
+held, p50/p95, memory, the server's open files, a client's CPU from its start to its
+seat, CPU per move of the server, of the clients and of this load generator, the load
+average; docs/deployment.md explains each column), stopping at the first size past
 `--limit-ms` (150) at p95 or with a refused session. The generator (pyte drawing every
 screen, asyncssh) runs on the same machine: its CPU column is what it took from the
 server, so the figures are a lower bound of what the machine holds alone.
@@ -23,8 +24,10 @@ server, so the figures are a lower bound of what the machine holds alone.
 The machine is shared, so each latency comes with a reference measured in the same run
 and the same sessions: the time from a cursor key (left or right, drawn by the mover's
 own client with no room service involved) to the mover's own screen changing. Memory:
-the resident size of the server process, of its AI workers and of the client processes
-(one per session), read from /proc while every session is in its game.
+the resident size of the server process, of its AI workers, of the fork server and of
+the client processes (one per session; also their own, private pages, as most of a
+forked client's are shared with the fork server), read from /proc while every session
+is in its game.
 """
 
 from __future__ import annotations
@@ -255,6 +258,12 @@ async def measure(sessions: int, seed: int, think: float = 0.0) -> Measurement:
             str(sessions),
             "--max-connects-per-minute",
             str(4 * sessions),
+            # Every session comes from 127.0.0.1: the per-address room limit (10) refused
+            # the 11th room, which the first ramps took for a slow start at 32 sessions.
+            "--max-rooms-per-address",
+            str(sessions),
+            "--max-rooms",
+            str(max(50, sessions)),
         )
         await server.start()
         try:
