@@ -15,6 +15,7 @@ from c4tui.cli import main
         (["--server", "http://h", "--engine", "greedy"], "--token"),
         (["--server", "http://h", "--token", "t", "--engine", "nonsense"], "--engine"),
         (["--server", "http://h", "--token", "t", "--engine", "greedy", "--games", "0"], "--games"),
+        (["--server", "http://h", "--token", "t", "--engine", "greedy", "--seek", "3-2"], "--seek"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(argv, words, capsys, monkeypatch):

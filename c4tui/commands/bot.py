@@ -1,7 +1,7 @@
 """`c4tui bot`: seat an engine on a `c4tui serve` server through its bot API.
 
 It follows the bot's account stream, accepts challenges while it has room for another
-game (declines them after), plays each game in a thread of its own with its own engine
+game (declines them after), seeks games through automatch if told (`--seek`), plays each game in a thread of its own with its own engine
 (built in, or an outside one: `cmd:`, `fourinarow:`, `connectx:`), and sends the
 engine's thinking as engine-protocol `info` lines, so everyone watching the room sees
 it in the thinking panel. It talks to the URL it is given and nothing else
@@ -53,6 +53,11 @@ def register(commands: Subcommands) -> None:
     )
     parser.add_argument(
         "--clock", metavar="CONTROL", help="the time control of that challenge, e.g. 5+3"
+    )
+    parser.add_argument(
+        "--seek",
+        metavar="CONTROL",
+        help="seek rated games through automatch with this time control, e.g. 3+2",
     )
     parser.add_argument(
         "--max-games", type=int, default=1, metavar="N", help="games at once (default 1)"
@@ -247,12 +252,30 @@ class Bot:
             self.challenged = True
             other = self.args.challenge
             threading.Thread(target=self.challenge, args=(other,), daemon=True).start()
+        if kind == "online":
+            self.seek()  # a seek lasts while the stream is open: again on each opening
         elif kind == "challenge":
             self.answer(event)
         elif kind == "gameStart" and isinstance(event.get("room"), int):
             self.start_game(event["room"])
         elif kind == "challengeDeclined":
             say(f"{event.get('to')} declined the challenge")
+
+    def seek(self) -> None:
+        """Seek a game through automatch (--seek) when it plays none and wants another
+        (the server pairs a bot with no game under way only)."""
+        if not self.args.seek or self.done.is_set():
+            return
+        me = threading.current_thread()
+        with self.lock:
+            busy = sum(1 for t in self.games.values() if t.is_alive() and t is not me)
+        if busy or (self.args.games is not None and self.finished >= self.args.games):
+            return
+        try:
+            self.server.call("POST", f"/seek?clock={quote(self.args.seek, safe='')}")
+            say(f"seeking a {self.args.seek} game")
+        except ApiError as error:
+            say(f"could not seek: {error}")
 
     def answer(self, event: dict[str, Any]) -> None:
         challenge_id = str(event.get("id", ""))
@@ -295,6 +318,7 @@ class Bot:
             self.finished += 1
             if self.args.games is not None and self.finished >= self.args.games:
                 self.done.set()
+        self.seek()
 
 
 class Game:
@@ -386,6 +410,13 @@ def run(args: argparse.Namespace) -> int:
     for flag, value in (("--max-games", args.max_games), ("--games", args.games)):
         if value is not None and value < 1:
             raise CommandError(f"{flag} {value}: must be 1 or more")
+    if args.seek is not None:
+        from c4tui.community.clocks import TimeControl
+
+        try:
+            TimeControl.parse(args.seek)
+        except ValueError as error:
+            raise CommandError(f"--seek {args.seek!r}: {error}") from None
     log_outside_engines()
     bot = Bot(BotServer(args.server, token), args)
     try:

@@ -3,10 +3,12 @@ are, rated, and told of its game on its account stream."""
 
 from __future__ import annotations
 
+import asyncio
 from types import SimpleNamespace
 
+from c4tui.cli import main
 from c4tui.rooms.protocol import Seek
-from tests.rooms.support import login, next_of, room_where
+from tests.rooms.support import PATIENCE, login, next_of, room_where
 from tests.rooms.test_bots import bot_api, post, stream, token_of
 
 
@@ -71,4 +73,24 @@ async def test_a_bot_paired_that_never_opens_its_game_loses_it(tmp_path, monkeyp
         await dan.send("drop", column=3, ply=0)
         end = await room_where(dan, lambda m: m["over"])
         assert end["ended"] == "forfeit" and end["winner"] == 0
+        await dan.close()
+
+
+async def test_c4tui_bot_seeks_plays_and_stops_after_its_games(tmp_path, capsys):
+    async with bot_api(tmp_path) as (service, http):
+        _, token = service.bots.tokens.make("ssh-name:ann", "alpha")
+        url = str(http.make_url("")).rstrip("/")
+        argv = ["bot", "--server", url, "--token", token, "--engine", "greedy"]
+        bot = asyncio.create_task(asyncio.to_thread(main, [*argv, "--seek", "1+0", "--games", "1"]))
+        dan = await login(service, "dan")
+        await next_of(dan, "lobby", lambda m: m["bots"] == ["alpha"])
+        await dan.send(Seek("1+0"))
+        room = await room_where(dan, lambda m: m["seat"] is not None)
+        if room["seat"] == 1:  # the bot moves first: its move shows it plays
+            await room_where(dan, lambda m: len(m["moves"]) == 1)
+        await dan.send("resign")
+        assert await asyncio.wait_for(bot, PATIENCE) == 0
+        for feed in service.bots.accounts.values():  # as the process's end would close it
+            feed.close()
+        assert "seeking a 1+0 game" in capsys.readouterr().err
         await dan.close()
