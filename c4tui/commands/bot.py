@@ -1,11 +1,12 @@
 """`c4tui bot`: seat an engine on a `c4tui serve` server through its bot API.
 
 It follows the bot's account stream, accepts challenges while it has room for another
-game (declines them after), seeks games through automatch if told (`--seek`), plays each game in a thread of its own with its own engine
-(built in, or an outside one: `cmd:`, `fourinarow:`, `connectx:`), and sends the
-engine's thinking as engine-protocol `info` lines, so everyone watching the room sees
-it in the thinking panel. It talks to the URL it is given and nothing else
-(docs/bot-api.md). One line on stderr for each thing that happens.
+game (declines them after), seeks games through automatch if told (`--seek`), plays
+each game in a thread of its own with its own engine (built in, or an outside one:
+`cmd:`, `fourinarow:`, `connectx:`), and sends the engine's thinking as engine-protocol
+`info` lines, so everyone watching the room sees it in the thinking panel. It talks to
+the URL it is given and nothing else (docs/bot-api.md). One line on stderr for each
+thing that happens.
 """
 
 from __future__ import annotations
