@@ -82,6 +82,14 @@ async def test_a_declined_or_refused_challenge_is_told_on_the_challenger_s_serve
         # A board the bot's server refuses: the reason comes back over the bus.
         await dan.send(ChallengeBot("alpha", width=4, height=4, connect=6))
         await next_of(dan, "notice", lambda m: m["text"] == "connect 6 cannot fit on a 4x4 board")
+        # A challenger who has left the other server by the time the bot accepts.
+        await dan.send(ChallengeBot("alpha"))
+        challenge = await events.next("challenge")
+        eve = await login(second, "eve")  # sees dan go: his presence is gone by then
+        await dan.close()
+        await next_of(eve, "lobby", lambda m: "dan" not in m["online"])
+        status, answer = await post(http, f"/challenge/{challenge['id']}/accept", alpha)
+        assert status == 409 and "gone" in answer["error"] and first.host.rooms == {}
         # A bot on the second server cannot challenge one on the first.
         beta = token_of(second, "bob", "beta")
         app = web.Application()
@@ -90,7 +98,7 @@ async def test_a_declined_or_refused_challenge_is_told_on_the_challenger_s_serve
             status, answer = await post(there, "/challenge/alpha", beta)
         assert status == 409 and "another server" in answer["error"]
         events.response.close()
-        await dan.close()
+        await eve.close()
 
 
 async def test_a_bot_seeking_on_one_server_meets_a_person_of_the_other_there(postgres, tmp_path):
