@@ -19,6 +19,13 @@ async def gone(tab: BrowserTab, text: str) -> None:
             await tab.changed.wait()
 
 
+async def typed(tab: BrowserTab, text: str) -> None:
+    """`text` typed into the field that has the keys, and shown in it."""
+    for end in range(1, len(text) + 1):  # a key at a time, each seen (a burst came apart)
+        await tab.type(text[end - 1])
+        await tab.wait_for(f"▊  {text[:end]}")
+
+
 @pytest.mark.slow  # a server, a browser and its client processes
 async def test_a_browser_chooses_its_name_and_a_reload_is_that_name_again(tmp_path):
     needs_chromium()
@@ -33,12 +40,13 @@ async def test_a_browser_chooses_its_name_and_a_reload_is_that_name_again(tmp_pa
         await tab.wait_for("n chooses a name of your own")
         await tab.press("n")
         await gone(tab, "Choose a name")  # the field has the keys: the key bar says so
-        await tab.type("web-me")
+        await typed(tab, "web-me")
         await tab.press("Enter")
         await tab.wait_for("Names starting with web-")  # said under the field
         for _ in "web-me":
             await tab.press("Backspace")
-        await tab.type("Ann")
+        await gone(tab, "▊  web")
+        await typed(tab, "Ann")
         await tab.press("Enter")
         await tab.wait_for("You are Ann now")
         await tab.press("Escape")
