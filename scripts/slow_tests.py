@@ -1,11 +1,14 @@
 """Write tests/slow_tests.txt: the tests that cost the most CPU go to the slow run.
 
-    C4TUI_CPU_TIMES=/tmp/cpu.txt uv run python -m pytest -p tests.cpu_times -m "slow or not slow"
-    uv run python scripts/slow_tests.py /tmp/cpu.txt [--over 1.0]
+    C4TUI_CPU_TIMES=/tmp/cpu.txt uv run python -m pytest -p tests.cpu_times -m "slow or not slow" \
+        --durations=0 > /tmp/durations.txt
+    uv run python scripts/slow_tests.py /tmp/cpu.txt [--over 1.0] [--wall /tmp/durations.txt]
 
 The default run must stay under 90 s on a 2-core machine (docs/testing.md). Rather than
 judging test by test, the measured CPU seconds decide: a test over `--over` seconds is
-marked slow by tests/conftest.py through the list, unless it is one of KEPT below, the
+marked slow (and, given pytest's `--durations=0` report, one that waits over `--wall-over`
+seconds of wall time, setup and call together: the waits on ticks and leases of the
+servers' tests cost little CPU but hold a worker) by tests/conftest.py through the list, unless it is one of KEPT below, the
 few end-to-end checks the default run must not lose whatever they cost. Tests marked
 slow in their own file (soaks, benchmarks, whole test sets) stay so and are not listed.
 """
@@ -50,20 +53,41 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("times", type=Path, help="the file tests/cpu_times.py wrote")
     parser.add_argument("--over", type=float, default=1.0, help="CPU seconds (1.0)")
+    parser.add_argument("--wall", type=Path, help="pytest's --durations=0 report")
+    parser.add_argument("--wall-over", type=float, default=1.5, help="wall seconds (1.5)")
     args = parser.parse_args()
     costs: dict[str, float] = {}
     for line in args.times.read_text(encoding="utf-8").splitlines():
         seconds, _, nodeid = line.partition(" ")
         costs[nodeid] = max(costs.get(nodeid, 0.0), float(seconds))
+    waits = wall_times(args.wall) if args.wall is not None else {}
     slow = sorted(
         nodeid
         for nodeid, seconds in costs.items()
-        if seconds > args.over and not nodeid.startswith(KEPT)
+        if (seconds > args.over or waits.get(nodeid, 0.0) > args.wall_over)
+        and not nodeid.startswith(KEPT)
     )
     LIST.write_text(HEADER.format(over=args.over) + "".join(f"{n}\n" for n in slow), "utf-8")
     kept = sum(seconds for nodeid, seconds in costs.items() if nodeid not in slow)
     print(f"{len(slow)} of {len(costs)} tests listed slow; the rest cost {kept:.0f} s of CPU")
 
+
+def wall_times(report: Path) -> dict[str, float]:
+    """Each test's wall seconds, setup, call and teardown together, from the lines of
+    pytest's durations report ("1.43s call     tests/x.py::test_y")."""
+    times: dict[str, float] = {}
+    for line in report.read_text(encoding="utf-8").splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[0].endswith("s") and parts[1] in PHASES:
+            try:
+                seconds = float(parts[0][:-1])
+            except ValueError:
+                continue
+            times[parts[2]] = times.get(parts[2], 0.0) + seconds
+    return times
+
+
+PHASES = ("setup", "call", "teardown")
 
 if __name__ == "__main__":
     main()

@@ -59,8 +59,9 @@ async def test_two_bots_play_each_other_while_a_person_watches_them_think(tmp_pa
             await start_bot(server.web_port, beta),
             await start_bot(server.web_port, alpha, "--challenge", "beta"),
         ]
-        # The lobby's list of rooms (its columns may cut a name: "BOT alp…").
-        await cy.wait_for(re.compile(r"BOT al\S*\s+BOT be"))
+        # The lobby's list of rooms (its columns may cut a name: "BOT alp…"): a row with
+        # its number, not the online line, which lists the bots as soon as they connect.
+        await cy.wait_for(re.compile(r"│ *\d+ +BOT al\S*\s+BOT be"))
         cy.type("w")
         await cy.wait_for("you are watching")
         await cy.wait_for(THINKING)

@@ -15,6 +15,7 @@ import pytest
 from c4tui.engine.board.notation import move_name
 from tests.serve.served import served
 from tests.serve.terminal import ScreenSession, connect, screen_session
+from tests.serve.test_play_together import join
 
 SIZE = {"columns": 80, "rows": 24}
 CODE = re.compile(r"code ([A-Z0-9]{3}-[A-Z0-9]{3}) to pass on")
@@ -55,12 +56,7 @@ async def test_a_reader_plays_and_a_reader_watches_a_whole_served_game(tmp_path)
         await ann.wait_for("lobby: you are ann")
         ann.type("room\r")
         code = CODE.search(await ann.wait_for(CODE))[1]
-        await bob.wait_for("Play together")
-        await bob.press("j")
-        bob.type(code)
-        await bob.wait_for(code)
-        bob.type("\r")
-        await bob.wait_for("you are playing")
+        await join(bob, code)  # waits for the code field's focus before typing
         await cy.wait_for("lobby: you are cy")
         cy.type("watch 1\r")
         await cy.wait_for("you are watching")
