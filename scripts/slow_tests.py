@@ -5,12 +5,13 @@
     uv run python scripts/slow_tests.py /tmp/cpu.txt [--over 1.0] [--wall /tmp/durations.txt]
 
 The default run must stay under 90 s on a 2-core machine (docs/testing.md). Rather than
-judging test by test, the measured CPU seconds decide: a test over `--over` seconds is
-marked slow (and, given pytest's `--durations=0` report, one that waits over `--wall-over`
-seconds of wall time, setup and call together: the waits on ticks and leases of the
-servers' tests cost little CPU but hold a worker) by tests/conftest.py through the list, unless it is one of KEPT below, the
-few end-to-end checks the default run must not lose whatever they cost. Tests marked
-slow in their own file (soaks, benchmarks, whole test sets) stay so and are not listed.
+judging test by test, the measurements decide: a test over `--over` seconds of CPU, or
+(given pytest's `--durations=0` report) over `--wall-over` seconds of wall time, its
+phases together, is marked slow by tests/conftest.py through the list. The wall time
+counts because the several-server tests wait on ticks and leases: little CPU, but a
+worker held. The exceptions are KEPT below, the few end-to-end checks the default run
+must not lose whatever they cost. Tests marked slow in their own file (soaks,
+benchmarks, whole test sets) stay so and are not listed.
 """
 
 from __future__ import annotations
