@@ -332,6 +332,8 @@ class Room:
     def resign(self, seat: int) -> str | None:
         if self.over:
             return "The game is over."
+        if self.seats[1 - seat].open:  # a win for nobody; Escape leaves the room instead
+            return "Nobody sits opposite: there is no one to resign to."
         self._end("resigned", 1 - seat)
         return None
 
@@ -341,6 +343,8 @@ class Room:
             return "The game is over."
         if offer == "draw" and self.over:
             return "The game is over."
+        if self.seats[1 - seat].open:
+            return "Nobody sits opposite to answer an offer."
         if offer == "take_back" and self._take_back_plies(seat) == 0:
             return "You have no move to take back."
         if offer in self.offers:

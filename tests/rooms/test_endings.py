@@ -38,3 +38,11 @@ def test_an_agreed_draw_is_kept_as_a_draw(store):
     record = kept(keeper, room)
     assert (record.result, record.ended.how) == ("1/2-1/2", "agreed")
     assert game_cells(record)[3] == "draw agreed"
+
+
+def test_alone_in_a_room_there_is_no_one_to_resign_or_offer_a_draw_to():
+    # A lone player's resignation ended the game as a win for the empty seat, kept so.
+    room = a_room()
+    room.seats[1] = Seat()
+    assert room.resign(0) is not None and room.ended is None
+    assert room.offer(0, "draw") is not None and not room.offers
