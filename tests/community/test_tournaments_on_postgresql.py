@@ -2,32 +2,20 @@
 
 from __future__ import annotations
 
-import contextlib
-
 import pytest
 
 from c4tui.community.player_records import PlayerRecords
 from c4tui.community.rating_records import RatingRecords
 from c4tui.rooms.service import RoomLimits, RoomService
+from tests.community.two_servers import two_servers as servers_on_one_database
 from tests.rooms.support import Time, login, next_of, room_where
 from tests.rooms.test_tournaments import FIRST_WINS, entered, played, tournament_where
 
 
-@contextlib.asynccontextmanager
-async def two_servers(tmp_path, url, wall):
+def two_servers(tmp_path, url, wall):
     """Two room services on one database, on the Unix seconds `wall`, no round pause."""
     limits = RoomLimits(ai_workers=1, round_pause=0.0)
-    first = RoomService(tmp_path / "first", limits, store_url=url)
-    second = RoomService(tmp_path / "second", limits, store_url=url)
-    for service in (first, second):
-        service.host.wall = wall
-        service.tournaments.clock = wall
-        await service.start()
-    try:
-        yield first, second
-    finally:
-        await first.close()
-        await second.close()
+    return servers_on_one_database(tmp_path, url, wall, limits=limits)
 
 
 def died(first: RoomService, second: RoomService, wall: Time) -> None:

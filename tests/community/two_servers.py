@@ -9,16 +9,17 @@ from tests.rooms.support import login, room_where
 
 
 @contextlib.asynccontextmanager
-async def two_servers(tmp_path, url, wall=None, names=("first", "second"), now=None):
+async def two_servers(tmp_path, url, wall=None, names=("first", "second"), now=None, limits=None):
     """Room services on one database, two unless more `names` are given (with the Unix
-    seconds `wall` and the clocks' time `now`, when given), started in order and closed
-    after."""
-    limits = RoomLimits(ai_workers=1, ai_seconds=0.3)
+    seconds `wall` of their leases and tournaments, the clocks' time `now` and the
+    `limits`, when given), started in order and closed after."""
+    limits = limits or RoomLimits(ai_workers=1, ai_seconds=0.3)
     services = [RoomService(tmp_path / name, limits, now=now, store_url=url) for name in names]
     try:
         for service in services:
             if wall is not None:
                 service.host.wall = wall
+                service.tournaments.clock = wall
             await service.start()
         yield services
     finally:

@@ -9,24 +9,16 @@ from collections.abc import AsyncIterator
 import pytest
 
 from c4tui.rooms.service import RoomService
+from tests.community.two_servers import two_servers as servers_on_one_database
 from tests.rooms.support import Time, login, next_of, room_where
 
 
 @contextlib.asynccontextmanager
 async def two_servers(postgres, tmp_path) -> AsyncIterator[tuple[RoomService, RoomService, Time]]:
     """Two started room services on one fresh database, on one Unix clock moved by hand."""
-    url = postgres.fresh_url()
     wall = Time(2_000_000_000.0)
-    first = RoomService(tmp_path / "first", store_url=url)
-    second = RoomService(tmp_path / "second", store_url=url)
-    for service in (first, second):
-        service.host.wall = wall
-        await service.start()
-    try:
+    async with servers_on_one_database(tmp_path, postgres.fresh_url(), wall) as (first, second):
         yield first, second, wall
-    finally:
-        await first.close()
-        await second.close()
 
 
 def online(*names: str):
