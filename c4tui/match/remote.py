@@ -321,7 +321,7 @@ class RemoteMatch:
                 refused.add("move_now")  # no AI to hurry or to start
             if not room.position.moves:
                 refused |= {"take_back", "undo"}
-            if room.seat is not None and room.seats[1 - room.seat].open:
+            if room.alone():
                 refused |= {"resign", "offer_draw", "take_back"}  # nobody to answer
         if room is None or not room.over:
             refused |= ANALYSIS

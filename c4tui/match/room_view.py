@@ -126,11 +126,16 @@ class RoomView:
     def playing(self) -> bool:
         return self.seat is not None
 
+    def alone(self) -> bool:
+        """Seated with nobody in the other seat: no one to answer an offer or a
+        resignation, nothing lost by leaving."""
+        return self.seat is not None and self.seats[1 - self.seat].open
+
     def leaving_costs(self) -> bool:
         """Whether a player leaving now walks out of a game going on: seated, with an
         opponent in the other seat, the game not over, and not by post (a correspondence
-        game waits for its players). Alone in a room, nothing is lost by going."""
-        if self.seat is None or self.over or self.seats[1 - self.seat].open:
+        game waits for its players)."""
+        if self.seat is None or self.over or self.alone():
             return False
         return self.clock is None or not self.clock.correspondence
 
