@@ -14,6 +14,11 @@ from collections.abc import Callable
 
 from c4tui.community.store import Store
 
+# A server silent this long is forgotten (its row deleted at another's heartbeat): every
+# live server noticed it gone within a lease, and a server taken out of service for good
+# (a new --state directory is a new server) would otherwise stay in the table forever.
+FORGET_AFTER = 7 * 24 * 3600.0
+
 
 class ServerRecords:
     """The heartbeats of the server `server`, and who else lives (`seconds`: the longest
@@ -30,13 +35,16 @@ class ServerRecords:
         self.started = clock()
 
     def beat(self) -> None:
-        """This server lives (its row made at its first beat, with when it started)."""
+        """This server lives (its row made at its first beat, with when it started); the
+        servers silent for FORGET_AFTER are forgotten."""
+        now = self.clock()
         self.store.execute(
             "INSERT INTO servers (server, started, seen) VALUES (?, ?, ?)"
             " ON CONFLICT (server) DO UPDATE SET started = excluded.started,"
             " seen = excluded.seen",
-            (self.server, self.started, self.clock()),
+            (self.server, self.started, now),
         )
+        self.store.execute("DELETE FROM servers WHERE seen < ?", (now - FORGET_AFTER,))
 
     def live(self) -> list[str]:
         """The servers alive now (this one among them once it has beaten), by name."""
