@@ -21,7 +21,9 @@ that keep the result. Measured with benchmarks/mcts_strength.py, this is where
 plain MCTS at 0.15 s loses most of its results (plies 0-9: 83% kept, 99% after).
 A move on a clock asks past the book too (the same weak search, with no book below
 it, within the same share of the budget): the middle game's lone winning columns,
-which random games miss, were the rest of what it lost.
+which random games miss, were the rest of what it lost. A verdict cut short by the
+clock still counts (`Tree.rule_out`): a column proven lost beside one not yet settled
+is ruled out, and a column proven to win is played.
 
 Speed matters (the iteration rate is a headline figure), so the tree (`mcts_tree.py`)
 lives in flat lists indexed by node id instead of node objects, and the random game
@@ -42,7 +44,7 @@ from c4tui.engine.players.base import BaseEngine, Clock, rate, timed_by_default
 from c4tui.engine.players.contract import Figures, InfoCallback, Limits, Reading, SearchInfo
 from c4tui.engine.players.mcts_native import new_tree
 from c4tui.engine.players.mcts_tree import Tree
-from c4tui.engine.players.opening import column_outcomes, in_reach
+from c4tui.engine.players.opening import column_bounds, in_reach
 from c4tui.engine.players.options import COUNT, TIME, Option
 from c4tui.engine.players.tactics import forced_move
 
@@ -120,12 +122,12 @@ class MctsEngine(BaseEngine):
             if limits.time is not None:  # timed
                 # BOOK_SHARE of the budget at most: a verdict too late is no use.
                 deadline = clock.start + BOOK_SHARE * limits.time
-                outcomes = column_outcomes(position, deadline, clock.stop)
+                verdict = column_bounds(position, deadline, clock.stop)
             else:
                 # No clock in a move counted in iterations: the same tree on any machine.
-                outcomes = column_outcomes(position, None, clock.stop, wait=True)
-            if outcomes is not None:
-                tree.rule_out(outcomes)
+                verdict = column_bounds(position, None, clock.stop, wait=True)
+            if verdict is not None:
+                tree.rule_out(verdict)
 
         budget = limits.iterations
         done = 0

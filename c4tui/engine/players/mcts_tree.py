@@ -23,6 +23,7 @@ from c4tui.engine.players.playout import random_game_for
 UNKNOWN, WIN, DRAW, LOSS = 0, 1, 2, 3
 RESULT = (0.0, 1.0, 0.0, -1.0)  # the result a proof guarantees, indexed by proof
 PROVEN_NAME: tuple[Proven | None, ...] = (None, "win", "draw", "loss")
+VERDICT_PROOF = {1: WIN, 0: DRAW, -1: LOSS}  # a verdict's outcome as a proof
 
 # Memory guard: past this many nodes the tree stops growing and leaves only collect
 # more random games (about 200 bytes a node, so some 200 MB at the cap).
@@ -68,6 +69,9 @@ class Tree:
         # Root children the opening book proved worse than another: never selected
         # nor played, shown with their outcome (1, 0, -1 for the side to move).
         self.ruled_out: dict[int, int] = {}
+        # Root children whose outcome the verdict settled (ruled out or not): a settled
+        # win or draw counts as the search's own proof when the move is chosen.
+        self.verdict: dict[int, int] = {}
         self.book_checked = False
 
     def expand_root(self) -> None:
@@ -87,12 +91,28 @@ class Tree:
         kids = self.children.get(0, ())
         return all(self.proof[kid] or kid in self.ruled_out for kid in kids)
 
-    def rule_out(self, outcomes: list[int | None]) -> None:
-        """Take out of the search the root columns whose outcome is below the best."""
-        best = max(o for o in outcomes if o is not None)
+    def rule_out(self, bounds: Sequence[tuple[int, int] | None]) -> None:
+        """Take out of the search the root columns the verdict proves no better than another.
+
+        `bounds` holds each column's outcome range (1, 0, -1 for the side to move; None
+        for a full column), exact where the verdict settled the column, wider where it
+        was cut short. A settled column is ruled out when it is below the best outcome
+        proven so far (`floor`), or at it while another column is proven to reach it and
+        may do better: a proven loss beside an unsettled column (outcomes start at a
+        loss), a proven draw beside a column proven not to lose. Playing the other one
+        never gives up the result. Columns settled equally good all stay, for the search
+        to choose among.
+        """
+        known = [b for b in bounds if b is not None]
+        floor = max(low for low, _ in known)
+        rising = any(low == floor < high for low, high in known)
         for kid in self.children[0]:
-            outcome = outcomes[self.column_of(kid)]
-            if outcome is not None and outcome < best:
+            column = bounds[self.column_of(kid)]
+            if column is None or column[0] != column[1]:
+                continue
+            outcome = column[0]
+            self.verdict[kid] = outcome
+            if outcome < floor or (outcome == floor and rising):
                 self.ruled_out[kid] = outcome
                 self._close(kid)
 
@@ -245,6 +265,7 @@ class Tree:
 
         A proven draw is preferred to an unproven child whose games are mostly lost;
         when every child is proven lost, the one the search found hardest to refute.
+        At the root, what the verdict settled is proven as well.
         """
         kids: Sequence[int] | None = self.children.get(node)
         if not kids:
@@ -252,13 +273,17 @@ class Tree:
         if node == 0 and self.ruled_out:
             kids = [k for k in kids if k not in self.ruled_out]
         proof, visits, mean = self.proof, self.visits, self.mean
-        wins = [k for k in kids if proof[k] == WIN]
+        verdict = self.verdict
+        settled = {
+            k: proof[k] or (VERDICT_PROOF[verdict[k]] if k in verdict else UNKNOWN) for k in kids
+        }
+        wins = [k for k in kids if settled[k] == WIN]
         if wins:
             return max(wins, key=lambda k: visits[k])
-        alive = [k for k in kids if proof[k] != LOSS] or list(kids)
+        alive = [k for k in kids if settled[k] != LOSS] or list(kids)
         best = max(alive, key=lambda k: (visits[k], mean[k]))
-        draws = [k for k in alive if proof[k] == DRAW]
-        if draws and proof[best] != DRAW and mean[best] < 0:
+        draws = [k for k in alive if settled[k] == DRAW]
+        if draws and settled[best] != DRAW and mean[best] < 0:
             return draws[0]
         return best
 

@@ -24,6 +24,7 @@ however busy.
 from __future__ import annotations
 
 import threading
+import time
 
 from c4tui.engine.board.geometry import Geometry
 from c4tui.engine.board.position import Position
@@ -39,7 +40,13 @@ REACH = EXACT_PLY - 1
 # where a 512 kB table took 1.18 s.
 TABLE_SIZE = 262_139
 
+# A verdict on a clock gives each unsettled column this long for its next probe, then
+# twice as long each round (`_in_turns`).
+FIRST_SLICE = 0.001
+
 Outcome = int  # 1 win, 0 draw, -1 loss, from the side to move's view
+Bounds = tuple[Outcome, Outcome]  # (low, high): a column's outcome lies between them
+UNKNOWN: Bounds = (-1, 1)
 
 # The first two plies, written out: their searches down to the book are the longest
 # (50-70 ms on a cold table, where later positions take one or two), and the empty
@@ -79,17 +86,20 @@ def in_reach(position: Position, *, clock: bool = False) -> bool:
     return standard and (clock or position.moves <= REACH) and not position.is_over()
 
 
-def column_outcomes(
+def column_bounds(
     position: Position,
     deadline: float | None,
     stop: threading.Event | None = None,
     *,
     wait: bool = False,
-) -> list[Outcome | None] | None:
-    """Every column's outcome (None for a full column), or None when none is known.
+) -> list[Bounds | None] | None:
+    """What is known of every column's outcome: (low, high), None for a full column;
+    None when nothing is known.
 
-    Stopped by the deadline or `stop`, it gives the columns proven by then (None for the
-    others): any column proven worse than one proven better is worse than the best.
+    Stopped by the deadline or `stop`, it gives what was proven by then: some columns
+    exact, the others (-1, 1), or (0, 1) once their first probe proved they do not lose
+    (the weak search asks "does it lose?" of every column first; a loss is the cheap
+    answer, so a cut-short verdict knows most of the losing columns).
 
     None too when the position is out of reach (past the book's with no `deadline`),
     when no book is installed, or when another thread is using the small solver
@@ -100,18 +110,89 @@ def column_outcomes(
         return None
     first = FIRST_PLIES.get(position.to_moves()) if position.moves <= 1 else None
     if first is not None:
-        return list(first)
+        return [(outcome, outcome) for outcome in first]
     solver = _solver(position.geometry)
     if solver is None:
         return None
     columns: list[ColumnBounds | None] = [None] * position.geometry.width
     try:
-        solver.analyze(
-            position, weak=True, deadline=deadline, stop=stop, wait=wait, columns=columns
-        )
+        if deadline is None:
+            solver.analyze(position, weak=True, stop=stop, wait=wait, columns=columns)
+        else:
+            _in_turns(solver, position, deadline, stop, wait, columns)
     except SolverBusy:
         return None
     except SearchStopped:
-        pass  # the columns proven in time still rule out the worse ones
-    known = [None if b is None or not b.exact else b.low for b in columns]
+        pass  # what was proven in time still rules out the worse columns
+    known = [None if b is None else (b.low, b.high) for b in columns]
+    return known if any(b is not None and b != UNKNOWN for b in known) else None
+
+
+def _in_turns(
+    solver: Solver,
+    position: Position,
+    deadline: float,
+    stop: threading.Event | None,
+    wait: bool,
+    columns: list[ColumnBounds | None],
+) -> None:
+    """Fill `columns` with every column's weak bounds before `deadline`, the probes in
+    turns of a growing slice of time each; SearchStopped when the time is up first.
+
+    A probe asking whether a column loses is quick when it does (one refutation) and
+    long when it does not (every reply). The analysis in one call probes the columns in
+    turns too, but each probe to its end, so one long probe held up the quick answers
+    of the others until the deadline, and a verdict cut short often knew nothing. Here
+    each round gives every unsettled column's next probe a slice and then doubles it; a
+    probe stopped at the end of its slice starts again next round from what the table
+    kept of it. The easy positions (nine in ten) are settled by the first call alone.
+    """
+    with solver.working(deadline, stop, wait=wait):
+        try:
+            solver.analyze(
+                position, weak=True, deadline=time.perf_counter() + FIRST_SLICE, columns=columns
+            )
+            return
+        except SearchStopped:
+            if _time_up(deadline, stop):
+                raise
+        # The columns the first call left unsettled, and their bounds (the child's view).
+        pending = {
+            col: (position.play(col), ColumnBounds(-bounds.high, -bounds.low))
+            for col, bounds in enumerate(columns)
+            if bounds is not None and not bounds.exact
+        }
+        turn = FIRST_SLICE
+        while pending:
+            turn *= 2
+            for col, (child, bounds) in list(pending.items()):
+                try:
+                    with solver.working(time.perf_counter() + turn):
+                        solver.probe(child, bounds, weak=True)
+                except SearchStopped:
+                    if _time_up(deadline, stop):
+                        raise
+                    continue
+                columns[col] = ColumnBounds(-bounds.high, -bounds.low)
+                if bounds.exact:
+                    del pending[col]
+
+
+def _time_up(deadline: float, stop: threading.Event | None) -> bool:
+    return time.perf_counter() >= deadline or (stop is not None and stop.is_set())
+
+
+def column_outcomes(
+    position: Position,
+    deadline: float | None,
+    stop: threading.Event | None = None,
+    *,
+    wait: bool = False,
+) -> list[Outcome | None] | None:
+    """Every column's outcome (None for a full column or one not proven in time), or
+    None when none is known: `column_bounds`'s exact columns."""
+    bounds = column_bounds(position, deadline, stop, wait=wait)
+    if bounds is None:
+        return None
+    known = [None if b is None or b[0] != b[1] else b[0] for b in bounds]
     return known if any(o is not None for o in known) else None
