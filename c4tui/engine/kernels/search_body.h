@@ -14,30 +14,46 @@
 #define COLUMN(s, col) (((((BB)1) << FIXED_HEIGHT) - 1) << ((col) * (FIXED_HEIGHT + 1)))
 /* 7x6 keys fit a packed table's entries: their slots need no division. */
 #define SLOT(s, key) tt_slot(s, (uint64_t)(key))
+/* The i-th column from the centre outwards, left first on ties (s->order's, for an odd
+ * width): a constant in the unrolled loops over the columns, so that every shift by a
+ * column's place is by a constant too (on x86-64 a shift by a variable count takes
+ * more instructions, and the loops' bookkeeping costs as much as their work). */
+#define ORDER(s, i) ((FIXED_WIDTH - 1) / 2 + (((i) & 1) ? -(((i) + 1) / 2) : (i) / 2))
+#define EACH_COLUMN _Pragma("GCC unroll 16")
 #else
+#define ORDER(s, i) ((s)->order[i])
+#define EACH_COLUMN
 #define WIDTH(s) ((s)->width)
 #define H1(s) ((s)->h1)
 #define CONNECT(s) ((s)->connect)
 #define COLUMN(s, col) ((BB)(s)->column[col])
 #define SLOT(s, key) ((uint64_t)((key) % (BB)(s)->size))
 #endif
+#if defined(FIXED_WIDTH) && FIXED_WIDTH % 2 == 0
+#error "ORDER(s, i) is written for an odd width"
+#endif
 
 /* Every cell where `stones` would complete a line (not masked to empty cells). */
 static inline BB FN(spots)(const solver_t *s, BB stones) {
     const int n = CONNECT(s), h1 = H1(s);
     BB found = ~(BB)0;
+    /* Unrolled, so that on 7x6 every shift is by a constant (see ORDER). */
+#pragma GCC unroll 8
     for (int k = 1; k < n; k++) found &= stones << k; /* vertical: the spot on top */
     const int steps[3] = {h1, h1 - 1, h1 + 1};
+#pragma GCC unroll 3
     for (int i = 0; i < 3; i++) {
         const int d = steps[i];
         BB below[8], above[8];
         below[1] = stones << d;
         above[1] = stones >> d;
+#pragma GCC unroll 8
         for (int k = 2; k < n; k++) {
             below[k] = below[k - 1] & (stones << (k * d));
             above[k] = above[k - 1] & (stones >> (k * d));
         }
         found |= below[n - 1] | above[n - 1];
+#pragma GCC unroll 8
         for (int j = 1; j < n - 1; j++) found |= below[j] & above[n - 1 - j];
     }
     return found;
@@ -139,7 +155,7 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
          * a call per child (a child missing from the book falls through). */
         int best = -100, all_known = 1;
         for (int i = 0; i < WIDTH(s) && all_known; i++) {
-            const BB move = possible & COLUMN(s, s->order[i]);
+            const BB move = possible & COLUMN(s, ORDER(s, i));
             if (!move) continue;
             const int v = c4_book_exact(s, (uint64_t)opp, (uint64_t)(mask | move));
             if (v == BOOK_MISSING) {
@@ -168,8 +184,9 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
     uint64_t cslots[MAX_WIDTH];
     int children = 0;
     if (moves < s->etc_until) {
+        EACH_COLUMN
         for (int i = 0; i < WIDTH(s); i++) {
-            const int col = s->order[i];
+            const int col = ORDER(s, i);
             const BB move = possible & COLUMN(s, col);
             if (!move) continue;
             BB ckey = opp + (mask | move);
@@ -188,8 +205,9 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
     int count = 0;
     if (possible & (possible - 1)) {
         /* Sort by the winning spots each move creates (ties: centre first). */
+        EACH_COLUMN
         for (int i = 0; i < WIDTH(s); i++) {
-            const int col = s->order[i];
+            const int col = ORDER(s, i);
             const BB move = possible & COLUMN(s, col);
             if (!move) continue;
             const BB spots = FN(spots)(s, cur | move);
@@ -246,6 +264,8 @@ static int FN(root)(solver_t *s, BB cur, BB mask, int moves, int alpha, int beta
 }
 
 #undef SLOT
+#undef ORDER
+#undef EACH_COLUMN
 #undef WIDTH
 #undef H1
 #undef CONNECT
