@@ -48,6 +48,22 @@ def test_c_and_python_agree_node_for_node_on_testset_samples(bookless, name):
 
 
 @needs_c
+@pytest.mark.parametrize("size", [1, 2, 3, 255, 256, 257, 4099])
+def test_c_and_python_agree_node_for_node_on_tiny_tables(size):
+    """The C search finds a key's slot without a division (kernels/table.h's tt_slot,
+    with a multiplier and a shift table.c chooses per size): on tables of a few entries,
+    where nearly every read is a collision, it must still pick Python's `key % size`."""
+    c_solver = Solver(geometry(7, 6, 4), book=False, table_size=size)
+    py_solver = Solver(geometry(7, 6, 4), book=False, native=False, table_size=size)
+    assert c_solver.uses_native
+    for moves, score in random.Random(size).sample(read_testset("Test_L3_R1"), 3):
+        position = Position.from_moves(moves)
+        c_before, py_before = c_solver.nodes, py_solver.nodes
+        assert c_solver.solve(position) == py_solver.solve(position) == score, moves
+        assert c_solver.nodes - c_before == py_solver.nodes - py_before, moves
+
+
+@needs_c
 @pytest.mark.parametrize("plies", [8, 10, 11, 12, 13])
 def test_c_and_python_with_the_book_agree_node_for_node_around_the_book(plies):
     """The C search reads the book as the Python one does: at 8 and 12 plies, and an

@@ -40,7 +40,7 @@ struct solver {
     uint64_t *pairs;  /* owned: low key word, high key word << 8 | bound */
     uint64_t size;
     /* key % size for keys of up to 56 bits (every packed table's), without a division:
-     * (key * slot_multiplier) >> slot_shift is key / size (table.h's tt_slot). */
+     * ((key * slot_multiplier) >> 64) >> slot_shift is key / size (table.h's tt_slot). */
     uint64_t slot_multiplier;
     int slot_shift;
     /* A bigger packed table that a call moves to once it has searched `long_after`

@@ -18,13 +18,17 @@ int c4_own_table(solver_t *s, uint64_t size) {
 }
 
 /* Granlund and Montgomery's division by a constant (1994, theorem 4.2): with
- * l = ceil(log2(size)) and m = ceil(2^(56 + l) / size), key / size is
- * (key * m) >> (56 + l) for every key below 2^56; m stays below 2^57 + 1. */
+ * l >= ceil(log2(size)) and m = ceil(2^(56 + l) / size), key / size is
+ * (key * m) >> (56 + l) for every key below 2^56 (the rounding error of m, times a key,
+ * stays below 2^(56 + l) / size). l is at least 8, so that the shift is of the
+ * product's high word alone (tt_slot), and m = 2^(56 + l) / size, rounded up, stays
+ * below 2^64 for every size of 2 or more (a table of one entry has no multiplier). */
 static void set_slot_division(solver_t *s, uint64_t size) {
-    int l = 0;
+    int l = 8;
     while (((u128)1 << l) < size) l++;
-    s->slot_shift = PACKED_KEY_BITS + l;
-    s->slot_multiplier = (uint64_t)((((u128)1 << s->slot_shift) + size - 1) / size);
+    s->slot_shift = PACKED_KEY_BITS + l - 64;
+    s->slot_multiplier =
+        size < 2 ? 0 : (uint64_t)((((u128)1 << (PACKED_KEY_BITS + l)) + size - 1) / size);
 }
 
 void c4_use_packed(solver_t *s, uint64_t *table, uint64_t size) {
