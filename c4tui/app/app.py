@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from c4tui.app.ai_turns import AiTurns
+from c4tui.app.key_order import KeyOrder
 from c4tui.app.keys import cursor_start, palette
 from c4tui.app.lines import GameLines
 from c4tui.app.looks import Looks
@@ -87,6 +88,7 @@ class ConnectFourApp(App[None]):
             self.settings = settings = replace(settings, screen_reader=True)
         self.steady = steady
         self.activity = UiActivity()
+        self.key_order = KeyOrder(self)
         self.switching = QuickSwitching()
         self.library = GameLibrary(data_dir(games_dir))
         game = Game.from_moves(moves, settings.width, settings.height, settings.connect)
@@ -195,6 +197,8 @@ class ConnectFourApp(App[None]):
             self.notify(error, severity="error")
 
     async def on_event(self, event: events.Event) -> None:
+        if self.key_order.holds(event):  # its turn comes when the key before it is done
+            return
         # Input first reaches the app here: from now until it is drawn, searches wait.
         if isinstance(event, (events.InputEvent, events.Resize)):
             self.activity.touch()

@@ -18,6 +18,7 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
+from c4tui.app.key_order import KeyOrder
 from c4tui.app.keys import keyed_command
 from c4tui.app.lines import GameLines
 from c4tui.app.looks import Looks
@@ -105,6 +106,7 @@ class ServedApp(App[None]):
         self.parts: dict[str, Any] = {}
         self.spoken = Spoken()  # the screen-reader mode's lines (reader/)
         self._room: RoomView | None = None  # the room last drawn
+        self.key_order = KeyOrder(self)
         if steady:
             self.animation_level = "none"
 
@@ -134,6 +136,11 @@ class ServedApp(App[None]):
             return
         timeout = STEADY_NOTICE_SECONDS if self.steady else timeout
         super().notify(message, timeout=timeout, **options)
+
+    async def on_event(self, event: events.Event) -> None:
+        if self.key_order.holds(event):  # its turn comes when the key before it is done
+            return
+        await super().on_event(event)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         cursor_on(self, event.widget)

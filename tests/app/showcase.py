@@ -107,9 +107,24 @@ async def type_keys(pilot: Pilot, *keys: str) -> None:
         await keys_handled(pilot)
 
 
+async def burst(pilot: Pilot, *keys: str) -> None:
+    """Keys typed in one burst, as one read of the terminal brings them: all queued before
+    the app handles any (Pilot.press and type_keys let each settle first); then wait
+    until all are handled."""
+    for key in keys:
+        post_key(pilot, key)
+    await keys_handled(pilot)
+
+
 async def keys_handled(pilot: Pilot) -> None:
-    """Wait until the keys posted so far have made their whole way (see type_keys)."""
+    """Wait until the keys posted so far have made their whole way (see type_keys); the
+    app lets a key through only when the one before has come to rest (key_order.py)."""
     app = pilot.app
+    await pilot.pause(0)  # the last key reached the app, which holds it or lets it go
+    deadline = time.monotonic() + 60  # a key that never comes to rest is a bug
+    while not app.key_order.quiet:
+        assert time.monotonic() < deadline, "the keys held never came to rest"
+        await pilot.pause(0)
     for _ in range(1 + len((app.focused or app.screen).ancestors_with_self)):
         await pilot.pause(0)
 

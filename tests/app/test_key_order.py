@@ -1,0 +1,63 @@
+"""Keys typed in a burst are handled in the order typed, each with what it moved: a key
+that moves the focus (`n` to the name field, `j` to the code box) or opens a screen with
+a field (`c`, a challenge) has the field take the keys typed right after it.
+
+A terminal hands the app every key of one read at once; `burst` does the same, where
+`pilot.press` waits for the app to settle between keys and so never shows the defect
+(with it, these tests passed before the fix too)."""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+from c4tui.app.screens.lobby import LobbyScreen
+from c4tui.app.screens.matchmaking import ChallengeScreen
+from c4tui.app.screens.position_entry import PositionScreen
+from c4tui.app.screens.profile import ProfileScreen
+from c4tui.app.served import ServedApp
+from c4tui.match.remote import RemoteMatch
+from tests.app.showcase import burst
+from tests.app.test_served import served_app, service, until  # noqa: F401 (a fixture)
+from tests.rooms.support import login
+
+
+async def test_a_name_typed_right_after_n_is_the_name(service):  # noqa: F811
+    async def connect():
+        return RemoteMatch(await login(service, "web-bbbb", key="web:" + "b" * 32))
+
+    app = ServedApp(steady=True, connect_with=connect)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("p", "enter")  # oneself, first in the list
+        await until(pilot, lambda: isinstance(app.screen, ProfileScreen))
+        field = app.screen.query_one("#profile-name", Input)
+        await burst(pilot, "n", "A", "n", "n")  # an n in the field is a letter
+        assert (app.screen, field.has_focus, field.value) == (field.screen, True, "Ann")
+
+
+async def test_a_code_typed_right_after_j_is_in_the_code_box(service):  # noqa: F811
+    app = served_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await burst(pilot, "j", *"bcgw", "backspace", "x")  # b, c, g, w are lobby keys
+        assert isinstance(app.screen, LobbyScreen)
+        field = app.screen.query_one("#code", Input)
+        assert field.has_focus and field.value == "bcgx"
+
+
+async def test_a_name_typed_right_after_c_is_in_the_challenge(service):  # noqa: F811
+    app = served_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await burst(pilot, "c", *"bob")  # b alone in the lobby would make a bot token
+        assert isinstance(app.screen, ChallengeScreen)
+        assert app.screen.query_one("#challenge-name", Input).value == "bob"
+
+
+async def test_moves_typed_right_after_p_are_the_position_not_drops(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await burst(pilot, "p", *"4453", "backspace", "4")  # a digit alone drops a disc
+        assert isinstance(app.screen, PositionScreen)
+        assert app.screen.query_one(Input).value == "4454"
+        assert app.match.game.position.to_moves() == ""
