@@ -109,12 +109,16 @@ class FakeClock:
 
 
 class TimedProbes:
-    """A stand-in for the small solver whose probes take known times on a fake clock:
-    each column's whole proof is one probe of `costs[column]` seconds, settling it at
-    `outcomes[column]`. Its `analyze` probes the columns centre first, each to its end,
-    as the solver's one-call analysis does."""
+    """A stand-in for the small solver whose probes take known times on a fake clock.
 
-    def __init__(self, clock: FakeClock, costs: list[float], outcomes: list[int]) -> None:
+    As in the weak search, a column's first probe asks whether it loses: a losing
+    column is settled by it, another one is then known not to lose, and its second probe
+    settles it as a draw or a win. `costs[column]` holds the seconds of its probes.
+    Its `analyze` probes the columns in turns, centre first, each probe to its end, as
+    the solver's one-call analysis does.
+    """
+
+    def __init__(self, clock: FakeClock, costs: list[tuple[float, ...]], outcomes: list[int]):
         self.clock, self.costs, self.outcomes = clock, costs, outcomes
         self.deadlines = [math.inf]
 
@@ -126,41 +130,65 @@ class TimedProbes:
         finally:
             self.deadlines.pop()
 
-    def _spend(self, column: int) -> None:
-        deadline = self.deadlines[-1]
-        if self.clock.now + self.costs[column] > deadline:
-            self.clock.now = max(self.clock.now, deadline)
+    def _probe(self, column: int, bounds: ColumnBounds) -> None:
+        """One probe of `column`, whose bounds (the mover's view) it narrows."""
+        second = bounds.low == 0
+        cost = self.costs[column][second]
+        if self.clock.now + cost > self.deadlines[-1]:
+            self.clock.now = max(self.clock.now, self.deadlines[-1])
             raise SearchStopped
-        self.clock.now += self.costs[column]
+        self.clock.now += cost
+        outcome = self.outcomes[column]
+        bounds.low, bounds.high = (outcome, outcome) if second or outcome < 0 else (0, 1)
 
     def analyze(self, position, *, weak, deadline=None, stop=None, wait=True, columns):
         self.root = position
         with self.working(deadline):
             for column in position.legal_moves():
                 columns[column] = ColumnBounds(-1, 1)
-            for column in centre_first(position.width):
-                self._spend(column)
-                columns[column] = ColumnBounds(self.outcomes[column], self.outcomes[column])
+            while not all(columns[c].exact for c in position.legal_moves()):
+                for column in centre_first(position.width):
+                    if not columns[column].exact:
+                        self._probe(column, columns[column])
         return columns
 
     def probe(self, child, bounds, *, weak, guess=None):
         heights = self.root.column_height, child.column_height
         column = next(c for c in range(child.width) if heights[0](c) != heights[1](c))
-        self._spend(column)
-        bounds.low = bounds.high = -self.outcomes[column]
+        mover = ColumnBounds(-bounds.high, -bounds.low)
+        self._probe(column, mover)
+        bounds.low, bounds.high = -mover.high, -mover.low
+
+
+def verdict_in(monkeypatch, costs, outcomes, seconds: float) -> list[int | None] | None:
+    """The verdict on LONE_WIN's columns (as far as the fake solver is concerned, a
+    position whose columns have `outcomes`) with `seconds` of the fake clock."""
+    clock = FakeClock()
+    solver = TimedProbes(clock, costs, outcomes)
+    monkeypatch.setattr(opening, "time", clock, raising=False)
+    monkeypatch.setattr(opening, "_solver", lambda geometry: solver)
+    return opening.column_outcomes(Position.from_moves(LONE_WIN), clock.now + seconds)
 
 
 def test_a_long_probe_does_not_hold_up_the_quick_losses_of_the_other_columns(monkeypatch):
     # The centre column takes 50 ms to prove lost and column 7 100 ms to prove won; the
     # other losses take 1 ms each. Probed each to its end, centre first, a 24 ms verdict
     # knew nothing; in turns of a growing slice it knows the five quick losses.
-    clock = FakeClock()
-    costs = [0.001, 0.001, 0.001, 0.05, 0.001, 0.001, 0.1]
-    solver = TimedProbes(clock, costs, [-1, -1, -1, -1, -1, -1, 1])
-    monkeypatch.setattr(opening, "time", clock, raising=False)
-    monkeypatch.setattr(opening, "_solver", lambda geometry: solver)
-    verdict = opening.column_outcomes(Position.from_moves(LONE_WIN), clock.now + 0.024)
-    assert verdict == [-1, -1, -1, None, -1, -1, None]
+    costs = [(0.001,)] * 3 + [(0.05,)] + [(0.001,)] * 2 + [(0.05, 0.05)]
+    outcomes = [-1, -1, -1, -1, -1, -1, 1]
+    assert verdict_in(monkeypatch, costs, outcomes, 0.024) == [-1, -1, -1, None, -1, -1, None]
     # Given the time, the turns settle every column.
-    whole = opening.column_outcomes(Position.from_moves(LONE_WIN), clock.now + 1)
-    assert whole == [-1, -1, -1, -1, -1, -1, 1]
+    assert verdict_in(monkeypatch, costs, outcomes, 1) == outcomes
+
+
+def test_a_column_proven_not_to_lose_goes_on_first_and_its_win_ends_the_verdict(monkeypatch):
+    # As in 2414275651774224 and 433463341746777117, missed on a loaded machine: the
+    # lone winning column's two probes are quicker than the other columns' losses. Once
+    # column 7 is known not to lose (after 13.5 ms here), its next probe comes before
+    # the others' (17.5 ms), where it waited for three 3 ms losses first (past 20 ms).
+    costs = [(0.003,)] * 6 + [(0.0005, 0.0025)]
+    outcomes = [-1, -1, -1, -1, -1, -1, 1]
+    verdict = verdict_in(monkeypatch, costs, outcomes, 0.02)
+    assert verdict is not None and verdict[6] == 1
+    # The win settles the move: the losses not yet proven are left unknown.
+    assert verdict_in(monkeypatch, costs, outcomes, 1) == [None] * 6 + [1]

@@ -26,7 +26,7 @@ from __future__ import annotations
 import threading
 import time
 
-from c4tui.engine.board.geometry import Geometry
+from c4tui.engine.board.geometry import Geometry, centre_first
 from c4tui.engine.board.position import Position
 from c4tui.engine.solver import ColumnBounds, SearchStopped, Solver, SolverBusy
 from c4tui.engine.solver.book import EXACT_PLY
@@ -136,16 +136,21 @@ def _in_turns(
     wait: bool,
     columns: list[ColumnBounds | None],
 ) -> None:
-    """Fill `columns` with every column's weak bounds before `deadline`, the probes in
+    """Fill `columns` with the columns' weak bounds before `deadline`, the probes in
     turns of a growing slice of time each; SearchStopped when the time is up first.
+    A column proven to win ends it: that settles the move, the others would only be
+    shown.
 
     A probe asking whether a column loses is quick when it does (one refutation) and
     long when it does not (every reply). The analysis in one call probes the columns in
     turns too, but each probe to its end, so one long probe held up the quick answers
     of the others until the deadline, and a verdict cut short often knew nothing. Here
-    each round gives every unsettled column's next probe a slice and then doubles it; a
-    probe stopped at the end of its slice starts again next round from what the table
-    kept of it. The easy positions (nine in ten) are settled by the first call alone.
+    each round gives every unsettled column a slice for its probes and then doubles it;
+    a probe stopped at the end of its slice starts again next round from what the table
+    kept of it. The columns proven not to lose go first: where one column wins, its
+    proof was often quicker than the losses of the others (2-4 ms against 10-17 ms in
+    positions MCTS missed). The easy positions (nine in ten) are settled by the first
+    call alone.
     """
     with solver.working(deadline, stop, wait=wait):
         try:
@@ -157,25 +162,30 @@ def _in_turns(
             if _time_up(deadline, stop):
                 raise
         # The columns the first call left unsettled, and their bounds (the child's view).
-        pending = {
-            col: (position.play(col), ColumnBounds(-bounds.high, -bounds.low))
-            for col, bounds in enumerate(columns)
-            if bounds is not None and not bounds.exact
-        }
+        pending: dict[int, tuple[Position, ColumnBounds]] = {}
+        for col in centre_first(position.width):
+            bounds = columns[col]
+            if bounds is not None and bounds.low > 0:
+                return  # proven to win
+            if bounds is not None and not bounds.exact:
+                pending[col] = (position.play(col), ColumnBounds(-bounds.high, -bounds.low))
         turn = FIRST_SLICE
         while pending:
             turn *= 2
-            for col, (child, bounds) in list(pending.items()):
+            for col in sorted(pending, key=lambda c: pending[c][1].high > 0):  # not losing first
+                child, bounds = pending[col]
                 try:
                     with solver.working(time.perf_counter() + turn):
-                        solver.probe(child, bounds, weak=True)
+                        while not bounds.exact:
+                            solver.probe(child, bounds, weak=True)
+                            columns[col] = ColumnBounds(-bounds.high, -bounds.low)
                 except SearchStopped:
                     if _time_up(deadline, stop):
                         raise
                     continue
-                columns[col] = ColumnBounds(-bounds.high, -bounds.low)
-                if bounds.exact:
-                    del pending[col]
+                del pending[col]
+                if bounds.high < 0:
+                    return  # the child is lost: the column wins
 
 
 def _time_up(deadline: float, stop: threading.Event | None) -> bool:
