@@ -90,7 +90,7 @@ class NativeTree(Tree):
         self.geometry = g
         self.max_depth = 0
         self.ruled_out: dict[int, int] = {}
-        self.verdict: dict[int, int] = {}
+        self.verdict: dict[int, tuple[int, int]] = {}
         self.book_checked = False
         self._lib = lib
         self._max_nodes = max_nodes

@@ -23,7 +23,9 @@ from c4tui.engine.players.playout import random_game_for
 UNKNOWN, WIN, DRAW, LOSS = 0, 1, 2, 3
 RESULT = (0.0, 1.0, 0.0, -1.0)  # the result a proof guarantees, indexed by proof
 PROVEN_NAME: tuple[Proven | None, ...] = (None, "win", "draw", "loss")
-VERDICT_PROOF = {1: WIN, 0: DRAW, -1: LOSS}  # a verdict's outcome as a proof
+# A verdict's bounds on a column's outcome, as a proof when they meet.
+VERDICT_PROOF = {(1, 1): WIN, (0, 0): DRAW, (-1, -1): LOSS}
+UNSETTLED = (-1, 1)
 
 # Memory guard: past this many nodes the tree stops growing and leaves only collect
 # more random games (about 200 bytes a node, so some 200 MB at the cap).
@@ -69,9 +71,10 @@ class Tree:
         # Root children the opening book proved worse than another: never selected
         # nor played, shown with their outcome (1, 0, -1 for the side to move).
         self.ruled_out: dict[int, int] = {}
-        # Root children whose outcome the verdict settled (ruled out or not): a settled
-        # win or draw counts as the search's own proof when the move is chosen.
-        self.verdict: dict[int, int] = {}
+        # What the verdict knows of each root child's outcome, (low, high), ruled out or
+        # not: a settled win or draw counts as the search's own proof when the move is
+        # chosen, and a column proven not to lose as well as a proven draw.
+        self.verdict: dict[int, tuple[int, int]] = {}
         self.book_checked = False
 
     def expand_root(self) -> None:
@@ -108,11 +111,11 @@ class Tree:
         rising = any(low == floor < high for low, high in known)
         for kid in self.children[0]:
             column = bounds[self.column_of(kid)]
-            if column is None or column[0] != column[1]:
+            if column is None:
                 continue
-            outcome = column[0]
-            self.verdict[kid] = outcome
-            if outcome < floor or (outcome == floor and rising):
+            self.verdict[kid] = column
+            outcome, high = column
+            if outcome == high and (outcome < floor or (outcome == floor and rising)):
                 self.ruled_out[kid] = outcome
                 self._close(kid)
 
@@ -265,7 +268,8 @@ class Tree:
 
         A proven draw is preferred to an unproven child whose games are mostly lost;
         when every child is proven lost, the one the search found hardest to refute.
-        At the root, what the verdict settled is proven as well.
+        At the root, what the verdict settled is proven as well, and a column it proved
+        not to lose is as good as a proven draw.
         """
         kids: Sequence[int] | None = self.children.get(node)
         if not kids:
@@ -274,17 +278,17 @@ class Tree:
             kids = [k for k in kids if k not in self.ruled_out]
         proof, visits, mean = self.proof, self.visits, self.mean
         verdict = self.verdict
-        settled = {
-            k: proof[k] or (VERDICT_PROOF[verdict[k]] if k in verdict else UNKNOWN) for k in kids
-        }
+        known = {k: verdict.get(k, UNSETTLED) for k in kids}
+        settled = {k: proof[k] or VERDICT_PROOF.get(known[k], UNKNOWN) for k in kids}
         wins = [k for k in kids if settled[k] == WIN]
         if wins:
             return max(wins, key=lambda k: visits[k])
         alive = [k for k in kids if settled[k] != LOSS] or list(kids)
         best = max(alive, key=lambda k: (visits[k], mean[k]))
-        draws = [k for k in alive if settled[k] == DRAW]
-        if draws and settled[best] != DRAW and mean[best] < 0:
-            return draws[0]
+        # Sure to draw at least: proven draws, and columns the verdict proved not to lose.
+        safe = [k for k in alive if settled[k] == DRAW or known[k][0] >= 0]
+        if safe and best not in safe and mean[best] < 0:
+            return safe[0]
         return best
 
     def best_column(self) -> int | None:

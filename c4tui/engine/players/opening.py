@@ -138,8 +138,6 @@ def _in_turns(
 ) -> None:
     """Fill `columns` with the columns' weak bounds before `deadline`, the probes in
     turns of a growing slice of time each; SearchStopped when the time is up first.
-    A column proven to win ends it: that settles the move, the others would only be
-    shown.
 
     A probe asking whether a column loses is quick when it does (one refutation) and
     long when it does not (every reply). The analysis in one call probes the columns in
@@ -149,8 +147,8 @@ def _in_turns(
     a probe stopped at the end of its slice starts again next round from what the table
     kept of it. The columns proven not to lose go first: where one column wins, its
     proof was often quicker than the losses of the others (2-4 ms against 10-17 ms in
-    positions MCTS missed). The easy positions (nine in ten) are settled by the first
-    call alone.
+    positions MCTS missed), and a proven win settles the move (`Tree.best_child`).
+    The easy positions (nine in ten) are settled by the first call alone.
     """
     with solver.working(deadline, stop, wait=wait):
         try:
@@ -165,8 +163,6 @@ def _in_turns(
         pending: dict[int, tuple[Position, ColumnBounds]] = {}
         for col in centre_first(position.width):
             bounds = columns[col]
-            if bounds is not None and bounds.low > 0:
-                return  # proven to win
             if bounds is not None and not bounds.exact:
                 pending[col] = (position.play(col), ColumnBounds(-bounds.high, -bounds.low))
         turn = FIRST_SLICE
@@ -184,8 +180,6 @@ def _in_turns(
                         raise
                     continue
                 del pending[col]
-                if bounds.high < 0:
-                    return  # the child is lost: the column wins
 
 
 def _time_up(deadline: float, stop: threading.Event | None) -> bool:
