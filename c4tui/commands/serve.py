@@ -118,6 +118,8 @@ def register(commands: Subcommands) -> None:
 
 
 def check(args: argparse.Namespace) -> None:
+    from c4tui.rooms.identity import MOST_ROUND_PAUSE
+
     for flag, value in (("--ssh", args.ssh), ("--web", args.web)):
         if not 0 <= value <= 65535:
             raise CommandError(f"{flag} {value}: a port is 1 to 65535 (0: any free one)")
@@ -131,8 +133,10 @@ def check(args: argparse.Namespace) -> None:
         value = getattr(args, name)
         if value <= 0 and name not in ("client_nice", "round_pause"):
             raise CommandError(f"{flag} {value:g}: must be more than 0")
-    if not 0 <= args.round_pause <= 3600:
-        raise CommandError(f"--round-pause {args.round_pause:g}: give 0 to 3600 seconds")
+    if not 0 <= args.round_pause <= MOST_ROUND_PAUSE:
+        raise CommandError(
+            f"--round-pause {args.round_pause:g}: give 0 to {MOST_ROUND_PAUSE} seconds"
+        )
     if not 0 <= args.client_nice <= 19:
         raise CommandError(f"--client-nice {args.client_nice}: must be 0 to 19")
     if args.client_memory_mb < 256:

@@ -46,6 +46,9 @@ class RoomLimits:
     round_pause: float = 15.0
 
 
+MOST_ROUND_PAUSE = 3600  # seconds: the longest pause an operator may set (--round-pause)
+
+
 def display_name(name: str) -> str:
     """A name others can be shown: printable characters only, at most 20, never empty."""
     cleaned = " ".join("".join(ch for ch in name if ch.isprintable()).split())

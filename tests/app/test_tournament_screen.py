@@ -4,16 +4,21 @@ seen by a spectator, and its keys: made from the screen, entered, a game watched
 from __future__ import annotations
 
 import random
+import re
+import time
+from dataclasses import replace
 from typing import Any
 
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import DataTable, Input
 
 from c4tui.app.screens.game import GameScreen
 from c4tui.app.screens.tournament import TournamentScreen, state_words
-from c4tui.rooms.protocol import TournamentListed
+from c4tui.community.tournament import MAX_ROUNDS
+from c4tui.rooms.protocol import MakeTournament, TournamentListed
 from tests.app.room_showcase import ShowcaseApp, play, until
 from tests.app.showcase import SEED
+from tests.app.test_served import served_app, service  # noqa: F401 (a fixture)
 from tests.rooms.support import next_of, room_where
 
 FIRST_WINS = "1212121"
@@ -99,3 +104,28 @@ def test_in_the_pause_between_rounds_the_state_counts_down_to_the_next():
     assert state_words(listed, 100.0) == "round 1 of 3"
     paused = TournamentListed(1, "Swiss", "ann", "3+2", 3, 0.0, "playing", 1, 4, True, 112.0)
     assert state_words(paused, 100.2) == "round 2 starts in 12 s"
+
+
+async def test_the_longest_state_fits_the_list_at_80_columns(service):  # noqa: F811
+    app = served_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.screen.__class__.__name__ == "LobbyScreen")
+        await pilot.press("t")
+        await until(pilot, lambda: on_screen(app) is not None)
+        screen = on_screen(app)
+        assert screen is not None
+        app.match.ask(MakeTournament("Friday", "5+3", MAX_ROUNDS, 60))
+        await until(pilot, lambda: bool(screen.listed))
+        # Its maker is in it (✓), in the longest pause (--round-pause) before its last round.
+        paused = replace(
+            screen.listed[0],
+            phase="playing",
+            round=MAX_ROUNDS - 1,
+            next_round_at=time.time() + 3600,
+        )
+        screen.show_list((paused,))
+        await pilot.pause()
+        table = screen.query_one("#tournaments", DataTable)
+        row = table.render_line(1).text  # under the header
+        assert re.search(rf"✓ round {MAX_ROUNDS} starts in 3[56]\d\d s", row), row
+        assert table.virtual_size.width <= table.scrollable_content_region.width

@@ -28,8 +28,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Input, Static
 
+from c4tui.community.tournament import MAX_ROUNDS
 from c4tui.engine.board.notation import move_name
 from c4tui.match.remote import RemoteMatch, TournamentChanged, TournamentsChanged
+from c4tui.rooms.identity import MOST_ROUND_PAUSE
 from c4tui.rooms.protocol import (
     AskTournaments,
     BeginTournament,
@@ -42,7 +44,16 @@ from c4tui.rooms.protocol import (
     Withdraw,
 )
 
-LIST_COLUMNS = (("#", 3), ("Tournament", 20), ("Control", 7), ("Rounds", 6), ("State", 22))
+# The longest state (state_words): an entrant's ✓, then the longest pause an operator
+# may set before the last round; the list fits 80 columns with it whole.
+LONGEST_STATE = f"✓ round {MAX_ROUNDS} starts in {MOST_ROUND_PAUSE} s"
+LIST_COLUMNS = (
+    ("#", 3),
+    ("Tournament", 20),
+    ("Control", 7),
+    ("Rounds", 6),
+    ("State", len(LONGEST_STATE)),
+)
 # Fixed widths: both tables side by side fit 80 columns (a longer name is cut).
 STANDING_COLUMNS = (("#", 2), ("Player", 9), ("Pts", 3), ("Buch", 4), ("SB", 3), ("W-D-L", 5))
 BOARD_COLUMNS = (("R", 1), ("●", 9), ("○", 9), ("Result", 10))
@@ -286,8 +297,10 @@ class TournamentScreen(Screen[None]):
         except ValueError:
             self.notify("Rounds and minutes are whole numbers.", severity="warning", timeout=4)
             return
-        if not 1 <= rounds <= 15 or not 0 <= minutes <= 7 * 24 * 60:
-            self.notify("1 to 15 rounds, starting within a week.", severity="warning", timeout=4)
+        if not 1 <= rounds <= MAX_ROUNDS or not 0 <= minutes <= 7 * 24 * 60:
+            self.notify(
+                f"1 to {MAX_ROUNDS} rounds, starting within a week.", severity="warning", timeout=4
+            )
             return
         name = values["name"][:40] or f"{self.match.name}'s Swiss"
         self.match.ask(MakeTournament(name, values["control"][:12] or "5+3", rounds, minutes))
