@@ -15,6 +15,7 @@ from typing import Any
 
 from c4tui.community.game_records import GameRecords
 from c4tui.community.store import Store, now
+from c4tui.community.watcher_records import WatcherRecords
 from c4tui.engine.board.gamefile import GameRecord
 
 
@@ -81,8 +82,9 @@ class RoomRecords:
         return game
 
     def forget(self, number: int) -> None:
-        """The room has closed: it goes (its games stay)."""
+        """The room has closed: it goes (its games stay), and nobody watches it."""
         self.store.execute("DELETE FROM rooms WHERE number = ?", (number,))
+        WatcherRecords(self.store).forget(number)
 
     def load(self, numbers: Collection[int] | None = None) -> list[RoomRecord]:
         """Every room kept (only those of `numbers`, unless None), lowest number first."""

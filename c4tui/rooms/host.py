@@ -60,6 +60,7 @@ from c4tui.rooms.protocol import (
 )
 from c4tui.rooms.protocol import Identity as WelcomedAs
 from c4tui.rooms.room import Room
+from c4tui.rooms.watching import Watching
 from c4tui.rooms.worker import SearchJob
 
 log = logging.getLogger("c4tui.rooms")
@@ -198,6 +199,7 @@ class RoomHost:
         self.followers: list[Callable[[Room], None]] = []
         self.listeners: list[HostListener] = []  # clients, kept changes, ticks (matchmaking.py)
         self.elsewhere = Elsewhere()  # other servers' rooms (the service sets relay.py's)
+        self.watching = Watching(lambda: self.store, self.wall)  # spectators, kept (watching.py)
 
     @property
     def store(self) -> Store:
@@ -358,9 +360,10 @@ class RoomHost:
         down, as `arrive` would have seated them a moment later."""
         if _by_post(room):
             return  # correspondence games wait in the lobby's "your move" list
+        watchers = self.watching.of_rooms([room.number])
         for client in [c for c in self.clients if c.room is None]:
             seat = room.seat_of(client.key)
-            if seat is not None:
+            if seat is not None or client.key in watchers:  # a spectator watches on
                 self.enter(client, room, seat)
 
     def _started_there(self, body: dict[str, object], sender: str) -> None:
@@ -449,10 +452,25 @@ class RoomHost:
             self.show(seated[0])
         else:
             client.send(self.lobby_for(client))
-            self.elsewhere.arrive(client)  # a seat on another server: there, through it
+            # A seat on another server: there, through it; else back to the room watched.
+            if not self.elsewhere.arrive(client):
+                self._watch_again(client)
         for listener in self.listeners:
             listener.arrived(client)
         self._lobby_changed()
+
+    def _watch_again(self, client: Client) -> None:
+        """Back to the room the client watched when its connection ended, if it is on:
+        here, or through the server that holds it (nowhere yet: `_seat_the_waiting`)."""
+        number = self.watching.room_of(client.key)
+        if number is None:
+            return
+        room = self.rooms.get(number)
+        if room is None:
+            self.elsewhere.open(client, number)
+        elif room.seat_of(client.key) is None:  # a seat of theirs is by post: the lobby
+            self.enter(client, room, None)
+            self.show(room)
 
     def depart(self, client: Client) -> None:
         self.clients.discard(client)
@@ -498,6 +516,8 @@ class RoomHost:
         """Into a room (back into its seat, if any); the caller shows the room after."""
         self.elsewhere.leave(client)  # out of another server's room it was relayed to
         client.room = room.number
+        if seat is None:
+            self.watching.entered(client.key, room.number)
         if seat is not None and room.seats[seat].held_until is not None:
             room.back(seat)
             self.tell(room, f"{client.name} is back.")
@@ -517,6 +537,7 @@ class RoomHost:
             return
         seat = room.seat_of(client.key)
         if seat is None:
+            self.watching.left(client.key, room.number)
             self.show(room)  # one watcher fewer
             self._lobby_changed()
             return

@@ -215,7 +215,8 @@ class Relays(Elsewhere, HostListener):
 
     def _taken_there(self, body: dict[str, Any], sender: str) -> None:
         """Another server took these rooms: the relays to them go there, and players of
-        theirs who came here while no server held them (in the lobby) sit down."""
+        theirs who came here while no server held them (in the lobby) sit down, as their
+        spectators watch on (rooms/watching.py)."""
         numbers = [int(n) for n in body["numbers"]]
         for relay in [r for r in self.by_id.values() if r.number in numbers and r.server != sender]:
             log.info("client %s: room %d is on %s now", relay.client.who, relay.number, sender)
@@ -229,10 +230,13 @@ class Relays(Elsewhere, HostListener):
         except StoreError as error:
             log.warning("the seats of rooms taken over could not be looked up: %s", error)
             return
+        watchers = self.host.watching.of_rooms(numbers)
         for client in waiting:
             number = seats.get(client.key)
             if number is not None and client.room is None:
                 self._open(client, sender, number, {"enter": number, "arriving": True})
+            elif client.key in watchers and client.room is None:
+                self._open(client, sender, watchers[client.key], {"enter": watchers[client.key]})
 
     def _started_there(self, body: dict[str, Any], sender: str) -> None:
         """A server started again (killed, and back before its leases ran out): it has

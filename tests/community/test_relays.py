@@ -79,7 +79,7 @@ async def test_a_server_that_stops_cleanly_hands_its_room_over_at_once(postgres,
         await bob.close()
 
 
-async def test_a_player_who_came_while_no_server_held_the_room_sits_down_when_one_takes_it(
+async def test_who_came_while_no_server_held_the_room_sits_or_watches_when_one_takes_it(
     postgres, tmp_path
 ):
     wall = Time(2_000_000_000.0)
@@ -87,15 +87,21 @@ async def test_a_player_who_came_while_no_server_held_the_room_sits_down_when_on
     async with two_servers(tmp_path, postgres.fresh_url(), wall, names) as services:
         first, second, third = services
         ann, bob, shown = await a_game(first, first)
-        await play("44", (ann, bob), ann, bob)
+        carol = await login(first, "carol")
+        await carol.send("watch", room=shown["room"])
+        await play("44", (ann, bob), ann, bob, carol)
         await killed(first)  # the first dies
         wall.moved(first.host.limits.lease_seconds + 1)  # its lease ran out; nobody looked
-        bob = await login(third, "bob")
-        await next_of(bob, "lobby")
+        bob, carol = await login(third, "bob"), await login(third, "carol")
+        for client in (bob, carol):
+            await next_of(client, "lobby")
         second.host.see_to_leases()  # the second takes the room: bob, on the third, sits
         back = await room_where(bob, lambda m: m["seat"] == 1)
         assert back["moves"] == "44" and back["room"] == shown["room"]
+        watching = await room_where(carol, lambda m: m["moves"] == "44")  # and she watches
+        assert watching["seat"] is None and watching["room"] == shown["room"]
         await bob.close()
+        await carol.close()
 
 
 async def test_a_relayed_player_is_on_the_rooms_clock_and_loses_on_time_as_anyone(
