@@ -8,7 +8,15 @@ from c4tui.engine.board.geometry import geometry
 from c4tui.engine.board.position import Position
 from c4tui.engine.kernels.library import library
 from c4tui.engine.solver import Solver, exact, exact_scores
-from c4tui.engine.solver.table import Coding, clear_table, new_table, packed_fits
+from c4tui.engine.solver.table import (
+    DEEP_ENTRIES,
+    DEEP_MIN_TABLE,
+    Coding,
+    clear_table,
+    deep_region,
+    new_table,
+    packed_fits,
+)
 
 
 @pytest.mark.parametrize("packed", [True, False])
@@ -36,6 +44,42 @@ def test_upper_and_lower_bounds_of_every_score_decode_apart(size):
 def test_packed_tables_are_for_keys_that_fit_64_bits():
     assert packed_fits(geometry(7, 6, 4))
     assert not packed_fits(geometry(9, 7, 4))
+
+
+def stones_of_key(key: int, width: int, height: int) -> int:
+    """The stones of the position whose table key is current + mask: a column of h
+    stones adds 2**h - 1 to 2**(h + 1) - 2 to the key, within its own height + 1 bits."""
+    h1 = height + 1
+    columns = ((key >> (col * h1)) & ((1 << h1) - 1) for col in range(width))
+    return sum((column + 1).bit_length() - 1 for column in columns)
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_a_big_tables_entries_near_the_end_are_in_its_deep_region(native):
+    """A table of DEEP_MIN_TABLE entries or more keeps its last DEEP_ENTRIES for the nodes
+    near the end (table.py's deep_region): both searches store every entry where that
+    rule says, the C one (kernels/table.h) as the Python one."""
+    if native and library() is None:
+        pytest.skip("the C kernels are not built")
+    g = geometry(7, 6, 4)
+    solver = Solver(g, book=False, native=native, table_size=DEEP_MIN_TABLE)
+    assert solver.uses_native == native
+    assert solver.solve(Position.from_moves("12156756715535615116237724723")) == -2  # 13 empty
+    main, deep_moves = deep_region(DEEP_MIN_TABLE, g.cells)
+    assert main == DEEP_MIN_TABLE - DEEP_ENTRIES
+    table = solver._table
+    assert table is not None
+    found = {"deep": 0, "main": 0}
+    for slot, entry in enumerate(table):
+        if entry:
+            key = entry >> 8
+            if stones_of_key(key, g.width, g.height) >= deep_moves:
+                assert slot == main + key % DEEP_ENTRIES
+                found["deep"] += 1
+            else:
+                assert slot == key % main
+                found["main"] += 1
+    assert found["deep"] and found["main"], found
 
 
 @pytest.fixture

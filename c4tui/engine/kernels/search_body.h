@@ -13,7 +13,7 @@
 #define CONNECT(s) FIXED_CONNECT
 #define COLUMN(s, col) (((((BB)1) << FIXED_HEIGHT) - 1) << ((col) * (FIXED_HEIGHT + 1)))
 /* 7x6 keys fit a packed table's entries: their slots need no division. */
-#define SLOT(s, key) tt_slot(s, (uint64_t)(key))
+#define MAIN_SLOT(s, key) tt_slot(s, (uint64_t)(key))
 /* The i-th column from the centre outwards, left first on ties (s->order's, for an odd
  * width): a constant in the unrolled loops over the columns, so that every shift by a
  * column's place is by a constant too (on x86-64 a shift by a variable count takes
@@ -27,8 +27,13 @@
 #define H1(s) ((s)->h1)
 #define CONNECT(s) ((s)->connect)
 #define COLUMN(s, col) ((BB)(s)->column[col])
-#define SLOT(s, key) ((uint64_t)((key) % (BB)(s)->size))
+#define MAIN_SLOT(s, key) ((uint64_t)((key) % (BB)(s)->main_size))
 #endif
+/* The slot of the key of a node of `moves` stones: in the deep region for the nodes
+ * near the end (table.h), else in the main part. */
+#define SLOT(s, key, moves)                                                   \
+    ((moves) >= (s)->deep_moves ? (s)->main_size + (uint64_t)((key) % DEEP_ENTRIES) \
+                                : MAIN_SLOT(s, key))
 #if defined(FIXED_WIDTH) && FIXED_WIDTH % 2 == 0
 #error "ORDER(s, i) is written for an odd width"
 #endif
@@ -118,7 +123,7 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
         key = cur + mask;
         const BB mkey = mcur + mmask;
         if (mkey < key) key = mkey;
-        slot = SLOT(s, key);
+        slot = SLOT(s, key, moves);
         value = tt_get(s, (u128)key, slot);
     }
     if (tt_is_lower(s, value)) {
@@ -193,7 +198,7 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
             const BB cmkey = mopp + (mmask | FN(mirror_move)(s, move, col));
             if (cmkey < ckey) ckey = cmkey;
             ckeys[children] = ckey;
-            cslots[children] = SLOT(s, ckey);
+            cslots[children] = SLOT(s, ckey, moves + 1);
             tt_prefetch(s, cslots[children]);
             children++;
         }
@@ -264,6 +269,7 @@ static int FN(root)(solver_t *s, BB cur, BB mask, int moves, int alpha, int beta
 }
 
 #undef SLOT
+#undef MAIN_SLOT
 #undef ORDER
 #undef EACH_COLUMN
 #undef WIDTH

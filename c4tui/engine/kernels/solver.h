@@ -39,8 +39,13 @@ struct solver {
     uint64_t *packed; /* the Python array (key << 8 | bound), or NULL */
     uint64_t *pairs;  /* owned: low key word, high key word << 8 | bound */
     uint64_t size;
+    /* The table's two parts (table.h's deep region): slots 0..main_size - 1 for the
+     * nodes of fewer than deep_moves stones, the DEEP_ENTRIES from main_size on for the
+     * others (deep_moves is past every node when the table is too small to split). */
+    uint64_t main_size;
+    int deep_moves;
     /* key % size for keys of up to 56 bits (every packed table's), without a division:
-     * ((key * slot_multiplier) >> 64) >> slot_shift is key / size (table.h's tt_slot). */
+     * ((key * slot_multiplier) >> 64) >> slot_shift is key / main_size (table.h's tt_slot). */
     uint64_t slot_multiplier;
     int slot_shift;
     /* A bigger packed table that a call moves to once it has searched `long_after`

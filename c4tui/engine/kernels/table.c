@@ -4,16 +4,25 @@
  * solver is made (solver.c) and never grown; the packed table belongs to Python
  * (solver/table.py chooses its size).
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "solver.h"
 #include "table.h"
 
+/* A table of `size` entries in its two parts (table.h's deep region). */
+static void set_regions(solver_t *s, uint64_t size) {
+    const int split = size >= DEEP_MIN_TABLE;
+    s->size = size;
+    s->main_size = split ? size - DEEP_ENTRIES : size;
+    s->deep_moves = split ? s->cells - DEEP_MAX_EMPTY : INT_MAX;
+}
+
 int c4_own_table(solver_t *s, uint64_t size) {
     s->pairs = calloc(size, 2 * sizeof(uint64_t));
     if (!s->pairs) return 0;
-    s->size = size;
+    set_regions(s, size);
     return 1;
 }
 
@@ -33,8 +42,8 @@ static void set_slot_division(solver_t *s, uint64_t size) {
 
 void c4_use_packed(solver_t *s, uint64_t *table, uint64_t size) {
     s->packed = table;
-    s->size = table ? size : 0;
-    if (table) set_slot_division(s, size);
+    set_regions(s, table ? size : 0);
+    if (table) set_slot_division(s, s->main_size);
 }
 
 /* Use the caller's packed table (entries of key << 8 | bound) of `size` entries. */

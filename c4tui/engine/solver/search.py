@@ -13,7 +13,7 @@ from collections.abc import Callable
 from c4tui.engine.board.geometry import Geometry, centre_first, non_losing
 from c4tui.engine.board.heuristic import heuristic_for
 from c4tui.engine.solver.book import EXACT_PLY, OUTCOME_PLY, OpeningBook
-from c4tui.engine.solver.table import Coding
+from c4tui.engine.solver.table import DEEP_ENTRIES, Coding, deep_region
 
 # Check the clock and the stop event once per this many nodes (a power of two minus 1).
 CHECK_EVERY = 1023
@@ -46,8 +46,10 @@ def make_search(
     expired: Callable[[], bool],
 ) -> tuple[Negamax, Callable[[], int]]:
     """The search `negamax` over `table` and a `count()` of the nodes it visited."""
-    size = len(table)
     board, bottom, cells = g.board, g.bottom, g.cells
+    # Slots key % size in the main part, and in the deep region for nodes of at least
+    # deep_moves stones (table.py's deep_region).
+    size, deep_moves = deep_region(len(table), cells)
     etc_until = cells - ETC_MIN_EMPTY
     coding = Coding.of(g)
     upper_shift, lower_base, lower_shift = coding.upper_shift, coding.lower_base, coding.lower_shift
@@ -97,7 +99,7 @@ def make_search(
         keeps = cells - moves >= KEEP_MIN_EMPTY
         if keeps:
             key = min(cur + mask, mcur + mmask)
-            slot = key % size
+            slot = key % size if moves < deep_moves else size + key % DEEP_ENTRIES
             entry = table[slot]
         if keeps and entry >> 8 == key:
             value = entry & 255
@@ -157,7 +159,9 @@ def make_search(
                 move = possible & column
                 if move:
                     child = min(opp + (mask | move), mopp + (mmask | mirror[move]))
-                    entry = table[child % size]
+                    entry = table[
+                        child % size if moves + 1 < deep_moves else size + child % DEEP_ENTRIES
+                    ]
                     value = entry & 255
                     # An upper bound of the child's score is a floor of this node's.
                     floor = -(value + upper_shift)

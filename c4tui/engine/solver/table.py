@@ -5,7 +5,8 @@ An entry is `key << 8 | value`, with the key the smaller of the position's key
 The value byte holds 0 for an empty slot, 1..(max - min + 1) for an upper bound and
 above that a lower bound. The C search (kernels/table.h) reads and writes the same layout,
 so on 7x6 both searches can share one table. Only nodes with 6 or more empty cells
-have entries (search.py's KEEP_MIN_EMPTY says why).
+have entries (search.py's KEEP_MIN_EMPTY says why). A big table's last slots are a
+region of their own for the nodes near the end of the game (`deep_region`).
 """
 
 from __future__ import annotations
@@ -60,6 +61,22 @@ PAST_BOOK_EMPTY = 26
 # solver each: p90 103-107 ms -> 123-124 ms, the median and the total as before).
 PAST_BOOK_TABLE_SIZE = 2_097_143  # a prime near 2**21 entries: 16 MB
 LONG_AFTER_NODES = 1 << 18
+# The deep region (kernels/table.h says why, with the figures): a table of at least
+# DEEP_MIN_TABLE entries keeps its last DEEP_ENTRIES for the nodes of at most
+# DEEP_MAX_EMPTY empty cells, a part that stays in the processor's cache. The C search
+# has the same rule and figures; the two searches must agree node for node.
+DEEP_MIN_TABLE = 1 << 20
+DEEP_ENTRIES = 98_297  # a prime: 768 KB of a packed table
+DEEP_MAX_EMPTY = 11
+
+
+def deep_region(size: int, cells: int) -> tuple[int, int]:
+    """Where a table of `size` entries splits, for a board of `cells` cells: the main
+    part's size (the deep region's first slot) and the fewest stones of a node whose
+    entry is in the deep region (more than any node's when the table does not split)."""
+    if size < DEEP_MIN_TABLE:
+        return size, cells + 1
+    return size - DEEP_ENTRIES, cells - DEEP_MAX_EMPTY
 
 
 def packed_fits(g: Geometry) -> bool:
