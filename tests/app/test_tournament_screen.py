@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input
+from textual.widgets import DataTable, Input, Static
 
 from c4tui.app.screens.game import GameScreen
 from c4tui.app.screens.tournament import TournamentScreen, state_words
@@ -106,7 +106,7 @@ def test_in_the_pause_between_rounds_the_state_counts_down_to_the_next():
     assert state_words(paused, 100.2) == "round 2 starts in 12 s"
 
 
-async def test_the_longest_state_fits_the_list_at_80_columns(service):  # noqa: F811
+async def test_at_80_columns_the_longest_state_shows_whole_and_one_player_is_one(service):  # noqa: F811
     app = served_app(service)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.screen.__class__.__name__ == "LobbyScreen")
@@ -116,6 +116,9 @@ async def test_the_longest_state_fits_the_list_at_80_columns(service):  # noqa: 
         assert screen is not None
         app.match.ask(MakeTournament("Friday", "5+3", MAX_ROUNDS, 60))
         await until(pilot, lambda: bool(screen.listed))
+        title = screen.query_one("#tournament-title", Static)
+        await until(pilot, lambda: "Friday" in str(title.render()))
+        assert "Friday · 5+3 · 1 player · starts" in str(title.render())  # not "1 players"
         # Its maker is in it (✓), in the longest pause (--round-pause) before its last round.
         paused = replace(
             screen.listed[0],

@@ -208,7 +208,8 @@ class TournamentScreen(Screen[None]):
             title.update("No tournament yet: make one below (m), or wait for one to be made.")
             return
         t = shown.tournament
-        words = f"{t.name} · {t.control} · {t.players} players · {state_words(t, time.time())}"
+        players = f"{t.players} player{'' if t.players == 1 else 's'}"
+        words = f"{t.name} · {t.control} · {players} · {state_words(t, time.time())}"
         if shown.byes and t.phase == "playing":
             bye = shown.byes.get(str(t.round))
             words += f" · bye: {bye}" if bye else ""
