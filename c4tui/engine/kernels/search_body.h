@@ -209,14 +209,18 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
     } ranked[MAX_WIDTH];
     int count = 0;
     if (possible & (possible - 1)) {
-        /* Sort by the winning spots each move creates (ties: centre first). */
+        /* Sort by the winning spots each move makes, weighed (search.py's comment there
+         * says how and why; ties: centre first). */
+        const BB below_threats = threats >> 1, above_threats = threats << 1;
         EACH_COLUMN
         for (int i = 0; i < WIDTH(s); i++) {
             const int col = ORDER(s, i);
             const BB move = possible & COLUMN(s, col);
             if (!move) continue;
             const BB spots = FN(spots)(s, cur | move);
-            const int rank = (POPCOUNT128(spots & empty) << 4) | (15 - i);
+            const BB useful = spots & empty & ~above_threats;
+            const int weight = 2 * POPCOUNT128(useful) + POPCOUNT128(useful & below_threats);
+            const int rank = (weight << 4) | (15 - i);
             int at = count++;
             while (at > 0 && ranked[at - 1].rank < rank) {
                 ranked[at] = ranked[at - 1];
