@@ -19,12 +19,15 @@ waiting for each to rest cost 6-7 ms of CPU a key, where typing one costs under 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from typing import Any
 
 from textual import events
 from textual.app import App
 from textual.message_pump import MessagePump
 from textual.widgets import Input, TextArea
+
+from c4tui.app.textual_internals import holds_message, messages_waiting
 
 # Rounds of callbacks before a held key goes anyway: a screen that is never quiet (a
 # timer at every turn) must not swallow the keyboard; the keys of the tests in
@@ -43,6 +46,7 @@ class KeyOrder:
         self._rounds = 0
         self._looking = False  # rounds under way, looking for rest (_round)
         self._let = 0  # keys let through so far: a _settle for an older one is stale
+        self._going: events.Event | None = None  # the key let through last
 
     @property
     def quiet(self) -> bool:
@@ -64,6 +68,7 @@ class KeyOrder:
             return False
         self._busy = True
         self._let += 1
+        self._going = event
         if self._held:
             self._look_for_rest()
         else:
@@ -83,8 +88,17 @@ class KeyOrder:
 
     def _settle(self, let: int) -> None:
         """The screen was painted after key number `let` went, and no key came behind
-        it: the next key may go at once."""
-        if let == self._let and not self._held and not self._looking:
+        it: the next key may go at once, once this one has come to rest. The screen
+        paints when its own queue is empty, which may be while the key still waits in
+        the focused widget's queue, its parents' or the app's, where its binding acts
+        (a lobby button's `j`, on its way to focus the code box: the letter typed next
+        went to the button and was lost). Then the next paint is waited for."""
+        if let != self._let or self._held or self._looking:
+            return
+        going = self._going
+        if going is not None and any(holds_message(node, going) for node in self._nodes()):
+            self._app.call_after_refresh(self._settle, let)
+        else:
             self._busy = False
 
     def _typed_in_place(self, event: events.Event) -> bool:
@@ -103,15 +117,13 @@ class KeyOrder:
         cursor key on the game screen (60 in a burst, 120x40, load 7), where a key costs
         1.4 ms."""
         nodes = self._nodes()
-        at_work = [node for node in nodes if node.message_queue_size]
+        at_work = [node for node in nodes if messages_waiting(node)]
         self._rounds += 1
         if (self._rounds > 1 and not at_work) or self._rounds > MOST_ROUNDS:
             self._looking = False
             self._next()
             return
-        focused = self._app.focused
-        path = focused.ancestors_with_self if focused is not None else nodes[:2]
-        waiting = [node for node in {*at_work, *path, self._app} if node.is_running]
+        waiting = [node for node in {*at_work, *self._key_path()} if node.is_running]
         left = len(waiting)
 
         def turn_taken() -> None:
@@ -123,6 +135,14 @@ class KeyOrder:
         for node in waiting:
             if not node.call_later(turn_taken):
                 turn_taken()
+
+    def _key_path(self) -> Sequence[MessagePump]:
+        """Where a key goes: the focused widget and its ancestors up to the app (or the
+        app and the screen, when nothing has the focus)."""
+        focused = self._app.focused
+        if focused is None:
+            return self._nodes()[:2]
+        return focused.ancestors_with_self
 
     def _nodes(self) -> list[MessagePump]:
         """The app, then every node of the screen on top (the keys' next receivers)."""

@@ -9,18 +9,22 @@ test (tests/app/test_textual_internals.py) loudly, not the app quietly:
 - laying out a screen at a size before it is shown (the spare settings form);
 - the driver, to show the terminal's cursor (the screen-reader mode);
 - whether an app runs yet (a part built with the app hears events before it runs);
-- a footer key's words and state, to change a key in place (widgets/key_bar.py).
+- a footer key's words and state, to change a key in place (widgets/key_bar.py);
+- the messages a node has yet to handle, with the one it has taken out of its queue to
+  look at, and whether a given one is among them (keys in the order typed, key_order.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from textual._context import NoActiveAppError
 from textual.app import App
 from textual.dom import DOMNode
 from textual.geometry import Size
+from textual.message import Message
+from textual.message_pump import MessagePump
 from textual.notifications import Notification
 from textual.screen import Screen
 from textual.widgets._footer import FooterKey
@@ -64,6 +68,19 @@ def call_later_or_now(node: DOMNode, callback: Callable[[], None]) -> None:
         callback()
         return
     app.call_later(callback)
+
+
+def messages_waiting(node: MessagePump) -> int:
+    """The messages `node` has yet to handle. Its queue's size alone misses one: a node
+    about to handle a message takes the next out of the queue to see whether it
+    replaces the first, and keeps it aside until then (a key on its way, unseen)."""
+    return node.message_queue_size + (node._pending_message is not None)
+
+
+def holds_message(node: MessagePump, message: Message) -> bool:
+    """Whether `message` waits in `node`'s queue, or aside (see messages_waiting)."""
+    waiting: Iterable[Message | None] = node._message_queue.values  # Textual's queue: a deque
+    return node._pending_message is message or any(m is message for m in waiting)
 
 
 def footer_key_face(key: FooterKey) -> tuple[object, ...]:

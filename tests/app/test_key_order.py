@@ -16,7 +16,7 @@ from c4tui.app.screens.position_entry import PositionScreen
 from c4tui.app.screens.profile import ProfileScreen
 from c4tui.app.served import ServedApp
 from c4tui.match.remote import RemoteMatch
-from tests.app.showcase import burst, keys_handled
+from tests.app.showcase import burst, keys_handled, post_key
 from tests.app.test_served import served_app, service, until  # noqa: F401 (a fixture)
 from tests.rooms.support import login
 
@@ -79,3 +79,37 @@ async def test_a_key_alone_goes_without_rounds_through_the_screen(make_app):
         assert app.key_order.quiet and rounds == []
         await burst(pilot, "right", "right")  # the second waits for the first to rest
         assert rounds
+
+
+def hook_first_post(widget, key: str, then) -> None:
+    """Run `then()` right after `key` is posted to `widget`, as a key typed at that moment."""
+    real_post = widget.post_message
+
+    def post(message):
+        posted = real_post(message)
+        if getattr(message, "key", None) == key:
+            widget.post_message = real_post
+            then()
+        return posted
+
+    widget.post_message = post
+
+
+async def test_a_letter_typed_as_the_screen_paints_after_j_is_in_the_code_box(service):  # noqa: F811
+    """The screen paints once its own queue is empty, which may be while `j` still waits
+    in the focused button's queue: the app took that paint for the key's rest, and the
+    letter typed then went to the button and was lost (over ssh, `j` and a code: the
+    code's first letter went, 4 times in 4)."""
+    app = served_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+
+        def painted_then_typed():
+            app.key_order._settle(app.key_order._let)  # what the paint's callback does
+            post_key(pilot, "x")
+
+        hook_first_post(app.focused, "j", painted_then_typed)
+        await burst(pilot, "j")
+        field = app.screen.query_one("#code", Input)
+        assert (field.has_focus, field.value) == (True, "x")
+

@@ -6,6 +6,7 @@ app touches Textual's private names.
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import App
 from textual.geometry import Size
 from textual.widgets import Static
@@ -53,3 +54,17 @@ def test_a_footer_key_takes_another_keys_face():
     internals.set_footer_key_face(key, like)
     assert internals.footer_key_face(key) == internals.footer_key_face(like)
     assert key.has_class("-disabled")
+
+
+def test_a_message_taken_aside_is_still_waiting():
+    """Textual's message loop takes the next message out of the queue to see whether it
+    replaces the one in hand: the queue's size no longer counts it (a key on its way)."""
+    widget = Static()  # not running: nothing takes its messages but the test
+    key, other = events.Key("x", "x"), events.Key("y", "y")
+    widget.post_message(key)
+    assert internals.messages_waiting(widget) == 1
+    assert internals.holds_message(widget, key) and not internals.holds_message(widget, other)
+    widget._peek_message()  # what the loop does, busy with the message before it
+    assert widget.message_queue_size == 0
+    assert internals.messages_waiting(widget) == 1
+    assert internals.holds_message(widget, key)
