@@ -25,7 +25,8 @@ from c4tui.match.sides import GLYPHS
 def threat_caption(
     position: Position, found: tuple[Threat, ...], exact: tuple[int | None, ...] = ()
 ) -> str:
-    """ "Parity: ○ wins · threats ● 1 odd · ○ 2 even" (parity only on even heights).
+    """ "Parity: ○ wins · threats ● 1 odd · ○ 2 even" (parity only on even heights);
+    "Parity: a draw · no threats".
 
     The parity rule decides only who would win if the board filled up with today's
     threats and no new ones; the result with best play is the solver's. So when the
@@ -35,16 +36,20 @@ def threat_caption(
     """
     even_height = position.height % 2 == 0
     parts = []
+    # A side without threats is left out ("threats ● 1 odd": ○ has none), and "no
+    # threats" said once: "● none · ○ none" made the line too long for the board's
+    # frame at 120 columns once the solver's result was on it.
     for player in (0, 1):
         mine = [t for t in found if t.player == player]
         if not mine:
-            parts.append(f"{GLYPHS[player]} none")
-        elif even_height:
+            continue
+        if even_height:
             odd = sum(t.odd for t in mine)
             counts = [f"{odd} odd"] * bool(odd) + [f"{len(mine) - odd} even"] * (odd < len(mine))
             parts.append(f"{GLYPHS[player]} {' '.join(counts)}")
         else:
             parts.append(f"{GLYPHS[player]} {len(mine)}")
+    listed = "threats " + " · ".join(parts) if parts else "no threats"
     fill = zugzwang(position) if even_height else None
     if fill is not None:
         parity = result_words(fill.favours)
@@ -54,8 +59,8 @@ def threat_caption(
             words += f"; solver: {solved}"  # new threats decide: the solver's result
         # First: the frame cuts a long line at 80 columns, and the marks on the board
         # show the threats anyway.
-        return f"{words[0].upper()}{words[1:]} · threats " + " · ".join(parts)
-    return "Threats " + " · ".join(parts)
+        return f"{words[0].upper()}{words[1:]} · {listed}"
+    return listed[0].upper() + listed[1:]
 
 
 def result_words(winner: int | None) -> str:

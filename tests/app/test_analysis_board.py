@@ -175,13 +175,16 @@ async def test_the_parity_line_never_contradicts_the_solver(make_app):
 
     # After 1. ●4 ○4 no threats: parity alone fills to a draw, but ● wins (in 20).
     position = Position.from_moves("44")
-    assert threat_caption(position, ()) == "Parity: a draw · threats ● none · ○ none"
+    assert threat_caption(position, ()) == "Parity: a draw · no threats"
     assert "fills to a draw" not in threat_caption(position, ())
     app = make_app(moves="44", settings=Settings(opponent="human:care=1", theme="textual-dark"))
     async with app.run_test(size=SIZE) as pilot:
         await type_keys(pilot, "z", "o")
         await until(pilot, lambda: "solver" in app.game_screen.board.border_subtitle)
-        assert app.game_screen.board.border_subtitle.startswith("Parity: a draw; solver: ● wins ·")
+        # Whole in the board's frame at 120x40 (it was cut: "… · ○ n…").
+        caption = "Parity: a draw; solver: ● wins · no threats"
+        assert app.game_screen.board.border_subtitle == caption
+        assert len(caption) <= app.game_screen.board.size.width - 4
 
 
 async def test_a_lessons_double_threat_is_both_threats_played_against_both(make_app):
