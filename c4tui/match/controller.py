@@ -213,7 +213,7 @@ class Match:
 
     def evaluation_line(self) -> tuple[list[float], Judge | None]:
         """The values the evaluation graph plots, and whose (opponents.py)."""
-        return evaluation_line(self.game)
+        return evaluation_line(self.game, (self.sides.spec(0), self.sides.spec(1)))
 
     def view(self) -> MatchView:
         """The match now, as a UI draws it (interface.py)."""

@@ -4,6 +4,7 @@ move is worth (and the line of those values), and which engine gives hints."""
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from c4tui.engine.board.game import Game
@@ -69,14 +70,23 @@ class Judge:
     exact: bool = False
 
 
-def evaluation_line(game: Game) -> tuple[list[float], Judge | None]:
+def evaluation_line(
+    game: Game, playing: Collection[str | None]
+) -> tuple[list[float], Judge | None]:
     """The values the evaluation graph plots (●'s side, in play order) and whose they are.
 
     One engine's values only: two engines' numbers are not on one scale (Perfect's
     sure win is 1 where MCTS says 0.55 on the next move, so a line of both zig-zags).
-    The engine that judged the first move it played in this game speaks for the game.
+    Of the engines `playing` now (their specs), the one that judged the first move it
+    played in this game speaks for the game. An engine that no longer plays does not:
+    its last value, labelled "now", was of a position long gone (MCTS's "● wins 50%
+    now" stayed under a game gone on against Random or Level 3).
     """
-    judged = [node.evaluation for node in game.line() if node.evaluation is not None]
+    judged = [
+        node.evaluation
+        for node in game.line()
+        if node.evaluation is not None and node.evaluation.spec in playing
+    ]
     if not judged:
         return [], None
     judge = judged[0].spec

@@ -29,3 +29,17 @@ def test_an_estimating_engine_still_speaks_in_win_rates():
     assert judge is not None and not judge.exact
     assert judged_words(values[-1], judge).endswith("now, in MCTS's view")
     assert judged_words(0.1, Judge("MCTS")) == "● wins 55% now, in MCTS's view"
+
+
+def test_an_engine_that_no_longer_plays_no_longer_speaks_for_the_game():
+    """MCTS judged the first moves; then the opponent became Level 3: its values, not
+    MCTS's last '● wins 50% now' of a position long gone, are the line's."""
+    match = Match(Sides(None, "mcts:iterations=200"), Game(), seed=1)
+    runner = attached(match)
+    assert dropped(match, 3) and runner.run_search(match)
+    assert match.evaluation_line()[1] == Judge("MCTS")
+    match.set_sides(Sides(None, "level:3"))
+    assert match.evaluation_line() == ([], None)  # nobody playing has judged a move yet
+    assert dropped(match, 3) and runner.run_search(match)
+    values, judge = match.evaluation_line()
+    assert judge is not None and judge.title == "Level 3" and len(values) == 1
