@@ -427,8 +427,8 @@ class RemoteMatch:
             self._info = new.info
             if new.thinking:
                 self._searched = new.position
-            elif not same_room:
-                self._searched = None
+            elif not same_room:  # come to watch or back: the search was of an AI's move
+                self._searched = before_ai_move(new)
         self._tell(RoomChanged(new))
         if not same_room or not new.position.path:
             self._evaluations.clear()  # another room, or a rematch
@@ -655,3 +655,20 @@ def _records(games: tuple[wire.KeptGame, ...]) -> Iterator[tuple[str, GameRecord
 
 if TYPE_CHECKING:  # the type checker holds RemoteMatch to the interface the screen talks to
     _CONFORMS: type[MatchInterface] = RemoteMatch
+
+
+def before_ai_move(room: RoomView) -> Position | None:
+    """The position an AI seat of `room` last moved from: the last search's, whose
+    figures the room brings to one who comes in after it (they are that mover's, not
+    the mover's now); None when no AI has moved on the board from the start."""
+    position = room.position
+    path = position.path
+    if position.moves != len(path):
+        return None
+    ply = next((k for k in reversed(range(len(path))) if room.seats[k % 2].ai), None)
+    if ply is None:
+        return None
+    before = Position.start(position.width, position.height, position.connect)
+    for col in path[:ply]:
+        before = before.play(col)
+    return before

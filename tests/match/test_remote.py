@@ -98,3 +98,28 @@ async def test_a_held_down_key_sends_its_intent_once(service):
     match.stop()
     await match.client.close()
     await running
+
+
+async def test_a_spectator_who_comes_later_reads_the_ais_figures_as_its_own(service):
+    """The room brings its AI's last search to one who comes to watch after it: those
+    figures are the AI's, of the position before its move, not of the position now
+    (the panel said 'figures from ○'s view' of ●'s search)."""
+    ann = RemoteMatch(await login(service, "ann"))
+    heard = Heard(ann)
+    running = [asyncio.create_task(ann.run())]
+    await heard.first(LobbyChanged)
+    ann.create("level:3", second=True)  # the AI plays ● and moves first
+    await heard.first(PositionChanged, lambda e: e.position.moves == 1)
+    bob = RemoteMatch(await login(service, "bob"))
+    seen = Heard(bob)
+    running.append(asyncio.create_task(bob.run()))
+    await seen.first(LobbyChanged)
+    bob.watch(ann.room.number)
+    await seen.first(PositionChanged, lambda e: e.position.moves == 1)
+    search = bob.view().search
+    assert search is not None and search.info is not None
+    assert search.position.to_move == 0 and search.position.moves == 0
+    for match in (ann, bob):
+        match.stop()
+        await match.client.close()
+    await asyncio.gather(*running)
