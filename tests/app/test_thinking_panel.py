@@ -252,6 +252,20 @@ async def test_the_random_player_says_it_picked_at_random(make_app):
         assert label == "Two people: no engine judges moves", label
 
 
+async def test_the_random_players_words_fit_the_panel_at_80_columns(make_app):
+    """'Random picks a legal column by chanc' was cut at 80x24."""
+    app = make_app(settings=Settings(mode="humans", theme="textual-dark"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        position = Position.start()
+        result = make_engine("random", seed=1).search(position)
+        panel = app.game_screen.thinking_panel
+        panel.show(ThinkingView(result.info, position, Limits(), "Random", running=False))
+        lines = [line.plain for line in panel.lines(panel.size.width)]
+        assert "Random picks a column by chance:" in lines
+        assert all(len(line) <= panel.size.width for line in lines), lines
+
+
 async def test_the_panel_says_whose_view_its_figures_are(make_app):
     app = make_app(settings=Settings(opponent="mcts:iterations=500", theme="textual-dark"))
     async with app.run_test(size=SIZE) as pilot:

@@ -160,8 +160,8 @@ class ThinkingPanel(DrawnWidget):
         if kind is Figures.PLAIN:
             dim = self.component_style("thinking--dim")
             if picks_at_random(info):
-                return [
-                    Text("Random picks a legal column by chance:", dim),
+                return [  # each line fits the panel at 80 columns (36 cells)
+                    Text("Random picks a column by chance:", dim),
                     Text("it weighs no column against another.", dim),
                 ]
             return [
