@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from textual import events
@@ -33,6 +34,9 @@ from c4tui.app.textual_internals import holds_message, messages_waiting
 # timer at every turn) must not swallow the keyboard; the keys of the tests in
 # tests/app/test_key_order.py came to rest in 2 to 10 rounds.
 MOST_ROUNDS = 50
+# Seconds after a lone key when the app looks whether it has come to rest (and again,
+# until it has): a key typed within it waits for the rounds, as one of a burst does.
+SETTLE_AFTER = 0.01
 
 
 class KeyOrder:
@@ -73,11 +77,17 @@ class KeyOrder:
             self._look_for_rest()
         else:
             # Nothing to wait for unless keys come in behind it (a burst: they reach the
-            # app before the screen is next painted). Rounds after every key kept the
-            # app from going idle to paint: a lone arrow's cursor showed in 28-32 ms
-            # instead of 8-9 (a pty, no search, load 7).
-            self._app.call_after_refresh(self._settle, self._let)
+            # app before it next looks). Rounds after every key kept the app from going
+            # idle to paint: a lone arrow's cursor showed in 28-32 ms instead of 8-9 (a
+            # pty, no search, load 7). A look a moment later on the app's own timer
+            # costs nothing meanwhile; a callback after the screen's next paint was lost
+            # when the key opened another screen (the one painted next), and the key
+            # never came to rest.
+            self._look_later(self._let)
         return False
+
+    def _look_later(self, let: int) -> None:
+        self._app.set_timer(SETTLE_AFTER, partial(self._settle, let))
 
     def _look_for_rest(self) -> None:
         """Start the rounds that let the held keys go one by one (once)."""
@@ -87,17 +97,16 @@ class KeyOrder:
             self._app.call_later(self._round)  # after the app has handed the key on
 
     def _settle(self, let: int) -> None:
-        """The screen was painted after key number `let` went, and no key came behind
-        it: the next key may go at once, once this one has come to rest. The screen
-        paints when its own queue is empty, which may be while the key still waits in
-        the focused widget's queue, its parents' or the app's, where its binding acts
-        (a lobby button's `j`, on its way to focus the code box: the letter typed next
-        went to the button and was lost). Then the next paint is waited for."""
+        """A moment after key number `let` went, no key came behind it: the next key may
+        go at once, once this one has come to rest. It may still wait in the focused
+        widget's queue, its parents' or the app's, where its binding acts (a lobby
+        button's `j`, on its way to focus the code box: the letter typed next went to
+        the button and was lost); then the app looks again a moment later."""
         if let != self._let or self._held or self._looking:
             return
         going = self._going
         if going is not None and any(holds_message(node, going) for node in self._nodes()):
-            self._app.call_after_refresh(self._settle, let)
+            self._look_later(let)
         else:
             self._busy = False
 
