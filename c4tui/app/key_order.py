@@ -28,7 +28,7 @@ from textual.app import App
 from textual.message_pump import MessagePump
 from textual.widgets import Input, TextArea
 
-from c4tui.app.textual_internals import holds_message, messages_waiting
+from c4tui.app.textual_internals import exiting, holds_message, messages_waiting
 
 # Rounds of callbacks before a held key goes anyway: a screen that is never quiet (a
 # timer at every turn) must not swallow the keyboard; the keys of the tests in
@@ -54,8 +54,9 @@ class KeyOrder:
 
     @property
     def quiet(self) -> bool:
-        """No key held, and the last one let through has come to rest."""
-        return not self._busy
+        """No key held, and the last one let through has come to rest (or the app is
+        closing: a key that quits it never comes to rest, its timers stopped)."""
+        return not self._busy or exiting(self._app)
 
     def holds(self, event: events.Event) -> bool:
         """Whether the app must leave `event` alone now (it is held, and goes later)."""

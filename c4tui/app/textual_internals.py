@@ -11,7 +11,8 @@ test (tests/app/test_textual_internals.py) loudly, not the app quietly:
 - whether an app runs yet (a part built with the app hears events before it runs);
 - a footer key's words and state, to change a key in place (widgets/key_bar.py);
 - the messages a node has yet to handle, with the one it has taken out of its queue to
-  look at, and whether a given one is among them (keys in the order typed, key_order.py).
+  look at, and whether a given one is among them (keys in the order typed, key_order.py);
+- whether the app has been told to exit (a key that quits never comes to rest).
 """
 
 from __future__ import annotations
@@ -81,6 +82,11 @@ def holds_message(node: MessagePump, message: Message) -> bool:
     """Whether `message` waits in `node`'s queue, or aside (see messages_waiting)."""
     waiting: Iterable[Message | None] = node._message_queue.values  # Textual's queue: a deque
     return node._pending_message is message or any(m is message for m in waiting)
+
+
+def exiting(app: App[Any]) -> bool:
+    """Whether the app was told to exit (App.exit) or runs no more."""
+    return bool(app._exit) or not app.is_running
 
 
 def footer_key_face(key: FooterKey) -> tuple[object, ...]:

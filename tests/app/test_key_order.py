@@ -16,7 +16,7 @@ from c4tui.app.screens.position_entry import PositionScreen
 from c4tui.app.screens.profile import ProfileScreen
 from c4tui.app.served import ServedApp
 from c4tui.match.remote import RemoteMatch
-from tests.app.showcase import burst, keys_handled, post_key
+from tests.app.showcase import burst, keys_handled, post_key, type_keys
 from tests.app.test_served import served_app, service, until  # noqa: F401 (a fixture)
 from tests.rooms.support import login
 
@@ -113,3 +113,12 @@ async def test_a_letter_typed_as_the_screen_paints_after_j_is_in_the_code_box(se
         field = app.screen.query_one("#code", Input)
         assert (field.has_focus, field.value) == (True, "x")
 
+
+
+async def test_a_key_that_quits_comes_to_rest(make_app):
+    """q ends the app and its timers with it: its look for rest never comes, and a key
+    that quits is at rest all the same (type_keys waited 60 s for it)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_keys(pilot, "q")
+        assert app.key_order.quiet

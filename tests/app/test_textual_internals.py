@@ -68,3 +68,11 @@ def test_a_message_taken_aside_is_still_waiting():
     assert widget.message_queue_size == 0
     assert internals.messages_waiting(widget) == 1
     assert internals.holds_message(widget, key)
+
+
+async def test_an_app_told_to_exit_is_exiting():
+    app: App[None] = App()
+    async with app.run_test():
+        assert not internals.exiting(app)
+        app.exit()
+        assert internals.exiting(app)
