@@ -134,10 +134,10 @@ class ThinkingPanel(DrawnWidget):
                 said = "The AI has not searched this position yet."
                 # The panel is narrower than that at 80x24: the short words, not cut ones.
                 return [Text(said if len(said) <= width else "Not searched yet.", dim)]
-            return [
-                Text("No AI plays in this game.", dim),
-                Text("Press m for an AI move, h for a hint.", dim),
-            ]
+            lines = [Text("No AI plays in this game.", dim)]
+            if not view.position.is_over():  # a finished game has no move or hint to ask
+                lines.append(Text("Press m for an AI move, h for a hint.", dim))
+            return lines
         lines = self._table(info, view.position, width, view.running)
         lines.append(self._legend(info, width))
         progress = budget_progress(view)
