@@ -62,7 +62,7 @@ async def test_two_new_players_meet_by_automatch_play_rated_blitz_and_top_the_le
         # and the title alone came before the rows (the full slow run, load 2-3).
         board = await cy.wait_for(re.compile(rf"2\s+{second}\s+1338\?"))
         assert re.search(rf"1\s+{first}\s+1662\?", board), board
-    assert "Traceback" not in server.log.decode()
+    assert not server.tracebacks(), server.tracebacks()
 
 
 async def test_a_browser_player_meets_an_ssh_player_by_automatch_in_a_rated_game(tmp_path):
