@@ -49,7 +49,6 @@ class KeyOrder:
         self._released: events.Event | None = None  # the held key let through now
         self._rounds = 0
         self._looking = False  # rounds under way, looking for rest (_round)
-        self._let = 0  # keys let through so far: a _settle for an older one is stale
         self._going: events.Event | None = None  # the key let through last
 
     @property
@@ -72,7 +71,6 @@ class KeyOrder:
             self._next()  # so the key after it may follow it into the field's queue
             return False
         self._busy = True
-        self._let += 1
         self._going = event
         if self._held:
             self._look_for_rest()
@@ -84,11 +82,11 @@ class KeyOrder:
             # costs nothing meanwhile; a callback after the screen's next paint was lost
             # when the key opened another screen (the one painted next), and the key
             # never came to rest.
-            self._look_later(self._let)
+            self._look_later(event)
         return False
 
-    def _look_later(self, let: int) -> None:
-        self._app.set_timer(SETTLE_AFTER, partial(self._settle, let))
+    def _look_later(self, key: events.Event) -> None:
+        self._app.set_timer(SETTLE_AFTER, partial(self._settle, key))
 
     def _look_for_rest(self) -> None:
         """Start the rounds that let the held keys go one by one (once)."""
@@ -97,17 +95,16 @@ class KeyOrder:
             self._rounds = 0
             self._app.call_later(self._round)  # after the app has handed the key on
 
-    def _settle(self, let: int) -> None:
-        """A moment after key number `let` went, no key came behind it: the next key may
+    def _settle(self, key: events.Event) -> None:
+        """A moment after `key` went, no key came behind it: the next key may
         go at once, once this one has come to rest. It may still wait in the focused
         widget's queue, its parents' or the app's, where its binding acts (a lobby
         button's `j`, on its way to focus the code box: the letter typed next went to
         the button and was lost); then the app looks again a moment later."""
-        if let != self._let or self._held or self._looking:
-            return
-        going = self._going
-        if going is not None and any(holds_message(node, going) for node in self._nodes()):
-            self._look_later(let)
+        if key is not self._going or self._held or self._looking:
+            return  # a later key went since, or keys wait behind this one (the rounds)
+        if any(holds_message(node, key) for node in self._nodes()):
+            self._look_later(key)
         else:
             self._busy = False
 

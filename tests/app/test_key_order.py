@@ -105,7 +105,7 @@ async def test_a_letter_typed_as_the_screen_paints_after_j_is_in_the_code_box(se
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
 
         def painted_then_typed():
-            app.key_order._settle(app.key_order._let)  # what the paint's callback does
+            app.key_order._settle(app.key_order._going)  # what the look a moment later does
             post_key(pilot, "x")
 
         hook_first_post(app.focused, "j", painted_then_typed)
