@@ -7,7 +7,8 @@
  * the 12-ply book score, the 13-ply book floor), a 12-ply root's own book score that
  * settles the last column able to reach it, and the probes in turns: the first column
  * alone until one score is known, then every pending column, guessing the last known
- * score twice at most before the binary search.
+ * score twice at most before the binary search (the first guess, before any score is
+ * known: the root's own floor from the book, at 12 and 13 plies).
  *
  * Second core: once the analysis has searched POLL_EVERY nodes (a few milliseconds, so
  * small positions never pay for a thread), a helper thread starts and takes pending
@@ -237,7 +238,8 @@ static void *help(void *arg) {
     return NULL;
 }
 
-/* The bounds of one child before any search (Solver.bounds), children's view. */
+/* The bounds of a position before any search (Solver.bounds), its mover's view: of
+ * one child, or of the root itself. */
 static void child_bounds(const solver_t *s, u128 cur, u128 mask, int moves, int weak, int *low,
                          int *high) {
     const u128 playable = (mask + s->bottom) & s->board;
@@ -305,6 +307,18 @@ int c4_analyze(void *handle, uint64_t cur_lo, uint64_t cur_hi, uint64_t mask_lo,
     if (watch) c4_watch_interrupt(s);
 
     const u128 possible = (mask + s->bottom) & s->board, wins = c4_spots(s, cur) & possible;
+    if (!weak && !wins) {
+        /* The root's own floor before any search (a 12-ply root's book score, a 13-ply
+         * root's floor from the 12-ply book) is the first guess: the best column scores
+         * at least that, often just that, and siblings score alike (on 150 random
+         * 12-ply and 150 13-ply positions 2-3% fewer nodes, the slowest no slower). */
+        int root_low, root_high;
+        child_bounds(s, cur, mask, moves, 0, &root_low, &root_high);
+        if (root_low > lose_now_score(s, moves)) {
+            job->guess = -root_low;
+            job->has_guess = 1;
+        }
+    }
     for (int col = 0; col < s->width; col++) low[col] = high[col] = C4_NONE;
     for (int i = 0; i < s->width; i++) {
         const int col = s->order[i];

@@ -8,7 +8,7 @@ from typing import Protocol
 
 from c4tui.engine.board.geometry import Geometry, centre_first
 from c4tui.engine.board.position import Position
-from c4tui.engine.board.scores import win_now_score
+from c4tui.engine.board.scores import win_now_score, win_score
 from c4tui.engine.solver.book import EXACT_PLY, OpeningBook
 from c4tui.engine.solver.search import SearchStopped
 
@@ -62,12 +62,14 @@ def analyze_columns(
     # Sibling columns often score alike: once one is exact, the others first test
     # its score (twice at most each, then back to the binary search).
     guess: int | None = None
+    wins_now = False
     for col in centre_first(g.width):
         if not position.can_play(col):
             continue
         if position.is_winning_move(col):
             win = 1 if weak else win_now_score(position)
             columns[col] = ColumnBounds(win, win)
+            wins_now = True
         elif position.moves + 1 == g.cells:
             # The last cell, and not a win: the game ends drawn, with no child to solve.
             columns[col] = ColumnBounds(0, 0)
@@ -89,6 +91,15 @@ def analyze_columns(
     best = None
     if solver.book is not None and position.moves == EXACT_PLY and not weak:
         best = solver.book.exact_score(position.current, position.mask)
+    if guess is None and not weak and not wins_now:
+        # The position's own floor before any search (a 12-ply position's book score,
+        # a 13-ply one's floor from the 12-ply book) is the first guess: the best
+        # column scores at least that, often just that, and siblings score alike (on
+        # 150 random 12-ply and 150 13-ply positions 2-3% fewer nodes, the slowest no
+        # slower). Only the book gives a floor above the trivial one.
+        root_low = solver.bounds(position).low
+        if root_low > -win_score(g.cells, position.moves + 1):
+            guess = -root_low
     pending = [col for col in children if not child_bounds[col].exact]
     # A deadline already past or a stop already set: no search at all (the first check
     # would otherwise come only after CHECK_EVERY nodes, when a small search is done).
