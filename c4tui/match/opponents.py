@@ -54,6 +54,15 @@ def evaluation_of(info: SearchInfo, move: int, mover: int) -> float | None:
     return value if mover == 0 else -value
 
 
+def values_columns(info: SearchInfo) -> bool:
+    """Whether a search's snapshot values any column (what evaluation_of reads): Random
+    and Greedy never do, so their games have no evaluation line at all."""
+    return any(
+        stat is not None and (stat.value is not None or stat.score is not None)
+        for stat in info.columns
+    )
+
+
 def proven(info: SearchInfo, move: int) -> bool:
     """Whether the engine's value of `move` is a proven result (evaluation_of reads it as
     1, 0 or -1), not an estimate."""

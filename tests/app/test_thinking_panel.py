@@ -277,6 +277,21 @@ async def test_the_panel_says_whose_view_its_figures_are(make_app):
         assert label.startswith("● wins"), label
 
 
+@pytest.mark.parametrize(("spec", "title"), [("random", "Random"), ("greedy", "Greedy")])
+async def test_an_opponent_that_values_no_move_is_not_awaited_under_the_moves(
+    make_app, spec, title
+):
+    """Against Random the line under the moves said "The AI's view of the game: none
+    yet" all game: it never values a move."""
+    app = make_app(settings=Settings(opponent=spec, theme="textual-dark"))
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "4")  # ● moves; the engine (○) answers
+        await settle(pilot)
+        assert len(app.game.moves) == 2
+        label = str(app.query_one("#evaluation-label").render())
+        assert label == f"{title} does not judge moves", label
+
+
 async def test_the_human_like_engine_shows_its_scores_and_chances(make_app):
     # Past the solver's time (8x7 connect 5) it scores by a shallow search: the panel
     # names those scores and the chance it gave each column, not "playouts".

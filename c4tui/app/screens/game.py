@@ -43,6 +43,7 @@ from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import Limits
 from c4tui.match.exact_scores import ColumnScores
 from c4tui.match.interface import MatchEvent, MatchInterface, MatchView, SearchProgress
+from c4tui.match.opponents import values_columns
 from c4tui.match.sides import GLYPHS, engine_title
 
 MIN_COLUMNS, MIN_LINES = 80, 24
@@ -223,7 +224,14 @@ class GameScreen(Screen[None]):
         )
         self.thinking_panel.show(self._thinking(view))
         ai_plays = view.is_ai(0) or view.is_ai(1)
-        self.history.show(view.game, list(view.evaluations), view.evaluator, ai_plays)
+        search = view.search
+        # An engine that has searched and valued no column (Random, Greedy) never will.
+        silent = (
+            engine_title(search.spec)
+            if search is not None and search.info is not None and not values_columns(search.info)
+            else None
+        )
+        self.history.show(view.game, list(view.evaluations), view.evaluator, ai_plays, silent)
         self.sub_title = subtitle(view)
         if self.panel is not None and hasattr(self.panel, "show"):
             self.panel.show(view)

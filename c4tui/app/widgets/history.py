@@ -193,18 +193,26 @@ class MoveHistory(Vertical):
         yield Label(id="evaluation-label")
         yield EvaluationLine(id="evaluation")
 
-    _shown: tuple[list[Row], tuple[int, ...], list[float], Judge | None, bool] | None = None
+    _shown: (
+        tuple[list[Row], tuple[int, ...], list[float], Judge | None, bool, str | None] | None
+    ) = None
     branched = False  # the game has variations
 
     def show(
-        self, game: Game, evaluations: list[float], whose: Judge | None, ai_plays: bool = True
+        self,
+        game: Game,
+        evaluations: list[float],
+        whose: Judge | None,
+        ai_plays: bool = True,
+        silent: str | None = None,
     ) -> None:
         """`game`: its lines are listed and its board's move marked; `evaluations`: one
         engine's values of its moves on the board's line, ●'s side; `whose`: that engine
         (its title, and whether its last value is a proven result); `ai_plays`: whether
-        an engine plays a side (else nobody judges the moves)."""
+        an engine plays a side (else nobody judges the moves); `silent`: the title of
+        an engine that plays and values no move (Random), when no other has."""
         rows = move_rows(game, game.position.width)
-        shown = (rows, game.path, evaluations, whose, ai_plays)
+        shown = (rows, game.path, evaluations, whose, ai_plays, silent)
         if shown == self._shown:
             return
         self._shown = shown
@@ -227,6 +235,8 @@ class MoveHistory(Vertical):
         # The figure first: the narrowest layout (80 columns) leaves 36 characters.
         if evaluations:
             words = judged_words(evaluations[-1], whose)
+        elif silent is not None:
+            words = f"{silent} does not judge moves"
         elif ai_plays:
             words = "The AI's view of the game: none yet"
         else:
