@@ -1,6 +1,7 @@
 """The column analysis's first guess past the book: the position's own floor from the
-12-ply book (its book score at 12 plies, the floor from its parents at 13), in the
-Python analysis and in C's, which must search the same nodes."""
+12-ply book (its book score at 12 plies, the floor from its parents at 13), at 14 plies
+the least book score of its 12-ply grandparents, in the Python analysis and in C's,
+which must search the same nodes."""
 
 import pytest
 
@@ -9,7 +10,7 @@ from c4tui.engine.board.position import Position
 from c4tui.engine.kernels import library
 from c4tui.engine.solver import ColumnBounds, Solver
 from c4tui.engine.solver.book import OpeningBook
-from c4tui.engine.solver.columns import analyze_columns
+from c4tui.engine.solver.columns import analyze_columns, least_grandparent
 
 needs_book = pytest.mark.skipif(
     OpeningBook.default() is None, reason="bitbully-databases is not installed"
@@ -20,6 +21,7 @@ needs_book = pytest.mark.skipif(
 AT_12 = ("315237735272", -2)  # its book score, which is also its best column's
 AT_13 = ("3136211716336", -4)  # a floor below its best column (3)
 AT_13_EXACT = ("7277643352522", -2)  # a floor its best column reaches
+AT_14 = ("34233163135446", -4)  # the least of its grandparents' book scores
 
 
 class GuessLog:
@@ -56,6 +58,22 @@ def test_the_first_probe_guesses_the_positions_floor_from_the_book(moves, floor)
 
 
 @needs_book
+def test_at_14_plies_the_first_probe_guesses_the_least_grandparents_score():
+    moves, least = AT_14
+    position = Position.from_moves(moves)
+    book = OpeningBook.default()
+    assert book is not None
+    assert least_grandparent(book, position) == least
+    # The grandparent it came through is one of those weighed.
+    played = Position.from_moves(moves[:12])
+    came_through = book.exact_score(played.current, played.mask)
+    assert came_through is not None and least <= came_through
+    log = GuessLog(Solver(geometry(7, 6, 4), native=False, table_size=1_000_003))
+    analyze_columns(log, position, weak=False, on_column=None, columns=[None] * 7)
+    assert log.guesses[0] == -least
+
+
+@needs_book
 def test_before_12_plies_the_first_column_is_solved_with_no_guess():
     position = Position.from_moves("4453")
     log = GuessLog(Solver(geometry(7, 6, 4), native=False, table_size=1_000_003))
@@ -65,7 +83,7 @@ def test_before_12_plies_the_first_column_is_solved_with_no_guess():
 
 @needs_book
 @pytest.mark.skipif(library.library() is None, reason="installed without C kernels")
-@pytest.mark.parametrize("moves", [AT_12[0], AT_13[0], AT_13_EXACT[0]])
+@pytest.mark.parametrize("moves", [AT_12[0], AT_13[0], AT_13_EXACT[0], AT_14[0]])
 def test_c_and_python_analyses_past_the_book_agree_node_for_node(moves):
     position = Position.from_moves(moves)
     found = []

@@ -8,7 +8,8 @@
  * settles the last column able to reach it, and the probes in turns: the first column
  * alone until one score is known, then every pending column, guessing the last known
  * score twice at most before the binary search (the first guess, before any score is
- * known: the root's own floor from the book, at 12 and 13 plies).
+ * known: the root's own floor from the book at 12 and 13 plies, its grandparents' least
+ * book score at 14).
  *
  * Second core: once the analysis has searched POLL_EVERY nodes (a few milliseconds, so
  * small positions never pay for a thread), a helper thread starts and takes pending
@@ -257,10 +258,7 @@ static void child_bounds(const solver_t *s, u128 cur, u128 mask, int moves, int 
          * taken back) scores at least what this move gives it: a floor from the book. */
         const u128 last = cur ^ mask;
         for (int col = 0; col < s->width; col++) {
-            const u128 stones = mask & s->column[col];
-            if (!stones) continue;
-            u128 top = stones;
-            while (top & (top - 1)) top &= top - 1;
+            const u128 top = c4_top_stone(mask & s->column[col]);
             if (!(top & last)) continue;
             const int parent = c4_book_exact(s, (uint64_t)(last ^ top), (uint64_t)(mask ^ top));
             if (parent != BOOK_MISSING && -parent > lo) lo = -parent;
@@ -274,6 +272,26 @@ static void child_bounds(const solver_t *s, u128 cur, u128 mask, int moves, int 
     }
     *low = lo;
     *high = hi;
+}
+
+/* The least book score (from its own mover's view) of the 12-ply positions two stones
+ * before a 14-ply one: a top stone of the player who moved last taken back, then one of
+ * the other's; BOOK_MISSING when the book has none. */
+static int least_grandparent(const solver_t *s, u128 cur, u128 mask) {
+    int least = BOOK_MISSING;
+    const u128 last = cur ^ mask;
+    for (int c1 = 0; c1 < s->width; c1++) {
+        const u128 top1 = c4_top_stone(mask & s->column[c1]);
+        if (!(top1 & last)) continue;
+        const u128 parent = mask ^ top1; /* cur's player moved last there */
+        for (int c2 = 0; c2 < s->width; c2++) {
+            const u128 top2 = c4_top_stone(parent & s->column[c2]);
+            if (!(top2 & cur)) continue;
+            const int v = c4_book_exact(s, (uint64_t)(cur ^ top2), (uint64_t)(parent ^ top2));
+            if (v != BOOK_MISSING && (least == BOOK_MISSING || v < least)) least = v;
+        }
+    }
+    return least;
 }
 
 /* Score every column of a position that is not over: low[c] and high[c] (mover's
@@ -317,6 +335,17 @@ int c4_analyze(void *handle, uint64_t cur_lo, uint64_t cur_hi, uint64_t mask_lo,
         if (root_low > lose_now_score(s, moves)) {
             job->guess = -root_low;
             job->has_guess = 1;
+        }
+        /* Two stones past the book no floor is known, but the position's 12-ply
+         * grandparents are (the least of their scores guesses best: 150 random 14-ply
+         * positions 5.4% fewer nodes, the greatest 1.6%; three stones back, 15 plies,
+         * either is worse than no guess). */
+        if (s->exact_book && moves == BOOK_EXACT_PLY + 2) {
+            const int least = least_grandparent(s, cur, mask);
+            if (least != BOOK_MISSING) {
+                job->guess = -least;
+                job->has_guess = 1;
+            }
         }
     }
     for (int col = 0; col < s->width; col++) low[col] = high[col] = C4_NONE;

@@ -87,6 +87,12 @@ static inline int floor_half(int x) { return x >= 0 ? x / 2 : -((1 - x) / 2); }
  * window near 0. Kept apart from floor_half: the two searches must probe alike. */
 static inline int half_toward_zero(int x) { return x / 2; }
 
+/* The highest stone of `stones` (the stones of one column), 0 for none. */
+static inline u128 c4_top_stone(u128 stones) {
+    while (stones & (stones - 1)) stones &= stones - 1;
+    return stones;
+}
+
 /* book.c: the exact 12-ply score of a position (the side to move is the first
  * player), or BOOK_MISSING; and the 8-ply outcome, 1, 0 or -1. */
 int c4_book_exact(const solver_t *s, uint64_t first, uint64_t mask);

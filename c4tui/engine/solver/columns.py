@@ -31,6 +31,33 @@ def exact_scores(columns: Sequence[ColumnBounds | None]) -> list[int | None]:
     return [None if bounds is None else bounds.low for bounds in columns]
 
 
+def least_grandparent(book: OpeningBook, position: Position) -> int | None:
+    """The least book score (each from its own mover's view) of the 12-ply positions two
+    stones before a 14-ply `position`: a top stone of the player who moved last taken
+    back, then one of the other's; None when the book has none."""
+    g = position.geometry
+    cur, mask = position.current, position.mask
+    least = None
+    for first in g.column_masks:
+        top = top_stone(mask & first)
+        if not top & (cur ^ mask):
+            continue
+        parent = mask ^ top
+        for second in g.column_masks:
+            below = top_stone(parent & second)
+            if not below & cur:
+                continue
+            score = book.exact_score(cur ^ below, parent ^ below)
+            if score is not None and (least is None or score < least):
+                least = score
+    return least
+
+
+def top_stone(stones: int) -> int:
+    """The highest stone of one column's `stones`, 0 for none."""
+    return 1 << (stones.bit_length() - 1) if stones else 0
+
+
 class Prober(Protocol):
     """What the column analysis asks of the Solver (`exact.py`), which owns it."""
 
@@ -100,6 +127,14 @@ def analyze_columns(
         root_low = solver.bounds(position).low
         if root_low > -win_score(g.cells, position.moves + 1):
             guess = -root_low
+        elif solver.book is not None and position.moves == EXACT_PLY + 2:
+            # Two stones past the book no floor is known, but the 12-ply grandparents
+            # are: the least of their scores guesses best (150 random 14-ply positions
+            # 5.4% fewer nodes, the greatest 1.6%; three stones back, either is worse
+            # than no guess).
+            least = least_grandparent(solver.book, position)
+            if least is not None:
+                guess = -least
     pending = [col for col in children if not child_bounds[col].exact]
     # A deadline already past or a stop already set: no search at all (the first check
     # would otherwise come only after CHECK_EVERY nodes, when a small search is done).
