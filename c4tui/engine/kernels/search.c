@@ -54,13 +54,16 @@ static int is_7x6(const solver_t *s) {
     return s->width == 7 && s->height == 6 && s->connect == 4;
 }
 
+/* The 7x6 search takes the packed table as given (search_body.h's PACKED). */
+static int fixed_7x6(const solver_t *s) { return is_7x6(s) && s->packed; }
+
 int c4_search(solver_t *s, u128 cur, u128 mask, int moves, int alpha, int beta) {
 #ifdef POPCNT_SEARCH
-    if (is_7x6(s) && __builtin_cpu_supports("popcnt")) {
+    if (fixed_7x6(s) && __builtin_cpu_supports("popcnt")) {
         return root_7x6_popcnt(s, (uint64_t)cur, (uint64_t)mask, moves, alpha, beta);
     }
 #endif
-    if (is_7x6(s)) return root_7x6(s, (uint64_t)cur, (uint64_t)mask, moves, alpha, beta);
+    if (fixed_7x6(s)) return root_7x6(s, (uint64_t)cur, (uint64_t)mask, moves, alpha, beta);
     if (s->bits <= 64) return root_64(s, (uint64_t)cur, (uint64_t)mask, moves, alpha, beta);
     return root_128(s, cur, mask, moves, alpha, beta);
 }

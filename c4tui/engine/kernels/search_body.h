@@ -20,9 +20,16 @@
  * more instructions, and the loops' bookkeeping costs as much as their work). */
 #define ORDER(s, i) ((FIXED_WIDTH - 1) / 2 + (((i) & 1) ? -(((i) + 1) / 2) : (i) / 2))
 #define EACH_COLUMN _Pragma("GCC unroll 16")
+#define SLOTS FIXED_WIDTH /* the arrays of a node's moves */
+/* A 7x6 search always has the packed table (c4_search sends it here only then): said
+ * at each use, so that tt_get and tt_put drop their test for the owned table's pairs
+ * (s->packed is read afresh after every call: the table may have grown). */
+#define PACKED(s) if (!(s)->packed) __builtin_unreachable()
 #else
 #define ORDER(s, i) ((s)->order[i])
 #define EACH_COLUMN
+#define SLOTS MAX_WIDTH
+#define PACKED(s)
 #define WIDTH(s) ((s)->width)
 #define H1(s) ((s)->h1)
 #define CONNECT(s) ((s)->connect)
@@ -40,6 +47,25 @@
 
 /* Every cell where `stones` would complete a line (not masked to empty cells). */
 static inline BB FN(spots)(const solver_t *s, BB stones) {
+#if defined(FIXED_CONNECT) && FIXED_CONNECT == 4
+    /* Connect 4 written out (heuristic.py's _spots4), with each pair of neighbours
+     * found once: `pairs` marks a stone with another one step further (the loop below
+     * takes about 75 instructions a call, this about 45; the search calls it for every
+     * move it sorts). */
+    (void)s;
+    const BB twos = stones & (stones << 1), threes = twos & (twos << 1);
+    BB found = threes << 1; /* vertical: the spot on top */
+    const int steps[3] = {FIXED_HEIGHT + 1, FIXED_HEIGHT, FIXED_HEIGHT + 2};
+#pragma GCC unroll 3
+    for (int i = 0; i < 3; i++) {
+        const int d = steps[i];
+        const BB pairs = stones & (stones >> d);
+        /* Two stones on one side (either), then the third on the far or near side. */
+        found |= (pairs << (2 * d)) & ((stones << (3 * d)) | (stones >> d));
+        found |= (pairs >> d) & ((stones >> (3 * d)) | (stones << d));
+    }
+    return found;
+#else
     const int n = CONNECT(s), h1 = H1(s);
     BB found = ~(BB)0;
     /* Unrolled, so that on 7x6 every shift is by a constant (see ORDER). */
@@ -62,6 +88,7 @@ static inline BB FN(spots)(const solver_t *s, BB stones) {
         for (int j = 1; j < n - 1; j++) found |= below[j] & above[n - 1 - j];
     }
     return found;
+#endif
 }
 
 /* Pons's non-losing moves (non_losing.h). */
@@ -124,6 +151,7 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
         const BB mkey = mcur + mmask;
         if (mkey < key) key = mkey;
         slot = SLOT(s, key, moves);
+        PACKED(s);
         value = tt_get(s, (u128)key, slot);
     }
     if (tt_is_lower(s, value)) {
@@ -139,10 +167,10 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
             if (alpha >= beta) return beta;
         }
     }
-    if (s->exact_book && moves == BOOK_EXACT_PLY) {
+    if (moves == BOOK_EXACT_PLY && s->exact_book) {
         const int v = c4_book_exact(s, (uint64_t)cur, (uint64_t)mask);
         if (v != BOOK_MISSING) return v;
-    } else if (s->outcome_book && moves == BOOK_OUTCOME_PLY) {
+    } else if (moves == BOOK_OUTCOME_PLY && s->outcome_book) {
         /* Win / draw / loss only: a draw is exact, a win or loss a bound. */
         const int v = c4_book_outcome(s, (uint64_t)cur, (uint64_t)mask);
         if (v == 0) return 0;
@@ -155,7 +183,7 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
         }
     }
     const BB opp = cur ^ mask, mopp = mcur ^ mmask;
-    if (s->exact_book && moves == BOOK_EXACT_PLY - 1) {
+    if (moves == BOOK_EXACT_PLY - 1 && s->exact_book) {
         /* Every child is a book position: take the best of their exact scores without
          * a call per child (a child missing from the book falls through). */
         int best = -100, all_known = 1;
@@ -185,83 +213,71 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
      * (measured on the 12 slowest tail positions: the same nodes in 13-15% less CPU
      * time than reading them at once). Those reads also bring the entries into the
      * cache for the children's own reads. */
-    BB ckeys[MAX_WIDTH];
-    uint64_t cslots[MAX_WIDTH];
+    BB ckeys[SLOTS];
+    uint64_t cslots[SLOTS];
     int children = 0;
-    if (moves < s->etc_until) {
-        EACH_COLUMN
-        for (int i = 0; i < WIDTH(s); i++) {
-            const int col = ORDER(s, i);
-            const BB move = possible & COLUMN(s, col);
-            if (!move) continue;
+    const int etc = moves < s->etc_until;
+    /* The moves by their place i in the centre-first order, and their ranks (0: no
+     * move). The children go by rank: the winning spots each move makes, weighed
+     * (search.py's comment there says how and why), centre first on ties, as 16 - i
+     * in the low bits. Each next child is the highest rank left, found without a
+     * branch (a sort's branches follow the scores and are often mispredicted). */
+    BB move_at[SLOTS], mmove_at[SLOTS], spots_at[SLOTS];
+    int ranks[SLOTS] = {0};
+    int count = 0;
+    const BB below_threats = threats >> 1, above_threats = threats << 1;
+    EACH_COLUMN
+    for (int i = 0; i < WIDTH(s); i++) {
+        const int col = ORDER(s, i);
+        const BB move = possible & COLUMN(s, col);
+        if (!move) continue;
+        const BB mmove = FN(mirror_move)(s, move, col);
+        if (etc) {
             BB ckey = opp + (mask | move);
-            const BB cmkey = mopp + (mmask | FN(mirror_move)(s, move, col));
+            const BB cmkey = mopp + (mmask | mmove);
             if (cmkey < ckey) ckey = cmkey;
             ckeys[children] = ckey;
             cslots[children] = SLOT(s, ckey, moves + 1);
+            PACKED(s);
             tt_prefetch(s, cslots[children]);
             children++;
         }
-    }
-    struct {
-        int rank, col;
-        BB move, spots;
-    } ranked[MAX_WIDTH];
-    int count = 0;
-    if (possible & (possible - 1)) {
-        /* Sort by the winning spots each move makes, weighed (search.py's comment there
-         * says how and why; ties: centre first). */
-        const BB below_threats = threats >> 1, above_threats = threats << 1;
-        EACH_COLUMN
-        for (int i = 0; i < WIDTH(s); i++) {
-            const int col = ORDER(s, i);
-            const BB move = possible & COLUMN(s, col);
-            if (!move) continue;
-            const BB spots = FN(spots)(s, cur | move);
-            const BB useful = spots & empty & ~above_threats;
-            const int weight = 2 * POPCOUNT128(useful) + POPCOUNT128(useful & below_threats);
-            const int rank = (weight << 4) | (15 - i);
-            int at = count++;
-            while (at > 0 && ranked[at - 1].rank < rank) {
-                ranked[at] = ranked[at - 1];
-                at--;
-            }
-            ranked[at].rank = rank;
-            ranked[at].col = col;
-            ranked[at].move = move;
-            ranked[at].spots = spots;
-        }
-    } else {
-        for (int col = 0; col < WIDTH(s); col++) {
-            if (possible & COLUMN(s, col)) {
-                ranked[0].col = col;
-                break;
-            }
-        }
-        ranked[0].move = possible;
-        ranked[0].spots = FN(spots)(s, cur | possible);
-        count = 1;
+        const BB spots = FN(spots)(s, cur | move);
+        const BB useful = spots & empty & ~above_threats;
+        const int weight = 2 * POPCOUNT128(useful) + POPCOUNT128(useful & below_threats);
+        const int rank = (weight << 5) | (16 - i);
+        move_at[i] = move;
+        mmove_at[i] = mmove;
+        spots_at[i] = spots;
+        ranks[i] = rank;
+        count++;
     }
     /* The children's entries, in the centre-first order in which search.py reads them
      * before it sorts: the same cutoff, with the same bound. */
     for (int i = 0; i < children; i++) {
+        PACKED(s);
         const unsigned v = tt_get(s, (u128)ckeys[i], cslots[i]);
         if (v && !tt_is_lower(s, v) && -tt_upper_bound(s, v) >= beta) {
             return -tt_upper_bound(s, v);
         }
     }
-    for (int i = 0; i < count; i++) {
-        const BB move = ranked[i].move;
-        const int score = -FN(negamax)(s, opp, mask | move, mopp,
-                                       mmask | FN(mirror_move)(s, move, ranked[i].col), moves + 1,
-                                       -beta, -alpha, ranked[i].spots);
+    for (int r = 0; r < count; r++) {
+        int best = 0;
+        EACH_COLUMN
+        for (int j = 0; j < WIDTH(s); j++) best = ranks[j] > best ? ranks[j] : best;
+        const int i = 16 - (best & 31);
+        ranks[i] = 0;
+        const int score = -FN(negamax)(s, opp, mask | move_at[i], mopp, mmask | mmove_at[i],
+                                       moves + 1, -beta, -alpha, spots_at[i]);
         if (s->status) return 0;
         if (score >= beta) {
+            PACKED(s);
             if (keeps) tt_put(s, (u128)key, slot, tt_lower(s, score));
             return score;
         }
         if (score > alpha) alpha = score;
     }
+    PACKED(s);
     if (keeps) tt_put(s, (u128)key, slot, tt_upper(s, alpha));
     return alpha;
 }
@@ -276,6 +292,8 @@ static int FN(root)(solver_t *s, BB cur, BB mask, int moves, int alpha, int beta
 #undef MAIN_SLOT
 #undef ORDER
 #undef EACH_COLUMN
+#undef SLOTS
+#undef PACKED
 #undef WIDTH
 #undef H1
 #undef CONNECT

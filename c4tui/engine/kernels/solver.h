@@ -74,11 +74,15 @@ struct solver {
 
 /* The score of the side to move when it wins with its next stone: one more than the
  * cells left to the opponent, halved (scores.win_now_score). */
-static inline int win_now_score(const solver_t *s, int moves) { return (s->cells + 1 - moves) / 2; }
+static inline int win_now_score(const solver_t *s, int moves) {
+    return (int)((unsigned)(s->cells + 1 - moves) / 2); /* never negative: no sign fix-up */
+}
 
 /* The score of the side to move when it cannot stop the opponent's next stone from
  * winning (the opponent's win-now score one ply later, negated). */
-static inline int lose_now_score(const solver_t *s, int moves) { return -((s->cells - moves) / 2); }
+static inline int lose_now_score(const solver_t *s, int moves) {
+    return -(int)((unsigned)(s->cells - moves) / 2);
+}
 
 /* x / 2 rounded down, as Python's // (C's / rounds toward zero): the book's scores. */
 static inline int floor_half(int x) { return x >= 0 ? x / 2 : -((1 - x) / 2); }
