@@ -41,6 +41,95 @@ def test_upper_and_lower_bounds_of_every_score_decode_apart(size):
     assert min(lowers) > coding.lower_base and max(lowers) <= 255
 
 
+@pytest.mark.parametrize("size", [(7, 6, 4), (4, 4, 3), (5, 4, 4), (6, 7, 4)])
+def test_both_bounds_of_every_score_round_trip_where_they_fit(size):
+    """Where the key leaves room (7x6: 49 bits and two fields of 6), an entry holds a
+    floor and a ceiling; storing one keeps the other, and 0 is no bound at all."""
+    g = geometry(*size)
+    coding = Coding.of(g)
+    assert coding.bound_bits and g.width * (g.height + 1) + coding.key_shift <= 64
+    none = coding.bound_offset
+    assert coding.bounds(0) == (-none, none)  # an empty slot
+    scores = range(-g.max_score, g.max_score + 1)
+    for floor in scores:
+        for ceiling in scores[floor + g.max_score :]:
+            both = coding.with_ceiling(coding.with_floor(0, floor), ceiling)
+            assert both < 1 << coding.key_shift
+            assert coding.bounds(both) == (floor, ceiling)
+            assert coding.bounds(coding.with_floor(both, floor + 1)) == (floor + 1, ceiling)
+            assert coding.bounds(coding.with_ceiling(both, floor)) == (floor, floor)
+        assert coding.bounds(coding.exact(floor)) == (floor, floor)
+
+
+def test_keys_of_56_bits_keep_the_one_bound_entry():
+    """8x6 and 7x7 keys fill 56 bits of a packed entry: the bound is the value byte."""
+    for g in (geometry(8, 6, 4), geometry(7, 7, 4)):
+        coding = Coding.of(g)
+        assert packed_fits(g) and coding.bound_bits == 0 and coding.key_shift == 8
+        assert coding.bounds(coding.with_floor(0, 3)) == (3, coding.bound_offset)
+        assert coding.bounds(coding.with_ceiling(0, -3)) == (-coding.bound_offset, -3)
+        assert coding.bounds(coding.exact(2)) == (-coding.bound_offset, 2)
+
+
+def table_key(position: Position) -> int:
+    """A position's key: the smaller of its own and its mirror image's."""
+    g = position.geometry
+    return min(
+        position.current + position.mask, g.mirror(position.current) + g.mirror(position.mask)
+    )
+
+
+def root_entry(solver: Solver, position: Position) -> tuple[int, int, int]:
+    """The key of the entry in `position`'s slot, and the bounds that entry holds."""
+    g = solver.geometry
+    coding = Coding.of(g)
+    table = solver._table
+    assert table is not None
+    entry = table[table_key(position) % deep_region(len(table), g.cells)[0]]
+    return entry >> coding.key_shift, *coding.bounds(entry & ((1 << coding.key_shift) - 1))
+
+
+# 13 empty cells: its score is -2; its entry in the main part of a table of 1,009 slots.
+THIRTEEN_EMPTY = "12156756715535615116237724723"
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_a_node_proven_at_least_and_at_most_keeps_both_in_its_entry(native):
+    """A solve's probes prove the root >= its score in one and <= it in another: its
+    entry keeps the two, merged (C and Python alike, on the shared 7x6 table)."""
+    if native and library() is None:
+        pytest.skip("the C kernels are not built")
+    solver = Solver(geometry(7, 6, 4), book=False, native=native, table_size=1009)
+    position = Position.from_moves(THIRTEEN_EMPTY)
+    assert solver.solve(position) == -2
+    assert root_entry(solver, position) == (table_key(position), -2, -2)
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_an_entry_of_a_key_that_collides_lends_no_bound(native):
+    """A slot holding another key's floor and ceiling: the search neither reads them nor
+    keeps them beside the bound it writes there (C and Python alike)."""
+    if native and library() is None:
+        pytest.skip("the C kernels are not built")
+    g = geometry(7, 6, 4)
+    coding = Coding.of(g)
+    solver = Solver(g, book=False, native=native, table_size=1009)
+    position = Position.from_moves(THIRTEEN_EMPTY)
+    key = table_key(position)
+    slot = key % 1009
+    table = solver._table
+    assert table is not None
+    # Bounds no score meets: read as this position's, they would end the probe at once.
+    table[slot] = (key + 1009) << coding.key_shift | coding.with_ceiling(
+        coding.with_floor(0, 10), -10
+    )
+    bounds = solver.bounds(position)
+    with solver.working():
+        solver.probe(position, bounds, guess=-2)  # "score >= -2": yes
+    assert bounds.low == -2
+    assert root_entry(solver, position) == (key, -2, coding.bound_offset)
+
+
 def test_packed_tables_are_for_keys_that_fit_64_bits():
     assert packed_fits(geometry(7, 6, 4))
     assert not packed_fits(geometry(9, 7, 4))
@@ -70,9 +159,10 @@ def test_a_big_tables_entries_near_the_end_are_in_its_deep_region(native):
     table = solver._table
     assert table is not None
     found = {"deep": 0, "main": 0}
+    key_shift = Coding.of(g).key_shift
     for slot, entry in enumerate(table):
         if entry:
-            key = entry >> 8
+            key = entry >> key_shift
             if stones_of_key(key, g.width, g.height) >= deep_moves:
                 assert slot == main + key % DEEP_ENTRIES
                 found["deep"] += 1
@@ -115,3 +205,19 @@ def test_a_search_that_proves_long_moves_to_the_big_table_and_keeps_it(book_solv
     assert book_solver._long_shared
     book_solver.reset()  # as a new process: the small table first
     assert not book_solver._long_shared
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_a_probe_that_fails_low_tells_the_best_moves_ceiling(native):
+    """ "Score > 0?" of a position scoring -2: the search fails soft, returning the best
+    child's ceiling (-2) rather than the window's edge (0); stored, and as the probe's
+    new bound, it is tighter for the probes after it."""
+    if native and library() is None:
+        pytest.skip("the C kernels are not built")
+    solver = Solver(geometry(7, 6, 4), book=False, native=native, table_size=1009)
+    position = Position.from_moves(THIRTEEN_EMPTY)
+    bounds = solver.bounds(position)
+    with solver.working():
+        solver.probe(position, bounds, guess=1)  # "score >= 1": no
+    assert bounds.high == -2
+    assert root_entry(solver, position)[1:] == (-Coding.of(solver.geometry).bound_offset, -2)

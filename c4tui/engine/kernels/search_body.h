@@ -14,6 +14,8 @@
 #define COLUMN(s, col) (((((BB)1) << FIXED_HEIGHT) - 1) << ((col) * (FIXED_HEIGHT + 1)))
 /* 7x6 keys fit a packed table's entries: their slots need no division. */
 #define MAIN_SLOT(s, key) tt_slot(s, (uint64_t)(key))
+/* And both bounds fit an entry: 49 key bits and two fields of 6 (solver.c's c4_new). */
+#define BOUND_BITS(s) 6
 /* The i-th column from the centre outwards, left first on ties (s->order's, for an odd
  * width): a constant in the unrolled loops over the columns, so that every shift by a
  * column's place is by a constant too (on x86-64 a shift by a variable count takes
@@ -35,6 +37,7 @@
 #define CONNECT(s) ((s)->connect)
 #define COLUMN(s, col) ((BB)(s)->column[col])
 #define MAIN_SLOT(s, key) ((uint64_t)((key) % (BB)(s)->main_size))
+#define BOUND_BITS(s) ((s)->bound_bits)
 #endif
 /* The slot of the key of a node of `moves` stones: in the deep region for the nodes
  * near the end (table.h), else in the main part. */
@@ -143,29 +146,25 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
      * nearly always in the cache already, asked for by its parent's enhanced
      * transposition cutoffs below. */
     const int keeps = tt_keeps(s, moves);
+    const int bits = BOUND_BITS(s);
     BB key = 0;
     uint64_t slot = 0;
-    unsigned value = 0;
+    tt_bounds_t was = {-s->bound_offset, s->bound_offset, 0};
     if (keeps) {
         key = cur + mask;
         const BB mkey = mcur + mmask;
         if (mkey < key) key = mkey;
         slot = SLOT(s, key, moves);
         PACKED(s);
-        value = tt_get(s, (u128)key, slot);
+        was = tt_bounds(s, (u128)key, slot, bits);
     }
-    if (tt_is_lower(s, value)) {
-        const int bound = tt_lower_bound(s, value);
-        if (alpha < bound) {
-            alpha = bound;
-            if (alpha >= beta) return alpha;
-        }
-    } else if (value) {
-        const int bound = tt_upper_bound(s, value);
-        if (beta > bound) {
-            beta = bound;
-            if (alpha >= beta) return beta;
-        }
+    if (alpha < was.floor) {
+        alpha = was.floor;
+        if (alpha >= beta) return alpha;
+    }
+    if (beta > was.ceiling) {
+        beta = was.ceiling;
+        if (alpha >= beta) return beta;
     }
     if (moves == BOOK_EXACT_PLY && s->exact_book) {
         const int v = c4_book_exact(s, (uint64_t)cur, (uint64_t)mask);
@@ -196,13 +195,13 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
             } else if (-v > best) {
                 best = -v;
                 if (best >= beta) {
-                    if (keeps) tt_put(s, (u128)key, slot, tt_lower(s, best));
+                    if (keeps) tt_put_floor(s, (u128)key, slot, bits, was, best);
                     return best;
                 }
             }
         }
         if (all_known) {
-            if (keeps) tt_put(s, (u128)key, slot, tt_upper(s, best));
+            if (keeps) tt_put_exact(s, (u128)key, slot, bits, best);
             return best;
         }
     }
@@ -256,11 +255,12 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
      * before it sorts: the same cutoff, with the same bound. */
     for (int i = 0; i < children; i++) {
         PACKED(s);
-        const unsigned v = tt_get(s, (u128)ckeys[i], cslots[i]);
-        if (v && !tt_is_lower(s, v) && -tt_upper_bound(s, v) >= beta) {
-            return -tt_upper_bound(s, v);
-        }
+        const int ceiling = tt_bounds(s, (u128)ckeys[i], cslots[i], bits).ceiling;
+        if (-ceiling >= beta) return -ceiling;
     }
+    /* Fail-soft (search.py says why): below alpha, the best child's score. */
+    const int alpha_in = alpha;
+    int best_score = -s->bound_offset;
     for (int r = 0; r < count; r++) {
         int best = 0;
         EACH_COLUMN
@@ -272,14 +272,20 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
         if (s->status) return 0;
         if (score >= beta) {
             PACKED(s);
-            if (keeps) tt_put(s, (u128)key, slot, tt_lower(s, score));
+            if (keeps) tt_put_floor(s, (u128)key, slot, bits, was, score);
             return score;
         }
+        if (score > best_score) best_score = score;
         if (score > alpha) alpha = score;
     }
     PACKED(s);
-    if (keeps) tt_put(s, (u128)key, slot, tt_upper(s, alpha));
-    return alpha;
+    /* A child's score above alpha_in and below beta was exact, and so is this node's. */
+    if (keeps && alpha > alpha_in) {
+        tt_put_exact(s, (u128)key, slot, bits, alpha);
+    } else if (keeps) {
+        tt_put_ceiling(s, (u128)key, slot, bits, was, best_score);
+    }
+    return best_score;
 }
 
 static int FN(root)(solver_t *s, BB cur, BB mask, int moves, int alpha, int beta) {
@@ -290,6 +296,7 @@ static int FN(root)(solver_t *s, BB cur, BB mask, int moves, int alpha, int beta
 
 #undef SLOT
 #undef MAIN_SLOT
+#undef BOUND_BITS
 #undef ORDER
 #undef EACH_COLUMN
 #undef SLOTS

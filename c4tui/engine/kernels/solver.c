@@ -42,6 +42,12 @@ void *c4_new(int width, int height, int connect, int max_score, uint64_t own_siz
     s->upper_shift = min_score - 1;
     s->lower_base = max_score - min_score + 1;
     s->lower_shift = max_score - 2 * min_score + 2;
+    /* Both bounds of a packed entry in two fields of 0..2 * max_score + 1 (0: none),
+     * when the key leaves room for them (table.py's Coding.of). */
+    int bits = 1;
+    while ((1 << bits) <= 2 * max_score + 1) bits++;
+    s->bound_offset = max_score + 1;
+    if (!own_size && s->bits + 2 * bits <= 64) s->bound_bits = bits;
     if (own_size && !c4_own_table(s, own_size)) {
         free(s);
         return NULL;

@@ -36,6 +36,10 @@ struct solver {
     /* How a bound is stored in an entry's value byte (solver/table.py's Coding):
      * 1..lower_base an upper bound, above it a lower bound. */
     int upper_shift, lower_base, lower_shift;
+    /* Where a packed entry has room for both bounds (solver/table.py's Coding): the
+     * bits of each bound's field, else 0 (one bound in the value byte); a field holds
+     * bound + bound_offset (the floor) or bound_offset - bound (the ceiling). */
+    int bound_bits, bound_offset;
     uint64_t *packed; /* the Python array (key << 8 | bound), or NULL */
     uint64_t *pairs;  /* owned: low key word, high key word << 8 | bound */
     uint64_t size;

@@ -3,9 +3,10 @@
  * A key is the smaller of a position's key (current + mask) and its mirror image's, so
  * a position and its mirror share an entry. When a key and its 8-bit bound fit in 64
  * bits (7x6: 49 + 8), the table is the Python solver's own array, one word per entry
- * (key << 8 | bound, solver/table.py's layout), and both searches share what they
- * learn. Bigger boards use a table owned here, two words per entry. table.c makes,
- * clears and hands over the tables.
+ * (key << 8 | bound, solver/table.py's layout; where the key leaves room, as on 7x6,
+ * both bounds: tt_bounds), and both searches share what they learn. Bigger boards use
+ * a table owned here, two words per entry. table.c makes, clears and hands over the
+ * tables.
  */
 #ifndef C4_TABLE_H
 #define C4_TABLE_H
@@ -104,6 +105,76 @@ static inline int tt_lower_bound(const solver_t *s, unsigned value) {
 }
 static inline int tt_upper_bound(const solver_t *s, unsigned value) {
     return (int)value + s->upper_shift;
+}
+
+/* Both bounds in one entry (s->bound_bits of each, 7x6's 6: key << 12 | floor field << 6
+ * | ceiling field), where the key leaves room (solver/table.py's Coding). A node that
+ * the null-window probes of one analysis search again, with other windows, is proven
+ * at least x by one and at most y by another: an entry of one bound keeps the last of
+ * the two. A field of 0 is no bound: it reads as -bound_offset or +bound_offset, beyond
+ * every score, so an empty slot has none. `bits` is 0 for the one-bound layout
+ * (tt_get's value byte; the only one of the owned tables). */
+typedef struct {
+    int floor, ceiling; /* the score is in floor..ceiling */
+    uint64_t fields;    /* the entry's two fields (0: another key's), kept on a write */
+} tt_bounds_t;
+
+static inline tt_bounds_t tt_bounds(const solver_t *s, u128 key, uint64_t slot, int bits) {
+    const int open = s->bound_offset;
+    tt_bounds_t b = {-open, open, 0};
+    if (bits) {
+        const uint64_t entry = __atomic_load_n(&s->packed[slot], __ATOMIC_RELAXED);
+        if ((entry >> (2 * bits)) == (uint64_t)key) b.fields = entry & ((1ULL << (2 * bits)) - 1);
+        b.floor = (int)(b.fields >> bits) - open;
+        b.ceiling = open - (int)(b.fields & ((1ULL << bits) - 1));
+        return b;
+    }
+    const unsigned value = tt_get(s, key, slot);
+    if (tt_is_lower(s, value)) {
+        b.floor = tt_lower_bound(s, value);
+    } else if (value) {
+        b.ceiling = tt_upper_bound(s, value);
+    }
+    return b;
+}
+
+/* Store key's entry with these bound fields: one word, read and written whole, as tt_put. */
+static inline void tt_put_bounds(solver_t *s, u128 key, uint64_t slot, int bits, uint64_t fields) {
+    __atomic_store_n(&s->packed[slot], ((uint64_t)key << (2 * bits)) | fields, __ATOMIC_RELAXED);
+}
+
+/* Store a floor of key's score; two bounds: with the ceiling `was` read from its entry
+ * (none if the slot held another key: a colliding key's bounds are not this one's). */
+static inline void tt_put_floor(solver_t *s, u128 key, uint64_t slot, int bits, tt_bounds_t was,
+                                int floor) {
+    if (!bits) {
+        tt_put(s, key, slot, tt_lower(s, floor));
+        return;
+    }
+    const uint64_t ceiling = was.fields & ((1ULL << bits) - 1);
+    tt_put_bounds(s, key, slot, bits, ((uint64_t)(floor + s->bound_offset) << bits) | ceiling);
+}
+
+/* Store a ceiling of key's score; two bounds: with the floor `was` read. */
+static inline void tt_put_ceiling(solver_t *s, u128 key, uint64_t slot, int bits, tt_bounds_t was,
+                                  int ceiling) {
+    if (!bits) {
+        tt_put(s, key, slot, tt_upper(s, ceiling));
+        return;
+    }
+    const uint64_t floor = was.fields >> bits << bits;
+    tt_put_bounds(s, key, slot, bits, floor | (uint64_t)(s->bound_offset - ceiling));
+}
+
+/* Store key's exact score (one bound: as a ceiling, as before two fitted). */
+static inline void tt_put_exact(solver_t *s, u128 key, uint64_t slot, int bits, int score) {
+    if (!bits) {
+        tt_put(s, key, slot, tt_upper(s, score));
+        return;
+    }
+    tt_put_bounds(s, key, slot, bits,
+                  ((uint64_t)(score + s->bound_offset) << bits) |
+                      (uint64_t)(s->bound_offset - score));
 }
 
 #endif

@@ -52,7 +52,17 @@ def make_search(
     size, deep_moves = deep_region(len(table), cells)
     etc_until = cells - ETC_MIN_EMPTY
     coding = Coding.of(g)
-    upper_shift, lower_base, lower_shift = coding.upper_shift, coding.lower_base, coding.lower_shift
+    # An entry is key << key_shift | its bounds' bits (table.py's Coding: one bound, or
+    # where they fit both, a floor and a ceiling).
+    key_shift = coding.key_shift
+    bounds_mask = (1 << key_shift) - 1
+    bounds_of, with_floor, with_ceiling, exact_bits = (
+        coding.bounds,
+        coding.with_floor,
+        coding.with_ceiling,
+        coding.exact,
+    )
+    no_bound = coding.bound_offset  # beyond every score
     # A move's rank packs 15 - (its place in the centre-first order): higher goes first.
     ranked_columns = [(15 - i, g.column_masks[col]) for i, col in enumerate(centre_first(g.width))]
     # The evaluation's winning-spot finder, written out for connect 4 (as fast as the
@@ -101,14 +111,17 @@ def make_search(
             key = min(cur + mask, mcur + mmask)
             slot = key % size if moves < deep_moves else size + key % DEEP_ENTRIES
             entry = table[slot]
-        if keeps and entry >> 8 == key:
-            value = entry & 255
-            if value > lower_base:
-                alpha = max(alpha, value - lower_shift)
-            elif value:
-                beta = min(beta, value + upper_shift)
-            if alpha >= beta:
-                return alpha if value > lower_base else beta
+            # The entry's bounds of this node (kept on the write below), if it is this node's.
+            was = entry & bounds_mask if entry >> key_shift == key else 0
+            floor, ceiling = bounds_of(was)
+            if alpha < floor:
+                alpha = floor
+                if alpha >= beta:
+                    return alpha
+            if beta > ceiling:
+                beta = ceiling
+                if alpha >= beta:
+                    return beta
         if book is not None:
             if moves == EXACT_PLY:
                 exact = book_exact(cur, mask)
@@ -128,7 +141,7 @@ def make_search(
         opp = cur ^ mask
         mopp = mcur ^ mmask
         if keeps:
-            key <<= 8
+            key <<= key_shift
         if book is not None and moves == EXACT_PLY - 1:
             # Every child is a book position: take the best of their exact scores
             # without a call per child (a child missing from the book falls through).
@@ -144,15 +157,15 @@ def make_search(
                     best = -child
                     if best >= beta:
                         if keeps:
-                            table[slot] = key | (best + lower_shift)
+                            table[slot] = key | with_floor(was, best)
                         return best
             else:
                 if keeps:
-                    table[slot] = key | (best - upper_shift)
+                    table[slot] = key | exact_bits(best)
                 return best
         if moves < etc_until:
-            # Enhanced transposition cutoff: a child whose stored upper bound already
-            # lifts this node to beta ends the search before any child is searched.
+            # Enhanced transposition cutoff: a child whose stored ceiling already lifts
+            # this node to beta ends the search before any child is searched.
             # (C reads these entries after sorting the moves, to hide its cache misses
             # behind that work; the same reads in the same order, so the same cutoffs.)
             for _, column in ranked_columns:
@@ -162,11 +175,11 @@ def make_search(
                     entry = table[
                         child % size if moves + 1 < deep_moves else size + child % DEEP_ENTRIES
                     ]
-                    value = entry & 255
-                    # An upper bound of the child's score is a floor of this node's.
-                    floor = -(value + upper_shift)
-                    if entry >> 8 == child and 0 < value <= lower_base and floor >= beta:
-                        return floor
+                    if entry >> key_shift == child:
+                        # A ceiling of the child's score is a floor of this node's.
+                        floor = -bounds_of(entry & bounds_mask)[1]
+                        if floor >= beta:
+                            return floor
         # Sort by the winning spots each move makes, weighed (ties: centre first). A
         # spot counts 2; one right above an opponent's spot counts nothing (when the
         # mover blocks that spot, the opponent blocks this one on top of it), one right
@@ -184,18 +197,23 @@ def make_search(
                 weight = 2 * useful.bit_count() + (useful & below_threats).bit_count()
                 children.append(((weight << 4) | rank, move, spots))
         children.sort(reverse=True)
+        # Fail-soft: below alpha, the best child's score is this node's ceiling, often
+        # lower than alpha (a tighter bound for the entry and for the probe's window).
+        alpha_in, best = alpha, -no_bound
         for _, move, spots in children:
             score = -negamax(
                 opp, mask | move, mopp, mmask | mirror[move], moves + 1, -beta, -alpha, spots
             )
             if score >= beta:
                 if keeps:
-                    table[slot] = key | (score + lower_shift)
+                    table[slot] = key | with_floor(was, score)
                 return score
+            best = max(best, score)
             alpha = max(alpha, score)
         if keeps:
-            table[slot] = key | (alpha - upper_shift)
-        return alpha
+            # A child's score above alpha_in and below beta was exact, and so is this node's.
+            table[slot] = key | (exact_bits(best) if best > alpha_in else with_ceiling(was, best))
+        return best
 
     def count() -> int:
         return nodes

@@ -3,7 +3,9 @@
 An entry is `key << 8 | value`, with the key the smaller of the position's key
 (`current + mask`) and its mirror image's, so a position and its mirror share a slot.
 The value byte holds 0 for an empty slot, 1..(max - min + 1) for an upper bound and
-above that a lower bound. The C search (kernels/table.h) reads and writes the same layout,
+above that a lower bound. Where the key leaves room in a packed entry (7x6: 49 bits of
+64) the entry holds both bounds instead, `key << 2b | floor field << b | ceiling field`
+(Coding's bound_bits b). The C search (kernels/table.h) reads and writes the same layout,
 so on 7x6 both searches can share one table. Only nodes with 6 or more empty cells
 have entries (search.py's KEEP_MIN_EMPTY says why). A big table's last slots are a
 region of their own for the nodes near the end of the game (`deep_region`).
@@ -145,16 +147,70 @@ def clear_table(table: memoryview | list[int]) -> None:
 
 @dataclass(frozen=True)
 class Coding:
-    """How a bound is stored in the value byte, for one board size's score range."""
+    """How an entry's bounds are stored, for one board size's score range.
+
+    One bound: in the value byte. Two bounds (where bound_bits is not 0): a floor field
+    of bound + bound_offset above a ceiling field of bound_offset - bound, each of
+    bound_bits bits; a field of 0 is no bound, read as a floor or ceiling beyond every
+    score (-bound_offset, bound_offset), so an empty slot has none.
+    """
 
     upper_shift: int  # stored upper bound = bound - upper_shift (1 and up)
     lower_base: int  # stored values above this are lower bounds
     lower_shift: int  # stored lower bound = bound + lower_shift
+    bound_bits: int  # each bound's field in a two-bound entry; 0: one bound, a byte
+    bound_offset: int
 
     @classmethod
     def of(cls, g: Geometry) -> Coding:
         low, high = -g.max_score, g.max_score
-        return cls(upper_shift=low - 1, lower_base=high - low + 1, lower_shift=high - 2 * low + 2)
+        bits = (2 * high + 1).bit_length()
+        two = packed_fits(g) and g.width * (g.height + 1) + 2 * bits <= 64
+        return cls(
+            upper_shift=low - 1,
+            lower_base=high - low + 1,
+            lower_shift=high - 2 * low + 2,
+            bound_bits=bits if two else 0,
+            bound_offset=high + 1,
+        )
+
+    @property
+    def key_shift(self) -> int:
+        """Where an entry's key starts: above its bounds."""
+        return 2 * self.bound_bits if self.bound_bits else 8
+
+    def bounds(self, value: int) -> tuple[int, int]:
+        """The floor and the ceiling of a score that an entry's bits below its key
+        hold (value = entry & ((1 << key_shift) - 1)); beyond every score: none."""
+        b, offset = self.bound_bits, self.bound_offset
+        if b:
+            return (value >> b) - offset, offset - (value & ((1 << b) - 1))
+        if value > self.lower_base:
+            return value - self.lower_shift, offset
+        if value:
+            return -offset, value + self.upper_shift
+        return -offset, offset
+
+    def with_floor(self, value: int, floor: int) -> int:
+        """The bits that store a floor, with `value`'s ceiling (two bounds)."""
+        b = self.bound_bits
+        if b:
+            return (floor + self.bound_offset) << b | value & ((1 << b) - 1)
+        return floor + self.lower_shift
+
+    def with_ceiling(self, value: int, ceiling: int) -> int:
+        """The bits that store a ceiling, with `value`'s floor (two bounds)."""
+        b = self.bound_bits
+        if b:
+            return value >> b << b | (self.bound_offset - ceiling)
+        return ceiling - self.upper_shift
+
+    def exact(self, score: int) -> int:
+        """The bits that store an exact score (one bound: as a ceiling)."""
+        b = self.bound_bits
+        if b:
+            return (score + self.bound_offset) << b | (self.bound_offset - score)
+        return score - self.upper_shift
 
 
 def mirror_bits(g: Geometry) -> dict[int, int]:
