@@ -13,12 +13,11 @@
  * every move loses. */
 #define C4_DEFINE_NON_LOSING(name, type)                                                    \
     static inline type name(type possible, type threats) {                                  \
+        /* Selections rather than branches: whether a move is forced follows the game.      \
+         * Never right below an opponent's spot; two spots to block: one is left. */        \
         const type forced = possible & threats;                                             \
-        if (forced) {                                                                       \
-            if (forced & (forced - 1)) return 0; /* two spots to block: one is left */      \
-            possible = forced;                                                              \
-        }                                                                                   \
-        return possible & ~(threats >> 1); /* never right below an opponent's spot */       \
+        const type left = (forced ? forced : possible) & ~(threats >> 1);                   \
+        return (forced & (forced - 1)) ? 0 : left;                                          \
     }
 
 #endif

@@ -97,9 +97,11 @@ static inline BB FN(spots)(const solver_t *s, BB stones) {
 /* Pons's non-losing moves (non_losing.h). */
 C4_DEFINE_NON_LOSING(FN(non_losing), BB)
 
-/* A stone moved to the mirrored column (left to right). */
+/* Stones of column `col` moved to the mirrored column (left to right): one shift, by a
+ * constant on 7x6. */
 static inline BB FN(mirror_move)(const solver_t *s, BB move, int col) {
-    return move >> (col * H1(s)) << ((WIDTH(s) - 1 - col) * H1(s));
+    const int by = (WIDTH(s) - 1 - 2 * col) * H1(s);
+    return by >= 0 ? move << by : move >> -by;
 }
 
 static BB FN(mirror)(const solver_t *s, BB stones) {
@@ -223,7 +225,7 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
      * branch (a sort's branches follow the scores and are often mispredicted). */
     BB move_at[SLOTS], mmove_at[SLOTS], spots_at[SLOTS];
     int ranks[SLOTS] = {0};
-    int count = 0;
+    int count = 0, best = 0;
     const BB below_threats = threats >> 1, above_threats = threats << 1;
     EACH_COLUMN
     for (int i = 0; i < WIDTH(s); i++) {
@@ -249,6 +251,7 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
         mmove_at[i] = mmove;
         spots_at[i] = spots;
         ranks[i] = rank;
+        best = rank > best ? rank : best;
         count++;
     }
     /* The children's entries, in the centre-first order in which search.py reads them
@@ -262,9 +265,11 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
     const int alpha_in = alpha;
     int best_score = -s->bound_offset;
     for (int r = 0; r < count; r++) {
-        int best = 0;
-        EACH_COLUMN
-        for (int j = 0; j < WIDTH(s); j++) best = ranks[j] > best ? ranks[j] : best;
+        if (r) { /* the first is known from the ranking's loop */
+            best = 0;
+            EACH_COLUMN
+            for (int j = 0; j < WIDTH(s); j++) best = ranks[j] > best ? ranks[j] : best;
+        }
         const int i = 16 - (best & 31);
         ranks[i] = 0;
         const int score = -FN(negamax)(s, opp, mask | move_at[i], mopp, mmask | mmove_at[i],
