@@ -35,6 +35,17 @@
 #define FN(name) name##_7x6_popcnt
 #include "search_body.h"
 #pragma GCC pop_options
+/* And for processors with AVX2 (most since 2013-2015): the three sideways directions of
+ * the winning spots, a lane each (search_body.h's SPOTS_VECTOR). */
+#define AVX2_SEARCH 1
+#pragma GCC push_options
+#pragma GCC target("popcnt,avx2")
+#undef FN
+#define FN(name) name##_7x6_avx2
+#define SPOTS_VECTOR 1
+#include "search_body.h"
+#undef SPOTS_VECTOR
+#pragma GCC pop_options
 #endif
 #undef FIXED_WIDTH
 #undef FIXED_HEIGHT
@@ -58,6 +69,11 @@ static int is_7x6(const solver_t *s) {
 static int fixed_7x6(const solver_t *s) { return is_7x6(s) && s->packed; }
 
 int c4_search(solver_t *s, u128 cur, u128 mask, int moves, int alpha, int beta) {
+#ifdef AVX2_SEARCH
+    if (fixed_7x6(s) && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt")) {
+        return root_7x6_avx2(s, (uint64_t)cur, (uint64_t)mask, moves, alpha, beta);
+    }
+#endif
 #ifdef POPCNT_SEARCH
     if (fixed_7x6(s) && __builtin_cpu_supports("popcnt")) {
         return root_7x6_popcnt(s, (uint64_t)cur, (uint64_t)mask, moves, alpha, beta);
