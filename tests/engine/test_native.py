@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import shutil
@@ -354,3 +355,45 @@ def test_a_stop_during_a_two_thread_analysis_stops_both_and_keeps_proven_bounds(
     assert all(b is not None and b.low <= t <= b.high for b, t in zip(columns, truth, strict=True))
     # Nothing half-searched was stored: the interrupted table still gives the truth.
     assert [b.low for b in solver.analyze(position)] == truth
+
+
+# Each build of the 7x6 search analyses these (book positions and past the book, with
+# wins, draws and losses) in a process of its own; all must agree node for node.
+BUILD_CHECK = """
+import json, sys
+from c4tui.engine.board.geometry import geometry
+from c4tui.engine.board.position import Position
+from c4tui.engine.kernels import library
+from c4tui.engine.solver import Solver
+solver = Solver(geometry(7, 6, 4), threads=1)
+found = []
+for moves in sys.argv[1:]:
+    solver.reset()
+    before = solver.nodes
+    scores = [None if b is None else b.low for b in solver.analyze(Position.from_moves(moves))]
+    found.append([scores, solver.nodes - before])
+print(json.dumps([library.library().c4_search_build(), found]))
+"""
+
+
+@needs_c
+def test_every_build_of_the_7x6_search_this_machine_runs_searches_the_same_nodes():
+    """The search is compiled three times for 7x6 (plain, popcnt, popcnt with AVX2) and
+    the best one the processor has runs; C4TUI_SEARCH_BUILD asks for a lesser one, so
+    each is checked here rather than only the best."""
+    positions = ["4453", "315237735272", "3136211716336", "34233163135446", "444444"]
+    best = library.library().c4_search_build()
+    seen = {}
+    for build, name in enumerate(["plain", "popcnt", "avx2"][: best + 1]):
+        done = subprocess.run(
+            [sys.executable, "-c", BUILD_CHECK, *positions],
+            env={**os.environ, "C4TUI_SEARCH_BUILD": name},
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+        )
+        ran, found = json.loads(done.stdout)
+        assert ran == build, name
+        seen[name] = found
+    assert all(found == seen["plain"] for found in seen.values()), seen

@@ -41,6 +41,14 @@ void c4_set_book(void *handle, const unsigned char *exact, uint64_t exact_count,
 void c4_set_stop(void *handle, const int *flag);
 void c4_free(void *handle);
 uint64_t c4_nodes(void *handle);
+/* search.c: which build of the 7x6 search runs on this processor (C4TUI_SEARCH_BUILD
+ * may ask for a lesser one). */
+enum c4_build {
+    C4_BUILD_PLAIN = 0,
+    C4_BUILD_POPCNT = 1, /* the popcnt instruction */
+    C4_BUILD_AVX2 = 2,   /* popcnt, and AVX2 for the winning spots */
+};
+int c4_search_build(void);
 int c4_status(void *handle);
 /* table.c */
 void c4_set_table(void *handle, uint64_t *table, uint64_t size);

@@ -85,6 +85,7 @@ PROTOTYPES: dict[str, tuple[list[type], type | None]] = {
     "c4_free": ([_PTR], None),
     "c4_nodes": ([_PTR], _U64),
     "c4_status": ([_PTR], _INT),
+    "c4_search_build": ([], _INT),
     "c4_negamax": (
         [_PTR, _U64, _U64, _U64, _U64, _INT, _INT, _INT, _DBL, _INT, POLL],
         _INT,

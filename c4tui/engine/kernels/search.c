@@ -8,6 +8,9 @@
  * children's book scores. The search body is in search_body.h, compiled once for
  * 64-bit boards and once for 128-bit ones.
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include "non_losing.h"
 #include "solver.h"
 #include "table.h"
@@ -68,18 +71,44 @@ static int is_7x6(const solver_t *s) {
 /* The 7x6 search takes the packed table as given (search_body.h's PACKED). */
 static int fixed_7x6(const solver_t *s) { return is_7x6(s) && s->packed; }
 
-int c4_search(solver_t *s, u128 cur, u128 mask, int moves, int alpha, int beta) {
+/* Which 7x6 build runs (C4_BUILD_*): the best this processor has, unless the
+ * environment's C4TUI_SEARCH_BUILD names a lesser one ("plain" or "popcnt"), so that the
+ * tests run every build the machine can, not only its best (tests/engine/test_native.py):
+ * each must search the same nodes. Chosen once; threads that race here choose alike. */
+int c4_search_build(void) {
+    static int chosen = -1;
+    int build = __atomic_load_n(&chosen, __ATOMIC_RELAXED);
+    if (build >= 0) return build;
+    int best = C4_BUILD_PLAIN;
+#ifdef POPCNT_SEARCH
+    if (__builtin_cpu_supports("popcnt")) best = C4_BUILD_POPCNT;
+#endif
 #ifdef AVX2_SEARCH
-    if (fixed_7x6(s) && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt")) {
-        return root_7x6_avx2(s, (uint64_t)cur, (uint64_t)mask, moves, alpha, beta);
-    }
+    if (__builtin_cpu_supports("popcnt") && __builtin_cpu_supports("avx2")) best = C4_BUILD_AVX2;
+#endif
+    const char *asked = getenv("C4TUI_SEARCH_BUILD");
+    build = best;
+    if (asked && strcmp(asked, "plain") == 0) build = C4_BUILD_PLAIN;
+    if (asked && strcmp(asked, "popcnt") == 0 && best >= C4_BUILD_POPCNT) build = C4_BUILD_POPCNT;
+    __atomic_store_n(&chosen, build, __ATOMIC_RELAXED);
+    return build;
+}
+
+int c4_search(solver_t *s, u128 cur, u128 mask, int moves, int alpha, int beta) {
+    if (fixed_7x6(s)) {
+        switch (c4_search_build()) {
+#ifdef AVX2_SEARCH
+        case C4_BUILD_AVX2:
+            return root_7x6_avx2(s, (uint64_t)cur, (uint64_t)mask, moves, alpha, beta);
 #endif
 #ifdef POPCNT_SEARCH
-    if (fixed_7x6(s) && __builtin_cpu_supports("popcnt")) {
-        return root_7x6_popcnt(s, (uint64_t)cur, (uint64_t)mask, moves, alpha, beta);
-    }
+        case C4_BUILD_POPCNT:
+            return root_7x6_popcnt(s, (uint64_t)cur, (uint64_t)mask, moves, alpha, beta);
 #endif
-    if (fixed_7x6(s)) return root_7x6(s, (uint64_t)cur, (uint64_t)mask, moves, alpha, beta);
+        default:
+            return root_7x6(s, (uint64_t)cur, (uint64_t)mask, moves, alpha, beta);
+        }
+    }
     if (s->bits <= 64) return root_64(s, (uint64_t)cur, (uint64_t)mask, moves, alpha, beta);
     return root_128(s, cur, mask, moves, alpha, beta);
 }
