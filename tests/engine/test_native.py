@@ -395,5 +395,13 @@ def test_every_build_of_the_7x6_search_this_machine_runs_searches_the_same_nodes
         )
         ran, found = json.loads(done.stdout)
         assert ran == build, name
+        said = subprocess.run(
+            [sys.executable, "-m", "c4tui", "--version"],
+            env={**os.environ, "C4TUI_SEARCH_BUILD": name},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert f"7x6 search: {library.SEARCH_BUILDS[build]})" in said.stdout + said.stderr
         seen[name] = found
     assert all(found == seen["plain"] for found in seen.values()), seen

@@ -169,8 +169,15 @@ def library() -> ctypes.CDLL | None:
         return _loaded[0][0]
 
 
+# c4_search_build()'s answer (exports.h's C4_BUILD_*), in words.
+SEARCH_BUILDS = ("plain", "popcnt", "AVX2")
+
+
 def kernels() -> str:
-    """Which kernels run, in words: "compiled (path)" or "pure Python (why)"."""
+    """Which kernels run, in words: "compiled (path; 7x6 search: build)" or "pure
+    Python (why)"."""
     library()
     lib, why = _loaded[0]
-    return f"compiled ({why})" if lib is not None else f"pure Python ({why})"
+    if lib is None:
+        return f"pure Python ({why})"
+    return f"compiled ({why}; 7x6 search: {SEARCH_BUILDS[lib.c4_search_build()]})"
