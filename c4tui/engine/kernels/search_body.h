@@ -48,6 +48,12 @@
 #error "ORDER(s, i) is written for an odd width"
 #endif
 
+#ifndef LINES_MIN_EMPTY
+/* Moves of equal weight are ranked by their open lines (open_lines) at nodes with at
+ * least this many empty cells (search.py's LINES_MIN_EMPTY says why). */
+#define LINES_MIN_EMPTY 20
+#endif
+
 /* Every cell where `stones` would complete a line (not masked to empty cells). */
 static inline BB FN(spots)(const solver_t *s, BB stones) {
 #if defined(FIXED_CONNECT) && FIXED_CONNECT == 4
@@ -104,6 +110,35 @@ static inline BB FN(spots)(const solver_t *s, BB stones) {
     }
     return found;
 #endif
+}
+
+/* The lines free of `other`'s stones, each worth 1 with one of `own`'s stones in it and 3
+ * with two or more, less one for each line free of `own`'s with `other`'s stones in it
+ * (search.py's open_lines): the move ordering's tie-break far from the end. */
+static inline int FN(open_lines)(const solver_t *s, BB own, BB other) {
+    const int n = CONNECT(s), h1 = H1(s);
+    const BB board = (BB)s->board;
+    const int steps[4] = {1, h1, h1 - 1, h1 + 1};
+    int worth = 0;
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++) {
+        const int d = steps[i];
+        /* Bit p of `mine` (`theirs`): the line from p on, step d, is free of `other`'s
+         * (`own`'s) stones; `one` and `two`: it holds at least one, two of own's. */
+        BB mine = board & ~other, theirs = board & ~own, one = own, two = 0, seen = other;
+#pragma GCC unroll 8
+        for (int k = 1; k < n; k++) {
+            const BB next = own >> (k * d);
+            mine &= (board & ~other) >> (k * d);
+            theirs &= (board & ~own) >> (k * d);
+            two |= one & next;
+            one |= next;
+            seen |= other >> (k * d);
+        }
+        worth += POPCOUNT128(mine & one) + 2 * POPCOUNT128(mine & two) -
+                 POPCOUNT128(theirs & seen);
+    }
+    return worth;
 }
 
 /* Pons's non-losing moves (non_losing.h). */
@@ -232,13 +267,15 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
     const int etc = moves < s->etc_until;
     /* The moves by their place i in the centre-first order, and their ranks (0: no
      * move). The children go by rank: the winning spots each move makes, weighed
-     * (search.py's comment there says how and why), centre first on ties, as 16 - i
-     * in the low bits. Each next child is the highest rank left, found without a
-     * branch (a sort's branches follow the scores and are often mispredicted). */
+     * (search.py's comment there says how and why), then far from the end the open
+     * lines, then centre first, as 16 - i in the low bits. Each next child is the
+     * highest rank left, found without a branch (a sort's branches follow the scores
+     * and are often mispredicted). */
     BB move_at[SLOTS], mmove_at[SLOTS], spots_at[SLOTS];
     int ranks[SLOTS] = {0};
     int count = 0, best = 0;
     const BB below_threats = threats >> 1, above_threats = threats << 1;
+    const int lines = s->cells - moves >= LINES_MIN_EMPTY;
     EACH_COLUMN
     for (int i = 0; i < WIDTH(s); i++) {
         const int col = ORDER(s, i);
@@ -258,7 +295,10 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
         const BB spots = FN(spots)(s, cur | move);
         const BB useful = spots & empty & ~above_threats;
         const int weight = 2 * POPCOUNT128(useful) + POPCOUNT128(useful & below_threats);
-        const int rank = (weight << 5) | (16 - i);
+        /* Far from the end, ties go to the best open lines first (LINES_MIN_EMPTY); their
+         * worth is within +-3 x 440 (10 x 11 boards, connect 3): 12 bits with the offset. */
+        const int tie = lines ? FN(open_lines)(s, cur | move, opp) + 2048 : 0;
+        const int rank = (weight << 17) | (tie << 5) | (16 - i);
         move_at[i] = move;
         mmove_at[i] = mmove;
         spots_at[i] = spots;

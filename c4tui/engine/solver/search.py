@@ -24,6 +24,12 @@ ETC_MIN_EMPTY = 6
 # tt_keeps, which says why every such node has one): the search below a node with fewer
 # costs less than its entry's cache misses.
 KEEP_MIN_EMPTY = 6
+# Moves of equal weight are ranked by their open lines (open_lines) at nodes with at
+# least this many empty cells (kernels/search_body.h's LINES_MIN_EMPTY). Such nodes are
+# a small part of the search, but most of the nodes searched in vain are under their
+# moves tried before the one that cuts, most often moves of the same weight. Tried from
+# 18 to 28 on 3,000 random positions: 20-22 cut the most (docs/results-solver.md).
+LINES_MIN_EMPTY = 20
 
 
 class SearchStopped(Exception):
@@ -68,6 +74,30 @@ def make_search(
     # The evaluation's winning-spot finder, written out for connect 4 (as fast as the
     # unrolled code once generated here, and tested against Geometry.winning_spots).
     spots_of = heuristic_for(g).spots
+    directions, connect = g.directions, g.connect
+
+    def open_lines(own: int, other: int) -> int:
+        """The lines free of `other`'s stones, each worth 1 with one of `own`'s stones in
+        it and 3 with two or more, less one for each line free of `own`'s stones with
+        `other`'s stones in it."""
+        free_of_other, free_of_own = board & ~other, board & ~own
+        worth = 0
+        for step in directions:
+            # Bit p of `mine` (`theirs`): the line from p on, `step` apart, is free of
+            # other's (own's) stones; `one`, `two`: it holds one, two or more of own's.
+            mine, theirs, one, two, seen = free_of_other, free_of_own, own, 0, other
+            for k in range(1, connect):
+                shift = k * step
+                following = own >> shift
+                mine &= free_of_other >> shift
+                theirs &= free_of_own >> shift
+                two |= one & following
+                one |= following
+                seen |= other >> shift
+            worth += (mine & one).bit_count() + 2 * (mine & two).bit_count()
+            worth -= (theirs & seen).bit_count()
+        return worth
+
     # Without a book these are never called (each call is behind `book is not None`).
     book_exact = book.exact_score if book else _not_in_book
     book_outcome = book.outcome if book else _not_in_book
@@ -187,7 +217,10 @@ def make_search(
         # column). Against the plain count of spots (Pons's): 5-7% fewer nodes, and as
         # many fewer of the dear ones, with more than 11 empty cells, on the slowest
         # positions past the book and on random ones (docs/results-solver.md).
+        # Far from the end, ties go to the move of the best open lines (LINES_MIN_EMPTY
+        # says why), then to the centre.
         below_threats, above_threats = threats >> 1, threats << 1
+        lines = cells - moves >= LINES_MIN_EMPTY
         children = []
         for rank, column in ranked_columns:
             move = possible & column
@@ -195,7 +228,9 @@ def make_search(
                 spots = spots_of(cur | move, empty)
                 useful = spots & ~above_threats
                 weight = 2 * useful.bit_count() + (useful & below_threats).bit_count()
-                children.append(((weight << 4) | rank, move, spots))
+                # Within +-3 x 440 (10 x 11 boards, connect 3): 12 bits with the offset.
+                tie = open_lines(cur | move, opp) + 2048 if lines else 0
+                children.append(((weight << 16) | (tie << 4) | rank, move, spots))
         children.sort(reverse=True)
         # Fail-soft: below alpha, the best child's score is this node's ceiling, often
         # lower than alpha (a tighter bound for the entry and for the probe's window).
