@@ -20,6 +20,7 @@ does; CPU figures are the process's (`time.process_time`).
 from __future__ import annotations
 
 import argparse
+import ctypes
 import os
 import time
 from pathlib import Path
@@ -31,11 +32,19 @@ from c4tui.engine.solver import Solver
 
 
 def solver_of(path: str) -> Solver:
-    """A one-thread 7x6 solver on the kernels built at `path`."""
+    """A one-thread 7x6 solver on the kernels built at `path` (an older build may lack
+    calls added since, which the solver does not make: they are left undeclared)."""
+    present = ctypes.CDLL(path)
+    every = dict(library.PROTOTYPES)
+    library.PROTOTYPES.clear()
+    library.PROTOTYPES.update({k: v for k, v in every.items() if hasattr(present, k)})
     library.module_path = lambda: path  # type: ignore[assignment]
     library.damage = lambda _path: None  # type: ignore[assignment]
     library._loaded.clear()
-    solver = Solver(geometry(7, 6, 4), threads=1)
+    try:
+        solver = Solver(geometry(7, 6, 4), threads=1)
+    finally:
+        library.PROTOTYPES.update(every)
     assert solver.uses_native, f"{path}: the kernels did not load"
     return solver
 
