@@ -112,19 +112,23 @@ static inline BB FN(spots)(const solver_t *s, BB stones) {
 #endif
 }
 
-/* The lines free of `other`'s stones, each worth 1 with one of `own`'s stones in it and 3
- * with two or more, less one for each line free of `own`'s with `other`'s stones in it
- * (search.py's open_lines): the move ordering's tie-break far from the end. */
-static inline int FN(open_lines)(const solver_t *s, BB own, BB other) {
+/* search.py's open_lines, by what one stone changes: a move's open lines are worth the
+ * position's plus what its stone adds, and only the lines through its cell change, so
+ * the moves rank alike by the stone's gain alone. For each direction the starting cells
+ * of the lines free of the opponent's stones that hold none of the mover's (`none`,
+ * gaining 1) or one (`one`, gaining 2), and of the opponent's lines free of the mover's
+ * (`theirs`, taken away by the stone: gaining 1 too). */
+typedef struct {
+    BB none[4], one[4], theirs[4];
+} FN(lines_t);
+
+static inline void FN(open_lines)(const solver_t *s, BB own, BB other, FN(lines_t) * out) {
     const int n = CONNECT(s), h1 = H1(s);
     const BB board = (BB)s->board;
     const int steps[4] = {1, h1, h1 - 1, h1 + 1};
-    int worth = 0;
 #pragma GCC unroll 4
     for (int i = 0; i < 4; i++) {
         const int d = steps[i];
-        /* Bit p of `mine` (`theirs`): the line from p on, step d, is free of `other`'s
-         * (`own`'s) stones; `one` and `two`: it holds at least one, two of own's. */
         BB mine = board & ~other, theirs = board & ~own, one = own, two = 0, seen = other;
 #pragma GCC unroll 8
         for (int k = 1; k < n; k++) {
@@ -135,10 +139,27 @@ static inline int FN(open_lines)(const solver_t *s, BB own, BB other) {
             one |= next;
             seen |= other >> (k * d);
         }
-        worth += POPCOUNT128(mine & one) + 2 * POPCOUNT128(mine & two) -
-                 POPCOUNT128(theirs & seen);
+        out->none[i] = mine & ~one;
+        out->one[i] = mine & one & ~two;
+        out->theirs[i] = theirs & seen;
     }
-    return worth;
+}
+
+/* What a stone on `move` adds to the mover's open lines (above). */
+static inline int FN(line_gain)(const solver_t *s, const FN(lines_t) * lines, BB move) {
+    const int n = CONNECT(s), h1 = H1(s);
+    const int steps[4] = {1, h1, h1 - 1, h1 + 1};
+    int gain = 0;
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++) {
+        const int d = steps[i];
+        BB starts = move; /* the lines through the cell start here */
+#pragma GCC unroll 8
+        for (int k = 1; k < n; k++) starts |= move >> (k * d);
+        gain += POPCOUNT128(lines->none[i] & starts) + 2 * POPCOUNT128(lines->one[i] & starts) +
+                POPCOUNT128(lines->theirs[i] & starts);
+    }
+    return gain;
 }
 
 /* Pons's non-losing moves (non_losing.h). */
@@ -276,6 +297,8 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
     int count = 0, best = 0;
     const BB below_threats = threats >> 1, above_threats = threats << 1;
     const int lines = s->cells - moves >= LINES_MIN_EMPTY;
+    FN(lines_t) open_now;
+    if (lines) FN(open_lines)(s, cur, opp, &open_now);
     EACH_COLUMN
     for (int i = 0; i < WIDTH(s); i++) {
         const int col = ORDER(s, i);
@@ -295,9 +318,9 @@ static int FN(negamax)(solver_t *s, BB cur, BB mask, BB mcur, BB mmask, int move
         const BB spots = FN(spots)(s, cur | move);
         const BB useful = spots & empty & ~above_threats;
         const int weight = 2 * POPCOUNT128(useful) + POPCOUNT128(useful & below_threats);
-        /* Far from the end, ties go to the best open lines first (LINES_MIN_EMPTY); their
-         * worth is within +-3 x 440 (10 x 11 boards, connect 3): 12 bits with the offset. */
-        const int tie = lines ? FN(open_lines)(s, cur | move, opp) + 2048 : 0;
+        /* Far from the end, ties go to the best open lines first (LINES_MIN_EMPTY); a
+         * stone gains at most 2 a line through its cell: 12 bits are plenty. */
+        const int tie = lines ? FN(line_gain)(s, &open_now, move) : 0;
         const int rank = (weight << 17) | (tie << 5) | (16 - i);
         move_at[i] = move;
         mmove_at[i] = mmove;

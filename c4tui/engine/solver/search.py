@@ -79,7 +79,8 @@ def make_search(
     def open_lines(own: int, other: int) -> int:
         """The lines free of `other`'s stones, each worth 1 with one of `own`'s stones in
         it and 3 with two or more, less one for each line free of `own`'s stones with
-        `other`'s stones in it."""
+        `other`'s stones in it. (C ranks by what the move's stone adds to this, the
+        lines through its cell only: the same order.)"""
         free_of_other, free_of_own = board & ~other, board & ~own
         worth = 0
         for step in directions:
