@@ -25,8 +25,10 @@ def kernels_line() -> str:
     """Which search kernels this install runs, for the foot of the help page."""
     from c4tui.engine.kernels import library
 
-    if library.library() is not None:
-        return "\n\nSearch kernels: compiled C."
+    lib = library.library()
+    if lib is not None:
+        build = library.SEARCH_BUILDS[lib.c4_search_build()]
+        return f"\n\nSearch kernels: compiled C (7x6 search: {build})."
     # Why not, in words: not built, disabled, or damaged (whose warning on stderr
     # the app's screen hides).
     return f"\n\nSearch kernels: {library.kernels()}; slower, same moves."
