@@ -13,6 +13,7 @@ locals; everything here is computed once per board size and cached.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -124,6 +125,16 @@ class Geometry:
 
     def column_of(self, bit: int) -> int:
         return (bit.bit_length() - 1) // (self.height + 1)
+
+    def top_stones(self, mask: int, owner: int) -> Iterator[int]:
+        """The top stone of each column of `mask` whose top stone is one of `owner`'s:
+        the stones that could be taken back, as a one-stone bitboard each."""
+        for column in self.column_masks:
+            stones = mask & column
+            if stones:
+                top = 1 << (stones.bit_length() - 1)
+                if top & owner:
+                    yield top
 
 
 def centre_distance(col: int, width: int) -> int:

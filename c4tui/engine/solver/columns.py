@@ -38,24 +38,13 @@ def least_grandparent(book: OpeningBook, position: Position) -> int | None:
     g = position.geometry
     cur, mask = position.current, position.mask
     least = None
-    for first in g.column_masks:
-        top = top_stone(mask & first)
-        if not top & (cur ^ mask):
-            continue
+    for top in g.top_stones(mask, cur ^ mask):
         parent = mask ^ top
-        for second in g.column_masks:
-            below = top_stone(parent & second)
-            if not below & cur:
-                continue
+        for below in g.top_stones(parent, cur):
             score = book.exact_score(cur ^ below, parent ^ below)
             if score is not None and (least is None or score < least):
                 least = score
     return least
-
-
-def top_stone(stones: int) -> int:
-    """The highest stone of one column's `stones`, 0 for none."""
-    return 1 << (stones.bit_length() - 1) if stones else 0
 
 
 class Prober(Protocol):

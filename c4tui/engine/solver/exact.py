@@ -239,12 +239,8 @@ class Solver:
         g = self.geometry
         last = position.opponent_stones
         floor = -g.max_score
-        for column in g.column_masks:
-            stones = position.mask & column
-            if not stones:
-                continue
-            top = 1 << (stones.bit_length() - 1)
-            if top & last and self.book is not None:
+        for top in g.top_stones(position.mask, last):
+            if self.book is not None:
                 parent = self.book.exact_score(last ^ top, position.mask ^ top)
                 if parent is not None and -parent > floor:
                     floor = -parent
