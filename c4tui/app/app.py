@@ -43,6 +43,7 @@ from c4tui.app.screens.game import GameScreen
 from c4tui.app.settings import First, Settings
 from c4tui.app.study import StudyActions
 from c4tui.app.stylesheets import STYLESHEETS
+from c4tui.app.textual_internals import exiting
 from c4tui.app.threat_marks import ThreatMarks
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
@@ -218,8 +219,10 @@ class ConnectFourApp(App[None]):
         self.notices.show()
 
     def refresh_view(self) -> None:
-        """Hand every widget the state it shows."""
-        if self.game_screen.is_mounted:
+        """Hand every widget the state it shows (none once the app is closing: a search
+        that ends as the app quits finds the screen's widgets being taken down, still
+        mounted, their children gone)."""
+        if self.game_screen.is_mounted and not exiting(self):
             self.game_screen.draw()
 
     def marks(self) -> App[None]:

@@ -141,3 +141,18 @@ async def test_burst_of_random_keys_never_raises(tmp_path):
         await settle(pilot)
         assert app.return_code is None  # still running, no exception
         assert_consistent(app)
+
+
+async def test_a_search_that_ends_as_the_app_closes_draws_nothing(make_app):
+    """A search stopped as the app quit finished while Textual took the screens down:
+    the game screen, still mounted, had lost its widgets' children, and drawing it
+    raised NoMatches (seen once in the default run, level 8 on 9x7)."""
+    from c4tui.app.widgets.history import MoveList
+
+    app = make_app(settings=Settings(mode="humans", theme="textual-dark"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await app.game_screen.history.query_one(MoveList).remove()  # as the teardown does
+        app.exit()
+        app.match.game.play(3)  # the move the search brought (Match.finish_search) ...
+        app.update()  # ... and the redraw after it (ai_turns.finished)
