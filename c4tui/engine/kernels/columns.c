@@ -264,6 +264,7 @@ static void child_bounds(const solver_t *s, u128 cur, u128 mask, int moves, int 
             if (parent != BOOK_MISSING && -parent > lo) lo = -parent;
         }
     }
+    c4_parity_bounds(s, cur, mask, moves, &lo, &hi);
     if (weak) {
         lo = lo < -1 ? -1 : lo;
         hi = hi > 1 ? 1 : hi;

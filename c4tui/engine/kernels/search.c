@@ -119,6 +119,29 @@ u128 c4_spots(const solver_t *s, u128 stones) {
     return spots_128(s, stones);
 }
 
+/* The follow-up's bounds of a position (solver.h). */
+#define PARITY_BOUNDS(FN_CEILING, FN_FLOOR, BBT)                                        \
+    do {                                                                                \
+        if ((s->cells - moves) % 2 == 0) {                                              \
+            const int ceiling = FN_CEILING(s, (BBT)cur, (BBT)mask);                     \
+            if (ceiling < *high) *high = ceiling;                                       \
+        } else {                                                                        \
+            const BBT moves_now = ((BBT)mask + (BBT)s->bottom) & (BBT)s->board;         \
+            const int floor = FN_FLOOR(s, (BBT)cur, (BBT)mask, moves_now);              \
+            if (floor > *low) *low = floor;                                             \
+        }                                                                               \
+    } while (0)
+
+void c4_parity_bounds(const solver_t *s, u128 cur, u128 mask, int moves, int *low, int *high) {
+    if (is_7x6(s)) {
+        PARITY_BOUNDS(leader_ceiling_7x6, follower_floor_7x6, uint64_t);
+    } else if (s->bits <= 64) {
+        PARITY_BOUNDS(leader_ceiling_64, follower_floor_64, uint64_t);
+    } else {
+        PARITY_BOUNDS(leader_ceiling_128, follower_floor_128, u128);
+    }
+}
+
 /* One null-window probe from Python (Solver.probe): the score in (alpha, beta), else
  * a bound beyond it; the side to move cannot win with its next stone. `seconds` left
  * (infinity: no deadline), `watch` SIGINT (calls from Python's main thread), `poll` an

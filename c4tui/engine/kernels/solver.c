@@ -28,6 +28,7 @@ void *c4_new(int width, int height, int connect, int max_score, uint64_t own_siz
         s->column[col] = column;
         s->board |= column;
         s->bottom |= (u128)1 << (col * s->h1);
+        for (int row = height - 2; row >= 0; row -= 2) s->pair_lows |= (u128)1 << (col * s->h1 + row);
     }
     /* Centre first, left first on ties (geometry.centre_first). */
     int placed = 0;

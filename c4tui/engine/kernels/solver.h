@@ -33,6 +33,9 @@ struct solver {
     int width, height, connect, h1, cells, bits;
     int order[MAX_WIDTH]; /* columns from the centre outwards */
     u128 board, bottom, column[MAX_WIDTH];
+    /* The lower cell of each pair of the follow-up (search_body.h's leader_ceiling):
+     * the rows an even number of rows below the top. */
+    u128 pair_lows;
     /* How a bound is stored in an entry's value byte (solver/table.py's Coding):
      * 1..lower_base an upper bound, above it a lower bound. */
     int upper_shift, lower_base, lower_shift;
@@ -124,6 +127,9 @@ int c4_unwatch_interrupt(void);
 
 /* search.c: every cell where `stones` would complete a line (not masked to empty). */
 u128 c4_spots(const solver_t *s, u128 stones);
+/* search.c: narrow `low` and `high` (a position's score, its mover's view) by what the
+ * follow-up guarantees (search_body.h's leader_ceiling and follower_floor). */
+void c4_parity_bounds(const solver_t *s, u128 cur, u128 mask, int moves, int *low, int *high);
 /* search.c: the null-window search: the score in (alpha, beta), else a bound beyond
  * it; the side to move cannot win with its next stone. Sets s->status to C4_STOPPED
  * when told to stop (the result is then meaningless). */

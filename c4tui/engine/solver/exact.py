@@ -22,6 +22,7 @@ from c4tui.engine.kernels import library as _library
 from c4tui.engine.solver.book import EXACT_PLY, OpeningBook
 from c4tui.engine.solver.columns import ColumnBounds, analyze_columns
 from c4tui.engine.solver.limits import SearchLimits
+from c4tui.engine.solver.parity import follow_up_for
 from c4tui.engine.solver.search import SearchStopped, make_search
 from c4tui.engine.solver.table import (
     LIST_TABLE_SIZE,
@@ -220,6 +221,19 @@ class Solver:
                 low = high = score
         if self.book is not None and moves == EXACT_PLY + 1:
             low = max(low, self._book_floor(position))
+        # What the follow-up guarantees (parity.py): a ceiling with an even number of
+        # empty cells, a floor with an odd one.
+        follow_up = follow_up_for(g)
+        if (g.cells - moves) % 2 == 0:
+            ceiling = follow_up.leader_ceiling(position.current, position.mask)
+            if ceiling is not None:
+                high = min(high, ceiling)
+        else:
+            floor = follow_up.follower_floor(
+                position.current, position.mask, g.playable(position.mask)
+            )
+            if floor is not None:
+                low = max(low, floor)
         if weak:
             low, high = max(low, -1), min(high, 1)
             if low == high:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from c4tui.engine.board.geometry import Geometry, centre_first, non_losing
 from c4tui.engine.board.heuristic import heuristic_for
 from c4tui.engine.solver.book import EXACT_PLY, OUTCOME_PLY, OpeningBook
+from c4tui.engine.solver.parity import follow_up_for
 from c4tui.engine.solver.table import DEEP_ENTRIES, Coding, deep_region
 
 # Check the clock and the stop event once per this many nodes (a power of two minus 1).
@@ -75,6 +76,7 @@ def make_search(
     # unrolled code once generated here, and tested against Geometry.winning_spots).
     spots_of = heuristic_for(g).spots
     directions, connect = g.directions, g.connect
+    follower_floor = follow_up_for(g).follower_floor
 
     def open_lines(own: int, other: int) -> int:
         """The lines free of `other`'s stones, each worth 1 with one of `own`'s stones in
@@ -136,6 +138,14 @@ def make_search(
             beta = high
             if alpha >= beta:
                 return beta
+        # With an odd number of empty cells, a move after which the follow-up holds is
+        # a floor (parity.py; at an even number the parent's floor has said it first).
+        if alpha < 1 and (cells - moves) & 1:
+            floor = follower_floor(cur, mask, possible)
+            if floor is not None and alpha < floor:
+                alpha = floor
+                if alpha >= beta:
+                    return alpha
         # Only nodes with enough empty cells have entries.
         keeps = cells - moves >= KEEP_MIN_EMPTY
         if keeps:

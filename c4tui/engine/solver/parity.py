@@ -1,0 +1,92 @@
+"""What the follow-up guarantees: Allis's claimeven, as bounds found without a search.
+
+With an even number of empty cells, the side not to move (the follower) can answer
+every move on top of it, in the same column. Pair each column's empty cells from its
+lowest up: the mover (the leader) always takes a pair's lower cell, the follower its
+upper one, which the lower one has just made playable. A column with an odd number of
+empty cells leaves its lowest empty cell out of the pairs; those cells (one a column,
+an even number of them in all) pair among themselves: a move on one is answered on
+another, and both stay playable until then, as each is its column's lowest empty cell.
+
+So the leader gets only the lower cells of the pairs (the "pair lows": the rows an even
+number of rows below the top) and one of each pair of left-out cells. When no line fits
+in its stones and those cells, it never completes one: its score is at most 0 (a draw
+at best). When moreover a line fits in the follower's stones and the cells it gets, the
+follower completes it, by the last cell at the latest: at most -1 (Pons's scores: -1 is
+a loss to the opponent's last stone). That is the leader's ceiling. With an odd number
+of empty cells, the mover is the one who can become the follower, after a move: its
+floor is the best of its moves after which the opponent's ceiling holds.
+
+In the search (search.py, kernels/search_body.h) the floor is tried at every node with
+an odd number of empty cells whose window it can close (a fifth to a third fewer nodes
+on the slowest positions); the ceiling would be tried at the others, but there the
+parent's floor has always said it first, so only `Solver.bounds` uses it. The one
+line test is `spots(stones) & stones`: a stone that would complete a line of the others
+is in a whole line.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from c4tui.engine.board.geometry import Geometry
+from c4tui.engine.board.heuristic import heuristic_for
+
+
+def pair_lows(g: Geometry) -> int:
+    """The lower cell of every pair: rows height - 2, height - 4, ... of each column."""
+    lows = 0
+    for col in range(g.width):
+        for row in range(g.height - 2, -1, -2):
+            lows |= g.bit(col, row)
+    return lows
+
+
+class FollowUp:
+    """The follow-up's bounds on one board size; get one with `follow_up_for()`."""
+
+    def __init__(self, g: Geometry) -> None:
+        self.board, self.bottom = g.board, g.bottom
+        self.lows = pair_lows(g)
+        spots = heuristic_for(g).spots
+        board = g.board
+
+        def has_line(stones: int) -> bool:
+            return bool(spots(stones, board) & stones)
+
+        self.has_line = has_line
+
+    def leader_ceiling(self, cur: int, mask: int) -> int | None:
+        """The mover's ceiling (0 or -1) at an even number of empty cells, or None."""
+        board, lows, has_line = self.board, self.lows, self.has_line
+        empty = board ^ mask
+        left_out = (mask + self.bottom) & board & ~lows
+        if has_line(cur | (empty & lows) | left_out):
+            return None
+        return -1 if has_line((cur ^ mask) | (empty & ~lows & ~left_out)) else 0
+
+    def follower_floor(self, cur: int, mask: int, moves: int) -> int | None:
+        """The mover's floor (0 or 1) at an odd number of empty cells: the best of its
+        `moves` (one-cell bitboards ORed) after which the opponent's ceiling holds."""
+        board, lows = self.board, self.lows
+        opp, empty = cur ^ mask, board ^ mask
+        left_out = (mask + self.bottom) & board & ~lows
+        # The opponent gets these cells after any of the moves: a line there, and none
+        # works (the usual case far from the end, for one test instead of one a move).
+        if self.has_line(opp | (((empty & lows) | left_out) & ~moves)):
+            return None
+        floor = None
+        while moves:
+            move = moves & -moves
+            moves ^= move
+            ceiling = self.leader_ceiling(opp, mask | move)
+            if ceiling is not None and (floor is None or -ceiling > floor):
+                floor = -ceiling
+                if floor == 1:  # the most it gives
+                    break
+        return floor
+
+
+@cache
+def follow_up_for(g: Geometry) -> FollowUp:
+    return FollowUp(g)
