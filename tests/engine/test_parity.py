@@ -50,17 +50,36 @@ def test_the_bounds_hold_against_brute_force(w, h, n, low, high):
         tried += 1
         exact = brute_force_score(position, memo)
         cur, mask = position.current, position.mask
+        playable = g.playable(mask)
         if (g.cells - position.moves) % 2 == 0:
-            ceiling = follow_up.leader_ceiling(cur, mask)
-            if ceiling is not None:
-                assert exact <= ceiling, position.to_moves()
-                seen[f"ceiling {ceiling}"] += 1
+            found = {
+                "leader ceiling": follow_up.leader_ceiling(cur, mask),
+                "odd threat floor": follow_up.odd_threat_floor(cur, mask, playable),
+            }
         else:
-            floor = follow_up.follower_floor(cur, mask, g.playable(mask))
-            if floor is not None:
-                assert exact >= floor, position.to_moves()
-                seen[f"floor {floor}"] += 1
-    assert set(seen) == {"ceiling 0", "ceiling -1", "floor 0", "floor 1"}, seen
+            found = {
+                "follower floor": follow_up.follower_floor(cur, mask, playable),
+                "odd threat ceiling": follow_up.odd_threat_ceiling(
+                    cur, mask, follow_up.spots(cur ^ mask)
+                ),
+            }
+        for kind, bound in found.items():
+            if bound is None:
+                continue
+            if "ceiling" in kind:
+                assert exact <= bound, (kind, position.to_moves())
+            else:
+                assert exact >= bound, (kind, position.to_moves())
+            seen[f"{kind} {bound}"] += 1
+        floor, ceiling = follow_up.bounds(cur, mask, position.moves)
+        assert floor is None or floor <= exact
+        assert ceiling is None or exact <= ceiling
+    # Each kind of bound is met, the odd threats' at several distances.
+    kinds = {key.rsplit(" ", 1)[0] for key in seen}
+    assert kinds == {"leader ceiling", "follower floor", "odd threat ceiling", "odd threat floor"}
+    assert {"leader ceiling 0", "leader ceiling -1", "follower floor 0", "follower floor 1"} <= set(
+        seen
+    )
 
 
 # 28 plies (14 empty cells, the first player to move): the second player answering on

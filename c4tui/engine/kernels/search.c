@@ -119,26 +119,32 @@ u128 c4_spots(const solver_t *s, u128 stones) {
     return spots_128(s, stones);
 }
 
-/* The follow-up's bounds of a position (solver.h). */
-#define PARITY_BOUNDS(FN_CEILING, FN_FLOOR, BBT)                                        \
-    do {                                                                                \
-        if ((s->cells - moves) % 2 == 0) {                                              \
-            const int ceiling = FN_CEILING(s, (BBT)cur, (BBT)mask);                     \
-            if (ceiling < *high) *high = ceiling;                                       \
-        } else {                                                                        \
-            const BBT moves_now = ((BBT)mask + (BBT)s->bottom) & (BBT)s->board;         \
-            const int floor = FN_FLOOR(s, (BBT)cur, (BBT)mask, moves_now);              \
-            if (floor > *low) *low = floor;                                             \
-        }                                                                               \
+/* The follow-up's bounds of a position (solver.h): with an even number of empty cells
+ * the leader's ceiling and the floor of an odd threat it makes, with an odd number the
+ * follower's floor and the ceiling of the opponent's odd threats. */
+#define PARITY_BOUNDS(KIND, BBT)                                                          \
+    do {                                                                                  \
+        const BBT c = (BBT)cur, m = (BBT)mask;                                            \
+        const BBT moves_now = (m + (BBT)s->bottom) & (BBT)s->board;                       \
+        int ceiling, floor;                                                               \
+        if ((s->cells - moves) % 2 == 0) {                                                \
+            ceiling = leader_ceiling_##KIND(s, c, m);                                     \
+            floor = odd_threat_floor_##KIND(s, c, m, moves_now);                          \
+        } else {                                                                          \
+            floor = follower_floor_##KIND(s, c, m, moves_now);                            \
+            ceiling = odd_threat_ceiling_##KIND(s, c, m, spots_##KIND(s, c ^ m));         \
+        }                                                                                 \
+        if (ceiling < *high) *high = ceiling;                                             \
+        if (floor > *low) *low = floor;                                                   \
     } while (0)
 
 void c4_parity_bounds(const solver_t *s, u128 cur, u128 mask, int moves, int *low, int *high) {
     if (is_7x6(s)) {
-        PARITY_BOUNDS(leader_ceiling_7x6, follower_floor_7x6, uint64_t);
+        PARITY_BOUNDS(7x6, uint64_t);
     } else if (s->bits <= 64) {
-        PARITY_BOUNDS(leader_ceiling_64, follower_floor_64, uint64_t);
+        PARITY_BOUNDS(64, uint64_t);
     } else {
-        PARITY_BOUNDS(leader_ceiling_128, follower_floor_128, u128);
+        PARITY_BOUNDS(128, u128);
     }
 }
 

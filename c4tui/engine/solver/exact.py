@@ -221,19 +221,12 @@ class Solver:
                 low = high = score
         if self.book is not None and moves == EXACT_PLY + 1:
             low = max(low, self._book_floor(position))
-        # What the follow-up guarantees (parity.py): a ceiling with an even number of
-        # empty cells, a floor with an odd one.
-        follow_up = follow_up_for(g)
-        if (g.cells - moves) % 2 == 0:
-            ceiling = follow_up.leader_ceiling(position.current, position.mask)
-            if ceiling is not None:
-                high = min(high, ceiling)
-        else:
-            floor = follow_up.follower_floor(
-                position.current, position.mask, g.playable(position.mask)
-            )
-            if floor is not None:
-                low = max(low, floor)
+        # What the follow-up guarantees (parity.py).
+        floor, ceiling = follow_up_for(g).bounds(position.current, position.mask, moves)
+        if floor is not None:
+            low = max(low, floor)
+        if ceiling is not None:
+            high = min(high, ceiling)
         if weak:
             low, high = max(low, -1), min(high, 1)
             if low == high:

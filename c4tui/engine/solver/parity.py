@@ -46,14 +46,20 @@ class FollowUp:
     """The follow-up's bounds on one board size; get one with `follow_up_for()`."""
 
     def __init__(self, g: Geometry) -> None:
-        self.board, self.bottom = g.board, g.bottom
+        self.geometry = g
+        self.board, self.bottom, self.cells = g.board, g.bottom, g.cells
         self.lows = pair_lows(g)
         spots = heuristic_for(g).spots
         board = g.board
 
+        def spots_of(stones: int) -> int:
+            """Every cell where `stones` would complete a line (occupied or not)."""
+            return spots(stones, board)
+
         def has_line(stones: int) -> bool:
             return bool(spots(stones, board) & stones)
 
+        self.spots = spots_of
         self.has_line = has_line
 
     def leader_ceiling(self, cur: int, mask: int) -> int | None:
@@ -85,6 +91,63 @@ class FollowUp:
                 if floor == 1:  # the most it gives
                     break
         return floor
+
+    def odd_threat_ceiling(self, cur: int, mask: int, their_spots: int) -> int | None:
+        """The mover's ceiling at an odd number of empty cells when the opponent holds an
+        odd threat the follow-up makes good (the module's docstring), or None.
+
+        `their_spots`: every cell where the opponent's stones would complete a line."""
+        board, lows, g = self.board, self.lows, self.geometry
+        empty = board ^ mask
+        bottoms = (mask + self.bottom) & board
+        spots = their_spots & empty & lows & ~bottoms
+        ceiling = None
+        while spots:
+            spot = spots & -spots
+            spots ^= spot
+            column = g.column_masks[g.column_of(spot)]
+            below = column & (spot - 1) & empty
+            # The mover's cells: the pair lows of the other columns, the others' lowest
+            # cells off the pair lows (paired among themselves, as the spot column's
+            # lowest when it is a pair low), and the spot column's cells below the spot
+            # off the pair lows.
+            mine = (
+                cur
+                | (empty & lows & ~column)
+                | (bottoms & ~lows & ~column)
+                | (bottoms & column & lows)
+                | (below & ~lows)
+            )
+            if self.has_line(mine):
+                continue
+            above = (column & ~(spot | (spot - 1))).bit_count()
+            # The loss to the spot at the latest: every cell above it left empty.
+            score = -((above + 2) // 2)
+            if ceiling is None or score < ceiling:
+                ceiling = score
+        return ceiling
+
+    def odd_threat_floor(self, cur: int, mask: int, moves: int) -> int | None:
+        """The mover's floor at an even number of empty cells: the best of its `moves`
+        after which it holds an odd threat the follow-up makes good, or None."""
+        floor = None
+        while moves:
+            move = moves & -moves
+            moves ^= move
+            ceiling = self.odd_threat_ceiling(cur ^ mask, mask | move, self.spots(cur | move))
+            if ceiling is not None and (floor is None or -ceiling > floor):
+                floor = -ceiling
+        return floor
+
+    def bounds(self, cur: int, mask: int, moves: int) -> tuple[int | None, int | None]:
+        """Every bound the follow-up gives a position of `moves` stones (floor, ceiling),
+        None where it gives none."""
+        playable = (mask + self.bottom) & self.board
+        if (self.cells - moves) % 2 == 0:
+            return self.odd_threat_floor(cur, mask, playable), self.leader_ceiling(cur, mask)
+        return self.follower_floor(cur, mask, playable), self.odd_threat_ceiling(
+            cur, mask, self.spots(cur ^ mask)
+        )
 
 
 @cache

@@ -76,7 +76,12 @@ def make_search(
     # unrolled code once generated here, and tested against Geometry.winning_spots).
     spots_of = heuristic_for(g).spots
     directions, connect = g.directions, g.connect
-    follower_floor = follow_up_for(g).follower_floor
+    follow_up = follow_up_for(g)
+    follower_floor, odd_threat_ceiling, lows = (
+        follow_up.follower_floor,
+        follow_up.odd_threat_ceiling,
+        follow_up.lows,
+    )
 
     def open_lines(own: int, other: int) -> int:
         """The lines free of `other`'s stones, each worth 1 with one of `own`'s stones in
@@ -140,12 +145,20 @@ def make_search(
                 return beta
         # With an odd number of empty cells, a move after which the follow-up holds is
         # a floor (parity.py; at an even number the parent's floor has said it first).
-        if alpha < 1 and (cells - moves) & 1:
-            floor = follower_floor(cur, mask, possible)
-            if floor is not None and alpha < floor:
-                alpha = floor
-                if alpha >= beta:
-                    return alpha
+        if (cells - moves) & 1:
+            if alpha < 1:
+                floor = follower_floor(cur, mask, possible)
+                if floor is not None and alpha < floor:
+                    alpha = floor
+                    if alpha >= beta:
+                        return alpha
+            # And a ceiling when the opponent holds an odd threat the follow-up makes good.
+            if threats & lows:
+                ceiling = odd_threat_ceiling(cur, mask, threats)
+                if ceiling is not None and beta > ceiling:
+                    beta = ceiling
+                    if alpha >= beta:
+                        return beta
         # Only nodes with enough empty cells have entries.
         keeps = cells - moves >= KEEP_MIN_EMPTY
         if keeps:
