@@ -5,7 +5,8 @@
  * smaller of the position's key and its mirror image's (table.h), enhanced
  * transposition cutoffs, and on 7x6 the opening books (book.c) inside the search:
  * exact at 12 plies, win/draw/loss at 8, and an 11-ply node takes the best of its
- * children's book scores. The search body is in search_body.h, compiled once for
+ * children's book scores; and bounds from Allis's follow-up rules (claimeven and the
+ * odd threat: solver/parity.py). The search body is in search_body.h, compiled once for
  * 64-bit boards and once for 128-bit ones.
  */
 #include <stdlib.h>

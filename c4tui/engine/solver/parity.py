@@ -17,10 +17,26 @@ a loss to the opponent's last stone). That is the leader's ceiling. With an odd 
 of empty cells, the mover is the one who can become the follower, after a move: its
 floor is the best of its moves after which the opponent's ceiling holds.
 
-In the search (search.py, kernels/search_body.h) the floor is tried at every node with
-an odd number of empty cells whose window it can close (a fifth to a third fewer nodes
-on the slowest positions); the ceiling would be tried at the others, but there the
-parent's floor has always said it first, so only `Solver.bounds` uses it. The one
+The odd threat turns the follow-up around. With an odd number of empty cells, the
+opponent (who moved last) answers every move on top of it too; but one column, holding
+one of its winning spots on a pair low and above the column's lowest empty cell, it
+pairs from its lowest empty cell up (when that cell is a pair low, it is left out and
+paired with the other columns' left-out cells instead), so that the spot is the upper
+cell of a pair: the mover can never play right under it without losing to it at once.
+That column then stays open under the spot until every other cell is full, when the
+mover must play there. When no line fits in the mover's stones and the cells it gets
+(the other columns' pair lows and left-out cells, and the spot column's cells below the
+spot off the pair lows), it never completes one, and it loses to the spot at the latest
+with every cell above the spot still empty: that loss is its ceiling. With an even
+number of empty cells, a move that makes such a threat is the mover's floor.
+
+In the search (search.py, kernels/search_body.h) both rules are tried at every node with
+an odd number of empty cells: the follower's floor when the window's floor is below 1,
+the odd threat's ceiling when the opponent has a spot on a pair low. On the 15 slowest
+known positions they take 91.0 M nodes to 49.0 M and 4.8 s to 3.2 s (docs/results-
+solver.md). The leader's ceiling would be tried at the other nodes, but there the
+parent's floor has always said it first; and the odd threat's floor there finds 9% fewer
+nodes but costs more time than it saves: `Solver.bounds` alone uses those two. The one
 line test is `spots(stones) & stones`: a stone that would complete a line of the others
 is in a whole line.
 """
