@@ -1,5 +1,6 @@
-"""The solver on its slowest positions (benchmarks/positions/solver_tail.txt) against
-BitBully, an independent exact solver (slow; skipped without BitBully).
+"""The solver on its slowest positions (benchmarks/positions/solver_tail.txt, and the
+outliers of fresh samples, solver_outliers.txt) against BitBully, an independent exact
+solver (slow; skipped without BitBully).
 
 The set is the 100 slowest of 10,000 sampled positions of 8-20 plies
 (benchmarks/solver_tail.py), all past the opening book, where the search runs longest
@@ -21,14 +22,18 @@ from c4tui.engine.solver import Solver, exact_scores
 bitbully = pytest.importorskip("bitbully")
 
 pytestmark = pytest.mark.slow
-TAIL = Path(__file__).resolve().parents[2] / "benchmarks" / "positions" / "solver_tail.txt"
+POSITIONS = Path(__file__).resolve().parents[2] / "benchmarks" / "positions"
+
+
+def read_set(name: str) -> list[str]:
+    lines = [line.strip() for line in (POSITIONS / name).read_text().splitlines()]
+    return [line for line in lines if line and not line.startswith("#")]
 
 
 def tail_positions() -> list[str]:
-    lines = [line.strip() for line in TAIL.read_text().splitlines()]
-    moves = [line for line in lines if line and not line.startswith("#")]
-    # The three slowest, and eight more drawn from the rest.
-    return moves[:3] + random.Random(34).sample(moves[3:], 8)
+    moves = read_set("solver_tail.txt")
+    # The three slowest, eight more drawn from the rest, and the known outliers.
+    return moves[:3] + random.Random(34).sample(moves[3:], 8) + read_set("solver_outliers.txt")
 
 
 @pytest.fixture(scope="module")
