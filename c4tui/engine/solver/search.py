@@ -143,22 +143,6 @@ def make_search(
             beta = high
             if alpha >= beta:
                 return beta
-        # With an odd number of empty cells, a move after which the follow-up holds is
-        # a floor (parity.py; at an even number the parent's floor has said it first).
-        if (cells - moves) & 1:
-            if alpha < 1:
-                floor = follower_floor(cur, mask, possible)
-                if floor is not None and alpha < floor:
-                    alpha = floor
-                    if alpha >= beta:
-                        return alpha
-            # And a ceiling when the opponent holds an odd threat the follow-up makes good.
-            if threats & lows:
-                ceiling = odd_threat_ceiling(cur, mask, threats)
-                if ceiling is not None and beta > ceiling:
-                    beta = ceiling
-                    if alpha >= beta:
-                        return beta
         # Only nodes with enough empty cells have entries.
         keeps = cells - moves >= KEEP_MIN_EMPTY
         if keeps:
@@ -176,6 +160,23 @@ def make_search(
                 beta = ceiling
                 if alpha >= beta:
                     return beta
+        # With an odd number of empty cells, a move after which the follow-up holds is
+        # a floor (parity.py; at an even number the parent's floor has said it first),
+        # tried once the entry has not ended the node (as in C: less work than before it).
+        if (cells - moves) & 1:
+            if alpha < 1:
+                least = follower_floor(cur, mask, possible)
+                if least is not None and alpha < least:
+                    alpha = least
+                    if alpha >= beta:
+                        return alpha
+            # And a ceiling when the opponent holds an odd threat the follow-up makes good.
+            if threats & lows:
+                most = odd_threat_ceiling(cur, mask, threats)
+                if most is not None and beta > most:
+                    beta = most
+                    if alpha >= beta:
+                        return beta
         if book is not None:
             if moves == EXACT_PLY:
                 exact = book_exact(cur, mask)
