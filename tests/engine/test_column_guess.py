@@ -7,6 +7,7 @@ import pytest
 
 from c4tui.engine.board.geometry import geometry
 from c4tui.engine.board.position import Position
+from c4tui.engine.board.scores import win_score
 from c4tui.engine.kernels import library
 from c4tui.engine.solver import ColumnBounds, Solver
 from c4tui.engine.solver.book import OpeningBook
@@ -22,16 +23,21 @@ AT_12 = ("315237735272", -2)  # its book score, which is also its best column's
 AT_13 = ("3136211716336", -4)  # a floor below its best column (3)
 AT_13_EXACT = ("7277643352522", -2)  # a floor its best column reaches
 AT_14 = ("34233163135446", -4)  # the least of its grandparents' book scores
+# 12 plies, every child with a floor of its own from the book, from 4 to 7 (26 thousand
+# nodes).
+FLOORED_12 = "236456337456"
 
 
 class GuessLog:
-    """A Python solver that notes the guess of every probe the analysis asks for."""
+    """A Python solver that notes the guess of every probe the analysis asks for (and
+    each probe's position and its bounds before it)."""
 
     def __init__(self, solver: Solver) -> None:
         self.solver = solver
         self.geometry = solver.geometry
         self.book = solver.book
         self.guesses: list[int | None] = []
+        self.probes: list[tuple[str, int, int | None]] = []
 
     def bounds(self, position: Position, *, weak: bool = False) -> ColumnBounds:
         return self.solver.bounds(position, weak=weak)
@@ -40,6 +46,7 @@ class GuessLog:
         self, position: Position, bounds: ColumnBounds, *, weak: bool, guess: int | None
     ) -> None:
         self.guesses.append(guess)
+        self.probes.append((position.to_moves(), bounds.low, guess))
         self.solver.probe(position, bounds, weak=weak, guess=guess)
 
     def out_of_time(self) -> bool:
@@ -55,6 +62,22 @@ def test_the_first_probe_guesses_the_positions_floor_from_the_book(moves, floor)
     analyze_columns(log, position, weak=False, on_column=None, columns=[None] * 7)
     # Children's view: a column as good as the floor leaves its child at -floor.
     assert log.guesses[0] == -floor
+
+
+@needs_book
+def test_at_12_plies_each_column_first_tests_its_floor():
+    """A 12-ply position's children have floors from the book (and the follow-up), and
+    often score just that: each one's first probe asks "more than the floor?"."""
+    position = Position.from_moves(FLOORED_12)
+    log = GuessLog(Solver(geometry(7, 6, 4), native=False, table_size=1_000_003))
+    analyze_columns(log, position, weak=False, on_column=None, columns=[None] * 7)
+    trivial = -win_score(42, 14)  # a 13-ply child's floor without the book
+    first: dict[str, tuple[int, int | None]] = {}
+    for child, low, guess in log.probes:
+        first.setdefault(child, (low, guess))
+    floored = {child: low for child, (low, _) in first.items() if low > trivial}
+    assert len(floored) == 7
+    assert all(first[child][1] == low for child, low in floored.items())
 
 
 @needs_book
@@ -83,7 +106,7 @@ def test_before_12_plies_the_first_column_is_solved_with_no_guess():
 
 @needs_book
 @pytest.mark.skipif(library.library() is None, reason="installed without C kernels")
-@pytest.mark.parametrize("moves", [AT_12[0], AT_13[0], AT_13_EXACT[0], AT_14[0]])
+@pytest.mark.parametrize("moves", [AT_12[0], FLOORED_12, AT_13[0], AT_13_EXACT[0], AT_14[0]])
 def test_c_and_python_analyses_past_the_book_agree_node_for_node(moves):
     position = Position.from_moves(moves)
     found = []

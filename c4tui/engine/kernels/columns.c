@@ -36,6 +36,7 @@ typedef struct {
     int *low, *high;                /* the caller's arrays, mover's view */
     int queue[MAX_WIDTH], queued;   /* pending columns in probing order */
     int guessed[MAX_WIDTH];
+    int floor_first[MAX_WIDTH]; /* the first probe tests the column's book floor */
     /* The probe under way on each column: how many threads run it, its window, and
      * its generation, which moves on when a result is taken (the others drop it). */
     int busy[MAX_WIDTH], middle[MAX_WIDTH], generation[MAX_WIDTH];
@@ -105,6 +106,10 @@ static void settle(job_t *job, int col, int score, int *settled, int *count) {
 static int next_middle(job_t *job, int col) {
     /* Children's view: the column's bounds negated. */
     const int low = -job->high[col], high = -job->low[col];
+    if (job->floor_first[col]) {
+        job->floor_first[col] = 0;
+        return low;
+    }
     if (job->has_guess && !job->weak && job->guessed[col] < 2) {
         job->guessed[col]++;
         const int guess = job->guess < low ? low : job->guess > high ? high : job->guess;
@@ -375,6 +380,10 @@ int c4_analyze(void *handle, uint64_t cur_lo, uint64_t cur_hi, uint64_t mask_lo,
             low[col] = -chigh;
             high[col] = -clow;
             if (clow != chigh) job->queue[job->queued++] = col;
+            /* A 12-ply root's children have floors from the book, and often score just
+             * that: "more than the floor?" first (columns.py says how much it saves). */
+            job->floor_first[col] = !weak && s->exact_book && moves == BOOK_EXACT_PLY &&
+                                    clow > lose_now_score(s, moves + 1);
         }
         if (on_column && low[col] == high[col]) on_column(col, low[col]);
     }

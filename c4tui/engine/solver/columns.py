@@ -130,6 +130,14 @@ def analyze_columns(
     if pending and solver.out_of_time():
         raise SearchStopped
     guessed = dict.fromkeys(pending, 0)
+    # A 12-ply position's children have floors from the book and often score just that:
+    # each one's first probe asks "more than the floor?" (on 100 random 12-ply positions
+    # and the 21 slowest known, 114.0 M nodes -> 108.8 M; the slowest, 125137331631,
+    # 11.7 M -> 9.7 M).
+    floor_first = set()
+    if solver.book is not None and position.moves == EXACT_PLY and not weak:
+        trivial = -win_score(g.cells, position.moves + 2)
+        floor_first = {col for col in pending if child_bounds[col].low > trivial}
     while pending:
         # Until there is a guess, the first column is solved alone.
         turn = pending[:1] if guess is None and not weak else list(pending)
@@ -137,9 +145,13 @@ def analyze_columns(
             if col not in pending:
                 continue
             cb = child_bounds[col]
-            use_guess = guess is not None and guessed[col] < 2
-            guessed[col] += use_guess
-            solver.probe(children[col], cb, weak=weak, guess=guess if use_guess else None)
+            if col in floor_first:
+                floor_first.discard(col)
+                solver.probe(children[col], cb, weak=weak, guess=cb.low)
+            else:
+                use_guess = guess is not None and guessed[col] < 2
+                guessed[col] += use_guess
+                solver.probe(children[col], cb, weak=weak, guess=guess if use_guess else None)
             if cb.exact and not weak:
                 guess = cb.low
             proven = columns[col] = ColumnBounds(-cb.high, -cb.low)
