@@ -12,15 +12,7 @@ from c4tui.engine.board.position import Position
 from c4tui.engine.solver import TABLE_SIZE, Solver
 from c4tui.engine.solver.parity import follow_up_for, pair_lows
 from tests.engine.brute_force import brute_force_score
-
-
-def random_position(rng: random.Random, w: int, h: int, n: int, plies: int) -> Position | None:
-    position = Position.start(w, h, n)
-    for _ in range(plies):
-        position = position.play(rng.choice(position.legal_moves()))
-        if position.is_over():
-            return None
-    return position
+from tests.engine.test_solver import random_position
 
 
 def test_pair_lows_are_the_rows_an_even_number_below_the_top():
