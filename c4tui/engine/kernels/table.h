@@ -39,10 +39,14 @@ static inline int tt_keeps(const solver_t *s, int moves) {
  * (measured: 150 ns a read past 2 MB on the development machine, where a node takes
  * 70-80 ns). On the 13 slowest tail positions (16 MB table) 20% less CPU time for 3%
  * more nodes, on 300 random positions 12% less, on 20 bookless Begin-Medium positions
- * (64 MB) 21% less (docs/results-solver.md). */
+ * (64 MB) 21% less (docs/results-solver.md). Once the follow-up's rules (search_body.h)
+ * ended most nodes near the end, the region pays further up: at most 15 empty cells
+ * rather than 11, 11-13% less CPU time on the kept tail set and the 25 slowest known
+ * (3-6% more nodes), 15-28% less on bookless searches of 1-2 s ('444', '4444'); 13 and
+ * 17-19 did about as well, 9 and 21 worse, a region twice as big no better. */
 #define DEEP_MIN_TABLE (1 << 20)
 #define DEEP_ENTRIES 98297 /* a prime */
-#define DEEP_MAX_EMPTY 11
+#define DEEP_MAX_EMPTY 15
 
 /* A packed entry's key has at most this many bits (8 are left for the bound). */
 #define PACKED_KEY_BITS 56

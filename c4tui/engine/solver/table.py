@@ -69,7 +69,7 @@ LONG_AFTER_NODES = 1 << 18
 # has the same rule and figures; the two searches must agree node for node.
 DEEP_MIN_TABLE = 1 << 20
 DEEP_ENTRIES = 98_297  # a prime: 768 KB of a packed table
-DEEP_MAX_EMPTY = 11
+DEEP_MAX_EMPTY = 15
 
 
 def deep_region(size: int, cells: int) -> tuple[int, int]:
