@@ -228,9 +228,11 @@ static inline int FN(odd_threat_ceiling)(const solver_t *s, BB cur, BB mask, BB 
     while (spots) {
         const BB spot = spots & (0 - spots);
         spots ^= spot;
-        BB column = 0;
+        BB column = 0; /* the spot's */
         EACH_COLUMN
-        for (int c = 0; c < WIDTH(s); c++) column |= COLUMN(s, c) & (0 - (BB)((COLUMN(s, c) & spot) != 0));
+        for (int c = 0; c < WIDTH(s); c++) {
+            if (COLUMN(s, c) & spot) column = COLUMN(s, c);
+        }
         const BB below = column & (spot - 1) & empty;
         /* The mover's cells: the pair lows of the other columns, the others' lowest
          * cells off the pair lows (paired among themselves, as the spot's column's

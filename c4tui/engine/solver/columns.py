@@ -112,7 +112,8 @@ def analyze_columns(
         # a 13-ply one's floor from the 12-ply book) is the first guess: the best
         # column scores at least that, often just that, and siblings score alike (on
         # 150 random 12-ply and 150 13-ply positions 2-3% fewer nodes, the slowest no
-        # slower). Only the book gives a floor above the trivial one.
+        # slower). Elsewhere only the follow-up (parity.py) gives a floor above the
+        # trivial one, at an odd number of empty cells: a draw or a win at the last cell.
         root_low = solver.bounds(position).low
         if root_low > -win_score(g.cells, position.moves + 1):
             guess = -root_low

@@ -221,12 +221,13 @@ class Solver:
                 low = high = score
         if self.book is not None and moves == EXACT_PLY + 1:
             low = max(low, self._book_floor(position))
-        # What the follow-up guarantees (parity.py).
-        floor, ceiling = follow_up_for(g).bounds(position.current, position.mask, moves)
-        if floor is not None:
-            low = max(low, floor)
-        if ceiling is not None:
-            high = min(high, ceiling)
+        if low < high:
+            # What the follow-up guarantees (parity.py), unless the book said it all.
+            floor, ceiling = follow_up_for(g).bounds(position.current, position.mask, moves)
+            if floor is not None:
+                low = max(low, floor)
+            if ceiling is not None:
+                high = min(high, ceiling)
         if weak:
             low, high = max(low, -1), min(high, 1)
             if low == high:
@@ -246,11 +247,12 @@ class Solver:
         g = self.geometry
         last = position.opponent_stones
         floor = -g.max_score
+        if self.book is None:
+            return floor
         for top in g.top_stones(position.mask, last):
-            if self.book is not None:
-                parent = self.book.exact_score(last ^ top, position.mask ^ top)
-                if parent is not None and -parent > floor:
-                    floor = -parent
+            parent = self.book.exact_score(last ^ top, position.mask ^ top)
+            if parent is not None and -parent > floor:
+                floor = -parent
         return floor
 
     def probe(

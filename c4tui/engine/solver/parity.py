@@ -37,8 +37,8 @@ known positions they take 91.0 M nodes to 49.0 M and 4.8 s to 3.2 s (docs/result
 solver.md). The leader's ceiling would be tried at the other nodes, but there the
 parent's floor has always said it first; and the odd threat's floor there finds 9% fewer
 nodes but costs more time than it saves: `Solver.bounds` alone uses those two. The one
-line test is `spots(stones) & stones`: a stone that would complete a line of the others
-is in a whole line.
+line test is Geometry.has_alignment (in C, `spots(stones) & stones`: a stone that would
+complete a line of the others is in a whole line).
 """
 
 from __future__ import annotations
@@ -63,26 +63,22 @@ class FollowUp:
 
     def __init__(self, g: Geometry) -> None:
         self.geometry = g
-        self.board, self.bottom, self.cells = g.board, g.bottom, g.cells
+        self.board, self.cells = g.board, g.cells
         self.lows = pair_lows(g)
-        spots = heuristic_for(g).spots
-        board = g.board
+        self.has_line = g.has_alignment
+        spots, board = heuristic_for(g).spots, g.board
 
         def spots_of(stones: int) -> int:
             """Every cell where `stones` would complete a line (occupied or not)."""
             return spots(stones, board)
 
-        def has_line(stones: int) -> bool:
-            return bool(spots(stones, board) & stones)
-
         self.spots = spots_of
-        self.has_line = has_line
 
     def leader_ceiling(self, cur: int, mask: int) -> int | None:
         """The mover's ceiling (0 or -1) at an even number of empty cells, or None."""
-        board, lows, has_line = self.board, self.lows, self.has_line
-        empty = board ^ mask
-        left_out = (mask + self.bottom) & board & ~lows
+        lows, has_line = self.lows, self.has_line
+        empty = self.board ^ mask
+        left_out = self.geometry.playable(mask) & ~lows
         if has_line(cur | (empty & lows) | left_out):
             return None
         return -1 if has_line((cur ^ mask) | (empty & ~lows & ~left_out)) else 0
@@ -90,9 +86,9 @@ class FollowUp:
     def follower_floor(self, cur: int, mask: int, moves: int) -> int | None:
         """The mover's floor (0 or 1) at an odd number of empty cells: the best of its
         `moves` (one-cell bitboards ORed) after which the opponent's ceiling holds."""
-        board, lows = self.board, self.lows
-        opp, empty = cur ^ mask, board ^ mask
-        left_out = (mask + self.bottom) & board & ~lows
+        lows = self.lows
+        opp, empty = cur ^ mask, self.board ^ mask
+        left_out = self.geometry.playable(mask) & ~lows
         # The opponent gets these cells after any of the moves: a line there, and none
         # works (the usual case far from the end, for one test instead of one a move).
         if self.has_line(opp | (((empty & lows) | left_out) & ~moves)):
@@ -113,9 +109,9 @@ class FollowUp:
         odd threat the follow-up makes good (the module's docstring), or None.
 
         `their_spots`: every cell where the opponent's stones would complete a line."""
-        board, lows, g = self.board, self.lows, self.geometry
-        empty = board ^ mask
-        bottoms = (mask + self.bottom) & board
+        lows, g = self.lows, self.geometry
+        empty = self.board ^ mask
+        bottoms = g.playable(mask)
         spots = their_spots & empty & lows & ~bottoms
         ceiling = None
         while spots:
@@ -158,7 +154,7 @@ class FollowUp:
     def bounds(self, cur: int, mask: int, moves: int) -> tuple[int | None, int | None]:
         """Every bound the follow-up gives a position of `moves` stones (floor, ceiling),
         None where it gives none."""
-        playable = (mask + self.bottom) & self.board
+        playable = self.geometry.playable(mask)
         if (self.cells - moves) % 2 == 0:
             return self.odd_threat_floor(cur, mask, playable), self.leader_ceiling(cur, mask)
         return self.follower_floor(cur, mask, playable), self.odd_threat_ceiling(
