@@ -1,6 +1,6 @@
 """The argparse internals the command line needs, in one place.
 
-- argparse can parse options but not list the ones a parser knows; `check_leading_options`
+- argparse can parse options but not list the ones a parser knows; `command_named`
   (cli.py) must, to name an unknown option before the subcommand instead of letting
   argparse take its value for the subcommand;
 - the type of what `add_subparsers()` returns, which each subcommand's `register` is

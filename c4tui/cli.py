@@ -54,21 +54,43 @@ def version() -> str:
         return "unknown (not installed)"
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from c4tui.commands import (
-        analyze,
-        arena,
-        bench,
-        bot,
-        connectx,
-        engine,
-        move,
-        puzzle,
-        rate,
-        review,
-        serve,
-    )
+# The subcommands, each a module of c4tui.commands with a `register`, in --help's order.
+COMMANDS = (
+    "analyze",
+    "move",
+    "review",
+    "puzzle",
+    "arena",
+    "rate",
+    "bench",
+    "serve",
+    "engine",
+    "connectx",
+    "bot",
+)
 
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser. Given the arguments, it registers only the subcommand
+    they name: each one's module loads rich and parts of the engine, and loading all of
+    them doubled the time `c4tui analyze` takes for a quick position. With no
+    subcommand named (the app, --help, a mistyped name) every one is registered, so
+    help lists them and argparse names the choices."""
+    import importlib
+
+    parser = top_level_parser()
+    named = command_named(parser, argv) if argv is not None else None
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
+    for name in (named,) if named in COMMANDS else COMMANDS:
+        importlib.import_module(f"c4tui.commands.{name}").register(commands)
+    for subparser in commands.choices.values():
+        # So an argument left over names the subcommand that did not take it (see main).
+        subparser.set_defaults(command_parser=subparser)
+    return parser
+
+
+def top_level_parser() -> argparse.ArgumentParser:
+    """The parser of `c4tui` itself: the app's options, without the subcommands."""
     parser = OneLineParser(
         prog="c4tui",
         description="Connect Four in the terminal, against opponents whose thinking you can watch.",
@@ -97,17 +119,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--version", action=VersionAction, help="print the version and which kernels run, then exit"
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
-    for module in (analyze, move, review, puzzle, arena, rate, bench, serve, engine, connectx, bot):
-        module.register(commands)
-    for subparser in commands.choices.values():
-        # So an argument left over names the subcommand that did not take it (see main).
-        subparser.set_defaults(command_parser=subparser)
     return parser
 
 
-def check_leading_options(parser: argparse.ArgumentParser, argv: Sequence[str]) -> None:
-    """Reject an unknown option before the subcommand by its name.
+def command_named(parser: argparse.ArgumentParser, argv: Sequence[str]) -> str | None:
+    """The subcommand `argv` names: its first token after the top-level options (None if
+    there is none). An unknown option before it is rejected here, by its name.
 
     argparse sets unknown options aside and would take their value for the subcommand
     (`c4tui --width 8` says "invalid choice: '8'"); name the option instead.
@@ -118,8 +135,10 @@ def check_leading_options(parser: argparse.ArgumentParser, argv: Sequence[str]) 
         if expects_value:
             expects_value = False
             continue
-        if token == "--" or not token.startswith("-") or token == "-":
-            return  # the subcommand (or a positional) starts here
+        if token == "--" or token == "-":
+            return None
+        if not token.startswith("-"):
+            return token  # the subcommand (or a positional) starts here
         name, has_value, _ = token.partition("=")
         # argparse accepts a unique prefix of a long option, such as --opp.
         matches = [option for option in known if option.startswith(name) and len(name) > 2]
@@ -127,6 +146,7 @@ def check_leading_options(parser: argparse.ArgumentParser, argv: Sequence[str]) 
         if action is None:
             parser.error(f"unrecognized option {name}")
         expects_value = action.nargs != 0 and not has_value
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -143,9 +163,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run_command_line(argv: Sequence[str] | None) -> int:
     from c4tui.commands.common import CommandError
 
-    parser = build_parser()
     argv = sys.argv[1:] if argv is None else list(argv)
-    check_leading_options(parser, argv)
+    parser = build_parser(argv)
     args, extra = parser.parse_known_args(argv)
     if extra:
         # argparse reports these from the top-level parser ("c4tui: ..."), whole however

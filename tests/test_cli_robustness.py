@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 
@@ -153,7 +154,7 @@ def test_the_lines_before_an_overlong_one_are_answered(capsys, monkeypatch):
 def test_ctrl_c_before_the_command_starts_is_one_line_and_status_130(capsys, monkeypatch):
     """Ctrl-C while the command line is still being built (its imports take a moment)."""
 
-    def interrupted():
+    def interrupted(argv):
         raise KeyboardInterrupt
 
     monkeypatch.setattr("c4tui.cli.build_parser", interrupted)
@@ -168,3 +169,27 @@ def test_the_command_line_module_loads_little_before_main_catches_ctrl_c():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+def test_a_subcommand_loads_only_its_own_module():
+    # Each command module loads rich and parts of the engine; `c4tui analyze` loading all
+    # eleven doubled its time for a quick position.
+    code = (
+        "import sys; from c4tui.cli import build_parser; "
+        "build_parser(['--screen-reader', 'analyze', '4']); "
+        "print(sorted(m for m in sys.modules if m.startswith('c4tui.commands.')))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    loaded = set(ast.literal_eval(result.stdout))
+    assert "c4tui.commands.analyze" in loaded
+    assert not loaded & {"c4tui.commands.arena", "c4tui.commands.bot", "c4tui.commands.serve"}
+
+
+def test_help_and_a_mistyped_subcommand_still_list_every_subcommand(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["analyse", "4"])
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err
+    assert "invalid choice: 'analyse'" in error
+    assert "'analyze'" in error and "'bot'" in error
