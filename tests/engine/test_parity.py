@@ -74,6 +74,36 @@ def test_the_bounds_hold_against_brute_force(w, h, n, low, high):
     )
 
 
+@pytest.mark.parametrize(
+    ("w", "h", "n", "low", "high"),
+    [(5, 4, 4, 6, 14), (5, 5, 4, 11, 19), (6, 5, 4, 16, 24), (7, 6, 4, 26, 36)],
+)
+def test_the_aftereven_s_ceiling_holds_against_brute_force(w, h, n, low, high):
+    """Where the leader's cells hold a line and the follower's lines refute every one
+    (Allis's aftereven), the leader loses: brute force agrees on 12 such positions a
+    board."""
+    g = geometry(w, h, n)
+    follow_up = follow_up_for(g)
+    rng = random.Random(f"aftereven {w}x{h}c{n}")
+    memo: dict = {}
+    found = 0
+    while found < 12:
+        position = random_position(rng, w, h, n, rng.randint(low, high))
+        if position is None or (g.cells - position.moves) % 2:
+            continue
+        cur, mask = position.current, position.mask
+        empty = g.board ^ mask
+        lead = cur | (empty & follow_up.lows) | (g.playable(mask) & ~follow_up.lows)
+        if not g.has_alignment(lead):
+            continue  # the follow-up alone decides: the test above
+        ceiling = follow_up.leader_ceiling(cur, mask)
+        if ceiling is None:
+            continue
+        found += 1
+        assert ceiling == -1
+        assert brute_force_score(position, memo) <= -1, position.to_moves()
+
+
 # 28 plies (14 empty cells, the first player to move): the second player answering on
 # top keeps the first from every line and completes one of its own.
 LEADER_LOSES = "1352721322574661424414356426"
