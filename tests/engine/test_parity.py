@@ -138,10 +138,13 @@ def test_the_search_agrees_with_brute_force_where_the_floor_decides():
         assert solver.solve(position) == brute_force_score(position), position.to_moves()
 
 
-@pytest.mark.parametrize(("w", "h", "n", "plies"), [(7, 6, 4, 24), (6, 5, 4, 14), (9, 7, 4, 46)])
+@pytest.mark.parametrize(
+    ("w", "h", "n", "plies"), [(7, 6, 4, 24), (7, 6, 4, 27), (6, 5, 4, 14), (9, 7, 4, 46)]
+)
 def test_c_and_python_use_the_follow_up_alike(w, h, n, plies):
     """The C analysis (kernels: the 7x6, 64-bit and 128-bit searches, and the bounds of
-    each column before any search) against the Python one, node for node."""
+    each column before any search) against the Python one, node for node. The 7x6
+    positions of 27-30 plies and the 6x5 ones meet the aftereven."""
     g = geometry(w, h, n)
     # One table size, so that both tables keep the same entries.
     c_solver = Solver(g, threads=1, table_size=TABLE_SIZE)
