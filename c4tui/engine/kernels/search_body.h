@@ -280,17 +280,26 @@ static int FN(aftereven)(const solver_t *s, BB lead, BB follow, BB empty) {
  * those cells, -1 when besides the opponent's stones and the cells it gets hold a line
  * (completed by the last cell at the latest). When the mover's cells do hold a line,
  * the follower's own lines may still refute every one (aftereven): -1 again; else
- * PARITY_NONE. */
-static inline int FN(leader_ceiling)(const solver_t *s, BB cur, BB mask) {
+ * PARITY_NONE. `above_most` holds every cell above the follower's lines (above_lines),
+ * and maybe more: the follower's floor knows such a set for all its moves at once, and
+ * testing it first spares most moves working out their own (the answer is the same;
+ * 5% less time on the slowest known). */
+static inline int FN(leader_ceiling_within)(const solver_t *s, BB cur, BB mask, BB above_most) {
     const BB empty = (BB)s->board ^ mask, lows = PAIR_LOWS(s);
     const BB singles = (mask + (BB)s->bottom) & (BB)s->board & ~lows;
     const BB lead = cur | (empty & lows) | singles;
     const BB follow = (cur ^ mask) | (empty & ~lows & ~singles);
     if (!FN(has_line)(s, lead)) return FN(has_line)(s, follow) ? -1 : 0;
+    if (FN(has_line)(s, lead & ~above_most)) return PARITY_NONE;
     /* A line of the mover's clear of every cell above the follower's lines is refuted
      * by none of them: a cheap test that ends most calls here (9 in 10). */
     if (FN(has_line)(s, lead & ~FN(above_lines)(s, follow, empty))) return PARITY_NONE;
     return FN(aftereven)(s, lead, follow, empty) ? -1 : PARITY_NONE;
+}
+
+/* The same, with nothing known beforehand. */
+static inline int FN(leader_ceiling)(const solver_t *s, BB cur, BB mask) {
+    return FN(leader_ceiling_within)(s, cur, mask, ~(BB)0);
 }
 
 /* With an odd number of empty cells, the mover's floor: the best of its `moves` after
@@ -303,15 +312,17 @@ static inline int FN(follower_floor)(const solver_t *s, BB cur, BB mask, BB move
      * test), and none works (the usual case far from the end, for a test or two instead
      * of several a move). */
     const BB sure = opp | (((empty & lows) | singles) & ~moves);
+    BB above_most = ~(BB)0;
     if (FN(has_line)(s, sure)) {
         const BB maybe = cur | moves | (empty & ~lows);
-        if (FN(has_line)(s, sure & ~FN(above_lines)(s, maybe, empty))) return -PARITY_NONE;
+        above_most = FN(above_lines)(s, maybe, empty);
+        if (FN(has_line)(s, sure & ~above_most)) return -PARITY_NONE;
     }
     int floor = -PARITY_NONE;
     while (moves) {
         const BB move = moves & (0 - moves);
         moves ^= move;
-        const int score = -FN(leader_ceiling)(s, opp, mask | move);
+        const int score = -FN(leader_ceiling_within)(s, opp, mask | move, above_most);
         if (score > floor) {
             floor = score;
             if (floor == 1) break; /* the most it gives */
