@@ -77,17 +77,32 @@ class Geometry:
                 return True
         return False
 
+    def alignment_starts(self, stones: int, step: int) -> int:
+        """The first cell of every line of `connect` cells of `stones` along `step`."""
+        starts = stones
+        for i in range(1, self.connect):
+            starts &= stones >> (i * step)
+        return starts
+
     def alignment_cells(self, stones: int) -> int:
         """Every cell of `stones` that is part of a line of `connect` or more."""
-        n = self.connect
         cells = 0
         for s in self.directions:
-            starts = stones
-            for i in range(1, n):
-                starts &= stones >> (i * s)
-            for i in range(n):
+            starts = self.alignment_starts(stones, s)
+            for i in range(self.connect):
                 cells |= starts << (i * s)
         return cells
+
+    def alignments(self, stones: int) -> list[int]:
+        """Every line of `connect` cells within `stones`, each as its cells."""
+        lines = []
+        for s in self.directions:
+            starts = self.alignment_starts(stones, s)
+            while starts:
+                start = starts & -starts
+                starts ^= start
+                lines.append(sum(start << (i * s) for i in range(self.connect)))
+        return lines
 
     def winning_spots(self, stones: int, mask: int) -> int:
         """Empty cells (reachable or not) where one more stone of `stones` makes a line.

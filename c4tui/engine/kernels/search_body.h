@@ -195,7 +195,8 @@ static inline BB FN(line_starts)(const solver_t *s, BB stones, int d) {
     return starts;
 }
 
-/* The line of CONNECT cells from `start` along step `d`. */
+/* The line of CONNECT cells from `start` along step `d` (from each of several starts,
+ * their lines' cells). */
 static inline BB FN(line_from)(const solver_t *s, BB start, int d) {
     BB line = start;
 #pragma GCC unroll 8
@@ -211,10 +212,7 @@ static inline BB FN(above_lines)(const solver_t *s, BB follow, BB empty) {
     BB cells = 0;
 #pragma GCC unroll 4
     for (int i = 0; i < 4; i++) {
-        const int d = steps[i];
-        const BB starts = FN(line_starts)(s, follow, d);
-#pragma GCC unroll 8
-        for (int k = 0; k < CONNECT(s); k++) cells |= starts << (k * d);
+        cells |= FN(line_from)(s, FN(line_starts)(s, follow, steps[i]), steps[i]);
     }
     return FN(above)(s, cells & empty);
 }
@@ -240,7 +238,7 @@ static int FN(aftereven)(const solver_t *s, BB lead, BB follow, BB empty) {
             int n = 0;
             if (d == 1) {
                 /* A vertical line's empty cells are its top ones: the highest counts. */
-                if (cells) above[groups][n++] = FN(above)(s, start << ((CONNECT(s) - 1)));
+                if (cells) above[groups][n++] = FN(above)(s, start << (CONNECT(s) - 1));
             } else {
                 while (cells && n < AFTEREVEN_CELLS) {
                     const BB cell = cells & (0 - cells);
@@ -281,7 +279,7 @@ static int FN(aftereven)(const solver_t *s, BB lead, BB follow, BB empty) {
  * (completed by the last cell at the latest). When the mover's cells do hold a line,
  * the follower's own lines may still refute every one (aftereven): -1 again; else
  * PARITY_NONE. `above_most` holds every cell above the follower's lines (above_lines),
- * and maybe more: the follower's floor knows such a set for all its moves at once, and
+ * and maybe more (all cells: nothing known): the follower's floor knows such a set for all its moves at once, and
  * testing it first spares most moves working out their own (the answer is the same;
  * 5% less time on the slowest known). */
 static inline int FN(leader_ceiling_within)(const solver_t *s, BB cur, BB mask, BB above_most) {

@@ -124,7 +124,7 @@ class FollowUp:
         line is complete. A leader's line needing a cell above it in each of those
         columns can be complete only after that, when the follower has won."""
         groups = []  # per follower line: the cells above its empty ones, per column
-        for line in self.lines_within(follow):
+        for line in self.geometry.alignments(follow):
             cells, columns = line & empty, []
             while cells:
                 cell = cells & -cells
@@ -139,21 +139,8 @@ class FollowUp:
                     break
         return all(
             any(all(line & above for above in columns) for columns in groups)
-            for line in self.lines_within(lead)
+            for line in self.geometry.alignments(lead)
         )
-
-    def lines_within(self, stones: int) -> list[int]:
-        """Every line whose cells are all in `stones`."""
-        g, lines = self.geometry, []
-        for step in g.directions:
-            starts = stones
-            for i in range(1, g.connect):
-                starts &= stones >> (i * step)
-            while starts:
-                start = starts & -starts
-                starts ^= start
-                lines.append(sum(start << (i * step) for i in range(g.connect)))
-        return lines
 
     def follower_floor(self, cur: int, mask: int, moves: int) -> int | None:
         """The mover's floor (0 or 1) at an odd number of empty cells: the best of its
