@@ -19,6 +19,7 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 from textual.theme import Theme
+from textual.widgets import OptionList
 
 from c4tui.app.ai_turns import AiTurns
 from c4tui.app.key_order import KeyOrder
@@ -37,7 +38,7 @@ from c4tui.app.preferences import Preferences
 from c4tui.app.prewarm import Prewarmer
 from c4tui.app.reader.log import Spoken
 from c4tui.app.reader.mode import asked_by_environment, reading
-from c4tui.app.reader.switch import cursor_on, reader_command, set_reading
+from c4tui.app.reader.switch import cursor_follows, cursor_on, reader_command, set_reading
 from c4tui.app.reader.words import notice_line
 from c4tui.app.screens.game import GameScreen
 from c4tui.app.settings import First, Settings
@@ -170,6 +171,9 @@ class ConnectFourApp(App[None]):
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         cursor_on(self, event.widget)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        cursor_follows(self, event.option_list)
 
     def on_unmount(self) -> None:
         # However the app ends, no search thread may outlive it.

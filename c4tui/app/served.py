@@ -17,6 +17,7 @@ from typing import Any
 from textual import events
 from textual.app import App, SystemCommand
 from textual.screen import Screen
+from textual.widgets import OptionList
 
 from c4tui.app.key_order import KeyOrder
 from c4tui.app.keys import keyed_command
@@ -25,7 +26,7 @@ from c4tui.app.looks import Looks
 from c4tui.app.notices import STEADY_NOTICE_SECONDS
 from c4tui.app.reader.log import Spoken
 from c4tui.app.reader.mode import asked_by_environment, reading
-from c4tui.app.reader.switch import cursor_on, reader_command, set_reading
+from c4tui.app.reader.switch import cursor_follows, cursor_on, reader_command, set_reading
 from c4tui.app.reader.words import notice_line
 from c4tui.app.room_actions import RoomActions
 from c4tui.app.screens.bot_token import BotTokenScreen
@@ -144,6 +145,9 @@ class ServedApp(App[None]):
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         cursor_on(self, event.widget)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        cursor_follows(self, event.option_list)
 
     def _heard(self, event: MatchEvent | RoomEvent) -> None:
         """Queue what the room says to be acted on, in order, each after the last (the

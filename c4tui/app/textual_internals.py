@@ -12,7 +12,8 @@ test (tests/app/test_textual_internals.py) loudly, not the app quietly:
 - a footer key's words and state, to change a key in place (widgets/key_bar.py);
 - the messages a node has yet to handle, with the one it has taken out of its queue to
   look at, and whether a given one is among them (keys in the order typed, key_order.py);
-- whether the app has been told to exit (a key that quits never comes to rest).
+- whether the app has been told to exit (a key that quits never comes to rest);
+- the line a list's option starts on (the reader's cursor on the highlighted item).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.notifications import Notification
 from textual.screen import Screen
+from textual.widgets import OptionList
 from textual.widgets._footer import FooterKey
 
 
@@ -99,3 +101,8 @@ def set_footer_key_face(key: FooterKey, like: FooterKey) -> None:
     key.key, key.key_display, key.description = like.key, like.key_display, like.description
     key.action, key._disabled, key.tooltip = like.action, like._disabled, like.tooltip
     key.set_class(like._disabled, "-disabled")
+
+
+def option_line(options: OptionList, index: int) -> int:
+    """The first line of option `index` in the list (an option may wrap to several)."""
+    return options._index_to_line.get(index, index)

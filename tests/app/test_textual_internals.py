@@ -9,7 +9,7 @@ from __future__ import annotations
 from textual import events
 from textual.app import App
 from textual.geometry import Size
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 from textual.widgets._footer import FooterKey
 
 from c4tui.app import textual_internals as internals
@@ -76,3 +76,14 @@ async def test_an_app_told_to_exit_is_exiting():
         assert not internals.exiting(app)
         app.exit()
         assert internals.exiting(app)
+
+
+async def test_an_options_first_line_counts_the_lines_of_those_above():
+    class Listing(App[None]):
+        def compose(self):
+            yield OptionList("one", "two\nlines", "three")
+
+    app = Listing()
+    async with app.run_test():
+        options = app.query_one(OptionList)
+        assert [internals.option_line(options, i) for i in range(3)] == [0, 1, 3]

@@ -9,13 +9,13 @@ from typing import Any
 from textual.app import App, SystemCommand
 from textual.geometry import Offset
 from textual.widget import Widget
-from textual.widgets import Input
+from textual.widgets import Input, OptionList
 
 from c4tui.app.reader.log import ReaderLog
 from c4tui.app.reader.mode import READER_CLASS, reading
 from c4tui.app.reader.pane import ReaderPane
 from c4tui.app.screens.answer import AnswerScreen
-from c4tui.app.textual_internals import show_terminal_cursor
+from c4tui.app.textual_internals import option_line, show_terminal_cursor
 
 
 def set_reading(app: App[Any], on: bool) -> None:
@@ -31,13 +31,28 @@ def set_reading(app: App[Any], on: bool) -> None:
 
 def cursor_on(app: App[Any], widget: Widget) -> None:
     """In the mode, the terminal cursor at the start of the widget given the focus (an
-    input places it at its own caret; the lines, on the line in focus)."""
+    input places it at its own caret; the lines, on the line in focus; a list, on its
+    highlighted item, the one Enter picks)."""
     if reading(app) and not isinstance(widget, (Input, ReaderLog)):
         if isinstance(widget.screen, AnswerScreen):
             # A question's answer buttons: the line to read is the question.
             widget = widget.screen.query_one("#answer-question")
         region = widget.content_region
-        app.cursor_position = Offset(region.x, region.y)
+        app.cursor_position = Offset(region.x, region.y + _highlighted_row(widget))
+
+
+def cursor_follows(app: App[Any], options: OptionList) -> None:
+    """In the mode, the cursor moves with a focused list's highlight (the arrows)."""
+    if options.has_focus:
+        cursor_on(app, options)
+
+
+def _highlighted_row(widget: Widget) -> int:
+    """The row within `widget` of the item its cursor keys move: a list's highlight."""
+    if isinstance(widget, OptionList) and widget.highlighted is not None:
+        line = option_line(widget, widget.highlighted)
+        return max(0, min(line - widget.scroll_offset.y, widget.content_region.height - 1))
+    return 0
 
 
 def focus_lines(app: App[Any]) -> None:

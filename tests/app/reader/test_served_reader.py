@@ -3,11 +3,14 @@ the lobby's toggle and typed commands, a room for two in lines, chat as a line."
 
 from __future__ import annotations
 
+from textual.widgets import OptionList
+
 from c4tui.app.reader.mode import reading
 from c4tui.app.reader.pane import PaneCommandLine
 from c4tui.app.screens.answer import AnswerScreen
 from c4tui.app.screens.game import GameScreen
 from c4tui.app.screens.lobby import LobbyScreen
+from c4tui.app.screens.matchmaking import CONTROLS, DEFAULT_CONTROL, ControlScreen
 from tests.app.test_served import served_app, service, until
 from tests.rooms.support import login, room_where
 
@@ -58,3 +61,25 @@ async def test_the_lobby_toggle_then_a_room_for_two_in_lines(service):
         assert app.cursor_position == question.offset
         await pilot.press("n")
         await until(pilot, lambda: isinstance(app.focused, PaneCommandLine))
+
+
+async def test_the_cursor_sits_on_the_time_control_that_enter_would_pick(service):
+    """In the mode the terminal's cursor is what a screen reader reads: on a list it is the
+    highlighted item, the one Enter picks, and it follows the arrows."""
+    app = served_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("s")
+        await until(pilot, lambda: reading(app))
+        app.push_screen(ControlScreen())
+        await until(pilot, lambda: isinstance(app.screen, ControlScreen))
+        await pilot.pause()
+        controls = app.screen.query_one("#controls", OptionList)
+
+        def row_of(control: str) -> int:
+            return controls.content_region.y + CONTROLS.index(control)
+
+        assert app.cursor_position.y == row_of(DEFAULT_CONTROL)
+        await pilot.press("down")
+        await until(pilot, lambda: app.cursor_position.y == row_of("5+3"))
+        assert app.cursor_position.x == controls.content_region.x
