@@ -3,8 +3,10 @@ typed, and the rooms list is one key away."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Checkbox, DataTable, Input
 
+from c4tui.app.screens.game import GameScreen
 from c4tui.app.screens.lobby import LobbyScreen
 from tests.app.test_served import served_app, service, until  # noqa: F401 (a fixture)
 from tests.rooms.support import login, room_where
@@ -59,3 +61,29 @@ async def test_the_check_boxes_tell_on_from_off_by_their_mark_not_only_colour(se
         second.value = False
         await pilot.pause()
         assert "✓" not in str(second.render())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_enter_at_login_opens_the_game_waiting_for_your_move(clocked, size):
+    """A correspondence game waiting for ann's move is the first row at login, its row
+    under the cursor: Enter opens it, not a new game against the AI."""
+    service = clocked.service
+    ann, bob = await login(service, "ann"), await login(service, "bob")
+    await ann.send("create", clock="3d")
+    made = await room_where(ann, lambda m: m["seat"] == 0)
+    await bob.send("join", code=made["code"])
+    await room_where(bob, lambda m: m["seat"] == 1)
+    await ann.send("drop", column=3, ply=0)
+    await room_where(bob, lambda m: m["moves"] == "4")
+    await bob.send("drop", column=3, ply=1)
+    await room_where(ann, lambda m: m["moves"] == "44")
+    await ann.close()
+    app = served_app(service, "ann")
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.rooms)
+        await pilot.pause()
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.match.room)
+        assert app.match.room.number == made["room"]
+        assert app.match.room.seats[0].name == "ann"
+    await bob.close()

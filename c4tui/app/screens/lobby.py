@@ -147,6 +147,7 @@ class LobbyScreen(Screen[None]):
         self.challenges = Challenges((), ())
         self.leaderboard = Leaderboard(())
         self._board_asked = False
+        self._urgent_shown = False  # the list took the focus for a game waiting for a move
         self._seek_since = 0.0
         self._online: tuple[str, ...] = ()
 
@@ -193,10 +194,10 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#lobby-start").border_title = "Play"
         self.query_one("#lobby-rooms").border_title = "Rooms"
+        self.query_one("#play-ai", Button).focus()  # unless a game waits for a move
         self.show_you()
         self.show_lobby(self.match.lobby)
         self._show_matching()
-        self.query_one("#play-ai", Button).focus()
 
     def show_you(self) -> None:
         """Who this player is (again after choosing a name)."""
@@ -222,6 +223,12 @@ class LobbyScreen(Screen[None]):
             )
         if self.rooms:
             table.move_cursor(row=0 if first else min(row, len(self.rooms) - 1))
+        if first and not self._urgent_shown:
+            self._urgent_shown = True
+            # A game waiting for this player's move is what they came for: the list takes
+            # the focus from Play the AI, so that Enter opens the row under the cursor.
+            if self.focused is None or self.focused.id == "play-ai":
+                table.focus()
         self.bell = lobby.bell
         self._online = lobby.online
         online = ", ".join(lobby.online) or "nobody"
