@@ -67,8 +67,8 @@ async def test_the_check_boxes_tell_on_from_off_by_their_mark_not_only_colour(se
 async def test_enter_at_login_opens_the_game_waiting_for_your_move(clocked, size):
     """A correspondence game waiting for ann's move is the first row at login, its row
     under the cursor: Enter opens it, not a new game against the AI."""
-    service = clocked.service
-    ann, bob = await login(service, "ann"), await login(service, "bob")
+    community = clocked.community
+    ann, bob = await login(community, "ann"), await login(community, "bob")
     await ann.send("create", clock="3d")
     made = await room_where(ann, lambda m: m["seat"] == 0)
     await bob.send("join", code=made["code"])
@@ -78,7 +78,7 @@ async def test_enter_at_login_opens_the_game_waiting_for_your_move(clocked, size
     await bob.send("drop", column=3, ply=1)
     await room_where(ann, lambda m: m["moves"] == "44")
     await ann.close()
-    app = served_app(service, "ann")
+    app = served_app(community, "ann")
     async with app.run_test(size=size) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.rooms)
         await pilot.pause()
