@@ -67,7 +67,7 @@ async def test_the_check_boxes_tell_on_from_off_by_their_mark_not_only_colour(se
 async def test_enter_at_login_opens_the_game_waiting_for_your_move(clocked, size):
     """A correspondence game waiting for ann's move is the first row at login, its row
     under the cursor: Enter opens it, not a new game against the AI."""
-    community = clocked.community
+    community = clocked.service
     ann, bob = await login(community, "ann"), await login(community, "bob")
     await ann.send("create", clock="3d")
     made = await room_where(ann, lambda m: m["seat"] == 0)
