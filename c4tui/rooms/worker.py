@@ -19,6 +19,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from c4tui.engine.board.position import Position
+from c4tui.engine.external.child import ignore_here
 from c4tui.engine.players.contract import SearchInfo
 from c4tui.engine.players.specs import make_engine
 from c4tui.rooms.protocol import info_to_wire
@@ -42,8 +43,9 @@ class SearchJob:
 def serve(conn: Connection) -> None:
     """The worker's main loop (the process's target)."""
     # Ctrl-C on `c4tui serve` in a terminal reaches the whole process group, the workers
-    # too; the server stops them itself, so they ignore it (each printed a traceback).
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # too; the server stops them itself, so they ignore it (each printed a traceback),
+    # and the operator's outside engines they start must not inherit it ignored.
+    ignore_here(signal.SIGINT)
     jobs: queue.Queue[tuple[SearchJob, threading.Event] | None] = queue.Queue()
 
     def listen() -> None:

@@ -31,6 +31,7 @@ from itertools import islice
 from multiprocessing.synchronize import Event as ProcessEvent
 from typing import Any, Generic, TypeVar, cast, overload
 
+from c4tui.engine.external.child import ignore_here
 from c4tui.tournament.games import EngineError, GameAborted, GameTask, PlayedGame, play_game
 
 # What ends a run of games early, whatever command runs it: an engine that raised (a bug,
@@ -79,9 +80,9 @@ def _watch_parent(parent: int) -> None:
 def _start_worker(stop: ProcessEvent, parent: int) -> None:
     global _worker_stop
     _worker_stop = cast(threading.Event, stop)  # a process-shared Event: the same set/is_set
-    for signum in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)):
-        if signum is not None:
-            signal.signal(signum, signal.SIG_IGN)
+    # The run's process handles these; the outside engines a worker starts must not
+    # inherit them ignored.
+    ignore_here(signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
     signal.set_wakeup_fd(-1)  # the parent's, inherited by the fork
     end_with_parent(parent)
 
