@@ -215,7 +215,7 @@ def run(args: argparse.Namespace) -> int:
     import logging
     from dataclasses import replace
 
-    from c4tui.community.store import StoreDamaged, StoreError
+    from c4tui.community.store import StoreDamaged, StoreError, StoreGone
     from c4tui.files import data_dir
     from c4tui.rooms.identity import RoomLimits
     from c4tui.serve.server import ServeConfig, Server, StateDirError
@@ -259,6 +259,11 @@ def run(args: argparse.Namespace) -> int:
             f"{where} {error}: the server does not start over it; move it aside (or put "
             "back a copy) and start again"
         ) from None
+    except StoreGone as error:
+        raise CommandError(
+            f"{where} {error}: put the database back (a copy), or give a new --state "
+            "directory to start a new community"
+        ) from None
     except StoreError as error:
         raise CommandError(f"{where} {error}") from None
 
@@ -282,6 +287,14 @@ async def serve(server: Server) -> int:
             print(f"c4tui serve: {signal.Signals(number).name}: already stopping", file=sys.stderr)
         stop.set()
 
+    broken: list[str] = []
+
+    def stop_broken(why: str) -> None:  # the server cannot go on (its database gone)
+        broken.append(why)
+        stop.set()
+
+    server.on_broken = stop_broken
+
     for number in numbers:
         loop.add_signal_handler(number, stop_soon, number)
     try:
@@ -292,12 +305,15 @@ async def serve(server: Server) -> int:
         return 1
     print_addresses(server)
     await stop.wait()
-    print("c4tui serve: stopping (games are kept)", file=sys.stderr, flush=True)
+    if broken:
+        print(f"c4tui serve: stopping: {broken[0]}", file=sys.stderr, flush=True)
+    else:
+        print("c4tui serve: stopping (games are kept)", file=sys.stderr, flush=True)
     await server.stop()
     for number in numbers:  # from here to the exit: asyncio would restore the defaults
         loop.remove_signal_handler(number)
         signal.signal(number, signal.SIG_IGN)
-    return 0
+    return 1 if broken else 0
 
 
 def print_addresses(server: Server) -> None:

@@ -13,7 +13,18 @@ The settings, and why:
   server does not need more than its players need the speed.
 - foreign_keys=ON: SQLite leaves them off unless asked, per connection.
 - busy_timeout: another process holding the write lock (a backup, an operator's sqlite3
-  shell) is waited for a few seconds rather than failing at once.
+  shell) is waited for briefly, not for seconds: the store is called on the event loop,
+  so every player waits as long as it does. While the lock stays taken, statements
+  fail at once (StoreBusy) for BUSY_REST seconds after each wait, so a lock held for
+  a minute costs the players one short wait every few seconds, not one per change;
+  a change refused so is undone and said, never answered as kept.
+- The file is watched: before each commit (and each statement outside a transaction)
+  the database and its -wal must still be the files opened, and the database not
+  emptied. One removed, truncated or replaced under the server would take every change
+  into a file nobody reads again, so it is StoreGone, told once to `on_gone`.
+  At opening, an existing empty file is refused too: it was a database (SQLite writes
+  its header at once), and starting afresh in it would hand every name to whoever
+  logs in first.
 - The file is made 0600: it holds seat codes and identities.
 
 The connection is in autocommit mode (isolation_level=None): a statement outside
@@ -26,13 +37,27 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import time
 from pathlib import Path
 
-from c4tui.community.store import Params, Row, Store, StoreDamaged, StoreError, StoreFull
+from c4tui.community.store import (
+    Params,
+    Row,
+    Store,
+    StoreBusy,
+    StoreDamaged,
+    StoreError,
+    StoreFull,
+    StoreGone,
+)
 
-BUSY_TIMEOUT_MS = 5000
+BUSY_TIMEOUT_MS = 200
+BUSY_REST = 2.0  # seconds in which statements fail at once after a wait found it busy
+HEADER = 100  # bytes of a SQLite file's header: a database is never shorter
 # SQLite's primary result codes (the low byte of an extended code).
+SQLITE_BUSY, SQLITE_LOCKED = 5, 6
 SQLITE_CORRUPT, SQLITE_FULL, SQLITE_NOTADB = 11, 13, 26
+FileId = tuple[int, int]  # (device, inode): which file a path names
 
 
 class SqliteStore(Store):
@@ -44,7 +69,15 @@ class SqliteStore(Store):
         super().__init__()
         self.path = Path(path)
         self.where = str(self.path)
+        self._busy_until = 0.0  # time.monotonic() until which statements fail at once
+        self._files: tuple[FileId, FileId | None] | None = None  # the database's, its -wal's
+        self._gone = False
         try:
+            if self.path.exists() and self.path.stat().st_size == 0:
+                raise StoreGone(
+                    f"{self.where}: the database file is empty (emptied or cut short): "
+                    "the server does not start afresh in it"
+                )
             if not self.path.exists():
                 with contextlib.suppress(FileExistsError):
                     os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
@@ -75,8 +108,12 @@ class SqliteStore(Store):
         if verdict != [("ok",)]:
             first = str(verdict[0][0]) if verdict else "no answer"
             raise StoreDamaged(f"{self.where}: the database is damaged ({first})")
+        # The files as opened (the quick check made the -wal), to notice them replaced.
+        self._files = (_file_id(self.path), _wal_id(self.path))
 
     def _run(self, sql: str, params: Params, *, fetch: bool) -> tuple[int, list[Row]]:
+        if not self.connection.in_transaction:
+            self._still_here()
         try:
             cursor = self.connection.execute(sql, tuple(params))
             found = cursor.fetchall() if fetch else []
@@ -86,8 +123,45 @@ class SqliteStore(Store):
 
     def _begin(self) -> None:
         # IMMEDIATE: take the write lock now, so a busy database is waited for here and
-        # not found half-way through the change.
+        # not found half-way through the change (readers never wait in WAL mode).
+        if time.monotonic() < self._busy_until:
+            raise StoreBusy(f"{self.where}: another program holds the database's lock")
         self._run("BEGIN IMMEDIATE", (), fetch=False)
+
+    def _commit(self) -> None:
+        try:
+            self._still_here()
+        except StoreGone:
+            self._rollback()
+            raise
+        super()._commit()
+
+    def _still_here(self) -> None:
+        """StoreGone (told once to `on_gone`) unless the database and its -wal are
+        still the files opened and the database is not emptied."""
+        if self._files is None:
+            return  # still opening
+        if not self._gone:
+            database, wal = self._files
+            try:
+                stat = self.path.stat()
+                here = (stat.st_dev, stat.st_ino) == database and stat.st_size >= HEADER
+            except OSError:
+                here = False
+            if here and wal is not None:
+                here = _wal_id(self.path) == wal
+            if here:
+                return
+            self._gone = True
+            if self.on_gone is not None:
+                self.on_gone(StoreGone(self._gone_words()))
+        raise StoreGone(self._gone_words())
+
+    def _gone_words(self) -> str:
+        return (
+            f"{self.where}: the database file was removed, emptied or replaced while "
+            "open; nothing from now on would be kept"
+        )
 
     def _rollback(self) -> None:
         if self.connection.in_transaction:
@@ -101,8 +175,24 @@ class SqliteStore(Store):
         """The StoreError kind that says what went wrong, in one line."""
         code = getattr(error, "sqlite_errorcode", 0) & 0xFF
         text = " ".join(str(error).split())
+        if code in (SQLITE_BUSY, SQLITE_LOCKED):
+            self._busy_until = time.monotonic() + BUSY_REST
+            return StoreBusy(f"{self.where}: another program holds the database's lock ({text})")
         if code == SQLITE_FULL:
             return StoreFull(f"{self.where}: the disk is full ({text})")
         if code in (SQLITE_CORRUPT, SQLITE_NOTADB):
             return StoreDamaged(f"{self.where}: the database is damaged ({text})")
         return StoreError(f"{self.where}: {text}")
+
+
+def _file_id(path: Path) -> FileId:
+    stat = path.stat()
+    return stat.st_dev, stat.st_ino
+
+
+def _wal_id(path: Path) -> FileId | None:
+    """The -wal file's id; None when there is none (SQLite makes it at the first read)."""
+    try:
+        return _file_id(path.with_name(path.name + "-wal"))
+    except OSError:
+        return None

@@ -30,14 +30,16 @@ tournaments and bots add theirs), with its tables in its own numbered migrations
 
 Failures are a StoreError with a message of one line, for the log and the player:
 StoreFull (the disk is full: nothing of the change was kept), StoreDamaged (the file is
-not a database or is corrupt), StoreTooNew (a database a newer c4tui made), and
+not a database or is corrupt), StoreTooNew (a database a newer c4tui made),
+StoreBusy (another program holds the lock), StoreGone (the file was removed, emptied
+or replaced while open: the store calls its `on_gone` once, and the server stops), and
 StoreError itself for anything else the database refuses.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -69,6 +71,15 @@ class StoreTooNew(StoreError):
     """The database was made by a newer c4tui (a schema version this code does not know)."""
 
 
+class StoreBusy(StoreError):
+    """Another program holds the database's lock: nothing of the change was kept."""
+
+
+class StoreGone(StoreError):
+    """The database file was removed, emptied or replaced under the server: nothing it
+    is told from now on would be kept, so the server stops rather than answer players."""
+
+
 class Store(ABC):
     """One connection to the community's database (see the module docstring).
 
@@ -81,6 +92,8 @@ class Store(ABC):
 
     def __init__(self) -> None:
         self._depth = 0  # transactions open: only the outermost begins and commits
+        # Told once when the database is found gone (StoreGone): the server stops.
+        self.on_gone: Callable[[StoreGone], None] | None = None
 
     # ---- what the parts call --------------------------------------------------------
 

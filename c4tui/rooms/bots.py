@@ -437,7 +437,7 @@ class BotDesk(HostListener):
         )
         if person is not None:
             self.host.enter(person, room, room.seat_of(person.key))
-        self.host.changed(room)  # the bots hear gameStart (`changed` below)
+        self._keep(room)  # the bots hear gameStart (`changed` below)
         if person is None and not is_bot(challenge.challenger) and room.number in self.host.rooms:
             self.host.summon(challenge.challenger, room.number)  # from their server, relayed
         return room
@@ -562,7 +562,7 @@ class BotDesk(HostListener):
         refusal = room.drop(seat, column, room.position.moves if ply is None else ply)
         if refusal is not None:
             raise BotRefused(409, refusal)
-        self.host.changed(room)
+        self._keep(room)
 
     def resign(self, account: BotAccount, number: int) -> None:
         room, seat = self._seat(account, number)
@@ -570,7 +570,15 @@ class BotDesk(HostListener):
         if refusal is not None:
             raise BotRefused(409, refusal)
         self.host.tell(room, f"BOT {account.name} resigns.")
-        self.host.changed(room)
+        self._keep(room)
+
+    def _keep(self, room: Room) -> None:
+        """The change kept and shown, or BotRefused(503) when the store would not keep
+        it (it is undone): a bot's `ok` always means kept."""
+        if not self.host.changed(room):
+            raise BotRefused(
+                503, room.trouble or "The server cannot keep games now: try again later."
+            )
 
     def think(self, account: BotAccount, number: int, text: str) -> None:
         """The bot's thinking, as engine-protocol `info` lines, to everyone in the room."""

@@ -676,9 +676,10 @@ class RoomHost:
 
     # ---- after every change -------------------------------------------------------
 
-    def changed(self, room: Room) -> None:
+    def changed(self, room: Room) -> bool:
         """Keep the room, let its AI start if it is to move, and show it to everyone in it
-        (the view says the AI thinks, so players know they wait for it)."""
+        (the view says the AI thinks, so players know they wait for it). Whether the
+        change was kept: one that was not is undone, and whoever asked for it is told no."""
         moves = room.clock_ply
         room.settle_clock(self.now())
         if room.position.moves > moves:
@@ -690,14 +691,16 @@ class RoomHost:
             search.cancel()
             del self.searches[room.number]
         if self._close_if_empty(room):
-            return
-        if self._keep(room):
+            return True
+        kept = self._keep(room)
+        if kept:
             self.maybe_search(room)
         if room.number in self.rooms:
             self.show(room)
             for listener in self.listeners:
                 listener.changed(room)
         self._lobby_changed()
+        return kept
 
     def _keep(self, room: Room) -> bool:
         """Keep the room; when the store refuses, undo the change (see the module

@@ -21,6 +21,7 @@ from aiohttp import web
 
 from c4tui.community.bot_tokens import BotAccount
 from c4tui.community.clocks import TimeControl
+from c4tui.community.store import StoreError
 from c4tui.rooms.access import GuessLimit
 from c4tui.rooms.bots import BotDesk, BotRefused, Bucket, Feed
 from c4tui.rooms.host import Refused
@@ -93,8 +94,15 @@ class BotApi:
                 if wait > 0:
                     raise BotRefused(429, f"More than {REQUESTS_PER_SECOND:g} requests a second.")
                 return await handler(request, account)
-            except (BotRefused, Refused) as refusal:
-                status = refusal.status if isinstance(refusal, BotRefused) else 409
+            except (BotRefused, Refused, StoreError) as refusal:
+                # A store that cannot keep the change now (busy, full): 503, never ok.
+                status = (
+                    refusal.status
+                    if isinstance(refusal, BotRefused)
+                    else 503
+                    if isinstance(refusal, StoreError)
+                    else 409
+                )
                 log.warning(
                     "bot api %s: %s %s refused (%d): %s",
                     who,

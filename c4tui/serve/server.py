@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import fcntl
 import logging
+import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from c4tui.community.store import DATABASE_NAME
+from c4tui.community.store import DATABASE_NAME, StoreGone
 from c4tui.rooms.identity import Identity, RoomLimits
 from c4tui.rooms.old_state import ASIDE
 from c4tui.rooms.service import RoomService
@@ -44,6 +47,8 @@ STATE_NAMES = {
     CLIENTS_DIR,
 }
 STOPPING = "the server is stopping; your game is kept. Come back when it is up again."
+DATABASE_LINE = f"Its database {DATABASE_NAME} was made: the server never starts without it.\n"
+BROKEN = "the server has stopped: its database is gone. Your last moves may be lost."
 
 
 @dataclass(frozen=True)
@@ -98,12 +103,53 @@ def claim_state_dir(state_dir: Path) -> None:
         )
 
 
+def hold_state_dir(state_dir: Path) -> int:
+    """Lock the state directory for this server (an open file of its marker, flocked):
+    a second server there would take its rooms back and forth and break its logins.
+    StateDirError when another holds it. The lock goes with the process, however it
+    ends; the file is close-on-exec, and every child of the server is exec'd."""
+    held = os.open(state_dir / STATE_MARKER, os.O_RDONLY | os.O_CLOEXEC)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(held)
+        raise StateDirError(
+            f"{state_dir} is in use by another c4tui serve: a state directory is one "
+            "server's (give each server its own)"
+        ) from None
+    return held
+
+
+def database_still_there(state_dir: Path) -> None:
+    """StoreGone when the state directory's marker says a database was made here and
+    it is gone: starting afresh would hand every player's name to whoever logs in
+    first. Otherwise the marker is told the database is here (made now, or before
+    the marker knew of databases)."""
+    marker = state_dir / STATE_MARKER
+    said = marker.read_text(errors="replace")
+    if (state_dir / DATABASE_NAME).exists():
+        if DATABASE_LINE not in said:
+            with marker.open("a") as out:
+                out.write(DATABASE_LINE)
+        return
+    if DATABASE_LINE in said:
+        raise StoreGone(
+            f"{state_dir / DATABASE_NAME}: the database is gone from a state directory "
+            "that had one; the server does not start a new community under players' names"
+        )
+
+
 class Server:
     """The room service and the ssh and web fronts of one `c4tui serve`."""
 
     def __init__(self, config: ServeConfig) -> None:
         self.config = config
         self.state_dir = config.state_dir
+        self._held: int | None = None  # the state directory's lock (hold_state_dir)
+        # Called once when the server must stop on its own (its database gone): the
+        # serve command stops it as for Ctrl-C, and exits with status 1.
+        self.on_broken: Callable[[str], None] | None = None
+        self.broken = False  # the database went while the server ran: it stops
         self.rooms = RoomService(config.state_dir, config.room_limits, store_url=config.store_url)
         self.gate = Gate(config.limits)
         command = ClientCommand(
@@ -139,8 +185,19 @@ class Server:
     async def start(self) -> None:
         """Bring the rooms back from the state directory, then open the fronts."""
         claim_state_dir(self.state_dir)
-        sweep_private_homes(self.state_dir / CLIENTS_DIR)
-        await self.rooms.start()
+        self._held = hold_state_dir(self.state_dir)
+        try:
+            sqlite = self.config.store_url is None
+            if sqlite:
+                database_still_there(self.state_dir)
+            sweep_private_homes(self.state_dir / CLIENTS_DIR)
+            await self.rooms.start()
+            if sqlite:
+                database_still_there(self.state_dir)  # made now: the marker says so
+        except BaseException:
+            self._let_go()
+            raise
+        self.rooms.host.store.on_gone = self._store_gone
         if self.ssh is not None:  # the names are the community's, in the rooms' store
             self.ssh.store = self.rooms.host.store
             self.ssh.elsewhere = self.rooms.requests.others.online
@@ -160,7 +217,19 @@ class Server:
         await self.rooms.close()
         for front in (self.ssh, self.web):
             if front is not None:
-                await front.stop(STOPPING)
+                await front.stop(BROKEN if self.broken else STOPPING)
+        self._let_go()
+
+    def _store_gone(self, error: StoreGone) -> None:
+        self.broken = True
+        log.critical("STOPPING: %s", error)
+        if self.on_broken is not None:
+            self.on_broken(str(error))
+
+    def _let_go(self) -> None:
+        if self._held is not None:
+            os.close(self._held)
+            self._held = None
 
     def credentials(self, player: Player) -> dict[str, str]:
         """A new client's way in: the room socket and a one-time token for this player."""

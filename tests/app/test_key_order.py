@@ -114,7 +114,6 @@ async def test_a_letter_typed_as_the_screen_paints_after_j_is_in_the_code_box(se
         assert (field.has_focus, field.value) == (True, "x")
 
 
-
 async def test_a_key_that_quits_comes_to_rest(make_app):
     """q ends the app and its timers with it: its look for rest never comes, and a key
     that quits is at rest all the same (type_keys waited 60 s for it)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 
 from c4tui.community import migrate
@@ -9,9 +11,11 @@ from c4tui.community.migrate import Migration, migrations
 from c4tui.community.opening import open_store
 from c4tui.community.store import (
     DATABASE_NAME,
+    StoreBusy,
     StoreDamaged,
     StoreError,
     StoreFull,
+    StoreGone,
     StoreTooNew,
 )
 
@@ -94,6 +98,87 @@ def test_a_full_disk_is_store_full_and_keeps_nothing_of_the_change(sqlite):
             store.execute("INSERT INTO players (name, created) VALUES (?, 'now')", ("x" * 500,))
     assert store.value("SELECT count(*) FROM players") == 0
     store.execute("INSERT INTO players (name, created) VALUES ('ann', 'now')")  # small: fits
+
+
+def _emptied(path):
+    path.write_bytes(b"")
+
+
+def _wal_removed(path):
+    path.with_name(path.name + "-wal").unlink()
+
+
+def _replaced(path):
+    copy = path.with_name("copy")
+    copy.write_bytes(path.read_bytes())
+    copy.replace(path)
+
+
+@pytest.mark.parametrize(
+    "loss", [_emptied, _wal_removed, _replaced], ids=["emptied", "wal-removed", "replaced"]
+)
+def test_a_database_lost_while_open_is_store_gone_and_told_once(sqlite, loss):
+    store = sqlite
+    told = []
+    store.on_gone = told.append
+    with store.transaction():
+        store.execute("INSERT INTO players (name, created) VALUES ('ann', 'now')")
+    loss(store.path)
+    for _ in range(2):  # never answered as kept, and the server told only once
+        with pytest.raises(StoreGone), store.transaction():
+            store.execute("INSERT INTO players (name, created) VALUES ('bob', 'now')")
+    with pytest.raises(StoreGone):
+        store.value("SELECT count(*) FROM players")
+    assert len(told) == 1 and "removed, emptied or replaced" in str(told[0])
+    assert "\n" not in str(told[0])
+
+
+def test_an_emptied_database_is_refused_at_opening_not_started_afresh(tmp_path):
+    with open_store(tmp_path) as store:
+        store.execute("INSERT INTO players (name, created) VALUES ('ann', 'now')")
+    path = tmp_path / DATABASE_NAME
+    path.write_bytes(b"")
+    path.with_name(path.name + "-wal").unlink(missing_ok=True)
+    with pytest.raises(StoreGone, match="empty"):
+        open_store(tmp_path)
+    assert path.stat().st_size == 0  # left as found, for the operator
+
+
+def test_a_lock_held_by_another_program_refuses_changes_then_rests(sqlite, monkeypatch):
+    store = sqlite
+    other = sqlite3.connect(store.path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # an operator's shell in the middle of a change
+    with pytest.raises(StoreBusy, match="lock"), store.transaction():
+        store.execute("INSERT INTO players (name, created) VALUES ('ann', 'now')")
+    waited = []
+    connection = store.connection
+    monkeypatch.setattr(store, "connection", Spy(connection, waited))
+    # Within the rest, the next change is refused without asking SQLite (so not waited).
+    with pytest.raises(StoreBusy), store.transaction():
+        store.execute("INSERT INTO players (name, created) VALUES ('ann', 'now')")
+    assert waited == []
+    assert store.value("SELECT count(*) FROM players") == 0  # readers are never kept waiting
+    other.execute("ROLLBACK")
+    other.close()
+    store._busy_until = 0.0  # as BUSY_REST seconds later
+    with store.transaction():
+        store.execute("INSERT INTO players (name, created) VALUES ('ann', 'now')")
+    assert store.value("SELECT count(*) FROM players") == 1
+
+
+class Spy:
+    """A connection that notes each statement it is asked to run."""
+
+    def __init__(self, connection, ran: list[str]) -> None:
+        self._connection, self._ran = connection, ran
+
+    def execute(self, sql, *args):
+        if sql.startswith("BEGIN"):
+            self._ran.append(sql)
+        return self._connection.execute(sql, *args)
+
+    def __getattr__(self, name):
+        return getattr(self._connection, name)
 
 
 @pytest.mark.parametrize(

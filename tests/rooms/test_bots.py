@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import sqlite3
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -163,6 +164,26 @@ async def test_every_refusal_is_a_status_and_one_log_line(tmp_path, caplog):
                 assert answer["error"]
                 refused = [r for r in caplog.records if "refused" in r.getMessage()]
                 assert len(refused) == 1, caplog.text
+
+
+async def test_a_move_the_store_cannot_keep_is_never_answered_ok(tmp_path):
+    async with bot_api(tmp_path) as (service, http):
+        alpha, _, alpha_game, beta_game, room = await a_game(service, http)
+        await alpha_game.next("gameFull")
+        await beta_game.next("gameFull")
+        store = service.host.store
+        other = sqlite3.connect(store.path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # another program holds the database's lock
+        try:
+            status, answer = await post(http, f"/game/{room}/move/4?ply=0", alpha)
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        assert status == 503 and "was not made" in answer["error"], answer
+        assert service.host.rooms[room].position.moves == 0  # undone, as the answer says
+        store._busy_until = 0.0  # as if the store's rest after a busy lock were over
+        assert (await post(http, f"/game/{room}/move/4?ply=0", alpha))[0] == 200
+        assert (await beta_game.next("gameState"))["moves"] == "4"
 
 
 async def test_a_bot_that_does_not_come_back_loses_as_a_person_would(tmp_path):

@@ -3,11 +3,13 @@ someone else's files; what the server did not make is never changed or deleted."
 
 from __future__ import annotations
 
+import asyncio
 import stat
 
 import pytest
 
 from c4tui.cli import main
+from c4tui.community.store import StoreGone
 from c4tui.serve.server import ServeConfig, Server, StateDirError, claim_state_dir
 from c4tui.serve.ssh_keys import HOST_KEY_NAME
 
@@ -113,3 +115,54 @@ def test_a_lease_under_a_second_is_refused_in_one_line(tmp_path, capsys):
     assert main(argv) == 2
     error = capsys.readouterr().err
     assert "--lease-seconds 0: at least 1 second" in error and error.count("\n") == 1
+
+
+async def test_a_second_server_on_one_state_directory_is_refused_while_the_first_runs(tmp_path):
+    state = tmp_path / "state"
+    first = Server(ServeConfig(state, ssh_port=None, web_port=None))
+    await first.start()
+    try:
+        second = Server(ServeConfig(state, ssh_port=None, web_port=None))
+        with pytest.raises(StateDirError, match="in use by another c4tui serve"):
+            await second.start()
+    finally:
+        await first.stop()
+    await second.start()  # the first has stopped: the directory is free again
+    await second.stop()
+
+
+def test_a_state_directory_that_lost_its_database_is_not_started_afresh(tmp_path, capsys):
+    state = tmp_path / "state"
+
+    async def first_start() -> None:
+        server = Server(ServeConfig(state, ssh_port=None, web_port=None))
+        await server.start()
+        server.rooms.host.store.execute("INSERT INTO players (name, created) VALUES ('ann', 'x')")
+        await server.stop()
+
+    asyncio.run(first_start())
+    for name in ("community.sqlite3", "community.sqlite3-wal", "community.sqlite3-shm"):
+        (state / name).unlink(missing_ok=True)
+    assert main(["serve", "--state", str(state), "--ssh", "0", "--no-web"]) == 2
+    error = capsys.readouterr().err
+    assert "the database is gone" in error and "put the database back" in error
+    assert error.count("\n") == 1
+    assert not (state / "community.sqlite3").exists()
+
+
+async def test_a_database_emptied_under_the_running_server_stops_it_loudly(tmp_path, caplog):
+    state = tmp_path / "state"
+    server = Server(ServeConfig(state, ssh_port=None, web_port=None))
+    await server.start()
+    told: list[str] = []
+    server.on_broken = told.append
+    store = server.rooms.host.store
+    (state / "community.sqlite3").write_bytes(b"")  # someone's `> community.sqlite3`
+    with pytest.raises(StoreGone), store.transaction():
+        store.execute("INSERT INTO players (name, created) VALUES ('ann', 'now')")
+    assert len(told) == 1 and "removed, emptied or replaced" in told[0]
+    assert server.broken
+    assert [r.message for r in caplog.records if r.levelname == "CRITICAL"] == [
+        f"STOPPING: {told[0]}"
+    ]
+    await server.stop()
