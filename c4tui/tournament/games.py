@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from c4tui.engine.board.gamefile import result_text
@@ -135,10 +135,24 @@ def play_game(task: GameTask, stop: threading.Event | None = None) -> PlayedGame
         make_engine(task.second_spec, seed=task.second_seed),
     )
     try:
-        return _play(task, engines, stop)
+        played = _play(task, engines, stop)
     finally:
         for engine in engines:
             engine.close()  # an outside engine's process ends with its game
+    return charged_for_leftovers(played, engines)
+
+
+def charged_for_leftovers(played: PlayedGame, engines: tuple[Engine, Engine]) -> PlayedGame:
+    """The game lost by an engine that left processes of its own running after it (out
+    of its process group's reach, they may hold its output open and hang whoever waits
+    for its end), as any other breach of the rules loses it; a loss it had already
+    stands as it was."""
+    task = played.task
+    for engine, opponent in zip(engines, (task.second, task.first), strict=True):
+        if engine.left_running and played.winner != opponent:
+            reason = engine.left_running
+            return replace(played, winner=opponent, termination="forfeit", reason=reason)
+    return played
 
 
 def _play(

@@ -5,6 +5,7 @@ search), and the process is killed."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -67,13 +68,14 @@ def test_move_prints_its_answer_and_ends(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert "plays column 1" in done.stdout
-    assert "left 1 process(es) holding its output or in its session: killed" in done.stderr
+    assert "escaper.py left 1 of its processes running: killed" in done.stderr
     assert wait_gone(pid_file)
 
 
-def test_an_arena_of_two_jobs_ends(tmp_path):
+def test_an_arena_of_two_jobs_ends_and_the_engine_loses_each_game(tmp_path):
     pid_file = tmp_path / "helper.pid"
-    argv = ["arena", escaper(pid_file), "random", "--games", "2", "--jobs", "2", "--json"]
+    spec = escaper(pid_file)
+    argv = ["arena", spec, "random", "--games", "2", "--jobs", "2", "--json"]
     done = subprocess.run(
         [sys.executable, "-m", "c4tui", *argv],
         capture_output=True,
@@ -83,6 +85,9 @@ def test_an_arena_of_two_jobs_ends(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert wait_gone(pid_file)
+    forfeits = json.loads(done.stdout)["forfeits"]
+    reason = "left a process of its own running (killed)"
+    assert [(forfeit["loser"], forfeit["reason"]) for forfeit in forfeits] == [(spec, reason)] * 2
 
 
 def test_the_served_ai_seats_search_ends_with_its_move(tmp_path):

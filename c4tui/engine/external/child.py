@@ -136,11 +136,7 @@ class Child:
         if self._finalizer.alive:
             self.left_behind = self._finalizer() or 0
             if self.left_behind:
-                log.info(
-                    "%s left %d process(es) holding its output or in its session: killed",
-                    self.name,
-                    self.left_behind,
-                )
+                log.info("%s left %d of its processes running: killed", self.name, self.left_behind)
         return self.left_behind
 
 

@@ -110,7 +110,8 @@ class OutsideEngine(BaseEngine):
     def close(self) -> None:
         if self.child is not None:
             child, self.child = self.child, None
-            child.close(self.FAREWELL)
+            if left := child.close(self.FAREWELL):
+                self.left_running = f"left {processes(left)} of its own running (killed)"
 
     def think(
         self, position: Position, limits: Limits, clock: Clock, on_info: InfoCallback | None
@@ -142,6 +143,10 @@ class OutsideEngine(BaseEngine):
 
     def cwd(self) -> str | None:
         return None
+
+
+def processes(count: int) -> str:
+    return "a process" if count == 1 else f"{count} processes"
 
 
 def illegal_words(position: Position, move: int | None) -> str:

@@ -34,6 +34,7 @@ class BaseEngine:
     TITLE: ClassVar[str] = ""  # what the screen and the tables call the engine: "MCTS"
     OPTIONS: ClassVar[dict[str, Option]] = {}
     READING: ClassVar[Reading] = Reading()
+    left_running = ""  # see Engine.left_running: only outside engines set it
 
     def __init__(
         self,

@@ -149,6 +149,9 @@ class Engine(Protocol):
 
     spec: str  # the spec string it was made from, e.g. "mcts:time=2"
     limits: Limits  # the budget from the spec, used when search() gets no limits
+    # Set by close() when it had to kill processes the engine left running out of its
+    # reach (an outside engine's): the reason its game is lost; "" after a clean end.
+    left_running: str
 
     def search(
         self,

@@ -37,6 +37,7 @@ class Handicapped(BaseEngine):
 
     def close(self) -> None:
         self.engine.close()
+        self.left_running = self.engine.left_running
 
     def think(
         self, position: Position, limits: Limits, clock: Clock, on_info: InfoCallback | None
