@@ -275,16 +275,27 @@ class BotDesk(HostListener):
 
     # ---- challenges -----------------------------------------------------------------
 
+    def online(self, bot: str) -> bool:
+        """Whether a bot of this name follows its event stream, here or on another server."""
+        key = bot_key(bot)
+        return key in self.accounts or bool(self.across.elsewhere(key))
+
     def challenge_anywhere(
-        self, by: Client, bot: str, *, first: bool, size: tuple[int, int, int]
+        self,
+        by: Client,
+        bot: str,
+        *,
+        first: bool,
+        size: tuple[int, int, int] = (7, 6, 4),
+        clock: str | None = None,
     ) -> None:
         """A person's challenge to the bot named `bot`: here, or sent to the server it is
         connected to (which answers through the bus); Refused says why not."""
         if bot_key(bot) not in self.accounts and self.across.challenge(
-            BotChallenge(Challenger(by.key, by.name), bot, first, size)
+            BotChallenge(Challenger(by.key, by.name), bot, first, size, clock)
         ):
             return
-        self.challenge(by, bot, first=first, size=size)
+        self.challenge(by, bot, first=first, size=size, clock=clock)
 
     def _challenged_from_elsewhere(self, challenge: BotChallenge) -> None:
         """A person on another server challenges a bot of this one (Refused: not made)."""

@@ -10,9 +10,11 @@ per address (access.py).
 from __future__ import annotations
 
 import logging
+import secrets
 import time
 from collections.abc import Callable
 
+from c4tui.community.bot_tokens import is_bot_key
 from c4tui.community.clocks import TimeControl
 from c4tui.community.store import StoreError
 from c4tui.engine.board.game import Game
@@ -380,7 +382,21 @@ class Requests:
         self.matching.unseek(client)
 
     def _on_challenge(self, client: Client, message: MakeChallenge) -> None:
+        name = message.name.strip()
+        if self.bots is not None and self.bots.online(name) and not self._person_online(name):
+            # A bot hears challenges on its event stream, from the bots' own book (as the
+            # lobby's list of bots sends them), never as a person's lobby notice. Colours
+            # are drawn, as for a person's; a game with a bot is casual.
+            first = secrets.randbelow(2) == 0
+            self.bots.challenge_anywhere(client, name, first=first, clock=message.control)
+            terms = f"{TimeControl.parse(message.control).words}, casual"
+            client.send(Notice(f"Challenge sent to BOT {name} ({terms}): waiting for its answer."))
+            return
         self.matching.challenge(client, message.name, message.control, message.rated)
+
+    def _person_online(self, name: str) -> bool:
+        folded = name.casefold()
+        return any(c.name.casefold() == folded and not is_bot_key(c.key) for c in self.host.clients)
 
     def _on_answer_challenge(self, client: Client, message: AnswerChallenge) -> None:
         self.matching.answer(client, message.challenge, message.accept)

@@ -17,7 +17,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from c4tui.engine.board.position import Position
 from c4tui.engine.external.protocol import info_lines
 from c4tui.engine.players.specs import make_engine
-from c4tui.rooms.protocol import AskProfile, ChallengeBot, MakeBotToken, Watch
+from c4tui.rooms.protocol import AskProfile, ChallengeBot, MakeBotToken, MakeChallenge, Watch
 from c4tui.serve.bot_api import WRONG_TOKENS, BotApi
 from tests.rooms.support import PATIENCE, login, next_of, room_where, running
 
@@ -264,3 +264,24 @@ async def test_wrong_or_missing_tokens_from_one_address_are_limited(tmp_path):
             assert (await post(http, "/challenge/beta", headers))[0] == 401
         status, answer = await post(http, "/challenge/beta", alpha)
         assert status == 429 and "Too many wrong tokens" in answer["error"]
+
+
+async def test_the_lobbys_challenge_by_name_reaches_the_bots_stream(tmp_path):
+    """`c` in the lobby challenges by name: to a bot, it is the bot's challenge (on its
+    event stream, with the time control asked), not a person's that it never hears."""
+    async with bot_api(tmp_path) as (service, http):
+        headers = token_of(service, "bob", "bobbot")
+        events = await stream(http, "/stream", headers)
+        person = await login(service, "dan")
+        await next_of(person, "lobby", lambda m: m["bots"])
+        await person.send(MakeChallenge("bobbot", "3+2", rated=True))
+        challenge = await events.next("challenge")
+        assert challenge["from"] == {"name": "dan", "bot": False}
+        assert challenge["clock"] == "3+2"
+        said = await next_of(person, "notice")
+        assert "bobbot" in said["text"] and "casual" in said["text"]
+        status, accepted = await post(http, f"/challenge/{challenge['id']}/accept", headers)
+        assert status == 200, accepted
+        room = await room_where(person, lambda m: m["seat"] is not None)
+        assert "BOT bobbot" in [seat["name"] for seat in room["seats"]]
+        await person.close()
