@@ -62,6 +62,7 @@ COMMANDS = (
     "puzzle",
     "arena",
     "rate",
+    "sprt",
     "bench",
     "serve",
     "engine",

@@ -34,6 +34,9 @@ class GameTask:
     opening: tuple[int, ...] = ()  # 0-based columns played before the engines take over
     first_seed: int = 0
     second_seed: int = 0
+    # The exact solver ends the game once this many cells or fewer are empty (0: never);
+    # see `adjudicated_winner`.
+    adjudicate: int = 0
 
 
 @dataclass
@@ -88,7 +91,7 @@ class PlayedGame:
     task: GameTask
     moves: tuple[int, ...]  # every column played, the opening included
     winner: int | None  # engine index into the tournament's specs, None for a draw
-    termination: str  # "line", "full board", "illegal move" or "forfeit"
+    termination: str  # "line", "full board", "adjudicated", "illegal move" or "forfeit"
     first_tally: MoveTally = field(default_factory=MoveTally)
     second_tally: MoveTally = field(default_factory=MoveTally)
     # Why the loser forfeited: an outside engine's crash, hang, junk or overrun.
@@ -167,6 +170,10 @@ def _play(
         position = position.play(col)
     while not position.is_over():
         side = position.to_move
+        if task.adjudicate and empty_cells(position) <= task.adjudicate:
+            colour = adjudicated_winner(position)
+            winner = None if colour is None else indices[colour]
+            return PlayedGame(task, position.path, winner, "adjudicated", *tallies)
         start = time.perf_counter()
         try:
             result = engines[side].search(position, stop=stop)
@@ -194,3 +201,23 @@ def _play(
     winner = None if colour is None else indices[colour]
     termination = "line" if colour is not None else "full board"
     return PlayedGame(task, position.path, winner, termination, *tallies)
+
+
+def empty_cells(position: Position) -> int:
+    return position.width * position.height - position.moves
+
+
+def adjudicated_winner(position: Position) -> int | None:
+    """The colour that wins `position` with perfect play (None: a draw).
+
+    Adjudication ends a game at a fixed number of empty cells, not when a search happens
+    to finish in time, so the same task gives the same game on any machine. With few
+    cells left the solver answers in a millisecond or less (on 7x6 with 20 empty, the
+    slowest of a sample took about 25 ms; benchmarks in docs/engine-testing.md).
+    """
+    from c4tui.engine.solver import solve  # loaded only by runs that adjudicate
+
+    score = solve(position)
+    if score == 0:
+        return None
+    return position.to_move if score > 0 else 1 - position.to_move

@@ -41,7 +41,7 @@ MIN_GAMES = 20
 # A position the solver cannot settle in this long is left unjudged (7x6 positions with
 # the opening book take milliseconds; this guards a pathological one).
 JUDGE_SECONDS = 20.0
-FAIR_ENDS = ("line", "full board")  # any other termination is a forfeit (its reason)
+FAIR_ENDS = ("line", "full board", "adjudicated")  # any other termination is a forfeit (its reason)
 
 
 @dataclass(frozen=True)
