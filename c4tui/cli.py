@@ -274,9 +274,11 @@ def run_served(args: argparse.Namespace) -> int:
         if not os.environ.get(name):
             raise CommandError(f"--served: {name} is not set (c4tui serve starts its clients)")
     from c4tui.app.served import ServedApp
+    from c4tui.app.served_errors import kept_from_the_player
 
     app = ServedApp()
-    app.run()
+    with kept_from_the_player(app):
+        app.run()
     return app.return_code or 0
 
 

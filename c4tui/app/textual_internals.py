@@ -13,7 +13,8 @@ test (tests/app/test_textual_internals.py) loudly, not the app quietly:
 - the messages a node has yet to handle, with the one it has taken out of its queue to
   look at, and whether a given one is among them (keys in the order typed, key_order.py);
 - whether the app has been told to exit (a key that quits never comes to rest);
-- the line a list's option starts on (the reader's cursor on the highlighted item).
+- the line a list's option starts on (the reader's cursor on the highlighted item);
+- the error that stopped the app (a served client logs it, never shows it).
 """
 
 from __future__ import annotations
@@ -89,6 +90,12 @@ def holds_message(node: MessagePump, message: Message) -> bool:
 def exiting(app: App[Any]) -> bool:
     """Whether the app was told to exit (App.exit) or runs no more."""
     return bool(app._exit) or not app.is_running
+
+
+def stopping_error(app: App[Any]) -> BaseException | None:
+    """The unhandled error that stopped the app (Textual keeps the first), or None."""
+    error: BaseException | None = app._exception
+    return error
 
 
 def footer_key_face(key: FooterKey) -> tuple[object, ...]:

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import fcntl
 import json
+import logging
 import os
 import pty
 import shutil
@@ -28,7 +29,9 @@ from pathlib import Path
 from typing import Protocol
 
 import c4tui
+from c4tui.rooms.client_errors import ERRORS_ENV
 
+log = logging.getLogger("c4tui.serve")
 CLIENTS_DIR = "clients"  # in the state directory: a private home for each client
 HOME_PREFIX = "client-"
 CLIENT_ARGV = (sys.executable, "-m", "c4tui", "--served")
@@ -37,6 +40,8 @@ TOKEN_ENV = "C4TUI_ROOMS_TOKEN"
 WEB_SECRET_ENV = "C4TUI_ROOMS_WEB_SECRET"
 # Input a client has not read yet beyond this is dropped: it is hung, not slow.
 MAX_PENDING_INPUT = 256 * 1024
+ERRORS_FILE = "errors.txt"  # in a client's private home: what stopped it, for the log
+MAX_ERRORS_LOGGED = 64 * 1024  # bytes of it: a traceback, not whatever a client wrote
 
 
 @dataclass(frozen=True)
@@ -107,7 +112,8 @@ class PrivateHome:
         }
         for relative in places.values():
             (self.root / relative).mkdir(mode=0o700, parents=True, exist_ok=True)
-        return {name: str(self.root / relative) for name, relative in places.items()}
+        environment = {name: str(self.root / relative) for name, relative in places.items()}
+        return {**environment, ERRORS_ENV: str(self.root / ERRORS_FILE)}
 
     def keep_environment(self, environment: dict[str, str]) -> Path:
         """Write a client's environment to a file here (0600) that the client reads once
@@ -119,8 +125,24 @@ class PrivateHome:
             json.dump(environment, handle)
         return env_file
 
-    def remove(self) -> None:
+    def remove(self, who: str) -> None:
+        """Log what stopped the client, if anything did (`who`: the session, as the
+        front's log lines name it), then remove the directory. The player was told in one
+        line (rooms/client_errors.py); the details are the operator's."""
+        errors = self.root / ERRORS_FILE
+        with contextlib.suppress(OSError), errors.open("rb") as kept:
+            details = kept.read(MAX_ERRORS_LOGGED).decode("utf-8", "replace").rstrip()
+            if details:
+                # Each line escaped: a local value shown in a traceback may hold what a
+                # player typed, and no escape sequence reaches the operator's terminal.
+                lines = "\n".join("  " + _printable(line) for line in details.splitlines())
+                log.error("%s: its client stopped on an error:\n%s", who, lines)
         shutil.rmtree(self.root, ignore_errors=True)
+
+
+def _printable(line: str) -> str:
+    """A line with every control or invisible character escaped, as repr writes it."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in line)
 
 
 def sweep_private_homes(clients_dir: Path) -> None:

@@ -40,6 +40,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from c4tui.rooms.client_errors import TOLD, keep
 from c4tui.serve.confine import (
     client_environment,
     confine_files,
@@ -91,7 +92,10 @@ def run_child(
     except SystemExit as end:
         status = end.code if isinstance(end.code, int) else 0 if end.code is None else 1
     except BaseException:
-        traceback.print_exc()
+        # Never a traceback on the player's terminal: the server logs it.
+        keep(traceback.format_exc())
+        with contextlib.suppress(Exception):
+            print(TOLD)
     finally:
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(Exception):  # a closed terminal: nothing to tell

@@ -414,7 +414,7 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
             self.front.gate.release(self.player.address)
             if self.client is not None:
                 await self.client.stop()
-            home.remove()
+            home.remove(f"ssh {self.player.address}")
 
     def leave(self) -> None:
         """This session's player has gone (once: a later session may be the same player)."""

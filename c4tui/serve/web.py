@@ -249,7 +249,7 @@ class WebTab:
             self.leave()
             self.front.tabs.discard(self)
             self.end_process_group()
-            self.home.remove()
+            self.home.remove(f"web {self.address}")
             await self.websocket.close()
             self.done.set()
 

@@ -6,6 +6,7 @@ app touches Textual's private names.
 
 from __future__ import annotations
 
+import pytest
 from textual import events
 from textual.app import App
 from textual.geometry import Size
@@ -87,3 +88,15 @@ async def test_an_options_first_line_counts_the_lines_of_those_above():
     async with app.run_test():
         options = app.query_one(OptionList)
         assert [internals.option_line(options, i) for i in range(3)] == [0, 1, 3]
+
+
+async def test_the_error_that_stopped_an_app_is_kept():
+    class Falling(App):
+        def on_mount(self) -> None:
+            raise RuntimeError("fell")
+
+    app = Falling()
+    with pytest.raises(RuntimeError):
+        async with app.run_test():
+            pass
+    assert isinstance(internals.stopping_error(app), RuntimeError)

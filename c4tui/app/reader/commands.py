@@ -146,25 +146,31 @@ class Typed:
     unknown: str | None = None
 
 
+def _column(text: str) -> int | None:
+    """A column number as typed (1-based) to a 0-based column, or None: plain digits
+    only, since Python's isdigit also takes "²" (which int refuses) and "٤"."""
+    return int(text) - 1 if text.isascii() and text.isdigit() else None
+
+
 def understood(text: str) -> Typed:
-    """What a typed line asks for (`Typed.unknown` when nothing)."""
+    """What a typed line asks for (`Typed.unknown` when nothing). A column may lie off
+    the board (0, 99): whoever knows the board's width refuses it (`words.no_column`)."""
     line = " ".join(text.split())
     word, _, rest = line.partition(" ")
     low = word.lower()
     if not line:
         return Typed(key="enter")  # Enter alone drops in the chosen column, as the key
-    if word.isdigit():
-        return Typed(column=int(word) - 1)
+    if _column(word) is not None:
+        return Typed(column=_column(word))
     if low in ("say", "chat") and rest:
         return Typed(chat=rest)
     if not rest and low in STUDY:
         return Typed(study=STUDY[low])
-    if low == "drop" and rest.isdigit():
-        return Typed(column=int(rest) - 1)
+    if low == "drop" and _column(rest) is not None:
+        return Typed(column=_column(rest))
     for question in QUESTIONS:
-        if low in question.names:
-            column = int(rest) - 1 if rest.isdigit() else None
-            return Typed(question=question, column=column)
+        if low in question.names and (not rest or _column(rest) is not None):
+            return Typed(question=question, column=_column(rest))
     if line.lower() in KEY_NAMES:
         return Typed(key=KEY_NAMES[line.lower()])
     if len(word) == 1 and not rest:

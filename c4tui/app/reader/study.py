@@ -21,6 +21,7 @@ from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import describe_score
 from c4tui.engine.study.learn import Lesson, lessons
 from c4tui.engine.study.review import GIVE_UP_SECONDS, positions_of, review_game, tally
+from c4tui.engine.turns import column_refusal
 from c4tui.match.sides import GLYPHS
 
 
@@ -73,7 +74,9 @@ class ReaderStudy:
         if not game.moves:
             self._say("no moves to review yet")
             return
-        people = {p for p in (0, 1) if not match.is_ai(p)}
+        # Your mistakes: the sides this screen moves for (your seat in a room, none
+        # when watching), through the view both kinds of match give.
+        people = set(match.view().movers)
         self._say(f"reviewing {game.moves} moves with the solver")
 
         def work() -> None:
@@ -158,7 +161,7 @@ class ReaderStudy:
         question = self.question
         assert question is not None
         if not 0 <= column < question.position.width:
-            self._say(f"no column {column + 1}: 1 to {question.position.width}")
+            self._say(str(column_refusal(question.position, column)))
             return
         right, line = question.judge(column)
         self._say(line)

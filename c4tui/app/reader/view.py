@@ -25,6 +25,7 @@ from c4tui.app.reader.narrator import Narrator
 from c4tui.app.reader.pane import PROMPT, PaneCommandLine, PaneLines, ReaderPane
 from c4tui.app.reader.study import ReaderStudy
 from c4tui.app.textual_internals import call_later_or_now
+from c4tui.engine.turns import column_refusal
 from c4tui.match.interface import MatchInterface
 
 
@@ -104,6 +105,9 @@ class ReaderView(ReaderPane):
 
     def ask(self, question: Question, column: int | None = None) -> None:
         view = self.match.view()
+        if column is not None and not 0 <= column < view.position.width:
+            self.spoken.say(str(column_refusal(view.position, column)))
+            return
         for line in question.answer(view, self._cursor if column is None else column):
             self.spoken.say(line)
 

@@ -291,7 +291,9 @@ class GameScreen(Screen[None]):
         self.drop(self.cursor)
 
     def action_drop(self, column: int) -> None:
-        self.cursor = column if column < self.match.position.width else self.cursor
+        # A column off the board (typed 0 or 99) is the match's to refuse, in words; the
+        # chosen column stays on the board.
+        self.cursor = column if 0 <= column < self.match.position.width else self.cursor
         self.drop(column)
 
     def on_column_clicked(self, message: ColumnClicked) -> None:

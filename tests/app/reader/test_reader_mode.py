@@ -196,3 +196,25 @@ async def test_no_box_drawing_on_the_reader_screen(make_app):
         await until(pilot, lambda: "●" in app.export_screenshot(), "the lines drawn")
         screen = app.export_screenshot()
         assert not [c for c in screen if "\u2500" <= c <= "\u257f"]
+
+
+async def test_a_column_off_the_board_is_refused_in_words(make_app):
+    app = make_app(settings=humans(), screen_reader=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for asked in ("column 0", "column 8", "column 15", "f 0"):  # once a crash, then lies
+            await typed(pilot, asked)
+            number = asked.split()[-1]
+            assert lines(app)[-1] == f"There is no column {number}: the board has 7."
+        for dropped in ("0", "drop 0", "8", "drop 99"):
+            await typed(pilot, dropped)
+            number = dropped.split()[-1]
+            assert lines(app)[-1] == f"There is no column {number}: the board has 7."
+        assert app.match.position.moves == 0
+        await typed(pilot, "column")  # the chosen column is still one on the board
+        assert lines(app)[-1] == "column 4: empty, room for 6"
+        await typed(pilot, "column ²")  # a digit Python reads but not a column number
+        assert lines(app)[-1] == "not a command: column ²; ? lists them"
+        await typed(pilot, "٤")  # an Arabic-Indic four: no key, not column 4
+        assert lines(app)[-1] == "not now: ٤"
+        assert app.match.position.moves == 0

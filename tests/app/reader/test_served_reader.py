@@ -83,3 +83,33 @@ async def test_the_cursor_sits_on_the_time_control_that_enter_would_pick(service
         await pilot.press("down")
         await until(pilot, lambda: app.cursor_position.y == row_of("5+3"))
         assert app.cursor_position.x == controls.content_region.x
+
+
+async def reader_room_with_bob(service, app, pilot):
+    """In the mode, ann opens a room for two and bob sits down: bob's client."""
+    await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+    await pilot.press("s")
+    await until(pilot, lambda: reading(app) and isinstance(app.focused, PaneCommandLine))
+    await typed(pilot, "room")
+    await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.match.room)
+    bob = await login(service, "bob")
+    await bob.send("join", code=app.match.room.code)
+    await room_where(bob, lambda m: m["seat"] == 1)
+    await until(pilot, lambda: "seat ○: ○ bob" in app.spoken.lines)
+    await until(pilot, lambda: isinstance(app.focused, PaneCommandLine))
+    return bob
+
+
+async def test_the_review_of_a_finished_room(service):
+    app = served_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        bob = await reader_room_with_bob(service, app, pilot)
+        await typed(pilot, "4")
+        await until(pilot, lambda: "● plays column 4, row 1" in app.spoken.lines)
+        await bob.send("drop", column=2, ply=1)
+        await until(pilot, lambda: app.spoken.lines[-1] == "your move, ●")
+        await bob.send("resign")
+        await until(pilot, lambda: app.match.view().over)
+        await typed(pilot, "review")  # once an AttributeError that ended the client
+        await until(pilot, lambda: "review of 2 moves" in app.spoken.lines)
+        assert app.is_running
