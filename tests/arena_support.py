@@ -42,8 +42,13 @@ def interrupt_after(monkeypatch, games: int) -> None:
     monkeypatch.setattr(workers, "play_game", interrupted)
 
 
+def saved_games(save: Path) -> int:
+    return len(save.read_text().splitlines()) if save.exists() else 0
+
+
 def start_slow_arena(save: Path) -> subprocess.Popen:
-    """`arena slow random` in 2 worker processes, once it has saved two games."""
+    """`arena slow random` in 2 worker processes, once it has saved two games; a run
+    that ends or saves fewer within 30 s fails the test, with what the arena said."""
     argv = ["arena", "slow", "random", "--games", "200", "--jobs", "2", "--json"]
     process = subprocess.Popen(
         [sys.executable, "-c", SLOW_ARENA, *argv, "--save", str(save)],
@@ -53,8 +58,10 @@ def start_slow_arena(save: Path) -> subprocess.Popen:
         cwd=Path(__file__).parent.parent,
     )
     deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and (
-        not save.exists() or len(save.read_text().splitlines()) < 2
-    ):
+    while saved_games(save) < 2 and process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
+    if saved_games(save) < 2:
+        process.kill()
+        _, err = process.communicate()
+        raise AssertionError(f"the arena saved {saved_games(save)} games, not 2: {err[-500:]}")
     return process

@@ -105,3 +105,9 @@ def test_a_burst_of_stop_signals_stops_once_and_notes_the_rest(tmp_path):
         noted = last.split("(then ", 1)[1].split(":")[0].split(", ")
         assert {signal.Signals[name] for name in noted} <= set(burst)
     assert wait_until_gone(workers) == set()
+
+
+def test_a_slow_arena_that_cannot_start_fails_the_test_that_wanted_it(tmp_path):
+    # The helper's wait for two saved games once fell through silently when it timed out.
+    with pytest.raises(AssertionError, match="saved 0 games, not 2"):
+        start_slow_arena(tmp_path / "no such folder" / "games.jsonl")

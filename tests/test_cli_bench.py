@@ -62,6 +62,14 @@ def test_table_names_the_python_version(capsys):
     assert f"kernels: {kernels()}" in out.splitlines()  # as the README says
 
 
+def test_the_kernels_line_is_whole_however_long_the_projects_path(capsys, monkeypatch):
+    # The path is the clone's: a long folder name wrapped it at 120 columns.
+    long = f"compiled (/{'a-long-folder-name/' * 12}[bold]_kernels.so; 7x6 search: x)"
+    monkeypatch.setattr(bench, "kernels", lambda: long)
+    assert main(["bench", "--time", "0.02", "--only", "flat"]) == 0
+    assert f"kernels: {long}" in capsys.readouterr().out.splitlines()
+
+
 @pytest.mark.parametrize("seconds", ["0", "-1", "61"])
 def test_bad_time_exits_2(capsys, seconds):
     assert main(["bench", "--time", seconds]) == 2

@@ -273,8 +273,10 @@ def print_table(figures: list[Figure], machine: dict[str, Any]) -> None:
     console = output_console()
     python = f"Python {machine['python']} ({machine['implementation']})"
     reference = machine["reference"]
-    console.print(f"{python}, {machine['platform']}")
-    console.print(f"kernels: {machine['kernels']}")
+    # Lines a reader may copy or a script read: never wrapped at the console's width
+    # (the kernels' path is as long as the folder the project is in), nor read as markup.
+    for line in (f"{python}, {machine['platform']}", f"kernels: {machine['kernels']}"):
+        console.print(line, soft_wrap=True, markup=False, highlight=False)
     console.print(f"reference: {reference['value']:,.0f} {reference['measure']}")
     table = plain_table()
     names = ("engine", "position", "measure", "value", "relative", "depth", "count", "seconds")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from tests.community.two_servers import a_game, killed, play, two_servers
 from tests.rooms.support import Time, login, next_of, room_where
 
@@ -81,6 +83,8 @@ async def test_a_server_that_stops_cleanly_hands_its_room_over_at_once(postgres,
             if second.host.rooms:
                 break
             await asyncio.sleep(0.01)
+        else:
+            pytest.fail("the second server did not take the room over within a minute")
         here = await room_where(bob, lambda m: m["seats"][1]["here"] and m["moves"] == "4")
         assert list(second.host.rooms) == [here["room"]]
         await bob.send("drop", column=3, ply=1)

@@ -77,6 +77,8 @@ class KeyBar(Footer):
                     old.display = False
             for place, key in enumerate(keys):
                 if key not in kept:  # before the next key kept, so hidden ones stay apart
+                    if not self.is_attached:
+                        return  # the app quit (or the screen went) while a key mounted
                     following = [later for later in keys[place + 1 :] if later in kept]
                     await self.mount(key, before=following[0] if following else None)
 
