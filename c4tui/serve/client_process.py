@@ -34,7 +34,12 @@ from c4tui.rooms.client_errors import ERRORS_ENV
 log = logging.getLogger("c4tui.serve")
 CLIENTS_DIR = "clients"  # in the state directory: a private home for each client
 HOME_PREFIX = "client-"
-CLIENT_ARGV = (sys.executable, "-m", "c4tui", "--served")
+# -P: the working directory is not put first on the module path. The server's programs
+# (the confinement, the fork server, the client) run with the directory the server was
+# started in as theirs; with it on the path, a `c4tui/` there would run as the client
+# (or, unreadable in the sandbox, every login would fail).
+PYTHON = (sys.executable, "-P")
+CLIENT_ARGV = (*PYTHON, "-m", "c4tui", "--served")
 SOCKET_ENV = "C4TUI_ROOMS_SOCKET"
 TOKEN_ENV = "C4TUI_ROOMS_TOKEN"
 WEB_SECRET_ENV = "C4TUI_ROOMS_WEB_SECRET"
@@ -61,7 +66,7 @@ class ClientCommand:
         pid_file: Path | None = None,
     ) -> list[str]:
         """The argv that starts the client through `c4tui.serve.confine`, writing only in `home`."""
-        argv = [sys.executable, "-m", "c4tui.serve.confine", "--parent", str(os.getpid())]
+        argv = [*PYTHON, "-m", "c4tui.serve.confine", "--parent", str(os.getpid())]
         argv += ["--memory", str(self.memory), "--nice", str(self.nice), "--home", str(home)]
         for place in readable_places(self.argv, home):
             argv += ["--read", place]

@@ -31,6 +31,7 @@ import argparse
 import ctypes
 import fcntl
 import json
+import mimetypes
 import os
 import resource
 import signal
@@ -90,6 +91,9 @@ SYSTEM_READABLE = (
     "/dev/random",
     "/dev/urandom",
     "/dev/ptmx",
+    # Python's mimetypes reads each of these that exists (Debian's media-types makes
+    # /etc/mime.types) when the client first names a file's type: a download.
+    *(str(known) for known in mimetypes.knownfiles),
 )
 
 # What textual-serve sets for its web driver; everything else of the server's

@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import importlib.util
 import json
 import os
 import random
@@ -53,9 +54,19 @@ MAX_REQUEST = 1 << 20  # a request's JSON: an environment and a few paths
 
 
 def entry_point(name: str) -> Callable[[], int | None]:
-    """`module:function`, imported now (that is the point: before any fork)."""
-    module, _, function = name.partition(":")
-    run: Callable[[], int | None] = getattr(importlib.import_module(module), function)
+    """`module:function` or `program.py:function`, imported now (that is the point:
+    before any fork). A program is given by its file, as a client's argv gives it: the
+    fork server's path has no working directory to find it by (client_process.PYTHON)."""
+    where, _, function = name.rpartition(":")
+    if where.endswith(".py"):
+        spec = importlib.util.spec_from_file_location("served_program", where)
+        if spec is None or spec.loader is None:
+            raise ImportError(f"cannot load {where}")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    else:
+        module = importlib.import_module(where)
+    run: Callable[[], int | None] = getattr(module, function)
     return run
 
 

@@ -15,11 +15,10 @@ import json
 import logging
 import os
 import socket
-import sys
 from pathlib import Path
 from typing import Any
 
-from c4tui.serve.client_process import ClientCommand, readable_places
+from c4tui.serve.client_process import PYTHON, ClientCommand, readable_places
 
 log = logging.getLogger("c4tui.serve")
 
@@ -69,7 +68,7 @@ class Forks:
         that the first players' clients are forked too; if it is not ready within
         READY_WAIT, or ends, clients start by exec until it is."""
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        argv = [sys.executable, "-m", "c4tui.serve.fork_server", "--parent", str(os.getpid())]
+        argv = [*PYTHON, "-m", "c4tui.serve.fork_server", "--parent", str(os.getpid())]
         argv += ["--entry", self.entry, "--socket", str(theirs.fileno())]
         for module in self.preload:
             argv += ["--preload", module]

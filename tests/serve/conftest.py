@@ -16,7 +16,7 @@ from c4tui.serve.session_limits import Gate, ServeLimits
 from c4tui.serve.ssh import SshFront
 
 ECHO_CLIENT = (sys.executable, str(Path(__file__).with_name("echo_client.py")))
-ECHO_ENTRY = "tests.serve.echo_client:main"  # the same, run by a fork server's child
+ECHO_ENTRY = f"{ECHO_CLIENT[1]}:main"  # the same, run by a fork server's child
 
 
 def token_for(player: Player) -> dict[str, str]:
