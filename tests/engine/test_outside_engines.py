@@ -92,3 +92,27 @@ def test_a_program_that_floods_its_output_loses_and_is_read_no_more(tmp_path, mo
     with pytest.raises(Forfeit, match=r"printed junk \(a flood of lines nobody asked for\)"):
         engine.search(Position.start())
     assert engine.child is None
+
+
+def test_a_connectx_agent_has_kaggles_overage_unless_told_otherwise(tmp_path):
+    # Its first step overruns actTimeout: Kaggle takes that from the game's 60 s overage.
+    slow_once = tmp_path / "slow_once.py"
+    slow_once.write_text(
+        "import time\n"
+        "def agent(observation, configuration):\n"
+        "    if observation.step < 2:\n"
+        "        time.sleep(0.5)\n"
+        "    return [c for c in range(configuration.columns) if observation.board[c] == 0][0]\n"
+    )
+    engine = make_engine(f"connectx:{slow_once},time=0.1,margin=0.1")
+    try:
+        assert engine.search(Position.from_moves("4")).move == 0
+        assert engine.overage_left < 60  # type: ignore[attr-defined]  # a ConnectX engine's
+    finally:
+        engine.close()
+    strict = make_engine(f"connectx:{slow_once},time=0.1,margin=0.1,overage=0")
+    try:
+        with pytest.raises(Forfeit, match="overran its time"):
+            strict.search(Position.from_moves("4"))
+    finally:
+        strict.close()

@@ -6,7 +6,8 @@ would give (`board` as rows x columns cells from the top row, 0 empty, 1 and 2 t
 players' marks; `mark`; `step`; `remainingOverageTime`; `columns`, `rows`, `inarow`,
 `actTimeout`) and answers the agent's column, 0-based. As on Kaggle, a step may take
 the time a move (`time=`, Kaggle's actTimeout, 2 s by default) plus what is left of the
-overage (`overage=`, 0 s by default where Kaggle gives 60: a hung agent here loses at
+overage (`overage=`, Kaggle's 60 s a game by default, so an agent rated here loses on
+time where it would on Kaggle and nowhere else; `overage=0` makes a hung agent lose at
 once); the agent keeps its state through a game and starts afresh in the next.
 """
 
@@ -32,7 +33,8 @@ from c4tui.engine.players.contract import Forfeit, InfoCallback, Limits, SearchI
 from c4tui.engine.players.options import Option
 
 RUNNER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "connectx_runner.py")
-OVERAGE = Option(float, 0, 600, help="seconds of overage for the whole game (Kaggle: 60)")
+KAGGLE_OVERAGE = 60.0  # seconds a game that Kaggle's ConnectX lets an agent's steps overrun
+OVERAGE = Option(float, 0, 600, help="seconds of overage for the whole game (Kaggle's 60)")
 
 
 def observation(position: Position, overage: float) -> dict[str, Any]:
@@ -71,7 +73,7 @@ class ConnectXEngine(OutsideEngine):
 
     PROCESS_PER_GAME: ClassVar[bool] = True  # Kaggle loads the agent afresh each episode
 
-    def __init__(self, *, overage: float = 0.0, **settings: Any) -> None:
+    def __init__(self, *, overage: float = KAGGLE_OVERAGE, **settings: Any) -> None:
         super().__init__(**settings)
         self.overage = overage
         self.overage_left = overage
