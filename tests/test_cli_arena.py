@@ -233,3 +233,35 @@ def test_the_tables_are_readable_at_80_columns(capsys, monkeypatch):
     assert "…" not in out  # no figure or name cut
     assert any("mcts:iterations=50,c=1.4" in line for line in lines)
     assert any(line.rstrip().endswith("too few games (all won)") for line in lines)
+
+
+def test_openings_from_a_suite_or_a_file_are_played_with_both_colours(capsys, tmp_path):
+    openings = tmp_path / "openings.txt"
+    openings.write_text("# two openings\n4453\nhttps://connect4.gamesolver.org/?pos=11\n")
+    save = tmp_path / "games.jsonl"
+    argv = ["random", "greedy", "--games", "4", "--seed", "2", "--jobs", "1", "--json"]
+    assert main(["arena", *argv, "--openings", str(openings), "--save", str(save)]) == 0
+    capsys.readouterr()
+    games = [json.loads(line) for line in save.read_text().splitlines()]
+    assert sorted(game["opening"] for game in games) == ["11", "11", "4453", "4453"]
+    assert main(["arena", *argv, "--openings", "book:4"]) == 0
+    assert json.loads(capsys.readouterr().out)["openings"] == "book:4"
+    assert main(["arena", *argv, "--openings", "book:5"]) == 2
+    assert "no suite" in capsys.readouterr().err
+
+
+def test_adjudication_is_on_by_default_and_can_be_turned_off(capsys, tmp_path):
+    argv = ["random", "random", "--games", "6", "--seed", "2", "--jobs", "1", "--json"]
+    assert main(["arena", *argv]) == 0
+    assert json.loads(capsys.readouterr().out)["adjudicate"] == 20
+    # random games rarely last to 20 empty cells: adjudicate from 36 to see it at work
+    for extra, adjudicated in ((["--adjudicate", "36"], True), (["--no-adjudicate"], False)):
+        save = tmp_path / f"games{len(extra)}.jsonl"
+        assert main(["arena", *argv, *extra, "--save", str(save)]) == 0
+        capsys.readouterr()
+        games = [json.loads(line) for line in save.read_text().splitlines()]
+        ends = {game["termination"] for game in games}
+        assert ("adjudicated" in ends) == adjudicated
+        assert all(
+            42 - len(game["moves"]) <= 36 for game in games if game["termination"] == "adjudicated"
+        )

@@ -106,3 +106,15 @@ def test_an_engine_that_raises_ends_the_rating_with_one_line(capsys, monkeypatch
     err = capsys.readouterr().err
     assert status == 1
     assert err.startswith("c4tui rate: broken failed in position") and err.count("\n") == 1
+
+
+def test_openings_from_a_file_and_adjudication(capsys, tmp_path):
+    openings = tmp_path / "openings.txt"
+    openings.write_text("4444\n")
+    data = rate_json(
+        capsys, "random", "--games", "4", "--seed", "1", "--jobs", "1",
+        "--openings", str(openings), "--adjudicate", "30",
+    )  # fmt: skip
+    assert data["openings"] == str(openings) and data["adjudicate"] == 30
+    [row] = data["losses"]["openings"]  # one opening, played with both colours
+    assert row["opening"] == "4444" and row["played_first"] == row["played_second"] == 2

@@ -26,8 +26,16 @@ from rich.table import Table
 from c4tui.argparse_internals import Subcommands
 from c4tui.commands.common import CommandError, output_console, plain_table
 from c4tui.commands.outside_log import log_outside_engines
+from c4tui.commands.pair_options import (
+    DEFAULT_ADJUDICATE,
+    add_adjudicate_options,
+    check_adjudicate,
+    opening_suite,
+    suite_help,
+)
 from c4tui.engine.players.specs import SpecError, make_engine
 from c4tui.tournament.games import GameTask, PlayedGame
+from c4tui.tournament.openings import OpeningSuite
 from c4tui.tournament.savefile import SavedGames, SaveError
 from c4tui.tournament.schedule import schedule, total_games
 from c4tui.tournament.signals import StopSignals
@@ -58,10 +66,10 @@ def register(commands: Subcommands) -> None:
     )
     parser.add_argument(
         "--openings",
-        type=int,
-        default=0,
-        metavar="K",
-        help="start each game from a random balanced opening of K plies, played with both colours",
+        default="0",
+        metavar="K|SUITE|FILE",
+        help="start each pair of games (both colours) from a random balanced opening of K "
+        f"plies, or from the openings of a suite: {suite_help()}",
     )
     parser.add_argument(
         "--opening-score",
@@ -70,6 +78,7 @@ def register(commands: Subcommands) -> None:
         metavar="S",
         help="keep only openings the exact solver scores within +-S (0: drawn ones)",
     )
+    add_adjudicate_options(parser, DEFAULT_ADJUDICATE)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
         "--save",
@@ -96,8 +105,17 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     scheduled = total_games(len(specs), args.games)
     jobs = min(args.jobs or available_cores(), available_cores(), scheduled)
+    plies, suite = openings_of(args.openings, seed)
     try:
-        tasks = schedule(specs, args.games, seed, args.openings, args.opening_score)
+        tasks = schedule(
+            specs,
+            args.games,
+            seed,
+            plies,
+            args.opening_score,
+            opening_of=None if suite is None else suite.opening,
+            adjudicate=args.adjudicate,
+        )
     except ValueError as error:
         raise CommandError(f"--openings: {error}") from None
     # Entered first and left last: a signal during the summary is noted, not fatal.
@@ -148,6 +166,7 @@ def play(
         "games_per_pair": args.games,
         "openings": args.openings,
         "opening_score": args.opening_score,
+        "adjudicate": args.adjudicate,
         "games_played": tally.games,
         "games_scheduled": scheduled,
         "interrupted": runner.interrupted,
@@ -202,10 +221,14 @@ def check_arguments(args: argparse.Namespace) -> list[str]:
         )
     if args.jobs is not None and args.jobs < 1:
         raise CommandError(f"--jobs must be at least 1, not {args.jobs}")
-    if not 0 <= args.openings <= MAX_OPENING_PLIES:
-        raise CommandError(f"--openings must be 0..{MAX_OPENING_PLIES} plies, not {args.openings}")
-    if args.opening_score is not None and (args.openings == 0 or args.opening_score < 0):
+    plies = args.openings.strip()
+    if plies.lstrip("-").isdigit() and not 0 <= int(plies) <= MAX_OPENING_PLIES:
+        raise CommandError(f"--openings must be 0..{MAX_OPENING_PLIES} plies, not {plies}")
+    if args.opening_score is not None and (
+        not plies.isdigit() or int(plies) == 0 or args.opening_score < 0
+    ):
         raise CommandError("--opening-score needs --openings K > 0 and a score of 0 or more")
+    check_adjudicate(args.adjudicate)
     if args.save == "":
         raise CommandError("--save needs a file name")
     for spec in args.specs:
@@ -214,6 +237,14 @@ def check_arguments(args: argparse.Namespace) -> list[str]:
         except SpecError as error:
             raise CommandError(str(error)) from None
     return list(args.specs)
+
+
+def openings_of(text: str, seed: int) -> tuple[int, OpeningSuite | None]:
+    """--openings: a number of random plies (0: none), or a suite or file of openings."""
+    text = text.strip()
+    if text.isdigit():
+        return int(text), None
+    return 0, opening_suite(text, seed)
 
 
 def available_cores() -> int:
@@ -267,7 +298,10 @@ def print_tables(tally: Crosstable, summary: dict[str, Any]) -> None:
     console = output_console()
     data = tally.to_json()
     openings = summary["openings"]
-    start = f"openings of {openings} plies" if openings else "from the empty board"
+    if not openings.isdigit():
+        start = f"openings of {openings}"
+    else:
+        start = f"openings of {openings} plies" if int(openings) else "from the empty board"
     if summary["opening_score"] is not None:
         start += f" scored within ±{summary['opening_score']}"
     # The seed and run id are names to copy (--seed S), not quantities: no separators.

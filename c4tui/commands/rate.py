@@ -28,6 +28,12 @@ from c4tui.commands.arena import (
 )
 from c4tui.commands.common import CommandError, output_console, plain_table
 from c4tui.commands.outside_log import log_outside_engines
+from c4tui.commands.pair_options import (
+    add_adjudicate_options,
+    check_adjudicate,
+    opening_suite,
+    suite_help,
+)
 from c4tui.engine.board.notation import format_moves
 from c4tui.engine.players.levels import RATINGS, level_name
 from c4tui.engine.players.options import SpecError
@@ -82,6 +88,15 @@ def register(commands: Subcommands) -> None:
     parser.add_argument(
         "--seed", type=int, default=None, metavar="S", help="the run's seed (default: random)"
     )
+    parser.add_argument(
+        "--openings",
+        default=None,
+        metavar="SUITE|FILE",
+        help=f"start the pairs from {suite_help()} (default: random balanced 2-ply "
+        "openings, as the levels were rated)",
+    )
+    # Off by default: the levels' ratings were measured on games played to their end.
+    add_adjudicate_options(parser, 0)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
 
@@ -92,7 +107,10 @@ def run(args: argparse.Namespace) -> int:
     log_outside_engines()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     jobs = min(args.jobs or available_cores(), available_cores(), args.games)
-    gauntlet = Gauntlet(specs, ratings, args.games, args.margin, seed)
+    suite = None if args.openings is None else opening_suite(args.openings, seed)
+    gauntlet = Gauntlet(
+        specs, ratings, args.games, args.margin, seed, suite=suite, adjudicate=args.adjudicate
+    )
     started = time.perf_counter()
     with StopSignals() as stop:
         status = play(gauntlet, jobs, stop)
@@ -106,6 +124,8 @@ def run(args: argparse.Namespace) -> int:
             "jobs": jobs,
             "games_most": args.games,
             "margin": args.margin,
+            "openings": args.openings or f"random {OPENING_PLIES}-ply",
+            "adjudicate": args.adjudicate,
             "stopped": "interrupted"
             if interrupted
             else "margin"
@@ -137,6 +157,7 @@ def check_arguments(args: argparse.Namespace) -> None:
         )
     if args.jobs is not None and args.jobs < 1:
         raise CommandError(f"--jobs must be at least 1, not {args.jobs}")
+    check_adjudicate(args.adjudicate)
 
 
 def field_for(spec: str) -> tuple[list[str], dict[int, float]]:
@@ -287,7 +308,7 @@ def print_report(report: dict[str, Any]) -> None:
     }[report["stopped"]]
     console.print(
         f"{report['engine']} against the levels: {report['games']:,} games "
-        f"({OPENING_PLIES}-ply balanced openings, both colours; stopped: {stopped}), "
+        f"(openings: {report['openings']}, both colours; stopped: {stopped}), "
         f"seed {report['seed']}, {report['jobs']} job{'s' if report['jobs'] > 1 else ''}, "
         f"{report['seconds']:.0f} s"
     )

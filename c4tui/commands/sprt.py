@@ -26,9 +26,16 @@ from c4tui.commands.arena import (
 )
 from c4tui.commands.common import CommandError
 from c4tui.commands.outside_log import log_outside_engines
+from c4tui.commands.pair_options import (
+    DEFAULT_ADJUDICATE,
+    add_adjudicate_options,
+    check_adjudicate,
+    opening_suite,
+    suite_help,
+)
 from c4tui.engine.players.specs import SpecError, make_engine
 from c4tui.tournament import sprt
-from c4tui.tournament.openings import DEFAULT_SUITE, OpeningsError, OpeningSuite, load_openings
+from c4tui.tournament.openings import DEFAULT_SUITE, OpeningSuite
 from c4tui.tournament.savefile import SaveError
 from c4tui.tournament.signals import StopSignals
 from c4tui.tournament.sprt_run import (
@@ -44,9 +51,6 @@ from c4tui.tournament.workers import RUN_FAILURES, GameRunner, run_failure
 
 DEFAULT_GAMES_MOST = 100_000
 MAX_GAMES = 100_000_000
-# The solver ends a game once this many cells are empty: on 7x6 it answers in
-# milliseconds there (see games.adjudicated_winner and docs/engine-testing.md).
-DEFAULT_ADJUDICATE = 20
 ENDS = {
     "H1": "accepted H1: NEW is stronger",
     "H0": "accepted H0: NEW is not stronger",
@@ -91,23 +95,9 @@ def register(commands: Subcommands) -> None:
         "--openings",
         default=DEFAULT_SUITE,
         metavar="SUITE|FILE",
-        help=f"book:2, book:4, book:6, book:8 or a file of move strings (default {DEFAULT_SUITE})",
+        help=f"{suite_help()} (default {DEFAULT_SUITE})",
     )
-    parser.add_argument(
-        "--adjudicate",
-        type=int,
-        default=DEFAULT_ADJUDICATE,
-        metavar="CELLS",
-        help="the exact solver ends a game once CELLS cells are empty "
-        f"(default {DEFAULT_ADJUDICATE})",
-    )
-    parser.add_argument(
-        "--no-adjudicate",
-        dest="adjudicate",
-        action="store_const",
-        const=0,
-        help="play every game to its end",
-    )
+    add_adjudicate_options(parser, DEFAULT_ADJUDICATE)
     add_jobs_option(parser)
     parser.add_argument(
         "--seed", type=int, default=None, metavar="S", help="the run's seed (default: random)"
@@ -128,10 +118,7 @@ def run(args: argparse.Namespace) -> int:
     check_arguments(args)
     state_path = Path(args.state) if args.state else None
     state = start_or_resume(args, state_path)
-    try:
-        suite = OpeningSuite(load_openings(state.settings.openings), state.settings.seed)
-    except OpeningsError as error:
-        raise CommandError(f"--openings: {error}") from None
+    suite = opening_suite(state.settings.openings, state.settings.seed)
     log_outside_engines()
     with StopSignals() as stop:
         status, interrupted = play(args, state, suite, state_path, stop)
@@ -169,8 +156,7 @@ def check_arguments(args: argparse.Namespace) -> None:
         raise CommandError(f"--alpha/--beta: {error}") from None
     if not 2 <= args.games_most <= MAX_GAMES:
         raise CommandError(f"--games-most must be 2..{MAX_GAMES:,}, not {args.games_most}")
-    if not 0 <= args.adjudicate <= 42:
-        raise CommandError(f"--adjudicate must be 0..42 empty cells, not {args.adjudicate}")
+    check_adjudicate(args.adjudicate)
     if args.jobs is not None and args.jobs < 1:
         raise CommandError(f"--jobs must be at least 1, not {args.jobs}")
     for spec in (args.new, args.old):

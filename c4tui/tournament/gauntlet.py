@@ -31,6 +31,7 @@ from c4tui.engine.study.accuracy import Accuracy, judge_side, losing_move, tally
 from c4tui.engine.study.loss_kinds import loss_kind
 from c4tui.engine.study.rating_fit import Outcome, RatingFit, fit_rating
 from c4tui.tournament.games import GameAborted, GameTask, PlayedGame, play_game
+from c4tui.tournament.openings import OpeningSuite
 from c4tui.tournament.schedule import derive_seed, random_openings
 from c4tui.tournament.standings import result_for
 
@@ -118,6 +119,9 @@ class Gauntlet:
         games: int,
         margin: float,
         seed: int,
+        *,
+        suite: OpeningSuite | None = None,
+        adjudicate: int = 0,
     ) -> None:
         if not ratings or RATED in ratings:
             raise ValueError("a gauntlet needs rated opponents besides the rated engine")
@@ -126,6 +130,8 @@ class Gauntlet:
         self.games = games
         self.margin = margin
         self.seed = seed
+        self.suite = suite  # None: random openings of OPENING_PLIES, as the levels were rated
+        self.adjudicate = adjudicate
         self.outcomes: list[Outcome] = []
         self.fit: RatingFit = fit_rating([])
         self.scheduled: Counter[int] = Counter()
@@ -175,7 +181,7 @@ class Gauntlet:
             if self.tight():
                 self.reached_margin = True
                 return
-            opening = next(openings)
+            opening = next(openings) if self.suite is None else self.suite.opening(index // 2)
             opponent = self.choose()
             for colour in (0, 1):
                 if index >= self.games:
@@ -191,5 +197,6 @@ class Gauntlet:
                     opening=opening,
                     first_seed=derive_seed(self.seed, index, "first"),
                     second_seed=derive_seed(self.seed, index, "second"),
+                    adjudicate=self.adjudicate,
                 )
                 index += 1

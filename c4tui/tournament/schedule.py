@@ -14,7 +14,7 @@ exact solver scores it near 0, so no colour starts from a position won early.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 
 from c4tui.engine.board.position import Position
@@ -102,34 +102,55 @@ def schedule(
     seed: int,
     opening_plies: int = 0,
     opening_max_score: int | None = None,
+    *,
+    opening_of: Callable[[int], tuple[int, ...]] | None = None,
+    adjudicate: int = 0,
 ) -> Iterator[GameTask]:
     """The tasks of a round robin, one at a time (see the module docstring).
 
     Game g of a pair starts from opening g // 2, so each opening is played with both
-    colours. Bad arguments, and openings that cannot be found, raise ValueError here,
-    before the first task.
+    colours: `opening_of(g // 2)` when given (an opening suite's), else random ones of
+    `opening_plies`. Bad arguments, and openings that cannot be found, raise ValueError
+    here, before the first task. `adjudicate`: see GameTask.
     """
     if len(specs) < 2:
         raise ValueError("a tournament needs at least two engines")
     if games < 1:
         raise ValueError("each pair must play at least one game")
-    openings = random_openings(opening_plies, seed, opening_max_score)
-    first_opening = next(openings)  # no opening at all: the ValueError comes now
-    return _tasks(list(specs), games, seed, first_opening, openings)
+    if opening_of is None:
+        openings = random_openings(opening_plies, seed, opening_max_score)
+        first_opening = next(openings)  # no opening at all: the ValueError comes now
+        opening_of = _InTurn(first_opening, openings)
+    return _tasks(list(specs), games, seed, opening_of, adjudicate)
+
+
+class _InTurn:
+    """opening_of for openings found one after another, asked for 0, 1, 2, ... in turn
+    (each number for every game of its pairs): only the latest is kept."""
+
+    def __init__(self, first: tuple[int, ...], rest: Iterator[tuple[int, ...]]) -> None:
+        self.number = 0
+        self.opening = first
+        self.rest = rest
+
+    def __call__(self, number: int) -> tuple[int, ...]:
+        while self.number < number:
+            self.opening = next(self.rest)
+            self.number += 1
+        return self.opening
 
 
 def _tasks(
     specs: list[str],
     games: int,
     seed: int,
-    opening: tuple[int, ...],
-    openings: Iterator[tuple[int, ...]],
+    opening_of: Callable[[int], tuple[int, ...]],
+    adjudicate: int,
 ) -> Iterator[GameTask]:
     pairs = list(combinations(range(len(specs)), 2))
     index = 0
     for g in range(games):
-        if g > 0 and g % 2 == 0:
-            opening = next(openings)
+        opening = opening_of(g // 2)
         for a, b in pairs:
             first, second = (a, b) if g % 2 == 0 else (b, a)
             yield GameTask(
@@ -141,5 +162,6 @@ def _tasks(
                 opening=opening,
                 first_seed=derive_seed(seed, index, "first"),
                 second_seed=derive_seed(seed, index, "second"),
+                adjudicate=adjudicate,
             )
             index += 1
