@@ -267,3 +267,37 @@ async def test_the_pages_font_has_cjk_fallbacks_from_the_visitors_system(tmp_pat
     assert all(src.startswith("local(") for src in sources)  # nothing to download
     for system_font in ("Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei"):
         assert f'local("{system_font}")' in sources  # Linux, macOS, Windows
+
+
+@pytest.mark.slow
+async def test_a_browser_is_told_the_session_ended_and_plays_again_once_the_server_is_back(
+    tmp_path, limits
+):
+    needs_chromium()
+    async with running_web(tmp_path, limits) as front:
+        port = front.port
+        async with browser_tab(f"http://127.0.0.1:{port}/") as tab:
+            await tab.wait_for("ready")
+            await front.stop("the server is stopping")
+            # The notice is on top of the terminal, where a player looks, and says why.
+            notice = tab.page.locator("#ended")
+            await notice.wait_for(state="visible")
+            on_top = "() => document.elementFromPoint(innerWidth / 2, innerHeight / 2)"
+            assert await tab.page.evaluate(f"({on_top})().closest('#ended') !== null")
+            await tab.page.get_by_text("not answering").wait_for()
+            again = WebFront(
+                host="127.0.0.1",
+                port=port,
+                state_dir=tmp_path,
+                gate=Gate(limits),
+                command=ClientCommand(WEB_ECHO_CLIENT, memory=limits.client_memory),
+                credentials=token_for,
+            )
+            reloaded = asyncio.ensure_future(tab.page.wait_for_event("websocket"))
+            await again.start()
+            try:  # the page starts a new session by itself
+                await reloaded
+                await tab.wait_for("ready")
+                await notice.wait_for(state="hidden")
+            finally:
+                await again.stop("the server is stopping")
