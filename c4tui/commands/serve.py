@@ -23,6 +23,9 @@ LIMIT_FLAGS = (
     ("--idle-timeout", "idle_timeout", float, "SECONDS", "without a key press, then closed"),
     ("--client-memory", "client_memory_mb", int, "MB", "address space of each client"),
     ("--client-nice", "client_nice", int, "N", "niceness added to each client (0-19)"),
+    ("--password-guesses", "password_guesses", int, "N", "wrong ssh passwords a name or IP tries"),
+    ("--password-wait", "password_wait", float, "SECONDS", "then one more guess each"),
+    ("--refusal-lines", "refusal_lines", int, "N", "log lines a minute of one refusal per IP"),
 )
 ROOM_FLAGS = (
     ("--max-rooms", "rooms", int, "N", "rooms at once"),

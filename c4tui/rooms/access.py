@@ -104,6 +104,9 @@ class GuessLimit:
     def missed(self, key: str) -> None:
         """`key` guessed a code that is not there."""
         self._buckets[key] = (self._tokens(key) - 1, self.clock())
+        if len(self._buckets) % 1024 == 0:  # a flood of new keys: forget the full ones
+            for full in [k for k in self._buckets if self._tokens(k) >= self.guesses]:
+                del self._buckets[full]
 
     def _tokens(self, key: str) -> float:
         tokens, when = self._buckets.get(key, (self.guesses, self.clock()))

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import fcntl
 import logging
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from math import inf
 from pathlib import Path
 
 from c4tui.community.store import DATABASE_NAME, StoreGone
@@ -23,6 +25,7 @@ from c4tui.serve.client_process import (
 )
 from c4tui.serve.forks import SERVED_ENTRY, SERVED_PRELOAD, Forks
 from c4tui.serve.players import NAMES_FILE, Player
+from c4tui.serve.refusal_log import RefusalLog
 from c4tui.serve.session_limits import Gate, ServeLimits
 from c4tui.serve.ssh import SshFront
 from c4tui.serve.ssh_keys import HOST_KEY_NAME
@@ -46,6 +49,7 @@ STATE_NAMES = {
     "run",
     CLIENTS_DIR,
 }
+REFUSING_LOGGERS = ("c4tui.serve", "c4tui.rooms")  # their floods summarised (refusal_log.py)
 STOPPING = "the server is stopping; your game is kept. Come back when it is up again."
 DATABASE_LINE = f"Its database {DATABASE_NAME} was made: the server never starts without it.\n"
 BROKEN = "the server has stopped: its database is gone. Your last moves may be lost."
@@ -150,6 +154,8 @@ class Server:
         # serve command stops it as for Ctrl-C, and exits with status 1.
         self.on_broken: Callable[[str], None] | None = None
         self.broken = False  # the database went while the server ran: it stops
+        self.refusal_log = RefusalLog(config.limits.refusal_lines)
+        self._summaries: asyncio.Task[None] | None = None
         self.rooms = RoomService(config.state_dir, config.room_limits, store_url=config.store_url)
         self.gate = Gate(config.limits)
         command = ClientCommand(
@@ -198,6 +204,9 @@ class Server:
             self._let_go()
             raise
         self.rooms.host.store.on_gone = self._store_gone
+        for logger in REFUSING_LOGGERS:
+            logging.getLogger(logger).addFilter(self.refusal_log)
+        self._summaries = asyncio.create_task(self._summarise_refusals())
         if self.ssh is not None:  # the names are the community's, in the rooms' store
             self.ssh.store = self.rooms.host.store
             self.ssh.elsewhere = self.rooms.requests.others.online
@@ -218,7 +227,17 @@ class Server:
         for front in (self.ssh, self.web):
             if front is not None:
                 await front.stop(BROKEN if self.broken else STOPPING)
+        if self._summaries is not None:
+            self._summaries.cancel()
+        self.refusal_log.flush(now=inf)
+        for logger in REFUSING_LOGGERS:
+            logging.getLogger(logger).removeFilter(self.refusal_log)
         self._let_go()
+
+    async def _summarise_refusals(self) -> None:
+        while True:  # a flood's summary said within seconds of its minute, even if quiet
+            await asyncio.sleep(5.0)
+            self.refusal_log.flush()
 
     def _store_gone(self, error: StoreGone) -> None:
         self.broken = True

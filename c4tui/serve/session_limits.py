@@ -24,6 +24,9 @@ class ServeLimits:
     idle_timeout: float = 1800.0  # seconds without a key press before a session is closed
     client_memory_mb: int = 1024  # address-space cap of each client process
     client_nice: int = 10  # niceness added to each client process (lower CPU priority)
+    password_guesses: int = 5  # wrong ssh passwords one name, or one address, may try at once
+    password_wait: float = 60.0  # seconds, then one more guess each (the right one too)
+    refusal_lines: int = 10  # log lines of one kind of refusal from one address a minute
 
     @property
     def client_memory(self) -> int:

@@ -24,6 +24,7 @@ from c4tui.community.passwords import matches
 from c4tui.community.people_records import PeopleRecords
 from c4tui.community.player_records import PlayerRecords
 from c4tui.community.store import Store, StoreError
+from c4tui.rooms.access import GuessLimit
 from c4tui.rooms.protocol import escaped
 from c4tui.serve.client_process import (
     CLIENTS_DIR,
@@ -108,6 +109,10 @@ class SshFront(Front):
         self.host_key: asyncssh.SSHKey | None = None
         self.tasks: set[asyncio.Task[None]] = set()  # held, so none is collected half-way
         self.refusals = AsyncsshRefusals(self.addresses)
+        # Wrong passwords, per login name and per address: a few at once, then one each
+        # --password-wait; while waiting even the right one is refused, unchecked.
+        limits = self.gate.limits
+        self.password_guesses = GuessLimit(limits.password_guesses, limits.password_wait)
 
     async def start(self) -> None:
         if self.store is None:
@@ -262,8 +267,24 @@ class PlayerConnection(asyncssh.SSHServer):
         kept = self.password
         if kept is None:
             return False
+        guesses = self.front.password_guesses
+        name, address = f"name:{username.casefold()}", f"address:{self.address}"
+        wait = max(guesses.wait(name), guesses.wait(address))
+        if wait > 0:
+            log.warning(
+                "ssh %s: refused a password for %s: too many wrong ones",
+                self.address,
+                escaped(username),
+            )
+            self.conn.disconnect(
+                asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
+                f"c4tui: too many wrong passwords for {username}: try again in {wait:.0f} s",
+            )
+            return False
         right = await asyncio.to_thread(matches, password, kept)
         if not right:
+            guesses.missed(name)
+            guesses.missed(address)
             log.warning("ssh %s: a wrong password for %s", self.address, escaped(username))
         return right
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import shutil
+from dataclasses import replace
 
 import asyncssh
 import pytest
 
 from c4tui.community.passwords import hashed
 from c4tui.community.people_records import PeopleRecords
+from tests.serve.conftest import running_front
 from tests.serve.terminal import ScreenSession, screen_session
 
 
@@ -92,3 +94,43 @@ async def test_a_password_guards_a_keyless_name_from_every_other_identity(ssh_fr
     async with screen_session(ssh_front.port, "Bob", key, columns=160) as keyed:
         await keyed.wait_for("is another player")  # no key may claim it either
         assert await keyed.wait_end() == 1
+
+
+async def test_password_guesses_are_limited_per_name_and_address_the_right_one_too(
+    tmp_path, limits, caplog
+):
+    caplog.set_level(logging.INFO, logger="c4tui.serve")
+    limits = replace(limits, password_guesses=3, password_wait=3600)
+    async with running_front(tmp_path / "state", limits) as front:
+        PeopleRecords(front.store).set_password("ssh-name:bob", "bob", hashed("bobs secret"))
+
+        async def login(name: str, password: str, address: str = "127.0.0.1"):
+            return await asyncssh.connect(
+                "127.0.0.1",
+                front.port,
+                username=name,
+                password=password,
+                local_addr=(address, 0),
+                known_hosts=None,
+                client_keys=None,
+                agent_path=None,
+            )
+
+        for wrong in ("a", "b", "c"):
+            with pytest.raises(asyncssh.PermissionDenied):
+                await login("bob", wrong)
+        # Now even the right password waits: the name's, from this address or another,
+        # and any other name's from this address; another name elsewhere is let in.
+        PeopleRecords(front.store).set_password("ssh-name:cy", "cy", hashed("cys secret"))
+        for name, password, address in [
+            ("Bob", "bobs secret", "127.0.0.1"),
+            ("bob", "bobs secret", "127.0.0.2"),
+            ("cy", "cys secret", "127.0.0.1"),
+        ]:
+            with pytest.raises(asyncssh.DisconnectError, match="too many wrong passwords"):
+                await login(name, password, address)
+        async with await login("cy", "cys secret", "127.0.0.2"):
+            pass
+    wrong = [r for r in caplog.records if "a wrong password for 'bob'" in r.getMessage()]
+    limited = [r for r in caplog.records if "too many wrong ones" in r.getMessage()]
+    assert len(wrong) == 3 and len(limited) == 3
