@@ -81,7 +81,10 @@ QUESTIONS: tuple[Question, ...] = (
     Question(("turn", "w"), "w", "whose turn it is", _turn),
     Question(("clocks", "k"), "k", "the clocks", _clocks),
     Question(("ai", "a"), "a", "the AI's view of each column", _ai),
-    Question(("threats", "x"), "x", "each side's threats and the parity", _threats),
+    # z: the normal mode's threat marks on the board; here, the threats in words.
+    Question(
+        ("threats", "x", "z", "threat marks"), "x", "each side's threats and the parity", _threats
+    ),
     Question(("lines", "e"), "e", "every line of the game: the main line, the variations", _lines),
 )
 
@@ -90,6 +93,8 @@ STUDY = {
     "review": "review",
     "v": "review",
     "learn": "learn",
+    "scores": "scores",
+    "o": "scores",
     "puzzle": "puzzle",
     "puzzles": "puzzle",
     "t": "puzzle",
@@ -115,7 +120,6 @@ KEY_NAMES = {
     "games": "g",
     "position": "p",
     "copy": "c",
-    "scores": "o",
     "pause": "space",
     "go on": "space",
     "step": "full_stop",
@@ -130,7 +134,6 @@ KEY_NAMES = {
     "end": "end",
     "promote": "P",
     "delete": "X",
-    "threat marks": "z",
 }
 
 
@@ -169,7 +172,9 @@ def understood(text: str) -> Typed:
     if low == "drop" and _column(rest) is not None:
         return Typed(column=_column(rest))
     for question in QUESTIONS:
-        if low in question.names and (not rest or _column(rest) is not None):
+        if line.lower() in question.names:
+            return Typed(question=question)
+        if low in question.names and _column(rest) is not None:
             return Typed(question=question, column=_column(rest))
     if line.lower() in KEY_NAMES:
         return Typed(key=KEY_NAMES[line.lower()])
@@ -188,6 +193,7 @@ def help_lines() -> list[str]:
         *asked,
         "review or v: the game's moves judged by the solver, each mistake and its better move",
         "learn: play your mistakes again; puzzle or t: a puzzle near your rating; next, stop",
+        "scores or o: every column's exact score for the side to move, from the solver",
         "say TEXT: chat in a room",
         "any key of the game by its letter or name: undo, redo, new, hint, move now, "
         "draw, resign, settings, lobby, quit; back, forward, start, end: along the game's "

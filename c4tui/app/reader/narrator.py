@@ -1,7 +1,8 @@
 """The narrator: the match's events said as lines, one line per change, in order.
 
 It listens to the match as the game screen does and says what changed: a move ("○ plays
-column 4, row 2"), a new game, a jump in the game's lines, a hint, the end ("● wins:
+column 4, row 2") and any win one move away after it ("○ threatens to win in column
+5"), a new game, a jump in the game's lines, a hint, the end ("● wins:
 four in a row, columns 2 to 5 on row 1"), a room's chat and seats, and, once a change is
 whole, "your move". Notices reach the lines through the app's `notify` (view.py), not
 here, so each is said once.
@@ -71,8 +72,11 @@ class Narrator:
         """A listener of the match (and of a room's events)."""
         view = self._view()
         line: str | None = None
+        threat: str | None = None
         if isinstance(event, PositionChanged):
             line = self._moved(view)
+            if line is not None:  # a new board: a win one move away is said at once
+                threat = words.winning_threats_line(view.position)
         elif isinstance(event, GameOver):
             line = words.outcome_line(view)
         elif isinstance(event, HintReady):
@@ -83,8 +87,9 @@ class Narrator:
             self._seats(event.room, view)
         elif type(event) in SAYINGS:
             line = SAYINGS[type(event)](event, view)
-        if line:
-            self._say(line)
+        for said in (line, threat):
+            if said:
+                self._say(said)
         if not self._settling:
             self._settling = True
             self._later(self._settle)

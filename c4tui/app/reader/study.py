@@ -1,9 +1,10 @@
-"""The study tools in lines: the review, learning from your mistakes, and puzzles.
+"""The study tools in lines: the review, learning from your mistakes, exact scores, puzzles.
 
 The same engine as the study screens (review.py, learn.py, the puzzle trainer), said in
 the review's own words (screens/review_words.py): each move that was not the best, with
 its verdict and the better columns; then each of your mistakes to play again, and
-puzzles near your rating, as questions answered with a column number. The solver works
+puzzles near your rating, as questions answered with a column number; and every
+column's exact score on the board now (the normal mode's scores overlay). The solver works
 in a thread; its answer comes back as lines.
 """
 
@@ -22,6 +23,7 @@ from c4tui.engine.board.scores import describe_score
 from c4tui.engine.study.learn import Lesson, lessons
 from c4tui.engine.study.review import GIVE_UP_SECONDS, positions_of, review_game, tally
 from c4tui.engine.turns import column_refusal
+from c4tui.match.exact_scores import solve_columns
 from c4tui.match.sides import GLYPHS
 
 
@@ -111,6 +113,24 @@ class ReaderStudy:
             lambda column: _lesson_answer(lesson, column),
             "next: the next lesson" if more else "that was the last lesson",
         )
+
+    # ---- exact scores ---------------------------------------------------------------
+
+    def scores(self) -> None:
+        """Every column's exact score on the board now, once (the normal mode's `o`
+        shows them under the board from then on)."""
+        position = self._app.match.position
+        if position.is_over():
+            self._say("the game is over: no column to score")
+            return
+        self._say(f"solving every column for {GLYPHS[position.to_move]}")
+
+        def work() -> None:
+            scores = solve_columns(position, threading.Event())
+            if scores is not None:
+                self._app.call_from_thread(self._say, words.exact_scores_line(position, scores))
+
+        self._app.run_worker(work, thread=True, group="reader-study", exclusive=True)
 
     # ---- puzzles ----------------------------------------------------------------------
 

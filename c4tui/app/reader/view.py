@@ -55,6 +55,8 @@ class ReaderLines(PaneLines):
         # The study keys of the normal mode, said in lines here.
         Binding("v", "study('review')", "Review", show=False),
         Binding("t", "study('puzzle')", "Puzzle", show=False),
+        Binding("o", "study('scores')", "Exact scores", show=False),
+        Binding("z", "ask('x')", "Threats", show=False),  # the marks the mode cannot draw
     ]
 
     def action_ask(self, key: str) -> None:

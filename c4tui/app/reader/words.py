@@ -19,6 +19,7 @@ from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import describe_score
 from c4tui.engine.players.contract import ColumnStat, SearchInfo, win_rate
 from c4tui.engine.study.threats import playable_now, threats
+from c4tui.match.exact_scores import GIVE_UP_SECONDS, ColumnScores, Solve
 from c4tui.match.interface import MatchView
 from c4tui.match.room_view import ClockView
 from c4tui.match.sides import GLYPHS
@@ -189,6 +190,19 @@ def column_view(position: Position, column: int, stat: ColumnStat | None) -> str
     return f"column {column + 1}: {said}"
 
 
+def exact_scores_line(position: Position, scores: ColumnScores) -> str:
+    """Every column's exact score, for the side to move, as the scores overlay (`o`)
+    shows them under the board: "exact scores for ●: column 1 loss in 10, column 2
+    draw, …, column 7 full"."""
+    if scores.solve is not Solve.SOLVED:
+        return f"no exact scores: the solver gave up after {GIVE_UP_SECONDS:.0f} seconds"
+    said = ", ".join(
+        f"column {col + 1} " + ("full" if score is None else describe_score(position, score))
+        for col, score in enumerate(scores.scores)
+    )
+    return f"exact scores for {GLYPHS[position.to_move]}: {said}"
+
+
 def search_lines(title: str, position: Position, info: SearchInfo | None) -> list[str]:
     """What an engine thinks of each column of `position`, for its side to move."""
     side = GLYPHS[position.to_move]
@@ -216,6 +230,31 @@ def threat_lines(position: Position) -> list[str]:
     # The board's caption, its separating dots said as pauses.
     lines.append(threat_caption(position, found).replace(" · ", "; "))
     return lines
+
+
+def winning_threats_line(position: Position) -> str | None:
+    """A win one move away, as a chess reader says "check": "● can win now in column 3;
+    ○ threatens to win in column 5". The side to move first, then the side that just
+    moved; None when neither has a threat its next stone can reach, or the game is over."""
+    if position.is_over():
+        return None
+    reachable = [t for t in threats(position) if playable_now(position, t)]
+    said = []
+    for player in (position.to_move, 1 - position.to_move):
+        columns = sorted({t.col + 1 for t in reachable if t.player == player})
+        if not columns:
+            continue
+        where = f"column {columns[0]}" if len(columns) == 1 else "columns " + _and(columns)
+        if player == position.to_move:
+            said.append(f"{GLYPHS[player]} can win now in {where}")
+        else:
+            said.append(f"{GLYPHS[player]} threatens to win in {where}")
+    return "; ".join(said) or None
+
+
+def _and(numbers: Sequence[int]) -> str:
+    """ "3, 5 and 6"."""
+    return ", ".join(str(n) for n in numbers[:-1]) + f" and {numbers[-1]}"
 
 
 def variation_lines(game: Game) -> list[str]:

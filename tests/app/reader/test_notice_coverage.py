@@ -37,6 +37,12 @@ KEYS = (
 )
 
 
+# In the mode, z and o say the threats and the exact scores themselves (the marks and the
+# scores under the board are not drawn there): the normal mode's notices of showing them
+# have nothing to say (test_reader_mode.py checks what they say instead).
+SAID_OTHERWISE = ("Threats marked:", "Exact scores under the board")
+
+
 class Recording(ConnectFourApp):
     """The app, keeping each notice it was asked to show."""
 
@@ -76,5 +82,9 @@ async def test_every_notice_of_the_normal_mode_is_a_reader_line(tmp_path):
     reader = await play(tmp_path, reader=True)
     assert len(set(normal.noticed)) >= 12  # the keys above did bring their notices
     said = reader.spoken.lines
-    missing = [n for n in normal.noticed if not any(n in line for line in said)]
+    missing = [
+        n
+        for n in normal.noticed
+        if not any(n in line for line in said) and not n.startswith(SAID_OTHERWISE)
+    ]
     assert not missing

@@ -218,3 +218,43 @@ async def test_a_column_off_the_board_is_refused_in_words(make_app):
         await typed(pilot, "٤")  # an Arabic-Indic four: no key, not column 4
         assert lines(app)[-1] == "not now: ٤"
         assert app.match.position.moves == 0
+
+
+async def test_a_win_one_move_away_is_said_after_the_move(make_app):
+    app = make_app(settings=humans(), screen_reader=True, moves="4455")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await typed(pilot, "6")
+        assert lines(app)[-3:] == [
+            "● plays column 6, row 1",
+            "● threatens to win in columns 3 and 7",
+            "your move, ○",
+        ]
+        await typed(pilot, "3")
+        assert lines(app)[-3:] == [
+            "○ plays column 3, row 1",
+            "● can win now in column 7",
+            "your move, ●",
+        ]
+
+
+async def test_the_exact_scores_are_said_and_z_says_the_threats(make_app):
+    app = make_app(settings=humans(), screen_reader=True, moves="445566")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for asked in ("scores", "o"):
+            await typed(pilot, asked)
+            await until(pilot, lambda: lines(app)[-1].startswith("exact scores"), "solved")
+            assert lines(app)[-2:] == [
+                "solving every column for ●",
+                "exact scores for ●: column 1 win in 2, column 2 win in 2, column 3 win in 1,"
+                " column 4 win in 2, column 5 win in 2, column 6 win in 2, column 7 win in 1",
+            ]
+        for asked in ("z", "threat marks"):  # the marks the normal mode draws, in words
+            await typed(pilot, asked)
+            assert lines(app)[-3:-1] == [
+                "threats of ●: column 3, row 1 (odd, now); column 7, row 1 (odd, now)",
+                "threats of ○: column 3, row 2 (even); column 7, row 2 (even)",
+            ]
+        await type_keys(pilot, "escape", "z")  # the key, in the keys mode
+        assert lines(app)[-3].startswith("threats of ●: column 3")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from c4tui.app.reader import words
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
@@ -82,3 +84,19 @@ def test_the_clocks_in_words_and_each_warning_once():
     assert words.clock_warnings(clock, names, 287.0, said) == []  # said once
     # A late look past two marks says the nearer one.
     assert words.clock_warnings(clock, names, 336.0, said) == ["● ann: 10 seconds left"]
+
+
+@pytest.mark.parametrize(
+    "moves, said",
+    [
+        ("", None),
+        ("4455", None),
+        ("44556", "● threatens to win in columns 3 and 7"),  # ○ can stop only one
+        ("445566", "● can win now in columns 3 and 7"),
+        ("445563", "● can win now in column 7"),
+        ("445566171", "○ can win now in column 7; ● threatens to win in column 3"),
+        ("4455663", None),  # over: ● has won
+    ],
+)
+def test_a_win_one_move_away_is_said_for_both_sides(moves, said):
+    assert words.winning_threats_line(Position.from_moves(moves)) == said
