@@ -29,7 +29,9 @@ from c4tui.commands.outside_log import log_outside_engines
 from c4tui.commands.pair_options import (
     DEFAULT_ADJUDICATE,
     add_adjudicate_options,
+    add_limit_options,
     check_adjudicate,
+    move_limits,
     opening_suite,
     suite_help,
 )
@@ -79,6 +81,7 @@ def register(commands: Subcommands) -> None:
         help="keep only openings the exact solver scores within +-S (0: drawn ones)",
     )
     add_adjudicate_options(parser, DEFAULT_ADJUDICATE)
+    add_limit_options(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
         "--save",
@@ -115,6 +118,7 @@ def run(args: argparse.Namespace) -> int:
             args.opening_score,
             opening_of=None if suite is None else suite.opening,
             adjudicate=args.adjudicate,
+            limits=move_limits(args),
         )
     except ValueError as error:
         raise CommandError(f"--openings: {error}") from None

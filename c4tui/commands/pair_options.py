@@ -1,5 +1,5 @@
 """The options arena, rate and sprt share about how their games are played: the openings
-the pairs start from, and solver adjudication."""
+the pairs start from, solver adjudication, and the limits of a move."""
 
 from __future__ import annotations
 
@@ -7,11 +7,13 @@ import argparse
 
 from c4tui.commands.common import CommandError
 from c4tui.tournament.openings import OpeningsError, OpeningSuite, load_openings, suite_names
+from c4tui.tournament.time_control import MAX_SECONDS, MoveLimits, parse_tc
 
 # The solver ends a game once this many cells are empty: on 7x6 it answers in
 # milliseconds there (games.adjudicated_winner; figures in docs/engine-testing.md).
 DEFAULT_ADJUDICATE = 20
 MAX_CELLS = 42
+MAX_NODES = 10**12
 
 
 def add_adjudicate_options(parser: argparse.ArgumentParser, default: int) -> None:
@@ -49,3 +51,37 @@ def opening_suite(name: str, seed: int) -> OpeningSuite:
         return OpeningSuite(load_openings(name), seed)
     except OpeningsError as error:
         raise CommandError(f"--openings: {error}") from None
+
+
+def add_limit_options(parser: argparse.ArgumentParser) -> None:
+    """--tc BASE+INC, --movetime S and --nodes N (tournament/time_control.py)."""
+    limits = parser.add_argument_group("limits (replacing the specs' own)")
+    limits.add_argument(
+        "--tc",
+        metavar="BASE+INC",
+        help="a clock for each side: BASE seconds, INC added after each move (e.g. 10+0.1); "
+        "a side out of time loses",
+    )
+    limits.add_argument("--movetime", type=float, metavar="S", help="S seconds a move")
+    limits.add_argument(
+        "--nodes", type=int, metavar="N", help="N nodes (our engines: iterations) a move"
+    )
+
+
+def move_limits(args: argparse.Namespace) -> MoveLimits | None:
+    """The limits the options ask for; None when none is given; CommandError if bad."""
+    if args.tc is None and args.movetime is None and args.nodes is None:
+        return None
+    if args.tc is not None and args.movetime is not None:
+        raise CommandError("--tc and --movetime: give one of them")
+    if args.movetime is not None and not 0 < args.movetime <= MAX_SECONDS:
+        raise CommandError(f"--movetime must be more than 0 and at most {MAX_SECONDS:g} seconds")
+    if args.nodes is not None and not 0 < args.nodes <= MAX_NODES:
+        raise CommandError(f"--nodes must be 1..{MAX_NODES:,}, not {args.nodes}")
+    base, increment = None, 0.0
+    if args.tc is not None:
+        try:
+            base, increment = parse_tc(args.tc)
+        except ValueError as error:
+            raise CommandError(f"--tc: {error}") from None
+    return MoveLimits(base, increment, args.movetime, args.nodes)

@@ -14,6 +14,7 @@ import json
 import math
 import random
 import sys
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,9 @@ from c4tui.commands.outside_log import log_outside_engines
 from c4tui.commands.pair_options import (
     DEFAULT_ADJUDICATE,
     add_adjudicate_options,
+    add_limit_options,
     check_adjudicate,
+    move_limits,
     opening_suite,
     suite_help,
 )
@@ -98,6 +101,7 @@ def register(commands: Subcommands) -> None:
         help=f"{suite_help()} (default {DEFAULT_SUITE})",
     )
     add_adjudicate_options(parser, DEFAULT_ADJUDICATE)
+    add_limit_options(parser)
     add_jobs_option(parser)
     parser.add_argument(
         "--seed", type=int, default=None, metavar="S", help="the run's seed (default: random)"
@@ -189,6 +193,7 @@ def start_or_resume(args: argparse.Namespace, path: Path | None) -> SprtState:
         openings=args.openings,
         adjudicate=args.adjudicate,
         games_most=args.games_most,
+        limits=move_limits(args),
     )
     if saved is None:
         return SprtState(settings)
@@ -306,7 +311,7 @@ def to_json(state: SprtState) -> dict[str, Any]:
     losses, draws, wins = state.trinomial
     lower, upper = state.bounds()
     return {
-        **vars(state.settings),
+        **asdict(state.settings),
         "end": state.end,
         "games": state.games,
         "pairs": state.pairs,

@@ -20,6 +20,7 @@ from c4tui.engine.board.notation import format_moves
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import Engine, Forfeit, SearchInfo
 from c4tui.engine.players.specs import make_engine
+from c4tui.tournament.time_control import MoveLimits
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,7 @@ class GameTask:
     # The exact solver ends the game once this many cells or fewer are empty (0: never);
     # see `adjudicated_winner`.
     adjudicate: int = 0
+    limits: MoveLimits | None = None  # the run's clock, move time or nodes; None: the specs'
 
 
 @dataclass
@@ -163,6 +165,8 @@ def _play(
 ) -> PlayedGame:
     indices = (task.first, task.second)
     tallies = (MoveTally(), MoveTally())
+    control = task.limits or MoveLimits()
+    clocks = control.clocks()
     for engine in engines:
         engine.new_game()
     position = Position.start()
@@ -176,7 +180,8 @@ def _play(
             return PlayedGame(task, position.path, winner, "adjudicated", *tallies)
         start = time.perf_counter()
         try:
-            result = engines[side].search(position, stop=stop)
+            limits = control.limits(engines[side], clocks, side)
+            result = engines[side].search(position, limits, stop=stop)
         except Forfeit as forfeit:
             if stop is not None and stop.is_set():
                 raise GameAborted from None
@@ -193,6 +198,13 @@ def _play(
         if stop is not None and stop.is_set():
             raise GameAborted
         tallies[side].add_move(seconds, result.info)
+        if clocks is not None:
+            if seconds > clocks[side]:
+                reason = f"lost on time ({seconds:.3f} s spent, {clocks[side]:.3f} s left)"
+                return PlayedGame(
+                    task, position.path, indices[1 - side], "forfeit", *tallies, reason
+                )
+            clocks[side] += control.increment - seconds
         if not position.can_play(result.move):
             # An engine that breaks the rules forfeits, as in any tournament.
             return PlayedGame(task, position.path, indices[1 - side], "illegal move", *tallies)

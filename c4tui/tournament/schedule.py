@@ -19,6 +19,7 @@ from itertools import combinations
 
 from c4tui.engine.board.position import Position
 from c4tui.tournament.games import GameTask
+from c4tui.tournament.time_control import MoveLimits
 
 # Random play meets every opening of a few plies well within this many tries in a row;
 # past them, the openings found so far are played again in turn.
@@ -105,13 +106,14 @@ def schedule(
     *,
     opening_of: Callable[[int], tuple[int, ...]] | None = None,
     adjudicate: int = 0,
+    limits: MoveLimits | None = None,
 ) -> Iterator[GameTask]:
     """The tasks of a round robin, one at a time (see the module docstring).
 
     Game g of a pair starts from opening g // 2, so each opening is played with both
     colours: `opening_of(g // 2)` when given (an opening suite's), else random ones of
     `opening_plies`. Bad arguments, and openings that cannot be found, raise ValueError
-    here, before the first task. `adjudicate`: see GameTask.
+    here, before the first task. `adjudicate` and `limits`: see GameTask.
     """
     if len(specs) < 2:
         raise ValueError("a tournament needs at least two engines")
@@ -121,7 +123,7 @@ def schedule(
         openings = random_openings(opening_plies, seed, opening_max_score)
         first_opening = next(openings)  # no opening at all: the ValueError comes now
         opening_of = _InTurn(first_opening, openings)
-    return _tasks(list(specs), games, seed, opening_of, adjudicate)
+    return _tasks(list(specs), games, seed, opening_of, adjudicate, limits)
 
 
 class _InTurn:
@@ -146,6 +148,7 @@ def _tasks(
     seed: int,
     opening_of: Callable[[int], tuple[int, ...]],
     adjudicate: int,
+    limits: MoveLimits | None,
 ) -> Iterator[GameTask]:
     pairs = list(combinations(range(len(specs)), 2))
     index = 0
@@ -163,5 +166,6 @@ def _tasks(
                 first_seed=derive_seed(seed, index, "first"),
                 second_seed=derive_seed(seed, index, "second"),
                 adjudicate=adjudicate,
+                limits=limits,
             )
             index += 1

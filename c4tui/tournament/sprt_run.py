@@ -25,6 +25,7 @@ from c4tui.tournament import sprt
 from c4tui.tournament.games import GameTask, PlayedGame
 from c4tui.tournament.openings import OpeningSuite
 from c4tui.tournament.schedule import derive_seed
+from c4tui.tournament.time_control import MoveLimits
 
 NEW, OLD = 0, 1  # the engines' indices into the run's specs
 FILE_FORMAT = "c4tui-sprt 1"
@@ -50,6 +51,7 @@ class Settings:
     openings: str  # a suite's name or a file's (its openings are read again on resume)
     adjudicate: int  # empty cells at which the solver ends a game; 0: never
     games_most: int
+    limits: MoveLimits | None = None
 
 
 @dataclass
@@ -115,7 +117,10 @@ class SprtState:
         try:
             if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
                 raise TypeError(f"not a {FILE_FORMAT!r} file")
-            settings = Settings(**data["settings"])
+            fields = dict(data["settings"])
+            if fields.get("limits") is not None:
+                fields["limits"] = MoveLimits(**fields["limits"])
+            settings = Settings(**fields)
             state = cls(
                 settings,
                 [int(n) for n in data["pentanomial"]],
@@ -176,6 +181,7 @@ def pair_tasks(state: SprtState, suite: OpeningSuite) -> Iterator[GameTask]:
                 first_seed=derive_seed(s.seed, index, "first"),
                 second_seed=derive_seed(s.seed, index, "second"),
                 adjudicate=s.adjudicate,
+                limits=s.limits,
             )
         pair += 1
 

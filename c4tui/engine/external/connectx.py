@@ -100,6 +100,10 @@ class ConnectXEngine(OutsideEngine):
         on_info: InfoCallback | None,
     ) -> SearchInfo:
         seconds = limits.time or self.DEFAULT_TIME
+        if limits.clock is not None:
+            # On the host's clock: the increment is the step's time, the rest overage.
+            seconds = min(limits.clock.increment, limits.clock.own)
+            self.overage_left = limits.clock.own - seconds
         asked = {
             "observation": observation(position, self.overage_left),
             "configuration": configuration(position, seconds),

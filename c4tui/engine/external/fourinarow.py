@@ -74,6 +74,9 @@ class FourInARowEngine(OutsideEngine):
         on_info: InfoCallback | None,
     ) -> SearchInfo:
         per_move = limits.time or self.DEFAULT_TIME
+        if limits.clock is not None:
+            # On the host's clock the bank is that clock, and the increment its refill.
+            self.bank, per_move = limits.clock.own, limits.clock.increment
         child.send(f"update game round {position.moves // 2 + 1}")
         child.send(f"update game field {field_text(position)}")
         child.send(f"action move {round(self.bank * 1000)}")

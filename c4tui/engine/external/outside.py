@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import ClassVar
 
 from c4tui.engine.board.position import Position
@@ -34,6 +35,7 @@ from c4tui.engine.players.outside_specs import default_title
 log = logging.getLogger("c4tui.engine.external")
 
 DEFAULT_MARGIN = 0.5
+MIN_CLOCK_SECONDS = 0.001  # a clock run down to 0 still asks (the answer comes too late)
 START_SECONDS = 10.0  # to start and greet: a Python bot importing numpy takes seconds
 MARGIN = Option(float, 0, 60, help="seconds an answer may come after the budget")
 POLL = 0.02  # seconds between looks at the stop event while waiting for a line
@@ -66,12 +68,16 @@ class OutsideEngine(BaseEngine):
         self.played = False  # a move was asked in this game
 
     def budget(self, limits: Limits) -> Limits:
-        """Always a time: an outside program is never waited on without an end."""
+        """Always a time: an outside program is never waited on without an end. On a
+        clock, that is all the time its clock has left (the caller's time is for
+        engines of ours; a program shares out its clock itself)."""
+        if limits.clock is not None:
+            return replace(limits, time=max(limits.clock.own, MIN_CLOCK_SECONDS))
         if limits.time is not None:
             return limits
         own = getattr(self, "limits", limits)  # while __init__ runs: the spec's own
         spec_time = own.time if own.time is not None else self.DEFAULT_TIME
-        return Limits(time=spec_time, iterations=limits.iterations, depth=limits.depth)
+        return replace(limits, time=spec_time)
 
     def argv(self) -> list[str]:
         raise NotImplementedError

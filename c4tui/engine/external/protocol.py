@@ -30,12 +30,18 @@ class Budget:
     iterations: int | None = None
     depth: int | None = None
     nodes: int | None = None
+    # A game on a clock: milliseconds left to the first player (w) and the second (b),
+    # and each one's increment a move.
+    wtime: int | None = None
+    btime: int | None = None
+    winc: int | None = None
+    binc: int | None = None
     infinite: bool = False
 
     def line(self) -> str:
         """The `go` line of this budget."""
         words = ["go"]
-        for key in ("movetime", "iterations", "depth", "nodes"):
+        for key in BUDGET_WORDS:
             value = getattr(self, key)
             if value is not None:
                 words += [key, str(value)]
@@ -44,10 +50,24 @@ class Budget:
         return " ".join(words)
 
     @classmethod
-    def of_limits(cls, limits: Limits) -> Budget:
-        """The budget that asks an engine for our Limits."""
-        movetime = None if limits.time is None else max(1, round(limits.time * 1000))
-        return cls(movetime, limits.iterations, limits.depth)
+    def of_limits(cls, limits: Limits, to_move: int = 0) -> Budget:
+        """The budget that asks an engine for our Limits; `to_move` 0 is the first player.
+        On a clock the engine gets the clocks, not a move time: it shares them out."""
+        clock = limits.clock
+        if clock is None:
+            movetime = None if limits.time is None else _ms(limits.time)
+            return cls(movetime, limits.iterations, limits.depth, limits.nodes)
+        times = (_ms(clock.own), _ms(clock.opponent))
+        wtime, btime = times if to_move == 0 else times[::-1]
+        inc = round(clock.increment * 1000)
+        return cls(None, limits.iterations, limits.depth, limits.nodes, wtime, btime, inc, inc)
+
+
+def _ms(seconds: float) -> int:
+    return max(1, round(seconds * 1000))
+
+
+BUDGET_WORDS = ("movetime", "iterations", "depth", "nodes", "wtime", "btime", "winc", "binc")
 
 
 def parse_go(words: list[str]) -> Budget:
@@ -61,22 +81,23 @@ def parse_go(words: list[str]) -> Budget:
             infinite = True
             index += 1
             continue
-        if key not in ("movetime", "iterations", "depth", "nodes"):
+        if key not in BUDGET_WORDS:
             raise ProtocolError(f"go: unknown budget {key!r}")
         if index + 1 == len(words):
             raise ProtocolError(f"go: {key} needs a number")
-        values[key] = positive(key, words[index + 1])
+        values[key] = positive(key, words[index + 1], zero=key in ("winc", "binc"))
         index += 2
     return Budget(infinite=infinite, **values)
 
 
-def positive(key: str, text: str) -> int:
+def positive(key: str, text: str, *, zero: bool = False) -> int:
+    """A budget's number: 1..MAX_BUDGET (0 too, for an increment)."""
     try:
         value = int(text)
     except ValueError:
         raise ProtocolError(f"{key} {text!r} is not a whole number") from None
-    if not 0 < value <= MAX_BUDGET:
-        raise ProtocolError(f"{key} {value} must be from 1 to {MAX_BUDGET}")
+    if not (0 if zero else 1) <= value <= MAX_BUDGET:
+        raise ProtocolError(f"{key} {value} must be from {0 if zero else 1} to {MAX_BUDGET}")
     return value
 
 

@@ -84,7 +84,7 @@ class ProtocolEngine(OutsideEngine):
             child.send("board {} {} {}".format(*board))
             self._board = board
         child.send(f"position {position.to_moves()}")
-        child.send(Budget.of_limits(limits).line())
+        child.send(Budget.of_limits(limits, position.to_move).line())
         reader = InfoReader(
             self.name,
             position.width,

@@ -20,6 +20,7 @@ from c4tui.engine.board.notation import NotationError
 from c4tui.engine.board.position import Position
 from c4tui.engine.external import protocol
 from c4tui.engine.external.protocol import Budget, ProtocolError
+from c4tui.engine.players.base import share_of_clock
 from c4tui.engine.players.contract import Engine, Limits, SearchInfo
 from c4tui.engine.players.options import NOISE, SpecError
 from c4tui.engine.players.specs import EngineSpec, engine_class, make_engine, parse_spec
@@ -173,7 +174,8 @@ class EngineServer:
                 for line in protocol.info_lines(info):
                     self.say(line)
 
-        result = self.engine.search(position, limits_of(budget), on_info=progress, stop=self.stop)
+        limits = limits_of(budget, position.to_move)
+        result = self.engine.search(position, limits, on_info=progress, stop=self.stop)
         if budget.infinite:
             self.stop.wait()  # in infinite mode the answer waits for `stop`
         if shown[:1] != [result.info]:  # the final snapshot, unless just sent
@@ -182,15 +184,20 @@ class EngineServer:
         self.say(f"bestmove {result.move + 1}")
 
 
-def limits_of(budget: Budget) -> Limits | None:
+def limits_of(budget: Budget, to_move: int = 0) -> Limits | None:
     """Our Limits for a `go` budget; None (the engine's own budget) for a bare `go`.
     Our engines count iterations (or playouts, or nodes): `nodes` is that count."""
     if budget.infinite:
         return Limits(time=INFINITE_SECONDS)
     count = budget.iterations if budget.iterations is not None else budget.nodes
-    if budget.movetime is None and count is None and budget.depth is None:
-        return None
     time_limit = None if budget.movetime is None else budget.movetime / 1000
+    if time_limit is None and budget.wtime is not None and budget.btime is not None:
+        left, increment = (
+            (budget.wtime, budget.winc) if to_move == 0 else (budget.btime, budget.binc)
+        )
+        time_limit = share_of_clock((left or 0) / 1000, (increment or 0) / 1000)
+    if time_limit is None and count is None and budget.depth is None:
+        return None
     return Limits(time=time_limit, iterations=count, depth=budget.depth)
 
 

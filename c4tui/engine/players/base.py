@@ -126,6 +126,12 @@ def limits_on(engine: Engine, position: Position) -> Limits:
     return engine.limits
 
 
+def share_of_clock(seconds_left: float, increment: float) -> float:
+    """What a move may spend from a clock with `seconds_left`: a twentieth of it plus the
+    increment, never more than half of it (a clock run down still gets a millisecond)."""
+    return max(min(seconds_left / 20 + increment, seconds_left / 2), 0.001)
+
+
 def timed_by_default(limits: Limits, seconds: float) -> Limits:
     """`limits`, or `seconds` a move when they set neither a time nor a count (the Monte
     Carlo engines' budget: a depth means nothing to them)."""

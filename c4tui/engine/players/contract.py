@@ -27,24 +27,46 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class GameClock:
+    """A game's clocks as a move is asked, in seconds: the mover's time left, its
+    opponent's, and what every move adds back to the clock of the side that made it."""
+
+    own: float
+    opponent: float
+    increment: float = 0.0
+
+
+@dataclass(frozen=True)
 class Limits:
     """When to stop: at the first limit reached (or when the stop event is set).
 
     `iterations` counts what the engine counts: MCTS iterations, flat playouts.
+    `nodes` is a count for an outside program (c4e's `go nodes`); c4tui's own engines
+    are handed theirs as `iterations`. `clock`, in a game on a clock, is passed on to
+    outside programs, which share out their time themselves; `time` is then what an
+    engine of ours spends on this move.
     """
 
     time: float | None = None
     iterations: int | None = None
     depth: int | None = None
+    nodes: int | None = None
+    clock: GameClock | None = None
 
     def __post_init__(self) -> None:
-        for name in ("time", "iterations", "depth"):
+        for name in ("time", "iterations", "depth", "nodes"):
             value = getattr(self, name)
             if value is not None and value <= 0:
                 raise ValueError(f"limit {name} must be positive, not {value}")
 
     def is_unbounded(self) -> bool:
-        return self.time is None and self.iterations is None and self.depth is None
+        return (
+            self.time is None
+            and self.iterations is None
+            and self.depth is None
+            and self.nodes is None
+            and self.clock is None
+        )
 
 
 def win_rate(value: float) -> float:

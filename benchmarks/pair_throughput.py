@@ -1,0 +1,74 @@
+"""Game pairs per second of `c4tui sprt`'s games, with and without solver adjudication.
+
+Plays the same pairs (the sprt run's tasks for a seed) with the solver adjudicating at
+`--adjudicate` empty cells and with every game played out, in one process (wall and CPU
+seconds: on a machine others are using, CPU seconds say more) and in `--jobs` worker
+processes (wall seconds). Prints pairs per second and what adjudication saved.
+
+    nice uv run python benchmarks/pair_throughput.py [--new level:5] [--old level:4]
+        [--pairs 100] [--adjudicate 20] [--jobs 2] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+from c4tui.tournament.games import play_game
+from c4tui.tournament.openings import DEFAULT_SUITE, OpeningSuite, load_openings
+from c4tui.tournament.sprt_run import Settings, SprtState, pair_tasks
+from c4tui.tournament.workers import GameRunner
+
+
+def tasks(args: argparse.Namespace, adjudicate: int) -> list:
+    settings = Settings(
+        args.new, args.old, 0.0, 5.0, 0.05, 0.05, "logistic", args.seed,
+        DEFAULT_SUITE, adjudicate, 2 * args.pairs,
+    )  # fmt: skip
+    suite = OpeningSuite(load_openings(settings.openings), settings.seed)
+    return list(pair_tasks(SprtState(settings), suite))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--new", default="level:5")
+    parser.add_argument("--old", default="level:4")
+    parser.add_argument("--pairs", type=int, default=100)
+    parser.add_argument("--adjudicate", type=int, default=20)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(
+        f"{args.new} vs {args.old}, {args.pairs} pairs from {DEFAULT_SUITE}, seed {args.seed}; "
+        f"load average {os.getloadavg()[0]:.1f} at the start"
+    )
+    print(
+        f"{'adjudicate':>10} {'jobs':>4} {'wall s':>7} {'CPU s':>7} {'pairs/s':>8} {'pairs/CPU s':>11} {'plies':>7}"
+    )
+    for adjudicate in (args.adjudicate, 0):
+        games = tasks(args, adjudicate)
+        wall, cpu = time.perf_counter(), time.process_time()
+        played = [play_game(task) for task in games]
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        plies = sum(len(game.moves) for game in played)
+        print(
+            f"{adjudicate or 'off':>10} {1:>4} {wall:>7.1f} {cpu:>7.1f} "
+            f"{args.pairs / wall:>8.2f} {args.pairs / cpu:>11.2f} {plies:>7,}"
+        )
+        wall = time.perf_counter()
+        with GameRunner(games, args.jobs) as runner:
+            pooled = list(runner)
+        wall = time.perf_counter() - wall
+        same = sorted((g.task.index, g.moves) for g in pooled) == [
+            (g.task.index, g.moves) for g in played
+        ]
+        print(
+            f"{adjudicate or 'off':>10} {args.jobs:>4} {wall:>7.1f} {'':>7} "
+            f"{args.pairs / wall:>8.2f} {'':>11} {'same games' if same else 'OTHER GAMES':>7}"
+        )
+    print(f"load average {os.getloadavg()[0]:.1f} at the end")
+
+
+if __name__ == "__main__":
+    main()
