@@ -4,9 +4,29 @@ load it (here: through the `connectx:` adapter, in a process of its own)."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
 
 from c4tui.cli import main
 from c4tui.engine.external.kaggle_agent import move_order, stacks_of
+from c4tui.engine.players import specs
+
+STANDALONE = Path(__file__).with_name("agent_standalone.py")
+
+
+def played_alone(agent: Path, plies: int) -> dict:
+    """The agent's game in a Python with only its standard library (agent_standalone.py)."""
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", str(STANDALONE), str(agent), str(plies)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout)
 
 
 def test_the_agent_file_plays_its_engine(tmp_path, capsys):
@@ -35,3 +55,72 @@ def test_a_board_gets_a_move_order_that_makes_it_with_no_line_before_the_last_st
     order = move_order(stacks_of(board, 7, 6), 6, 4)
     assert order is not None and sorted(order) == [0, 1, 2, 3, 4, 5, 5, 6, 6]
     assert order[-1] in (1, 2, 3)
+
+
+def test_the_agent_file_runs_where_c4tui_is_not_installed(tmp_path):
+    agent = tmp_path / "agent.py"
+    assert main(["connectx", "--engine", "negamax:depth=4", "-o", str(agent)]) == 0
+    game = played_alone(agent, 12)
+    assert len(game["played"]) == 6
+    ours = {name: loader for name, loader in game["modules"].items() if name != "__main__"}
+    assert "c4tui.engine.players.negamax" in ours
+    assert set(ours.values()) == {"_Carried"}  # every module from the file, none else
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "spec", ["random", "greedy", "flat", "mcts", "negamax", "perfect", "level:1", "level:7"]
+)
+def test_every_built_in_engine_plays_a_whole_game_as_a_standalone_agent(tmp_path, spec):
+    agent = tmp_path / "agent.py"
+    assert main(["connectx", "--engine", spec, "-o", str(agent)]) == 0
+    assert played_alone(agent, 42)["played"]
+
+
+FAVOURITE = """
+from c4tui.engine.players.base import BaseEngine, empty_columns
+from c4tui.engine.players.contract import Bundle, SearchInfo
+from c4tui.engine.players.options import Option
+
+
+class Favourite(BaseEngine):
+    \"\"\"Plays the column its file names while it can, then the leftmost.\"\"\"
+
+    name = "favourite"
+    OPTIONS = {"table": Option(str, 1, 4096)}
+
+    def __init__(self, *, table, **settings):
+        super().__init__(**settings)
+        with open(table) as file:
+            self.column = int(file.read())
+
+    @classmethod
+    def bundle(cls, options):
+        return Bundle(files=(("table", options["table"]),))
+
+    def think(self, position, limits, clock, on_info):
+        move = self.column if position.can_play(self.column) else position.legal_moves()[0]
+        columns = empty_columns(position)
+        return SearchInfo(engine=self.name, elapsed=0.0, columns=columns, best=move)
+"""
+
+
+def test_an_engine_carries_the_files_it_declares(tmp_path, monkeypatch):
+    # As a learned engine would carry its network: the file goes in the agent, and the
+    # spec's setting names the copy written where the agent runs.
+    (tmp_path / "favourite_engine.py").write_text(FAVOURITE)
+    (tmp_path / "table.txt").write_text("5")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(specs.ENGINES, "favourite", ("favourite_engine", "Favourite"))
+    agent = tmp_path / "agent.py"
+    spec = f"favourite:table={tmp_path / 'table.txt'}"
+    assert main(["connectx", "--engine", spec, "-o", str(agent)]) == 0
+    (tmp_path / "table.txt").unlink()  # only the agent's copy is left
+    assert played_alone(agent, 8)["played"] == [5, 5, 5, 5]
+
+
+def test_an_outside_engine_has_no_agent_file(tmp_path, capsys):
+    agent = tmp_path / "agent.py"
+    assert main(["connectx", "--engine", f"cmd:{sys.executable} bot.py", "-o", str(agent)]) == 2
+    assert "runs another program" in capsys.readouterr().err
+    assert not agent.exists()

@@ -1,5 +1,5 @@
 """`c4tui connectx --engine SPEC -o FILE`: write one of our engines as a Kaggle ConnectX
-agent file (it imports c4tui, so c4tui must be installed where the agent runs)."""
+agent file that carries what it needs (engine/external/agent_file.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sys
 
 from c4tui.argparse_internals import Subcommands
 from c4tui.commands.common import CommandError
-from c4tui.engine.external.kaggle_agent import agent_file
+from c4tui.engine.external.agent_file import agent_file
 from c4tui.engine.players.specs import SpecError
 
 
@@ -19,7 +19,8 @@ def register(commands: Subcommands) -> None:
         help="write an engine as a Kaggle ConnectX agent file",
         description=(
             "Write a Python file whose agent(observation, configuration) plays the engine "
-            "in kaggle-environments' ConnectX (where c4tui is installed)."
+            "in Kaggle's ConnectX, with the c4tui modules it needs inside: it runs where "
+            "only Python is installed."
         ),
     )
     parser.add_argument("--engine", required=True, metavar="SPEC", help="e.g. level:8, mcts")

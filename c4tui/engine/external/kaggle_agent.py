@@ -1,5 +1,5 @@
 """Our engines as a Kaggle ConnectX agent: the player an agent file written by
-`c4tui connectx` calls, and the file itself.
+`c4tui connectx` calls (agent_file.py writes the file, which carries this module).
 
 Kaggle hands an agent only the cells of the board, not the moves that made it, so the
 player finds an order of moves that makes those cells (each player's stones
@@ -15,7 +15,7 @@ from typing import Any
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import Engine, Limits
-from c4tui.engine.players.specs import make_engine, parse_spec
+from c4tui.engine.players.specs import make_engine
 
 SAFETY = 0.8  # the share of Kaggle's actTimeout a move may take (the rest is its overhead)
 
@@ -130,26 +130,3 @@ class ConnectXPlayer:
             return own
         time = allowed if own.time is None else min(own.time, allowed)
         return Limits(time=time, iterations=own.iterations, depth=own.depth)
-
-
-AGENT_FILE = '''"""A Kaggle ConnectX agent: c4tui's engine {spec!r}, written by `c4tui connectx`.
-
-It needs c4tui installed where it runs. Kaggle calls `agent`, the file's last function.
-"""
-
-from c4tui.engine.external.kaggle_agent import ConnectXPlayer
-
-SPEC = {spec!r}
-_player = ConnectXPlayer(SPEC)
-
-
-def agent(observation, configuration):
-    return _player.move(observation, configuration)
-'''
-
-
-def agent_file(spec: str) -> str:
-    """The text of an agent file that plays `spec` (checked: a built-in engine)."""
-    if parse_spec(spec).outside:
-        raise ValueError(f"{spec!r} is an outside engine: write an agent of a built-in one")
-    return AGENT_FILE.format(spec=spec)

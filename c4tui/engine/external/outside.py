@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from typing import ClassVar
 
@@ -24,6 +24,7 @@ from c4tui.engine.board.position import Position
 from c4tui.engine.external.child import Child, ChildFlooded, ChildGone
 from c4tui.engine.players.base import BaseEngine, Clock, empty_columns
 from c4tui.engine.players.contract import (
+    Bundle,
     Forfeit,
     InfoCallback,
     Limits,
@@ -81,6 +82,10 @@ class OutsideEngine(BaseEngine):
 
     def argv(self) -> list[str]:
         raise NotImplementedError
+
+    @classmethod
+    def bundle(cls, options: Mapping[str, object]) -> Bundle | None:
+        return None  # another program: nothing of it can be carried in an agent file
 
     def new_game(self) -> None:
         super().new_game()

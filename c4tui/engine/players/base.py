@@ -10,10 +10,12 @@ from __future__ import annotations
 import random
 import threading
 import time
+from collections.abc import Mapping
 from typing import ClassVar
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import (
+    Bundle,
     ColumnStat,
     Engine,
     GameOverError,
@@ -60,6 +62,12 @@ class BaseEngine:
 
     def close(self) -> None:
         """End what the engine holds outside this process (nothing, for most)."""
+
+    @classmethod
+    def bundle(cls, options: Mapping[str, object]) -> Bundle | None:
+        """What a standalone agent of this engine with these settings carries (Bundle);
+        None for one that cannot stand alone. Most need only their own module."""
+        return Bundle(modules=(cls.__module__,))
 
     def search(
         self,

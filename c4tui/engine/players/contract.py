@@ -154,6 +154,17 @@ class GameOverError(ValueError):
         self.position = position
 
 
+@dataclass(frozen=True)
+class Bundle:
+    """What an engine needs to play as a standalone agent (`c4tui connectx`), beside the
+    c4tui modules that imports reach from its own module: `modules` it loads by name,
+    and `files`: (setting, path) pairs, each file carried along and the spec's setting
+    pointed at the carried copy (a learned engine's network, say)."""
+
+    modules: tuple[str, ...] = ()
+    files: tuple[tuple[str, str], ...] = ()
+
+
 class Forfeit(RuntimeError):
     """An outside engine failed in a way that loses the game: it crashed, hung, printed
     junk, answered an illegal column or overran its time. The message is the reason,
