@@ -25,6 +25,8 @@ LIMIT_FLAGS = (
     ("--client-nice", "client_nice", int, "N", "niceness added to each client (0-19)"),
     ("--password-guesses", "password_guesses", int, "N", "wrong ssh passwords a name or IP tries"),
     ("--password-wait", "password_wait", float, "SECONDS", "then one more guess each"),
+    ("--request-timeout", "request_timeout", float, "SECONDS", "for a web request's head"),
+    ("--max-connections-per-address", "connections_per_address", int, "N", "web, open at once"),
     ("--refusal-lines", "refusal_lines", int, "N", "log lines a minute of one refusal per IP"),
 )
 ROOM_FLAGS = (

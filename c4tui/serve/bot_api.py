@@ -86,6 +86,8 @@ class BotApi:
             address = request.remote or "?"
             who = address
             try:
+                if (request.content_length or 0) > MAX_BODY:  # refused before it is read
+                    raise BotRefused(413, f"A request's body is at most {MAX_BODY} bytes.")
                 account = self._bot(request, address)
                 who = f"{account.name} ({address})"
                 wait = self.requests.setdefault(
@@ -111,7 +113,10 @@ class BotApi:
                     status,
                     refusal,
                 )
-                return web.json_response({"error": str(refusal)}, status=status)
+                answer = web.json_response({"error": str(refusal)}, status=status)
+                if status == 413:
+                    answer.force_close()  # the rest of the body is not read, so not kept
+                return answer
 
         return guarded
 

@@ -26,6 +26,8 @@ class ServeLimits:
     client_nice: int = 10  # niceness added to each client process (lower CPU priority)
     password_guesses: int = 5  # wrong ssh passwords one name, or one address, may try at once
     password_wait: float = 60.0  # seconds, then one more guess each (the right one too)
+    request_timeout: float = 10.0  # seconds for a web request's head to arrive whole
+    connections_per_address: int = 32  # web connections open at once from one IP address
     refusal_lines: int = 10  # log lines of one kind of refusal from one address a minute
 
     @property

@@ -40,6 +40,7 @@ from c4tui.serve.bot_api import BotApi
 from c4tui.serve.client_process import CLIENTS_DIR, PrivateHome, kill_group
 from c4tui.serve.front import Front
 from c4tui.serve.players import Player
+from c4tui.serve.web_guard import OpenConnections, guarded
 
 log = logging.getLogger("c4tui.serve")
 
@@ -103,6 +104,9 @@ class WebFront(Front):
         self.downloads = DownloadManager()
         self.tabs: set[WebTab] = set()
         self.runner: web.AppRunner | None = None
+        self.listener: asyncio.Server | None = None
+        limits = self.gate.limits
+        self.connections = OpenConnections(limits.connections_per_address, limits.request_timeout)
         self.refusals = AiohttpRefusals()
 
     async def start(self) -> None:
@@ -119,13 +123,19 @@ class WebFront(Front):
         )
         self.runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self.runner.setup()
-        site = web.TCPSite(self.runner, self.host, self.port)
-        await site.start()
-        self.port = self.runner.addresses[0][1]
+        assert self.runner.server is not None  # made by setup
+        # Listened on here, not by aiohttp's TCPSite, so that each connection is guarded
+        # (web_guard.py) before aiohttp sees it; the runner still ends them at cleanup.
+        self.listener = await asyncio.get_running_loop().create_server(
+            guarded(self.runner.server, self.connections), self.host, self.port
+        )
+        self.port = self.listener.sockets[0].getsockname()[1]
         self.watch_idle(self.tabs)
 
     async def stop(self, message: str) -> None:
         await self.end_all(self.tabs, message)
+        if self.listener is not None:
+            self.listener.close()
         if self.runner is not None:
             await self.runner.cleanup()
         logging.getLogger("aiohttp.server").removeFilter(self.refusals)

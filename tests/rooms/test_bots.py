@@ -149,6 +149,8 @@ async def test_every_refusal_is_a_status_and_one_log_line(tmp_path, caplog):
             (post(http, f"/game/{room}/thinking", alpha, "bestmove 4"), 400),
             (post(http, f"/game/{room}/thinking", alpha, "info col 9 visits 3\ninfo"), 400),
             (post(http, f"/game/{room}/thinking", alpha, b"info " + b"x" * 9000), 413),
+            (post(http, "/seek?clock=3%2B2", alpha, b"x" * 50_000), 413),  # before reading
+            (post(http, "/seek", {}, b"x" * 50_000), 413),  # whoever sends it
             (post(http, f"/game/{room}/move/4?ply=banana", alpha), 400),
             (post(http, f"/game/{room}/move/4", alpha), 200),
             (post(http, f"/game/{room}/move/4", beta), 200),

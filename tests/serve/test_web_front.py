@@ -301,3 +301,35 @@ async def test_a_browser_is_told_the_session_ended_and_plays_again_once_the_serv
                 await notice.wait_for(state="hidden")
             finally:
                 await again.stop("the server is stopping")
+
+
+async def test_half_sent_requests_are_closed_and_one_address_holds_only_so_many(
+    tmp_path, limits, caplog
+):
+    limits = replace(limits, request_timeout=1.0, connections_per_address=3)
+    async with running_web(tmp_path, limits) as front:
+        port = front.port
+        held = []
+        for head in (b"GET / HTTP/1.1\r\nHost: x\r\n", b"GET / HT", b""):  # a slowloris
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.write(head)
+            held.append((reader, writer))
+        # With three open, a fourth is closed at once, unanswered...
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert await asyncio.wait_for(reader.read(), 30) == b""
+        writer.close()
+        # ...while another address is answered as ever.
+        connector = aiohttp.TCPConnector(local_addr=("127.0.0.2", 0))
+        async with (
+            aiohttp.ClientSession(connector=connector) as browser,
+            browser.get(f"http://127.0.0.1:{port}/") as page,
+        ):
+            assert page.status == 200
+        # The three are closed once a request's head has had its time.
+        for reader, writer in held:
+            assert await asyncio.wait_for(reader.read(), 30) == b""
+            writer.close()
+    closed = [r for r in caplog.records if "no whole request within 1 s" in r.getMessage()]
+    refused = [r for r in caplog.records if "3 open from this address" in r.getMessage()]
+    assert len(closed) == 3 and len(refused) == 1
