@@ -26,7 +26,7 @@ class Question:
     """Something to ask: its typed names, its key in the keys mode, what it says."""
 
     names: tuple[str, ...]
-    key: str
+    key: str | None  # in the keys mode (None: typed only)
     description: str
     answer: Callable[[MatchView, int], list[str]]  # the view and the chosen column
 
@@ -74,6 +74,12 @@ def _lines(view: MatchView, _cursor: int) -> list[str]:
     return words.variation_lines(view.game)
 
 
+def _room(view: MatchView, _cursor: int) -> list[str]:
+    if view.room is None:
+        return ["not in a room of a server"]
+    return [words.room_line(view.room, seat_code=True)]
+
+
 QUESTIONS: tuple[Question, ...] = (
     Question(("board", "b"), "b", "the board, row by row from the top", _board),
     Question(("column", "f"), "f", "the chosen column (column N: that one)", _chosen),
@@ -86,6 +92,7 @@ QUESTIONS: tuple[Question, ...] = (
         ("threats", "x", "z", "threat marks"), "x", "each side's threats and the parity", _threats
     ),
     Question(("lines", "e"), "e", "every line of the game: the main line, the variations", _lines),
+    Question(("room", "code"), None, "in a room: its seats and its codes", _room),
 )
 
 # The study tools (study.py), by the names typed.
@@ -185,7 +192,9 @@ def understood(text: str) -> Typed:
 
 def help_lines() -> list[str]:
     """What can be typed, each on a line."""
-    asked = [f"{q.names[0]} or {q.key}: {q.description}" for q in QUESTIONS]
+    asked = [
+        f"{q.names[0]}{'' if q.key is None else f' or {q.key}'}: {q.description}" for q in QUESTIONS
+    ]
     return [
         "type a command and press Enter; Escape: keys instead, colon: back to typing",
         "with the keys, [ and ] read back the lines before and after",

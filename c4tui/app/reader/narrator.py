@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from c4tui.app.reader import words
 from c4tui.match.interface import GameOver, HintReady, MatchView, PositionChanged
-from c4tui.match.remote import RoomChanged, Said
+from c4tui.match.remote import LobbyChanged, RoomChanged, Said
 from c4tui.match.room_view import RoomView
 from c4tui.match.sides import GLYPHS
 
@@ -85,6 +85,10 @@ class Narrator:
             line = f"{event.name} says: {event.text}"
         elif isinstance(event, RoomChanged):
             self._seats(event.room, view)
+        elif isinstance(event, LobbyChanged):
+            # Out of the room: the next one entered is said whole, even under the same
+            # number (a room closed when its last player left, and its number was free).
+            self._room = None
         elif type(event) in SAYINGS:
             line = SAYINGS[type(event)](event, view)
         for said in (line, threat):
@@ -111,22 +115,19 @@ class Narrator:
         old, self._room = self._room, room
         if old is None or old.number != room.number:
             self._shown, self._game = room.position.path, view.game
-            role = "watching" if room.seat is None else f"playing {GLYPHS[room.seat]}"
-            seats = " against ".join(_seat(room, p) for p in (0, 1))
-            code = f"; code {room.code} to pass on" if room.code and room.playing else ""
-            self._say(f"room {room.number}: {seats}; you are {role}{code}")
+            self._say(words.room_line(room))
             if room.position.moves:
                 self._say(words.last_moves_line(view.game))
             return
         for player in (0, 1):
             was, now = old.seats[player], room.seats[player]
             if (was.name, was.open, was.here) != (now.name, now.open, now.here):
-                self._say(f"seat {GLYPHS[player]}: {_seat(room, player)}")
+                self._say(f"seat {GLYPHS[player]}: {words.seat_words(room, player)}")
         for watcher in sorted(set(room.watchers) - set(old.watchers)):
             self._say(f"{watcher} is watching")
         for kind, by in room.offers.items():
             if old.offers.get(kind) != by:
-                self._say(f"{_seat(room, by)} offers {kind.replace('_', ' ')}")
+                self._say(f"{words.seat_words(room, by)} offers {kind.replace('_', ' ')}")
 
     def _settle(self) -> None:
         """The change is whole: say "your move" once for each board the person moves on."""
@@ -141,11 +142,3 @@ class Narrator:
             self._say(words.turn_line(view))
         elif not view.moves_now():
             self._told_turn = None
-
-
-def _seat(room: RoomView, player: int) -> str:
-    seat = room.seats[player]
-    if seat.open:
-        return f"{GLYPHS[player]} open"
-    away = "" if seat.here else " (away)"
-    return f"{GLYPHS[player]} {seat.title}{away}"

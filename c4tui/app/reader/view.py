@@ -50,7 +50,11 @@ class ReaderLines(PaneLines):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *PaneLines.BINDINGS,
-        *(Binding(q.key, f"ask('{q.key}')", q.names[0], show=False) for q in QUESTIONS),
+        *(
+            Binding(q.key, f"ask('{q.key}')", q.names[0], show=False)
+            for q in QUESTIONS
+            if q.key is not None
+        ),
         Binding("question_mark", "list", "Commands", show=False),
         # The study keys of the normal mode, said in lines here.
         Binding("v", "study('review')", "Review", show=False),

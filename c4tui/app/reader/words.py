@@ -21,7 +21,7 @@ from c4tui.engine.players.contract import ColumnStat, SearchInfo, win_rate
 from c4tui.engine.study.threats import playable_now, threats
 from c4tui.match.exact_scores import GIVE_UP_SECONDS, ColumnScores, Solve
 from c4tui.match.interface import MatchView
-from c4tui.match.room_view import ClockView
+from c4tui.match.room_view import ClockView, RoomView
 from c4tui.match.sides import GLYPHS
 
 COUNTS = {3: "three", 4: "four", 5: "five", 6: "six"}
@@ -292,6 +292,26 @@ def _path_to(node: Node) -> list[Node]:
 
 def _on_earlier(node: Node, ends: Sequence[Node]) -> bool:
     return any(node in _path_to(end) for end in ends)
+
+
+def seat_words(room: RoomView, player: int) -> str:
+    """ "● ann", "○ bob (away)", "○ open": a seat of a room and who sits in it."""
+    seat = room.seats[player]
+    if seat.open:
+        return f"{GLYPHS[player]} open"
+    away = "" if seat.here else " (away)"
+    return f"{GLYPHS[player]} {seat.title}{away}"
+
+
+def room_line(room: RoomView, seat_code: bool = False) -> str:
+    """ "room 3: ● ann against ○ open; you are playing ●; code HKK-MA4 to pass on": the
+    room entered; asked (`room`, `code`), with the seat code that brings you back."""
+    role = "watching" if room.seat is None else f"playing {GLYPHS[room.seat]}"
+    seats = " against ".join(seat_words(room, p) for p in (0, 1))
+    code = f"; code {room.code} to pass on" if room.code and room.playing else ""
+    if seat_code and room.seat_code:
+        code += f"; your seat code {room.seat_code} brings you back to your seat"
+    return f"room {room.number}: {seats}; you are {role}{code}"
 
 
 def notice_line(text: str, title: str = "") -> str:

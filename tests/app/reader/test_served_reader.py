@@ -113,3 +113,27 @@ async def test_the_review_of_a_finished_room(service):
         await typed(pilot, "review")  # once an AttributeError that ended the client
         await until(pilot, lambda: "review of 2 moves" in app.spoken.lines)
         assert app.is_running
+
+
+async def test_a_second_room_says_its_code_and_room_says_the_live_one(service):
+    app = served_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("s")
+        await until(pilot, lambda: reading(app) and isinstance(app.focused, PaneCommandLine))
+        for _ in range(2):  # the first closes as its only player leaves: its number is free
+            await typed(pilot, "room")
+            await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.match.room)
+            code = app.match.room.code
+            said = f"code {code} to pass on"
+            await until(pilot, lambda said=said: app.spoken.lines[-1].endswith(said))
+            await until(pilot, lambda: isinstance(app.focused, PaneCommandLine))
+            await typed(pilot, "room")  # asked in the room: the live code, and the seat's
+            seat_code = app.match.room.seat_code
+            assert app.spoken.lines[-1] == (
+                f"room 1: ● ann against ○ open; you are playing ●; code {code} to pass on;"
+                f" your seat code {seat_code} brings you back to your seat"
+            )
+            await typed(pilot, "lobby")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await until(pilot, lambda: isinstance(app.focused, PaneCommandLine))
