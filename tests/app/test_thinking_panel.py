@@ -385,3 +385,20 @@ async def test_not_searched_yet_is_said_whole_in_the_narrow_panel_of_80_by_24(ma
             ["Not searched yet."],
         )
         assert all(len(line.plain) <= panel.size.width for line in lines)
+
+
+async def test_an_outside_engines_columns_show_only_what_it_said(make_app):
+    # Issue 45 item 32: columns it never mentioned showed 0 visits, and its iterations
+    # (the visits it summed) were called nodes.
+    app = make_app(settings=Settings(mode="humans", theme="textual-dark"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        said = ColumnStat(visits=300, value=0.2)
+        columns = (None, ColumnStat(), said, said, ColumnStat(), ColumnStat(), ColumnStat())
+        search = SearchInfo(engine="cmd", iterations=600, columns=columns, best=3)
+        panel = app.game_screen.thinking_panel
+        panel.show(ThinkingView(search, Position.start(), Limits(time=1), "bot.py", False))
+        lines = panel_text(app).splitlines()
+        assert [lines[row].split() for row in (2, 5, 6, 7)] == [["2"], ["5"], ["6"], ["7"]]
+        assert lines[3].split()[:3] == ["3", "300", "60.0%"], lines[3]
+        assert "600 iterations" in panel_text(app) and "nodes" not in panel_text(app)

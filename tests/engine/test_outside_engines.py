@@ -116,3 +116,57 @@ def test_a_connectx_agent_has_kaggles_overage_unless_told_otherwise(tmp_path):
             strict.search(Position.from_moves("4"))
     finally:
         strict.close()
+
+
+def test_a_figure_that_cannot_be_read_is_left_out_and_named_once(tmp_path, caplog):
+    # Issue 45 item 32: a score of 1.5 dropped its whole line, visits too, unsaid.
+    bot = tmp_path / "bot.py"
+    bot.write_text(
+        "import sys\n"
+        "for line in sys.stdin:\n"
+        "    if line.startswith('c4e'):\n"
+        "        print('c4eok 1', flush=True)\n"
+        "    elif line.startswith('go'):\n"
+        "        print('info col 4 visits 30 winrate 0.6 score 1.5')\n"
+        "        print('info col 3 score 2.5 visits 10')\n"
+        "        print('info time 5 pv 4')\n"
+        "        print('bestmove 4', flush=True)\n"
+    )
+    engine = make_engine(f"cmd:{PY} {bot},time=5,name=Halves")
+    caplog.set_level("INFO", logger="c4tui.engine.external")
+    try:
+        info = engine.search(Position.from_moves("44")).info
+        engine.search(Position.from_moves("4444"))
+    finally:
+        engine.close()
+    column = info.columns[3]
+    assert column is not None and (column.visits, column.score) == (30, None)
+    assert info.columns[2] is not None and info.columns[2].visits == 10
+    named = [r.getMessage() for r in caplog.records if "left out" in r.getMessage()]
+    assert named == [
+        "Halves: score left out (column 4: score '1.5' is not a whole number); said once a game"
+    ]
+
+
+def test_a_flooding_program_loses_for_the_flood_game_after_game(tmp_path):
+    # Issue 45 item 32: whether the flood or the clock ended it depended on who read
+    # faster, the bot's writes or our reads: the reason varied between games.
+    bot = tmp_path / "flood.py"
+    bot.write_text(
+        "import sys\n"
+        "for line in sys.stdin:\n"
+        "    if line.startswith('c4e'):\n"
+        "        print('c4eok 1', flush=True)\n"
+        "    elif line.startswith('go'):\n"
+        "        while True:\n"
+        "            sys.stdout.write('info string thinking hard\\n' * 100)\n"
+        "            sys.stdout.flush()\n"
+    )
+    reasons = set()
+    for _ in range(3):
+        engine = make_engine(f"cmd:{PY} {bot},time=30")
+        with pytest.raises(Forfeit) as lost:
+            engine.search(Position.start())
+        engine.close()
+        reasons.add(str(lost.value))
+    assert reasons == {"printed junk (a flood of lines nobody asked for)"}

@@ -75,7 +75,8 @@ def test_move_prints_its_answer_and_ends(tmp_path):
 def test_an_arena_of_two_jobs_ends_and_the_engine_loses_each_game(tmp_path):
     pid_file = tmp_path / "helper.pid"
     spec = escaper(pid_file)
-    argv = ["arena", spec, "random", "--games", "2", "--jobs", "2", "--json"]
+    # Seeded: random never wins these two games, so each is lost by the leftover alone.
+    argv = ["arena", spec, "random", "--games", "2", "--jobs", "2", "--seed", "1", "--json"]
     done = subprocess.run(
         [sys.executable, "-m", "c4tui", *argv],
         capture_output=True,

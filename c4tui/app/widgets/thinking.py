@@ -226,6 +226,9 @@ class ThinkingPanel(DrawnWidget):
         if kind is Figures.MCTS and stat.by_book:
             # Ruled out by the opening book: never searched, so no figures of its own.
             return ["", "", uct_cell(stat), Text(" " * bar_width)]
+        if kind in (Figures.MCTS, Figures.FLAT) and stat.visits is None and stat.value is None:
+            # A column the engine never mentioned (an outside engine's): no figures, no 0.
+            return [""] * len(COLUMNS[kind])
         if kind in (Figures.MCTS, Figures.FLAT):
             visits = stat.visits or 0
             width = COLUMNS[kind][0][1]

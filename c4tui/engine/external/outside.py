@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from c4tui.engine.board.position import Position
-from c4tui.engine.external.child import Child, ChildFlooded, ChildGone
+from c4tui.engine.external.child import MAX_UNREAD, Child, ChildFlooded, ChildGone
 from c4tui.engine.players.base import BaseEngine, Clock, empty_columns
 from c4tui.engine.players.contract import (
     Bundle,
@@ -40,6 +40,9 @@ MIN_CLOCK_SECONDS = 0.001  # a clock run down to 0 still asks (the answer comes 
 START_SECONDS = 10.0  # to start and greet: a Python bot importing numpy takes seconds
 MARGIN = Option(float, 0, 60, help="seconds an answer may come after the budget")
 POLL = 0.02  # seconds between looks at the stop event while waiting for a line
+# Lines an answer may take: an engine says a few hundred a move; more is a flood. (The
+# reader also stops at MAX_UNREAD lines not yet read, which guards the memory.)
+MAX_LINES = MAX_UNREAD
 
 
 class OutsideEngine(BaseEngine):
@@ -177,6 +180,7 @@ class Deadline:
         self.clock = clock
         self.at = time.monotonic() + self.allowed
         self.stopped = False
+        self.lines = 0  # read for this answer
 
     def stop_requested(self) -> bool:
         """True once, when the caller's stop event is first seen: the answer is due
@@ -190,7 +194,8 @@ class Deadline:
 
     def next_line(self, child: Child, on_stop: Callable[[], None] | None = None) -> str:
         """The child's next line that is not blank; `on_stop` is called when the
-        caller's stop is first seen; Forfeit once the deadline has passed."""
+        caller's stop is first seen; Forfeit once the deadline has passed; ChildFlooded
+        past MAX_LINES (counted as read, so a flood is called one whatever our pace)."""
         while True:
             if self.stop_requested() and on_stop is not None:
                 on_stop()
@@ -198,8 +203,12 @@ class Deadline:
             if left <= 0:
                 raise Forfeit(f"overran its time (no move within {self.allowed:.2f} s)")
             line = child.read_line(min(POLL, left))
-            if line is not None and line.strip():
-                return line
+            if line is not None:
+                self.lines += 1
+                if self.lines > MAX_LINES:
+                    raise ChildFlooded
+                if line.strip():
+                    return line
 
 
 def starting_lines(child: Child, waiting_for: str) -> Iterator[str]:

@@ -161,6 +161,9 @@ class InfoReader:
     playable: tuple[bool, ...]
     columns: list[ColumnStat] = field(default_factory=list)
     latest: SearchInfo | None = None
+    # The figures of column lines skipped, (figure, why): a score not whole, say; the
+    # line's other figures are kept. The host names them and empties the list.
+    skipped: list[tuple[str, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.columns = [ColumnStat() for _ in range(self.width)]
@@ -181,25 +184,30 @@ class InfoReader:
         col = self._column(words[0])
         stat = self.columns[col]
         for key, value in pairs(words[1:], COLUMN_KEYS):
-            if key == "visits":
-                stat = replace(stat, visits=count(key, value))
-            elif key == "winrate":
-                rate = fraction(key, value)
-                stat = replace(stat, value=2 * rate - 1)
-            elif key == "uct":
-                stat = replace(stat, uct=number(key, value))
-            elif key == "score":
-                stat = replace(stat, score=integer(key, value), proven=None)
-            elif key == "exact":
-                score = integer(key, value)
-                stat = replace(stat, score=score, proven=proven_of(score))
-            elif key == "result":
-                if value not in ("win", "draw", "loss"):
-                    raise ProtocolError(f"result {value!r} is not win, draw or loss")
-                stat = replace(stat, proven=value)  # type: ignore[arg-type]  # one of the three, checked just above
-            else:
-                stat = replace(stat, depth=count(key, value))
+            try:
+                stat = self._figure(stat, key, value)
+            except ProtocolError as error:
+                self.skipped.append((key, f"column {col + 1}: {error}"))
         self.columns[col] = stat
+
+    def _figure(self, stat: ColumnStat, key: str, value: str) -> ColumnStat:
+        """`stat` with one figure of a column line taken in."""
+        if key == "visits":
+            return replace(stat, visits=count(key, value))
+        if key == "winrate":
+            return replace(stat, value=2 * fraction(key, value) - 1)
+        if key == "uct":
+            return replace(stat, uct=number(key, value))
+        if key == "score":
+            return replace(stat, score=integer(key, value), proven=None)
+        if key == "exact":
+            score = integer(key, value)
+            return replace(stat, score=score, proven=proven_of(score))
+        if key == "result":
+            if value not in ("win", "draw", "loss"):
+                raise ProtocolError(f"result {value!r} is not win, draw or loss")
+            return replace(stat, proven=value)  # type: ignore[arg-type]  # one of the three, checked just above
+        return replace(stat, depth=count(key, value))
 
     def _column(self, text: str) -> int:
         try:

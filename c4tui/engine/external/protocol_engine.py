@@ -32,7 +32,8 @@ BANNER_LINES = 3  # lines before the greeting noted in the log; the rest are pas
 class ProtocolEngine(OutsideEngine):
     name: ClassVar[str] = "cmd"
     TITLE: ClassVar[str] = "Engine"
-    READING: ClassVar[Reading] = Reading(counts="nodes")
+    # The protocol names nodes and iterations apart: its iterations are iterations.
+    READING: ClassVar[Reading] = Reading()
     FAREWELL: ClassVar[str | None] = "quit"
 
     def __init__(self, **settings: Any) -> None:
@@ -40,6 +41,7 @@ class ProtocolEngine(OutsideEngine):
         self.engine_name = ""  # what the program calls itself (`id name`)
         self.author = ""
         self.options: list[str] = []  # its `option` lines, as it wrote them
+        self.figures_skipped: set[str] = set()  # the figures named as left out this game
         self._board: tuple[int, int, int] | None = None
 
     def argv(self) -> list[str]:
@@ -49,6 +51,7 @@ class ProtocolEngine(OutsideEngine):
         if self.child is not None and self.played:
             self.child.send("newgame")
         super().new_game()
+        self.figures_skipped.clear()
 
     def close(self) -> None:
         super().close()
@@ -107,12 +110,19 @@ class ProtocolEngine(OutsideEngine):
 
     def read_info(self, reader: InfoReader, line: str, on_info: InfoCallback | None) -> None:
         """Show an `info` line's snapshot; one the host cannot read (a figure of a later
-        version, a bad number) is skipped, named in one log line."""
+        version) is skipped, and a figure it cannot read (a bad number) is left out,
+        each named in a log line (a figure once a game: an engine says it every move)."""
         try:
             snapshot = reader.read(line.split()[1:])
         except ProtocolError as error:
             log.info("%s: info line skipped (%s): %r", self.title, error, line[:80])
             return
+        finally:
+            for figure, why in reader.skipped:
+                if figure not in self.figures_skipped:
+                    self.figures_skipped.add(figure)
+                    log.info("%s: %s left out (%s); said once a game", self.title, figure, why)
+            reader.skipped.clear()
         if snapshot is not None and on_info is not None:
             on_info(snapshot)
 
