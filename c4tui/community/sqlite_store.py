@@ -112,9 +112,9 @@ class SqliteStore(Store):
         self._files = (_file_id(self.path), _wal_id(self.path))
 
     def _run(self, sql: str, params: Params, *, fetch: bool) -> tuple[int, list[Row]]:
-        if not self.connection.in_transaction:
-            self._still_here()
         try:
+            if not self.connection.in_transaction:
+                self._still_here()
             cursor = self.connection.execute(sql, tuple(params))
             found = cursor.fetchall() if fetch else []
             return cursor.rowcount, found

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import hmac
 import logging
 import os
 import secrets
@@ -31,7 +32,7 @@ from aiohttp.http_exceptions import HttpProcessingError
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from c4tui.community.chosen_names import ChosenNames
+from c4tui.community.chosen_names import WEB_NAMES, ChosenNames
 from c4tui.community.store import Store, StoreError
 from c4tui.rooms.bots import BotDesk
 from c4tui.rooms.codec import ShapeError, loads
@@ -40,6 +41,7 @@ from c4tui.serve.bot_api import BotApi
 from c4tui.serve.client_process import CLIENTS_DIR, PrivateHome, kill_group
 from c4tui.serve.front import Front
 from c4tui.serve.players import Player
+from c4tui.serve.ssh_keys import load_or_create_host_key
 from c4tui.serve.web_guard import OpenConnections, guarded
 
 log = logging.getLogger("c4tui.serve")
@@ -82,6 +84,19 @@ def same_origin(request: web.Request) -> bool:
     return urlsplit(origin).netloc.lower() == request.host.lower()
 
 
+def issued(cookie: str | None) -> bool:
+    """Whether a visitor's cookie has the form of one this server gives (32 hex digits)."""
+    return cookie is not None and len(cookie) == 32 and all(c in "0123456789abcdef" for c in cookie)
+
+
+def names_secret(state_dir: Path) -> bytes:
+    """The key of the browsers' shown names: a hash of the server's host key, made here
+    if the ssh front has not (one file, kept private, shared by servers behind one
+    address as docs/deployment.md says)."""
+    host_key = load_or_create_host_key(state_dir)
+    return hashlib.sha256(b"c4tui web names\0" + host_key.export_private_key("pkcs8-der")).digest()
+
+
 def to_int(text: str | None, default: int, low: int, high: int) -> int:
     try:
         return max(low, min(high, int(text or default)))
@@ -104,6 +119,9 @@ class WebFront(Front):
         self.downloads = DownloadManager()
         self.tabs: set[WebTab] = set()
         self.runner: web.AppRunner | None = None
+        # What the browsers' names are made with (`player`): from the host key at start,
+        # so they stay across restarts and servers that share one key.
+        self.name_secret = secrets.token_bytes(32)
         self.listener: asyncio.Server | None = None
         limits = self.gate.limits
         self.connections = OpenConnections(limits.connections_per_address, limits.request_timeout)
@@ -111,6 +129,7 @@ class WebFront(Front):
 
     async def start(self) -> None:
         logging.getLogger("aiohttp.server").addFilter(self.refusals)
+        self.name_secret = names_secret(self.state_dir)
         app = web.Application()
         app.add_routes(
             [
@@ -145,7 +164,7 @@ class WebFront(Front):
         font_size = to_int(request.query.get("fontsize"), 16, 6, 48)
         text = PAGE.substitute(static="/static", font_size=font_size)
         response = web.Response(text=text, content_type="text/html")
-        if visitor is None or len(visitor) != 32:
+        if not issued(visitor):
             response.set_cookie(
                 COOKIE, secrets.token_hex(16), max_age=90 * 86400, httponly=True, samesite="Strict"
             )
@@ -200,9 +219,15 @@ class WebFront(Front):
     def player(self, request: web.Request, address: str) -> Player:
         """The visitor: its cookie (hashed, so logs and files never hold it) or a new one,
         called by the name it chose (community/chosen_names.py), else web-1a2b."""
-        cookie = request.cookies.get(COOKIE) or secrets.token_hex(16)
+        cookie = request.cookies.get(COOKIE)
+        if cookie is None or not issued(cookie):  # one we never gave: a new visitor
+            cookie = secrets.token_hex(16)
         digest = hashlib.sha256(cookie.encode()).hexdigest()
-        key, name = f"web:{digest[:32]}", f"web-{digest[:4]}"
+        # The shown name: keyed with the server's secret, so nobody can search offline
+        # for a cookie whose name is someone else's (16 bits of a plain hash once was
+        # matched in 25,187 tries), and 32 bits of it, so tries at the door are hopeless.
+        shown = hmac.new(self.name_secret, cookie.encode(), hashlib.sha256).hexdigest()
+        key, name = f"web:{digest[:32]}", f"{WEB_NAMES}{shown[:8]}"
         if self.store is not None:
             try:
                 name = ChosenNames(self.store).held(key) or name

@@ -1,5 +1,8 @@
 """Players: sessions of one identity are one player; a name is one identity's."""
 
+import hashlib
+import re
+
 import pytest
 from aiohttp.test_utils import make_mocked_request
 
@@ -11,7 +14,7 @@ from c4tui.community.player_records import PlayerRecords
 from c4tui.serve.client_process import ClientCommand
 from c4tui.serve.players import NameBook, NameTaken, Player, Players
 from c4tui.serve.session_limits import Gate, ServeLimits
-from c4tui.serve.web import COOKIE, WebFront
+from c4tui.serve.web import COOKIE, WebFront, names_secret
 
 
 @pytest.fixture
@@ -137,3 +140,52 @@ def test_a_returning_browser_is_the_name_it_chose(records, tmp_path):
     assert other.name.startswith("web-")  # another browser: its own name
     assert not ChosenNames(records.store).choose(other.key, "ANN")  # Ann's, in any case
     assert visitor("2" * 32).name == other.name
+
+
+def test_a_name_that_looks_like_a_held_one_is_the_holders(records):
+    book = NameBook(records)
+    assert book.refusal(Player("ssh-key:SHA256:ann", "ann", "10.0.0.1")) is None  # claimed
+    cyrillic = "\u0430nn"  # "аnn": its first letter Cyrillic
+    for other in ("ssh-name:" + cyrillic, "ssh-key:SHA256:mallory"):
+        refusal = book.refusal(Player(other, cyrillic, "10.0.0.2"))
+        assert refusal is not None and "choose another name" in refusal
+    assert not ChosenNames(records.store).choose("web:mallory", "\uff41NN")  # fullwidth "ａ"
+    assert records.claim("ANN", "ssh-key:SHA256:ann")  # the holder's, in any look
+    assert records.claim("b0b", "ssh-key:SHA256:bob") and records.claim("bob", "ssh-key:x")
+
+
+def test_names_held_before_skeletons_were_kept_are_guarded_too(records):
+    records.claim("ann", "ssh-key:SHA256:ann")
+    records.store.execute("UPDATE names SET skeleton = NULL")  # as 016 leaves them
+    later = PlayerRecords(records.store)
+    assert later.holder_of("\u0430nn") == later.player_of("ssh-key:SHA256:ann")
+    assert records.store.value("SELECT skeleton FROM names") == "ann"
+
+
+def test_a_browsers_name_cannot_be_searched_for_and_a_made_up_cookie_is_not_taken(tmp_path):
+    def front(state) -> WebFront:
+        made = WebFront(
+            host="127.0.0.1",
+            port=0,
+            state_dir=state,
+            gate=Gate(ServeLimits()),
+            command=ClientCommand(),
+            credentials=dict,
+        )
+        made.name_secret = names_secret(state)
+        return made
+
+    def visitor(at: WebFront, cookie: str) -> Player:
+        request = make_mocked_request("GET", "/ws", headers={"Cookie": f"{COOKIE}={cookie}"})
+        return at.player(request, "10.0.0.1")
+
+    here, again, elsewhere = front(tmp_path / "a"), front(tmp_path / "a"), front(tmp_path / "b")
+    cookie = "3" * 32
+    ann = visitor(here, cookie)
+    plain = hashlib.sha256(cookie.encode()).hexdigest()
+    assert ann.name != f"web-{plain[:4]}" and re.fullmatch(r"web-[0-9a-f]{8}", ann.name)
+    assert visitor(again, cookie) == ann  # the same server after a restart: the same name
+    assert visitor(elsewhere, cookie).name != ann.name  # another server's secret
+    # A cookie the server never gave is not taken as an identity: a new visitor each time.
+    made_up = {visitor(here, "mallory").key for _ in range(3)}
+    assert len(made_up) == 3 and ann.key not in made_up
