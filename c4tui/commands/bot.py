@@ -380,7 +380,8 @@ class Game:
             result = self.engine.search(position, limits, on_info=thinking.send)
         except Forfeit as forfeit:
             say(f"room {self.room}: the engine failed ({forfeit}): resigning")
-            self.server.call("POST", f"/game/{self.room}/resign")
+            why = quote(f"its engine {forfeit}", safe="")  # the room is told why
+            self.server.call("POST", f"/game/{self.room}/resign?reason={why}")
             return
         thinking.send(result.info, final=True)
         Pace.wait()

@@ -60,6 +60,7 @@ CHALLENGE_SECONDS = 60.0  # an unanswered challenge goes after this
 CHALLENGES_PER_BOT = 20  # waiting for one bot at once; more are refused
 FEED_CAP = 256  # events waiting for a stream that does not read: past this, it is cut
 INFO_LINES = 32  # info lines in one thinking request (a board has at most 10 columns)
+REASON_CHARS = 160  # of the words a bot gives when it resigns, told to the room
 THINKING_BURST, THINKING_PER_SECOND = 10, 5.0  # thinking requests of one bot
 
 
@@ -575,12 +576,17 @@ class BotDesk(HostListener):
             raise BotRefused(409, refusal)
         self._keep(room)
 
-    def resign(self, account: BotAccount, number: int) -> None:
+    def resign(self, account: BotAccount, number: int, reason: str = "") -> None:
+        """Resign the bot's game; `reason`, its own words (its engine crashed, say), is
+        told to the room with it: one line of printable text, cut at REASON_CHARS."""
         room, seat = self._seat(account, number)
         refusal = room.resign(seat)
         if refusal is not None:
             raise BotRefused(409, refusal)
-        self.host.tell(room, f"BOT {account.name} resigns.")
+        words = " ".join("".join(c if c.isprintable() else " " for c in reason).split())
+        if len(words) > REASON_CHARS:
+            words = words[: REASON_CHARS - 1] + "…"
+        self.host.tell(room, f"BOT {account.name} resigns" + (f": {words}." if words else "."))
         self._keep(room)
 
     def _keep(self, room: Room) -> None:

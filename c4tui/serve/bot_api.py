@@ -229,7 +229,7 @@ class BotApi:
         return web.json_response({"ok": True})
 
     async def resign(self, request: web.Request, bot: BotAccount) -> web.StreamResponse:
-        self.desk.resign(bot, self._room(request))
+        self.desk.resign(bot, self._room(request), request.query.get("reason", ""))
         return web.json_response({"ok": True})
 
     # ---- streams ----------------------------------------------------------------------

@@ -127,9 +127,13 @@ async def test_two_bots_play_while_a_person_watches_their_thinking(tmp_path):
         moved = await room_where(watcher, lambda m: m["moves"] and m["thinking"])
         assert moved["thinking_spec"] == "BOT beta"  # beta's turn: the room shows it thinking
 
-        assert (await post(http, f"/game/{room}/resign", beta))[0] == 200
+        # Why, in the bot's words (`c4tui bot` says its engine's forfeit): one line.
+        reason = "its%20engine%20crashed%0A%1B%5B2J(exit%20status%201)"
+        assert (await post(http, f"/game/{room}/resign?reason={reason}", beta))[0] == 200
         end = await alpha_game.end()
         assert end["winner"] == 0 and end["ended"] == "resigned"
+        told = await next_of(watcher, "notice", lambda m: "resigns" in m["text"])
+        assert told["text"] == "BOT beta resigns: its engine crashed [2J(exit status 1)."
         await watcher.close()
 
 
