@@ -24,7 +24,7 @@ SITE_BOARD = (7, 6, 4)  # the only board gamesolver.org plays
 
 def record_of_room(room: RoomView) -> GameRecord:
     """The game a room shows, as its game file holds it: each side by name or engine spec,
-    and how it ended off the board, if it did."""
+    when it began (not when it was exported), and how it ended off the board, if it did."""
     ended = None
     if room.ended is not None:
         try:
@@ -32,7 +32,7 @@ def record_of_room(room: RoomView) -> GameRecord:
         except ValueError:  # an ending this c4tui's files do not know: the moves still tell
             ended = None
     players = (room.seats[0].ai or room.seats[0].name, room.seats[1].ai or room.seats[1].name)
-    return GameRecord.of(room.position, players, ended=ended)
+    return GameRecord.of(room.position, players, room.date or None, ended=ended)
 
 
 def export_room_game(app: App[object], room: RoomView) -> None:

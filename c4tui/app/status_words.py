@@ -97,8 +97,10 @@ def room_outcome_text(view: RoomView) -> str | None:
         return "Draw claimed: the other side left."
     if view.winner is None:
         return "Draw — the board is full."
-    gone = view.seats[1 - view.winner]  # open once the game is over: no name to give
-    loser = GLYPHS[1 - view.winner] if gone.open else f"{gone.title} {GLYPHS[1 - view.winner]}"
+    gone = view.seats[1 - view.winner]  # left once the game is over: named all the same
+    loser = GLYPHS[1 - view.winner]
+    if gone.name or not gone.open:
+        loser = f"{gone.title} {loser}"
     how = {
         "resigned": "resigned",
         "time": "lost on time",

@@ -20,7 +20,7 @@ from c4tui.rooms.protocol import Lobby, RoomShown
 class SeatView:
     """One seat as the room shows it."""
 
-    name: str
+    name: str  # an open seat's: who played the game and left, "" when nobody did
     ai: str | None  # the engine spec when the AI sits here
     open: bool
     here: bool  # connected (an AI always is)
@@ -28,7 +28,7 @@ class SeatView:
 
     @property
     def title(self) -> str:
-        return engine_title(self.ai) if self.ai is not None else self.name
+        return engine_title(self.ai) if self.ai is not None else self.name or "(open)"
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,7 @@ class RoomView:
     clock: ClockView | None = None
     claim: int | None = None  # the seat that may claim the game: the other is gone
     rated: bool = False  # the result moves the players' ratings
+    date: str = ""  # when the game began, as a game file dates it ("": not said)
 
     @classmethod
     def from_wire(cls, shown: RoomShown, now: float) -> RoomView:
@@ -120,6 +121,7 @@ class RoomView:
             ),
             shown.claim,
             shown.rated,
+            shown.date,
         )
 
     @property

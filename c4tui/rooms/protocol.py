@@ -490,6 +490,7 @@ class RoomShown(Message):
     clock: ClockShown | None = None
     claim: Seat | None = None  # the seat that may claim the game (the other is gone)
     rated: bool = False  # its result moves the players' ratings
+    date: AnyText = ""  # when its game began (a game file's Date), kept across restarts
 
 
 @dataclass(frozen=True)

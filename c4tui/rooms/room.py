@@ -50,6 +50,7 @@ class Seat:
 
     @property
     def open(self) -> bool:
+        """Nobody sits here (an open seat may still name who played its game and left)."""
         return self.key is None and self.ai is None
 
     @property
@@ -157,10 +158,11 @@ class Room:
         return "Both seats are taken: you can watch this room from the lobby."
 
     def leave(self, seat: int) -> None:
-        """A person gives up the seat (and any offer they made)."""
+        """A person gives up the seat (and any offer they made); once the game has moves
+        the open seat keeps their title, so that the room still says who played it."""
         if self.position.moves and self.played_by is None:
             self.played_by = (self.seats[0].recorded(), self.seats[1].recorded())
-        self.seats[seat] = Seat()
+        self.seats[seat] = Seat(name=self.seats[seat].title() if self.position.moves else "")
         self._clear_offers()
 
     def grace(self, longest: float, share: float, shortest: float) -> float | None:
@@ -397,7 +399,8 @@ class Room:
         """The rematch: colours swapped, an empty board of the same size."""
         g = self.position.geometry
         self.game = Game(Position.start(g.width, g.height, g.connect))
-        self.seats.reverse()
+        # A new game: an open seat no longer names who played the last one.
+        self.seats = [Seat() if seat.open else seat for seat in reversed(self.seats)]
         self.name, self.date = name, now_stamp()
         self.ended = self.winner = self.played_by = self.claimant = None
         self.clock = None if self.control is None else Clock.new(self.control)
@@ -417,7 +420,7 @@ class Room:
             held = None if seat.held_until is None else max(0.0, seat.held_until - now)
             seats.append(
                 {
-                    "name": seat.title(),
+                    "name": seat.name if seat.open else seat.title(),  # "": nobody yet
                     "ai": seat.ai,
                     "open": seat.open,
                     "here": seat.ai is not None or (seat.key in online),
@@ -449,6 +452,7 @@ class Room:
             "clock": self._clock_view(now),
             "claim": self.claimant,
             "rated": self.rated,
+            "date": self.date,
         }
 
     def _clock_view(self, now: float) -> dict[str, Any] | None:
@@ -477,7 +481,9 @@ class Room:
         return {
             "room": self.number,
             "code": self.code if self.public else None,
-            "players": [None if seat.open else self._listed(seat) for seat in self.seats],
+            "players": [
+                None if seat.open and not seat.name else self._listed(seat) for seat in self.seats
+            ],
             "moves": self.position.moves,
             "over": self.over,
             "open": any(seat.open for seat in self.seats),

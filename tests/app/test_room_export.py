@@ -8,6 +8,8 @@ from c4tui.cli import read_game_file
 from tests.app.test_served import footer_keys, served_app, service, until  # noqa: F401
 from tests.rooms.support import login, room_where
 
+PLAYED = "2026-11-27T21:15:02Z"
+
 
 async def test_a_spectator_takes_a_finished_rooms_game_home(service, tmp_path):  # noqa: F811
     ann, bob = await login(service, "ann"), await login(service, "bob")
@@ -24,6 +26,8 @@ async def test_a_spectator_takes_a_finished_rooms_game_home(service, tmp_path): 
         assert "Export" not in footer_keys(app)  # a game going on is not over
         await ann.send("drop", column=3, ply=0)
         await room_where(bob, lambda m: m["moves"] == "4")
+        # As a room restored after a restart has it: its game began before the restart.
+        next(iter(service.host.rooms.values())).date = PLAYED
         await bob.send("resign")
         await until(pilot, lambda: app.match.room.over)
         await pilot.pause()
@@ -34,6 +38,7 @@ async def test_a_spectator_takes_a_finished_rooms_game_home(service, tmp_path): 
     saved.write_text(copied, encoding="utf-8")
     loaded = read_game_file(str(saved))  # what `c4tui --load` reads
     assert loaded.position.to_moves() == "4" and loaded.players == ("ann", "bob")
+    assert loaded.date == PLAYED  # when it was played, not when it was exported
     assert loaded.result == "1-0" and loaded.ended is not None and loaded.ended.how == "resigned"
     for client in (ann, bob):
         await client.close()

@@ -64,9 +64,9 @@ async def test_a_timed_room_shows_its_clock_and_a_gone_opponent_is_claimed_with_
         await pilot.press("w")
         await until(pilot, lambda: app.match.room.over)
         assert (app.match.room.ended, app.match.room.winner) == ("abandoned", 0)
-        # bob's seat opens once the game is over: then the words name his colour alone.
-        words = room_outcome_text(app.match.room)
-        assert words in ("bob ○ left the game: You win with ●!", "○ left the game: You win with ●!")
+        # bob's seat opens once the game is over, and still names him.
+        await until(pilot, lambda: app.match.room.seats[1].open)
+        assert room_outcome_text(app.match.room) == "bob ○ left the game: You win with ●!"
 
 
 async def test_a_move_in_another_game_rings_the_bell_in_the_lobby(clocked):

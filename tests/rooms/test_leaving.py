@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from c4tui.app.status_words import room_outcome_text
+from c4tui.match.room_view import RoomView
+from c4tui.rooms.codec import from_wire
+from c4tui.rooms.protocol import RoomShown
 from c4tui.rooms.service import RoomService
 from tests.rooms.support import login, next_of, room_where, running
 
@@ -164,3 +168,21 @@ async def test_an_empty_room_goes_when_its_maker_hangs_up(service):
     lobby = await next_of(bob, "lobby", lambda m: m["online"] == ["bob"])
     assert lobby["rooms"] == []  # not kept for a seat hold: there was no game to keep
     await bob.close()
+
+
+async def test_a_finished_games_seat_still_names_who_played_it_once_they_go(service):
+    """A player who leaves a finished game gives up the seat, not the name: the room (and
+    its ending's words) still say who played, and a rematch starts with the seat empty."""
+    ann, bob, _, _ = await two_in_a_room(service, "4455667")  # ann's four in a row
+    await bob.send("leave")
+    shown = await room_where(ann, lambda m: m["seats"][1]["open"])
+    assert shown["seats"][1]["name"] == "bob"
+    shown.pop("kind")
+    view = RoomView.from_wire(from_wire(RoomShown, shown), 0.0)
+    assert view.seats[1].title == "bob"
+    assert room_outcome_text(view) == "You win with ●!"
+    room = next(iter(service.host.rooms.values()))
+    assert room.summary()["players"][1] == {"name": "bob", "ai": None}  # the lobby's list
+    room.new_game("again")
+    assert room.seats[0].open and room.seats[0].title() == "(open)"
+    await ann.close()
