@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -265,3 +266,14 @@ def test_adjudication_is_on_by_default_and_can_be_turned_off(capsys, tmp_path):
         assert all(
             42 - len(game["moves"]) <= 36 for game in games if game["termination"] == "adjudicated"
         )
+
+
+def test_text_tables_call_an_engine_by_its_name_unless_two_share_it():
+    from c4tui.commands.common import table_names
+
+    ann, bob, bob_too = (
+        f"cmd:{sys.executable} {bot}.py,name={name}"
+        for bot, name in (("a", "Ann"), ("b", "Bob"), ("c", "Bob"))
+    )
+    names = table_names([ann, bob, bob_too, "random"])
+    assert names == {ann: "Ann", bob: bob, bob_too: bob_too, "random": "random"}

@@ -80,3 +80,13 @@ def test_a_crashing_a_hanging_and_a_junk_printing_bot_each_lose_with_the_reason(
     standings = {row["engine"]: row for row in data["standings"]}
     assert standings["level:1"]["losses"] == 0
     assert processes_running(bots) == []
+
+
+def test_the_text_tables_call_a_bot_by_its_name(capsys, bots):
+    # Issue 45 item 32: name= was ignored in the tables, which showed the command line.
+    spec = f"cmd:{PY} {bots / 'c4e_bot.py'} --crash,time=5,name=Crasher"
+    assert main(["arena", spec, "random", "--games", "2", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "c4e_bot.py" not in out
+    assert "  1   Crasher " in out or "  2   Crasher " in out
+    assert "Crasher lost: crashed" in out

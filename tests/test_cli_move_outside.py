@@ -31,3 +31,12 @@ def test_an_outside_engine_that_fails_is_said_on_one_line_and_the_batch_goes_on(
         "list index out of range)",
         f"c4tui move: {spec} in '44': crashed (exit status 1: IndexError: list index out of range)",
     ]
+
+
+def test_the_table_calls_an_outside_engine_by_its_name(capsys):
+    # Issue 45 item 32: name= and the program's `id name` were ignored in the tables.
+    spec = f"cmd:{sys.executable} {BOTS / 'c4e_bot.py'},time=5"
+    assert main(["move", "44556", "--engine", spec]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "centre bot plays column 3 in '44556'"
+    assert main(["move", "44556", "--engine", spec + ",name=[b]Centre"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "[b]Centre plays column 3 in '44556'"

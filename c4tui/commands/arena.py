@@ -24,7 +24,7 @@ from rich.progress import (
 from rich.table import Table
 
 from c4tui.argparse_internals import Subcommands
-from c4tui.commands.common import CommandError, output_console, plain_table
+from c4tui.commands.common import CommandError, output_console, plain_table, table_names
 from c4tui.commands.outside_log import log_outside_engines
 from c4tui.commands.pair_options import (
     DEFAULT_ADJUDICATE,
@@ -204,9 +204,11 @@ def print_forfeits(forfeits: list[dict[str, Any]]) -> None:
         return
     console = output_console()
     console.print(f"Forfeits ({len(forfeits):,}):")
+    names = table_names(forfeit["loser"] for forfeit in forfeits)
     for forfeit in forfeits:
+        loser = names[forfeit["loser"]]
         console.print(
-            f"  game {forfeit['game']:,}: {forfeit['loser']} lost: {forfeit['reason']}",
+            f"  game {forfeit['game']:,}: {loser} lost: {forfeit['reason']}",
             markup=False,
             highlight=False,
         )
@@ -313,13 +315,14 @@ def print_tables(tally: Crosstable, summary: dict[str, Any]) -> None:
         f"{summary['games_played']:,} of {summary['games_scheduled']:,} games, {start}, "
         f"seed {summary['seed']}, run {summary['run']}"
     )
+    names = table_names(row["engine"] for row in data["standings"])
     pairs = plain_table(title="Pairs")
     for name in ("a", "b", "a's W-D-L", "a's score", "1st/2nd won"):
         add_column(pairs, name)
     for row in data["results"]:
         pairs.add_row(
-            row["a"],
-            row["b"],
+            names.get(row["a"], row["a"]),
+            names.get(row["b"], row["b"]),
             f"{row['a_wins']:,}-{row['draws']:,}-{row['b_wins']:,}",
             percent(row["a_score"]),
             f"{row['first_mover_wins']:,} / {row['second_mover_wins']:,}",
@@ -347,7 +350,7 @@ def print_tables(tally: Crosstable, summary: dict[str, Any]) -> None:
         elo = elo_estimate(standing.wins, standing.draws, standing.losses)
         standings.add_row(
             str(row["rank"]),
-            row["engine"],
+            names.get(row["engine"], row["engine"]),
             f"{row['games']:,}",
             f"{row['wins']:,}-{row['draws']:,}-{row['losses']:,}",
             percent(row["score"]),
@@ -355,7 +358,7 @@ def print_tables(tally: Crosstable, summary: dict[str, Any]) -> None:
         )
         searches.add_row(
             str(row["rank"]),
-            row["engine"],
+            names.get(row["engine"], row["engine"]),
             *(number(row[key], spec) for _, key, spec in figures),
         )
     console.print(standings)

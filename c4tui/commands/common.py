@@ -17,6 +17,7 @@ from c4tui.engine.board.gamefile import GameFileError, GameRecord
 from c4tui.engine.board.geometry import SIZE_LIMITS, validate_size
 from c4tui.engine.board.notation import moves_of
 from c4tui.engine.board.position import Position
+from c4tui.engine.players.specs import SpecError, parse_spec
 from c4tui.files import MAX_FILE_BYTES, UnreadableFile, read_text
 from c4tui.match.sides import GLYPHS
 
@@ -27,6 +28,21 @@ class CommandError(Exception):
 
 Board = tuple[int, int, int]  # width, height, connect
 STANDARD_BOARD: Board = (7, 6, 4)
+
+
+def table_names(specs: Iterable[str]) -> dict[str, str]:
+    """What a text table calls each engine spec: its `name=` where it has one that no
+    other engine of the table has, else the spec itself (JSON always gives the spec)."""
+    names = {spec: _given_name(spec) or spec for spec in specs}
+    taken = [name for name in names.values()]
+    return {spec: name if taken.count(name) == 1 else spec for spec, name in names.items()}
+
+
+def _given_name(spec: str) -> str:
+    try:
+        return str(parse_spec(spec).options.get("name", ""))
+    except SpecError:
+        return ""
 
 
 def add_board_options(parser: argparse.ArgumentParser) -> None:

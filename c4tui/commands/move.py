@@ -20,7 +20,8 @@ from c4tui.commands.common import (
 from c4tui.commands.outside_log import log_outside_engines
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import describe_score
-from c4tui.engine.players.contract import ColumnStat, Forfeit, SearchInfo, SearchResult
+from c4tui.engine.external.outside import OutsideEngine
+from c4tui.engine.players.contract import ColumnStat, Engine, Forfeit, SearchInfo, SearchResult
 from c4tui.engine.players.specs import SpecError, make_engine
 from c4tui.engine.study.figures import picks_at_random, random_pick, uct_cell, win_rate_text
 
@@ -72,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
             if args.json:
                 print(json.dumps(result_json(text, args.engine, result)), flush=True)
             else:
-                print_table(text, position, args.engine, result)
+                print_table(text, position, shown_name(args.engine, engine), result)
     finally:
         engine.close()  # an outside engine's process ends with the command
     return batch.status or (1 if forfeits else 0)
@@ -105,11 +106,20 @@ def result_json(position: str, spec: str, result: SearchResult) -> dict[str, Any
     }
 
 
+def shown_name(spec: str, engine: Engine) -> str:
+    """What the table calls the engine: an outside one by its name= or the name its
+    program gave (`id name`), else by its program; ours by the spec."""
+    return engine.title if isinstance(engine, OutsideEngine) else spec
+
+
 def print_table(text: str, position: Position, spec: str, result: SearchResult) -> None:
     info = result.info
     console = output_console()
     where = repr(text) if text else "the empty board"
-    console.print(f"{spec} plays column {result.move + 1} in {where}")
+    # A name an outside program gave itself is its text, not markup.
+    console.print(
+        f"{spec} plays column {result.move + 1} in {where}", markup=False, highlight=False
+    )
     if picks_at_random(info) and not info.handicap:
         # It weighs no column against another: a table would be all blanks.
         console.print("".join(random_pick(result.move)))

@@ -68,6 +68,7 @@ class OutsideEngine(BaseEngine):
         self.target = target
         self.margin = margin
         self.title = name or default_title(self.name, target)
+        self.named = name is not None  # else the program's own name may become the title
         self.child: Child | None = None
         self.played = False  # a move was asked in this game
 

@@ -27,6 +27,7 @@ from c4tui.engine.players.outside_specs import command_line
 
 log = logging.getLogger("c4tui.engine.external")
 BANNER_LINES = 3  # lines before the greeting noted in the log; the rest are passed over
+TITLE_CHARS = 40  # of an `id name`, as of a name= (options.TITLE)
 
 
 class ProtocolEngine(OutsideEngine):
@@ -63,7 +64,10 @@ class ProtocolEngine(OutsideEngine):
         for line in starting_lines(child, f"answer {protocol.NAME}"):
             words = line.split()
             if words[:2] == ["id", "name"]:
-                self.engine_name = " ".join(words[2:])
+                said = " ".join(words[2:])
+                self.engine_name = "".join(c for c in said if c.isprintable())[:TITLE_CHARS]
+                if self.engine_name and not self.named:
+                    self.title = self.engine_name  # what tables and lines call it
             elif words[:2] == ["id", "author"]:
                 self.author = " ".join(words[2:])
             elif words[:1] == ["option"]:
