@@ -52,7 +52,7 @@ from c4tui.rooms.codec import to_wire
 from c4tui.rooms.host import Client, HostListener, Refused, RoomHost
 from c4tui.rooms.keeping import new_game_name
 from c4tui.rooms.matchmaking import Matchmaking
-from c4tui.rooms.protocol import Message, Notice, Progress, RoomShown, Said
+from c4tui.rooms.protocol import Bye, Message, Notice, Progress, RoomShown, Said
 from c4tui.rooms.room import Room, Seat
 
 log = logging.getLogger("c4tui.rooms")
@@ -95,12 +95,19 @@ class Feed(Client):
             self.closed = True
             self.events.put_nowait(None)  # the end of the stream
 
+    def send(self, message: Message) -> None:
+        if isinstance(message, Bye):  # the server stops: the stream ends after this
+            self.put({"type": "serverStopping", "text": message.reason})
+        else:
+            self.heard(message)
+
+    def heard(self, message: Message) -> None:
+        """A message of the room service, as this stream's events (if any)."""
+
 
 class BotAccountFeed(Feed):
-    """A bot's account stream: challenges and its games' starts and ends."""
-
-    def send(self, message: Message) -> None:
-        pass  # lobbies and welcomes are for people's screens
+    """A bot's account stream: challenges and its games' starts and ends (its other
+    messages, lobbies and welcomes, are for people's screens)."""
 
 
 class BotGameFeed(Feed):
@@ -112,7 +119,7 @@ class BotGameFeed(Feed):
         self._players = [{"name": seat.name, "bot": seat.bot, "ai": seat.ai} for seat in room.seats]
         self._last: tuple[str, bool] | None = None
 
-    def send(self, message: Message) -> None:
+    def heard(self, message: Message) -> None:
         if isinstance(message, RoomShown):
             self._shown(message)
         elif isinstance(message, Said):

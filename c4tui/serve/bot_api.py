@@ -41,8 +41,14 @@ Handler = Callable[[web.Request, BotAccount], Awaitable[web.StreamResponse]]
 
 
 def number(text: str | None, what: str, low: int, high: int) -> int:
-    """A whole number from a path or a query, within its range; BotRefused(400) if not."""
-    if text is None or not text.isdigit() or len(text) > 10 or not low <= int(text) <= high:
+    """A whole number from a path or a query, within its range; BotRefused(400) if not.
+    ASCII digits only: Python's int() also reads "٤" (Arabic-Indic) as 4."""
+    if (
+        text is None
+        or not (text.isascii() and text.isdigit())
+        or len(text) > 10
+        or not low <= int(text) <= high
+    ):
         raise BotRefused(400, f"{what} is a whole number from {low} to {high}.")
     return int(text)
 
@@ -78,6 +84,27 @@ class BotApi:
             web.post(f"{api}/game/{{room}}/thinking", self._guarded(self.thinking)),
             web.post(f"{api}/game/{{room}}/resign", self._guarded(self.resign)),
         ]
+
+    @web.middleware
+    async def unknown_routes(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        """A path or method under the API that is none of its routes: answered in JSON
+        as every other refusal of the API is (aiohttp's own 404 is plain text)."""
+        try:
+            return await handler(request)
+        except (web.HTTPNotFound, web.HTTPMethodNotAllowed) as refused:
+            if not request.path.startswith(PREFIX + "/") and request.path != PREFIX:
+                raise
+            log.warning(
+                "bot api %s: %s %s refused (%d): no such route",
+                request.remote or "?",
+                request.method,
+                escaped(request.path, 60),
+                refused.status,
+            )
+            words = "No such route of the bot API (docs/bot-api.md lists them)."
+            return web.json_response({"error": words}, status=refused.status)
 
     # ---- every request: who, how often, and a refusal in one line ----------------------
 

@@ -98,10 +98,9 @@ def names_secret(state_dir: Path) -> bytes:
 
 
 def to_int(text: str | None, default: int, low: int, high: int) -> int:
-    try:
-        return max(low, min(high, int(text or default)))
-    except ValueError:
+    if text is None or not (text.isascii() and text.isdigit()):  # int() takes "٤" for 4
         return default
+    return max(low, min(high, int(text)))
 
 
 class WebFront(Front):
@@ -130,7 +129,9 @@ class WebFront(Front):
     async def start(self) -> None:
         logging.getLogger("aiohttp.server").addFilter(self.refusals)
         self.name_secret = names_secret(self.state_dir)
-        app = web.Application()
+        app = web.Application(
+            middlewares=[] if self.bot_api is None else [self.bot_api.unknown_routes]
+        )
         app.add_routes(
             [
                 web.get("/", self.page),

@@ -17,7 +17,9 @@ from aiohttp.test_utils import TestClient, TestServer
 from c4tui.engine.board.position import Position
 from c4tui.engine.external.protocol import info_lines
 from c4tui.engine.players.specs import make_engine
+from c4tui.rooms.identity import RoomLimits
 from c4tui.rooms.protocol import AskProfile, ChallengeBot, MakeBotToken, MakeChallenge, Watch
+from c4tui.rooms.service import RoomService
 from c4tui.serve.bot_api import WRONG_TOKENS, BotApi
 from tests.rooms.support import PATIENCE, login, next_of, room_where, running
 
@@ -25,8 +27,9 @@ from tests.rooms.support import PATIENCE, login, next_of, room_where, running
 @contextlib.asynccontextmanager
 async def bot_api(tmp_path, **limits: Any) -> AsyncIterator[tuple[Any, TestClient]]:
     async with running(tmp_path / "state", **limits) as service:
-        app = web.Application()
-        app.add_routes(BotApi(service.bots).routes())
+        api = BotApi(service.bots)
+        app = web.Application(middlewares=[api.unknown_routes])
+        app.add_routes(api.routes())
         async with TestClient(TestServer(app)) as http:
             yield service, http
 
@@ -147,6 +150,7 @@ async def test_every_refusal_is_a_status_and_one_log_line(tmp_path, caplog):
             (post(http, "/challenge/beta", {"Authorization": "Bearer nonsense"}), 401),
             (post(http, f"/game/{room}/move/4", beta), 409),  # not beta's turn
             (post(http, f"/game/{room}/move/11", alpha), 400),  # no such column
+            (post(http, f"/game/{room}/move/\u0664", alpha), 400),  # an Arabic-Indic 4
             (post(http, f"/game/{room + 1}/resign", alpha), 404),  # not its room
             (post(http, "/challenge/nobody", alpha), 409),  # no such bot online
             (post(http, "/challenge/beta?clock=1+0", alpha), 400),  # the + not written %2B
@@ -155,6 +159,8 @@ async def test_every_refusal_is_a_status_and_one_log_line(tmp_path, caplog):
             (post(http, f"/game/{room}/thinking", alpha, b"info " + b"x" * 9000), 413),
             (post(http, "/seek?clock=3%2B2", alpha, b"x" * 50_000), 413),  # before reading
             (post(http, "/seek", {}, b"x" * 50_000), 413),  # whoever sends it
+            (post(http, "/no/such/route", alpha), 404),  # in JSON too
+            (post(http, "/account", alpha), 405),  # a GET route
             (post(http, f"/game/{room}/move/4?ply=banana", alpha), 400),
             (post(http, f"/game/{room}/move/4", alpha), 200),
             (post(http, f"/game/{room}/move/4", beta), 200),
@@ -190,6 +196,22 @@ async def test_a_move_the_store_cannot_keep_is_never_answered_ok(tmp_path):
         store._busy_until = 0.0  # as if the store's rest after a busy lock were over
         assert (await post(http, f"/game/{room}/move/4?ply=0", alpha))[0] == 200
         assert (await beta_game.next("gameState"))["moves"] == "4"
+
+
+async def test_a_bots_streams_say_the_server_is_stopping_before_they_end(tmp_path):
+    service = RoomService(tmp_path / "state", RoomLimits(ai_workers=1))
+    await service.start()
+    app = web.Application()
+    app.add_routes(BotApi(service.bots).routes())
+    async with TestClient(TestServer(app)) as http:
+        _, _, game, _, _ = await a_game(service, http)
+        await game.next("gameFull")
+        account = await stream(http, "/stream", token_of(service, "ann", "alpha"))
+        await account.next("online")
+        await service.close()
+        for events in (account, game):
+            said = await events.next("serverStopping")
+            assert "stopping" in said["text"]
 
 
 async def test_a_bot_that_does_not_come_back_loses_as_a_person_would(tmp_path):

@@ -15,9 +15,18 @@ def win_rate_text(value: float | None) -> str:
     return "" if value is None else f"{win_rate(value):.1%}"
 
 
+MOST_SHOWN = 9.99  # 999%: beyond it a UCT value (an outside bot's, say) reads as "≥999%"
+
+
 def uct_text(uct: float | None) -> str:
-    """The UCT value on the win rate's scale (empty when the engine has none)."""
-    return "" if uct is None else f"{win_rate(uct):.1%}"
+    """The UCT value on the win rate's scale (empty when the engine has none). A value
+    too large to read (a bot may send 1e308: "inf%" before) is said as at least 999%."""
+    if uct is None:
+        return ""
+    rate = win_rate(uct)
+    if not -MOST_SHOWN <= rate <= MOST_SHOWN:  # NaN too
+        return "≥999%" if rate > 0 else "≤-999%"
+    return f"{rate:.1%}"
 
 
 def uct_cell(stat: ColumnStat) -> str:
