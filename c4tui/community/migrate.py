@@ -21,12 +21,14 @@ PostgreSQL, whose own REAL has 4 bytes). No `;` inside a string or a comment.
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 from importlib import resources
 
 from c4tui.community.store import Dialect, Store, StoreError, StoreTooNew, now
 
+log = logging.getLogger("c4tui.community")
 FILE_NAME = re.compile(r"(\d{3})_([a-z0-9_]+)\.sql")
 # The one thing the two engines spell differently: a primary key the database numbers.
 ID_COLUMN: dict[Dialect, str] = {
@@ -90,14 +92,29 @@ def migrate(store: Store) -> list[Migration]:
         unknown = sorted(set(done) - {m.version for m in known})
         if unknown:
             newest = max(unknown)
+            other = (
+                "another database (--store)"
+                if store.dialect == "postgresql"
+                else "another state directory"
+            )
             raise StoreTooNew(
                 f"{store.where}: made by a newer c4tui (schema {newest:03d} "
                 f"{done[newest]}; this c4tui knows up to {known[-1].version:03d}): "
-                "upgrade c4tui, or give another state directory"
+                f"upgrade c4tui, or give {other}"
             )
         fresh = [m for m in known if m.version not in done]
         for migration in fresh:
             _apply(store, migration)
+    if fresh and done:  # a database made now is not news; one changed under others is
+        names = ", ".join(f"{m.version:03d}_{m.name}" for m in fresh)
+        if store.dialect == "postgresql":
+            log.warning(
+                "%s: migrated (%s): every server sharing it must run this c4tui or a newer one",
+                store.where,
+                names,
+            )
+        else:
+            log.info("%s: migrated (%s)", store.where, names)
     return fresh
 
 

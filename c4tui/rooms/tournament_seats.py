@@ -87,8 +87,8 @@ class TournamentSeats:
             "tournament %d round %d: %s - %s in room %d",
             tournament.number,
             current.number,
-            board.first,
-            board.second,
+            seats[0].name,  # players' names: their keys' fingerprints tell an operator little
+            seats[1].name,
             number,
         )
         self.host.changed(room)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 
 import pytest
@@ -47,6 +48,29 @@ def test_a_database_of_a_newer_c4tui_is_refused_in_one_line_and_left_alone(tmp_p
         open_store(tmp_path)
     words = str(refused.value)
     assert "\n" not in words and "newer c4tui" in words and "999 future" in words
+
+
+def test_a_newer_schema_is_refused_with_advice_for_its_kind_of_store(store):
+    store.execute("INSERT INTO schema_version (version, name, applied) VALUES (998, 'f', 'x')")
+    try:
+        with pytest.raises(StoreTooNew) as refused:
+            migrate.migrate(store)
+    finally:
+        store.execute("DELETE FROM schema_version WHERE version = 998")
+    words = str(refused.value)
+    assert ("another state directory" in words) == (store.dialect == "sqlite")
+    assert ("another database (--store)" in words) == (store.dialect == "postgresql")
+
+
+def test_a_migration_of_a_database_in_use_is_one_log_line(store, caplog):
+    caplog.set_level(logging.INFO, logger="c4tui.community")
+    store.execute("DELETE FROM schema_version WHERE version = 5")
+    store.execute("DROP TABLE imports")  # as if 005 were new to this database
+    assert [m.version for m in migrate.migrate(store)] == [5]
+    (line,) = [r.getMessage() for r in caplog.records if "migrated" in r.getMessage()]
+    assert "005_imports" in line
+    if store.dialect == "postgresql":
+        assert "every server sharing it must run this c4tui" in line
 
 
 def test_a_migration_that_fails_leaves_the_database_as_it_was(tmp_path, monkeypatch):

@@ -8,6 +8,7 @@ and the tournament is back with its rounds and games.
 
 from __future__ import annotations
 
+import logging
 import time
 
 from c4tui.community.opening import open_store
@@ -316,3 +317,17 @@ async def test_a_result_the_store_refused_is_recorded_at_the_next_look(tmp_path,
         assert final["boards"][0]["points"] == 1.0
         await ann.close()
         await bob.close()
+
+
+async def test_a_rounds_log_line_names_its_players_not_their_keys(tmp_path, caplog):
+    caplog.set_level(logging.INFO, logger="c4tui.rooms")
+    async with running(tmp_path / "state") as service:
+        ann = await login(service, "ann", key="ssh-key:SHA256:annsfingerprint")
+        bob = await login(service, "bob", key="ssh-key:SHA256:bobsfingerprint")
+        number = await entered(ann, [bob], "Quick Swiss", rounds=1)
+        await ann.send("begin_tournament", tournament=number)
+        await room_where(ann, lambda m: m["seat"] is not None)
+        await ann.close()
+        await bob.close()
+    (line,) = [r.getMessage() for r in caplog.records if "round 1:" in r.getMessage()]
+    assert ("ann - bob" in line or "bob - ann" in line) and "fingerprint" not in line
