@@ -68,6 +68,7 @@ COMMANDS = (
     "engine",
     "connectx",
     "bot",
+    "train",
 )
 
 

@@ -11,8 +11,18 @@ import pytest
 
 from c4tui.cli import main
 
-COLUMN_KEYS = ["visits", "value", "uct", "score", "proven", "chance"]
-KEYS = ["position", "column", "engine", "elapsed", "iterations", "nodes", "depth", "columns"]
+COLUMN_KEYS = ["visits", "value", "uct", "score", "proven", "chance", "prior"]
+KEYS = [
+    "position",
+    "column",
+    "engine",
+    "elapsed",
+    "iterations",
+    "nodes",
+    "depth",
+    "net_value",
+    "columns",
+]
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -53,7 +63,19 @@ def test_json_of_negamax_has_nodes_depth_and_proven_scores(capsys):
         "score": 18,
         "proven": "win",
         "chance": None,
+        "prior": None,
     }
+
+
+def test_json_of_the_learned_engine_carries_priors_visits_values_and_the_networks_value(
+    capsys,
+):
+    [data] = run_json_lines(capsys, "4453", "--engine", "alphazero:sims=64,book=0")
+    assert data["iterations"] == 64 and -1 <= data["net_value"] <= 1
+    stats = data["columns"]
+    assert sum(s["prior"] for s in stats) == pytest.approx(1, abs=1e-3)
+    assert sum(s["visits"] for s in stats) == 64
+    assert all(-1 <= s["value"] <= 1 for s in stats if s["visits"])
 
 
 def test_full_columns_are_null(capsys):

@@ -90,6 +90,7 @@ def result_json(position: str, spec: str, result: SearchResult) -> dict[str, Any
         "iterations": info.iterations,
         "nodes": info.nodes,
         "depth": info.depth,
+        "net_value": None if info.net_value is None else round(info.net_value, 4),
         "columns": [
             None
             if stat is None
@@ -100,6 +101,7 @@ def result_json(position: str, spec: str, result: SearchResult) -> dict[str, Any
                 "score": stat.score,
                 "proven": stat.proven,
                 "chance": None if stat.chance is None else round(stat.chance, 4),
+                "prior": None if stat.prior is None else round(stat.prior, 4),
             }
             for stat in info.columns
         ],
@@ -128,7 +130,7 @@ def print_table(text: str, position: Position, spec: str, result: SearchResult) 
     table.add_column("column", justify="right")
     shown = [
         name
-        for name in ("visits", "value", "uct", "score", "proven", "chance")
+        for name in ("prior", "visits", "value", "uct", "score", "proven", "chance")
         if _any_filled(info, name)
     ]
     for name in shown:
@@ -161,6 +163,8 @@ def summary_line(info: SearchInfo) -> str:
         parts.append(f"depth {info.depth}")
     if info.pv:
         parts.append("pv " + " ".join(str(c + 1) for c in info.pv))
+    if info.net_value is not None:
+        parts.append(f"network's win rate {win_rate_text(info.net_value)}")
     if info.exact:
         parts.append("exact")
     return ", ".join(parts)
@@ -178,5 +182,7 @@ def _cell(name: str, stat: ColumnStat) -> str:
         return uct_cell(stat)
     if name == "chance":  # the chance a player that picks by chance gave the column
         return "" if stat.chance is None else f"{stat.chance:.0%}"
+    if name == "prior":  # the network's own chance for the column
+        return "" if stat.prior is None else f"{stat.prior:.1%}"
     value = getattr(stat, name)
     return "" if value is None else str(value)

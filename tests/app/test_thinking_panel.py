@@ -402,3 +402,48 @@ async def test_an_outside_engines_columns_show_only_what_it_said(make_app):
         assert [lines[row].split() for row in (2, 5, 6, 7)] == [["2"], ["5"], ["6"], ["7"]]
         assert lines[3].split()[:3] == ["3", "300", "60.0%"], lines[3]
         assert "600 iterations" in panel_text(app) and "nodes" not in panel_text(app)
+
+
+@pytest.mark.parametrize("size", [SIZE, (80, 24)])
+async def test_the_learned_engine_shows_priors_visits_and_the_networks_own_value(make_app, size):
+    app = make_app(settings=Settings(mode="humans", theme="textual-dark"))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        panel = app.game_screen.thinking_panel
+        searched = ColumnStat(visits=300, value=0.2, prior=0.25)
+        ruled_out = ColumnStat(proven="loss", by_book=True, prior=0.05)
+        columns = (
+            ruled_out,
+            searched,
+            searched,
+            searched,
+            ColumnStat(visits=0, prior=0.1),
+            ruled_out,
+            None,
+        )
+        info = SearchInfo(
+            engine="alphazero", iterations=900, columns=columns, best=3, net_value=0.5
+        )
+        panel.show(ThinkingView(info, Position.start(), Limits(iterations=900), "AZ", False))
+        lines = panel_text(app).splitlines()
+        assert all(len(line.rstrip()) <= panel.size.width for line in lines), lines
+        assert lines[0].split()[:4] == ["col", "prior", "visits", "win"]
+        assert lines[2].split()[:4] == ["2", "25%", "300", "60.0%"]
+        assert lines[1].split() == ["1", "5%", "book:", "loss"]
+        assert lines[5].split()[:4] == ["5", "10%", "0", "·" * (len(lines[5].split()[3]))], (
+            "no win rate for a column never tried"
+        )
+        assert lines[7].split() == ["7", "full"]
+        assert "75% to win" in lines[8], "the network's own value, as a win rate"
+        # The network alone (sims=0): its priors, no visits, and its priors as the bar.
+        alone = SearchInfo(
+            engine="alphazero",
+            iterations=0,
+            best=3,
+            net_value=-1.0,
+            columns=tuple(ColumnStat(prior=p) for p in (0, 0, 0, 1, 0, 0, 0)),
+        )
+        panel.show(ThinkingView(alone, Position.start(), Limits(), "AZ", False))
+        lines = panel_text(app).splitlines()
+        assert lines[4].split()[:2] == ["4", "100%"] and "█" in lines[4]
+        assert "█" not in lines[3] and "0% to win" in lines[8]

@@ -7,7 +7,8 @@ win rate; the perfect player "win in 7" / "draw" / "loss in 12"; the human-like 
 the score it gave each column and the chance it then took it. Under the table: the
 work done, its rate, the budget spent as a progress bar, the best column and the
 principal variation. Every figure is from the side to move's view, and the frame says
-whose that is.
+whose that is. The learned engine (alphazero) shows the network's prior per column
+beside PUCT's visits and win rate, and the network's own win rate for the position.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ from c4tui.match.sides import GLYPHS, engine_title
 # and it plays the most visited; UCT is how it chose where to look next.
 LEGEND = "visits: games tried · UCT: win rate + bonus to explore"
 SHORT_LEGEND = "? says what visits and UCT mean"
+# The column that says "book: loss" for a column the opening book ruled out.
+BOOK_COLUMN = {Figures.MCTS: "UCT", Figures.PUCT: "win rate"}
 
 
 class ThinkingPanel(DrawnWidget):
@@ -150,9 +153,21 @@ class ThinkingPanel(DrawnWidget):
     def _legend(self, info: SearchInfo, width: int) -> Text:
         """Under MCTS's table, what its words mean (a player need not know MCTS); the
         help page (?) says more. Other engines' tables speak plainly: a blank line."""
+        if column_kind(info) is Figures.PUCT:
+            return self._network_line(info, width)
         if column_kind(info) is not Figures.MCTS:
             return Text()
         words = LEGEND if len(LEGEND) <= width else SHORT_LEGEND
+        return Text(words[:width], self.component_style("thinking--dim"))
+
+    def _network_line(self, info: SearchInfo, width: int) -> Text:
+        """The network's own win rate for the position, before any search."""
+        if info.net_value is None:
+            return Text()
+        rate = f"{win_rate(info.net_value):.0%}"
+        words = f"the network alone: {rate} to win · prior: its choice"
+        if len(words) > width:
+            words = f"network alone: {rate} to win"
         return Text(words[:width], self.component_style("thinking--dim"))
 
     def _table(self, info: SearchInfo, position: Position, width: int, running: bool) -> list[Text]:
@@ -208,10 +223,11 @@ class ThinkingPanel(DrawnWidget):
         "book: loss", so the share-of-visits bar keeps its room in a narrow panel."""
         layout = COLUMNS[kind]
         book = [f"book: {s.proven}" for s in info.columns if s is not None and s.by_book]
-        if kind is not Figures.MCTS or not book:
+        if kind not in BOOK_COLUMN or not book:
             return layout
         width = max(len(text) for text in book)
-        return tuple((h, max(w, width) if h == "UCT" else w, r) for h, w, r in layout)
+        named = BOOK_COLUMN[kind]
+        return tuple((h, max(w, width) if h == named else w, r) for h, w, r in layout)
 
     def _cells(
         self,
@@ -229,6 +245,8 @@ class ThinkingPanel(DrawnWidget):
         if kind in (Figures.MCTS, Figures.FLAT) and stat.visits is None and stat.value is None:
             # A column the engine never mentioned (an outside engine's): no figures, no 0.
             return [""] * len(COLUMNS[kind])
+        if kind is Figures.PUCT:
+            return self._puct_cells(stat, info, total_visits, bar_width)
         if kind in (Figures.MCTS, Figures.FLAT):
             visits = stat.visits or 0
             width = COLUMNS[kind][0][1]
@@ -269,6 +287,20 @@ class ThinkingPanel(DrawnWidget):
                 return ["solving…" if running else "unsolved", ""]
             return [describe_score(position, stat.score), f"{stat.score:+d}"]
         return []
+
+    def _puct_cells(
+        self, stat: ColumnStat, info: SearchInfo, total_visits: int, bar_width: int
+    ) -> list[Text | str]:
+        prior = "" if stat.prior is None else f"{stat.prior:.0%}"
+        if stat.by_book:
+            return [prior, "", uct_cell(stat), Text(" " * bar_width)]
+        searched = (info.iterations is not None and info.iterations > 0) or stat.visits
+        if not searched:  # sims=0: the network's choice alone, its priors the bar
+            return [prior, "", "", self._bar(stat.prior or 0.0, bar_width)]
+        visits = stat.visits or 0
+        tried = visits > 0 or stat.proven is not None
+        rate = (stat.proven or win_rate_text(stat.value)) if tried else ""
+        return [prior, short_count(visits, 7), rate, self._bar(visits / total_visits, bar_width)]
 
     def _bar(self, share: float, width: int) -> Text:
         drawn = bar(share, width)

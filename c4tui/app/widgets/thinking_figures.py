@@ -121,6 +121,15 @@ COLUMNS: dict[Figures, tuple[tuple[str, int, bool], ...]] = {
     ),
     # Flat Monte Carlo shares its playouts evenly, so its bar shows the win rate instead.
     Figures.FLAT: (("playouts", 8, True), ("win rate", 8, True), ("", 0, False)),
+    # The learned engine: the network's prior (its own choice before searching), then
+    # PUCT's visits and mean result; the bar is the share of visits, or with no search
+    # (sims=0) the prior. A column the book ruled out reads "book: loss" as its result.
+    Figures.PUCT: (
+        ("prior", 6, True),
+        ("visits", 7, True),
+        ("win rate", 8, True),
+        ("share of visits", 0, False),
+    ),
     Figures.NEGAMAX: (("score", 12, True), ("depth", 5, True)),
     Figures.EXACT: (("outcome", 13, False), ("score", 5, True)),
     # The human-like engine: what it scored each column (exactly, or by a shallow

@@ -81,6 +81,7 @@ class Figures(Enum):
     FLAT = "flat"  # visits (playouts) and value
     NEGAMAX = "negamax"  # a heuristic score to a depth
     EXACT = "exact"  # the solver's exact scores
+    PUCT = "puct"  # a network's prior, visits and value (the learned engine)
     CHANCES = "chances"  # a score (exact or heuristic) and the chance it gave the column
     PLAIN = "plain"  # none: it plays by rule or at random
 
@@ -117,6 +118,9 @@ class ColumnStat:
     by_book: bool = False
     # The chance in [0, 1] an engine that picks by chance gave this column (human-like).
     chance: float | None = None
+    # The network's prior in [0, 1] for this column (the learned engine): its own
+    # choice before any search; the priors of a position sum to 1.
+    prior: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +139,9 @@ class SearchInfo:
     exact: bool = False
     # True when the move played was the `noise=` handicap's random choice, not `best`.
     handicap: bool = False
+    # The network's own value of the root position in [-1, 1], side to move's view
+    # (the learned engine), before any search.
+    net_value: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,7 @@ ENGINES: dict[str, tuple[str, str]] = {
     "flat": ("c4tui.engine.players.flat", "FlatMonteCarloEngine"),
     "mcts": ("c4tui.engine.players.mcts", "MctsEngine"),
     "perfect": ("c4tui.engine.players.perfect", "PerfectEngine"),
+    "alphazero": ("c4tui.engine.players.alphazero", "AlphaZeroEngine"),
     "human": ("c4tui.engine.players.human", "HumanEngine"),
 }
 # Outside engines: other people's programs and files, run in child processes; each

@@ -1,0 +1,177 @@
+"""`c4tui train distill`: teach a network the exact solver's moves and results.
+
+Positions come from games played from the empty board (`labels.py`: random and guided
+games), each labelled by the solver with every column's exact score, in worker
+processes. The labelled positions are saved (`--data`), so a second run with other
+settings reuses them. Training (`training.py`) needs the `train` extra (JAX and optax);
+labelling and everything else does not. The network is written in the NumPy format the
+engine reads: play it with `alphazero:net=FILE`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from c4tui.argparse_internals import Subcommands
+from c4tui.commands.common import CommandError, add_board_options, output_console, whole_number
+
+if TYPE_CHECKING:
+    from c4tui.engine.learned.labels import Labelled
+
+EXTRA_HINT = "the train extra: uv sync --extra train (or pip install 'c4tui[train]')"
+
+
+def register(commands: Subcommands) -> None:
+    parser = commands.add_parser(
+        "train",
+        help="train the learned engine's network",
+        description="Train a policy/value network for the alphazero engine.",
+    )
+    kinds = parser.add_subparsers(dest="kind", metavar="KIND", required=True)
+    distill = kinds.add_parser(
+        "distill",
+        help="from positions labelled by the exact solver",
+        description="Label positions with the exact solver (in parallel), then train "
+        "a network on them and write it in the engine's format.",
+    )
+    distill.add_argument("--out", type=Path, required=True, help="the network file to write")
+    distill.add_argument(
+        "--data",
+        type=Path,
+        nargs="+",
+        metavar="FILE",
+        help="labelled positions: the files are read when they exist; one that does not "
+        "is made and saved",
+    )
+    distill.add_argument(
+        "--games",
+        type=whole_number(1, 10**7),
+        default=2000,
+        help="games to label, half random, half guided (default 2000)",
+    )
+    distill.add_argument(
+        "--workers",
+        type=whole_number(1, 256),
+        default=os.cpu_count() or 1,
+        help="labelling processes (default: one per core)",
+    )
+    distill.add_argument("--epochs", type=whole_number(1, 10_000), default=10)
+    distill.add_argument(
+        "--hidden",
+        type=whole_number(8, 4096),
+        default=256,
+        help="the width of the network's layers (default 256)",
+    )
+    distill.add_argument(
+        "--blocks", type=whole_number(0, 64), default=3, help="residual blocks (default 3)"
+    )
+    distill.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    distill.add_argument(
+        "--checkpoint", type=Path, help="save the run here as it goes; resumed from when it exists"
+    )
+    add_board_options(distill)
+    distill.set_defaults(run=run_distill)
+
+
+def run_distill(args: argparse.Namespace) -> int:
+    try:
+        from c4tui.engine.learned import training
+    except ImportError:
+        raise CommandError(f"train needs {EXTRA_HINT}") from None
+    from c4tui.engine.learned.network import save
+
+    console = output_console()
+    data = labelled_positions(args)
+    config = training.Config(
+        width=args.width,
+        height=args.height,
+        connect=args.connect,
+        hidden=args.hidden,
+        blocks=args.blocks,
+        epochs=args.epochs,
+        seed=args.seed,
+    )
+    trainer = training.Trainer(config, data)
+    if args.checkpoint is not None and args.checkpoint.exists():
+        try:
+            trainer.resume(args.checkpoint)
+        except (ValueError, KeyError, OSError) as error:
+            raise CommandError(f"--checkpoint: {error}") from None
+        console.print(f"resumed at step {trainer.step:,} of {trainer.steps:,}")
+    console.print(
+        f"training on {len(trainer.train):,} positions (mirror images included), "
+        f"{len(trainer.test):,} held out"
+    )
+    with bar(console, "steps") as progress:
+        task = progress.add_task("training", total=trainer.steps, completed=trainer.step)
+
+        def report(step: training.Progress) -> None:
+            progress.update(task, completed=step.step, description=f"loss {step.loss:.3f}")
+            if step.held_out:
+                figures = step.held_out
+                progress.console.print(
+                    f"epoch {step.epoch + 1}: held out, top prior keeps the result in "
+                    f"{figures['accuracy']:.2%}; policy loss {figures['policy']:.3f}, "
+                    f"value loss {figures['value']:.3f}"
+                )
+
+        trainer.run(report, args.checkpoint)
+    save(args.out, trainer.network({"positions": len(data), "games": args.games}))
+    console.print(f"wrote {args.out}: play it with alphazero:net={args.out}")
+    return 0
+
+
+def labelled_positions(args: argparse.Namespace) -> Labelled:
+    from c4tui.engine.learned.labels import Labelled, batches, label_in_parallel
+
+    files: list[Path] = args.data or []
+    if files and all(path.exists() for path in files):
+        parts = []
+        for path in files:
+            try:
+                parts.append(Labelled.load(path))
+            except (OSError, ValueError, KeyError) as error:
+                raise CommandError(f"--data: {path}: not labelled positions ({error})") from None
+        return Labelled.join(parts)
+    if len(files) > 1:
+        missing = next(path for path in files if not path.exists())
+        raise CommandError(f"--data: {missing}: no such file (only one file is made at a time)")
+    board = {"width": args.width, "height": args.height, "connect": args.connect}
+    random_games = args.games // 2
+    work = [
+        *batches(args.seed, random_games, "random", **board),
+        *batches(args.seed + 1, args.games - random_games, "guided", **board),
+    ]
+    console = output_console()
+    started = time.perf_counter()
+    with bar(console, "batches") as progress:
+        task = progress.add_task("labelling", total=len(work))
+        data = label_in_parallel(work, args.workers, lambda _part: progress.advance(task))
+    console.print(
+        f"labelled {len(data):,} positions in {time.perf_counter() - started:.0f} s "
+        f"with {args.workers} processes"
+    )
+    if files:
+        data.save(files[0])
+    return data
+
+
+def bar(console: object, unit: str) -> Progress:
+    from rich.console import Console
+
+    assert isinstance(console, Console)
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn(unit),
+        TimeRemainingColumn(),
+        console=console,
+        disable=not console.is_terminal,
+    )

@@ -1,0 +1,139 @@
+"""Positions labelled by the exact solver: what `c4tui train distill` learns from.
+
+Games are played from the empty board; every position on the way is analysed by the
+solver (`analyze`: each column's exact score) and kept with its scores. How the games
+move decides which positions the network sees:
+- `random`: every move uniformly at random, the positions of Pascal Pons's test sets'
+  kind (the openings of the opening book among them: the solver answers those from it);
+- `guided`: each move keeps the position's result with probability 1 - `wander`, else
+  is random, so games stay balanced longer and reach the middle games good play reaches.
+
+The work is split into batches of games, each with its own seed, run in worker
+processes (`label_in_parallel`), so the same seed makes the same data with any number
+of workers. A data file is an `.npz`: `features` (packed bits of `network.encode`),
+`scores` (int8 per column; FULL for a full column) and `moves` (the ply of each).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from multiprocessing import get_context
+from pathlib import Path
+
+import numpy as np
+from numpy.typing import NDArray
+
+from c4tui.engine.board.position import Position
+from c4tui.engine.board.scores import result_class
+from c4tui.engine.learned.network import encode
+
+FULL = -128  # the score stored for a full column
+KINDS = ("random", "guided")
+GAMES_PER_BATCH = 20
+
+
+@dataclass(frozen=True)
+class Labelled:
+    """Positions and their exact column scores, as arrays (see the module's file format)."""
+
+    features: NDArray[np.uint8]  # packed bits, one row per position
+    scores: NDArray[np.int8]  # (positions, width)
+    moves: NDArray[np.int8]
+
+    def __len__(self) -> int:
+        return int(self.scores.shape[0])
+
+    @staticmethod
+    def join(parts: list[Labelled]) -> Labelled:
+        return Labelled(
+            np.concatenate([p.features for p in parts]),
+            np.concatenate([p.scores for p in parts]),
+            np.concatenate([p.moves for p in parts]),
+        )
+
+    def save(self, path: Path) -> None:
+        np.savez_compressed(path, features=self.features, scores=self.scores, moves=self.moves)
+
+    @staticmethod
+    def load(path: Path) -> Labelled:
+        with np.load(path, allow_pickle=False) as data:
+            return Labelled(data["features"], data["scores"], data["moves"])
+
+
+@dataclass(frozen=True)
+class Batch:
+    """One worker's task: `games` games of one kind on one board, from one seed."""
+
+    seed: int
+    games: int
+    kind: str
+    width: int = 7
+    height: int = 6
+    connect: int = 4
+    wander: float = 0.5
+
+
+def label_batch(batch: Batch) -> Labelled:
+    """Play and label the games of one batch (in a worker process)."""
+    from c4tui.engine.solver import analyze
+
+    rng = random.Random(batch.seed)
+    features, scores, moves = [], [], []
+    seen: set[int] = set()
+    for _ in range(batch.games):
+        position = Position.start(batch.width, batch.height, batch.connect)
+        while not position.is_over():
+            column_scores = analyze(position)
+            key = position.key()
+            if key not in seen:
+                seen.add(key)
+                features.append(np.packbits(encode(position)))
+                scores.append([FULL if s is None else s for s in column_scores])
+                moves.append(position.moves)
+            position = position.play(next_column(position, column_scores, batch, rng))
+    return Labelled(
+        np.array(features, dtype=np.uint8),
+        np.array(scores, dtype=np.int8).reshape(-1, batch.width),
+        np.array(moves, dtype=np.int8),
+    )
+
+
+def next_column(
+    position: Position, scores: list[int | None], batch: Batch, rng: random.Random
+) -> int:
+    legal = position.legal_moves()
+    if batch.kind == "random" or rng.random() < batch.wander:
+        return rng.choice(legal)
+    best = max(result_class(s) for s in scores if s is not None)
+    keeping = [c for c in legal if result_class(scores[c] or 0) == best and scores[c] is not None]
+    return rng.choice(keeping)
+
+
+def batches(seed: int, games: int, kind: str, **board: int) -> Iterator[Batch]:
+    """`games` games cut into batches, each seeded from `seed` and its index."""
+    for index, start in enumerate(range(0, games, GAMES_PER_BATCH)):
+        count = min(GAMES_PER_BATCH, games - start)
+        yield Batch(seed * 1_000_003 + index, count, kind, **board)
+
+
+def label_in_parallel(
+    work: list[Batch], workers: int, on_batch: Callable[[Labelled], None] | None = None
+) -> Labelled:
+    """Every batch labelled in `workers` processes, in the batches' order."""
+    if workers <= 1:
+        parts = []
+        for one in work:
+            parts.append(label_batch(one))
+            if on_batch is not None:
+                on_batch(parts[-1])
+    else:
+        parts = []
+        with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+            for part in pool.map(label_batch, work):
+                parts.append(part)
+                if on_batch is not None:
+                    on_batch(part)
+    return Labelled.join(parts)

@@ -1,0 +1,144 @@
+"""The alphazero engine: its spec, the network alone, PUCT with proofs, the kept tree."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from c4tui.engine.board.position import Position
+from c4tui.engine.learned.puct import ENDGAME_EMPTY, Prover, PuctTree
+from c4tui.engine.players.alphazero import AlphaZeroEngine
+from c4tui.engine.players.contract import Forfeit, Limits
+from c4tui.engine.players.specs import SpecError, make_engine, parse_spec
+from c4tui.engine.solver import analyze
+from tests.engine.engine_contract import random_positions
+from tests.engine.learned.nets import network_file, random_network
+
+
+@pytest.fixture
+def net(tmp_path):
+    return network_file(tmp_path)
+
+
+def test_the_spec_takes_sims_time_c_book_and_a_network_file(net):
+    spec = parse_spec(f"alphazero:sims=0,c=2,book=0,net={net}")
+    assert spec.options == {"sims": 0, "c": 2, "book": 0, "net": str(net)}
+    engine = make_engine(spec)
+    assert isinstance(engine, AlphaZeroEngine) and engine.network_only
+    assert make_engine(f"alphazero:sims=64,net={net}").limits == Limits(iterations=64)
+    assert make_engine(f"alphazero:time=0.5,net={net}").limits == Limits(time=0.5)
+
+
+def test_a_bad_network_file_is_a_spec_error_naming_net(tmp_path):
+    (tmp_path / "junk.npz").write_text("not a network")
+    with pytest.raises(SpecError, match=r"junk\.npz: not a network file") as caught:
+        make_engine(f"alphazero:net={tmp_path / 'junk.npz'}")
+    assert caught.value.key == "net"
+
+
+def test_a_board_without_a_network_is_a_forfeit_that_says_so(net):
+    engine = make_engine(f"alphazero:sims=8,net={net}")
+    with pytest.raises(Forfeit, match="no network for the 5x4 connect 3 board"):
+        engine.search(Position.start(5, 4, 3))
+
+
+def test_sims_0_plays_the_highest_prior_and_reports_every_prior(net):
+    network = random_network()
+    engine = make_engine(f"alphazero:sims=0,net={net}")
+    for position in random_positions((7, 6, 4), 20):
+        priors, value = network.evaluate(position)
+        info = engine.search(position).info
+        legal = position.legal_moves()
+        assert info.best == max(legal, key=lambda c: (priors[c], -abs(c - 3)))
+        assert info.net_value == pytest.approx(value)
+        assert [s.prior if s else None for s in info.columns] == [
+            pytest.approx(priors[c]) if c in legal else None for c in range(7)
+        ]
+
+
+def test_the_same_seed_and_budget_play_the_same_search(net):
+    first, second = (make_engine(f"alphazero:sims=60,net={net}", seed=4) for _ in range(2))
+    for position in random_positions((7, 6, 4), 8):
+        a, b = first.search(position).info, second.search(position).info
+        assert (a.best, a.columns, a.pv) == (b.best, b.columns, b.pv)
+
+
+def test_the_visits_add_up_to_the_simulations_and_the_priors_stay(net):
+    engine = make_engine(f"alphazero:sims=80,book=0,net={net}")
+    info = engine.search(Position.from_moves("4453")).info
+    assert info.iterations == 80
+    assert sum(s.visits for s in info.columns if s) == 80
+    assert all(s.prior is not None for s in info.columns if s)
+    assert info.net_value is not None and info.pv[0] == info.best
+
+
+def test_the_tree_is_kept_after_our_move_and_the_reply(net):
+    engine = make_engine(f"alphazero:sims=200,book=0,net={net}")
+    # Past the book's plies and far from the end, where the solver settles nothing.
+    start = next(p for p in random_positions((7, 6, 4), 60) if 14 <= p.moves <= 20)
+    first = engine.search(start)
+    reply = first.info.pv[1] if len(first.info.pv) > 1 else 3
+    after = start.play(first.move).play(reply)
+    info = engine.search(after).info
+    assert sum(s.visits for s in info.columns if s) > 200, "the subtree's visits were kept"
+    engine.new_game()
+    info = engine.search(after).info
+    assert sum(s.visits for s in info.columns if s) == 200
+
+
+def test_a_win_in_one_is_played_and_a_lost_column_avoided_whatever_the_network(net):
+    engine = make_engine(f"alphazero:sims=30,book=0,net={net}")
+    win = Position.from_moves("445566")  # the first player wins with column 3 or 7
+    assert engine.search(win).move in (2, 6)
+    block = Position.from_moves("14141")  # the second player must block column 1
+    assert engine.search(block).move == 0
+
+
+def test_endgames_are_settled_by_the_solver_and_keep_the_exact_result(net):
+    """Past ENDGAME_EMPTY empty cells the leaves are solved: a network of random
+    weights still keeps every endgame's result, with a simulation or two per column."""
+    engine = make_engine(f"alphazero:sims=16,book=0,net={net}")
+    checked = 0
+    for position in endgames(12, ENDGAME_EMPTY + 1):
+        scores = analyze(position)
+        best = max(s for s in scores if s is not None)
+        move = engine.search(position).move
+        assert (scores[move] > 0) - (scores[move] < 0) == (best > 0) - (best < 0), (
+            position.to_moves()
+        )
+        checked += 1
+    assert checked == 12
+
+
+def endgames(count: int, empty: int) -> list[Position]:
+    """Positions of random games with `empty` empty cells, not over, where some column
+    keeps the result and another gives it up, and no move wins at once."""
+    rng, found = random.Random(9), []
+    while len(found) < count:
+        position = Position.start()
+        while not position.is_over() and 42 - position.moves > empty:
+            position = position.play(rng.choice(position.legal_moves()))
+        if position.is_over() or any(map(position.is_winning_move, position.legal_moves())):
+            continue
+        results = {(s > 0) - (s < 0) for s in analyze(position) if s is not None}
+        if len(results) > 1:
+            found.append(position)
+    return found
+
+
+def test_the_book_rules_out_the_columns_it_proves_worse(net):
+    engine = make_engine(f"alphazero:sims=40,net={net}")
+    info = engine.search(Position.from_moves("44")).info
+    ruled = [c for c, s in enumerate(info.columns) if s and s.by_book]
+    # After 44, only the centre column keeps the first player's win (opening.FIRST_PLIES).
+    assert info.best == 3 and ruled == [0, 1, 2, 4, 5, 6]
+    assert all(info.columns[c].proven == "loss" for c in ruled)
+
+
+def test_a_proven_root_child_backs_its_proof_up():
+    network = random_network()
+    position = Position.from_moves("445566")
+    tree = PuctTree.start(position, network, Prover(position), 1.5)
+    tree.expand(tree.root)
+    assert tree.solved() and tree.best_child().column in (2, 6)

@@ -1,0 +1,59 @@
+"""Solver-labelled positions and the targets and mistakes read from them."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from c4tui.engine.board.position import Position
+from c4tui.engine.learned.labels import FULL, Batch, batches, label_batch, label_in_parallel
+from c4tui.engine.learned.network import encode
+from c4tui.engine.learned.targets import (
+    below_best,
+    best_results,
+    loses_result,
+    policy_targets,
+    value_targets,
+)
+from c4tui.engine.solver import analyze
+
+
+def test_a_batch_labels_the_empty_board_first_with_the_solvers_scores():
+    data = label_batch(Batch(seed=5, games=3, kind="random"))
+    assert list(data.scores[0]) == analyze(Position.start())
+    assert np.array_equal(data.features[0], np.packbits(encode(Position.start())))
+    assert data.moves[0] == 0 and len(data) == len(set(map(bytes, data.features)))
+
+
+def test_the_same_seed_makes_the_same_data_with_any_number_of_workers():
+    work = list(batches(7, 30, "guided", width=5, height=4, connect=3))
+    assert [b.games for b in work] == [20, 10]
+    one = label_in_parallel(work, 1)
+    two = label_in_parallel(work, 2)
+    for name in ("features", "scores", "moves"):
+        assert np.array_equal(getattr(one, name), getattr(two, name))
+
+
+def test_a_saved_file_loads_the_same(tmp_path):
+    data = label_batch(Batch(seed=1, games=2, kind="guided"))
+    data.save(tmp_path / "d.npz")
+    again = type(data).load(tmp_path / "d.npz")
+    assert np.array_equal(again.scores, data.scores)
+
+
+# Two positions' column scores: a win (fastest at column 2) and a draw with a full column.
+SCORES = np.array([[-3, 5, 2, -1, FULL], [0, -2, FULL, 0, -4]], dtype=np.int8)
+
+
+def test_the_policy_target_is_half_the_result_keeping_columns_and_half_the_best():
+    targets = policy_targets(SCORES)
+    assert np.allclose(targets.sum(axis=1), 1)
+    assert np.allclose(targets[0], [0, 0.75, 0.25, 0, 0])
+    assert np.allclose(targets[1], [0.5, 0, 0, 0.5, 0])
+    assert list(best_results(SCORES)) == [1, 0] and list(value_targets(SCORES)) == [1, 0]
+
+
+def test_a_mistake_gives_up_the_result_or_the_best_score():
+    chosen = np.array([2, 1])
+    assert list(loses_result(SCORES, chosen)) == [False, True]
+    assert list(below_best(SCORES, chosen)) == [True, True]
+    assert list(below_best(SCORES, np.array([1, 3]))) == [False, False]

@@ -1,0 +1,102 @@
+"""The network file and NumPy inference: what it reads, what it answers, what it refuses."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+
+import numpy as np
+import pytest
+
+from c4tui.engine.board.position import Position
+from c4tui.engine.learned.network import (
+    PLANES,
+    NetworkError,
+    encode,
+    load,
+    save,
+)
+from tests.engine.learned.nets import random_network
+
+
+def test_the_planes_are_the_movers_stones_the_opponents_and_the_next_cells():
+    position = Position.from_moves("44")  # first player at (3,0), second at (3,1)
+    planes = encode(position).reshape(PLANES, 7, 6)
+    # The first player is to move again: its stone is the mover's.
+    assert planes[0].nonzero() == ((3,), (0,))
+    assert planes[1].nonzero() == ((3,), (1,))
+    assert [int(r) for r in planes[2].argmax(axis=1)] == [0, 0, 0, 2, 0, 0, 0]
+    assert planes[2].sum() == 7
+
+
+def test_a_saved_network_loads_with_the_same_answers(tmp_path):
+    network = random_network(seed=3)
+    save(tmp_path / "n.npz", network)
+    again = load(tmp_path / "n.npz")
+    position = Position.from_moves("4453")
+    assert again.evaluate(position) == network.evaluate(position)
+    assert again.about == {"made": "tests"} and again.parameters == network.parameters
+
+
+def test_priors_sum_to_one_and_full_columns_get_none():
+    network = random_network(seed=1)
+    position = Position.from_moves("444444")  # column 4 full
+    priors, value = network.evaluate(position)
+    assert priors[3] == 0 and sum(priors) == pytest.approx(1, abs=1e-5)
+    assert -1 <= value <= 1
+
+
+def test_a_batch_answers_as_one_by_one():
+    network = random_network(seed=2)
+    positions = [Position.from_moves(m) for m in ("", "4", "4453", "1234567")]
+    priors, values = network.evaluate_many(positions)
+    for position, p, v in zip(positions, priors, values, strict=True):
+        one_p, one_v = network.evaluate(position)
+        assert p == pytest.approx(one_p, abs=1e-6) and v == pytest.approx(one_v, abs=1e-6)
+
+
+def _write(path, header, **arrays):
+    np.savez(path, header=np.array(json.dumps(header)), **arrays)
+
+
+def _good_arrays():
+    network = random_network()
+    return dict(network.weights)
+
+
+GOOD_HEADER = {
+    "format": "c4tui-net",
+    "version": 1,
+    "width": 7,
+    "height": 6,
+    "connect": 4,
+    "blocks": 1,
+}
+
+
+@pytest.mark.parametrize(
+    ("header", "change", "message"),
+    [
+        ({"format": "other"}, {}, "not a c4tui-net file"),
+        (GOOD_HEADER | {"version": 2}, {}, "format version 2; this c4tui reads 1"),
+        (GOOD_HEADER | {"width": 99}, {}, "no board 99x6"),
+        (GOOD_HEADER, {"w_a0": np.zeros((3, 3), np.float32)}, "weight w_a0 should be float"),
+        (GOOD_HEADER, {"b_in": np.full(16, np.nan, np.float32)}, "weight b_in is not finite"),
+        (GOOD_HEADER | {"blocks": 2}, {}, "weight w_a1 should be float (16, 16), is missing"),
+    ],
+)
+def test_a_bad_file_is_refused_with_what_is_wrong(tmp_path, header, change, message):
+    path = tmp_path / "bad.npz"
+    _write(path, header, **(_good_arrays() | change))
+    with pytest.raises(NetworkError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        load(path)
+
+
+def test_what_is_not_a_network_file_at_all_is_refused(tmp_path):
+    (tmp_path / "text.npz").write_text("hello")
+    with zipfile.ZipFile(tmp_path / "empty.npz", "w"):
+        pass
+    np.save(tmp_path / "pickled.npy", np.array([{"a": 1}], dtype=object), allow_pickle=True)
+    for name in ("text.npz", "empty.npz", "pickled.npy", "missing.npz"):
+        with pytest.raises(NetworkError, match=name):
+            load(tmp_path / name)
