@@ -10,6 +10,7 @@ import pytest
 
 from c4tui.cli import main
 from c4tui.commands import arena as arena_command
+from c4tui.commands import pair_options
 from c4tui.commands.arena import elo_text
 from c4tui.engine.players import specs
 from c4tui.engine.players.random_player import RandomEngine
@@ -217,7 +218,7 @@ def test_jobs_are_capped_to_the_cores(capsys, monkeypatch):
             asked.append(jobs)
             super().__init__(tasks, 1)
 
-    monkeypatch.setattr(arena_command, "GameRunner", RecordingRunner)
+    monkeypatch.setattr(pair_options, "GameRunner", RecordingRunner)
     monkeypatch.setattr(arena_command, "available_cores", lambda: 3)
     run_json(capsys, "random", "greedy", "--games", "8", "--jobs", "100000")
     run_json(capsys, "random", "greedy", "--games", "2", "--jobs", "100000")

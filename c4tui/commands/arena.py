@@ -29,20 +29,23 @@ from c4tui.commands.outside_log import log_outside_engines
 from c4tui.commands.pair_options import (
     DEFAULT_ADJUDICATE,
     add_adjudicate_options,
+    add_cluster_option,
     add_limit_options,
     check_adjudicate,
+    game_runner,
     move_limits,
     opening_suite,
     suite_help,
 )
 from c4tui.engine.players.specs import SpecError, make_engine
+from c4tui.tournament.cluster import ClusterError
 from c4tui.tournament.games import GameTask, PlayedGame
 from c4tui.tournament.openings import OpeningSuite
 from c4tui.tournament.savefile import SavedGames, SaveError
 from c4tui.tournament.schedule import schedule, total_games
 from c4tui.tournament.signals import StopSignals
 from c4tui.tournament.standings import Crosstable, elo_estimate
-from c4tui.tournament.workers import RUN_FAILURES, GameRunner, run_failure
+from c4tui.tournament.workers import RUN_FAILURES, run_failure
 
 MAX_OPENING_PLIES = 20
 # More games than any run can play (a billion games at a millisecond each is 11 days):
@@ -82,6 +85,7 @@ def register(commands: Subcommands) -> None:
     )
     add_adjudicate_options(parser, DEFAULT_ADJUDICATE)
     add_limit_options(parser)
+    add_cluster_option(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
         "--save",
@@ -145,7 +149,7 @@ def play(
     save_error: SaveError | None = None
     try:
         # The runner first: its worker processes fork before the progress bar's thread.
-        with GameRunner(tasks, jobs) as runner, make_progress(stderr) as progress:
+        with game_runner(args, tasks, jobs) as runner, make_progress(stderr) as progress:
             stop.on_stop(runner.stop)
             bar = progress.add_task(describe(specs, args.games), total=scheduled)
             try:
@@ -161,6 +165,8 @@ def play(
     except RUN_FAILURES as error:  # the games so far are saved
         print(f"c4tui arena: {run_failure(error)}", file=sys.stderr)
         return 1
+    except ClusterError as error:
+        raise CommandError(f"--cluster: {error}") from None
     finally:
         if save is not None:
             save.close()

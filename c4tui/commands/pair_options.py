@@ -1,13 +1,19 @@
 """The options arena, rate and sprt share about how their games are played: the openings
-the pairs start from, solver adjudication, and the limits of a move."""
+the pairs start from, solver adjudication, the limits of a move, and where they are
+played (worker processes here, or a cluster)."""
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterable
+from typing import Any
 
 from c4tui.commands.common import CommandError
+from c4tui.tournament.cluster import ClusterRunner
+from c4tui.tournament.games import GameTask
 from c4tui.tournament.openings import OpeningsError, OpeningSuite, load_openings, suite_names
 from c4tui.tournament.time_control import MAX_SECONDS, MoveLimits, parse_tc
+from c4tui.tournament.workers import GameRunner, Play
 
 # The solver ends a game once this many cells are empty: on 7x6 it answers in
 # milliseconds there (games.adjudicated_winner; figures in docs/engine-testing.md).
@@ -85,3 +91,23 @@ def move_limits(args: argparse.Namespace) -> MoveLimits | None:
         except ValueError as error:
             raise CommandError(f"--tc: {error}") from None
     return MoveLimits(base, increment, args.movetime, args.nodes)
+
+
+def add_cluster_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="play the games on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 "
+        "(pip install 'c4tui[cluster]'; see docs/engine-testing.md)",
+    )
+
+
+def game_runner(
+    args: argparse.Namespace, tasks: Iterable[GameTask], jobs: int, play: Play[Any] | None = None
+) -> GameRunner[Any] | ClusterRunner[Any]:
+    """The runner of a command's games: worker processes here, or --cluster's workers."""
+    if getattr(args, "cluster", None):
+        return ClusterRunner(tasks, args.cluster, play)
+    if play is None:
+        return GameRunner(tasks, jobs)
+    return GameRunner(tasks, jobs, play=play)

@@ -30,7 +30,9 @@ from c4tui.commands.common import CommandError, output_console, plain_table
 from c4tui.commands.outside_log import log_outside_engines
 from c4tui.commands.pair_options import (
     add_adjudicate_options,
+    add_cluster_option,
     check_adjudicate,
+    game_runner,
     opening_suite,
     suite_help,
 )
@@ -42,9 +44,10 @@ from c4tui.engine.study import fixed_positions
 from c4tui.engine.study.accuracy import Accuracy
 from c4tui.engine.study.loss_kinds import KIND_WORDS
 from c4tui.engine.study.rating_fit import RatingFit
+from c4tui.tournament.cluster import ClusterError
 from c4tui.tournament.gauntlet import OPENING_PLIES, RATED, Gauntlet, play_rated
 from c4tui.tournament.signals import StopSignals
-from c4tui.tournament.workers import RUN_FAILURES, GameRunner, run_failure
+from c4tui.tournament.workers import RUN_FAILURES, run_failure
 
 MAX_GAMES = 100_000
 DEFAULT_GAMES = 400
@@ -97,6 +100,7 @@ def register(commands: Subcommands) -> None:
     )
     # Off by default: the levels' ratings were measured on games played to their end.
     add_adjudicate_options(parser, 0)
+    add_cluster_option(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
 
@@ -113,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
     )
     started = time.perf_counter()
     with StopSignals() as stop:
-        status = play(gauntlet, jobs, stop)
+        status = play(args, gauntlet, jobs, stop)
         if status is not None:
             return status
         interrupted = stop.stopped.is_set()
@@ -178,12 +182,12 @@ def field_for(spec: str) -> tuple[list[str], dict[int, float]]:
     return specs, ratings
 
 
-def play(gauntlet: Gauntlet, jobs: int, stop: StopSignals) -> int | None:
+def play(args: argparse.Namespace, gauntlet: Gauntlet, jobs: int, stop: StopSignals) -> int | None:
     """Play the gauntlet; an exit status when it cannot go on, else None."""
     stderr = Console(stderr=True, highlight=False)
     try:
         with (
-            GameRunner(gauntlet.tasks(), jobs, play=play_rated) as runner,
+            game_runner(args, gauntlet.tasks(), jobs, play_rated) as runner,
             make_progress(stderr) as progress,
         ):
             stop.on_stop(runner.stop)
@@ -196,6 +200,8 @@ def play(gauntlet: Gauntlet, jobs: int, stop: StopSignals) -> int | None:
     except RUN_FAILURES as error:
         print(f"c4tui rate: {run_failure(error)}", file=sys.stderr)
         return 1
+    except ClusterError as error:
+        raise CommandError(f"--cluster: {error}") from None
     return None
 
 

@@ -30,14 +30,17 @@ from c4tui.commands.outside_log import log_outside_engines
 from c4tui.commands.pair_options import (
     DEFAULT_ADJUDICATE,
     add_adjudicate_options,
+    add_cluster_option,
     add_limit_options,
     check_adjudicate,
+    game_runner,
     move_limits,
     opening_suite,
     suite_help,
 )
 from c4tui.engine.players.specs import SpecError, make_engine
 from c4tui.tournament import sprt
+from c4tui.tournament.cluster import ClusterError
 from c4tui.tournament.openings import DEFAULT_SUITE, OpeningSuite
 from c4tui.tournament.savefile import SaveError
 from c4tui.tournament.signals import StopSignals
@@ -50,7 +53,7 @@ from c4tui.tournament.sprt_run import (
     pair_tasks,
     save_state,
 )
-from c4tui.tournament.workers import RUN_FAILURES, GameRunner, run_failure
+from c4tui.tournament.workers import RUN_FAILURES, run_failure
 
 DEFAULT_GAMES_MOST = 100_000
 MAX_GAMES = 100_000_000
@@ -102,6 +105,7 @@ def register(commands: Subcommands) -> None:
     )
     add_adjudicate_options(parser, DEFAULT_ADJUDICATE)
     add_limit_options(parser)
+    add_cluster_option(parser)
     add_jobs_option(parser)
     parser.add_argument(
         "--seed", type=int, default=None, metavar="S", help="the run's seed (default: random)"
@@ -224,7 +228,7 @@ def play(
     pairs = PairsInOrder(state.pairs)
     progress = Progress(sys.stderr)
     try:
-        with GameRunner(pair_tasks(state, suite), jobs) as runner:
+        with game_runner(args, pair_tasks(state, suite), jobs) as runner:
             stop.on_stop(runner.stop)
             for game in runner:
                 for first, second in pairs.add(game):
@@ -245,6 +249,9 @@ def play(
         progress.end()
         print(f"c4tui sprt: {run_failure(error)}", file=sys.stderr)
         return 1, False
+    except ClusterError as error:
+        progress.end()
+        raise CommandError(f"--cluster: {error}") from None
     except (SaveError, OSError) as error:
         progress.end()
         raise CommandError(f"cannot keep the run: {error}") from None
