@@ -39,19 +39,9 @@ class VersionAction(argparse.Action):
         option_string: str | None = None,
     ) -> None:
         from c4tui.engine.kernels.library import kernels
+        from c4tui.version import version
 
         parser.exit(0, f"c4tui {version()}\nkernels: {kernels()}\n")
-
-
-def version() -> str:
-    """The installed c4tui's version."""
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as installed
-
-    try:
-        return installed("c4tui")
-    except PackageNotFoundError:  # run from a source tree that was never installed
-        return "unknown (not installed)"
 
 
 # The subcommands, each a module of c4tui.commands with a `register`, in --help's order.

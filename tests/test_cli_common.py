@@ -29,3 +29,18 @@ def test_a_game_file_given_to_a_command_is_read_or_named_at_fault(tmp_path):
     assert read_input_file(str(path), "here") == "not a game file\n"
     with pytest.raises(CommandError, match=r"^game\.c4: "):
         parse_game_file("not a game file\n", "game.c4")
+
+
+def test_the_version_names_the_commit_of_a_checkout(tmp_path):
+    from c4tui.version import checkout_commit, version
+
+    commit = "0123456789abcdef0123456789abcdef01234567"
+    (tmp_path / ".git" / "refs" / "heads").mkdir(parents=True)
+    (tmp_path / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    (tmp_path / ".git" / "refs" / "heads" / "main").write_text(commit + "\n")
+    assert checkout_commit(tmp_path) == commit
+    (tmp_path / ".git" / "refs" / "heads" / "main").unlink()  # after git gc: packed
+    (tmp_path / ".git" / "packed-refs").write_text(f"# pack-refs\n{commit} refs/heads/main\n")
+    assert checkout_commit(tmp_path) == commit
+    assert checkout_commit(tmp_path / "not-a-checkout") is None
+    assert version().startswith("0.1") or "unknown" in version()

@@ -329,7 +329,9 @@ def print_addresses(server: Server) -> None:
         host = socket.gethostname()
     elif ":" in host:
         host = f"[{host}]"
-    lines = [f"c4tui serve: state in {server.state_dir}"]
+    from c4tui.version import version
+
+    lines = [f"c4tui serve: c4tui {version()}, state in {server.state_dir}"]
     if server.ssh is not None and server.ssh.host_key is not None:  # listening: it has one
         fingerprint = server.ssh.host_key.get_fingerprint("sha256")
         lines.append(f"  terminals: ssh -p {server.ssh.port} {host}   (host key {fingerprint})")
