@@ -61,7 +61,7 @@ def test_the_agent_file_runs_where_c4tui_is_not_installed(tmp_path):
     agent = tmp_path / "agent.py"
     assert main(["connectx", "--engine", "negamax:depth=4", "-o", str(agent)]) == 0
     game = played_alone(agent, 12)
-    assert len(game["played"]) == 6
+    assert game["played"]  # every column legal (agent_standalone.py checks), to a line or 12
     ours = {name: loader for name, loader in game["modules"].items() if name != "__main__"}
     assert "c4tui.engine.players.negamax" in ours
     assert set(ours.values()) == {"_Carried"}  # every module from the file, none else
