@@ -22,6 +22,9 @@ from c4tui.tournament.sprt_run import Settings, SprtState, pair_tasks
 from c4tui.tournament.workers import GameRunner
 
 
+WARM_PAIRS = 5
+
+
 def tasks(args: argparse.Namespace, adjudicate: int) -> list:
     settings = Settings(
         args.new, args.old, 0.0, 5.0, 0.05, 0.05, "logistic", args.seed,
@@ -53,6 +56,11 @@ def main() -> None:
         f"{'adjudicate':>10} {'jobs':>4} {'wall s':>7} {'CPU s':>7} {'pairs/s':>8} "
         f"{'pairs/CPU s':>11} {'plies':>7}"
     )
+    # Untimed first: the book's pages, the solver's table and the engines' code warm up,
+    # so the first row timed does not pay for the second.
+    for adjudicate in (args.adjudicate, 0):
+        for task in tasks(args, adjudicate)[: 2 * WARM_PAIRS]:
+            play_game(task)
     for adjudicate in (args.adjudicate, 0):
         games = tasks(args, adjudicate)
         wall, cpu = time.perf_counter(), time.process_time()

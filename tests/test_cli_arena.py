@@ -278,3 +278,29 @@ def test_text_tables_call_an_engine_by_its_name_unless_two_share_it():
     )
     names = table_names([ann, bob, bob_too, "random"])
     assert names == {ann: "Ann", bob: bob, bob_too: bob_too, "random": "random"}
+
+
+def test_a_gauntlet_plays_the_first_engine_against_each_other_only(capsys):
+    argv = ["arena", "greedy", "random", "level:1", "random", "--gauntlet", "--games", "2"]
+    assert main([*argv, "--seed", "1", "--jobs", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games_played"] == data["games_scheduled"] == 6 and data["gauntlet"]
+    assert len(data["results"]) == 3
+    assert all("greedy" in (row["a"], row["b"]) and row["games"] == 2 for row in data["results"])
+
+
+def test_log_keeps_every_line_to_and_from_an_outside_engine(capsys, monkeypatch, tmp_path):
+    from c4tui.engine.external import wire_log
+
+    monkeypatch.delenv(wire_log.ENV, raising=False)  # the command sets it; undone after
+    log = tmp_path / "engines.log"
+    bot = Path(__file__).parent / "bots" / "c4e_bot.py"
+    argv = ["arena", f"cmd:{sys.executable} {bot}", "random", "--games", "2", "--seed", "1"]
+    assert main([*argv, "--jobs", "1", "--json", "--log", str(log)]) == 0
+    lines = [line.split(maxsplit=4) for line in log.read_text().splitlines()]
+    said = [words[4] for words in lines if words[3] == ">"]
+    heard = [words[4] for words in lines if words[3] == "<"]
+    assert said[0] == "c4e 1" and any(line.startswith("go") for line in said)
+    assert "c4eok 1" in heard and sum(line.startswith("bestmove") for line in heard) >= 2
+    assert main(["arena", "random", "greedy", "--games", "2", "--log", str(tmp_path)]) == 2
+    assert "--log" in capsys.readouterr().err

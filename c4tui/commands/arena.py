@@ -31,10 +31,12 @@ from c4tui.commands.pair_options import (
     add_adjudicate_options,
     add_cluster_option,
     add_limit_options,
+    add_log_option,
     check_adjudicate,
     game_runner,
     move_limits,
     opening_suite,
+    start_engine_log,
     suite_help,
 )
 from c4tui.engine.players.specs import SpecError, make_engine
@@ -42,7 +44,7 @@ from c4tui.tournament.cluster import ClusterError
 from c4tui.tournament.games import GameTask, PlayedGame
 from c4tui.tournament.openings import OpeningSuite
 from c4tui.tournament.savefile import SavedGames, SaveError
-from c4tui.tournament.schedule import schedule, total_games
+from c4tui.tournament.schedule import pairings, schedule, total_games
 from c4tui.tournament.signals import StopSignals
 from c4tui.tournament.standings import Crosstable, elo_estimate
 from c4tui.tournament.workers import RUN_FAILURES, run_failure
@@ -65,6 +67,11 @@ def register(commands: Subcommands) -> None:
     )
     parser.add_argument("specs", nargs="+", metavar="SPEC", help="e.g. greedy mcts:time=0.5")
     parser.add_argument("--games", type=int, required=True, metavar="N", help="games per pair")
+    parser.add_argument(
+        "--gauntlet",
+        action="store_true",
+        help="the first SPEC plays each of the others, which do not play among themselves",
+    )
     add_jobs_option(parser)
     parser.add_argument(
         "--seed", type=int, default=None, metavar="S", help="tournament seed (default: random)"
@@ -86,6 +93,7 @@ def register(commands: Subcommands) -> None:
     add_adjudicate_options(parser, DEFAULT_ADJUDICATE)
     add_limit_options(parser)
     add_cluster_option(parser)
+    add_log_option(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
         "--save",
@@ -109,8 +117,9 @@ def add_jobs_option(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     specs = check_arguments(args)
     log_outside_engines()
+    start_engine_log(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    scheduled = total_games(len(specs), args.games)
+    scheduled = total_games(len(specs), args.games, args.gauntlet)
     jobs = min(args.jobs or available_cores(), available_cores(), scheduled)
     plies, suite = openings_of(args.openings, seed)
     try:
@@ -123,6 +132,7 @@ def run(args: argparse.Namespace) -> int:
             opening_of=None if suite is None else suite.opening,
             adjudicate=args.adjudicate,
             limits=move_limits(args),
+            gauntlet=args.gauntlet,
         )
     except ValueError as error:
         raise CommandError(f"--openings: {error}") from None
@@ -143,7 +153,7 @@ def play(
     """Play the games, save and count each, print the summary; the exit status."""
     run_id = uuid.uuid4().hex[:12]
     save = open_saved_games(args.save) if args.save is not None else None
-    tally = Crosstable(specs)
+    tally = Crosstable(specs, pairings(len(specs), args.gauntlet))
     forfeits: list[dict[str, Any]] = []  # games an outside engine lost by failing, with the reason
     stderr = Console(stderr=True, highlight=False)
     save_error: SaveError | None = None
@@ -151,7 +161,7 @@ def play(
         # The runner first: its worker processes fork before the progress bar's thread.
         with game_runner(args, tasks, jobs) as runner, make_progress(stderr) as progress:
             stop.on_stop(runner.stop)
-            bar = progress.add_task(describe(specs, args.games), total=scheduled)
+            bar = progress.add_task(describe(specs, args.games, args.gauntlet), total=scheduled)
             try:
                 for record in runner:
                     if save is not None:
@@ -177,6 +187,7 @@ def play(
         "openings": args.openings,
         "opening_score": args.opening_score,
         "adjudicate": args.adjudicate,
+        "gauntlet": args.gauntlet,
         "games_played": tally.games,
         "games_scheduled": scheduled,
         "interrupted": runner.interrupted,
@@ -226,7 +237,7 @@ def check_arguments(args: argparse.Namespace) -> list[str]:
         raise CommandError("a tournament needs at least two engine specs")
     if args.games < 1:
         raise CommandError(f"--games must be at least 1, not {args.games}")
-    if total_games(len(args.specs), args.games) > MAX_GAMES_IN_ALL:
+    if total_games(len(args.specs), args.games, args.gauntlet) > MAX_GAMES_IN_ALL:
         raise CommandError(
             f"--games {args.games:,} per pair is more than a run can play "
             f"(at most {MAX_GAMES_IN_ALL:,} games in all)"
@@ -301,8 +312,8 @@ def make_progress(console: Console) -> Progress:
     )
 
 
-def describe(specs: list[str], games: int) -> str:
-    pairs = len(specs) * (len(specs) - 1) // 2
+def describe(specs: list[str], games: int, gauntlet: bool = False) -> str:
+    pairs = len(pairings(len(specs), gauntlet))
     return f"{len(specs)} engines, {pairs:,} pair{'s' if pairs > 1 else ''} x {games:,} games"
 
 

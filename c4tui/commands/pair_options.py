@@ -5,10 +5,12 @@ played (worker processes here, or a cluster)."""
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Iterable
 from typing import Any
 
 from c4tui.commands.common import CommandError
+from c4tui.engine.external import wire_log
 from c4tui.tournament.cluster import ClusterRunner
 from c4tui.tournament.games import GameTask
 from c4tui.tournament.openings import OpeningsError, OpeningSuite, load_openings, suite_names
@@ -111,3 +113,22 @@ def game_runner(
     if play is None:
         return GameRunner(tasks, jobs)
     return GameRunner(tasks, jobs, play=play)
+
+
+def add_log_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--log",
+        metavar="FILE",
+        help="append every line sent to and read from each outside engine to FILE",
+    )
+
+
+def start_engine_log(args: argparse.Namespace) -> None:
+    """--log FILE: checked writable now, then handed to every engine's host (wire_log.py)."""
+    if not args.log:
+        return
+    try:
+        os.close(os.open(args.log, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666))
+    except OSError as error:
+        raise CommandError(f"--log: cannot write {args.log!r}: {error.strerror}") from None
+    os.environ[wire_log.ENV] = os.path.abspath(args.log)

@@ -31,9 +31,11 @@ from c4tui.commands.outside_log import log_outside_engines
 from c4tui.commands.pair_options import (
     add_adjudicate_options,
     add_cluster_option,
+    add_log_option,
     check_adjudicate,
     game_runner,
     opening_suite,
+    start_engine_log,
     suite_help,
 )
 from c4tui.engine.board.notation import format_moves
@@ -101,6 +103,7 @@ def register(commands: Subcommands) -> None:
     # Off by default: the levels' ratings were measured on games played to their end.
     add_adjudicate_options(parser, 0)
     add_cluster_option(parser)
+    add_log_option(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)
 
@@ -109,6 +112,7 @@ def run(args: argparse.Namespace) -> int:
     check_arguments(args)
     specs, ratings = field_for(args.spec)
     log_outside_engines()
+    start_engine_log(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     jobs = min(args.jobs or available_cores(), available_cores(), args.games)
     suite = None if args.openings is None else opening_suite(args.openings, seed)

@@ -32,10 +32,12 @@ from c4tui.commands.pair_options import (
     add_adjudicate_options,
     add_cluster_option,
     add_limit_options,
+    add_log_option,
     check_adjudicate,
     game_runner,
     move_limits,
     opening_suite,
+    start_engine_log,
     suite_help,
 )
 from c4tui.engine.players.specs import SpecError, make_engine
@@ -106,6 +108,7 @@ def register(commands: Subcommands) -> None:
     add_adjudicate_options(parser, DEFAULT_ADJUDICATE)
     add_limit_options(parser)
     add_cluster_option(parser)
+    add_log_option(parser)
     add_jobs_option(parser)
     parser.add_argument(
         "--seed", type=int, default=None, metavar="S", help="the run's seed (default: random)"
@@ -128,6 +131,7 @@ def run(args: argparse.Namespace) -> int:
     state = start_or_resume(args, state_path)
     suite = opening_suite(state.settings.openings, state.settings.seed)
     log_outside_engines()
+    start_engine_log(args)
     with StopSignals() as stop:
         status, interrupted = play(args, state, suite, state_path, stop)
         if status is not None:

@@ -92,9 +92,18 @@ def exact_score(position: Position) -> int:
     return solve(position)
 
 
-def total_games(engines: int, games: int) -> int:
-    """How many games a round robin of `engines` engines and `games` games per pair has."""
-    return engines * (engines - 1) // 2 * games
+def pairings(engines: int, gauntlet: bool = False) -> list[tuple[int, int]]:
+    """The pairs of engines that play: every two in a round robin; in a gauntlet the
+    first engine against each of the others, and the others never among themselves."""
+    if gauntlet:
+        return [(0, other) for other in range(1, engines)]
+    return list(combinations(range(engines), 2))
+
+
+def total_games(engines: int, games: int, gauntlet: bool = False) -> int:
+    """How many games a round robin (or gauntlet) of `engines` engines and `games` games
+    per pair has."""
+    return len(pairings(engines, gauntlet)) * games
 
 
 def schedule(
@@ -107,6 +116,7 @@ def schedule(
     opening_of: Callable[[int], tuple[int, ...]] | None = None,
     adjudicate: int = 0,
     limits: MoveLimits | None = None,
+    gauntlet: bool = False,
 ) -> Iterator[GameTask]:
     """The tasks of a round robin, one at a time (see the module docstring).
 
@@ -123,7 +133,8 @@ def schedule(
         openings = random_openings(opening_plies, seed, opening_max_score)
         first_opening = next(openings)  # no opening at all: the ValueError comes now
         opening_of = _InTurn(first_opening, openings)
-    return _tasks(list(specs), games, seed, opening_of, adjudicate, limits)
+    pairs = pairings(len(specs), gauntlet)
+    return _tasks(list(specs), pairs, games, seed, opening_of, adjudicate, limits)
 
 
 class _InTurn:
@@ -144,13 +155,13 @@ class _InTurn:
 
 def _tasks(
     specs: list[str],
+    pairs: list[tuple[int, int]],
     games: int,
     seed: int,
     opening_of: Callable[[int], tuple[int, ...]],
     adjudicate: int,
     limits: MoveLimits | None,
 ) -> Iterator[GameTask]:
-    pairs = list(combinations(range(len(specs)), 2))
     index = 0
     for g in range(games):
         opening = opening_of(g // 2)

@@ -140,11 +140,14 @@ class Crosstable:
     """The running results of a tournament, fed one finished game at a time."""
 
     specs: Sequence[str]
+    # Which engines meet (every two by default; a gauntlet's first against the others).
+    pairings: Sequence[tuple[int, int]] | None = None
     pairs: dict[tuple[int, int], PairResult] = field(default_factory=dict)
     standings: list[Standing] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.pairs = {(a, b): PairResult(a, b) for a, b in combinations(range(len(self.specs)), 2)}
+        meeting = self.pairings or list(combinations(range(len(self.specs)), 2))
+        self.pairs = {(a, b): PairResult(a, b) for a, b in meeting}
         self.standings = [Standing(i) for i in range(len(self.specs))]
 
     @property

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from typing import IO
 
 from c4tui.engine.external.leftovers import kill_leftovers, pipe_of
+from c4tui.engine.external.wire_log import WireLog
 
 log = logging.getLogger("c4tui.engine.external")
 
@@ -62,6 +63,7 @@ class Child:
 
     def __init__(self, argv: Sequence[str], name: str, cwd: str | None = None) -> None:
         self.name = name
+        self.wire = WireLog.from_environment(name)  # --log FILE: every line both ways
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.stderr_tail: deque[str] = deque(maxlen=STDERR_LINES)
         # Set by close: what it had to kill that the process group did not hold.
@@ -88,6 +90,8 @@ class Child:
         """Write one line to the child; ChildGone when it no longer reads."""
         stdin = self.process.stdin
         assert stdin is not None
+        if self.wire is not None:
+            self.wire.note(">", line)
         try:
             stdin.write((line + "\n").encode("utf-8"))
             stdin.flush()
@@ -104,6 +108,8 @@ class Child:
         if line is None or line == FLOOD:
             self.lines.put(line)  # every later read sees the end too
             raise ChildGone if line is None else ChildFlooded
+        if self.wire is not None:
+            self.wire.note("<", line)
         return line
 
     def exit_words(self, wait: float = 0.5) -> str:
@@ -133,6 +139,8 @@ class Child:
             deadline = time.monotonic() + QUIT_SECONDS
             while _ended(self.process) is None and time.monotonic() < deadline:
                 time.sleep(0.01)
+        if self.wire is not None:
+            self.wire.close()
         if self._finalizer.alive:
             self.left_behind = self._finalizer() or 0
             if self.left_behind:
