@@ -12,6 +12,7 @@ import re
 from textual.binding import BindingType
 
 from c4tui.app.keys import KEYS, spoken_key
+from c4tui.engine.board.gamefile import lost_words
 from c4tui.match.interface import MatchView
 from c4tui.match.room_view import RoomView
 from c4tui.match.sides import GLYPHS, engine_title
@@ -101,13 +102,10 @@ def room_outcome_text(view: RoomView) -> str | None:
     loser = GLYPHS[1 - view.winner]
     if gone.name or not gone.open:
         loser = f"{gone.title} {loser}"
-    how = {
-        "resigned": "resigned",
-        "time": "lost on time",
-        "abandoned": "left the game",
-        "forfeit": "forfeited (no move made)",
-    }.get(view.ended or "")
-    return _room_winner(view) if how is None else f"{loser} {how}: {_room_winner(view)}"
+    if view.ended is None:
+        return _room_winner(view)
+    how = "forfeited (no move made)" if view.ended == "forfeit" else lost_words(view.ended)
+    return f"{loser} {how}: {_room_winner(view)}"
 
 
 def _room_winner(view: RoomView) -> str:

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from c4tui.engine.board.game import Evaluation, Game
-from c4tui.engine.board.gamefile import Ending, GameRecord
+from c4tui.engine.board.gamefile import Ending, GameRecord, lost_words
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.base import limits_on
 from c4tui.engine.players.contract import Engine, SearchInfo, SearchResult
@@ -55,10 +55,8 @@ from c4tui.match.turns import EngineTurns
 from c4tui.match.watching import WATCH_DELAYS, Watching
 from c4tui.records.kept_games import GameLibrary
 
+
 # How an ending of a game file reads after the loser's name ("ann ● lost on time").
-ENDING_WORDS = {"time": "lost on time", "abandoned": "left the game", "forfeit": "forfeited"}
-
-
 class Match:
     """A game in progress between two sides (see the module docstring)."""
 
@@ -401,7 +399,7 @@ class Match:
         ended = record.ended
         if ended is not None and ended.winner is not None:
             self.resigned = 1 - ended.winner  # over, as it was left
-            self.ended_how, self.ending = ended.how, ENDING_WORDS.get(ended.how, ended.how)
+            self.ended_how, self.ending = ended.how, lost_words(ended.how)
         # Reopened at an engine's turn: it waits for `m`, as after undo.
         self._paused = self.is_ai(self.position.to_move) and not self.sides.watching
         self.emit(PositionChanged(self.position))

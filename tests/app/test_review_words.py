@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from c4tui.app.screens.review_words import after_words, line_words, move_name
+from c4tui.app.screens.review_words import after_words, best_words, line_words, move_name
 from c4tui.app.widgets.review_graph import ply_columns
 from c4tui.engine.board.position import Position
+from c4tui.engine.board.scores import describe_score
 from c4tui.engine.study.review import review_move
 
 
@@ -38,3 +39,14 @@ def test_a_moves_round_is_shared_by_both_sides_moves():
 
     assert [move_number(ply) for ply in range(5)] == [1, 1, 2, 2, 3]
     assert move_name(13) == "7 ○" and move_name(0) == "1 ●"
+
+
+def test_a_slower_win_is_not_worded_as_good_as_the_best():
+    """The best columns' result and the move's own are counted alike (from before the
+    move, as `c4tui review` counts them), so a win in 15 never reads as the best's 14."""
+    before = Position.from_moves("4444")
+    review = review_move(before, 4, [6, 6, 6, 6, 5, 6, 6])
+    assert (describe_score(before, 6), describe_score(before, 5)) == ("win in 14", "win in 15")
+    assert (
+        best_words(before, review) == "better: 1, 2, 3, 4, 6, 7 (win in 14; this move: win in 15)"
+    )

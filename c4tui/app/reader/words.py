@@ -14,6 +14,7 @@ from c4tui.app.status_words import worded
 from c4tui.app.threat_marks import threat_caption
 from c4tui.app.widgets.clock import clock_words
 from c4tui.engine.board.game import Game, Node
+from c4tui.engine.board.gamefile import lost_words
 from c4tui.engine.board.notation import move_name
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import describe_score
@@ -85,7 +86,7 @@ def outcome_line(view: MatchView) -> str | None:
     wins = "win" if _is_you(view, winner) else "wins"
     if pos.winner() is not None:
         return f"{player_words(view, winner)} {wins}: {in_a_row(pos.winning_cells(), pos.connect)}"
-    ending = view.ending or ("resigned" if view.how in ("resigned", None) else view.how)
+    ending = view.ending or lost_words(view.how or "resigned")
     return f"{player_words(view, 1 - winner)} {ending}: {player_words(view, winner)} {wins}"
 
 

@@ -45,9 +45,12 @@ def after_words(before: Position, review: MoveReview) -> str:
 
 
 def best_words(before: Position, review: MoveReview) -> str:
-    """ "better: 4, 5 (win in 3)": the best columns and what they give, before the move."""
+    """ "better: 4, 5 (win in 3; this move: win in 4)": the best columns and what they
+    give beside what the move played gives, both counted from before the move (as
+    `c4tui review` counts them), so that a slower win never reads as good as the best."""
     columns = ", ".join(str(c + 1) for c in review.best)
-    return f"better: {columns} ({describe_score(before, review.best_score)})"
+    best, played = describe_score(before, review.best_score), describe_score(before, review.score)
+    return f"better: {columns} ({best}; this move: {played})"
 
 
 def line_words(ply: int, line: tuple[int, ...]) -> str:

@@ -84,6 +84,15 @@ def result_text(winner: int | None, *, over: bool = True) -> str:
     return "1/2-1/2" if over else "*"
 
 
+LOST = {"resigned": "resigned", "time": "lost on time", "forfeit": "forfeited"}
+
+
+def lost_words(how: str) -> str:
+    """What the loser did, after their name, for a game that ended so off the board:
+    "resigned", "lost on time", "forfeited", "left the game"."""
+    return LOST.get(how, "left the game")
+
+
 @dataclass(frozen=True)
 class Ending:
     """How a game ended off the board: `how` one of ENDINGS, `winner` 0 (●), 1 (○), or
@@ -104,12 +113,7 @@ class Ending:
         """ "○ resigned", "draw agreed", "● lost on time", "○ left the game", "○ forfeited"."""
         if self.winner is None:
             return "draw agreed" if self.how == "agreed" else "draw claimed, a side left"
-        loser = players[1 - self.winner]
-        return {
-            "resigned": f"{loser} resigned",
-            "time": f"{loser} lost on time",
-            "forfeit": f"{loser} forfeited",
-        }.get(self.how, f"{loser} left the game")
+        return f"{players[1 - self.winner]} {lost_words(self.how)}"
 
 
 @dataclass(frozen=True)

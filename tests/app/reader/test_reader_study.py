@@ -19,7 +19,10 @@ async def test_the_review_says_each_mistake_and_its_better_move(make_app):
         start = said.index("review of 7 moves")
         assert said[start + 2].startswith("○: ")
         mistakes = [line for line in said[start:] if line.startswith("move ")]
-        assert "move 2 ○, column 5: a mistake; better: 4 (draw); after it ● wins in 15" in mistakes
+        assert (
+            "move 2 ○, column 5: a mistake; better: 4 (draw; this move: loss in 15);"
+            " after it ● wins in 15"
+        ) in mistakes
         assert said[-1].endswith("of your mistakes to play again: type learn")
 
 

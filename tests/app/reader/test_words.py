@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from c4tui.app.reader import words
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
+from c4tui.match.controller import Match
 from c4tui.match.room_view import ClockView
+from c4tui.match.sides import Sides
 
 
 def test_a_move_names_its_disc_column_and_row():
@@ -100,3 +104,14 @@ def test_the_clocks_in_words_and_each_warning_once():
 )
 def test_a_win_one_move_away_is_said_for_both_sides(moves, said):
     assert words.winning_threats_line(Position.from_moves(moves)) == said
+
+
+@pytest.mark.parametrize(
+    ("how", "said"),
+    [("time", "○ you lost on time: ● bob wins"), ("abandoned", "○ you left the game: ● bob wins")],
+)
+def test_a_rooms_ending_off_the_board_is_said_in_words(how, said):
+    """A room's view has the ending's kind (`how`), not its words: the line says them."""
+    view = Match(Sides(None, None), Game.from_moves("44")).view()
+    view = replace(view, names=("bob", "You"), over=True, winner=0, how=how, ending=None)
+    assert words.outcome_line(view) == said
