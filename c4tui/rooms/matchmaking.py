@@ -202,9 +202,19 @@ class Matchmaking(HostListener):
             log.warning("whether %s plays elsewhere is not known: %s", key, error)
             return False
 
+    def _seated(self, key: str) -> bool:
+        """Whether this player has a seat in a game of one sitting that is on here, with
+        both seats taken, moved in or not (paired, a challenge accepted): no seek then."""
+        return any(
+            r.on
+            and r.seat_of(key) is not None
+            and (r.control is None or not r.control.correspondence)
+            for r in self.host.rooms.values()
+        )
+
     def seek(self, client: Client, text: str) -> None:
         control = self._control(text)
-        if self._playing_anywhere(client.key):
+        if self._playing_anywhere(client.key) or self._seated(client.key):
             raise Refused("Finish your game first: you have a seat in a game under way.")
         rating = self._standing(client.key, client.name, control).rating
         seek = self.queue.seek(client.key, client.name, rating.r, control.text)
@@ -241,7 +251,8 @@ class Matchmaking(HostListener):
         """Pair whom the rules allow, let challenges expire, tell seekers how they wait."""
         self._expire_challenges()
         for seek in list(self.queue.seeks.values()):
-            if not self._clients(seek.key) or self._playing_anywhere(seek.key):
+            gone = not self._clients(seek.key)
+            if gone or self._playing_anywhere(seek.key) or self._seated(seek.key):
                 self._stop_seeking(seek.key)
         most = max(0, self.host.limits.rooms - len(self.host.rooms))
         found = self._pair(most)

@@ -94,3 +94,26 @@ async def test_c4tui_bot_seeks_plays_and_stops_after_its_games(tmp_path, capsys)
             feed.close()
         assert "seeking a 1+0 game" in capsys.readouterr().err
         await dan.close()
+
+
+async def test_a_bot_with_a_game_not_begun_may_not_seek_another(tmp_path):
+    """Paired, before the first move: its game is on, so a new seek is refused (409) and
+    its seat in that game stays its own."""
+    async with bot_api(tmp_path) as (service, http):
+        alpha = token_of(service, "ann", "alpha")
+        events = await stream(http, "/stream", alpha)
+        await events.next("online")
+        assert (await post(http, "/seek?clock=3%2B2", alpha))[0] == 200
+        dan = await login(service, "dan")
+        await dan.send(Seek("3+2"))
+        room = await room_where(dan, lambda m: m["seat"] is not None)
+        assert (await events.next("gameStart"))["room"] == room["room"]
+        status, answer = await post(http, "/seek?clock=3%2B2", alpha)
+        assert status == 409 and "game" in answer["error"], answer
+        eve = await login(service, "eve")
+        await eve.send(Seek("3+2"))
+        waiting = await next_of(eve, "seeking", lambda m: m["control"] == "3+2")
+        assert waiting["waiting"] == 0
+        assert "BOT alpha" in [seat.title() for seat in service.host.rooms[room["room"]].seats]
+        for client in (dan, eve):
+            await client.close()
