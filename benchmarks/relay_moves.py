@@ -26,8 +26,8 @@ from pathlib import Path
 import psycopg
 from store_moves import GAME  # the 40 plies that end nothing on 7x6
 
-from c4tui.rooms.room_client import RoomClient
-from c4tui.rooms.service import Identity, RoomLimits, RoomService
+from c4tui.server.service.service import Identity, RoomLimits, RoomService
+from c4tui.server.wire.room_client import RoomClient
 
 
 async def login(service: RoomService, name: str) -> RoomClient:

@@ -16,10 +16,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from c4tui.community.opening import open_store
 from c4tui.engine.board.game import Game
-from c4tui.rooms.keeping import RoomKeeper, new_game_name
-from c4tui.rooms.room import Room, Seat
+from c4tui.server.rooms.keeping import RoomKeeper, new_game_name
+from c4tui.server.rooms.room import Room, Seat
+from c4tui.server.store.opening import open_store
 
 GAME = "1234567123456712146671233457523556612344"  # 40 plies that end nothing on 7x6
 

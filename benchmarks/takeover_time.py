@@ -25,7 +25,7 @@ from pathlib import Path
 import psycopg
 from relay_moves import login, room
 
-from c4tui.rooms.service import RoomLimits, RoomService
+from c4tui.server.service.service import RoomLimits, RoomService
 
 
 async def one_kill(url: str, lease: float, folder: Path) -> float:

@@ -18,9 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from c4tui.community.opening import open_store
 from c4tui.community.tournament import Tournament
-from c4tui.community.tournament_records import TournamentRecords
+from c4tui.server.store.opening import open_store
+from c4tui.server.store.tournament_records import TournamentRecords
 
 PLAYERS, ROUNDS = 64, 15
 

@@ -259,7 +259,7 @@ def run_served(args: argparse.Namespace) -> int:
     for option in ("opponent", "first", "position", "load"):
         if getattr(args, option) is not None:
             raise CommandError(f"--served takes no --{option}: the server holds the game")
-    from c4tui.rooms.room_client import SOCKET_ENV, TOKEN_ENV
+    from c4tui.server.wire.room_client import SOCKET_ENV, TOKEN_ENV
 
     for name in (SOCKET_ENV, TOKEN_ENV):
         if not os.environ.get(name):
@@ -274,7 +274,7 @@ def run_served(args: argparse.Namespace) -> int:
 
 
 def run_served_client() -> int:
-    """`c4tui --served` in a child of the fork server (serve/fork_server.py)."""
+    """`c4tui --served` in a child of the fork server (server/fronts/fork_server.py)."""
     return main(["--served"])
 
 

@@ -61,7 +61,7 @@ from c4tui.match.remote import (
 )
 from c4tui.match.room_view import RoomView
 from c4tui.match.search_requests import Notice
-from c4tui.rooms.room_client import RoomError
+from c4tui.server.wire.room_client import RoomError
 
 Connect = Callable[[], Awaitable[RemoteMatch]]
 # What the app acts on itself (the game screen hears the game's own events).

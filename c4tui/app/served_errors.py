@@ -1,4 +1,4 @@
-"""A served client's errors kept from the player: the app's part of rooms/client_errors.py.
+"""A served client's errors kept from the player: the app's part of server/wire/client_errors.py.
 
 Textual prints an error that stops an app as a traceback with its local values, and
 Python prints one for an error outside the app or in a thread; in a served client each
@@ -20,7 +20,7 @@ from rich.console import Console
 from textual.app import App
 
 from c4tui.app.textual_internals import stopping_error
-from c4tui.rooms.client_errors import TOLD, keep
+from c4tui.server.wire.client_errors import TOLD, keep
 
 
 def _kept_exception(

@@ -11,7 +11,7 @@ from c4tui.argparse_internals import Subcommands
 from c4tui.commands.common import CommandError
 
 if TYPE_CHECKING:  # the server loads asyncssh: imported only when serve runs
-    from c4tui.serve.server import Server
+    from c4tui.server.serving import Server
 
 # (flag, field of ServeLimits or RoomLimits, type, metavar, help); defaults come from
 # the dataclasses, so the help and the server never disagree.
@@ -49,8 +49,8 @@ ROOM_FLAGS = (
 
 def register(commands: Subcommands) -> None:
     # Both light (dataclasses only): every `c4tui` start builds this parser.
-    from c4tui.rooms.identity import RoomLimits
-    from c4tui.serve.session_limits import ServeLimits
+    from c4tui.server.fronts.session_limits import ServeLimits
+    from c4tui.server.wire.identity import RoomLimits
 
     parser = commands.add_parser(
         "serve",
@@ -123,7 +123,7 @@ def register(commands: Subcommands) -> None:
 
 
 def check(args: argparse.Namespace) -> None:
-    from c4tui.rooms.identity import MOST_ROUND_PAUSE
+    from c4tui.server.wire.identity import MOST_ROUND_PAUSE
 
     for flag, value in (("--ssh", args.ssh), ("--web", args.web)):
         if not 0 <= value <= 65535:
@@ -220,12 +220,12 @@ def run(args: argparse.Namespace) -> int:
     import logging
     from dataclasses import replace
 
-    from c4tui.community.store import StoreDamaged, StoreError, StoreGone
     from c4tui.files import data_dir
-    from c4tui.rooms.identity import RoomLimits
-    from c4tui.serve.server import ServeConfig, Server, StateDirError
-    from c4tui.serve.session_limits import ServeLimits
-    from c4tui.serve.ssh_keys import KeyFileError, read_authorized_keys
+    from c4tui.server.fronts.session_limits import ServeLimits
+    from c4tui.server.fronts.ssh_keys import KeyFileError, read_authorized_keys
+    from c4tui.server.serving import ServeConfig, Server, StateDirError
+    from c4tui.server.store.store import StoreDamaged, StoreError, StoreGone
+    from c4tui.server.wire.identity import RoomLimits
 
     check(args)
     authorized = None

@@ -1,8 +1,9 @@
 """Automatch: players who seek a game with a time control, paired by rating.
 
 Pure: no I/O, and the clock is handed in, so tests move time as they like. The room
-service (c4tui/rooms/seeks.py) keeps one `SeekQueue`, adds and cancels seeks as players
-ask, and calls `pair` about once a second; each `Pairing` it gets back becomes a room.
+service (c4tui/server/desks/matchmaking.py) keeps one `SeekQueue`, adds and cancels
+seeks as players ask, and calls `pair` about once a second; each `Pairing` it gets back
+becomes a room.
 
 The rules, in the order they decide:
 - Only seeks of the same time control meet (one queue per control).

@@ -1,4 +1,5 @@
-"""ChosenNames: the names browser players choose, kept as the names of ssh players are.
+"""The rules a chosen name keeps: the names browser players choose (ChosenNames keeps them,
+in c4tui/server/store/chosen_names.py).
 
 A browser is a private cookie's identity ("web:<id>"); it starts with a name the web
 front makes ("web-1a2b") and may choose one of its own. A chosen name is claimed for
@@ -13,11 +14,8 @@ look, the profile screen: ssh login names' characters, ssh names' length.
 
 from __future__ import annotations
 
-from c4tui.community.player_records import PlayerRecords
-from c4tui.community.store import Store
-
 WEB_NAMES = "web-"  # the start of every name the web front makes
-LONGEST = 20  # as long as a name is shown (rooms/identity.py's display_name)
+LONGEST = 20  # as long as a name is shown (server/wire/identity.py's display_name)
 MARKS = frozenset("-_.")  # besides letters and digits, as ssh login names have them
 
 
@@ -31,32 +29,3 @@ def name_refusal(name: str) -> str | None:
     if name.casefold().startswith(WEB_NAMES):
         return f"Names starting with {WEB_NAMES} are the ones the server makes: choose another."
     return None
-
-
-class ChosenNames:
-    """The names browsers chose, in one store."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self.players = PlayerRecords(store)
-
-    def held(self, key: str) -> str | None:
-        """The name the player of identity `key` chose and holds, None when none."""
-        player = self.players.player_of(key)
-        if player is None:
-            return None
-        name = str(self.store.value("SELECT name FROM players WHERE id = ?", (player,)))
-        return name if self.players.holder_of(name) == player else None
-
-    def choose(self, key: str, name: str) -> bool:
-        """`name` for the player of identity `key`, as written (its case too), unless
-        another player holds it; whether it is theirs now."""
-        with self.store.transaction():
-            if not self.players.claim(name, key):
-                return False
-            player = self.players.player(key, name)
-            self.store.execute(
-                "UPDATE names SET name = ? WHERE folded = ?", (name, name.casefold())
-            )
-            self.store.execute("UPDATE players SET name = ? WHERE id = ?", (name, player))
-            return True

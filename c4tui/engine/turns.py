@@ -1,5 +1,5 @@
 """The rules of taking turns, the same wherever moves are taken: the local match
-(c4tui/match) and a room of `c4tui serve` (c4tui/rooms) both ask these.
+(c4tui/match) and a room of `c4tui serve` (c4tui/server/rooms) both ask these.
 
 - Whether a column takes a disc (`column_refusal`), in the words a player reads.
   An engine's answer is checked the same way before it is played.

@@ -59,9 +59,9 @@ from c4tui.match.opponents import Judge, evaluation_of, proven
 from c4tui.match.room_view import LobbyView, RoomView
 from c4tui.match.search_requests import Notice
 from c4tui.match.sides import Sides, engine_title
-from c4tui.rooms import protocol as wire
-from c4tui.rooms.protocol import Bye, Message
-from c4tui.rooms.room_client import RoomClient, RoomError
+from c4tui.server.wire import protocol as wire
+from c4tui.server.wire.protocol import Bye, Message
+from c4tui.server.wire.room_client import RoomClient, RoomError
 
 NOT_IN_A_ROOM = "In a room the server holds the game: {what} is not for rooms."
 REPEAT_SECONDS = 0.5  # the same intent again within this is dropped (a held-down key)

@@ -2,7 +2,7 @@
 
 Immutable values made from the service's messages (`from_wire`), with the words a
 player reads: whose turn it is, how the game ended. They hold no connection and decide
-nothing; the service's view is the truth (c4tui/rooms/room.py makes it).
+nothing; the service's view is the truth (c4tui/server/rooms/room.py makes it).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from c4tui.community.clocks import TimeControl
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import SearchInfo
 from c4tui.match.sides import engine_title
-from c4tui.rooms.protocol import Lobby, RoomShown
+from c4tui.server.wire.protocol import Lobby, RoomShown
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,8 @@ from textual.pilot import Pilot
 from c4tui.app.screens.game import GameScreen
 from c4tui.app.served import ServedApp
 from c4tui.match.remote import RemoteMatch
-from c4tui.rooms.room_client import RoomClient
-from c4tui.rooms.service import RoomLimits, RoomService
+from c4tui.server.service.service import RoomLimits, RoomService
+from c4tui.server.wire.room_client import RoomClient
 from tests.rooms.support import PATIENCE, login, room_where
 
 

@@ -9,11 +9,11 @@ from textual.widgets import Input, OptionList, Static
 from c4tui.app.screens.lobby import LobbyScreen
 from c4tui.app.screens.profile import PasswordScreen, PlayersScreen, ProfileScreen
 from c4tui.app.served import ServedApp
-from c4tui.community.chosen_names import ChosenNames
 from c4tui.community.passwords import matches
-from c4tui.community.people_records import PeopleRecords
-from c4tui.community.player_records import PlayerRecords
 from c4tui.match.remote import RemoteMatch
+from c4tui.server.store.chosen_names import ChosenNames
+from c4tui.server.store.people_records import PeopleRecords
+from c4tui.server.store.player_records import PlayerRecords
 from tests.app.test_served import served_app, service, until  # noqa: F401 (a fixture)
 from tests.rooms.support import login
 

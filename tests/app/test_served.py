@@ -21,7 +21,7 @@ from c4tui.app.widgets.thinking import ThinkingPanel
 from c4tui.cli import main
 from c4tui.match.remote import RemoteMatch, Said
 from c4tui.match.search_requests import Notice
-from c4tui.rooms.service import RoomLimits, RoomService
+from c4tui.server.service.service import RoomLimits, RoomService
 from tests.rooms.support import PATIENCE, login, next_of, room_where
 
 

@@ -107,7 +107,7 @@ def test_classic_board_style_in_the_smallest_terminal(snap_compare, tmp_path):
 def compare_room(snap_compare, tmp_path, monkeypatch, name: str) -> bool:
     """A served app's state (room_showcase.py), with the codes drawn from a seeded
     generator (they are random by design and shown in the room)."""
-    monkeypatch.setattr("c4tui.rooms.access.secrets.choice", random.Random(SEED).choice)
+    monkeypatch.setattr("c4tui.server.rooms.access.secrets.choice", random.Random(SEED).choice)
     state = ROOM_STATES[name]
     return snap_compare(
         state.app(tmp_path / "state"), terminal_size=state.size, run_before=state.steps

@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Input, Static
 from c4tui.app.screens.game import GameScreen
 from c4tui.app.screens.tournament import TournamentScreen, state_words
 from c4tui.community.tournament import MAX_ROUNDS
-from c4tui.rooms.protocol import MakeTournament, TournamentListed
+from c4tui.server.wire.protocol import MakeTournament, TournamentListed
 from tests.app.room_showcase import ShowcaseApp, play, until
 from tests.app.showcase import SEED
 from tests.app.test_served import served_app, service  # noqa: F401 (a fixture)
@@ -69,7 +69,7 @@ async def second_round(pilot: Pilot[Any]) -> None:
 
 
 def test_a_swiss_in_its_second_round_seen_by_a_spectator(snap_compare, tmp_path, monkeypatch):
-    monkeypatch.setattr("c4tui.rooms.access.secrets.choice", random.Random(SEED).choice)
+    monkeypatch.setattr("c4tui.server.rooms.access.secrets.choice", random.Random(SEED).choice)
     app = ShowcaseApp(tmp_path / "state", "eve")
     assert snap_compare(app, terminal_size=(80, 24), run_before=second_round)
 

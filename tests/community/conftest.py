@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from c4tui.community.opening import open_store
+from c4tui.server.store.opening import open_store
 
 
 @pytest.fixture(scope="session")
 def postgres_url(postgres):
     """A schema of this test process's, migrated once."""
-    from c4tui.community.migrate import migrate
-    from c4tui.community.postgres_store import PostgresStore
+    from c4tui.server.store.migrate import migrate
+    from c4tui.server.store.postgres_store import PostgresStore
 
     url = postgres.fresh_url()
     with PostgresStore(url) as store:
@@ -27,7 +27,7 @@ def store(request, tmp_path):
         with open_store(tmp_path) as store:
             yield store
         return
-    from c4tui.community.postgres_store import PostgresStore
+    from c4tui.server.store.postgres_store import PostgresStore
 
     with PostgresStore(request.getfixturevalue("postgres_url")) as store:
         request.getfixturevalue("postgres").emptied(store)

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from c4tui.community.postgres_store import PostgresStore
+    from c4tui.server.store.postgres_store import PostgresStore
 
 RUN_AS = "nobody"
 _schemas = itertools.count(1)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from c4tui.community.bot_records import BotRecords
 from c4tui.community.bot_tokens import (
     BOTS_PER_OWNER,
     BotAccount,
@@ -12,7 +11,8 @@ from c4tui.community.bot_tokens import (
     is_bot_key,
     name_refusal,
 )
-from c4tui.community.opening import open_store
+from c4tui.server.store.bot_records import BotRecords
+from c4tui.server.store.opening import open_store
 
 
 def test_a_token_signs_in_its_bot_and_only_its_digest_is_kept(store, tmp_path):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-from c4tui.community.bus import LocalBus
-from c4tui.community.bus_postgres import NOTIFY_MOST, PostgresBus
+from c4tui.server.cluster.bus import LocalBus
+from c4tui.server.cluster.bus_postgres import NOTIFY_MOST, PostgresBus
 
 PATIENCE = 30.0
 
@@ -147,7 +147,7 @@ async def test_messages_waiting_for_one_server_go_together_in_order(postgres_url
 
 
 async def test_a_bus_that_cannot_connect_says_so_in_one_line():
-    from c4tui.community.store import StoreError
+    from c4tui.server.store.store import StoreError
     from tests.community.postgres import free_port
 
     bus = PostgresBus(f"postgresql://c4tui:secret@127.0.0.1:{free_port()}/postgres", "lone")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from c4tui.community.opening import open_store
 from c4tui.community.passwords import hashed, matches
-from c4tui.community.people_records import PeopleRecords
+from c4tui.server.store.opening import open_store
+from c4tui.server.store.people_records import PeopleRecords
 
 
 def test_a_password_claims_the_name_and_is_asked_from_then_on(tmp_path):

@@ -6,12 +6,12 @@ from __future__ import annotations
 import threading
 
 from c4tui.community.automatch import Seek, nobody_blocked
-from c4tui.community.clock_records import ClockRecords
-from c4tui.community.presence import PresenceRecords
-from c4tui.community.room_records import RoomRecord, RoomRecords, SeatRecord
-from c4tui.community.room_versions import room_versions
-from c4tui.community.seek_records import PAIRING_LOCK, SeekRecords
 from c4tui.engine.board.gamefile import Ending, GameRecord
+from c4tui.server.cluster.presence import PresenceRecords
+from c4tui.server.store.clock_records import ClockRecords
+from c4tui.server.store.room_records import RoomRecord, RoomRecords, SeatRecord
+from c4tui.server.store.room_versions import room_versions
+from c4tui.server.store.seek_records import PAIRING_LOCK, SeekRecords
 
 A, B, C = "a:1", "b:2", "c:3"  # three servers
 NOW = 2_000_000_000.0
@@ -79,7 +79,7 @@ def test_a_dead_server_s_seeks_wait_and_one_seek_a_player(store):
 def test_two_servers_pairing_at_once_pair_each_seek_once(postgres_url, postgres):
     """While one server pairs (its transaction holds the lock) the other waits for it,
     then finds the seeks it paired gone."""
-    from c4tui.community.postgres_store import PostgresStore
+    from c4tui.server.store.postgres_store import PostgresStore
 
     with PostgresStore(postgres_url) as one, PostgresStore(postgres_url) as two:
         postgres.emptied(one)
@@ -107,7 +107,7 @@ def test_two_servers_pairing_at_once_pair_each_seek_once(postgres_url, postgres)
 
 
 def test_servers_racing_to_pair_never_pair_a_seek_twice(postgres_url, postgres):
-    from c4tui.community.postgres_store import PostgresStore
+    from c4tui.server.store.postgres_store import PostgresStore
 
     stores = [PostgresStore(postgres_url) for _ in range(3)]
     try:
@@ -138,9 +138,9 @@ def test_servers_racing_to_pair_never_pair_a_seek_twice(postgres_url, postgres):
 def test_servers_making_challenges_at_once_number_them_apart(postgres_url, postgres):
     """Each server makes its challenge in the book as the store has it under the lock, so
     two made at once get two numbers (neither is lost to the other's)."""
-    from c4tui.community.challenge_records import ChallengeRecords
     from c4tui.community.challenges import ChallengeBook
-    from c4tui.community.postgres_store import PostgresStore
+    from c4tui.server.store.challenge_records import ChallengeRecords
+    from c4tui.server.store.postgres_store import PostgresStore
 
     stores = [PostgresStore(postgres_url) for _ in range(3)]
     try:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from c4tui.community.game_records import GameRecords
-from c4tui.community.profiles import ProfileRecords, Results
-from c4tui.community.rating_records import RatingRecords
 from c4tui.engine.board.gamefile import Ending, GameRecord
+from c4tui.server.store.game_records import GameRecords
+from c4tui.server.store.profiles import ProfileRecords, Results
+from c4tui.server.store.rating_records import RatingRecords
 
 
 def keep(store, name, moves, players, keys, ended=None):

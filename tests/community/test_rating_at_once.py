@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import threading
 
-from c4tui.community.opening import open_store
-from c4tui.community.player_records import PlayerRecords
-from c4tui.community.rating_records import RatingRecords
-from c4tui.community.sqlite_store import SqliteStore
-from c4tui.community.store import DATABASE_NAME
+from c4tui.server.store.opening import open_store
+from c4tui.server.store.player_records import PlayerRecords
+from c4tui.server.store.rating_records import RatingRecords
+from c4tui.server.store.sqlite_store import SqliteStore
+from c4tui.server.store.store import DATABASE_NAME
 
 GAMES = 15  # per connection
 

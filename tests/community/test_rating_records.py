@@ -1,14 +1,14 @@
-"""Ratings, game terms and the leaderboard in a real store (community/rating_records.py),
+"""Ratings, game terms and the leaderboard in a real store (server/store/rating_records.py),
 and open challenges kept across a restart (challenge_records.py)."""
 
 from __future__ import annotations
 
-from c4tui.community.challenge_records import ChallengeRecords
 from c4tui.community.challenges import ChallengeBook
 from c4tui.community.glicko2 import NEWCOMER
-from c4tui.community.opening import open_store
-from c4tui.community.player_records import PlayerRecords
-from c4tui.community.rating_records import RatingRecords
+from c4tui.server.store.challenge_records import ChallengeRecords
+from c4tui.server.store.opening import open_store
+from c4tui.server.store.player_records import PlayerRecords
+from c4tui.server.store.rating_records import RatingRecords
 
 DAY = 86400.0
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from c4tui.community.game_records import GameRecords, holder
-from c4tui.community.player_records import PlayerRecords
-from c4tui.community.room_records import RoomRecord, RoomRecords, SeatRecord
 from c4tui.engine.board.gamefile import Ending, GameRecord
+from c4tui.server.store.game_records import GameRecords, holder
+from c4tui.server.store.player_records import PlayerRecords
+from c4tui.server.store.room_records import RoomRecord, RoomRecords, SeatRecord
 
 ANN = SeatRecord("ssh-key:SHA256:ann", "ann", None, "SEAT01")
 AI = SeatRecord(None, "", "level:3", "")

@@ -1,4 +1,4 @@
-"""Relays between servers on one PostgreSQL (rooms/relay.py, relay_standins.py): a
+"""Relays between servers on one PostgreSQL (server/rooms/relay.py, relay_standins.py): a
 player connected to one server in a room another holds, as any player of that room."""
 
 from __future__ import annotations

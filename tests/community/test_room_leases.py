@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from c4tui.community.room_leases import LeaseLost, RoomLeases
+from c4tui.server.cluster.room_leases import LeaseLost, RoomLeases
 
 
 def test_a_room_is_held_by_one_server_until_its_lease_runs_out(store):

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
-from c4tui.rooms.host import HostListener
-from c4tui.rooms.service import RoomService
+from c4tui.server.rooms.host import HostListener
+from c4tui.server.service.service import RoomService
 from tests.community.two_servers import a_game, killed, play, two_servers
 from tests.rooms.support import Time, login, next_of, room_where
 

@@ -1,7 +1,7 @@
 """A dead server's room taken over by a live one seats its players who reached the live
 server first, as a balancer sends them there at once (and its spectators watch on, on
 whichever server they came back to): while the dead server's lease
-still ran (relayed to it, rooms/relay.py) and in the moment after it ran out, when no
+still ran (relayed to it, server/rooms/relay.py) and in the moment after it ran out, when no
 server held the room and they were sent to the lobby (found by
 tests/serve/test_two_servers.py's kill, one run in four: they waited in the lobby beside
 their own game)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from c4tui.community.bus_servers import FORGET_AFTER, ServerRecords
+from c4tui.server.cluster.bus_servers import FORGET_AFTER, ServerRecords
 
 
 class Clock:

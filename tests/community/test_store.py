@@ -7,10 +7,10 @@ import sqlite3
 
 import pytest
 
-from c4tui.community import migrate
-from c4tui.community.migrate import Migration, migrations
-from c4tui.community.opening import open_store
-from c4tui.community.store import (
+from c4tui.server.store import migrate
+from c4tui.server.store.migrate import Migration, migrations
+from c4tui.server.store.opening import open_store
+from c4tui.server.store.store import (
     DATABASE_NAME,
     StoreBusy,
     StoreDamaged,
@@ -231,8 +231,8 @@ def test_every_file_among_the_migrations_is_one_and_ships_in_the_wheel():
     folder = Path(migrate.__file__).parent / "migrations"
     names = sorted(p.name for p in folder.iterdir() if p.name != "__pycache__")
     assert all(migrate.FILE_NAME.fullmatch(name) for name in names), names
-    project = tomllib.loads((Path(migrate.__file__).parents[2] / "pyproject.toml").read_text())
-    assert "migrations/*.sql" in project["tool"]["setuptools"]["package-data"]["c4tui.community"]
+    project = tomllib.loads((Path(migrate.__file__).parents[3] / "pyproject.toml").read_text())
+    assert "migrations/*.sql" in project["tool"]["setuptools"]["package-data"]["c4tui.server.store"]
 
 
 @pytest.fixture
@@ -266,7 +266,7 @@ def test_a_disk_that_fills_up_keeps_every_commit_before_it(tiny_disk):
 
 
 def test_the_sql_written_once_is_psycopgs_where_it_must_be():
-    from c4tui.community.postgres_store import driver_sql, shown
+    from c4tui.server.store.postgres_store import driver_sql, shown
 
     assert driver_sql("SELECT ? WHERE name LIKE 'a%?' AND x = ? AND y LIKE '%'") == (
         "SELECT %s WHERE name LIKE 'a%?' AND x = %s AND y LIKE '%'"
@@ -278,7 +278,7 @@ def test_the_sql_written_once_is_psycopgs_where_it_must_be():
 
 
 def test_a_postgresql_that_cannot_be_reached_says_where_and_never_the_password(postgres):
-    from c4tui.community.postgres_store import PostgresStore
+    from c4tui.server.store.postgres_store import PostgresStore
     from tests.community.postgres import free_port
 
     with pytest.raises(StoreError) as said:

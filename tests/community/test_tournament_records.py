@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from c4tui.community.opening import open_store
 from c4tui.community.swiss_standings import DRAW, WIN
 from c4tui.community.tournament import Tournament
-from c4tui.community.tournament_records import TournamentRecords
+from c4tui.server.store.opening import open_store
+from c4tui.server.store.tournament_records import TournamentRecords
 
 
 def under_way() -> Tournament:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from c4tui.community.player_records import PlayerRecords
-from c4tui.community.rating_records import RatingRecords
-from c4tui.rooms.service import RoomLimits, RoomService
+from c4tui.server.service.service import RoomLimits, RoomService
+from c4tui.server.store.player_records import PlayerRecords
+from c4tui.server.store.rating_records import RatingRecords
 from tests.community.two_servers import two_servers as servers_on_one_database
 from tests.rooms.support import Time, login, next_of, room_where
 from tests.rooms.test_tournaments import FIRST_WINS, entered, played, tournament_where

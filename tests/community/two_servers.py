@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 
-from c4tui.rooms.service import RoomLimits, RoomService
+from c4tui.server.service.service import RoomLimits, RoomService
 from tests.rooms.support import login, room_where
 
 

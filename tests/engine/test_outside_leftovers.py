@@ -15,7 +15,7 @@ from pathlib import Path
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.specs import make_engine
-from c4tui.rooms.worker import SearchJob, run
+from c4tui.server.rooms.worker import SearchJob, run
 
 ROOT = Path(__file__).parents[2]
 ESCAPER = ROOT / "tests" / "bots" / "c4e_escaper.py"

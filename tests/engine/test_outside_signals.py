@@ -10,7 +10,7 @@ import signal
 import sys
 from pathlib import Path
 
-from c4tui.rooms import worker
+from c4tui.server.rooms import worker
 from c4tui.tournament.games import GameTask
 from c4tui.tournament.workers import GameRunner
 

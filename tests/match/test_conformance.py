@@ -25,8 +25,8 @@ from c4tui.match.interface import (
 from c4tui.match.remote import RemoteMatch, RoomChanged
 from c4tui.match.search_requests import Notice
 from c4tui.match.sides import Sides
-from c4tui.rooms.room_client import RoomClient
-from c4tui.rooms.service import RoomLimits, RoomService
+from c4tui.server.service.service import RoomLimits, RoomService
+from c4tui.server.wire.room_client import RoomClient
 from tests.match.playing import QueuedRunner
 from tests.rooms.support import PATIENCE, login, room_where
 

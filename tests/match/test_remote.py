@@ -16,7 +16,7 @@ from c4tui.match.interface import (
 from c4tui.match.opponents import Judge
 from c4tui.match.remote import GamesListed, LobbyChanged, RemoteMatch
 from c4tui.match.search_requests import Notice
-from c4tui.rooms.service import RoomLimits, RoomService
+from c4tui.server.service.service import RoomLimits, RoomService
 from tests.rooms.support import PATIENCE, login
 
 

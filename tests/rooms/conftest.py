@@ -16,7 +16,7 @@ async def service(tmp_path):
 @pytest.fixture
 def store(tmp_path):
     """The community's store alone, in a temporary state directory."""
-    from c4tui.community.opening import open_store
+    from c4tui.server.store.opening import open_store
 
     with open_store(tmp_path) as store:
         yield store

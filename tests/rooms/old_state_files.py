@@ -8,9 +8,9 @@ import hashlib
 import json
 from pathlib import Path
 
-from c4tui.rooms.codec import dumps
-from c4tui.rooms.old_state import ROOM_LINE, RoomLine, SeatLine
-from c4tui.rooms.room import Room
+from c4tui.server.rooms.old_state import ROOM_LINE, RoomLine, SeatLine
+from c4tui.server.rooms.room import Room
+from c4tui.server.wire.codec import dumps
 
 
 def room_text(room: Room) -> str:

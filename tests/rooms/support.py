@@ -10,9 +10,9 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from c4tui.rooms.codec import to_wire
-from c4tui.rooms.room_client import RoomClient
-from c4tui.rooms.service import Identity, RoomLimits, RoomService
+from c4tui.server.service.service import Identity, RoomLimits, RoomService
+from c4tui.server.wire.codec import to_wire
+from c4tui.server.wire.room_client import RoomClient
 
 PATIENCE = 60.0  # seconds before a test gives up on a message that never comes
 

@@ -1,5 +1,5 @@
 """The lobby, who is online, automatch and challenges across two servers on one
-PostgreSQL database (rooms/other_servers.py, rooms/matchmaking.py)."""
+PostgreSQL database (server/rooms/other_servers.py, server/desks/matchmaking.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from c4tui.rooms.service import RoomService
+from c4tui.server.service.service import RoomService
 from tests.community.two_servers import two_servers as servers_on_one_database
 from tests.rooms.support import Time, login, next_of, room_where
 
@@ -175,8 +175,8 @@ async def test_games_on_the_other_server_count_in_the_lobby_a_profile_and_a_seek
 async def test_a_challenge_whose_word_the_bus_lost_reaches_its_player_at_the_next_tick(
     postgres, tmp_path
 ):
-    from c4tui.community.challenge_records import ChallengeRecords
     from c4tui.community.challenges import Challenge
+    from c4tui.server.store.challenge_records import ChallengeRecords
 
     async with two_servers(postgres, tmp_path) as (first, second, wall):
         bob = await login(second, "bob")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
-from c4tui.rooms.ai_pool import AiPool
-from c4tui.rooms.worker import SearchJob
+from c4tui.server.rooms.ai_pool import AiPool
+from c4tui.server.rooms.worker import SearchJob
 from tests.rooms.support import PATIENCE
 
 

@@ -7,7 +7,7 @@ import asyncio
 from types import SimpleNamespace
 
 from c4tui.cli import main
-from c4tui.rooms.protocol import Seek
+from c4tui.server.wire.protocol import Seek
 from tests.rooms.support import PATIENCE, login, next_of, room_where
 from tests.rooms.test_bots import bot_api, post, stream, token_of
 
@@ -59,7 +59,8 @@ async def test_a_bot_that_stops_seeking_is_not_paired(tmp_path):
 
 async def test_a_bot_paired_that_never_opens_its_game_loses_it(tmp_path, monkeypatch):
     # Colours drawn so that dan, who seeks second, plays first.
-    monkeypatch.setattr("c4tui.rooms.matchmaking.secrets", SimpleNamespace(randbelow=lambda n: 1))
+    drawn = SimpleNamespace(randbelow=lambda n: 1)
+    monkeypatch.setattr("c4tui.server.desks.matchmaking.secrets", drawn)
     async with bot_api(tmp_path, seat_hold=0.5) as (service, http):
         alpha = token_of(service, "ann", "alpha")
         events = await stream(http, "/stream", alpha)

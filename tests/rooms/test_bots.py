@@ -1,4 +1,4 @@
-"""Bots on the server, in process: the bot API (serve/bot_api.py) over a real room
+"""Bots on the server, in process: the bot API (server/fronts/bot_api.py) over a real room
 service, two bots playing through HTTP while a person watches over the room protocol."""
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from aiohttp.test_utils import TestClient, TestServer
 from c4tui.engine.board.position import Position
 from c4tui.engine.external.protocol import info_lines
 from c4tui.engine.players.specs import make_engine
-from c4tui.rooms.identity import RoomLimits
-from c4tui.rooms.protocol import AskProfile, ChallengeBot, MakeBotToken, MakeChallenge, Watch
-from c4tui.rooms.service import RoomService
-from c4tui.serve.bot_api import WRONG_TOKENS, BotApi
+from c4tui.server.fronts.bot_api import WRONG_TOKENS, BotApi
+from c4tui.server.service.service import RoomService
+from c4tui.server.wire.identity import RoomLimits
+from c4tui.server.wire.protocol import AskProfile, ChallengeBot, MakeBotToken, MakeChallenge, Watch
 from tests.rooms.support import PATIENCE, login, next_of, room_where, running
 
 
@@ -141,7 +141,7 @@ async def test_two_bots_play_while_a_person_watches_their_thinking(tmp_path):
 
 
 async def test_every_refusal_is_a_status_and_one_log_line(tmp_path, caplog):
-    caplog.set_level(logging.WARNING, "c4tui.serve")
+    caplog.set_level(logging.WARNING, "c4tui.server")
     async with bot_api(tmp_path, bot_moves_per_second=0.01) as (service, http):
         alpha, beta, alpha_game, _, room = await a_game(service, http)
         await alpha_game.next("gameFull")

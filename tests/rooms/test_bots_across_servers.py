@@ -1,4 +1,4 @@
-"""Bots across two servers on one PostgreSQL database (rooms/bots_across.py): a bot
+"""Bots across two servers on one PostgreSQL database (server/desks/bots_across.py): a bot
 connected to one server is online in the other's lobby, and a person there challenges
 it; the bot answers through its own server, which opens the room."""
 
@@ -11,8 +11,8 @@ from typing import Any
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
-from c4tui.rooms.protocol import ChallengeBot, Seek
-from c4tui.serve.bot_api import BotApi
+from c4tui.server.fronts.bot_api import BotApi
+from c4tui.server.wire.protocol import ChallengeBot, Seek
 from tests.community.two_servers import two_servers
 from tests.rooms.support import login, next_of, room_where
 from tests.rooms.test_bots import post, stream, token_of

@@ -1,4 +1,4 @@
-"""A browser player chooses a name of their own (rooms/people.py, rooms/renaming.py,
+"""A browser player chooses a name of their own (server/desks/people.py, server/desks/renaming.py,
 community/chosen_names.py): kept for their identity, refused when it is not theirs to
 have, shown at once in the lobby, the online list and the rooms, on every server."""
 
@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import logging
 
-from c4tui.community.chosen_names import ChosenNames, name_refusal
-from c4tui.community.player_records import PlayerRecords
+from c4tui.community.chosen_names import name_refusal
+from c4tui.server.store.chosen_names import ChosenNames
+from c4tui.server.store.player_records import PlayerRecords
 from tests.rooms.support import login, next_of, room_where
 from tests.rooms.test_across_servers import online, two_servers
 
@@ -57,7 +58,7 @@ async def test_a_browser_chooses_a_name_and_is_called_by_it_everywhere(service):
 
 
 async def test_names_not_the_browsers_to_have_are_refused_each_with_a_log_line(service, caplog):
-    caplog.set_level(logging.INFO, "c4tui.rooms")
+    caplog.set_level(logging.INFO, "c4tui.server")
     PlayerRecords(service.host.store).claim("dan", "ssh-key:SHA256:dan")  # a key holds it
     cat = await login(service, "cat")  # a keyless ssh player, online
     ann = await login(service, "web-aaaa", key=ANN)

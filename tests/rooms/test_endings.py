@@ -5,8 +5,8 @@ from __future__ import annotations
 from c4tui.app.screens.kept_games import game_cells
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.gamefile import GameRecord
-from c4tui.rooms.keeping import RoomKeeper
-from c4tui.rooms.room import Room, Seat
+from c4tui.server.rooms.keeping import RoomKeeper
+from c4tui.server.rooms.room import Room, Seat
 
 
 def a_room() -> Room:

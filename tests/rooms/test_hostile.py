@@ -11,9 +11,9 @@ import logging
 
 import pytest
 
-from c4tui.rooms.protocol import ProtocolError, Said, parse_client_line
-from c4tui.rooms.room_client import RoomClient, RoomError
-from c4tui.rooms.service import OUT_CAP, Connection, Identity
+from c4tui.server.service.service import OUT_CAP, Connection, Identity
+from c4tui.server.wire.protocol import ProtocolError, Said, parse_client_line
+from c4tui.server.wire.room_client import RoomClient, RoomError
 from tests.rooms.support import PATIENCE, login, next_of, room_where
 
 
@@ -219,7 +219,7 @@ async def test_thirty_watchers_leaving_at_once_write_no_warnings(service, caplog
 
 
 async def test_a_typed_name_in_an_identity_is_logged_escaped(service, caplog):
-    caplog.set_level(logging.INFO, logger="c4tui.rooms")
+    caplog.set_level(logging.INFO, logger="c4tui.server")
     eve = await login(service, "eve", key="ssh-name:eve\x1b[2J\nforged")
     await eve.close()
     lines = [r.getMessage() for r in caplog.records if "logged in" in r.getMessage()]

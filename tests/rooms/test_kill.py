@@ -11,13 +11,13 @@ import signal
 import sys
 
 from c4tui.engine.board.position import Position
-from c4tui.rooms.room_client import RoomClient
+from c4tui.server.wire.room_client import RoomClient
 from tests.rooms.support import PATIENCE, room_where
 
 SERVICE_SCRIPT = """
 import asyncio, json, sys
 from pathlib import Path
-from c4tui.rooms.service import Identity, RoomService
+from c4tui.server.service.service import Identity, RoomService
 
 async def main():
     service = RoomService(Path(sys.argv[1]))

@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from c4tui.community.clocks import CLOCK_KEEP
-from c4tui.rooms.room_client import RoomClient
+from c4tui.server.wire.room_client import RoomClient
 from tests.rooms.support import PATIENCE, room_where
 
 # The service's time is the number in a file; each time the file changes the service
@@ -22,7 +22,7 @@ from tests.rooms.support import PATIENCE, room_where
 SERVICE_SCRIPT = """
 import asyncio, json, sys
 from pathlib import Path
-from c4tui.rooms.service import Identity, RoomService
+from c4tui.server.service.service import Identity, RoomService
 
 async def main():
     clock = Path(sys.argv[2])

@@ -3,7 +3,7 @@ the service starts again."""
 
 from __future__ import annotations
 
-from c4tui.rooms.host import HostListener
+from c4tui.server.rooms.host import HostListener
 from tests.rooms.support import login, next_of, room_where
 
 

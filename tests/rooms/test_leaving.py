@@ -8,9 +8,9 @@ import pytest
 
 from c4tui.app.status_words import room_outcome_text
 from c4tui.match.room_view import RoomView
-from c4tui.rooms.codec import from_wire
-from c4tui.rooms.protocol import RoomShown
-from c4tui.rooms.service import RoomService
+from c4tui.server.service.service import RoomService
+from c4tui.server.wire.codec import from_wire
+from c4tui.server.wire.protocol import RoomShown
 from tests.rooms.support import login, next_of, room_where, running
 
 

@@ -1,8 +1,8 @@
-"""Automatch, challenges and rated games through the room service (rooms/matchmaking.py)."""
+"""Automatch, challenges and rated games through the room service (server/desks/matchmaking.py)."""
 
 from __future__ import annotations
 
-from c4tui.community.people_records import PeopleRecords
+from c4tui.server.store.people_records import PeopleRecords
 from tests.rooms.support import login, next_of, room_where, running
 
 WIN_FOR_FIRST = "1212121"  # ● makes four in column 1

@@ -9,12 +9,12 @@ import shutil
 
 import pytest
 
-from c4tui.community.opening import open_store
-from c4tui.community.player_records import PlayerRecords
 from c4tui.engine.board.game import Game
-from c4tui.rooms.old_state import ASIDE, bring_in
-from c4tui.rooms.room import Room, Seat
-from c4tui.rooms.service import RoomService
+from c4tui.server.rooms.old_state import ASIDE, bring_in
+from c4tui.server.rooms.room import Room, Seat
+from c4tui.server.service.service import RoomService
+from c4tui.server.store.opening import open_store
+from c4tui.server.store.player_records import PlayerRecords
 from tests.rooms.old_state_files import write_kept_game, write_names, write_room
 from tests.rooms.support import login, next_of, room_where
 

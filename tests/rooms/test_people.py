@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from c4tui.community.passwords import matches
-from c4tui.community.people_records import PeopleRecords
+from c4tui.server.store.people_records import PeopleRecords
 from tests.rooms.support import login, next_of, room_where
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from c4tui.engine.players.contract import ColumnStat, SearchInfo
-from c4tui.rooms import protocol as wire
-from c4tui.rooms.protocol import ProtocolError, encode, parse_client_line, parse_service_line
+from c4tui.server.wire import protocol as wire
+from c4tui.server.wire.protocol import ProtocolError, encode, parse_client_line, parse_service_line
 
 INFO = SearchInfo(
     "mcts",

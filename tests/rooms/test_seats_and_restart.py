@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from c4tui.community.store import StoreFull
-from c4tui.rooms.service import RoomLimits, RoomService
+from c4tui.server.service.service import RoomLimits, RoomService
+from c4tui.server.store.store import StoreFull
 from tests.rooms.support import login, next_of, room_where
 
 
@@ -46,8 +46,8 @@ async def test_a_seat_not_taken_back_in_time_opens(tmp_path):
 
 def moves_kept(state) -> str:
     """The moves of room 1's game as the database holds them."""
-    from c4tui.community.opening import open_store
-    from c4tui.rooms.keeping import RoomKeeper
+    from c4tui.server.rooms.keeping import RoomKeeper
+    from c4tui.server.store.opening import open_store
 
     with open_store(state) as kept:
         rooms = RoomKeeper(kept).load()

@@ -11,14 +11,14 @@ import os
 import signal
 import sys
 
-from c4tui.rooms.room_client import RoomClient
+from c4tui.server.wire.room_client import RoomClient
 from tests.rooms.support import PATIENCE, next_of, room_where
 
 NAMES = ("ann", "bob", "cat", "dan", "eve")
 SERVICE_SCRIPT = """
 import asyncio, json, sys
 from pathlib import Path
-from c4tui.rooms.service import Identity, RoomLimits, RoomService
+from c4tui.server.service.service import Identity, RoomLimits, RoomService
 
 async def main():
     service = RoomService(Path(sys.argv[1]), RoomLimits(round_pause=0.0))

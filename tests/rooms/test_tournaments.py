@@ -11,10 +11,10 @@ from __future__ import annotations
 import logging
 import time
 
-from c4tui.community.opening import open_store
-from c4tui.community.player_records import PlayerRecords
-from c4tui.community.rating_records import RatingRecords
-from c4tui.community.store import StoreError
+from c4tui.server.store.opening import open_store
+from c4tui.server.store.player_records import PlayerRecords
+from c4tui.server.store.rating_records import RatingRecords
+from c4tui.server.store.store import StoreError
 from tests.rooms.support import Time, login, next_of, room_where, running
 
 FIRST_WINS = "1212121"  # ● makes four in column 1 on its fourth move
@@ -320,7 +320,7 @@ async def test_a_result_the_store_refused_is_recorded_at_the_next_look(tmp_path,
 
 
 async def test_a_rounds_log_line_names_its_players_not_their_keys(tmp_path, caplog):
-    caplog.set_level(logging.INFO, logger="c4tui.rooms")
+    caplog.set_level(logging.INFO, logger="c4tui.server")
     async with running(tmp_path / "state") as service:
         ann = await login(service, "ann", key="ssh-key:SHA256:annsfingerprint")
         bob = await login(service, "bob", key="ssh-key:SHA256:bobsfingerprint")

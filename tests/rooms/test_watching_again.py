@@ -1,10 +1,10 @@
 """A spectator whose connection ends is back to watching when they connect again while
-the room is on, as a player is back in their seat (rooms/watching.py); one who left the
+the room is on, as a player is back in their seat (server/rooms/watching.py); one who left the
 room, or whose room closed, comes back to the lobby."""
 
 from __future__ import annotations
 
-from c4tui.community.watcher_records import WatcherRecords
+from c4tui.server.store.watcher_records import WatcherRecords
 from tests.rooms.support import login, next_of, room_where
 
 

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from c4tui.serve.client_process import ClientCommand
-from c4tui.serve.forks import Forks
-from c4tui.serve.players import Player
-from c4tui.serve.session_limits import Gate, ServeLimits
-from c4tui.serve.ssh import SshFront
+from c4tui.server.fronts.client_process import ClientCommand
+from c4tui.server.fronts.forks import Forks
+from c4tui.server.fronts.players import Player
+from c4tui.server.fronts.session_limits import Gate, ServeLimits
+from c4tui.server.fronts.ssh import SshFront
 
 ECHO_CLIENT = (sys.executable, str(Path(__file__).with_name("echo_client.py")))
 ECHO_ENTRY = f"{ECHO_CLIENT[1]}:main"  # the same, run by a fork server's child

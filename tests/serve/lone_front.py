@@ -1,7 +1,7 @@
 """An ssh front alone in a process, running the stand-in client: for killing it in tests.
 
 Prints the port it listens on, then serves until killed. With a second argument `fork`,
-its clients come from a fork server (c4tui/serve/forks.py), and it prints the port once
+its clients come from a fork server (c4tui/server/fronts/forks.py), and it prints the port once
 that is ready.
 """
 
@@ -9,10 +9,10 @@ import asyncio
 import sys
 from pathlib import Path
 
-from c4tui.serve.client_process import ClientCommand
-from c4tui.serve.forks import Forks
-from c4tui.serve.session_limits import Gate, ServeLimits
-from c4tui.serve.ssh import SshFront
+from c4tui.server.fronts.client_process import ClientCommand
+from c4tui.server.fronts.forks import Forks
+from c4tui.server.fronts.session_limits import Gate, ServeLimits
+from c4tui.server.fronts.ssh import SshFront
 from tests.serve.conftest import ECHO_CLIENT, ECHO_ENTRY, token_for
 
 

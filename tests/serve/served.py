@@ -12,12 +12,12 @@ import signal
 import sys
 from pathlib import Path
 
-from c4tui.serve.ssh_keys import HOST_KEY_NAME
+from c4tui.server.fronts.ssh_keys import HOST_KEY_NAME
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-FORK_SERVER = "c4tui.serve.fork_server"
+FORK_SERVER = "c4tui.server.fronts.fork_server"
 
 
 def children(pid: int) -> list[int]:
@@ -93,7 +93,7 @@ class ServeProcess:
         return "\n---\n".join(text[at : at + 4000] for at in found)
 
     def fork_server(self) -> int | None:
-        """The process id of the server's fork server (c4tui/serve/forks.py), if it runs."""
+        """The process id of the server's fork server (c4tui/server/fronts/forks.py), if it runs."""
         return next(
             (pid for pid in children(self.process.pid) if FORK_SERVER in command_of(pid)), None
         )

@@ -14,9 +14,9 @@ import sys
 
 import pytest
 
-from c4tui.community.bot_records import BotRecords
-from c4tui.community.opening import open_store
-from c4tui.serve.server import claim_state_dir
+from c4tui.server.serving import claim_state_dir
+from c4tui.server.store.bot_records import BotRecords
+from c4tui.server.store.opening import open_store
 from tests.serve.served import ROOT, served
 from tests.serve.terminal import screen_session
 

@@ -6,10 +6,10 @@ import logging
 import sys
 from pathlib import Path
 
-from c4tui.rooms.client_errors import TOLD
-from c4tui.serve.client_process import ClientCommand
-from c4tui.serve.session_limits import Gate
-from c4tui.serve.ssh import SshFront
+from c4tui.server.fronts.client_process import ClientCommand
+from c4tui.server.fronts.session_limits import Gate
+from c4tui.server.fronts.ssh import SshFront
+from c4tui.server.wire.client_errors import TOLD
 from tests.serve.conftest import token_for
 from tests.serve.crashing_client import SECRET
 from tests.serve.terminal import screen_session
@@ -31,7 +31,7 @@ async def test_a_client_error_reaches_the_player_as_one_line_and_the_log_whole(
     )
     await front.start()
     try:
-        with caplog.at_level(logging.ERROR, logger="c4tui.serve"):
+        with caplog.at_level(logging.ERROR, logger="c4tui.server"):
             async with screen_session(front.port, columns=200, rows=50) as session:
                 await session.wait_for(TOLD)
                 assert await session.wait_end() == 1

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from c4tui.serve.client_process import CLIENT_ARGV, ClientCommand, PrivateHome
+from c4tui.server.fronts.client_process import CLIENT_ARGV, ClientCommand, PrivateHome
 
 IMPOSTOR = "import sys; print('an impostor c4tui ran'); sys.exit(7)\n"
 
@@ -52,7 +52,7 @@ def test_a_confined_client_can_name_a_downloads_type(tmp_path):
         [
             sys.executable,
             "-c",
-            "import sys; from c4tui.serve.confine import confine_files;"
+            "import sys; from c4tui.server.fronts.confine import confine_files;"
             f" sys.exit(0 if confine_files({str(tmp_path)!r}) else 3)",
         ],
         capture_output=True,

@@ -1,4 +1,4 @@
-"""The fork server (c4tui/serve/forks.py): a client forked from it is confined as one
+"""The fork server (c4tui/server/fronts/forks.py): a client forked from it is confined as one
 started by exec, and dies with the server; without it, clients start by exec."""
 
 from __future__ import annotations

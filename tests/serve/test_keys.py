@@ -9,7 +9,7 @@ import asyncssh
 import pytest
 
 from c4tui.cli import main
-from c4tui.serve.ssh_keys import KeyFileError, read_authorized_keys
+from c4tui.server.fronts.ssh_keys import KeyFileError, read_authorized_keys
 from tests.serve.conftest import running_front
 from tests.serve.terminal import connect, screen_session
 

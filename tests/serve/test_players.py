@@ -6,15 +6,15 @@ import re
 import pytest
 from aiohttp.test_utils import make_mocked_request
 
-from c4tui.community.chosen_names import ChosenNames
-from c4tui.community.opening import open_store
 from c4tui.community.passwords import hashed
-from c4tui.community.people_records import PeopleRecords
-from c4tui.community.player_records import PlayerRecords
-from c4tui.serve.client_process import ClientCommand
-from c4tui.serve.players import NameBook, NameTaken, Player, Players
-from c4tui.serve.session_limits import Gate, ServeLimits
-from c4tui.serve.web import COOKIE, WebFront, names_secret
+from c4tui.server.fronts.client_process import ClientCommand
+from c4tui.server.fronts.players import NameBook, NameTaken, Player, Players
+from c4tui.server.fronts.session_limits import Gate, ServeLimits
+from c4tui.server.fronts.web import COOKIE, WebFront, names_secret
+from c4tui.server.store.chosen_names import ChosenNames
+from c4tui.server.store.opening import open_store
+from c4tui.server.store.people_records import PeopleRecords
+from c4tui.server.store.player_records import PlayerRecords
 
 
 @pytest.fixture

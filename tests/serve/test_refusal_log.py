@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import logging
 
-from c4tui.serve.refusal_log import WINDOW, RefusalLog
+from c4tui.server.fronts.refusal_log import WINDOW, RefusalLog
 
 
 def test_a_flood_of_refusals_from_one_address_is_a_few_lines_and_a_summary(caplog):
-    caplog.set_level(logging.INFO, logger="c4tui.serve")
+    caplog.set_level(logging.INFO, logger="c4tui.server")
     now = [0.0]
     refusals = RefusalLog(3, clock=lambda: now[0])
-    log = logging.getLogger("c4tui.serve")
+    log = logging.getLogger("c4tui.server")
     log.addFilter(refusals)
     try:
         for _ in range(1000):

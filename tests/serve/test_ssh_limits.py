@@ -13,7 +13,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from c4tui.serve.ssh_keys import HOST_KEY_NAME
+from c4tui.server.fronts.ssh_keys import HOST_KEY_NAME
 from tests.serve.conftest import running_front
 from tests.serve.terminal import connect, screen_session, wait_gone
 
@@ -43,7 +43,7 @@ async def test_stopping_the_front_tells_the_player_and_ends_the_client(ssh_front
 
 @pytest.mark.parametrize("limits_changes", [{"sessions_per_address": 1}, {"sessions": 1}])
 async def test_a_session_over_the_limit_is_told_why(ssh_front, limits_changes, caplog):
-    caplog.set_level(logging.INFO, logger="c4tui.serve")
+    caplog.set_level(logging.INFO, logger="c4tui.server")
     ssh_front.gate.limits = replace(ssh_front.gate.limits, **limits_changes)
     async with screen_session(ssh_front.port) as first:
         await first.wait_for("ready")
@@ -56,7 +56,7 @@ async def test_a_session_over_the_limit_is_told_why(ssh_front, limits_changes, c
 
 
 async def test_a_flood_of_connections_is_refused(ssh_front, caplog):
-    caplog.set_level(logging.INFO, logger="c4tui.serve")
+    caplog.set_level(logging.INFO, logger="c4tui.server")
     ssh_front.gate.limits = replace(ssh_front.gate.limits, connects_per_minute=2)
     for _ in range(2):
         async with await connect(ssh_front.port):

@@ -11,13 +11,13 @@ import asyncssh
 import pytest
 
 from c4tui.community.passwords import hashed
-from c4tui.community.people_records import PeopleRecords
+from c4tui.server.store.people_records import PeopleRecords
 from tests.serve.conftest import running_front
 from tests.serve.terminal import ScreenSession, screen_session
 
 
 async def test_a_keyless_login_cannot_take_a_key_holders_name(ssh_front, caplog):
-    caplog.set_level(logging.INFO, logger="c4tui.serve")
+    caplog.set_level(logging.INFO, logger="c4tui.server")
     key = asyncssh.generate_private_key("ssh-ed25519")
     async with screen_session(ssh_front.port, "bob", key, columns=160) as owner:
         await owner.wait_for("C4TUI_ROOMS_TOKEN=token:ssh-key:")
@@ -33,7 +33,7 @@ async def test_an_emoji_login_name_is_refused_in_words_with_one_log_line(ssh_fro
     # asyncssh's own client will not send such a name; OpenSSH's will, as players' do.
     if shutil.which("ssh") is None:
         pytest.skip("no OpenSSH client here")
-    caplog.set_level(logging.INFO, logger="c4tui.serve")
+    caplog.set_level(logging.INFO, logger="c4tui.server")
     ssh = await asyncio.create_subprocess_exec(
         "ssh",
         "-p",
@@ -99,7 +99,7 @@ async def test_a_password_guards_a_keyless_name_from_every_other_identity(ssh_fr
 async def test_password_guesses_are_limited_per_name_and_address_the_right_one_too(
     tmp_path, limits, caplog
 ):
-    caplog.set_level(logging.INFO, logger="c4tui.serve")
+    caplog.set_level(logging.INFO, logger="c4tui.server")
     limits = replace(limits, password_guesses=3, password_wait=3600)
     async with running_front(tmp_path / "state", limits) as front:
         PeopleRecords(front.store).set_password("ssh-name:bob", "bob", hashed("bobs secret"))

@@ -16,7 +16,7 @@ def refusals(caplog) -> list[str]:
 
 @pytest.fixture(autouse=True)
 def log_front(caplog):
-    caplog.set_level(logging.INFO, logger="c4tui.serve")
+    caplog.set_level(logging.INFO, logger="c4tui.server")
 
 
 async def test_a_command_is_refused(ssh_front, caplog):

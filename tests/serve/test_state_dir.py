@@ -9,9 +9,9 @@ import stat
 import pytest
 
 from c4tui.cli import main
-from c4tui.community.store import StoreGone
-from c4tui.serve.server import ServeConfig, Server, StateDirError, claim_state_dir
-from c4tui.serve.ssh_keys import HOST_KEY_NAME
+from c4tui.server.fronts.ssh_keys import HOST_KEY_NAME
+from c4tui.server.serving import ServeConfig, Server, StateDirError, claim_state_dir
+from c4tui.server.store.store import StoreGone
 
 
 def mode(path) -> int:

@@ -12,9 +12,9 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from c4tui.serve.client_process import ClientCommand
-from c4tui.serve.session_limits import Gate
-from c4tui.serve.web import WebFront
+from c4tui.server.fronts.client_process import ClientCommand
+from c4tui.server.fronts.session_limits import Gate
+from c4tui.server.fronts.web import WebFront
 from tests.serve.browser import browser_tab, needs_chromium
 from tests.serve.conftest import token_for
 from tests.serve.terminal import wait_gone
@@ -142,7 +142,7 @@ async def test_a_closed_tab_ends_its_client(tmp_path, limits):
 
 
 async def test_over_the_limit_a_tab_is_told_why(tmp_path, limits, caplog):
-    caplog.set_level(logging.INFO, logger="c4tui.serve")
+    caplog.set_level(logging.INFO, logger="c4tui.server")
     async with (
         running_web(tmp_path, replace(limits, sessions_per_address=1)) as front,
         open_tab(front) as first,
@@ -182,7 +182,7 @@ async def test_an_idle_tab_is_closed_with_a_message(tmp_path, limits):
 
 
 async def test_a_flood_of_tabs_is_refused(tmp_path, limits, caplog):
-    caplog.set_level(logging.INFO, logger="c4tui.serve")
+    caplog.set_level(logging.INFO, logger="c4tui.server")
     async with (
         running_web(tmp_path, replace(limits, connects_per_minute=1)) as front,
         open_tab(front) as first,
@@ -198,7 +198,7 @@ def errors(caplog) -> list[str]:
 
 
 async def test_a_websocket_from_another_sites_page_is_refused(tmp_path, limits, caplog):
-    caplog.set_level(logging.INFO, logger="c4tui.serve")
+    caplog.set_level(logging.INFO, logger="c4tui.server")
     async with running_web(tmp_path, limits) as front, aiohttp.ClientSession() as browser:
         url = f"http://127.0.0.1:{front.port}/ws"
         with pytest.raises(aiohttp.WSServerHandshakeError) as refused:

@@ -47,14 +47,14 @@ from c4tui.engine.players.specs import level_of, spec_text
 from c4tui.match.remote import RemoteMatch
 from c4tui.match.room_view import LobbyView, RoomSummary
 from c4tui.match.sides import engine_title
-from c4tui.rooms.protocol import ChallengeListed, Challenges, Leaderboard, Seeking
+from c4tui.server.wire.protocol import ChallengeListed, Challenges, Leaderboard, Seeking
 
 DEFAULT_LEVEL = level_name(3)
 # Beside the levels, engines whose thinking is worth watching: they search for all of the
 # server's AI time, and everyone in the room sees their thinking panel fill up.
 WATCHABLE = (("MCTS, watch it think", "mcts"), ("NegaMax, watch it think", "negamax"))
 BOT_CHOICE = "bot:"  # the opponents list's value of a bot online: "bot:NAME"
-SERVER_CHOICE = "server:"  # of one of the operator's engines (rooms/requests.py OPERATORS)
+SERVER_CHOICE = "server:"  # of one of the operator's engines (server/service/requests.py OPERATORS)
 
 
 IDLE_MATCHING = "f: find a rated game · c: challenge a player · k: leaderboard · t: tournaments"

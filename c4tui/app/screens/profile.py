@@ -2,7 +2,7 @@
 
 `p` in the lobby opens PlayersScreen: the players online (Enter opens one's profile)
 and a box to type any name. ProfileScreen shows what the service sent (`Profile`,
-rooms/protocol.py): each class's rating with a "?" while provisional, wins, draws and
+server/wire/protocol.py): each class's rating with a "?" while provisional, wins, draws and
 losses, the games the player is in now; `b` blocks or unblocks them (no challenges,
 automatch pairs or chat from them). On your own profile as a keyless ssh name, `s` sets
 a password (PasswordScreen) that every keyless login under the name must give after; in
@@ -24,7 +24,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 from c4tui.community.chosen_names import name_refusal
 from c4tui.community.passwords import password_refusal
 from c4tui.engine.board.notation import move_name
-from c4tui.rooms.protocol import Profile
+from c4tui.server.wire.protocol import Profile
 
 
 def rating_words(profile: Profile) -> str:

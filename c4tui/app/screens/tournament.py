@@ -31,8 +31,8 @@ from textual.widgets import Button, DataTable, Footer, Header, Input, Static
 from c4tui.community.tournament import MAX_ROUNDS
 from c4tui.engine.board.notation import move_name
 from c4tui.match.remote import RemoteMatch, TournamentChanged, TournamentsChanged
-from c4tui.rooms.identity import MOST_ROUND_PAUSE
-from c4tui.rooms.protocol import (
+from c4tui.server.wire.identity import MOST_ROUND_PAUSE
+from c4tui.server.wire.protocol import (
     AskTournaments,
     BeginTournament,
     BoardShown,

@@ -12,8 +12,16 @@ from c4tui.engine.learned.network import load, save  # noqa: E402
 from c4tui.engine.learned.training import Config, Trainer, examples, forward  # noqa: E402
 
 CONFIG = Config(
-    width=5, height=4, connect=3, hidden=32, value_hidden=8, blocks=1, epochs=10, batch=64,
-    held_out=0.3, seed=2,
+    width=5,
+    height=4,
+    connect=3,
+    hidden=32,
+    value_hidden=8,
+    blocks=1,
+    epochs=10,
+    batch=64,
+    held_out=0.3,
+    seed=2,
 )
 
 

@@ -1,0 +1,170 @@
+"""RoomKeeper: the rooms and the finished games of the room service, kept in the store.
+
+A room is kept (server/store/room_records.py) after every change, in one transaction with
+its game; a game that is over is kept among the games of each person who played it
+(server/store/game_records.py). `restore` puts a room back as it was last kept, for a
+change the store refused (a full disk): what players were told is always what is kept.
+
+What is read back is checked as a room file's content was: an AI seat's spec must be
+one this c4tui plays, the moves a game of that board. A room that fails is left in the
+database, said in one log line, and the server starts with the others.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Collection
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+
+from c4tui.community.clocks import Clock
+from c4tui.engine.players.specs import SpecError, parse_spec
+from c4tui.server.rooms.room import Room, Seat
+from c4tui.server.store.clock_records import ClockRecords
+from c4tui.server.store.game_records import GameRecords
+from c4tui.server.store.rating_records import RatingRecords
+from c4tui.server.store.room_records import RoomRecord, RoomRecords, SeatRecord
+from c4tui.server.store.store import Store
+
+log = logging.getLogger("c4tui.server")
+
+
+def new_game_name(room: int) -> str:
+    """A game's name: sorts by when it began ("20261123-211502-r3-4f09a2"); the random
+    end keeps two games of one room and second apart, across restarts too."""
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    return f"{stamp}-r{room}-{secrets.token_hex(3)}"
+
+
+def room_record(room: Room) -> RoomRecord:
+    """What is kept of `room`."""
+    seats = tuple(SeatRecord(s.key, s.name, s.ai, s.code) for s in room.seats)
+    return RoomRecord(
+        number=room.number,
+        code=room.code,
+        public=room.public,
+        game_name=room.name,
+        game=room.record(),
+        seats=(seats[0], seats[1]),
+        offers=dict(room.offers),
+        clock=None if room.clock is None else room.clock.kept(),
+    )
+
+
+def room_of(record: RoomRecord) -> Room:
+    """A room as it was kept; ValueError says why it cannot be one."""
+    for seat in record.seats:
+        if seat.ai is not None:
+            try:
+                parse_spec(seat.ai)
+            except SpecError as error:
+                raise ValueError(f"an AI seat: {error}") from None
+    game = record.game.game()
+    ended = record.game.ended
+    # Its running side's time runs again when the host resumes it (RoomHost.start).
+    clock = None if record.clock is None else Clock.resumed(record.clock, 0.0)
+    return Room(
+        number=record.number,
+        code=record.code,
+        game=game,
+        seats=[Seat(key=s.key, name=s.name, ai=s.ai, code=s.code) for s in record.seats],
+        public=record.public,
+        name=record.game_name,
+        date=record.game.date,
+        ended=None if ended is None else ended.how,
+        winner=None if ended is None else ended.winner,
+        offers=dict(record.offers),
+        control=None if clock is None else clock.control,
+        clock=clock,
+    )
+
+
+def restore(room: Room, record: RoomRecord) -> None:
+    """Put `room` back as `record` keeps it, in place (requests hold the object); who is
+    connected, held seats and addresses stay as they are."""
+    kept = room_of(record)
+    for index, seat in enumerate(kept.seats):
+        now = room.seats[index]
+        if seat.key is not None and seat.key == now.key:
+            seat.held_until, seat.address = now.held_until, now.address
+    room.game, room.seats = kept.game, kept.seats
+    room.code, room.public, room.name, room.date = kept.code, kept.public, kept.name, kept.date
+    room.ended, room.winner, room.offers = kept.ended, kept.winner, kept.offers
+    if kept.clock is not None and room.clock is not None:
+        # The refused change's time is not charged: the clock runs on from it.
+        kept.clock.since = room.clock.since
+    room.control, room.clock, room.clock_ply = kept.control, kept.clock, kept.clock_ply
+    room.rematch.clear()
+    room.cancel_search()
+
+
+@dataclass
+class RoomKeeper:
+    """The rooms and kept games of the room service, in `store`."""
+
+    store: Store
+
+    def __post_init__(self) -> None:
+        self.rooms = RoomRecords(self.store)
+        self.games = GameRecords(self.store)
+        self.clocks = ClockRecords(self.store)
+
+    def keep(self, room: Room) -> RoomRecord:
+        """Keep the room whole, and a game that is over among its players' games; what
+        was kept. StoreError (nothing kept) when the store refuses."""
+        record = room_record(room)
+        with self.store.transaction():
+            game = self.rooms.keep(record)
+            self.clocks.keep(record.number, record.clock)
+            if room.over:
+                self.games.hold(game, self._people(room))
+        return record
+
+    def archive(self, room: Room) -> None:
+        """Keep the room's game among the games of each person in it (a game under way
+        too: its later moves follow, as it is one game)."""
+        with self.store.transaction():
+            game = self.games.keep(
+                room.name, room.record(), room=room.number, keys=self._keys(room)
+            )
+            self.games.hold(game, self._people(room))
+
+    def forget(self, room: Room) -> None:
+        """The room has closed: its game is kept for its players, the room goes."""
+        with self.store.transaction():
+            if room.position.moves:
+                self.archive(room)
+            self.rooms.forget(room.number)
+
+    def load(self, numbers: Collection[int] | None = None) -> list[tuple[Room, RoomRecord]]:
+        """Every room kept (only `numbers`, unless None) and its record, lowest number
+        first; one that cannot be a room is left out with one log line."""
+        rooms = []
+        clocks = self.clocks.load()
+        ratings = RatingRecords(self.store)
+        for record in self.rooms.load(numbers):
+            record = replace(record, clock=clocks.get(record.number))
+            try:
+                room = room_of(record)
+            except ValueError as error:
+                log.warning("room %d cannot be played here (%s): left out", record.number, error)
+                continue
+            # As rated as it was: its terms are kept with its game (a server that takes a
+            # rated room over from one that died rates its end, as that one would have).
+            terms = ratings.terms(room.name)
+            room.rated = terms is not None and terms.rated
+            rooms.append((room, record))
+        return rooms
+
+    def kept_games(self, key: str) -> list[tuple[str, str]]:
+        """The newest games of one identity, as (name, game file text)."""
+        return [(kept.name, kept.record.to_text()) for kept in self.games.kept(key)]
+
+    @staticmethod
+    def _people(room: Room) -> list[str]:
+        return [seat.key for seat in room.seats if seat.key is not None]
+
+    @staticmethod
+    def _keys(room: Room) -> tuple[str | None, str | None]:
+        return room.seats[0].key, room.seats[1].key

@@ -1,0 +1,165 @@
+"""The other servers of one database in this server's lobby: who is online on them and
+the rooms they play (several servers on PostgreSQL, issue 36).
+
+Each server keeps its own people in the store (server/cluster/presence.py: a row per
+identity connected to it) and its rooms (rooms, seats, leases). A server's lobby lists
+its own clients and rooms, and with them those of the other live servers, read from the
+store: a person connected to two servers is one entry, a room is listed by the server
+that holds its lease. When a server's lobby changes it says so on the bus
+("lobby.changed", RoomHost._send_lobby, gathered as its own lobby updates are); the
+others read the store again at their next lobby update and send it. The store is read
+again every REFRESH_EVERY seconds besides, and when a server stops beating: a server that
+died tells nobody, and its people leave every lobby once its heartbeat is over.
+
+On SQLite (one server) none of this runs: the lobby is the server's own, as before.
+"""
+
+from __future__ import annotations
+
+import logging
+from math import inf
+from typing import Any
+
+from c4tui.server.cluster.presence import PresenceRecords
+from c4tui.server.rooms.access import show_code
+from c4tui.server.rooms.host import Client, HostListener, RoomHost
+from c4tui.server.rooms.room import Room
+from c4tui.server.store.room_versions import room_versions
+from c4tui.server.store.store import StoreError
+
+log = logging.getLogger("c4tui.server")
+REFRESH_EVERY = 5  # ticks between looks at the store, should a "lobby.changed" be lost
+
+
+class OtherServers(HostListener):
+    """This server's people in the store, and the other servers' people and rooms in its
+    lobby (see the module docstring)."""
+
+    def __init__(self, host: RoomHost) -> None:
+        self.host = host
+        self.shared = False  # several servers may share the store (PostgreSQL)
+        self.people: dict[str, str] = {}  # identity -> name, online on another server
+        self.rooms: dict[int, Room] = {}  # the rooms other servers play, as last kept
+        self._versions: dict[int, Any] = {}  # and the version of each (room_versions.py)
+        self._holders: dict[int, str] = {}  # and the server that holds each
+        self._watchers: dict[str, dict[int, int]] = {}  # as each server last said
+        self._stale = True
+        self._ticks = 0
+
+    def _presence(self) -> PresenceRecords:
+        return PresenceRecords(self.host.store, self.host.server)
+
+    # ---- this server's people ---------------------------------------------------------
+
+    def started(self) -> None:
+        self.shared = self.host.store.dialect == "postgresql"
+        if not self.shared:
+            return
+        self.host.bus.on("lobby.changed", self._heard)
+        try:
+            self._presence().clear()  # those connected before a restart are not here now
+        except StoreError as error:
+            log.warning("this server's people were not cleared: %s", error)
+
+    def arrived(self, client: Client) -> None:
+        if self.shared:
+            try:
+                self._presence().arrive(client.key, client.name, self.host.wall())
+            except StoreError as error:
+                log.warning("client %s not shown to the other servers: %s", client.who, error)
+
+    def departed(self, client: Client) -> None:
+        if self.shared and not any(c.key == client.key for c in self.host.clients):
+            try:
+                self._presence().depart(client.key)
+            except StoreError as error:
+                log.warning("client %s still shown to the other servers: %s", client.who, error)
+
+    # ---- the other servers' ---------------------------------------------------------
+
+    def _heard(self, body: dict[str, Any], sender: str) -> None:
+        """Another server's lobby changed: read the store again at the next lobby update
+        (the watchers of its rooms come with the word)."""
+        watchers = body.get("watchers", {})
+        self._watchers[sender] = {int(n): int(count) for n, count in watchers.items()}
+        self._stale = True
+        self.host.lobby_changed(here=False)
+
+    def server_gone(self, server: str) -> None:
+        self._heard({}, server)
+
+    def tick(self) -> None:
+        self._ticks += 1
+        if not self.shared or self._ticks % REFRESH_EVERY:
+            return
+        before = (self.people, self._listed())
+        self.refresh()
+        if (self.people, self._listed()) != before:
+            self.host.lobby_changed(here=False)
+
+    def refresh(self) -> None:
+        """Read the other live servers' people and rooms from the store (on a failure,
+        what was read last stays)."""
+        host = self.host
+        try:
+            live = set(host.records.live()) - {host.server}
+            people = self._presence().online(live)
+            holders = {n: s for n, s in host.leases.elsewhere().items() if s in live}
+            held = set(holders)
+            kept = room_versions(host.store) if held else {}
+            versions = {n: kept.get(n) for n in held}
+            changed = {n for n in held if versions[n] != self._versions.get(n)}
+            loaded = host.keeper.load(changed) if changed else []
+        except StoreError as error:
+            log.warning("the other servers' lobby could not be read: %s", error)
+            return
+        rooms = {n: room for n, room in self.rooms.items() if n in held and n not in changed}
+        rooms.update((room.number, room) for room, _ in loaded)
+        self.people, self.rooms, self._versions = people, rooms, versions
+        self._holders = holders
+        self._stale = False
+
+    def _listed(self) -> list[dict[str, Any]]:
+        """The other servers' rooms as the lobby lists them."""
+        listed = []
+        for room in self.rooms.values():
+            summary = room.summary()
+            if summary["code"] is not None:
+                summary["code"] = show_code(summary["code"])
+            holder = self._holders.get(room.number, "")
+            summary["watchers"] = self._watchers.get(holder, {}).get(room.number, 0)
+            listed.append(summary)
+        return listed
+
+    def listing(self, people: dict[str, str], rooms: list[dict[str, Any]]) -> None:
+        if not self.shared:
+            return
+        for key, name in self.online().items():
+            people.setdefault(key, name)
+        here = {int(summary["room"]) for summary in rooms}
+        rooms += [summary for summary in self._listed() if int(summary["room"]) not in here]
+
+    def your_move(self, key: str) -> list[tuple[float, int]]:
+        """The other servers' rooms where it is this player's move: the seconds their
+        clock had left when last kept (the least first in the lobby), and the number."""
+        mine = []
+        for number, room in self.elsewhere().items():
+            seat = room.seat_of(key)
+            if seat is not None and room.on and room.position.to_move == seat:
+                left = inf if room.clock is None else room.clock.left[seat]
+                mine.append((left, number))
+        return mine
+
+    # ---- asked by matchmaking and people --------------------------------------------
+
+    def online(self) -> dict[str, str]:
+        """Who is online on the other servers (identity -> name), as last read."""
+        if self.shared and self._stale:
+            self.refresh()
+        return dict(self.people)
+
+    def elsewhere(self) -> dict[int, Room]:
+        """The rooms the other servers play (not this one's), as last read."""
+        if self.shared and self._stale:
+            self.refresh()
+        return {n: room for n, room in self.rooms.items() if n not in self.host.rooms}

@@ -1,0 +1,813 @@
+"""The room protocol: versioned, line-delimited JSON between client processes and the service.
+
+Every message is one JSON object on one line (UTF-8, at most `RoomLimits.max_line`
+bytes), with a `kind`. A client's first message is `hello`; the service answers
+`welcome` or closes the connection.
+
+Each message is declared once, below, as a frozen dataclass whose field types are its
+schema (codec.py reads them): the service checks every client line against them
+(`parse_client_line`: unknown kinds, unknown or missing fields, values of the wrong type
+or range, nesting too deep are a `ProtocolError`, and the service closes that connection
+with one log line while everyone else plays on), and a client reads every service line
+with them (`parse_service_line`). Both sides build messages as these objects and
+`encode` them; nobody writes a message's dict by hand.
+
+Client to service (`CLIENT_MESSAGES`):
+    hello     Hello {version, token}
+    lobby     AskLobby {}                     who is online, which rooms there are
+    create    Create {ai?, public?, second?, width?, height?, connect?, clock?}   a room;
+                                              `ai` plays the other seat; `second`: you play
+                                              ○; `clock` a time control ("5+3", "3d")
+    join      Join {code}                     a seat in the room with that code, or the
+                                              seat with that seat code (taken back)
+    watch     Watch {room}                    spectate any room by its number
+    leave     Leave {}                        back to the lobby
+    drop      Drop {column, ply}              a move; `ply` is the move count the client saw
+    hurry     Hurry {}                        the AI plays its best move so far now
+    resign, offer_draw, take_back, rematch {}
+    answer    Answer {offer, accept}          the other side's draw or take-back offer
+    claim     Claim {win}                     the win (or a draw) from one gone past the grace
+    bell      Bell {on}                       a bell when it becomes my move elsewhere
+    games     AskGames {}                     this identity's finished games
+    say       Say {text}                      a short chat line to the room
+    tournaments  AskTournaments {}            the tournaments, and their changes from now on
+    make_tournament  MakeTournament {name, control, rounds, minutes}   a Swiss starting in
+                                              `minutes`; its maker enters it
+    enter_tournament, withdraw, begin_tournament {tournament}   enter one; leave it (or
+                                              stop being paired in it); its maker begins it
+    follow_tournament  FollowTournament {tournament}   its pairings and standings, as they
+                                              change (0: none)
+    challenge_bot  ChallengeBot {bot, second?, width?, height?, connect?}   a game with
+                                              an online bot, if it accepts (server/desks/bots.py)
+    bot_token MakeBotToken {name}             a new token for this player's bot `name`
+    profile   AskProfile {name}               a player's profile (docs/community.md)
+    block     Block {name, block}             block a player (no challenges, pairs, chat)
+    password  SetPassword {password}          a keyless ssh name's password
+    name      ChooseName {name}               a browser's own name (community/chosen_names.py)
+    seek      Seek {control}                  automatch: a rated game with this time control
+    unseek    Unseek {}                       stop looking
+    challenge MakeChallenge {name, control, rated}   a game with that player
+    answer_challenge  AnswerChallenge {challenge, accept}    cancel_challenge  {challenge}
+    leaderboard  AskLeaderboard {}            the top players of each rating class
+
+Service to client (`SERVICE_MESSAGES`):
+    welcome   Welcome {version, identity: {key, name}, ai_seconds}
+    lobby     Lobby {online, rooms: [RoomListed], your_move: [room], bell, ...}
+    room      RoomShown {...}                 the whole room, after every change (Room.view)
+    progress  Progress {room, search, info}   the AI seat's live SearchInfo, ~10 a second
+    notice    Notice {text, severity}         refused  Refused {of, reason}
+    games     Games {games: [{name, text}]}   said  Said {name, text}   bye  Bye {reason}
+    tournaments  TournamentsListed {tournaments: [TournamentListed]}
+    tournament   TournamentShown {...}          one tournament's players, rounds and games
+    bot_token BotToken {name, token}          the token just made, shown once
+    profile   Profile {name, ratings, results, playing, ...}   a player, as asked
+    your_move YourMove {room, against, bell}  it became your move in a room you are not in
+    seeking   Seeking {control, range, waiting}   this client's seek (control null: none)
+    challenges  Challenges {to_me, mine}     the open challenges to and from this player
+    leaderboard Leaderboard {classes}         the top players of each rating class
+    named     Named {name}                    this client's player is called `name` now
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar, Literal, TypeVar
+
+from c4tui.engine.players.contract import SearchInfo
+from c4tui.server.wire.codec import (
+    Between,
+    Items,
+    ShapeError,
+    Text,
+    dumps,
+    from_wire,
+    loads,
+    to_wire,
+)
+
+VERSION = 1
+MAX_TEXT = 200  # characters of a chat line, a name, a token or a code
+OFFERS = ("draw", "take_back")  # what one player may offer and the other answer
+
+Offer = Literal["draw", "take_back"]
+Words = Annotated[str, Text(MAX_TEXT)]
+AnyText = Annotated[str, Text(1 << 20, shortest=0)]  # what the service says: bounded by the line
+Seat = Literal[0, 1]
+Count = Annotated[int, Between(0, 1 << 31)]
+
+
+def escaped(text: str, limit: int = 80) -> str:
+    """A string a client gave (a name, a host, a path), as a log line may hold it: quoted,
+    every control or invisible character escaped (no escape sequence, no forged line
+    reaches the operator's terminal), and cut at `limit` characters."""
+    return repr(text[:limit]) + ("..." if len(text) > limit else "")
+
+
+class ProtocolError(ValueError):
+    """A message that breaks the protocol; the message says how (one line, for the log)."""
+
+
+class Message:
+    """A message of the protocol: a frozen dataclass with its `KIND` on the wire."""
+
+    KIND: ClassVar[str]
+
+    @property
+    def kind(self) -> str:
+        return self.KIND
+
+
+M = TypeVar("M", bound=Message)
+
+
+# ---- client to service -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hello(Message):
+    KIND = "hello"
+    version: Annotated[int, Between(0, 1 << 16)]
+    token: Words
+
+
+@dataclass(frozen=True)
+class AskLobby(Message):
+    KIND = "lobby"
+
+
+@dataclass(frozen=True)
+class Create(Message):
+    KIND = "create"
+    ai: Words | None = None
+    public: bool = False
+    second: bool = False
+    width: Annotated[int, Between(4, 10)] = 7
+    height: Annotated[int, Between(4, 10)] = 6
+    connect: Annotated[int, Between(3, 6)] = 4
+    clock: Annotated[str, Text(20)] | None = None  # a time control, TimeControl.parse's
+
+
+@dataclass(frozen=True)
+class Join(Message):
+    KIND = "join"
+    code: Annotated[str, Text(20)]
+
+
+@dataclass(frozen=True)
+class Watch(Message):
+    KIND = "watch"
+    room: Annotated[int, Between(1, 1 << 31)]
+
+
+@dataclass(frozen=True)
+class Leave(Message):
+    KIND = "leave"
+
+
+@dataclass(frozen=True)
+class Drop(Message):
+    KIND = "drop"
+    column: Annotated[int, Between(0, 9)]
+    ply: Annotated[int, Between(0, 100)]
+
+
+@dataclass(frozen=True)
+class Hurry(Message):
+    KIND = "hurry"
+
+
+@dataclass(frozen=True)
+class Resign(Message):
+    KIND = "resign"
+
+
+@dataclass(frozen=True)
+class OfferDraw(Message):
+    KIND = "offer_draw"
+
+
+@dataclass(frozen=True)
+class TakeBack(Message):
+    KIND = "take_back"
+
+
+@dataclass(frozen=True)
+class Rematch(Message):
+    KIND = "rematch"
+
+
+@dataclass(frozen=True)
+class Answer(Message):
+    KIND = "answer"
+    offer: Offer
+    accept: bool
+
+
+@dataclass(frozen=True)
+class Claim(Message):
+    KIND = "claim"
+    win: bool  # False: a draw
+
+
+@dataclass(frozen=True)
+class Bell(Message):
+    KIND = "bell"
+    on: bool  # ring when it becomes my move in a game I am not looking at
+
+
+@dataclass(frozen=True)
+class AskGames(Message):
+    KIND = "games"
+
+
+@dataclass(frozen=True)
+class Say(Message):
+    KIND = "say"
+    text: Words
+
+
+# ---- client to service: tournaments (c4tui/server/desks/tournaments.py) ----------------------
+
+TournamentNumber = Annotated[int, Between(1, 1 << 31)]
+
+
+@dataclass(frozen=True)
+class AskTournaments(Message):
+    KIND = "tournaments"
+
+
+@dataclass(frozen=True)
+class MakeTournament(Message):
+    KIND = "make_tournament"
+    name: Annotated[str, Text(40)]
+    control: Annotated[str, Text(12)]  # "5+3", as clocks.TimeControl reads it
+    rounds: Annotated[int, Between(1, 15)]
+    minutes: Annotated[int, Between(0, 7 * 24 * 60)]  # from now to its start
+
+
+@dataclass(frozen=True)
+class EnterTournament(Message):
+    KIND = "enter_tournament"
+    tournament: TournamentNumber
+
+
+@dataclass(frozen=True)
+class Withdraw(Message):
+    KIND = "withdraw"
+    tournament: TournamentNumber
+
+
+@dataclass(frozen=True)
+class BeginTournament(Message):
+    KIND = "begin_tournament"
+    tournament: TournamentNumber
+
+
+@dataclass(frozen=True)
+class FollowTournament(Message):
+    KIND = "follow_tournament"
+    tournament: Annotated[int, Between(0, 1 << 31)]
+
+
+@dataclass(frozen=True)
+class ChallengeBot(Message):
+    KIND = "challenge_bot"
+    bot: Annotated[str, Text(20)]
+    second: bool = False
+    width: Annotated[int, Between(4, 10)] = 7
+    height: Annotated[int, Between(4, 10)] = 6
+    connect: Annotated[int, Between(3, 6)] = 4
+
+
+@dataclass(frozen=True)
+class MakeBotToken(Message):
+    KIND = "bot_token"
+    name: Annotated[str, Text(20)]
+
+
+@dataclass(frozen=True)
+class AskProfile(Message):
+    KIND = "profile"
+    name: Words
+
+
+@dataclass(frozen=True)
+class Block(Message):
+    KIND = "block"
+    name: Words
+    block: bool = True  # False lifts it
+
+
+@dataclass(frozen=True)
+class SetPassword(Message):
+    KIND = "password"
+    password: Words
+
+
+@dataclass(frozen=True)
+class ChooseName(Message):
+    KIND = "name"
+    name: Words  # the rules (community/chosen_names.py) are the service's, refused in words
+
+
+@dataclass(frozen=True)
+class Seek(Message):
+    KIND = "seek"
+    control: Annotated[str, Text(20)]  # a time control as written: "3+2", "1d"
+
+
+@dataclass(frozen=True)
+class Unseek(Message):
+    KIND = "unseek"
+
+
+@dataclass(frozen=True)
+class MakeChallenge(Message):
+    KIND = "challenge"
+    name: Words
+    control: Annotated[str, Text(20)]
+    rated: bool = True
+
+
+@dataclass(frozen=True)
+class AnswerChallenge(Message):
+    KIND = "answer_challenge"
+    challenge: Count
+    accept: bool
+
+
+@dataclass(frozen=True)
+class CancelChallenge(Message):
+    KIND = "cancel_challenge"
+    challenge: Count
+
+
+@dataclass(frozen=True)
+class AskLeaderboard(Message):
+    KIND = "leaderboard"
+
+
+CLIENT_MESSAGES: dict[str, type[Message]] = {
+    kind.KIND: kind
+    for kind in (
+        Hello,
+        AskLobby,
+        Create,
+        Join,
+        Watch,
+        Leave,
+        Drop,
+        Hurry,
+        Resign,
+        OfferDraw,
+        TakeBack,
+        Rematch,
+        Answer,
+        AskGames,
+        Say,
+        AskTournaments,
+        MakeTournament,
+        EnterTournament,
+        Withdraw,
+        BeginTournament,
+        FollowTournament,
+        ChallengeBot,
+        MakeBotToken,
+        Claim,
+        Bell,
+        AskProfile,
+        Block,
+        SetPassword,
+        ChooseName,
+        Seek,
+        Unseek,
+        MakeChallenge,
+        AnswerChallenge,
+        CancelChallenge,
+        AskLeaderboard,
+    )
+}
+
+
+# ---- service to client -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Identity:
+    key: AnyText
+    name: AnyText
+
+
+@dataclass(frozen=True)
+class Welcome(Message):
+    KIND = "welcome"
+    version: int
+    identity: Identity
+    ai_seconds: float
+    engines: tuple[AnyText, ...] = ()  # the operator's engines, by name ("server:NAME")
+
+
+@dataclass(frozen=True)
+class PlayerListed:
+    name: AnyText
+    ai: AnyText | None
+
+
+@dataclass(frozen=True)
+class RoomListed:
+    """A room as the lobby lists it (the code only when it is open to anyone)."""
+
+    room: Count
+    code: AnyText | None
+    players: Annotated[tuple[PlayerListed | None, ...], Items(2, 2)]
+    moves: Count
+    over: bool
+    open: bool
+    watchers: Count
+    clock: AnyText | None = None  # its time control, "5+3" or "3d"
+    ended: AnyText | None = None  # how it ended, "1-0 time" (community/endings.py)
+
+
+@dataclass(frozen=True)
+class Lobby(Message):
+    KIND = "lobby"
+    online: tuple[AnyText, ...]
+    rooms: tuple[RoomListed, ...]
+    bots: tuple[AnyText, ...] = ()  # the bots online, to be challenged
+    your_move: tuple[Count, ...] = ()  # the rooms where it is this player's move
+    bell: bool = True  # this player's bell toggle (YourMove rings it)
+
+
+@dataclass(frozen=True)
+class YourMove(Message):
+    """It became this player's move in a room they are not in now (a correspondence
+    game, say); the client rings the terminal bell when `bell`."""
+
+    KIND = "your_move"
+    room: Count
+    against: AnyText
+    bell: bool
+
+
+@dataclass(frozen=True)
+class SeatShown:
+    name: AnyText
+    ai: AnyText | None
+    open: bool
+    here: bool
+    held: float | None  # seconds the seat of a dropped person is still held
+
+
+@dataclass(frozen=True)
+class ClockShown:
+    """Both sides' time as the service saw it when it sent the room; a client counts the
+    running side's down from when it got it."""
+
+    control: AnyText  # "5+3", "3d"
+    words: AnyText  # "5+3 blitz", "3 days a move"
+    left: Annotated[tuple[float, ...], Items(2, 2)]  # seconds, ● then ○
+    running: Seat | None
+
+
+@dataclass(frozen=True)
+class RoomShown(Message):
+    """The whole room as one client sees it (Room.view, with its code as shown)."""
+
+    KIND = "room"
+    room: Count
+    code: AnyText | None  # for its players, or anyone when the room is open to all
+    public: bool
+    seat: Seat | None  # this client's seat, None when watching
+    seat_code: AnyText | None
+    seats: Annotated[tuple[SeatShown, ...], Items(2, 2)]
+    width: Annotated[int, Between(4, 10)]
+    height: Annotated[int, Between(4, 10)]
+    connect: Annotated[int, Between(3, 6)]
+    moves: Annotated[str, Text(100, shortest=0)]
+    over: bool
+    ended: AnyText | None
+    winner: Seat | None
+    offers: dict[Offer, Seat]
+    rematch: tuple[Seat, ...]
+    thinking: bool
+    paused: bool
+    thinking_spec: AnyText | None
+    search: Count
+    info: SearchInfo | None
+    trouble: AnyText | None
+    watchers: tuple[AnyText, ...]
+    clock: ClockShown | None = None
+    claim: Seat | None = None  # the seat that may claim the game (the other is gone)
+    rated: bool = False  # its result moves the players' ratings
+    date: AnyText = ""  # when its game began (a game file's Date), kept across restarts
+
+
+@dataclass(frozen=True)
+class Progress(Message):
+    KIND = "progress"
+    room: Count
+    search: Count
+    info: SearchInfo
+
+
+@dataclass(frozen=True)
+class Notice(Message):
+    KIND = "notice"
+    text: AnyText
+    severity: Literal["information", "warning", "error"] = "information"
+
+
+@dataclass(frozen=True)
+class Refused(Message):
+    KIND = "refused"
+    of: AnyText
+    reason: AnyText
+
+
+@dataclass(frozen=True)
+class KeptGame:
+    name: AnyText
+    text: AnyText
+
+
+@dataclass(frozen=True)
+class Games(Message):
+    KIND = "games"
+    games: tuple[KeptGame, ...]
+
+
+@dataclass(frozen=True)
+class Said(Message):
+    KIND = "said"
+    name: AnyText
+    text: AnyText
+
+
+@dataclass(frozen=True)
+class Bye(Message):
+    KIND = "bye"
+    reason: AnyText
+
+
+# ---- service to client: tournaments ------------------------------------------------
+
+Phase = Literal["registration", "playing", "finished", "cancelled"]
+
+
+@dataclass(frozen=True)
+class TournamentListed:
+    """A tournament as the list shows it."""
+
+    number: Count
+    name: AnyText
+    maker: AnyText
+    control: AnyText
+    rounds: Count  # planned
+    starts_at: float  # Unix seconds
+    phase: Phase
+    round: Count  # the round under way (or the last played), 0 before the first
+    players: Count
+    entered: bool  # the client is in it (and not withdrawn)
+    next_round_at: float | None = None  # Unix seconds: the pause between rounds ends then
+
+
+@dataclass(frozen=True)
+class TournamentsListed(Message):
+    KIND = "tournaments"
+    tournaments: tuple[TournamentListed, ...]
+
+
+@dataclass(frozen=True)
+class PlaceShown:
+    """One line of the standings."""
+
+    place: Count
+    name: AnyText
+    points: float
+    buchholz: float
+    sonneborn_berger: float
+    wins: Count
+    draws: Count
+    losses: Count
+    byes: Count
+    withdrawn: bool
+
+
+@dataclass(frozen=True)
+class BoardShown:
+    """One game of a round: ● against ○, its room, and how it stands."""
+
+    round: Count
+    first: AnyText
+    second: AnyText
+    room: Count | None
+    points: float | None  # ●'s, once over
+    how: AnyText | None
+    moves: Count  # played so far (the room's, while it is open)
+
+
+@dataclass(frozen=True)
+class TournamentShown(Message):
+    KIND = "tournament"
+    tournament: TournamentListed
+    note: AnyText | None
+    maker_is_you: bool
+    standings: tuple[PlaceShown, ...]
+    boards: tuple[BoardShown, ...]  # every round's, the latest round first
+    byes: dict[str, AnyText]  # round number (as text) -> the name that had the bye
+
+
+@dataclass(frozen=True)
+class BotToken(Message):
+    KIND = "bot_token"
+    name: AnyText
+    token: AnyText
+
+
+@dataclass(frozen=True)
+class RatingShown:
+    """A rating of one class (community/glicko2.py), as a profile shows it."""
+
+    rating_class: AnyText
+    rating: float
+    deviation: float
+    provisional: bool
+    games: Count
+
+
+@dataclass(frozen=True)
+class PlayingShown:
+    """A game a player is in now."""
+
+    room: Count
+    opponent: AnyText
+    moves: Count
+
+
+@dataclass(frozen=True)
+class Profile(Message):
+    KIND = "profile"
+    name: AnyText
+    you: bool  # the asker's own profile
+    online: bool
+    blocked: bool  # the asker blocks this player
+    ratings: tuple[RatingShown, ...]
+    wins: Count
+    draws: Count
+    losses: Count
+    playing: tuple[PlayingShown, ...]
+    password: bool | None  # own keyless ssh name: whether a password guards it; else None
+    bot: bool = False  # a bot's profile (server/desks/bots.py): shown marked as one
+    choose: bool = False  # own profile in a browser: a name may be chosen (ChooseName)
+
+
+@dataclass(frozen=True)
+class Named(Message):
+    """This client's player has a new name (it chose one, on this or another connection);
+    the Welcome's name is this from now on."""
+
+    KIND = "named"
+    name: AnyText
+
+
+@dataclass(frozen=True)
+class Seeking(Message):
+    """This client's seek: its control, the rating range it takes now, how many others
+    wait with the same control; `control` None when it seeks nothing (any more)."""
+
+    KIND = "seeking"
+    control: AnyText | None
+    range: AnyText = ""
+    waiting: Count = 0
+
+
+@dataclass(frozen=True)
+class ChallengeListed:
+    id: Count
+    name: AnyText  # the other player
+    control: AnyText
+    rated: bool
+    correspondence: bool
+    seconds_left: float
+
+
+@dataclass(frozen=True)
+class Challenges(Message):
+    KIND = "challenges"
+    to_me: tuple[ChallengeListed, ...]
+    mine: tuple[ChallengeListed, ...]
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A line of the leaderboard."""
+
+    name: AnyText
+    rating: int
+    deviation: int
+    provisional: bool
+    games: Count
+
+
+@dataclass(frozen=True)
+class RatingClassListed:
+    name: AnyText  # bullet, blitz, rapid, correspondence
+    players: tuple[Ranked, ...]
+
+
+@dataclass(frozen=True)
+class Leaderboard(Message):
+    KIND = "leaderboard"
+    classes: tuple[RatingClassListed, ...]
+
+
+SERVICE_MESSAGES: dict[str, type[Message]] = {
+    kind.KIND: kind
+    for kind in (
+        Welcome,
+        Lobby,
+        RoomShown,
+        Progress,
+        Notice,
+        Refused,
+        Games,
+        Said,
+        Bye,
+        TournamentsListed,
+        TournamentShown,
+        BotToken,
+        Profile,
+        YourMove,
+        Seeking,
+        Challenges,
+        Leaderboard,
+        Named,
+    )
+}
+
+
+# ---- the codec of lines ------------------------------------------------------------
+
+
+def encode(message: Message) -> bytes:
+    """One message as a line."""
+    body = to_wire(message)
+    return dumps({"kind": message.KIND, **body}).encode() + b"\n"
+
+
+def parse_line(line: bytes, kinds: dict[str, type[M]]) -> M:
+    """One line read as the message its `kind` names among `kinds`; ProtocolError says why not."""
+    try:
+        data = loads(line)
+    except ShapeError as error:
+        raise ProtocolError(str(error)) from None
+    if not isinstance(data, dict):
+        raise ProtocolError(f"a JSON {type(data).__name__}, not an object")
+    kind = data.pop("kind", None)
+    if not isinstance(kind, str):
+        raise ProtocolError("no 'kind'")
+    shape = kinds.get(kind)
+    if shape is None:
+        raise ProtocolError(f"unknown kind {escaped(kind, 30)}")
+    try:
+        return from_wire(shape, data, kind)
+    except ShapeError as error:
+        raise ProtocolError(str(error)) from None
+
+
+def parse_client_line(line: bytes) -> Message:
+    """A line from a client, checked against its kind's declaration."""
+    return parse_line(line, CLIENT_MESSAGES)
+
+
+def parse_service_line(line: bytes) -> Message:
+    """A line from the service, read as its kind's declaration."""
+    return parse_line(line, SERVICE_MESSAGES)
+
+
+def client_message(kind: str, **body: Any) -> Message:
+    """A client message by its kind and fields, checked as the service will check it."""
+    shape = CLIENT_MESSAGES.get(kind)
+    if shape is None:
+        raise ProtocolError(f"unknown kind {escaped(kind, 30)}")
+    try:
+        return from_wire(shape, body, kind)
+    except ShapeError as error:
+        raise ProtocolError(str(error)) from None
+
+
+# ---- SearchInfo on the wire ----------------------------------------------------------
+
+
+def info_to_wire(info: SearchInfo) -> dict[str, Any]:
+    """A SearchInfo as JSON-ready values (columns as objects, None for a full column)."""
+    wire: dict[str, Any] = to_wire(info)
+    return wire
+
+
+def info_from_wire(data: Any) -> SearchInfo:
+    """The SearchInfo a service sent; ProtocolError when it is not one."""
+    try:
+        return from_wire(SearchInfo, data, "info")
+    except ShapeError as error:
+        raise ProtocolError(f"a search info that does not read: {error}") from None
