@@ -110,6 +110,15 @@ class SeekQueue:
         same = [s for s in self.seeks.values() if s.control == control]
         return sorted(same, key=lambda s: (s.since, s.key))
 
+    def others_for(self, seek: Seek) -> list[Seek]:
+        """The others waiting whom `seek` may ever meet: its time control, not blocked
+        by it nor blocking it (the rating range and rematches only wait)."""
+        return [
+            s
+            for s in self.waiting(seek.control)
+            if s.key != seek.key and not self._blocks(s.key, seek.key)
+        ]
+
     # ---- pairing ------------------------------------------------------------------
 
     def pair(self, most: int | None = None) -> list[Pairing]:

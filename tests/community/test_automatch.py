@@ -90,6 +90,19 @@ def test_blocked_players_never_meet_even_when_anyone_would_do() -> None:
     assert keys(queue.pair()) == [("ann", "cy")]  # the longest waiter first
 
 
+def test_a_seeker_counts_only_those_it_may_meet_as_waiting() -> None:
+    """ "1 more waiting" is someone this seeker could be paired with: not one of a pair
+    who block each other, who never will be."""
+    queue = queue_with(Clock(), {frozenset(("ann", "bob"))})
+    ann = queue.seek("ann", "Ann", 1500, "3+2")
+    queue.seek("bob", "Bob", 1500, "3+2")
+    queue.seek("dan", "Dan", 1500, "5+3")
+    assert queue.others_for(ann) == []
+    cy = queue.seek("cy", "Cy", 1500, "3+2")
+    assert [s.key for s in queue.others_for(ann)] == ["cy"]
+    assert [s.key for s in queue.others_for(cy)] == ["ann", "bob"]
+
+
 def test_not_the_same_two_in_a_row_while_someone_else_waits() -> None:
     clock = Clock()
     queue = queue_with(clock)

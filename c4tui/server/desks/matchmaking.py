@@ -272,7 +272,7 @@ class Matchmaking(HostListener):
             if seek.key not in waiting.seeks:  # paired by another server
                 self._stop_seeking(seek.key)
                 continue
-            count = len(waiting.waiting(seek.control)) - 1
+            count = len(waiting.others_for(seek))  # a blocked seeker will never be met
             message = Seeking(
                 str(seek.control), self.queue.widening.words(self.queue.waited(seek)), count
             )
