@@ -2,9 +2,9 @@
 
 It listens to the match as the game screen does and says what changed: a move ("○ plays
 column 4, row 2") and any win one move away after it ("○ threatens to win in column
-5"), a new game, a jump in the game's lines, a hint, the end ("● wins:
-four in a row, columns 2 to 5 on row 1"), a room's chat and seats, and, once a change is
-whole, "your move". Notices reach the lines through the app's `notify` (view.py), not
+5"), a new game, a jump in the game's lines (an undo, a redo, a take-back: the moves
+taken back and played), a hint, the end ("● wins: four in a row, columns 2 to 5 on row
+1"), a room's chat and seats, and, once a change is whole, "your move". Notices reach the lines through the app's `notify` (view.py), not
 here, so each is said once.
 
 Other parts add their own events with `says`: a function from an event to its line (or
@@ -106,9 +106,11 @@ class Narrator:
             return None  # said already (a room entered says its board)
         if before is not None and pos.path[:-1] == before and len(pos.path) == len(before) + 1:
             return words.move_line(view.game.find(before).position, pos.path[-1])  # type: ignore[union-attr]  # the board's parent is in its game
-        if not view.game.root.children or (before is None and view.room is None):
-            return words.new_game_line(view)
-        return words.position_line(pos)
+        if view.room is None and (before is None or not view.game.root.children):
+            return words.new_game_line(view)  # a new tree (a room's new game: _seats)
+        # A room rebuilds its tree from its moves at every change: an empty board there
+        # is a take-back, not a new game.
+        return words.changed_line(before or (), pos)
 
     def _seats(self, room: RoomView, view: MatchView) -> None:
         """A room entered, or its seats changed: who sits where, and this client's part."""
@@ -119,6 +121,9 @@ class Narrator:
             if room.position.moves:
                 self._say(words.last_moves_line(view.game))
             return
+        if old.over and not room.over:  # a rematch: the room's next game
+            self._shown, self._game = room.position.path, view.game
+            self._say(words.new_game_line(view))
         for player in (0, 1):
             was, now = old.seats[player], room.seats[player]
             if (was.name, was.open, was.here) != (now.name, now.open, now.here):

@@ -124,6 +124,30 @@ def position_line(position: Position) -> str:
     return f"after move {move_name(position.moves - 1)}, {discs} on the board"
 
 
+def changed_line(before: tuple[int, ...], position: Position) -> str:
+    """A jump from the board whose moves were `before` to `position` (an undo, a redo, a
+    take-back, a jump in the game's lines), with the moves it took back, newest first,
+    and those it played: "taken back: 3 ● column 4, 2 ○ column 3; after move 2 ●, 3 discs
+    on the board"."""
+    after = position.path
+    common = 0
+    while common < min(len(before), len(after)) and before[common] == after[common]:
+        common += 1
+    said = []
+    if common < len(before):
+        back = reversed(range(common, len(before)))
+        said.append("taken back: " + ", ".join(_move_words(ply, before[ply]) for ply in back))
+    if common < len(after):
+        played = range(common, len(after))
+        said.append("played: " + ", ".join(_move_words(ply, after[ply]) for ply in played))
+    return "; ".join([*said, position_line(position)])
+
+
+def _move_words(ply: int, column: int) -> str:
+    """ "3 ● column 4": a move of a game by its number, its side and its column."""
+    return f"{move_name(ply)} column {column + 1}"
+
+
 def board_lines(position: Position) -> list[str]:
     """The board from the top row down, one line a row; empty rows together."""
     lines: list[str] = []
@@ -164,9 +188,7 @@ def last_moves_line(game: Game, count: int = LAST_MOVES) -> str:
     line = game.line()
     if not line:
         return "no moves yet"
-    shown = ", ".join(
-        f"{move_name(n.position.moves - 1)} column {n.column + 1}" for n in line[-count:]
-    )
+    shown = ", ".join(_move_words(n.position.moves - 1, n.column) for n in line[-count:])
     return f"last moves: {shown}"
 
 

@@ -8,6 +8,7 @@ import pytest
 from c4tui.app.app import ConnectFourApp
 from c4tui.app.reader.log import ReaderLog
 from c4tui.app.reader.mode import ENV, reading
+from c4tui.app.reader.commands import help_lines
 from c4tui.app.reader.view import CommandLine
 from c4tui.app.settings import Settings
 from c4tui.cli import build_parser
@@ -109,7 +110,10 @@ async def test_game_keys_typed_by_name_or_letter_and_refused_ones_said(make_app)
         assert lines(app)[-1] == "Nothing to undo."  # the match's notice, as a line
         await typed(pilot, "4")
         await typed(pilot, "u")
-        assert lines(app)[-2:] == ["at the start, the board is empty", "your move, ●"]
+        assert lines(app)[-2:] == [
+            "taken back: 1 ● column 4; at the start, the board is empty",
+            "your move, ●",
+        ]
         await typed(pilot, "redo")
         assert lines(app)[-2:] == ["● plays column 4, row 1", "your move, ○"]  # played again
 
@@ -193,7 +197,9 @@ async def test_no_box_drawing_on_the_reader_screen(make_app):
         await settle(pilot)
         for command in ("4", "board", "ai", "threats", "?"):
             await typed(pilot, command)
-        await until(pilot, lambda: "●" in app.export_screenshot(), "the lines drawn")
+        # The list's last word, whatever scrolled off above (the SVG's spaces are &#160;).
+        last = help_lines()[-1].split()[-1]
+        await until(pilot, lambda: last in app.export_screenshot(), "the lines drawn")
         screen = app.export_screenshot()
         assert not [c for c in screen if "\u2500" <= c <= "\u257f"]
 
@@ -258,3 +264,27 @@ async def test_the_exact_scores_are_said_and_z_says_the_threats(make_app):
             ]
         await type_keys(pilot, "escape", "z")  # the key, in the keys mode
         assert lines(app)[-3].startswith("threats of ●: column 3")
+
+
+async def test_undo_redo_and_back_say_the_moves_they_change(make_app):
+    app = make_app(settings=humans(), screen_reader=True, moves="4453")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await typed(pilot, "start")
+        assert lines(app)[-2] == (
+            "taken back: 2 ○ column 3, 2 ● column 5, 1 ○ column 4, 1 ● column 4;"
+            " at the start, the board is empty"
+        )
+        await typed(pilot, "end")
+        assert lines(app)[-2] == (
+            "played: 1 ● column 4, 1 ○ column 4, 2 ● column 5, 2 ○ column 3;"
+            " after move 2 ○, 4 discs on the board"
+        )
+        await typed(pilot, "back")
+        assert lines(app)[-2] == "taken back: 2 ○ column 3; after move 2 ●, 3 discs on the board"
+        await typed(pilot, "2")  # a variation from here
+        await typed(pilot, "forward")  # the main line's move is not this line's
+        await typed(pilot, "back")
+        await typed(pilot, "back")
+        await typed(pilot, "lines")
+        assert lines(app)[-1].startswith("variation 1 from move 2 ○")

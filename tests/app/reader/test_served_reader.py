@@ -137,3 +137,23 @@ async def test_a_second_room_says_its_code_and_room_says_the_live_one(service):
             await typed(pilot, "lobby")
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
             await until(pilot, lambda: isinstance(app.focused, PaneCommandLine))
+
+
+async def test_a_take_back_says_the_move_and_a_rematch_is_a_new_game(service):
+    app = served_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        bob = await reader_room_with_bob(service, app, pilot)
+        await typed(pilot, "4")
+        await until(pilot, lambda: "● plays column 4, row 1" in app.spoken.lines)
+        await typed(pilot, "take back")
+        await room_where(bob, lambda m: m["offers"] == {"take_back": 0})
+        await bob.send("answer", offer="take_back", accept=True)
+        # Once "new game": the board is as empty as a rematch's.
+        taken = "taken back: 1 ● column 4; at the start, the board is empty"
+        await until(pilot, lambda: taken in app.spoken.lines)
+        await bob.send("resign")
+        await until(pilot, lambda: app.match.view().over)
+        await bob.send("rematch")
+        await typed(pilot, "rematch")
+        again = "new game: ● bob against ○ you, 7 columns, 6 rows, connect 4"
+        await until(pilot, lambda: again in app.spoken.lines)
