@@ -4,8 +4,8 @@ It listens to the match as the game screen does and says what changed: a move ("
 column 4, row 2") and any win one move away after it ("○ threatens to win in column
 5"), a new game, a jump in the game's lines (an undo, a redo, a take-back: the moves
 taken back and played), a hint, the end ("● wins: four in a row, columns 2 to 5 on row
-1"), a room's chat and seats, and, once a change is whole, "your move". Notices reach the lines through the app's `notify` (view.py), not
-here, so each is said once.
+1"), a room's chat and seats, and, once a change is whole, "your move". Notices reach
+the lines through the app's `notify` (view.py), not here, so each is said once.
 
 Other parts add their own events with `says`: a function from an event to its line (or
 None), e.g. a clock's warning: `@says(ClockWarning)`.

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from c4tui.app.app import ConnectFourApp
+from c4tui.app.reader.commands import help_lines
 from c4tui.app.reader.log import ReaderLog
 from c4tui.app.reader.mode import ENV, reading
-from c4tui.app.reader.commands import help_lines
 from c4tui.app.reader.view import CommandLine
 from c4tui.app.settings import Settings
 from c4tui.cli import build_parser
