@@ -78,3 +78,21 @@ def test_bad_limits_say_what_in_one_line(capsys, argv, words):
     assert main(["arena", "random", "greedy", "--games", "2", *argv]) == 2
     err = capsys.readouterr().err
     assert words in err and len(err.strip().splitlines()) == 1
+
+
+def test_engine_options_are_sent_as_setoption_lines(capsys, tmp_path):
+    log = tmp_path / "go.txt"
+    spec = f"cmd:{sys.executable} {BOT} {log},option.Hash=64,option.Style=sharp,time=2"
+    argv = ["arena", spec, "random", "--games", "2", "--seed", "1", "--jobs", "1", "--json"]
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out)["forfeits"] == []
+    settings = [line for line in go_lines(log) if line[0] == "setoption"]
+    # a process a game: each one is set both, in the order given
+    hash_line = ["setoption", "name", "Hash", "value", "64"]
+    style_line = ["setoption", "name", "Style", "value", "sharp"]
+    assert settings == [hash_line, style_line] * 2
+    assert (
+        main(["arena", f"cmd:{sys.executable} {BOT} {log},option.=1", "random", "--games", "2"])
+        == 2
+    )
+    assert "option.NAME=VALUE" in capsys.readouterr().err

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A c4e engine that keeps to the clock it is given, written from docs/engine-protocol.md.
 
-It writes every `go` line it receives to the file named by its first argument, and
+It writes every `go` and `setoption` line it receives to the file named by its first argument, and
 plays the lowest playable column. With `--slow S` it thinks S seconds a move whatever
 its clock says, so a short clock runs out.
 """
@@ -33,6 +33,9 @@ for line in sys.stdin:
         heights = [0] * width
         for char in words[1] if len(words) > 1 else "":
             heights[int(char) - 1] += 1
+    elif words[0] == "setoption":
+        with open(log_path, "a") as log:
+            log.write(line)
     elif words[0] == "go":
         with open(log_path, "a") as log:
             log.write(line)

@@ -23,7 +23,7 @@ from c4tui.engine.players.contract import (
     Reading,
     SearchInfo,
 )
-from c4tui.engine.players.outside_specs import command_line
+from c4tui.engine.players.outside_specs import ENGINE_OPTION, command_line
 
 log = logging.getLogger("c4tui.engine.external")
 BANNER_LINES = 3  # lines before the greeting noted in the log; the rest are passed over
@@ -38,6 +38,11 @@ class ProtocolEngine(OutsideEngine):
     FAREWELL: ClassVar[str | None] = "quit"
 
     def __init__(self, **settings: Any) -> None:
+        # option.NAME=VALUE from the spec: the program's own settings, set at its start.
+        self.engine_settings = [
+            (key.removeprefix(ENGINE_OPTION), str(settings.pop(key)))
+            for key in [key for key in settings if key.startswith(ENGINE_OPTION)]
+        ]
         super().__init__(**settings)
         self.engine_name = ""  # what the program calls itself (`id name`)
         self.author = ""
@@ -73,6 +78,8 @@ class ProtocolEngine(OutsideEngine):
             elif words[:1] == ["option"]:
                 self.options.append(line)
             elif words[:1] == [protocol.NAME + "ok"]:
+                for name, value in self.engine_settings:
+                    child.send(f"setoption name {name} value {value}")
                 return
             elif (banner := banner + 1) <= BANNER_LINES:
                 # A banner before the greeting is common (UCI engines print one): noted.

@@ -5,7 +5,8 @@
 `connectx:FILE.py` a Kaggle ConnectX agent file. A command line is split as a shell
 splits it (no shell runs it), so it may hold commas and `=`: the settings are the
 comma-separated `key=value` parts at its end whose key the engine takes; everything
-before them is the command line (or the file).
+before them is the command line (or the file). A c4e program's own settings are
+`option.NAME=VALUE` parts (`cmd:./bot,option.Hash=64`): sent as `setoption` lines.
 """
 
 from __future__ import annotations
@@ -40,7 +41,9 @@ def split_outside(name: str, rest: str, keys: Collection[str]) -> tuple[str, lis
     given after its name; SpecError when nothing is given to run, or it cannot run."""
     parts = rest.split(",")
     settings: list[str] = []
-    while len(parts) > 1 and _is_setting(parts[-1], keys):
+    while len(parts) > 1 and (
+        _is_setting(parts[-1], keys) or (name == "cmd" and is_engine_option(parts[-1]))
+    ):
         settings.insert(0, parts.pop())
     target = ",".join(parts).strip()
     if not target:
@@ -50,6 +53,28 @@ def split_outside(name: str, rest: str, keys: Collection[str]) -> tuple[str, lis
     else:
         command_line(name, target)
     return target, settings
+
+
+ENGINE_OPTION = "option."
+
+
+def is_engine_option(part: str) -> bool:
+    """`option.NAME=VALUE`: a setting of a c4e program's own, sent to it as `setoption`."""
+    key, eq, _ = part.partition("=")
+    return bool(eq) and key.strip().lower().startswith(ENGINE_OPTION)
+
+
+def engine_option(name: str, item: str) -> tuple[str, str]:
+    """("option.NAME", VALUE) of an `option.NAME=VALUE` setting, NAME as written;
+    SpecError when NAME or VALUE is missing or NAME holds a blank."""
+    key, _, value = item.partition("=")
+    option_name, value = key.strip()[len(ENGINE_OPTION) :], value.strip()
+    if not option_name or not value or any(char.isspace() for char in option_name):
+        raise SpecError(
+            f"{name}: {item.strip()!r}: an engine option is option.NAME=VALUE, NAME without blanks",
+            key.strip().lower(),
+        )
+    return ENGINE_OPTION + option_name, value
 
 
 def _is_setting(part: str, keys: Collection[str]) -> bool:

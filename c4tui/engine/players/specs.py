@@ -20,7 +20,13 @@ from c4tui.engine.players.contract import Engine, Reading
 from c4tui.engine.players.levels import LEVELS, LevelError, level_spec
 from c4tui.engine.players.options import NOISE
 from c4tui.engine.players.options import SpecError as SpecError  # callers take it from here
-from c4tui.engine.players.outside_specs import default_title, is_outside, split_outside
+from c4tui.engine.players.outside_specs import (
+    default_title,
+    engine_option,
+    is_engine_option,
+    is_outside,
+    split_outside,
+)
 
 # name -> (module, class). Imported lazily so `c4tui move --engine greedy` never pays
 # for loading the solver's opening book.
@@ -140,6 +146,12 @@ def parse_spec(text: str, *, outside: bool = True) -> EngineSpec:
         target, items = split_outside(name, rest, options_table)
     if items:
         for item in items:
+            if name == "cmd" and is_engine_option(item):
+                option_name, text = engine_option(name, item)
+                if option_name in options:
+                    raise SpecError(f"{name}: setting {option_name!r} is given twice", option_name)
+                options[option_name] = text
+                continue
             key, eq, value = item.partition("=")
             key, value = key.strip().lower(), value.strip()
             if not eq or not key or not value:
