@@ -161,3 +161,21 @@ def test_a_state_file_of_other_settings_or_damaged_is_refused(capsys, tmp_path):
     state.write_text('{"format": "c4tui-sprt 1", "settings": {}}')
     assert main(argv) == 2
     assert "not the state of an sprt run" in capsys.readouterr().err
+
+
+def test_games_are_written_as_game_files(capsys, tmp_path):
+    from c4tui.engine.board.gamefile import GameRecord
+
+    folder = tmp_path / "games"
+    argv = ["greedy", "random", "--elo1", "200", "--jobs", "1", "--adjudicate", "30"]
+    data = sprt_json(capsys, *argv, "--games-dir", str(folder))
+    records = [GameRecord.from_text(path.read_text()) for path in sorted(folder.glob("*.c4"))]
+    assert len(records) == data["games"]
+    assert {record.players for record in records} == {("greedy", "random"), ("random", "greedy")}
+    adjudicated = [r for r in records if r.ended is not None and r.ended.how == "adjudicated"]
+    assert len(adjudicated) == data["adjudicated"] > 0
+    # the opening is the moves the game was set up with, 2 plies of book:2
+    assert all(
+        len(record.start) == 2 and record.moves.startswith(record.start) for record in records
+    )
+    assert main(["sprt", "greedy", "random", "--games-dir", "/proc/none"]) == 2

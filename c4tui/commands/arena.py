@@ -30,6 +30,7 @@ from c4tui.commands.pair_options import (
     DEFAULT_ADJUDICATE,
     add_adjudicate_options,
     add_cluster_option,
+    add_games_dir_option,
     add_limit_options,
     add_log_option,
     check_adjudicate,
@@ -38,6 +39,7 @@ from c4tui.commands.pair_options import (
     opening_suite,
     start_engine_log,
     suite_help,
+    write_game_file,
 )
 from c4tui.engine.players.specs import SpecError, make_engine
 from c4tui.tournament.cluster import ClusterError
@@ -94,6 +96,7 @@ def register(commands: Subcommands) -> None:
     add_limit_options(parser)
     add_cluster_option(parser)
     add_log_option(parser)
+    add_games_dir_option(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
         "--save",
@@ -166,6 +169,8 @@ def play(
                 for record in runner:
                     if save is not None:
                         save.append(saved_line(run_id, seed, record))
+                    if args.games_dir is not None:
+                        write_game_file(args.games_dir, run_id, record)
                     tally.add(record)
                     if record.termination == "forfeit":
                         forfeits.append(forfeit_of(record))

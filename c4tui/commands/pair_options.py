@@ -7,12 +7,14 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from c4tui.commands.common import CommandError
 from c4tui.engine.external import wire_log
+from c4tui.files import atomic_write
 from c4tui.tournament.cluster import ClusterRunner
-from c4tui.tournament.games import GameTask
+from c4tui.tournament.games import GameTask, PlayedGame
 from c4tui.tournament.openings import OpeningsError, OpeningSuite, load_openings, suite_names
 from c4tui.tournament.time_control import MAX_SECONDS, MoveLimits, parse_tc
 from c4tui.tournament.workers import GameRunner, Play
@@ -132,3 +134,20 @@ def start_engine_log(args: argparse.Namespace) -> None:
     except OSError as error:
         raise CommandError(f"--log: cannot write {args.log!r}: {error.strerror}") from None
     os.environ[wire_log.ENV] = os.path.abspath(args.log)
+
+
+def add_games_dir_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--games-dir",
+        metavar="DIR",
+        help="write every game to DIR in the game file format (one .c4 file a game)",
+    )
+
+
+def write_game_file(folder: str, run: str, record: PlayedGame) -> None:
+    """One game as a game file, `RUN-GAME.c4`, written whole or not at all."""
+    path = Path(folder) / f"{run}-{record.task.index + 1:07d}.c4"
+    try:
+        atomic_write(path, record.to_game_record().to_text())
+    except OSError as error:
+        raise CommandError(f"--games-dir: cannot write {str(path)!r}: {error.strerror}") from None

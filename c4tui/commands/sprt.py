@@ -31,6 +31,7 @@ from c4tui.commands.pair_options import (
     DEFAULT_ADJUDICATE,
     add_adjudicate_options,
     add_cluster_option,
+    add_games_dir_option,
     add_limit_options,
     add_log_option,
     check_adjudicate,
@@ -39,6 +40,7 @@ from c4tui.commands.pair_options import (
     opening_suite,
     start_engine_log,
     suite_help,
+    write_game_file,
 )
 from c4tui.engine.players.specs import SpecError, make_engine
 from c4tui.tournament import sprt
@@ -109,6 +111,7 @@ def register(commands: Subcommands) -> None:
     add_limit_options(parser)
     add_cluster_option(parser)
     add_log_option(parser)
+    add_games_dir_option(parser)
     add_jobs_option(parser)
     parser.add_argument(
         "--seed", type=int, default=None, metavar="S", help="the run's seed (default: random)"
@@ -230,6 +233,7 @@ def play(
     jobs = min(args.jobs or available_cores(), available_cores())
     save = open_saved_games(args.save) if args.save is not None else None
     pairs = PairsInOrder(state.pairs)
+    run = f"sprt-{state.settings.seed}"  # names the run's lines and game files
     progress = Progress(sys.stderr)
     try:
         with game_runner(args, pair_tasks(state, suite), jobs) as runner:
@@ -241,11 +245,10 @@ def play(
                     state.add_pair(first, second)
                     if save is not None:
                         for record in (first, second):
-                            save.append(
-                                saved_line(
-                                    f"sprt-{state.settings.seed}", state.settings.seed, record
-                                )
-                            )
+                            save.append(saved_line(run, state.settings.seed, record))
+                    if args.games_dir is not None:
+                        for record in (first, second):
+                            write_game_file(args.games_dir, run, record)
                     if path is not None:
                         save_state(path, state)
                     progress.show(progress_line(state))

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from c4tui.engine.board.gamefile import result_text
+from c4tui.engine.board.gamefile import Ending, GameRecord, now_stamp, result_text
 from c4tui.engine.board.notation import format_moves
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import Engine, Forfeit, SearchInfo
@@ -119,6 +119,24 @@ class PlayedGame:
             **({"reason": self.reason} if self.reason else {}),
             "seeds": [task.first_seed, task.second_seed],
         }
+
+    def to_game_record(self, date: str | None = None) -> GameRecord:
+        """The game in the game file format: the specs as players, the opening as the
+        moves it was set up with, and an ending when it did not end on the board."""
+        task = self.task
+        colour = None if self.winner is None else (0 if self.winner == task.first else 1)
+        how = {"adjudicated": "adjudicated", "illegal move": "forfeit", "forfeit": "forfeit"}
+        ended = None
+        if self.termination in how:
+            kind = "time" if self.reason.startswith("lost on time") else how[self.termination]
+            ended = Ending(kind, colour)
+        return GameRecord(
+            _moves_text(self.moves),
+            players=(task.first_spec, task.second_spec),
+            date=date or now_stamp(),
+            ended=ended,
+            start=_moves_text(task.opening),
+        )
 
 
 def _moves_text(moves: Iterable[int]) -> str:

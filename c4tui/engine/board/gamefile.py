@@ -58,8 +58,10 @@ KEYS_2 = ("variation", "current")  # version 2's; `Variation` may come any numbe
 KEYS_3 = ("ended", "start")
 KEYS_OF = {"1": KEYS, "2": KEYS + KEYS_2, "3": KEYS + KEYS_2 + KEYS_3}
 # How a game can end off the board; a draw is agreed, or claimed when the other side left.
-ENDINGS = ("resigned", "agreed", "time", "abandoned", "forfeit")
-DRAWN = ("agreed", "abandoned")  # the endings that may be draws ("agreed" always is)
+ENDINGS = ("resigned", "agreed", "time", "abandoned", "forfeit", "adjudicated")
+# The endings that may be draws ("agreed" always is); "adjudicated": the exact solver
+# ended an engine match's game with its result under perfect play.
+DRAWN = ("agreed", "abandoned", "adjudicated")
 
 
 class GameFileError(ValueError):
@@ -111,6 +113,9 @@ class Ending:
 
     def words(self, players: tuple[str, str] = ("●", "○")) -> str:
         """ "○ resigned", "draw agreed", "● lost on time", "○ left the game", "○ forfeited"."""
+        if self.how == "adjudicated":
+            winner = "a draw" if self.winner is None else f"{players[self.winner]} wins"
+            return f"adjudicated by the solver: {winner}"
         if self.winner is None:
             return "draw agreed" if self.how == "agreed" else "draw claimed, a side left"
         return f"{players[1 - self.winner]} {lost_words(self.how)}"
