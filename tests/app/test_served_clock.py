@@ -34,6 +34,12 @@ def test_the_running_side_is_marked_by_a_glyph_and_counts_down():
     assert line == " ● ann 1:00   ▸○ bob 0:30"
 
 
+def test_both_sides_of_a_correspondence_clock_read_alike():
+    clock = ClockView("1d", "1 day a move", (86400.0, 86400.0), 0, at=100.0)
+    line = clock_text(clock, ("ann", "bob"), now=104.0).plain
+    assert line == "▸● ann 23h 59m    ○ bob 1d 00h"
+
+
 async def test_a_timed_room_shows_its_clock_and_a_gone_opponent_is_claimed_with_a_key(clocked):
     service, time = clocked
     app = served_app(service)

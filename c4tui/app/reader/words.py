@@ -347,7 +347,8 @@ def notice_line(text: str, title: str = "") -> str:
 def clock_line(clock: ClockView, names: tuple[str, str], now: float) -> str:
     """ "clocks, 5+3 blitz: ● ann 4:05 running, ○ bob 5:00"."""
     sides = ", ".join(
-        f"{GLYPHS[side]} {names[side]} {clock_words(clock.remaining(side, now))}"
+        f"{GLYPHS[side]} {names[side]} "
+        f"{clock_words(clock.remaining(side, now), clock.correspondence)}"
         + (" running" if clock.running == side else "")
         for side in (0, 1)
     )

@@ -20,12 +20,16 @@ LOW = 10.0  # seconds: below this a side's time shows tenths, marked as short
 DAY = 86400.0
 
 
-def clock_words(seconds: float) -> str:
+def clock_words(seconds: float, correspondence: bool = False) -> str:
     """Time left as a clock shows it: "4:05", "1:02:03", "0:07.3" under LOW, "2d 05h"
-    from a day up (correspondence)."""
+    from a day up; days a move in hours and minutes under a day ("23h 59m"), so that its
+    two sides read alike, never "23:59:56" beside "1d 00h"."""
     if seconds >= DAY:
         days, rest = divmod(int(seconds), int(DAY))
         return f"{days}d {rest // 3600:02d}h"
+    if correspondence:
+        hours, rest = divmod(int(seconds), 3600)
+        return f"{hours}h {rest // 60:02d}m"
     if seconds < LOW:
         return f"0:{seconds:04.1f}"
     hours, rest = divmod(int(seconds), 3600)
@@ -45,7 +49,8 @@ def clock_text(clock: ClockView, names: tuple[str, str], now: float) -> Text:
         if left < LOW and clock.running is not None:
             style += " reverse"
         text.append(f"{mark}{GLYPHS[side]} {names[side]} ", style=style.strip())
-        text.append(clock_words(left), style=("bold " + style).strip())
+        words = clock_words(left, clock.correspondence)
+        text.append(words, style=("bold " + style).strip())
         text.append("   " if side == 0 else "")
     return text
 
