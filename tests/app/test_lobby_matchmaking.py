@@ -3,7 +3,7 @@ answer a challenge, challenge a player, the leaderboard."""
 
 from __future__ import annotations
 
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import DataTable, Input, Static, TabbedContent
 
 from c4tui.app.screens.game import GameScreen
 from c4tui.app.screens.lobby import IDLE_MATCHING, LobbyScreen
@@ -87,6 +87,15 @@ async def test_the_leaderboard_lists_rated_players_by_class(service):  # noqa: F
         rows = [bullet.get_row_at(n) for n in range(bullet.row_count)]
         assert [str(row[1]) for row in rows] == names  # the winner first
         assert all(row[2].endswith("?") for row in rows)  # provisional after one game
+        tabs = app.screen.query_one("#leaderboard", TabbedContent)
+        classes = [f"class-{c.name}" for c in app.screen.leaderboard.classes]
+        at = classes.index(tabs.active)
+        await pilot.press("right")  # the table has the focus: the arrows turn the classes
+        await until(pilot, lambda: tabs.active == classes[(at + 1) % len(classes)])
+        await pilot.press("left", "left")
+        await until(pilot, lambda: tabs.active == classes[at - 1])
+        await pilot.press("tab")
+        await until(pilot, lambda: tabs.active == classes[at])
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
     for client in (ann, bob):

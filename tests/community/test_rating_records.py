@@ -3,6 +3,7 @@ and open challenges kept across a restart (challenge_records.py)."""
 
 from __future__ import annotations
 
+from c4tui.community.bot_tokens import bot_key
 from c4tui.community.challenges import ChallengeBook
 from c4tui.community.glicko2 import NEWCOMER
 from c4tui.server.store.challenge_records import ChallengeRecords
@@ -36,6 +37,16 @@ def test_a_casual_game_moves_nothing(store) -> None:
     ratings.set_terms("g1", "blitz", rated=False)
     assert ratings.rate("g1", (ann, bob), 0.5, DAY) is None
     assert ratings.leaderboard("blitz") == []
+
+
+def test_the_leaderboard_marks_bots_as_bots(store) -> None:
+    people = PlayerRecords(store)
+    ann, alpha = people.player("k-ann", "ann"), people.player(bot_key("alpha"), "alpha")
+    ratings = RatingRecords(store)
+    ratings.set_terms("g1", "blitz", rated=True)
+    ratings.rate("g1", (ann, alpha), 1.0, DAY)
+    board = ratings.leaderboard("blitz")
+    assert [(ranked.name, ranked.bot) for ranked in board] == [("ann", False), ("alpha", True)]
 
 
 def test_the_leaderboard_lists_settled_ratings_before_provisional_ones(store) -> None:

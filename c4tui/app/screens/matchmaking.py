@@ -107,7 +107,12 @@ class LeaderboardScreen(ModalScreen[None]):
     """The top players of each rating class; a provisional rating has a "?" and comes
     after the settled ones."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,k", "dismiss(None)", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,k", "dismiss(None)", "Back"),
+        # The table has the focus and no use for them: they turn to the next class.
+        Binding("right,tab", "next_class(1)", "Next class", priority=True),
+        Binding("left,shift+tab", "next_class(-1)", "Previous class", priority=True),
+    ]
 
     def __init__(self, leaderboard: Leaderboard) -> None:
         super().__init__()
@@ -125,7 +130,7 @@ class LeaderboardScreen(ModalScreen[None]):
                             mark = "?" if ranked.provisional else ""
                             table.add_row(
                                 str(place),
-                                Text(ranked.name),
+                                Text(f"BOT {ranked.name}" if ranked.bot else ranked.name),
                                 f"{ranked.rating}{mark}",
                                 str(ranked.deviation),
                                 str(ranked.games),
@@ -134,6 +139,15 @@ class LeaderboardScreen(ModalScreen[None]):
                             table.add_row("", Text("no rated games yet"), "", "", "")
                         yield table
             yield Static(
-                "? provisional: listed after the settled · Esc goes back",
+                "← → another class · ? provisional: listed after the settled · Esc goes back",
                 classes="matching-hint",
             )
+
+    def action_next_class(self, step: int) -> None:
+        tabs = self.query_one("#leaderboard", TabbedContent)
+        names = [f"class-{c.name}" for c in self.leaderboard.classes]
+        if not names:
+            return
+        at = names.index(tabs.active) if tabs.active in names else 0
+        tabs.active = names[(at + step) % len(names)]
+        tabs.get_pane(tabs.active).query_one(DataTable).focus()

@@ -605,7 +605,7 @@ class Matchmaking(HostListener):
         for name in RATING_CLASSES:
             top = ratings.leaderboard(name)
             players = tuple(
-                Ranked(r.name, round(r.rating.r), round(r.rating.rd), r.provisional, r.games)
+                Ranked(r.name, round(r.rating.r), round(r.rating.rd), r.provisional, r.games, r.bot)
                 for r in top
             )
             classes.append(RatingClassListed(name, players))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from c4tui.community.bot_tokens import KEY_PREFIX as BOT_KEY_PREFIX
 from c4tui.community.glicko2 import NEWCOMER, PROVISIONAL_RD, Rated, after_game, provisional
 from c4tui.engine.study.glicko import Rating
 from c4tui.server.store.store import Store
@@ -39,6 +40,7 @@ class Ranked:
     name: str
     rating: Rating
     games: int
+    bot: bool = False  # a bot's rating (its identity is a bot token's)
 
     @property
     def provisional(self) -> bool:
@@ -125,13 +127,14 @@ class RatingRecords:
     def leaderboard(self, rating_class: str, size: int = LEADERBOARD_SIZE) -> list[Ranked]:
         """The top of a class: settled ratings first, then provisional ones, each by rating."""
         rows = self.store.rows(
-            "SELECT players.name, rating, deviation, volatility, games FROM ratings"
+            "SELECT players.name, rating, deviation, volatility, games, EXISTS (SELECT 1"
+            " FROM identities i WHERE i.player = players.id AND i.key LIKE ?) FROM ratings"
             " JOIN players ON players.id = ratings.player WHERE rating_class = ?"
             " ORDER BY CASE WHEN deviation > ? THEN 1 ELSE 0 END, rating DESC, players.name"
             " LIMIT ?",
-            (rating_class, PROVISIONAL_RD, size),
+            (f"{BOT_KEY_PREFIX}%", rating_class, PROVISIONAL_RD, size),
         )
         return [
-            Ranked(str(name), Rating(float(r), float(rd), float(sigma)), int(games))
-            for name, r, rd, sigma, games in rows
+            Ranked(str(name), Rating(float(r), float(rd), float(sigma)), int(games), bool(bot))
+            for name, r, rd, sigma, games, bot in rows
         ]

@@ -707,6 +707,7 @@ class Ranked:
     deviation: int
     provisional: bool
     games: Count
+    bot: bool = False  # shown marked as one, as bots are everywhere ("BOT alpha")
 
 
 @dataclass(frozen=True)
