@@ -26,6 +26,12 @@ def set_reading(app: App[Any], on: bool) -> None:
     show_terminal_cursor(app, on)
     if on:
         app.clear_notifications()  # what they said is in the lines; nothing floats over them
+    else:
+        # The hidden command line would keep the focus, and with it every key typed (the
+        # lobby's letters went into it): the screen's keys are its own again.
+        focused = app.focused
+        if focused is not None and any(isinstance(n, ReaderPane) for n in focused.ancestors):
+            app.set_focus(None)
     focus_lines(app)
 
 

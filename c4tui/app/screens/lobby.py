@@ -377,10 +377,12 @@ class LobbyScreen(Screen[None]):
     def show_seeking(self, seeking: Seeking) -> None:
         if seeking.control != self.seeking.control:
             self._seek_since = time.monotonic()
+        self.reader.seeking_changed(self.seeking, seeking)
         self.seeking = seeking
         self._show_matching()
 
     def show_challenges(self, challenges: Challenges) -> None:
+        self.reader.challenges_changed(self.challenges, challenges)
         self.challenges = challenges
         self._show_matching()
 
@@ -426,8 +428,8 @@ class LobbyScreen(Screen[None]):
 
         self.app.push_screen(ControlScreen(), chosen)
 
-    def action_challenge(self) -> None:
-        others = [name for name in self._online if name != self.match.name]
+    def action_challenge(self, name: str = "") -> None:
+        others = [name] if name else [n for n in self._online if n != self.match.name]
 
         def chosen(challenge: tuple[str, str, bool] | None) -> None:
             if challenge is not None:

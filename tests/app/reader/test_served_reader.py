@@ -157,3 +157,40 @@ async def test_a_take_back_says_the_move_and_a_rematch_is_a_new_game(service):
         await typed(pilot, "rematch")
         again = "new game: ● bob against ○ you, 7 columns, 6 rows, connect 4"
         await until(pilot, lambda: again in app.spoken.lines)
+
+
+async def test_find_and_challenge_typed_and_said_once_each(service):
+    app = served_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("s")
+        await until(pilot, lambda: reading(app) and isinstance(app.focused, PaneCommandLine))
+        assert not app.screen.query_one("#matching").display  # its line is not drawn
+        await typed(pilot, "find 5+3")
+        await until(pilot, lambda: app.spoken.lines[-1].startswith("finding a 5+3 blitz game"))
+        await typed(pilot, "find")  # again: stops
+        await until(pilot, lambda: app.spoken.lines[-1] == "no longer finding a game")
+        await typed(pilot, "find 2+1")
+        assert app.spoken.lines[-1] == "no time control 2+1: 1+0, 3+2, 5+3, 10+5, 1d"
+        bob = await login(service, "bob")
+        await until(pilot, lambda: "bob is online" in app.spoken.lines)
+        await bob.send("challenge", name="ann", control="3+2", rated=False)
+        await until(pilot, lambda: app.spoken.lines[-1].startswith("bob challenges you: "))
+        await typed(pilot, "decline")
+        await until(pilot, lambda: app.spoken.lines[-1] == "the challenge of bob is gone")
+        await typed(pilot, "challenge carol")
+        assert app.spoken.lines[-1] == "carol is not online (online: ann, bob)"
+        await typed(pilot, "leaderboard")
+        await until(pilot, lambda: not isinstance(app.screen, LobbyScreen))
+
+
+async def test_reader_off_gives_the_lobby_its_keys_back(service):
+    app = served_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("s")
+        await until(pilot, lambda: reading(app) and isinstance(app.focused, PaneCommandLine))
+        await typed(pilot, "reader off")
+        await until(pilot, lambda: not reading(app))
+        await pilot.press("r")  # the lobby's key: a new room, not a letter in a hidden line
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.match.room)
