@@ -120,7 +120,9 @@ def room_status_text(view: RoomView, keys: list[BindingType]) -> str:
     screen's bindings)."""
     outcome = room_outcome_text(view)
     if outcome is not None:
-        again = f" · {spoken_key(keys, 'rematch')}: rematch" if view.playing else ""
+        again = ""
+        if view.playing and not view.tournament:
+            again = f" · {spoken_key(keys, 'rematch')}: rematch"
         return f"{outcome}{again}"
     mover = view.position.to_move
     seat, glyph = view.seats[mover], GLYPHS[mover]

@@ -314,6 +314,8 @@ class RemoteMatch:
             refused |= {"new_game"}
         elif room.over:
             refused |= {"move_now", "take_back", "undo", "resign", "offer_draw"}
+            if room.tournament:
+                refused.add("new_game")  # the next round comes instead of a rematch
         else:
             refused.add("new_game")  # a rematch, once this game is over
             mover = room.seats[room.position.to_move]

@@ -82,6 +82,7 @@ class RoomView:
     claim: int | None = None  # the seat that may claim the game: the other is gone
     rated: bool = False  # the result moves the players' ratings
     date: str = ""  # when the game began, as a game file dates it ("": not said)
+    tournament: bool = False  # a tournament game's: no rematch
 
     @classmethod
     def from_wire(cls, shown: RoomShown, now: float) -> RoomView:
@@ -122,6 +123,7 @@ class RoomView:
             shown.claim,
             shown.rated,
             shown.date,
+            shown.tournament,
         )
 
     @property

@@ -18,7 +18,7 @@ from c4tui.community.tournament import MAX_ROUNDS
 from c4tui.server.wire.protocol import MakeTournament, TournamentListed
 from tests.app.room_showcase import ShowcaseApp, play, until
 from tests.app.showcase import SEED
-from tests.app.test_served import served_app, service  # noqa: F401 (a fixture)
+from tests.app.test_served import footer_keys, served_app, service  # noqa: F401 (a fixture)
 from tests.rooms.support import next_of, room_where
 
 FIRST_WINS = "1212121"
@@ -132,3 +132,7 @@ async def test_at_80_columns_the_longest_state_shows_whole_and_one_player_is_one
         row = table.render_line(1).text  # under the header
         assert re.search(rf"✓ round {MAX_ROUNDS} starts in 3[56]\d\d s", row), row
         assert table.virtual_size.width <= table.scrollable_content_region.width
+        assert {"Enter", "Withdraw", "Begin", "Watch"} <= footer_keys(app)
+        screen.show_list((replace(paused, phase="finished", next_round_at=None),))
+        await pilot.pause()
+        assert not {"Enter", "Withdraw", "Begin", "Watch"} & footer_keys(app)  # nothing to do

@@ -275,7 +275,8 @@ async def test_a_tournament_game_is_rated_once_and_has_no_rematch(tmp_path):
         for client in (ann, bob):
             seats[(await room_where(client, lambda m: m["seat"] is not None))["seat"]] = client
         await played(seats, FIRST_WINS)
-        await room_where(seats[1], lambda m: m["over"])
+        over = await room_where(seats[1], lambda m: m["over"])
+        assert over["tournament"]  # the room says so: its players are offered no rematch
         await next_of(seats[1], "notice", lambda m: m["text"].startswith("Ratings:"))
         # A rematch would be a rated game outside the tournament, and would keep its
         # players from their next round's game.

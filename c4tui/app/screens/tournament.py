@@ -150,6 +150,14 @@ class TournamentScreen(Screen[None]):
     def on_unmount(self) -> None:
         self.match.ask(FollowTournament(0))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A finished (or cancelled) tournament has nothing to enter, leave, begin or
+        watch: its keys leave the key bar."""
+        if action in ("enter", "withdraw", "begin", "watch"):
+            chosen = next((t for t in self.listed if t.number == self.following), None)
+            return chosen is None or chosen.phase in ("registration", "playing")
+        return True
+
     # ---- what the server says -----------------------------------------------------
 
     def heard(self, event: TournamentsChanged | TournamentChanged) -> None:
@@ -160,6 +168,7 @@ class TournamentScreen(Screen[None]):
 
     def show_list(self, listed: tuple[TournamentListed, ...]) -> None:
         self.listed = listed
+        self.refresh_bindings()
         table = self.query_one("#tournaments", DataTable)
         row = table.cursor_row
         table.clear()
@@ -179,6 +188,7 @@ class TournamentScreen(Screen[None]):
 
     def show_tournament(self, shown: TournamentShown) -> None:
         self.shown = shown
+        self.refresh_bindings()
         standings = self.query_one("#standings", DataTable)
         standings.clear()
         for line in shown.standings:

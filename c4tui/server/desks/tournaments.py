@@ -88,6 +88,7 @@ class TournamentDesk:
 
     def __init__(self, host: RoomHost, clock: Callable[[], float] = time.time) -> None:
         self.host = host
+        host.in_tournament = self.plays_in  # its rooms show no rematch
         self.clock = clock
         self.tournaments: dict[int, Tournament] = {}  # as this server last read them
         self.records: TournamentRecords | None = None

@@ -200,6 +200,8 @@ class RoomHost:
         self.followers: list[Callable[[Room], None]] = []
         self.listeners: list[HostListener] = []  # clients, kept changes, ticks (matchmaking.py)
         self.elsewhere = Elsewhere()  # other servers' rooms (the service sets relay.py's)
+        # Whether a room is a tournament game's, which has no rematch (tournaments.py's).
+        self.in_tournament: Callable[[int], bool] = lambda number: False
         self.watching = Watching(lambda: self.store, self.wall)  # spectators, kept (watching.py)
 
     @property
@@ -755,7 +757,8 @@ class RoomHost:
             seated = view["seat"] is not None
             view["code"] = show_code(room.code) if seated or room.public else None
             view["seat_code"] = view["seat_code"] and show_code(view["seat_code"])
-            client.send(from_wire(RoomShown, {**view, "watchers": watchers}, "room"))
+            shown = {**view, "watchers": watchers, "tournament": self.in_tournament(room.number)}
+            client.send(from_wire(RoomShown, shown, "room"))
 
     def tell(self, room: Room, text: str) -> None:
         for client in self.members(room):

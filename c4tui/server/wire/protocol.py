@@ -500,6 +500,7 @@ class RoomShown(Message):
     claim: Seat | None = None  # the seat that may claim the game (the other is gone)
     rated: bool = False  # its result moves the players' ratings
     date: AnyText = ""  # when its game began (a game file's Date), kept across restarts
+    tournament: bool = False  # a tournament game's room: no rematch, the next round comes
 
 
 @dataclass(frozen=True)
