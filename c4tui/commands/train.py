@@ -20,9 +20,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from c4tui.argparse_internals import Subcommands
 from c4tui.commands.common import CommandError, add_board_options, output_console, whole_number
+from c4tui.engine.learned import KINDS
 
 if TYPE_CHECKING:
-    from c4tui.engine.learned.labels import Labelled
+    from c4tui.engine.learned.labels import Batch, Labelled
 
 EXTRA_HINT = "the train extra: uv sync --extra train (or pip install 'c4tui[train]')"
 
@@ -53,7 +54,13 @@ def register(commands: Subcommands) -> None:
         "--games",
         type=whole_number(1, 10**7),
         default=2000,
-        help="games to label, half random, half guided (default 2000)",
+        help="games to label, shared evenly among --kinds (default 2000)",
+    )
+    distill.add_argument(
+        "--kinds",
+        type=kinds_list,
+        default=list(KINDS),
+        help=f"which games' positions: {', '.join(KINDS)} (default: all; docs/learned-engine.md)",
     )
     distill.add_argument(
         "--workers",
@@ -143,11 +150,10 @@ def labelled_positions(args: argparse.Namespace) -> Labelled:
         missing = next(path for path in files if not path.exists())
         raise CommandError(f"--data: {missing}: no such file (only one file is made at a time)")
     board = {"width": args.width, "height": args.height, "connect": args.connect}
-    random_games = args.games // 2
-    work = [
-        *batches(args.seed, random_games, "random", **board),
-        *batches(args.seed + 1, args.games - random_games, "guided", **board),
-    ]
+    work: list[Batch] = []
+    for index, kind in enumerate(args.kinds):
+        games = args.games // len(args.kinds) + (index < args.games % len(args.kinds))
+        work += batches(args.seed * len(KINDS) + KINDS.index(kind), games, kind, **board)
     console = output_console()
     started = time.perf_counter()
     with bar(console, "batches") as progress:
@@ -160,6 +166,17 @@ def labelled_positions(args: argparse.Namespace) -> Labelled:
     if files:
         data.save(files[0])
     return data
+
+
+def kinds_list(text: str) -> list[str]:
+    """An argparse type: kinds of games, comma-separated, each once."""
+    kinds = [kind.strip().lower() for kind in text.split(",")]
+    unknown = [kind for kind in kinds if kind not in KINDS]
+    if unknown or not kinds or len(set(kinds)) != len(kinds):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: give some of {', '.join(KINDS)}, comma-separated, each once"
+        )
+    return kinds
 
 
 def bar(console: object, unit: str) -> Progress:

@@ -7,3 +7,7 @@
 - `targets.py`: what the network learns from the solver's scores, and its mistakes.
 - `training.py`: training with JAX and optax (the optional `train` extra).
 """
+
+# The kinds of games `labels.py` labels positions from (here, so that the command line
+# names them without loading NumPy).
+KINDS = ("random", "guided", "late")

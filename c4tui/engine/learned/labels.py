@@ -6,7 +6,11 @@ move decides which positions the network sees:
 - `random`: every move uniformly at random, the positions of Pascal Pons's test sets'
   kind (the openings of the opening book among them: the solver answers those from it);
 - `guided`: each move keeps the position's result with probability 1 - `wander`, else
-  is random, so games stay balanced longer and reach the middle games good play reaches.
+  is random, so games stay balanced longer and reach the middle games good play reaches;
+- `late`: random moves that never lose at once (and take a win at once half the time),
+  so games last into the endgame; only positions from LATE_PLY stones on are labelled.
+  Random games end early and the guided ones pay the solver for every opening, so
+  this is the cheap source of the middle and end games (Pons's End and Middle sets).
 
 The work is split into batches of games, each with its own seed, run in worker
 processes (`label_in_parallel`), so the same seed makes the same data with any number
@@ -26,12 +30,14 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
+from c4tui.engine.board.geometry import non_losing
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import result_class
+from c4tui.engine.learned import KINDS as KINDS  # the kinds named below
 from c4tui.engine.learned.network import encode
 
 FULL = -128  # the score stored for a full column
-KINDS = ("random", "guided")
+LATE_PLY = 14
 GAMES_PER_BATCH = 20
 
 
@@ -86,6 +92,9 @@ def label_batch(batch: Batch) -> Labelled:
     for _ in range(batch.games):
         position = Position.start(batch.width, batch.height, batch.connect)
         while not position.is_over():
+            if batch.kind == "late" and position.moves < LATE_PLY:
+                position = position.play(unforced_column(position, rng))
+                continue
             column_scores = analyze(position)
             key = position.key()
             if key not in seen:
@@ -101,10 +110,26 @@ def label_batch(batch: Batch) -> Labelled:
     )
 
 
+def unforced_column(position: Position, rng: random.Random) -> int:
+    """A random column that does not lose at once; a win at once half the time."""
+    legal = position.legal_moves()
+    wins = [c for c in legal if position.is_winning_move(c)]
+    if wins and rng.random() < 0.5:
+        return rng.choice(wins)
+    g = position.geometry
+    safe = non_losing(
+        g.playable(position.mask), g.winning_spots(position.opponent_stones, position.mask)
+    )
+    columns = [c for c in legal if safe & g.column_masks[c]]
+    return rng.choice(columns or legal)
+
+
 def next_column(
     position: Position, scores: list[int | None], batch: Batch, rng: random.Random
 ) -> int:
     legal = position.legal_moves()
+    if batch.kind == "late":
+        return unforced_column(position, rng)
     if batch.kind == "random" or rng.random() < batch.wander:
         return rng.choice(legal)
     best = max(result_class(s) for s in scores if s is not None)

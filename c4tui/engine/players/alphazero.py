@@ -74,7 +74,7 @@ class AlphaZeroEngine(BaseEngine):
             try:
                 self._network = load(net)
             except NetworkError as error:
-                raise SpecError(f"alphazero: net={net!r}: {error}", "net") from None
+                raise SpecError(f"alphazero: net={error}", "net") from None
         self.tree: PuctTree | None = None
         self._prover: Prover | None = None
 

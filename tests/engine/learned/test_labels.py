@@ -5,7 +5,14 @@ from __future__ import annotations
 import numpy as np
 
 from c4tui.engine.board.position import Position
-from c4tui.engine.learned.labels import FULL, Batch, batches, label_batch, label_in_parallel
+from c4tui.engine.learned.labels import (
+    FULL,
+    LATE_PLY,
+    Batch,
+    batches,
+    label_batch,
+    label_in_parallel,
+)
 from c4tui.engine.learned.network import encode
 from c4tui.engine.learned.targets import (
     below_best,
@@ -57,3 +64,10 @@ def test_a_mistake_gives_up_the_result_or_the_best_score():
     assert list(loses_result(SCORES, chosen)) == [False, True]
     assert list(below_best(SCORES, chosen)) == [True, True]
     assert list(below_best(SCORES, np.array([1, 3]))) == [False, False]
+
+
+def test_late_games_label_only_their_middle_and_end_and_never_blunder_on_the_way():
+    data = label_batch(Batch(seed=3, games=4, kind="late"))
+    assert len(data) and min(data.moves) >= LATE_PLY
+    # Moves that never lose at once make games last: most reach well past the opening.
+    assert max(data.moves) >= 25
