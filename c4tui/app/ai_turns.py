@@ -37,12 +37,15 @@ class AiTurns:
     # ---- which keys apply --------------------------------------------------------------
 
     def allows(self, action: str) -> bool:
-        """The watching keys only while two engines play; then Space pauses (or goes on)
+        """The watching keys only while two engines play (pause and step until the end);
+        then Space pauses (or goes on)
         rather than drops, `.` rather than `m` moves now, and there is no hint to give."""
         match = self._app.match
         watching = match.sides.watching
-        if action in ("pause", "go_on"):
-            return watching and (action == "go_on") == match.paused
+        if action in ("pause", "go_on", "step"):  # a finished game has nothing to pause
+            if not watching or match.over:
+                return False
+            return action == "step" or (action == "go_on") == match.paused
         if action in WATCHING_ACTIONS:
             return watching
         if action in ("drop_at_cursor", "hint", "move_now"):

@@ -714,3 +714,14 @@ def test_a_hint_fits_the_status_line_of_the_smallest_terminal():
     )
     assert status_text(view) == "Hint: column 4, win in 7, by the perfect player"
     assert status_text(view, 36) == "Hint: column 4, win in 7"
+
+
+async def test_a_finished_game_between_two_engines_offers_no_pause_or_step(make_app):
+    """The engines have nothing left to play: Pause and Step leave the key bar."""
+    watching = Settings(mode="ai-ai", opponent="greedy", theme="textual-dark")
+    app = make_app(settings=watching, moves="4455667")  # ● has four in a row
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.match.over
+        shown = {b.binding.description for b in app.screen.active_bindings.values()}
+        assert not {"Pause", "Go on", "Step"} & shown
