@@ -7,6 +7,7 @@ import errno
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from c4tui.argparse_internals import option_actions
@@ -243,7 +244,7 @@ def run_app(args: argparse.Namespace) -> int:
         screen_reader=args.screen_reader,
     )
     if record is not None:
-        app.call_later(app.study.open_record, record)
+        app.call_later(app.study.open_file, record, Path(args.load))
     app.run()
     if app.return_code:
         # Textual has printed the error that stopped it; a script must not take it for a

@@ -109,6 +109,11 @@ class StudyActions:
             self._app.match.sides, position.width, position.height, position.connect
         )
 
+    def open_file(self, record: GameRecord, path: Path) -> None:
+        """A game file opened with --load: one of the kept games goes on in its own file
+        (else each --load of it kept another copy), any other is kept as a new game."""
+        self.open_record(record, self._app.library.name_of(path))
+
     def open_record(self, record: GameRecord, name: str | None = None) -> None:
         """Go on from a game: kept (same file) or loaded from elsewhere (a new one)."""
         self._app.cancel_search()

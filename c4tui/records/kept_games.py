@@ -92,6 +92,16 @@ class GameLibrary:
             raise ValueError(f"{name[:40]!r} is not the name of a kept game")
         return self.games / f"{name}{SUFFIX}"
 
+    def name_of(self, path: Path) -> str | None:
+        """The name of the kept game whose file `path` is, None when it is not one."""
+        try:
+            kept = path.resolve().parent == self.games.resolve()
+        except OSError:
+            return None
+        return (
+            path.stem if kept and path.suffix == SUFFIX and GAME_NAME.fullmatch(path.stem) else None
+        )
+
     def has(self, name: str) -> bool:
         """Whether the game has a file (it had moves once)."""
         return os.path.lexists(self.path(name))

@@ -181,3 +181,26 @@ def test_a_games_row_reads_names_as_names_and_says_where_its_board_stands():
     assert cells[0] == "7x6" and cells[1] == Text("[b]") and cells[3] == "unfinished"
     assert game_cells(record)[4] == " 2 ○"  # moves as players count them: ○'s 2nd
     assert game_cells(replace(record, current="44"))[4] == " 2 ○, at 1 ○"
+
+
+async def test_loading_a_kept_games_own_file_keeps_no_second_copy(make_app, tmp_path):
+    """`--load` of a file among the kept games goes on in that game; another file is
+    kept as a new game (once)."""
+    from c4tui.engine.board.gamefile import GameRecord
+    from c4tui.engine.board.position import Position
+
+    data = tmp_path / "data"
+    app = make_app(games_dir=data)
+    record = GameRecord.of(Position.from_moves("4453"), ("You", "greedy"))
+    async with app.run_test(size=SIZE) as pilot:
+        kept = app.library.save(app.library.new_name(), record)
+        app.library.release()
+        app.study.open_file(record, kept)
+        await settle(pilot)
+        assert sorted(app.library.games.glob("*.c4")) == [kept]
+        assert app.match.name == kept.stem
+        elsewhere = tmp_path / "from-a-friend.c4"
+        elsewhere.write_text(record.to_text(), encoding="utf-8")
+        app.study.open_file(record, elsewhere)
+        await settle(pilot)
+        assert len(list(app.library.games.glob("*.c4"))) == 2
