@@ -40,7 +40,8 @@ from c4tui.app.status_words import worded
 from c4tui.app.stylesheets import SERVED_STYLESHEETS
 from c4tui.app.widgets.room_panel import RoomPanel
 from c4tui.match.interface import MatchEvent
-from c4tui.match.remote import (
+from c4tui.match.remote import RemoteMatch
+from c4tui.match.room_events import (
     BotTokenMade,
     ChallengesChanged,
     Closed,
@@ -50,7 +51,6 @@ from c4tui.match.remote import (
     MoveArrived,
     NameRefused,
     ProfileShown,
-    RemoteMatch,
     Renamed,
     RoomChanged,
     RoomEvent,

@@ -9,18 +9,13 @@ difference from the room before becomes the interface's events: `PositionChanged
 `GameOver`, and `Notice` for a refusal with the service's reason. Nothing is decided
 here, so nothing can disagree with the service.
 
-A room has more to it than a local game, and those come as events of their own:
-`RoomChanged` (seats, offers, watchers: the whole `RoomView`), `LobbyChanged`,
-`GamesListed`, `Said` (a chat line), `ProfileShown` and `Closed` (the connection
-ended, with why); the lobby's matchmaking too: `SeekChanged`, `ChallengesChanged`,
-`LeaderboardShown`; `Renamed` (this player chose a name, `name` says it from then on)
-and `NameRefused` (why not). Intents of a room beyond the interface: create, join,
-watch, leave, offer_draw, answer, rematch, games, say, profile, block, set_password,
-choose_name; of matchmaking:
-seek, unseek, challenge, answer_challenge, cancel_challenge, leaderboard. What a room
-has no use for (redo, hints, pausing two engines, other sides) is refused with a
-notice, as the interface asks, and named in the view's `refused` so a UI shows no key
-for it.
+A room has more to it than a local game: its events (`RoomChanged`, `LobbyChanged`,
+`Said`, `Closed`, the matchmaking's and the tournaments' ...) are declared in
+room_events.py, and the requests beyond the interface (create, join, watch, leave, say,
+seek, challenge ...) in room_requests.py, whose outbox this match's writer task drains.
+What a room has no use for (redo, hints, pausing two engines, other sides) is refused
+with a notice, as the interface asks, and named in the view's `refused` so a UI shows no
+key for it.
 
 A finished game is an analysis board for whoever is in the room: `jump`, drops and
 `promote` / `delete_variation` act on this client's copy of the game (the service's
@@ -33,12 +28,10 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from c4tui.engine.board.game import Game
-from c4tui.engine.board.gamefile import GameFileError, GameRecord
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import Limits, SearchInfo
 from c4tui.engine.players.specs import SpecError, make_engine
@@ -56,6 +49,25 @@ from c4tui.match.interface import (
     SearchView,
 )
 from c4tui.match.opponents import Judge, evaluation_of, proven
+from c4tui.match.room_events import (
+    BotTokenMade,
+    ChallengesChanged,
+    Closed,
+    GamesListed,
+    LeaderboardShown,
+    LobbyChanged,
+    MoveArrived,
+    NameRefused,
+    ProfileShown,
+    Renamed,
+    RoomChanged,
+    RoomEvent,
+    Said,
+    SeekChanged,
+    TournamentChanged,
+    TournamentsChanged,
+)
+from c4tui.match.room_requests import RoomRequests
 from c4tui.match.room_view import LobbyView, RoomView
 from c4tui.match.search_requests import Notice
 from c4tui.match.sides import Sides, engine_title
@@ -64,140 +76,24 @@ from c4tui.server.wire.protocol import Bye, Message
 from c4tui.server.wire.room_client import RoomClient, RoomError
 
 NOT_IN_A_ROOM = "In a room the server holds the game: {what} is not for rooms."
-REPEAT_SECONDS = 0.5  # the same intent again within this is dropped (a held-down key)
 # What a room never does (the interface's intents with no room behind them).
 NEVER_IN_A_ROOM = frozenset({"redo", "hint", "pause", "resume", "step", "set_sides"})
 # The analysis board's intents: only on a finished game.
 ANALYSIS = frozenset({"jump", "promote", "delete_variation"})
 
 
-@dataclass(frozen=True)
-class RoomChanged:
-    room: RoomView
-
-
-@dataclass(frozen=True)
-class LobbyChanged:
-    lobby: LobbyView
-
-
-@dataclass(frozen=True)
-class GamesListed:
-    games: tuple[tuple[str, GameRecord], ...]
-
-
-@dataclass(frozen=True)
-class Said:
-    name: str
-    text: str
-
-
-@dataclass(frozen=True)
-class Closed:
-    reason: str
-
-
-@dataclass(frozen=True)
-class ProfileShown:
-    """A player's profile, as asked for (`profile`), or again after a block."""
-
-    profile: wire.Profile
-
-
-@dataclass(frozen=True)
-class Renamed:
-    """This player is called `name` now (chosen here, or on another connection)."""
-
-    name: str
-
-
-@dataclass(frozen=True)
-class NameRefused:
-    """The name this player chose is not theirs to have; `reason` says why."""
-
-    reason: str
-
-
-@dataclass(frozen=True)
-class BotTokenMade:
-    """The token of this player's bot, as the server made it (shown once)."""
-
-    name: str
-    token: str
-
-
-@dataclass(frozen=True)
-class TournamentsChanged:
-    """The tournaments on the server (after asking for them, and as they change)."""
-
-    tournaments: tuple[wire.TournamentListed, ...]
-
-
-@dataclass(frozen=True)
-class TournamentChanged:
-    """The tournament this client follows: its standings and boards."""
-
-    tournament: wire.TournamentShown
-
-
-@dataclass(frozen=True)
-class MoveArrived:
-    """It became this player's move in room `room` (not the one shown), against `against`;
-    `bell`: ring the terminal bell (the player's lobby toggle)."""
-
-    room: int
-    against: str
-    bell: bool
-
-
-@dataclass(frozen=True)
-class SeekChanged:
-    seeking: wire.Seeking  # control None: no seek (any more)
-
-
-@dataclass(frozen=True)
-class ChallengesChanged:
-    challenges: wire.Challenges
-
-
-@dataclass(frozen=True)
-class LeaderboardShown:
-    leaderboard: wire.Leaderboard
-
-
-RoomEvent = (
-    RoomChanged
-    | LobbyChanged
-    | GamesListed
-    | Said
-    | Closed
-    | TournamentsChanged
-    | TournamentChanged
-    | ProfileShown
-    | BotTokenMade
-    | MoveArrived
-    | SeekChanged
-    | ChallengesChanged
-    | LeaderboardShown
-    | Renamed
-    | NameRefused
-)
-
-
-class RemoteMatch:
+class RemoteMatch(RoomRequests):
     """A room on the server, as a match (see the module docstring)."""
 
     def __init__(self, client: RoomClient) -> None:
+        super().__init__()
         self.client = client
         self.room: RoomView | None = None
         self.lobby = LobbyView()
         self._listeners: list[Listener] = []
-        self._outbox: asyncio.Queue[Message | None] = asyncio.Queue()
         self._game: Game | None = None  # this client's copy: an analysis board once over
         self._searched: Position | None = None  # the position the AI seat last searched
         self._info: SearchInfo | None = None  # what that search last said
-        self._last_sent: Message | None = None
-        self._last_time = 0.0
         # The AI seat's value of each of its moves (●'s side), by the path it led to.
         self._evaluations: dict[tuple[int, ...], float] = {}
         self._last_proven = False  # the AI seat's last value is a proven result
@@ -388,7 +284,7 @@ class RemoteMatch:
             self.lobby = LobbyView.from_wire(message)
             self._tell(LobbyChanged(self.lobby))
         elif isinstance(message, wire.Games):
-            self._tell(GamesListed(tuple(_records(message.games))))
+            self._tell(GamesListed.from_wire(message))
         elif isinstance(message, wire.BotToken):
             self._tell(BotTokenMade(message.name, message.token))
         elif isinstance(message, wire.Said):
@@ -430,7 +326,7 @@ class RemoteMatch:
             if new.thinking:
                 self._searched = new.position
             elif not same_room:  # come to watch or back: the search was of an AI's move
-                self._searched = before_ai_move(new)
+                self._searched = new.before_ai_move()
         self._tell(RoomChanged(new))
         if not same_room or not new.position.path:
             self._evaluations.clear()  # another room, or a rematch
@@ -455,15 +351,6 @@ class RemoteMatch:
             self._tell(GameOver(new.winner, how))
 
     # ---- intents of the match interface ---------------------------------------------
-
-    def _send(self, intent: Message) -> None:
-        # A key held down repeats ~30 times a second; the service cuts off a client that
-        # sends more than 20, and the same intent again says nothing new.
-        now = time.monotonic()
-        if self._last_sent == intent and now - self._last_time < REPEAT_SECONDS:
-            return
-        self._last_sent, self._last_time = intent, now
-        self._outbox.put_nowait(intent)
 
     def _not_here(self, what: str) -> None:
         self._tell(Notice(NOT_IN_A_ROOM.format(what=what), timeout=3))
@@ -552,125 +439,6 @@ class RemoteMatch:
         """The UI is closing: the outbox ends (the connection closes with the run)."""
         self._outbox.put_nowait(None)
 
-    # ---- intents of a room ----------------------------------------------------------
-
-    def create(
-        self,
-        ai: str | None = None,
-        *,
-        second: bool = False,
-        public: bool = False,
-        clock: str | None = None,
-    ) -> None:
-        """A room; `clock`: its time control ("5+3", "3d"), None for none."""
-        self._send(wire.Create(ai=ai, second=second, public=public, clock=clock))
-
-    def bell(self, on: bool) -> None:
-        """Ring (or not) when it becomes my move in a game I am not looking at."""
-        self._send(wire.Bell(on))
-
-    def join(self, code: str) -> None:
-        """A seat in the room with this code, or back in the seat with this seat code."""
-        self._send(wire.Join(code[:20]))
-
-    def watch(self, room: int) -> None:
-        self._send(wire.Watch(room))
-
-    def leave(self) -> None:
-        self._send(wire.Leave())
-
-    def offer_draw(self) -> None:
-        self._send(wire.OfferDraw())
-
-    def answer(self, offer: str, accept: bool) -> None:
-        self._send(wire.Answer(offer, accept))  # type: ignore[arg-type]  # the UI's two offers
-
-    def rematch(self) -> None:
-        self._send(wire.Rematch())
-
-    def claim(self, win: bool) -> None:
-        """The win (or a draw) from an opponent gone past the grace."""
-        self._send(wire.Claim(win))
-
-    def games(self) -> None:
-        self._send(wire.AskGames())
-
-    def challenge_bot(self, bot: str, *, second: bool = False) -> None:
-        """A game with the online bot named `bot`, if it accepts (the room opens then)."""
-        self._send(wire.ChallengeBot(bot[:20], second=second))
-
-    def make_bot_token(self, name: str) -> None:
-        """A new token for this player's bot `name` (BotTokenMade brings it)."""
-        self._send(wire.MakeBotToken(name[:20]))
-
-    def ask(self, request: Message) -> None:
-        """A request of the service beyond a room's: the tournaments' (screens/tournament.py)."""
-        self._send(request)
-
-    def say(self, text: str) -> None:
-        if text.strip():
-            self._send(wire.Say(text.strip()[:200]))
-
-    def profile(self, name: str) -> None:
-        if name.strip():
-            self._send(wire.AskProfile(name.strip()[:200]))
-
-    def block(self, name: str, block: bool) -> None:
-        self._send(wire.Block(name[:200], block))
-
-    def set_password(self, password: str) -> None:
-        self._send(wire.SetPassword(password[:200]))
-
-    def choose_name(self, name: str) -> None:
-        """A name of this browser player's own (the service says Renamed or NameRefused)."""
-        self._send(wire.ChooseName(name.strip()[:200]))
-
-    # ---- intents of matchmaking -----------------------------------------------------
-
-    def seek(self, control: str) -> None:
-        """Automatch: a rated game with this time control ("3+2", "1d")."""
-        self._send(wire.Seek(control[:20]))
-
-    def unseek(self) -> None:
-        self._send(wire.Unseek())
-
-    def challenge(self, name: str, control: str, *, rated: bool) -> None:
-        self._send(wire.MakeChallenge(name.strip()[:200] or "?", control[:20], rated))
-
-    def answer_challenge(self, challenge: int, accept: bool) -> None:
-        self._send(wire.AnswerChallenge(challenge, accept))
-
-    def cancel_challenge(self, challenge: int) -> None:
-        self._send(wire.CancelChallenge(challenge))
-
-    def leaderboard(self) -> None:
-        self._send(wire.AskLeaderboard())
-
-
-def _records(games: tuple[wire.KeptGame, ...]) -> Iterator[tuple[str, GameRecord]]:
-    for game in games:
-        try:
-            yield game.name, GameRecord.from_text(game.text)
-        except GameFileError:
-            continue
-
 
 if TYPE_CHECKING:  # the type checker holds RemoteMatch to the interface the screen talks to
     _CONFORMS: type[MatchInterface] = RemoteMatch
-
-
-def before_ai_move(room: RoomView) -> Position | None:
-    """The position an AI seat of `room` last moved from: the last search's, whose
-    figures the room brings to one who comes in after it (they are that mover's, not
-    the mover's now); None when no AI has moved on the board from the start."""
-    position = room.position
-    path = position.path
-    if position.moves != len(path):
-        return None
-    ply = next((k for k in reversed(range(len(path))) if room.seats[k % 2].ai), None)
-    if ply is None:
-        return None
-    before = Position.start(position.width, position.height, position.connect)
-    for col in path[:ply]:
-        before = before.play(col)
-    return before

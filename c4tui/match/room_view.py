@@ -156,6 +156,22 @@ class RoomView:
             return None
         return next((o for o, by in self.offers.items() if by != self.seat), None)
 
+    def before_ai_move(self) -> Position | None:
+        """The position an AI seat last moved from: the last search's, whose figures
+        the room brings to one who comes in after it (they are that mover's, not the
+        mover's now); None when no AI has moved on the board from the start."""
+        position = self.position
+        path = position.path
+        if position.moves != len(path):
+            return None
+        ply = next((k for k in reversed(range(len(path))) if self.seats[k % 2].ai), None)
+        if ply is None:
+            return None
+        before = Position.start(position.width, position.height, position.connect)
+        for col in path[:ply]:
+            before = before.play(col)
+        return before
+
 
 @dataclass(frozen=True)
 class RoomSummary:

@@ -19,7 +19,8 @@ from c4tui.app.status_words import room_outcome_text
 from c4tui.app.textual_internals import notifications
 from c4tui.app.widgets.thinking import ThinkingPanel
 from c4tui.cli import main
-from c4tui.match.remote import RemoteMatch, Said
+from c4tui.match.remote import RemoteMatch
+from c4tui.match.room_events import Said
 from c4tui.match.search_requests import Notice
 from c4tui.server.service.service import RoomLimits, RoomService
 from tests.rooms.support import PATIENCE, login, next_of, room_where

@@ -22,7 +22,8 @@ from c4tui.match.interface import (
     MatchView,
     PositionChanged,
 )
-from c4tui.match.remote import RemoteMatch, RoomChanged
+from c4tui.match.remote import RemoteMatch
+from c4tui.match.room_events import RoomChanged
 from c4tui.match.search_requests import Notice
 from c4tui.match.sides import Sides
 from c4tui.server.service.service import RoomLimits, RoomService

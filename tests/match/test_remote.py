@@ -14,7 +14,8 @@ from c4tui.match.interface import (
     SearchStarted,
 )
 from c4tui.match.opponents import Judge
-from c4tui.match.remote import GamesListed, LobbyChanged, RemoteMatch
+from c4tui.match.remote import RemoteMatch
+from c4tui.match.room_events import GamesListed, LobbyChanged
 from c4tui.match.search_requests import Notice
 from c4tui.server.service.service import RoomLimits, RoomService
 from tests.rooms.support import PATIENCE, login

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from c4tui.app.reader import words
 from c4tui.match.interface import GameOver, HintReady, MatchView, PositionChanged
-from c4tui.match.remote import LobbyChanged, RoomChanged, Said
+from c4tui.match.room_events import LobbyChanged, RoomChanged, Said
 from c4tui.match.room_view import RoomView
 from c4tui.match.sides import GLYPHS
 

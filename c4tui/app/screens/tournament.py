@@ -30,7 +30,8 @@ from textual.widgets import Button, DataTable, Footer, Header, Input, Static
 
 from c4tui.community.tournament import MAX_ROUNDS
 from c4tui.engine.board.notation import move_name
-from c4tui.match.remote import RemoteMatch, TournamentChanged, TournamentsChanged
+from c4tui.match.remote import RemoteMatch
+from c4tui.match.room_events import TournamentChanged, TournamentsChanged
 from c4tui.server.wire.identity import MOST_ROUND_PAUSE
 from c4tui.server.wire.protocol import (
     AskTournaments,
