@@ -16,8 +16,9 @@ events (what to tell the person among them, as `Notice` events), and gives the m
 searches and hints itself. Without a runner no engine moves.
 
 The match is made of parts with their own state: the engines' turns (turns.py), the
-search desk (search ids, the running search), the hint desk, navigation (undo, redo,
-the game's lines), watching (two engines playing) and the keeper (the game on disk).
+search desk (search ids, the running search), the hint desk (hints.py), navigation
+(undo, redo, the game's lines), watching (two engines playing), the keeper (the game on
+disk) and its view (local_view.py, what the screen draws).
 """
 
 from __future__ import annotations
@@ -29,23 +30,21 @@ from typing import TYPE_CHECKING, Any
 from c4tui.engine.board.game import Evaluation, Game
 from c4tui.engine.board.gamefile import Ending, GameRecord, lost_words
 from c4tui.engine.board.position import Position
-from c4tui.engine.players.base import limits_on
 from c4tui.engine.players.contract import Engine, SearchInfo, SearchResult
 from c4tui.engine.players.specs import make_engine
 from c4tui.engine.turns import column_refusal
 from c4tui.match.hints import HintDesk
 from c4tui.match.interface import (
     GameOver,
-    HintReady,
     Listener,
     MatchEvent,
     MatchInterface,
     MatchView,
     PositionChanged,
     SearchRunner,
-    SearchView,
 )
 from c4tui.match.keeping import GameKeeper
+from c4tui.match.local_view import view_of
 from c4tui.match.navigation import Navigation
 from c4tui.match.opponents import Judge, engines_for, evaluation_line, hint_spec
 from c4tui.match.search_desk import SearchDesk
@@ -56,7 +55,6 @@ from c4tui.match.watching import WATCH_DELAYS, Watching
 from c4tui.records.kept_games import GameLibrary
 
 
-# How an ending of a game file reads after the loser's name ("ann ● lost on time").
 class Match:
     """A game in progress between two sides (see the module docstring)."""
 
@@ -214,40 +212,8 @@ class Match:
         return evaluation_line(self.game, (self.sides.spec(0), self.sides.spec(1)))
 
     def view(self) -> MatchView:
-        """The match now, as a UI draws it (interface.py)."""
-        search = self.search
-        engine = search.engine if search else self.engines.get(1) or self.engines.get(0)
-        shown = None
-        if engine is not None:
-            position = search.position if search else self.position
-            # The budget on this board (the perfect player's depends on it).
-            limits = limits_on(engine, position)
-            shown = SearchView(engine.spec, position, limits, search.info if search else None)
-        result = self.game.result()
-        winner, how, ending = None, None, None
-        if result is not None:
-            winner, how = result.winner, "full" if result.winner is None else "line"
-        elif self.resigned is not None:
-            winner, ending = 1 - self.resigned, self.ending
-            how = "resigned" if self.ending in (None, "resigned") else "forfeit"
-        values, whose = self.evaluation_line()
-        return MatchView(
-            game=self.game,
-            sides=self.sides,
-            names=(self.sides.name(0), self.sides.name(1)),
-            movers=frozenset(p for p in (0, 1) if not self.is_ai(p)),
-            paused=self.paused,
-            thinking=self.thinking,
-            search=shown,
-            hint=self.hints.column,
-            hint_reason=self.hints.reason or "",
-            over=self.over,
-            winner=winner,
-            how=how,
-            evaluations=tuple(values),
-            evaluator=whose,
-            ending=ending,
-        )
+        """The match now, as a UI draws it (interface.py, local_view.py)."""
+        return view_of(self)
 
     def forget_search(self) -> None:
         """Clear what the last search saw: it was of a position no longer on the board."""
@@ -457,25 +423,11 @@ class Match:
 
     def hint(self) -> None:
         """The helper engine's column for the person to move, looked for on the runner."""
-        pos = self.position
-        if pos.is_over() or self.thinking or self.is_ai(pos.to_move):
-            self.notify("Hints are for your turn.", timeout=2)
-        elif self.runner is not None:
-            request = self.hints.request(hint_spec(pos), pos, self.seed)
-            self.notify(f"Looking for a hint ({request.spec})…", timeout=2)
-            self.runner.hint(request)
+        self.hints.ask(self)
 
     def finish_hint(self, hint_id: int, column: int | None, reason: str) -> bool:
         """Show the hint; False when it is stale."""
-        if not self.hints.answer(hint_id, column, reason):
-            return False
-        if column is None:
-            self.notify(f"No hint: {reason}", "error")
-        else:
-            # Said on the status line and marked on the board, not in a notice: a
-            # notice covered the newest moves in the move list.
-            self.emit(HintReady(column))
-        return True
+        return self.hints.finish(self, hint_id, column, reason)
 
     def step(self) -> None:
         """The engine to move plays one move, then two engines pause (watching.py)."""

@@ -1,15 +1,20 @@
 """A hint for the person to move: the helper engine's column and why, in words, and the
-match's desk that hands hints out and drops a stale answer."""
+match's desk that hands hints out, shows the answer and drops a stale one. A part of the
+match (controller.py), which hands its hint intents here."""
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import Protocol
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import describe_score
 from c4tui.engine.players.contract import win_rate
 from c4tui.engine.players.specs import make_engine, reading_of
+from c4tui.match.interface import HintReady, MatchEvent, SearchRunner
+from c4tui.match.opponents import hint_spec
+from c4tui.match.part import Owner as PartOwner
 from c4tui.match.search_requests import HintRequest
 from c4tui.match.sides import engine_title
 
@@ -33,6 +38,18 @@ def hint_reason(
     elif stat is not None and stat.value is not None:
         reason = f"win rate {win_rate(stat.value):.0%}, by {engine_title(spec)}"
     return result.move, reason
+
+
+class Owner(PartOwner, Protocol):
+    """What the hint desk asks of its match: whose turn it is, where hints run."""
+
+    runner: SearchRunner | None
+    seed: int | None
+
+    @property
+    def thinking(self) -> bool: ...
+    def is_ai(self, player: int) -> bool: ...
+    def emit(self, event: MatchEvent) -> None: ...
 
 
 class HintDesk:
@@ -66,4 +83,26 @@ class HintDesk:
         self._stop = None
         if column is not None:
             self.column, self.reason = column, reason
+        return True
+
+    def ask(self, match: Owner) -> None:
+        """The helper engine's column for the person to move, looked for on the runner."""
+        pos = match.position
+        if pos.is_over() or match.thinking or match.is_ai(pos.to_move):
+            match.notify("Hints are for your turn.", timeout=2)
+        elif match.runner is not None:
+            request = self.request(hint_spec(pos), pos, match.seed)
+            match.notify(f"Looking for a hint ({request.spec})…", timeout=2)
+            match.runner.hint(request)
+
+    def finish(self, match: Owner, hint_id: int, column: int | None, reason: str) -> bool:
+        """Show the hint; False when it is stale."""
+        if not self.answer(hint_id, column, reason):
+            return False
+        if column is None:
+            match.notify(f"No hint: {reason}", "error")
+        else:
+            # Said on the status line and marked on the board, not in a notice: a
+            # notice covered the newest moves in the move list.
+            match.emit(HintReady(column))
         return True

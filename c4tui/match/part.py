@@ -1,5 +1,6 @@
-"""What a part of the match (turns.py, watching.py, navigation.py) may ask of the match
-it belongs to: each part declares its own `Owner` on top of these."""
+"""What a part of the match (turns.py, watching.py, navigation.py, hints.py,
+local_view.py) may ask of the match it belongs to: each part declares its own `Owner` on
+top of these."""
 
 from __future__ import annotations
 
