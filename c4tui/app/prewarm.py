@@ -8,7 +8,7 @@ them out is most of it). So, after the first frame:
   comes first, as the GIL switches every few milliseconds (gil.py);
 - a settings screen for the current settings is built ahead (mounted and laid out,
   then taken off the stack, under one batch so nothing is drawn), and `s` shows that
-  one without restyling its ~300 nodes again (SettingsScreen.on_screen_resume): what
+  one without restyling its ~300 nodes again (screens/built_ahead.py): what
   is left for the key is painting it. After each use, or when the settings change,
   the next one is built once no key has come for a second (QUIET);
 - once the first is built, what is alive then is frozen out of the garbage collector's

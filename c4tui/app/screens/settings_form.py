@@ -16,13 +16,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import ClassVar
 
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
+from c4tui.app.screens.built_ahead import BuiltAheadScreen
 from c4tui.app.screens.spec_fields import (
     BUDGET_LABELS,
     BUDGET_STARTS,
@@ -40,7 +40,6 @@ from c4tui.app.screens.spec_fields import (
     without,
 )
 from c4tui.app.settings import BOARD_STYLES, FIRST, MODES, Settings, SettingsError
-from c4tui.app.textual_internals import css_generation
 from c4tui.engine.board.geometry import SIZE_LIMITS
 from c4tui.engine.players.outside_specs import is_outside
 from c4tui.engine.players.specs import ENGINES, SpecError, parse_spec, split_name
@@ -74,7 +73,7 @@ NOT_OUTSIDE = "Program: cmd:COMMAND LINE, fourinarow:COMMAND LINE or connectx:FI
 FIELD_LABELS = {"width": "Columns", "height": "Rows", "connect": "Connect"}
 
 
-class SettingsScreen(ModalScreen[Settings | None]):
+class SettingsScreen(BuiltAheadScreen[Settings | None]):
     """Edit the settings; Save is refused while any field is invalid."""
 
     AUTO_FOCUS = "#mode"
@@ -208,29 +207,6 @@ class SettingsScreen(ModalScreen[Settings | None]):
         for side in SIDES:
             self.query_one(f"#{side}-title", Label).update(SIDE_TITLES[mode][side])
             self.query_one(f"#{side}-row").disabled = side not in PLAYING[mode]
-
-    # ---- showing a screen built ahead ---------------------------------------------
-
-    _styled_for: object = None  # what its styles were computed under (see mark_styled)
-
-    def _style_context(self) -> object:
-        # Textual counts every change of the app's CSS (a theme, a variable); focus of
-        # the terminal window is the one app-wide pseudo-class a form reads.
-        return (css_generation(self.app), self.app.app_focus)
-
-    def mark_styled(self) -> None:
-        """Called once the screen has been mounted ahead (prewarm.py): its styles are
-        fresh for the app's CSS as it is now."""
-        self._styled_for = self._style_context()
-
-    def on_screen_resume(self, event: events.ScreenResume) -> None:
-        # Textual restyles a screen's every node when it is shown: for this form (about
-        # 300 nodes with the selects' overlays) that was a third of its first paint.
-        # Styles computed when it was built ahead still hold while the app's CSS is the
-        # same; a class or focus change restyles its own node as usual.
-        if self._styled_for is not None and self._styled_for == self._style_context():
-            event.refresh_styles = False
-        self._styled_for = None
 
     # ---- reading the form ---------------------------------------------------------
 
