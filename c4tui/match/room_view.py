@@ -178,7 +178,6 @@ class RoomSummary:
     number: int
     code: str | None  # only for a room its maker listed as open to anyone
     players: tuple[tuple[str, str | None] | None, ...]  # (name, engine spec) or None: open
-    moves: int
     over: bool
     open: bool
     watchers: int
@@ -202,7 +201,6 @@ class LobbyView:
                 r.room,
                 r.code,
                 tuple(None if p is None else (p.name, p.ai) for p in r.players),
-                r.moves,
                 r.over,
                 r.open,
                 r.watchers,

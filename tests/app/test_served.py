@@ -141,7 +141,7 @@ def test_served_mode_refuses_host_files_and_needs_its_front(argv, message, capsy
 
 
 async def test_the_ai_seats_thinking_reaches_the_panel_while_it_searches(service, monkeypatch):
-    await service.host.pool.start()  # before the app under test swaps stderr for no file
+    await service.host.ai.pool.start()  # before the app under test swaps stderr for no file
     app = served_app(service)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))

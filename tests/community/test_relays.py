@@ -58,7 +58,7 @@ async def test_a_third_server_that_takes_the_room_gets_its_relayed_players(postg
         await play("44", (ann, bob), ann, bob)
         await killed(first)  # the first dies
         wall.moved(first.host.limits.lease_seconds + 1)
-        third.host.see_to_leases()  # the third takes the room, before the second looks
+        third.host.leasing.see_to()  # the third takes the room, before the second looks
         assert list(third.host.rooms) == [shown["room"]]
         moved = await room_where(bob, lambda m: m["seat"] == 1 and m["seats"][1]["here"])
         assert moved["moves"] == "44"
@@ -108,7 +108,7 @@ async def test_who_came_while_no_server_held_the_room_sits_or_watches_when_one_t
         bob, carol = await login(third, "bob"), await login(third, "carol")
         for client in (bob, carol):
             await next_of(client, "lobby")
-        second.host.see_to_leases()  # the second takes the room: bob, on the third, sits
+        second.host.leasing.see_to()  # the second takes the room: bob, on the third, sits
         back = await room_where(bob, lambda m: m["seat"] == 1)
         assert back["moves"] == "44" and back["room"] == shown["room"]
         watching = await room_where(carol, lambda m: m["moves"] == "44")  # and she watches
@@ -173,7 +173,7 @@ async def test_a_relay_to_a_server_not_yet_seen_beating_works_once_it_answers(po
     async with two_servers(tmp_path, postgres.fresh_url(), names=names) as services:
         first, second, third = services
         # The second has not seen the first beat yet (it started since its last look).
-        second.host._servers = sorted([second.host.server, third.host.server])
+        second.host.leasing._servers = sorted([second.host.server, third.host.server])
         ann, bob, _ = await a_game(first, second)
         await play("43", (ann, bob), ann, bob)  # bob's move is not refused as moving
         await ann.close()

@@ -24,7 +24,7 @@ def died(first: RoomService, second: RoomService, wall: Time) -> None:
     first.host._tick.cancel()
     first.tournaments._tick.cancel()
     wall.moved(first.host.limits.lease_seconds + 1)
-    second.host.see_to_leases()
+    second.host.leasing.see_to()
     second.tournaments.look(wall())
 
 

@@ -30,7 +30,7 @@ async def test_a_worker_killed_mid_search_is_replaced_and_m_tries_again(service)
     ann = await login(service, "ann")
     await ann.send("create", ai="mcts:time=30", second=True)
     await next_of(ann, "progress")  # the worker is searching now
-    worker = service.host.pool._live[0]
+    worker = service.host.ai.pool._live[0]
     os.kill(worker.process.pid, signal.SIGKILL)
     failed = await next_of(ann, "notice", lambda m: "The AI failed" in m["text"])
     assert "Press m" in failed["text"]

@@ -3,7 +3,7 @@ the service starts again."""
 
 from __future__ import annotations
 
-from c4tui.server.rooms.host import HostListener
+from c4tui.server.rooms.hooks import HostListener
 from tests.rooms.support import login, next_of, room_where
 
 
@@ -24,7 +24,7 @@ async def test_letting_a_room_go_starts_nothing_again(service):
         "UPDATE room_leases SET server = ?, expires = ? WHERE room = ?",
         ("elsewhere", host.wall() + 3600, number),
     )
-    host.see_to_leases()
+    host.leasing.see_to()
     assert "another server" in (await next_of(ann, "notice"))["text"]
     assert host.rooms == {}
     assert Starts.count == 0  # the listeners started with the service, not again

@@ -14,7 +14,7 @@ async def test_leases_are_renewed_as_often_as_they_are_due(tmp_path):
         host = service.host
         seen: list[str] = []
         two_looks = asyncio.Event()
-        renew, look = host.see_to_leases, host.look
+        renew, look = host.leasing.see_to, host.look
 
         def renewing() -> None:
             seen.append("renew")
@@ -26,7 +26,7 @@ async def test_leases_are_renewed_as_often_as_they_are_due(tmp_path):
                 two_looks.set()
             look()
 
-        host.see_to_leases, host.look = renewing, looking
+        host.leasing.see_to, host.look = renewing, looking
         await asyncio.wait_for(two_looks.wait(), 60)
         first = seen.index("look")
         between = seen[first + 1 : seen.index("look", first + 1)]  # one TICK's worth

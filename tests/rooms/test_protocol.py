@@ -28,7 +28,7 @@ ROOM = wire.RoomShown(
     offers={"draw": 1}, rematch=(), thinking=True, paused=False, thinking_spec="level:3",
     search=4, info=INFO, trouble=None, watchers=("cy",),
 )  # fmt: skip
-LISTED = wire.RoomListed(3, None, (wire.PlayerListed("ann", None), None), 3, False, True, 1)
+LISTED = wire.RoomListed(3, None, (wire.PlayerListed("ann", None), None), False, True, 1)
 TOURNAMENT = wire.TournamentListed(1, "Swiss", "ann", "3+2", 3, 1.8e9, "playing", 1, 3, True)
 SERVICE = [
     wire.Welcome(1, wire.Identity("ssh-name:ann", "ann"), 2.0),

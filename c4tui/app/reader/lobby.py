@@ -89,12 +89,12 @@ def challenge_terms(challenge: ChallengeListed) -> str:
 
 
 def room_line(room: RoomSummary) -> str:
-    """ "room 3: ● Ann against ○ Level 3, at move 5; 2 watching"."""
+    """ "room 3: ● Ann against ○ Level 3, being played; 2 watching"."""
     seats = " against ".join(
         f"{GLYPHS[p]} " + ("open" if who is None else engine_title(who[1]) if who[1] else who[0])
         for p, who in enumerate(room.players)
     )
-    state = "over" if room.over else "waiting" if room.open else f"{room.moves} moves played"
+    state = "over" if room.over else "waiting" if room.open else "being played"
     code = f", code {room.code}" if room.code else ""
     watching = f"; {room.watchers} watching" if room.watchers else ""
     return f"room {room.number}: {seats}, {state}{code}{watching}"

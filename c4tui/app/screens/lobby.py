@@ -41,7 +41,6 @@ from c4tui.app.screens.matchmaking import (
 )
 from c4tui.app.screens.tournament import TournamentScreen
 from c4tui.app.widgets.tick_box import TickBox
-from c4tui.engine.board.notation import move_name
 from c4tui.engine.players.levels import LEVELS, RATINGS, level_name, level_title
 from c4tui.engine.players.specs import level_of, spec_text
 from c4tui.match.remote import RemoteMatch
@@ -99,8 +98,9 @@ def room_state(room: RoomSummary, your_move: bool = False) -> str:
         return "your move"
     if room.open:
         return "join" if room.code else "private"
-    # The move to come, counted as players count (c4tui.engine.board.notation.move_name).
-    return f"at {move_name(room.moves)}"
+    # No move count: the lobby changes with a room's seats and state, not its moves
+    # (a move would otherwise reach every lobby on every server).
+    return "playing"
 
 
 class LobbyScreen(Screen[None]):

@@ -46,7 +46,9 @@ from c4tui.engine.turns import column_refusal
 from c4tui.server.desks.bots_across import BotChallenge, BotsAcross, Challenger
 from c4tui.server.desks.matchmaking import Matchmaking
 from c4tui.server.rooms.access import new_code, new_room_refusal
-from c4tui.server.rooms.host import Client, HostListener, Refused, RoomHost
+from c4tui.server.rooms.audience import Client
+from c4tui.server.rooms.hooks import HostListener, Refused
+from c4tui.server.rooms.host import RoomHost
 from c4tui.server.rooms.keeping import new_game_name
 from c4tui.server.rooms.room import Room, Seat
 from c4tui.server.store.bot_records import BotRecords
@@ -262,7 +264,7 @@ class BotDesk(HostListener):
         self._forget_late()
         for challenge in self.book.made_to(account.key):
             feed.put(self._event(challenge, "challenge"))
-        self.host.lobby_changed()
+        self.host.lobby.changed()
         return feed
 
     def close_account(self, feed: BotAccountFeed) -> None:
@@ -272,7 +274,7 @@ class BotDesk(HostListener):
             del self.accounts[feed.key]
             log.info("bot %s offline", feed.name)
         self.across.offline(feed)
-        self.host.lobby_changed()
+        self.host.lobby.changed()
 
     def _games_of(self, key: str) -> list[Room]:
         return [
@@ -398,8 +400,8 @@ class BotDesk(HostListener):
             if feed is not None and event is not None:
                 feed.put(event)
             return
-        for client in self.host.clients:
-            if client.key == challenge.challenger and client.room is None:
+        for client in self.host.clients.of(challenge.challenger):
+            if client.room is None:
                 client.send(Notice(text))
         self.across.tell(challenge.challenger, text)  # on another server, maybe
 
@@ -431,7 +433,7 @@ class BotDesk(HostListener):
                 raise BotRefused(409, "The challenger has gone offline.")
         else:
             person = next(
-                (c for c in self.host.clients if c.key == challenge.challenger and c.room is None),
+                (c for c in self.host.clients.of(challenge.challenger) if c.room is None),
                 None,
             )
             if person is None and not self._free_elsewhere(challenge.challenger):
@@ -514,7 +516,7 @@ class BotDesk(HostListener):
         )
         bot = Seat(challenge.opponent, challenge.opponent_name, code=new_code(lambda c: c in taken))
         seats = [challenger, bot] if game.first else [bot, challenger]
-        number = host.new_number()
+        number = host.leasing.new_number()
         code = new_code(lambda code: any(r.code == code for r in host.rooms.values()))
         start = Position.start(game.width, game.height, game.connect)
         room = Room(

@@ -22,7 +22,9 @@ from typing import Any
 
 from c4tui.community.bot_tokens import bot_key
 from c4tui.server.cluster.presence import PresenceRecords
-from c4tui.server.rooms.host import Client, HostListener, Refused, RoomHost
+from c4tui.server.rooms.audience import Client
+from c4tui.server.rooms.hooks import HostListener, Refused
+from c4tui.server.rooms.host import RoomHost
 from c4tui.server.store.store import StoreError
 from c4tui.server.wire.protocol import Notice
 
@@ -107,7 +109,7 @@ class BotsAcross(HostListener):
     def offline(self, feed: Client) -> None:
         """The bot's stream ended (it left host.clients): with its last connection here,
         it is no longer present."""
-        if self.shared and not any(c.key == feed.key for c in self.host.clients):
+        if self.shared and not bool(self.host.clients.of(feed.key)):
             try:
                 self._presence().depart(feed.key)
             except StoreError as error:
@@ -118,7 +120,7 @@ class BotsAcross(HostListener):
         if not self.shared:
             return []
         try:
-            return self._presence().servers_of(key, set(self.host.servers()))
+            return self._presence().servers_of(key, set(self.host.leasing.servers()))
         except StoreError as error:
             log.warning("where %s is connected is not known: %s", key, error)
             return []
@@ -153,6 +155,6 @@ class BotsAcross(HostListener):
 
     def _heard_tell(self, body: dict[str, Any], sender: str) -> None:
         key, text = str(body.get("key", "")), str(body.get("text", ""))
-        for client in self.host.clients:
-            if client.key == key and client.room is None and not client.relayed:
+        for client in self.host.clients.of(key):
+            if client.room is None and not client.relayed:
                 client.send(Notice(text))

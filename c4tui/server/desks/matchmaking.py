@@ -41,7 +41,9 @@ from c4tui.community.endings import changes_ratings
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
 from c4tui.server.rooms.access import new_code
-from c4tui.server.rooms.host import Client, HostListener, Refused, RoomHost
+from c4tui.server.rooms.audience import Client
+from c4tui.server.rooms.hooks import HostListener, Refused
+from c4tui.server.rooms.host import RoomHost
 from c4tui.server.rooms.keeping import new_game_name
 from c4tui.server.rooms.other_servers import OtherServers
 from c4tui.server.rooms.room import Room, Seat
@@ -137,7 +139,7 @@ class Matchmaking(HostListener):
     def departed(self, client: Client) -> None:
         """A client is gone: when it was the player's last, their seek goes, and their
         live challenges unless they are online on another server."""
-        if any(c.key == client.key for c in self.host.clients):
+        if bool(self.host.clients.of(client.key)):
             return
         self._cancel_seek(client.key)
         if self.shared and client.key in self.others.online():
@@ -158,7 +160,7 @@ class Matchmaking(HostListener):
     def _clients(self, key: str) -> list[Client]:
         """This player's connections to this server (not those relayed from another
         server into a room here: seeks and challenges are their own server's to tell)."""
-        return [c for c in self.host.clients if c.key == key and not c.relayed]
+        return [c for c in self.host.clients.of(key) if not c.relayed]
 
     def _online(self, key: str) -> bool:
         """Whether the player of this identity is online here or on another server."""
@@ -292,7 +294,7 @@ class Matchmaking(HostListener):
         if not self.shared:
             return self.queue.pair(most), self.queue
         try:
-            live = set(self.host.records.live()) | {self.host.server}
+            live = set(self.host.leasing.records.live()) | {self.host.server}
             return self._seeks().pair(live, self.wall, self._blocks, most, self.queue.widening)
         except StoreError as error:
             log.warning("automatch could not pair: %s", error)
@@ -518,7 +520,7 @@ class Matchmaking(HostListener):
             taken.add(code)
             address = next((c.address for c in self._clients(key)), "")
             seats.append(Seat(key, name, code=code, address=address))
-        number = host.new_number()
+        number = host.leasing.new_number()
         code = new_code(lambda code: any(r.code == code for r in host.rooms.values()))
         start = Position.start(7, 6, 4)
         name = new_game_name(number)

@@ -24,7 +24,9 @@ from c4tui.community.chosen_names import name_refusal
 from c4tui.community.glicko2 import provisional
 from c4tui.community.passwords import hashed, password_refusal
 from c4tui.server.desks.renaming import BROWSER, Renaming
-from c4tui.server.rooms.host import Client, Refused, RoomHost
+from c4tui.server.rooms.audience import Client
+from c4tui.server.rooms.hooks import Refused
+from c4tui.server.rooms.host import RoomHost
 from c4tui.server.rooms.other_servers import OtherServers
 from c4tui.server.store.chosen_names import ChosenNames
 from c4tui.server.store.people_records import KEYLESS, PeopleRecords

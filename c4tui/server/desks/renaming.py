@@ -13,7 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from c4tui.community.chosen_names import WEB_NAMES
-from c4tui.server.rooms.host import Client, HostListener, RoomHost
+from c4tui.server.rooms.audience import Client
+from c4tui.server.rooms.hooks import HostListener
+from c4tui.server.rooms.host import RoomHost
 from c4tui.server.rooms.other_servers import OtherServers
 from c4tui.server.wire.identity import display_name
 from c4tui.server.wire.protocol import Named, Notice
@@ -48,7 +50,7 @@ class Renaming(HostListener):
 
     def _here(self, key: str, name: str) -> None:
         host = self.host
-        theirs = [c for c in host.clients if c.key == key]
+        theirs = host.clients.of(key)
         for client in theirs:
             client.name = name
             if not client.relayed:  # a stand-in's own server tells its client
@@ -64,4 +66,4 @@ class Renaming(HostListener):
                 host.changed(room)  # kept under the new name, shown, listed
             elif room.number in rooms:
                 host.show(room)  # a watcher's name
-        host.lobby_changed()
+        host.lobby.changed()

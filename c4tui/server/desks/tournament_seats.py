@@ -23,7 +23,8 @@ from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
 from c4tui.server.cluster.bus_rooms import RoomsElsewhere
 from c4tui.server.rooms.access import new_code
-from c4tui.server.rooms.host import Client, RoomHost
+from c4tui.server.rooms.audience import Client
+from c4tui.server.rooms.host import RoomHost
 from c4tui.server.rooms.keeping import new_game_name
 from c4tui.server.rooms.room import Room, Seat
 from c4tui.server.store.store import StoreError
@@ -128,7 +129,7 @@ class TournamentSeats:
     def _online(self, key: str) -> list[Client]:
         """This server's own clients of `key` (a client relayed here from another server
         is told by that one)."""
-        return [c for c in self.host.clients if c.key == key and not c.relayed]
+        return [c for c in self.host.clients.of(key) if not c.relayed]
 
     def _busy(self, client: Client) -> bool:
         """In a game under way elsewhere: not taken out of it. A game in another server's

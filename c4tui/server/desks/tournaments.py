@@ -13,7 +13,7 @@ The rules are c4tui/community/tournament.py's; this desk runs them on the server
   in. A tournament seat is never given up before the game's end: the clock decides, and
   a player who never comes loses on it (a side that never moved forfeits, clocks.py),
   is not rated for it, and is withdrawn from the rounds after.
-- Every change to a tournament room comes here (RoomHost.followers): a game that ends
+- Every change to a tournament room comes here (a HostListener's `changing`): a game that ends
   gives its board the result (every tournament game is rated, in its control's class:
   its room is a rated room, whose end moves the ratings as any's: matchmaking.py); when
   the round's last game ends, the next round is paired and seated after a pause
@@ -54,7 +54,9 @@ from c4tui.community.swiss_standings import DRAW, LOSS, WIN
 from c4tui.community.tournament import MAX_ROUNDS, OPERATOR, Round, Tournament
 from c4tui.server.cluster.tournament_runners import TournamentRunners
 from c4tui.server.desks.tournament_seats import TournamentSeats
-from c4tui.server.rooms.host import Client, Refused, RoomHost
+from c4tui.server.rooms.audience import Client
+from c4tui.server.rooms.hooks import HostListener, Refused
+from c4tui.server.rooms.host import RoomHost
 from c4tui.server.rooms.room import Room
 from c4tui.server.store.player_records import PlayerRecords
 from c4tui.server.store.rating_records import RatingRecords
@@ -83,7 +85,7 @@ T = TypeVar("T")
 PAUSE_NOTICE = 5  # seconds: in the pause between rounds, players are told this often
 
 
-class TournamentDesk:
+class TournamentDesk(HostListener):
     """The tournaments of one RoomHost (see the module docstring)."""
 
     def __init__(self, host: RoomHost, clock: Callable[[], float] = time.time) -> None:
@@ -112,7 +114,7 @@ class TournamentDesk:
             "follow_tournament": self._on_follow,
         }
         self.seats = TournamentSeats(host, self.plays_in)
-        host.followers.append(self.room_changed)
+        host.listeners.append(self)  # each room's change, before it is kept (`changing`)
 
     # ---- start and stop ---------------------------------------------------------
 
@@ -461,7 +463,7 @@ class TournamentDesk:
         tournament = self.tournaments[number]
         current = tournament.current
         assert current is not None
-        numbers = {index: self.host.new_number() for index in indexes}
+        numbers = {index: self.host.leasing.new_number() for index in indexes}
 
         def seated(fresh: Tournament) -> None:
             if fresh.current is None or fresh.current.number != current.number:
@@ -473,7 +475,7 @@ class TournamentDesk:
         for index in indexes:
             self.seats.seat_board(tournament, current, current.boards[index], numbers[index])
 
-    def room_changed(self, room: Room) -> None:
+    def changing(self, room: Room) -> None:
         """A room changed (RoomHost.changed, on the server that holds the room): a
         tournament game's end is its board's result (see the module docstring)."""
         for tournament in list(self.tournaments.values()):

@@ -23,7 +23,7 @@ from c4tui.community.bot_tokens import BotAccount
 from c4tui.community.clocks import TimeControl
 from c4tui.server.desks.bots import BotDesk, BotRefused, Bucket, Feed
 from c4tui.server.rooms.access import GuessLimit
-from c4tui.server.rooms.host import Refused
+from c4tui.server.rooms.hooks import Refused
 from c4tui.server.store.store import StoreError
 from c4tui.server.wire.protocol import escaped
 

@@ -6,7 +6,7 @@ identity connected to it) and its rooms (rooms, seats, leases). A server's lobby
 its own clients and rooms, and with them those of the other live servers, read from the
 store: a person connected to two servers is one entry, a room is listed by the server
 that holds its lease. When a server's lobby changes it says so on the bus
-("lobby.changed", RoomHost._send_lobby, gathered as its own lobby updates are); the
+("lobby.changed", LobbyBoard._send in lobby.py, gathered as its own lobby updates are); the
 others read the store again at their next lobby update and send it. The store is read
 again every REFRESH_EVERY seconds besides, and when a server stops beating: a server that
 died tells nobody, and its people leave every lobby once its heartbeat is over.
@@ -22,7 +22,9 @@ from typing import Any
 
 from c4tui.server.cluster.presence import PresenceRecords
 from c4tui.server.rooms.access import show_code
-from c4tui.server.rooms.host import Client, HostListener, RoomHost
+from c4tui.server.rooms.audience import Client
+from c4tui.server.rooms.hooks import HostListener
+from c4tui.server.rooms.host import RoomHost
 from c4tui.server.rooms.room import Room
 from c4tui.server.store.room_versions import room_versions
 from c4tui.server.store.store import StoreError
@@ -69,7 +71,7 @@ class OtherServers(HostListener):
                 log.warning("client %s not shown to the other servers: %s", client.who, error)
 
     def departed(self, client: Client) -> None:
-        if self.shared and not any(c.key == client.key for c in self.host.clients):
+        if self.shared and not bool(self.host.clients.of(client.key)):
             try:
                 self._presence().depart(client.key)
             except StoreError as error:
@@ -83,7 +85,7 @@ class OtherServers(HostListener):
         watchers = body.get("watchers", {})
         self._watchers[sender] = {int(n): int(count) for n, count in watchers.items()}
         self._stale = True
-        self.host.lobby_changed(here=False)
+        self.host.lobby.changed(here=False)
 
     def server_gone(self, server: str) -> None:
         self._heard({}, server)
@@ -95,16 +97,16 @@ class OtherServers(HostListener):
         before = (self.people, self._listed())
         self.refresh()
         if (self.people, self._listed()) != before:
-            self.host.lobby_changed(here=False)
+            self.host.lobby.changed(here=False)
 
     def refresh(self) -> None:
         """Read the other live servers' people and rooms from the store (on a failure,
         what was read last stays)."""
         host = self.host
         try:
-            live = set(host.records.live()) - {host.server}
+            live = set(host.leasing.records.live()) - {host.server}
             people = self._presence().online(live)
-            holders = {n: s for n, s in host.leases.elsewhere().items() if s in live}
+            holders = {n: s for n, s in host.leasing.leases.elsewhere().items() if s in live}
             held = set(holders)
             kept = room_versions(host.store) if held else {}
             versions = {n: kept.get(n) for n in held}

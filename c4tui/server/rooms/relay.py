@@ -33,7 +33,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from c4tui.server.cluster.bus_rooms import RoomsElsewhere
-from c4tui.server.rooms.host import Client, Elsewhere, HostListener, RoomHost
+from c4tui.server.rooms.audience import Client
+from c4tui.server.rooms.hooks import Elsewhere, HostListener
+from c4tui.server.rooms.host import RoomHost
 from c4tui.server.store.store import StoreError
 from c4tui.server.wire.protocol import (
     Message,
@@ -88,7 +90,7 @@ class Relays(Elsewhere, HostListener):
         """No other server's room for this client: it is a stand-in (relayed by its own
         server only), or this server is alone (SQLite, or the only one beating: a room
         another holds then is a dead server's, moving), so the store is not asked."""
-        return client.relayed or self.host.servers() == [self.host.server]
+        return client.relayed or self.host.leasing.servers() == [self.host.server]
 
     # ---- what the host and the requests ask -------------------------------------
 
@@ -222,7 +224,7 @@ class Relays(Elsewhere, HostListener):
             log.info("client %s: room %d is on %s now", relay.client.who, relay.number, sender)
             self._drop(relay.client)
             self._open(relay.client, sender, relay.number, {"enter": relay.number})
-        waiting = [c for c in self.host.clients if c.room is None and not c.relayed]
+        waiting = [c for c in self.host.clients.in_lobby() if not c.relayed]
         if not waiting:
             return
         try:
@@ -255,7 +257,7 @@ class Relays(Elsewhere, HostListener):
             return
         self.host.leave(client)  # out of the room it is in (here, or relayed elsewhere)
         relay = Relay(next(self._ids), client, server, number, self.host.wall())
-        if server not in self.host.servers():  # silent already: its rooms are moving
+        if server not in self.host.leasing.servers():  # silent already: its rooms are moving
             relay.orphaned = self.host.wall()
         self.by_id[relay.id] = relay
         self.of[client] = relay
@@ -280,8 +282,8 @@ class Relays(Elsewhere, HostListener):
         client.room = None
         if why is not None:
             client.send(Notice(why))
-        client.send(self.host.lobby_for(client))
-        self.host.lobby_changed()
+        client.send(self.host.lobby.for_client(client))
+        self.host.lobby.changed()
 
 
 def _op(line: Message | None, number: int) -> dict[str, Any]:

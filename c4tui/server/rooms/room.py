@@ -484,9 +484,13 @@ class Room:
             "players": [
                 None if seat.open and not seat.name else self._listed(seat) for seat in self.seats
             ],
-            "moves": self.position.moves,
             "over": self.over,
             "open": any(seat.open for seat in self.seats),
             "clock": None if self.control is None else self.control.text,
             "ended": ending_short(self.position, self.ending),
         }
+
+
+def by_post(room: Room) -> bool:
+    """A correspondence game: days a move, played over many logins."""
+    return room.control is not None and room.control.correspondence

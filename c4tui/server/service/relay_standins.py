@@ -21,7 +21,9 @@ from collections.abc import Callable
 from typing import Any
 
 from c4tui.server.cluster.bus import Bus
-from c4tui.server.rooms.host import Client, HostListener, RoomHost
+from c4tui.server.rooms.audience import Client
+from c4tui.server.rooms.hooks import HostListener
+from c4tui.server.rooms.host import RoomHost
 from c4tui.server.service.requests import Requests
 from c4tui.server.wire.protocol import Message, ProtocolError, encode, parse_client_line
 

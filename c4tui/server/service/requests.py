@@ -29,7 +29,9 @@ from c4tui.server.rooms.access import (
     new_room_refusal,
     normal_code,
 )
-from c4tui.server.rooms.host import Client, Refused, RoomHost
+from c4tui.server.rooms.audience import Client
+from c4tui.server.rooms.hooks import Refused
+from c4tui.server.rooms.host import RoomHost
 from c4tui.server.rooms.keeping import new_game_name
 from c4tui.server.rooms.other_servers import OtherServers
 from c4tui.server.rooms.room import Room, Seat
@@ -105,7 +107,7 @@ class Requests:
             client.send(RefusedMessage(of=message.kind, reason=str(reason)))
 
     def _on_lobby(self, client: Client, message: Message) -> None:
-        client.send(self.host.lobby_for(client))
+        client.send(self.host.lobby.for_client(client))
 
     def _on_create(self, client: Client, message: Create) -> None:
         control = None
@@ -154,7 +156,7 @@ class Requests:
         seats = [mine, Seat(ai=ai)]
         if message.second:
             seats.reverse()
-        number = self.host.new_number()
+        number = self.host.leasing.new_number()
         room = Room(
             number,
             code,
@@ -209,8 +211,8 @@ class Requests:
         if old.key != client.key:
             self.host.leave(client)
             room.seats[seat] = Seat(client.key, old.name, code=old.code, address=client.address)
-            for other in self.host.clients:  # the old connection, if any, only watches now
-                if other.key == old.key and other.room == room.number:
+            for other in self.host.members(room):  # the old connection, if any, only watches
+                if other.key == old.key:
                     other.send(Notice("Your seat was taken back with its seat code.", "warning"))
         self.host.enter(client, room, seat)
         self.host.changed(room)
@@ -253,7 +255,7 @@ class Requests:
 
     def _on_leave(self, client: Client, message: Message) -> None:
         self.host.leave(client)
-        client.send(self.host.lobby_for(client))
+        client.send(self.host.lobby.for_client(client))
 
     def _on_drop(self, client: Client, message: Drop) -> None:
         room, seat = self._seated(client)
@@ -263,14 +265,14 @@ class Requests:
 
     def _on_hurry(self, client: Client, message: Message) -> None:
         room, _ = self._seated(client)
-        search = self.host.searches.get(room.number)
+        search = self.host.ai.searches.get(room.number)
         if search is not None and room.thinking:
             search.stop()
         elif room.ai_to_move() is None:
             raise Refused("The AI is not to move.")
         else:
             room.paused = False
-            self.host.maybe_search(room)
+            self.host.ai.search(room)
             self.host.show(room)
 
     def _on_resign(self, client: Client, message: Message) -> None:
@@ -305,10 +307,10 @@ class Requests:
 
     def _on_bell(self, client: Client, message: Bell) -> None:
         try:
-            self.host.keep_bell(client, message.on)
+            self.host.lobby.keep_bell(client, message.on)
         except StoreError as error:
             raise Refused(f"The server cannot keep your bell now: {error}") from None
-        client.send(self.host.lobby_for(client))
+        client.send(self.host.lobby.for_client(client))
 
     def _on_claim(self, client: Client, message: Claim) -> None:
         room, seat = self._seated(client)

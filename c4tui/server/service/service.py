@@ -33,7 +33,8 @@ from pathlib import Path
 from c4tui.server.desks.bots import BotDesk
 from c4tui.server.desks.tournaments import TournamentDesk
 from c4tui.server.rooms.access import Tokens
-from c4tui.server.rooms.host import Client, RoomHost
+from c4tui.server.rooms.audience import Client
+from c4tui.server.rooms.host import RoomHost
 from c4tui.server.rooms.relay import Relays
 from c4tui.server.service.relay_standins import StandIns
 from c4tui.server.service.requests import Requests

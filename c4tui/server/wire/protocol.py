@@ -420,7 +420,6 @@ class RoomListed:
     room: Count
     code: AnyText | None
     players: Annotated[tuple[PlayerListed | None, ...], Items(2, 2)]
-    moves: Count
     over: bool
     open: bool
     watchers: Count
@@ -751,10 +750,21 @@ SERVICE_MESSAGES: dict[str, type[Message]] = {
 # ---- the codec of lines ------------------------------------------------------------
 
 
+_last_line: tuple[Message, bytes] | None = None  # the message encoded last, and its line
+
+
 def encode(message: Message) -> bytes:
-    """One message as a line."""
+    """One message as a line. A message sent to many (a room's spectators, its progress)
+    is one object: it is encoded once, and the same line goes to each (messages are
+    frozen, so the same object is always the same line)."""
+    global _last_line
+    last = _last_line
+    if last is not None and last[0] is message:
+        return last[1]
     body = to_wire(message)
-    return dumps({"kind": message.KIND, **body}).encode() + b"\n"
+    line = dumps({"kind": message.KIND, **body}).encode() + b"\n"
+    _last_line = (message, line)
+    return line
 
 
 def parse_line(line: bytes, kinds: dict[str, type[M]]) -> M:

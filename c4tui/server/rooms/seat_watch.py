@@ -1,0 +1,81 @@
+"""The host's look at its rooms, once a TICK and before every move: the clocks and the seats.
+
+A flag that fell ends the game on time (or as a forfeit, before the first move); a
+person gone past the room's grace lets the other claim the win or a draw, or loses by
+abandonment; a seat held too long opens again. A running clock is kept every
+CLOCK_KEEP seconds, so that a kill gives back at most that much; a change the store
+refused is kept again, and an AI move it refused is searched again.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from c4tui.community.clocks import CLOCK_KEEP
+from c4tui.server.rooms.room import Room
+
+if TYPE_CHECKING:
+    from c4tui.server.rooms.host import RoomHost
+
+log = logging.getLogger("c4tui.server")
+
+
+def look(host: RoomHost) -> None:
+    """Look at every room. A bug in one room is logged, and the others are still seen to."""
+    now = host.now()
+    for room in list(host.rooms.values()):
+        try:
+            look_at(host, room, now)
+        except Exception:
+            log.exception("room %d: its seats could not be seen to", room.number)
+
+
+def look_at(host: RoomHost, room: Room, now: float) -> None:
+    """End the room's game if a flag fell or a player is gone past the grace; free the
+    seats held too long; keep a running clock; keep again a change the store refused."""
+    side = room.time_out(now)
+    if side is not None:
+        name = room.seats[side].title()
+        how = "forfeits: no move made" if room.ended == "forfeit" else "lost on time"
+        log.info("room %d: %s %s", room.number, name, how)
+        host.tell(room, f"{name}'s time ran out: {name} {how}.")
+        host.changed(room)
+        if room.number not in host.rooms:
+            return
+    here = {c.key for c in host.members(room)}
+    if room.over:  # a correspondence game's seats are not held while it goes on
+        for index, seat in enumerate(room.seats):
+            if seat.key is not None and seat.key not in here and seat.held_until is None:
+                room.hold(index, now + host.limits.seat_hold)
+    claimant = room.claimant
+    ending, freed = room.holds_run_out(now, here)
+    if room.claimant is not None and claimant is None:
+        gone = room.seats[1 - room.claimant].name
+        log.info("room %d: %s is gone past the grace: a claim is open", room.number, gone)
+        host.tell(room, f"{gone} has not come back: you may claim the win or a draw.")
+        host.show(room)
+    if ending is not None:
+        how, winner = ending
+        name = room.seats[1 - winner].name
+        log.info("room %d: %s did not come back: %s", room.number, name, how)
+        room.end_by(how, winner)
+        words = "forfeits (no move made)" if how == "forfeit" else "abandoned the game"
+        host.tell(room, f"{name} did not come back: {name} {words}.")
+    for index in freed:
+        seat = room.seats[index]
+        log.info("room %d: %s's seat is free again", room.number, seat.name)
+        if ending is None:
+            host.tell(room, f"{seat.name} did not come back: the seat is open.")
+        host.vacate(room, index)
+    if freed:
+        host.changed(room)
+        if room.number not in host.rooms:
+            return
+    clock = room.clock
+    if clock is not None and clock.running is not None and now - clock.since >= CLOCK_KEEP:
+        clock.charge(now)  # kept up to date, so a kill gives back at most CLOCK_KEEP
+        host.keep(room)
+    if room.trouble is not None and room.number in host.rooms and host.keep(room):
+        host.ai.search(room)  # an AI move the store refused is searched again
+        host.show(room)
