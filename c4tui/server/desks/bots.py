@@ -1,6 +1,6 @@
 """Bots in rooms: a program with a bot token sits at a seat as a person does.
 
-The web front's bot API (c4tui/serve/bot_api.py, docs/bot-api.md) turns HTTP requests
+The web front's bot API (c4tui/server/fronts/bot_api.py, docs/bot-api.md) turns HTTP requests
 into calls on a `BotDesk`, on the service's event loop like every request:
 
 - a bot's account stream is a `BotAccountFeed` (a Client that is in no room): it hears
