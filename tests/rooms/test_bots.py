@@ -21,12 +21,14 @@ from c4tui.server.fronts.bot_api import WRONG_TOKENS, BotApi
 from c4tui.server.service.service import RoomService
 from c4tui.server.wire.identity import RoomLimits
 from c4tui.server.wire.protocol import AskProfile, ChallengeBot, MakeBotToken, MakeChallenge, Watch
-from tests.rooms.support import PATIENCE, login, next_of, room_where, running
+from tests.rooms.support import PATIENCE, Time, login, next_of, room_where, running
 
 
 @contextlib.asynccontextmanager
-async def bot_api(tmp_path, **limits: Any) -> AsyncIterator[tuple[Any, TestClient]]:
-    async with running(tmp_path / "state", **limits) as service:
+async def bot_api(
+    tmp_path, now: Time | None = None, **limits: Any
+) -> AsyncIterator[tuple[Any, TestClient]]:
+    async with running(tmp_path / "state", now, **limits) as service:
         api = BotApi(service.bots)
         app = web.Application(middlewares=[api.unknown_routes])
         app.add_routes(api.routes())
@@ -239,6 +241,22 @@ async def test_a_bot_left_alone_wins_at_once_when_its_opponent_does_not_come_bac
         alpha_game.response.close()  # alpha's program is gone
         end = await beta_game.end()
         assert end["winner"] == 1 and end["ended"] == "abandoned"
+
+
+async def test_a_bots_move_after_its_flag_fell_is_refused_as_a_persons_is(tmp_path):
+    # A person's move is looked at against the clock first (requests.py); a bot's was
+    # not, so a bot could move up to a tick after its time ran out and the move stood.
+    time = Time()
+    async with bot_api(tmp_path, time) as (service, http):
+        alpha, beta, alpha_game, beta_game, room = await a_game(service, http, clock="1%2B1")
+        await beta_game.next("gameFull")
+        assert (await post(http, f"/game/{room}/move/4", alpha))[0] == 200
+        assert (await post(http, f"/game/{room}/move/4", beta))[0] == 200
+        time.moved(61.5)  # alpha's minute and a second run out, before the next tick
+        status, answer = await post(http, f"/game/{room}/move/3", alpha)
+        assert status == 409, answer
+        end = await beta_game.end()
+        assert end["winner"] == 1 and end["ended"] == "time" and end["moves"] == "44"
 
 
 async def test_a_person_makes_a_token_and_challenges_the_bot_from_the_lobby(tmp_path):

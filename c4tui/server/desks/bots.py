@@ -580,6 +580,7 @@ class BotDesk(HostListener):
                 f"More than {self.host.limits.bot_moves_per_second:g} moves "
                 f"a second: wait {wait:.2f} s.",
             )
+        self.host.look_at(room)  # a move that comes after the flag fell is too late
         refusal = room.drop(seat, column, room.position.moves if ply is None else ply)
         if refusal is not None:
             raise BotRefused(409, refusal)
