@@ -248,7 +248,7 @@ async def test_a_bots_move_after_its_flag_fell_is_refused_as_a_persons_is(tmp_pa
     # not, so a bot could move up to a tick after its time ran out and the move stood.
     time = Time()
     async with bot_api(tmp_path, time) as (service, http):
-        alpha, beta, alpha_game, beta_game, room = await a_game(service, http, clock="1%2B1")
+        alpha, beta, _, beta_game, room = await a_game(service, http, clock="1%2B1")
         await beta_game.next("gameFull")
         assert (await post(http, f"/game/{room}/move/4", alpha))[0] == 200
         assert (await post(http, f"/game/{room}/move/4", beta))[0] == 200
