@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from load_store import LoadStore
-from serve_load import cpu_seconds, percentile, random_game, uptime
+from serve_load import cpu_seconds, percentile, precise_cpu, random_game, uptime
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # PostgreSQL as the tests start it: tests/community/
@@ -135,9 +135,9 @@ class Service:
         await self.process.stdin.drain()
         return (await asyncio.wait_for(self.process.stdout.readline(), WAIT)).decode().split()
 
-    def cpu(self) -> float:
+    def cpu(self, measure: Callable[[int], float] = cpu_seconds) -> float:
         pid = self.process.pid
-        return cpu_seconds(pid) + sum(cpu_seconds(child) for child in children(pid))
+        return measure(pid) + sum(measure(child) for child in children(pid))
 
     async def stop(self) -> None:
         if self.process.returncode is None:
@@ -198,7 +198,7 @@ class Connection:
                 continue
             if kind[1] == b"room":
                 self.viewed(line)
-            elif kind[1] == b"lobby" and self.role == "lobby":
+            elif kind[1].startswith(b"lobby") and self.role == "lobby":  # the whole, or a diff
                 self.tally.lobby_bytes += len(line)
                 if self.awaiting_lobby:
                     self.awaiting_lobby = False
@@ -315,9 +315,9 @@ async def seat_pairs(players: list[Connection]) -> list[tuple[Connection, Connec
 
 async def idle_cpu(services: list[Service], seconds: float) -> float:
     """The services' CPU per second while everyone is connected and nothing happens."""
-    before = sum(s.cpu() for s in services)
+    before = sum(s.cpu(precise_cpu) for s in services)
     await asyncio.sleep(seconds)
-    return (sum(s.cpu() for s in services) - before) / seconds
+    return (sum(s.cpu(precise_cpu) for s in services) - before) / seconds
 
 
 async def lobby_changes(
@@ -427,7 +427,7 @@ def row(f: Figures) -> str:
         f"{f.service_cpu_moves / per_move * 1000:.2f} ms",
         f"{f.service_cpu_lobby / max(1, f.lobby_changes) * 1000:.1f} ms",
         ms(t.to_lobby),
-        f"{f.service_cpu_idle * 1000:.1f} ms",
+        f"{f.service_cpu_idle * 1000:.2f} ms",
         f"{lobby_per_move / 1024:.1f} KiB",
         f"{f.generator_cpu / per_move * 1000:.2f} ms",
         f.load.removeprefix("load ").split(" on ")[0],

@@ -419,7 +419,7 @@ async def measure(
             seated = sum(clients.cpu().values())
             result.seated_cpu = seated / len(clients.all()) if clients.all() else 0.0
 
-            await asyncio.sleep(1.0)  # the last screens drawn (seats, rooms, lobbies)
+            await settled([session for _, session in opened])
             idle_before = clients.cpu(precise_cpu)
             await asyncio.sleep(idle)
             result.idle_cpu = {
@@ -472,6 +472,21 @@ async def measure(
         "lobby": result.moves * roles["lobby"],
     }
     return result
+
+
+async def settled(sessions: list, most: int = 15) -> None:
+    """Until no session has been sent anything for a second (at most `most` seconds):
+    the last screens drawn (seats, rooms, lobbies), so that idle is idle."""
+    opened = [s for s in sessions if not isinstance(s, BaseException)]
+
+    def sent() -> int:
+        return sum(len(s.raw) if hasattr(s, "raw") else s.received for s in opened)
+
+    for _ in range(most):
+        before = sent()
+        await asyncio.sleep(1.0)
+        if sent() == before:
+            return
 
 
 async def spectate(port: int, count: int, pairs: list[Pair], costs: Costs):
