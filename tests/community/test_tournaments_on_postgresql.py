@@ -173,16 +173,16 @@ async def test_a_round_its_dead_runner_paired_but_never_seated_is_seated_once_by
         ann, bob = await login(first, "ann"), await login(second, "bob")
         number = await entered(ann, [bob], "Cut", 1)
 
-        change = first.tournaments._change
+        change = first.tournaments.change
 
         def killed_at_seating(number, what):
             if what.__name__ == "seated":  # the boards' rooms are being written
                 raise SystemExit("killed")
             return change(number, what)
 
-        monkeypatch.setattr(first.tournaments, "_change", killed_at_seating)
+        monkeypatch.setattr(first.tournaments, "change", killed_at_seating)
         with pytest.raises(SystemExit):
-            first.tournaments.begin(number)
+            first.tournaments.rounds.begin(number)
         died(first, second, wall)
         (board,) = second.tournaments.tournaments[number].rounds[0].boards
         # Seated there, in one room: none made before the boards knew it, with both in it.

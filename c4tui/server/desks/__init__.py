@@ -1,10 +1,12 @@
 """The desks: what puts players into rooms and keeps the community's results.
 
-matchmaking.py       automatch, challenges and rated games
-tournaments.py       Swiss tournaments from entry to standings
-tournament_seats.py  a tournament's players into their games, on every server
-bots.py              programs with a bot token, seated as people are
-bots_across.py       a bot online, and challenged, on every server
-people.py            profiles, blocks and passwords
-renaming.py          a player's new name wherever they are
+matchmaking.py          automatch, challenges and rated games
+tournaments.py          Swiss tournaments from entry to standings
+tournament_rounds.py    a tournament's rounds: begun, paired, seated, recorded, paused
+tournament_audience.py  who sees the tournaments, and what each is sent
+tournament_seats.py     a tournament's players into their games, on every server
+bots.py                 programs with a bot token, seated as people are
+bots_across.py          a bot online, and challenged, on every server
+people.py               profiles, blocks and passwords
+renaming.py             a player's new name wherever they are
 """

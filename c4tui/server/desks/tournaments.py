@@ -13,8 +13,8 @@ The rules are c4tui/community/tournament.py's; this desk runs them on the server
   in. A tournament seat is never given up before the game's end: the clock decides, and
   a player who never comes loses on it (a side that never moved forfeits, clocks.py),
   is not rated for it, and is withdrawn from the rounds after.
-- Every change to a tournament room comes here (a HostListener's `changing`): a game that ends
-  gives its board the result (every tournament game is rated, in its control's class:
+- Every change to a tournament room comes here (a HostListener's `changing`): a game
+  that ends gives its board the result (every tournament game is rated, in its control's class:
   its room is a rated room, whose end moves the ratings as any's: matchmaking.py); when
   the round's last game ends, the next round is paired and seated after a pause
   (`RoomLimits.round_pause`, `c4tui serve --round-pause`, 15 s), so the players of that
@@ -28,31 +28,31 @@ The rules are c4tui/community/tournament.py's; this desk runs them on the server
 - Several servers on one database (docs/community-store.md, "Tournaments across
   servers"): every server lists every tournament and takes entries, withdrawals and its
   rooms' results, each change made under the tournaments' lock on the tournament as the
-  store has it (`_change`) and told over the bus (tourney.changed: the others read it
+  store has it (`change`) and told over the bus (tourney.changed: the others read it
   again); one server runs each (a lease: tournament_runners.py): it begins it, pairs and
   seats its rounds, and sends its players on every server into their rooms
   (tourney.seated, relayed when the room is another's) and its notices (tourney.tell).
-  A server that takes over a tournament goes on from the store (`_resume`).
+  A server that takes over a tournament goes on from the store (`resume`).
 
-Clients that asked for the list (`tournaments`) get it again whenever a tournament
-changes; a client that follows one (`follow_tournament`) gets its pairings and
-standings as they change, gathered so a busy round sends a few updates a second.
+The rounds (begun, paired, seated, recorded, paused between) are tournament_rounds.py's;
+who sees the tournaments and what each is sent (the list, a followed tournament's
+standings and boards) is tournament_audience.py's.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import math
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from c4tui.community.clocks import TimeControl
 from c4tui.community.glicko2 import NEWCOMER
-from c4tui.community.swiss_standings import DRAW, LOSS, WIN
-from c4tui.community.tournament import MAX_ROUNDS, OPERATOR, Round, Tournament
+from c4tui.community.tournament import MAX_ROUNDS, OPERATOR, Tournament
 from c4tui.server.cluster.tournament_runners import TournamentRunners
+from c4tui.server.desks.tournament_audience import TournamentAudience
+from c4tui.server.desks.tournament_rounds import TournamentRounds
 from c4tui.server.desks.tournament_seats import TournamentSeats
 from c4tui.server.rooms.audience import Client
 from c4tui.server.rooms.hooks import HostListener, Refused
@@ -62,27 +62,21 @@ from c4tui.server.store.player_records import PlayerRecords
 from c4tui.server.store.rating_records import RatingRecords
 from c4tui.server.store.store import StoreError
 from c4tui.server.store.tournament_records import TournamentRecords
-from c4tui.server.wire.codec import from_wire, to_wire
 from c4tui.server.wire.protocol import (
     BeginTournament,
     EnterTournament,
     FollowTournament,
     MakeTournament,
     Message,
-    TournamentListed,
-    TournamentShown,
-    TournamentsListed,
     Withdraw,
 )
 
 log = logging.getLogger("c4tui.server")
 TICK = 1.0  # seconds between looks at the start times
-SEND_EVERY = 0.25  # seconds: updates of tournaments are gathered, as the lobby's are
 OPEN_PER_MAKER = 1  # tournaments one player may have waiting for their start
 MOST_AT_ONCE = 20  # tournaments not yet over on the server
 KEPT_OVER = 10  # finished or cancelled tournaments still listed (the latest)
 T = TypeVar("T")
-PAUSE_NOTICE = 5  # seconds: in the pause between rounds, players are told this often
 
 
 class TournamentDesk(HostListener):
@@ -97,14 +91,8 @@ class TournamentDesk(HostListener):
         self.runners: TournamentRunners | None = None
         self.running: set[int] = set()  # the tournaments this server runs (its leases)
         self._lease_due = 0.0  # when this server renews its leases next (by host.wall)
-        self.listening: set[Client] = set()  # asked for the list: it comes again on changes
-        self.following: dict[Client, int] = {}  # the tournament each client follows
-        self._due: set[int] = set()  # tournaments changed since the last send
-        self._sending = False
         self._tick: asyncio.Task[None] | None = None
-        self._pause_told: dict[int, int] = {}  # the seconds last told, by tournament
-        self._moved: dict[int, dict[int, int]] = {}  # games held here that moved: to tell
-        self._moves: dict[int, int] = {}  # moves of the games other servers hold, by room
+        self.audience = TournamentAudience(host, self.tournaments)
         self.requests: dict[str, Callable[[Client, Any], None]] = {
             "tournaments": self._on_list,
             "make_tournament": self._on_make,
@@ -114,6 +102,7 @@ class TournamentDesk(HostListener):
             "follow_tournament": self._on_follow,
         }
         self.seats = TournamentSeats(host, self.plays_in)
+        self.rounds = TournamentRounds(self)
         host.listeners.append(self)  # each room's change, before it is kept (`changing`)
 
     # ---- start and stop ---------------------------------------------------------
@@ -131,7 +120,7 @@ class TournamentDesk(HostListener):
         bus = self.host.bus
         bus.on("tourney.changed", self._heard_changed)
         self.seats.listen()
-        bus.on("tourney.moves", self._heard_moves)
+        self.audience.listen()
         for tournament in self.records.load():
             self.tournaments[tournament.number] = tournament
             log.info("tournament %d back (%s)", tournament.number, tournament.phase)
@@ -173,46 +162,13 @@ class TournamentDesk(HostListener):
                 log.info("tournament %d: run by this server", number)
                 try:
                     self._reread(number)
-                    self._resume(number)
+                    self.rounds.resume(number)
                 except Exception:  # the others are still seen to; its next change goes on
                     log.exception("tournament %d could not be resumed", number)
 
-    def _resume(self, number: int) -> None:
-        """A tournament this server runs from now (at its start, or taken from a server
-        that stopped): a game that ended meanwhile is recorded, a game whose room is
-        gone (or was never made) is played again in a new one, a round over is followed
-        by the next."""
-        tournament = self.tournaments[number]
-        current = tournament.current
-        if tournament.phase != "playing" or current is None:
-            return
-        kept: dict[int, Room] = {}
-        if any(b.room not in self.host.rooms for b in current.boards if not b.over):
-            try:  # rooms other servers hold (or that no server has taken back yet)
-                kept = {room.number: room for room, _ in self.host.keeper.load()}
-            except StoreError as error:
-                log.warning("tournament %d: its rooms not read: %s", number, error)
-                return
-        unseated = []
-        for index, board in enumerate(current.boards):
-            if board.over:
-                continue
-            room = None if board.room is None else self.host.rooms.get(board.room)
-            room = room or (None if board.room is None else kept.get(board.room))
-            if room is None:
-                log.warning("tournament %d: a game's room is gone; seated again", number)
-                unseated.append(index)
-            elif room.over:
-                self._record(number, room)
-        if unseated:
-            self._seat_boards(number, unseated)
-        # Every game had ended as the server stopped: the pause (a pause under way goes
-        # on, from the time kept).
-        self._round_ended_if_over(number)
-
     # ---- changes, kept under the tournaments' lock ----------------------------
 
-    def _change(self, number: int, change: Callable[[Tournament], T]) -> T:
+    def change(self, number: int, change: Callable[[Tournament], T]) -> T:
         """Change tournament `number` as the store has it now (another server may have
         changed it since this one read it), keep it, and tell every server; what
         `change` gives. Refused when the store cannot keep it."""
@@ -248,19 +204,7 @@ class TournamentDesk(HostListener):
         within a third of a lease all the same."""
         before = self.tournaments.get(number)
         if self._reread(number) != before:
-            self._due.add(number)
-            self._send_soon()
-
-    def _heard_moves(self, body: dict[str, Any], sender: str) -> None:
-        """How far the games of a tournament held by another server have got."""
-        number, rooms = body.get("number"), body.get("rooms")
-        if not isinstance(number, int) or not isinstance(rooms, dict):
-            return
-        for room, moves in rooms.items():
-            if str(room).isdigit() and isinstance(moves, int):
-                self._moves[int(room)] = moves
-        self._due.add(number)
-        self._send_soon()
+            self.audience.due(number)
 
     def _heard_changed(self, body: dict[str, Any], sender: str) -> None:
         """Another server changed a tournament: read again, shown again; when this
@@ -268,16 +212,14 @@ class TournamentDesk(HostListener):
         number = body.get("number")
         if not isinstance(number, int) or self._reread(number) is None:
             return
-        self._due.add(number)
-        self._send_soon()
+        self.audience.due(number)
         if number in self.running:
-            asyncio.get_running_loop().call_soon(self._round_ended_if_over, number)
+            asyncio.get_running_loop().call_soon(self.rounds.round_ended_if_over, number)
 
     # ---- requests ---------------------------------------------------------------
 
     def _on_list(self, client: Client, message: Message) -> None:
-        self.listening.add(client)
-        client.send(self.listed(client))
+        self.audience.list_to(client)
 
     def _on_make(self, client: Client, message: MakeTournament) -> None:
         try:
@@ -305,7 +247,7 @@ class TournamentDesk(HostListener):
             first=(client.key, client.name, self._rating(client.key, control.text)),
         )
         log.info("tournament %d made by %s", tournament.number, client.who)
-        self.following[client] = tournament.number
+        self.audience.following[client] = tournament.number
 
     def make(
         self,
@@ -356,13 +298,13 @@ class TournamentDesk(HostListener):
     def _on_enter(self, client: Client, message: EnterTournament) -> None:
         tournament = self._find(message.tournament)
         rating = self._rating(client.key, tournament.control)
-        joined = self._change(tournament.number, lambda t: t.join(client.key, client.name, rating))
+        joined = self.change(tournament.number, lambda t: t.join(client.key, client.name, rating))
         self._refuse_if(joined)
 
     def _on_withdraw(self, client: Client, message: Withdraw) -> None:
         number = self._find(message.tournament).number
-        self._refuse_if(self._change(number, lambda t: t.leave(client.key)))
-        self._round_ended_if_over(number)
+        self._refuse_if(self.change(number, lambda t: t.leave(client.key)))
+        self.rounds.round_ended_if_over(number)
 
     def _on_begin(self, client: Client, message: BeginTournament) -> None:
         tournament = self._find(message.tournament)
@@ -374,20 +316,20 @@ class TournamentDesk(HostListener):
         if len(tournament.entries) < 2:
             raise Refused("A tournament needs two players at least.")
         if tournament.number in self.running:
-            self.begin(tournament.number)
+            self.rounds.begin(tournament.number)
             return
         # Another server runs it: its start is now, and that server begins it at its next
         # look (within a TICK).
         now = self.clock()
-        self._change(tournament.number, lambda t: setattr(t, "starts_at", min(t.starts_at, now)))
+        self.change(tournament.number, lambda t: setattr(t, "starts_at", min(t.starts_at, now)))
 
     def _on_follow(self, client: Client, message: FollowTournament) -> None:
         if message.tournament == 0:
-            self.following.pop(client, None)
+            self.audience.following.pop(client, None)
             return
         tournament = self._find(message.tournament)
-        self.following[client] = tournament.number
-        client.send(self.shown(tournament, client))
+        self.audience.following[client] = tournament.number
+        client.send(self.audience.shown(tournament, client))
 
     def _find(self, number: int) -> Tournament:
         tournament = self.tournaments.get(number)
@@ -428,52 +370,13 @@ class TournamentDesk(HostListener):
             self._take_leases()
         for number, tournament in list(self.tournaments.items()):
             try:
-                self._record_ended(tournament)
+                self.rounds.record_ended(tournament)
                 if tournament.due(now) and number in self.running:
-                    self.begin(number)
+                    self.rounds.begin(number)
                 elif tournament.next_round_at is not None:
-                    self._pause_goes_on(number, now)
+                    self.rounds.pause_goes_on(number, now)
             except Exception:
                 log.exception("tournament %d could not go on", number)
-
-    def begin(self, number: int) -> None:
-        def begun(tournament: Tournament) -> Round | None:
-            if tournament.phase != "registration":
-                return None
-            return tournament.begin()
-
-        first = self._change(number, begun)
-        log.info("tournament %d: %s", number, self.tournaments[number].phase)
-        if first is not None:
-            self._seat_round(number)
-
-    def _seat_round(self, number: int) -> None:
-        current = self.tournaments[number].current
-        assert current is not None
-        self._seat_boards(number, list(range(len(current.boards))))
-        if current.bye is not None:
-            self.seats.tell(current.bye, f"Round {current.number}: you have the bye (a point).")
-
-    def _seat_boards(self, number: int, indexes: list[int]) -> None:
-        """A room for each of these boards of the round under way: its number written on
-        the board and kept first, then the room made and kept, then its players sent
-        into it. (A server that dies between the two leaves a board whose room is in no
-        store: the one that takes the tournament over seats it again, `_resume`; the
-        other way round it would leave a room no board knows, its seats taken.)"""
-        tournament = self.tournaments[number]
-        current = tournament.current
-        assert current is not None
-        numbers = {index: self.host.leasing.new_number() for index in indexes}
-
-        def seated(fresh: Tournament) -> None:
-            if fresh.current is None or fresh.current.number != current.number:
-                return
-            for index, room in numbers.items():
-                fresh.current.boards[index].room = room
-
-        self._change(number, seated)
-        for index in indexes:
-            self.seats.seat_board(tournament, current, current.boards[index], numbers[index])
 
     def changing(self, room: Room) -> None:
         """A room changed (RoomHost.changed, on the server that holds the room): a
@@ -482,48 +385,13 @@ class TournamentDesk(HostListener):
             board = tournament.board_in(room.number)
             if board is None or board.over:
                 continue
-            self._due.add(tournament.number)
-            self._send_soon()
+            self.audience.due(tournament.number)
             if not room.over:
                 self.seats.keep_seats(tournament, room, board)
-                self._moved.setdefault(tournament.number, {})[room.number] = room.position.moves
+                self.audience.moved(tournament.number, room)
             else:
-                self._record(tournament.number, room)
+                self.rounds.record(tournament.number, room)
             return
-
-    def _record(self, number: int, room: Room) -> None:
-        """The result of the game in `room`, kept; the server that runs the tournament
-        goes on to the next round when it was the round's last."""
-        winner = room.winner if room.ended is not None else room.position.winner()
-        points = DRAW if winner is None else (WIN if winner == 0 else LOSS)
-        how = room.ended or ("four in a row" if winner is not None else "full board")
-
-        def recorded(tournament: Tournament) -> None:
-            board = tournament.record(room.number, points, how)
-            if board is not None and how == "forfeit" and winner is not None:
-                # Never came (or never moved): not paired again (and not rated: endings.py).
-                tournament.leave((board.first, board.second)[1 - winner])
-
-        try:
-            self._change(number, recorded)
-        except Refused:
-            return  # said in the log; the runner records it when it resumes
-        log.info("tournament %d: room %d ended (%s)", number, room.number, how)
-        # The next round once this change is done: seating it takes players out of
-        # this room, which the host is still keeping and showing.
-        asyncio.get_running_loop().call_soon(self._round_ended_if_over, number)
-
-    def _record_ended(self, tournament: Tournament) -> None:
-        """A game held here that ended without its result kept (the store refused it, or
-        this server's copy of the tournament was behind then): recorded now."""
-        current = tournament.current
-        if tournament.phase != "playing" or current is None:
-            return
-        for board in current.boards:
-            room = None if board.over or board.room is None else self.host.rooms.get(board.room)
-            if room is not None and room.over:
-                self._record(tournament.number, room)
-                return  # read again by now: the next look sees to any other
 
     def plays_in(self, number: int) -> bool:
         """Whether room `number` is (or was) a tournament game's: no rematch there (its
@@ -536,77 +404,12 @@ class TournamentDesk(HostListener):
             for board in done.boards
         )
 
-    def _round_ended_if_over(self, number: int) -> None:
-        """The round is over: the pause before the next (at once after the last round,
-        or with no pause set). Only the server that runs the tournament."""
-        tournament = self.tournaments.get(number)
-        if number not in self.running or tournament is None:
-            return
-        if not tournament.round_over() or tournament.next_round_at is not None:
-            return
-        pause = self.host.limits.round_pause
-        if tournament.last_round() or pause <= 0:
-            self._next_round(number)
-            return
-        now = self.clock()
-
-        def paused(fresh: Tournament) -> bool:
-            if not fresh.round_over() or fresh.next_round_at is not None:
-                return False
-            fresh.next_round_at = now + pause
-            return True
-
-        if self._change(number, paused):
-            log.info("tournament %d: round %d over", number, len(tournament.rounds))
-            self._pause_goes_on(number, now)
-
-    def _pause_goes_on(self, number: int, now: float) -> None:
-        """In the pause between rounds: the next round once it is over (its runner);
-        before that, every PAUSE_NOTICE seconds, this server's players are told when it
-        starts (every server tells its own)."""
-        tournament = self.tournaments[number]
-        assert tournament.next_round_at is not None
-        left = math.ceil(tournament.next_round_at - now)
-        if left <= 0:
-            if number in self.running:
-                self._next_round(number)
-            return
-        told = self._pause_told.get(number)
-        if told is not None and told - left < PAUSE_NOTICE:
-            return
-        self._pause_told[number] = left
-        following = len(tournament.rounds) + 1
-        for key, entry in tournament.entries.items():
-            if not entry.withdrawn:
-                text = f"{tournament.name}: round {following} starts in {left} s."
-                self.seats.tell_here(key, text)
-
-    def _next_round(self, number: int) -> None:
-        self._pause_told.pop(number, None)
-
-        def advanced(tournament: Tournament) -> Round | bool | None:
-            if not tournament.round_over():
-                return False  # another server's change came first: nothing to do
-            return tournament.advance()
-
-        following = self._change(number, advanced)
-        if following is False:
-            return
-        tournament = self.tournaments[number]
-        if following is None:
-            log.info("tournament %d: %s", number, tournament.phase)
-            for key in tournament.entries:
-                self.seats.tell(key, f"{tournament.name} is over: the standings are final.")
-        else:
-            self._seat_round(number)
-
     # ---- kept and shown ---------------------------------------------------------
 
     def _changed(self, tournament: Tournament) -> None:
         """A tournament was changed here (and kept): shown again, here and on every
         other server (which reads it again from the store)."""
-        self._due.add(tournament.number)
-        self._send_soon()
+        self.audience.due(tournament.number)
         self.host.bus.broadcast("tourney.changed", {"number": tournament.number})
 
     def _forget_old(self) -> None:
@@ -616,110 +419,3 @@ class TournamentDesk(HostListener):
         )
         for number in over[:-KEPT_OVER]:
             del self.tournaments[number]
-
-    def _send_soon(self) -> None:
-        if self._sending:
-            return
-        self._sending = True
-        try:
-            asyncio.get_running_loop().call_later(SEND_EVERY, self._send)
-        except RuntimeError:  # no loop (a test of the rules): nothing to send to
-            self._sending = False
-
-    def _send(self) -> None:
-        self._sending = False
-        due, self._due = self._due, set()
-        moved, self._moved = self._moved, {}
-        for number, rooms in moved.items():  # how far the games held here have got
-            self.host.bus.broadcast(
-                "tourney.moves", {"number": number, "rooms": {str(r): m for r, m in rooms.items()}}
-            )
-        live = self.host.clients
-        for client in list(self.listening):
-            if client in live:
-                client.send(self.listed(client))
-            else:
-                self.listening.discard(client)
-        for client, number in list(self.following.items()):
-            if client not in live:
-                del self.following[client]
-            elif number in due and number in self.tournaments:
-                client.send(self.shown(self.tournaments[number], client))
-
-    def listed(self, client: Client) -> TournamentsListed:
-        return TournamentsListed(
-            tuple(
-                self._listed(t, client)
-                for t in sorted(self.tournaments.values(), key=lambda t: -t.number)
-            )
-        )
-
-    @staticmethod
-    def _listed(tournament: Tournament, client: Client) -> TournamentListed:
-        entry = tournament.entries.get(client.key)
-        return TournamentListed(
-            tournament.number,
-            tournament.name,
-            tournament.maker,
-            tournament.control,
-            tournament.rounds_planned,
-            tournament.starts_at,
-            tournament.phase,
-            len(tournament.rounds),
-            sum(not e.withdrawn for e in tournament.entries.values()),
-            entry is not None and not entry.withdrawn,
-            tournament.next_round_at,
-        )
-
-    def shown(self, tournament: Tournament, client: Client) -> TournamentShown:
-        """The tournament as one client sees it: standings, and every round's boards."""
-        names = {key: e.name for key, e in tournament.entries.items()}
-        standings = [
-            {
-                "place": s.place,
-                "name": names[s.key],
-                "points": s.points,
-                "buchholz": s.buchholz,
-                "sonneborn_berger": s.sonneborn_berger,
-                "wins": s.wins,
-                "draws": s.draws,
-                "losses": s.losses,
-                "byes": s.byes,
-                "withdrawn": tournament.entries[s.key].withdrawn,
-            }
-            for s in tournament.standings()
-        ]
-        boards = []
-        for done in reversed(tournament.rounds):
-            for board in done.boards:
-                room = None if board.room is None else self.host.rooms.get(board.room)
-                if room is not None:
-                    open_room, moves = not board.over or room.over, room.position.moves
-                else:  # a game under way on another server: watched through it
-                    open_room = board.room is not None and not board.over
-                    moves = self._moves.get(board.room or 0, 0)
-                boards.append(
-                    {
-                        "round": done.number,
-                        "first": names[board.first],
-                        "second": names[board.second],
-                        "room": board.room if open_room else None,
-                        "points": board.points,
-                        "how": board.how,
-                        "moves": moves if open_room else 0,
-                    }
-                )
-        byes = {str(r.number): names[r.bye] for r in tournament.rounds if r.bye is not None}
-        return from_wire(
-            TournamentShown,
-            {
-                "tournament": to_wire(self._listed(tournament, client)),
-                "note": tournament.note,
-                "maker_is_you": tournament.maker == client.name
-                and client.key in tournament.entries,
-                "standings": standings,
-                "boards": boards,
-                "byes": byes,
-            },
-            "tournament",
-        )
