@@ -19,7 +19,7 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 from textual.theme import Theme
-from textual.widgets import OptionList
+from textual.widgets import DataTable, OptionList
 
 from c4tui.app.ai_turns import AiTurns
 from c4tui.app.key_order import KeyOrder
@@ -169,11 +169,21 @@ class ConnectFourApp(App[None]):
         self.update()
         self.call_after_refresh(self.prewarmer.start)
 
+    def review_in_lines(self, game: Position, people: set[int]) -> bool:
+        if not reading(self):
+            return False
+        self.game_screen.reader.studying().review(game, people)
+        return True
+
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         cursor_on(self, event.widget)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         cursor_follows(self, event.option_list)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        # After the refresh: a table's first row is highlighted before it is laid out.
+        self.call_after_refresh(cursor_follows, self, event.data_table)
 
     def on_unmount(self) -> None:
         # However the app ends, no search thread may outlive it.

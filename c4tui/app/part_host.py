@@ -19,6 +19,7 @@ from textual.worker import Worker
 from textual.worker_manager import WorkerManager
 
 from c4tui.app.settings import Settings
+from c4tui.engine.board.position import Position
 from c4tui.engine.gil import UiActivity
 
 if TYPE_CHECKING:  # a served client has neither: importing them cost it 0.1-0.2 s at start
@@ -49,6 +50,10 @@ class Host(Protocol):
 
     def remember(self, **changes: object) -> None:
         """Keep these settings, for this session and the next."""
+
+    def review_in_lines(self, game: Position, people: set[int]) -> bool:
+        """In the screen-reader mode, say the review of `game` in lines (True); out of
+        it, False: the review screen shows it."""
 
     # ---- Textual's services, as parts use them ------------------------------------
     @property

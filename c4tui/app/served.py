@@ -17,7 +17,7 @@ from typing import Any
 from textual import events
 from textual.app import App, SystemCommand
 from textual.screen import Screen
-from textual.widgets import OptionList
+from textual.widgets import DataTable, OptionList
 
 from c4tui.app.key_order import KeyOrder
 from c4tui.app.keys import keyed_command
@@ -148,6 +148,10 @@ class ServedApp(App[None]):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         cursor_follows(self, event.option_list)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        # After the refresh: a table's first row is highlighted before it is laid out.
+        self.call_after_refresh(cursor_follows, self, event.data_table)
 
     def _heard(self, event: MatchEvent | RoomEvent) -> None:
         """Queue what the room says to be acted on, in order, each after the last (the

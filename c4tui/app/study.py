@@ -159,6 +159,8 @@ class StudyActions:
         sides a person played) become puzzles, an engine's never."""
         from c4tui.app.screens.review import ReviewScreen
 
+        if self._app.review_in_lines(game, people):  # no board nor graph in that mode
+            return
         self._app.cancel_search()
         self._app.match.pause()  # back from the review, the AI waits for m
 

@@ -70,15 +70,18 @@ class ReaderStudy:
 
     # ---- review and lessons ---------------------------------------------------------
 
-    def review(self) -> None:
+    def review(self, game: Position | None = None, people: set[int] | None = None) -> None:
+        """Review `game` (the game on the board when None) in lines; the mistakes of
+        `people` (0 ●, 1 ○) become lessons."""
         match = self._app.match
-        game = match.game.main_position
+        game = match.game.main_position if game is None else game
         if not game.moves:
             self._say("no moves to review yet")
             return
-        # Your mistakes: the sides this screen moves for (your seat in a room, none
-        # when watching), through the view both kinds of match give.
-        people = set(match.view().movers)
+        if people is None:
+            # Your mistakes: the sides this screen moves for (your seat in a room, none
+            # when watching), through the view both kinds of match give.
+            people = set(match.view().movers)
         self._say(f"reviewing {game.moves} moves with the solver")
 
         def work() -> None:

@@ -9,7 +9,7 @@ from typing import Any
 from textual.app import App, SystemCommand
 from textual.geometry import Offset
 from textual.widget import Widget
-from textual.widgets import Input, OptionList
+from textual.widgets import DataTable, Input, OptionList
 
 from c4tui.app.reader.log import ReaderLog
 from c4tui.app.reader.mode import READER_CLASS, reading
@@ -47,18 +47,23 @@ def cursor_on(app: App[Any], widget: Widget) -> None:
         app.cursor_position = Offset(region.x, region.y + _highlighted_row(widget))
 
 
-def cursor_follows(app: App[Any], options: OptionList) -> None:
-    """In the mode, the cursor moves with a focused list's highlight (the arrows)."""
+def cursor_follows(app: App[Any], options: OptionList | DataTable[Any]) -> None:
+    """In the mode, the cursor moves with a focused list's highlight or table's cursor
+    (the arrows)."""
     if options.has_focus:
         cursor_on(app, options)
 
 
 def _highlighted_row(widget: Widget) -> int:
-    """The row within `widget` of the item its cursor keys move: a list's highlight."""
+    """The row within `widget` of the item its cursor keys move: a list's highlight, a
+    table's row under its cursor (below its header)."""
     if isinstance(widget, OptionList) and widget.highlighted is not None:
         line = option_line(widget, widget.highlighted)
-        return max(0, min(line - widget.scroll_offset.y, widget.content_region.height - 1))
-    return 0
+    elif isinstance(widget, DataTable) and widget.row_count:
+        line = widget.header_height * widget.show_header + widget.cursor_row
+    else:
+        return 0
+    return max(0, min(line - widget.scroll_offset.y, widget.content_region.height - 1))
 
 
 def focus_lines(app: App[Any]) -> None:

@@ -11,6 +11,8 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
 from c4tui.app.game_export import copy_game_file, copy_game_link, download_game_file
+from c4tui.app.reader.mode import reading
+from c4tui.app.reader.study import ReaderStudy
 from c4tui.app.screens.kept_games import GAME_COLUMNS, compose_games_list, game_cells
 from c4tui.app.screens.review import ReviewScreen
 from c4tui.engine.board.gamefile import GameRecord
@@ -71,4 +73,10 @@ class MyGamesScreen(ModalScreen[None]):
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
         record = self.games[str(event.row_key.value)]
+        if reading(self.app):  # the review in lines, in the lobby's: no board nor graph
+            you = getattr(getattr(self.app, "match", None), "name", None)
+            people = {p for p in (0, 1) if record.players[p] == you}
+            self.app.pop_screen()
+            ReaderStudy(self.app.spoken.say, self.app).review(record.position, people)  # type: ignore[attr-defined]  # the served app's lines
+            return
         self.app.push_screen(ReviewScreen(record.position))

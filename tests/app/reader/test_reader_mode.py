@@ -288,3 +288,22 @@ async def test_undo_redo_and_back_say_the_moves_they_change(make_app):
         await typed(pilot, "back")
         await typed(pilot, "lines")
         assert lines(app)[-1].startswith("variation 1 from move 2 ○")
+
+
+async def test_kept_games_are_lines_the_cursor_follows_and_their_review_is_said(make_app):
+    app = make_app(settings=humans(), screen_reader=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for column in "4545454":  # ● wins; the game is kept
+            await typed(pilot, column)
+        await typed(pilot, "games")
+        await until(pilot, lambda: app.screen.query("#games-table"), "the kept games")
+        table = app.screen.query_one("#games-table")
+        assert table.has_focus
+        region = table.content_region
+        # On the game's row, below the header: once on the header.
+        assert app.cursor_position == (region.x, region.y + 1)
+        assert region.x == 0  # the whole screen: no lines show through at the side
+        await type_keys(pilot, "v")  # its review, in lines: no board, no graph
+        await until(pilot, lambda: "review of 7 moves" in lines(app), "the review")
+        assert app.screen is app.game_screen
