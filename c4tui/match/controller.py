@@ -339,9 +339,8 @@ class Match:
     def pause(self) -> None:
         """Hold the match while the person is elsewhere (settings, a review), or two
         engines playing: the running search and hint stop, and no engine starts until
-        `resume()`."""
+        `resume()`. The last search stays on show: the board has not changed."""
         self.interrupt()
-        self.forget_search()
         self._paused = True
 
     def resume(self) -> None:

@@ -725,3 +725,17 @@ async def test_a_finished_game_between_two_engines_offers_no_pause_or_step(make_
         assert app.match.over
         shown = {b.binding.description for b in app.screen.active_bindings.values()}
         assert not {"Pause", "Go on", "Step"} & shown
+
+
+async def test_settings_left_unchanged_keep_the_ai_panel(make_app):
+    """Escape out of the settings changes nothing: the AI's last search stays on show."""
+    app = make_app(settings=Settings(opponent="greedy", theme="textual-dark"))
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "4")
+        await settle(pilot)
+        shown = app.match.view().search
+        assert shown is not None and shown.info is not None
+        await open_settings(app, pilot)
+        await type_keys(pilot, "escape")
+        await settle(pilot)
+        assert app.match.view().search == shown
