@@ -120,3 +120,28 @@ async def test_leaving_a_correspondence_game_asks_nothing(clocked):
         view = await room_where(bob, lambda m: m["seats"][0]["here"] is False)
         assert view["seats"][0]["held"] is None and not view["over"]
         await bob.close()
+
+
+async def test_the_clock_line_ticks_only_while_a_clock_runs():
+    # A served client ran a ten-a-second timer in every room, clock or not, game over
+    # or not: CPU for nothing to show. It runs while a side's time runs, and only then.
+    from textual.app import App, ComposeResult
+
+    class OneClock(App[None]):
+        def compose(self) -> ComposeResult:
+            yield GameClock()
+
+    def ticking(clock: GameClock) -> bool:
+        assert clock._timer is not None
+        return clock._timer._active.is_set()  # Textual's own flag of a paused timer
+
+    async with OneClock().run_test() as pilot:
+        clock = pilot.app.query_one(GameClock)
+        assert not ticking(clock)  # no clock yet
+        running = ClockView("1+0", "1+0 bullet", (60.0, 60.0), 0, 0.0)
+        clock.show(running, ("ann", "bob"))
+        assert ticking(clock)
+        clock.show(ClockView("1+0", "1+0 bullet", (60.0, 59.0), None, 0.0), ("ann", "bob"))
+        assert not ticking(clock)  # the game is over: nothing runs
+        clock.show(None, ("ann", "bob"))
+        assert not ticking(clock)

@@ -132,9 +132,11 @@ class ReaderView(ReaderPane):
 
     def _clock_tick(self) -> None:
         """A clock's warning, said once as the running side's time falls past it."""
+        if not reading(self.app):
+            return  # out of the mode nothing is said: no view is made for it
         view = self.match.view()
         room = view.room
-        if room is None or room.clock is None or not reading(self.app):
+        if room is None or room.clock is None:
             return
         if view.position.path[:1] != self._clock_game[:1] or not view.position.moves:
             self._clock_said, self._clock_game = set(), view.position.path

@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 
 from rich.text import Text
+from textual.timer import Timer
 from textual.widgets import Static
 
 from c4tui.match.room_view import ClockView
@@ -67,16 +68,29 @@ class GameClock(Static):
         self._clock: ClockView | None = None
         self._names: tuple[str, str] = ("", "")
         self._shown: Text | None = None
+        self._timer: Timer | None = None
         self.display = False
 
     def on_mount(self) -> None:
-        # Tenths show under LOW seconds: a tenth of a second keeps them true.
-        self.set_interval(0.1, self._tick)
+        # Tenths show under LOW seconds: a tenth of a second keeps them true. The timer
+        # runs only while a clock runs: a room without one, or a finished game, has
+        # nothing that changes by itself.
+        self._timer = self.set_interval(0.1, self._tick, pause=True)
+        self._run_timer()
 
     def show(self, clock: ClockView | None, names: tuple[str, str]) -> None:
         self._clock, self._names = clock, names
         self.display = clock is not None
         self._tick()
+        self._run_timer()
+
+    def _run_timer(self) -> None:
+        if self._timer is None:
+            return  # not mounted yet: on_mount runs it
+        if self._clock is not None and self._clock.running is not None:
+            self._timer.resume()
+        else:
+            self._timer.pause()
 
     def _tick(self) -> None:
         if self._clock is not None:

@@ -15,6 +15,7 @@ from typing import Protocol
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.timer import Timer
 from textual.widgets import Input, Static
 
 from c4tui.app.widgets.clock import GameClock
@@ -87,6 +88,7 @@ class RoomPanel(Vertical):
         super().__init__(id="room-panel")
         self._talker = talker
         self._room: RoomView | None = None
+        self._counting: Timer | None = None
         self._seats_shown: Text | None = None
         self.chat: deque[tuple[str, str]] = deque(maxlen=CHAT_LINES)
 
@@ -103,7 +105,10 @@ class RoomPanel(Vertical):
 
     def on_mount(self) -> None:
         self.border_title = "Room"
-        self.set_interval(1.0, self._count_down)
+        # Only while a seat is held is there a countdown to show (`show` resumes it).
+        self._counting = self.set_interval(1.0, self._count_down, pause=True)
+        if self._room is not None:
+            self._count_while_held(self._room)
 
     def show(self, view: MatchView) -> None:
         room = view.room
@@ -124,6 +129,15 @@ class RoomPanel(Vertical):
             self.border_subtitle = code
         self._show_seats(room)
         self.clock.show(room.clock, (room.seats[0].title, room.seats[1].title))
+        self._count_while_held(room)
+
+    def _count_while_held(self, room: RoomView) -> None:
+        if self._counting is None:
+            return  # not mounted yet: on_mount starts it
+        if any(seat.held_until is not None for seat in room.seats):
+            self._counting.resume()
+        else:
+            self._counting.pause()
 
     def _count_down(self) -> None:
         room = self._room
