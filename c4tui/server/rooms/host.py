@@ -17,12 +17,9 @@ person's seat is held so.
 Time comes from `now` (time.monotonic unless a test hands in its own): the clocks, the
 holds and the once-a-TICK look (`look`) that ends games on time and on abandonment.
 
-The host composes parts, each with its own module: the audience (audience.py: every
-client, indexed by room and identity, so a room's members are looked up, not searched
-for), the one hook list (hooks.py: the desks, relays and bot feeds follow the rooms
-through it), the lobby (lobby.py), what each room shows (showing.py), the AI seats
-(ai_seat.py), the look at clocks and seats (seat_watch.py) and the leases of several
-servers (leasing.py).
+Its parts: the audience (audience.py: clients by room and identity), the one hook list
+(hooks.py), the lobby (lobby.py), what a room shows (showing.py), the AI seats
+(ai_seat.py), the clocks and held seats (seat_watch.py), the leases (leasing.py).
 """
 
 from __future__ import annotations
