@@ -29,13 +29,12 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import replace
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import Limits, SearchInfo
-from c4tui.engine.players.specs import SpecError, make_engine
+from c4tui.engine.players.specs import spec_limits
 from c4tui.engine.turns import column_refusal
 from c4tui.match.interface import (
     GameOver,
@@ -229,7 +228,7 @@ class RemoteMatch(RoomRequests):
     def limits(self, spec: str) -> Limits:
         """An engine spec's budget as the server caps it (for the thinking panel)."""
         cap = self.ai_seconds
-        limits = _spec_limits(spec)
+        limits = spec_limits(spec)
         if limits is None:
             return Limits(time=cap)
         time_limit = cap if limits.time is None else min(limits.time, cap)
@@ -442,14 +441,3 @@ class RemoteMatch(RoomRequests):
 
 if TYPE_CHECKING:  # the type checker holds RemoteMatch to the interface the screen talks to
     _CONFORMS: type[MatchInterface] = RemoteMatch
-
-
-@lru_cache(maxsize=64)
-def _spec_limits(spec: str) -> Limits | None:
-    """An engine spec's own budget, None for a spec this client cannot read. Kept: the
-    thinking panel asks at every search's start, and making an engine to read its limits
-    cost a served client more than drawing the move."""
-    try:
-        return make_engine(spec).limits
-    except SpecError:
-        return None

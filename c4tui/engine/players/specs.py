@@ -14,9 +14,10 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from c4tui.engine.players.contract import Engine, Reading
+from c4tui.engine.players.contract import Engine, Limits, Reading
 from c4tui.engine.players.levels import LEVELS, LevelError, level_spec
 from c4tui.engine.players.options import NOISE
 from c4tui.engine.players.options import SpecError as SpecError  # callers take it from here
@@ -215,3 +216,14 @@ def make_engine(text: str | EngineSpec, seed: int | None = None) -> Engine:
 
         return Handicapped(engine, noise, seed)
     return engine
+
+
+@lru_cache(maxsize=64)
+def spec_limits(spec: str) -> Limits | None:
+    """An engine spec's own budget, None for a spec that cannot be read. Kept per spec:
+    a served client's thinking panel asks at every search's start, and making an engine
+    only to read its limits cost that client more than drawing the move."""
+    try:
+        return make_engine(spec).limits
+    except SpecError:
+        return None
