@@ -1,6 +1,7 @@
 """The fronts of `c4tui serve`: ssh and web sessions, each running its own client process.
 
 - `ssh`: asyncssh; interactive sessions with a PTY only, everything else refused.
+- `ssh_session`: one player's ssh session: its PTY and the client it runs.
 - `web`: a page (`page.html`) and a websocket per browser tab, around textual-serve.
 - `client_process`: a client's command, private directory, environment and PTY.
 - `confine`: the small program that starts a client in its own session with limits.
