@@ -21,6 +21,7 @@ from c4tui.community.bot_tokens import is_bot_key
 from c4tui.server.rooms.access import show_code
 from c4tui.server.rooms.audience import Client
 from c4tui.server.rooms.room import Room
+from c4tui.server.rooms.views import room_summary
 from c4tui.server.store.bells import BellRecords
 from c4tui.server.store.store import StoreError
 from c4tui.server.wire.codec import from_wire
@@ -60,7 +61,7 @@ class LobbyBoard:
         return from_wire(Lobby, {"online": online, "rooms": rooms, "bots": bots}, "lobby")
 
     def _listing_of(self, room: Room) -> dict[str, Any]:
-        summary = room.summary()
+        summary = room_summary(room)
         if summary["code"] is not None:
             summary["code"] = show_code(summary["code"])
         here = self.host.clients.in_room(room.number)

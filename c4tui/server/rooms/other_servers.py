@@ -26,6 +26,7 @@ from c4tui.server.rooms.audience import Client
 from c4tui.server.rooms.hooks import HostListener
 from c4tui.server.rooms.host import RoomHost
 from c4tui.server.rooms.room import Room
+from c4tui.server.rooms.views import room_summary
 from c4tui.server.store.room_versions import room_versions
 from c4tui.server.store.store import StoreError
 
@@ -125,7 +126,7 @@ class OtherServers(HostListener):
         """The other servers' rooms as the lobby lists them."""
         listed = []
         for room in self.rooms.values():
-            summary = room.summary()
+            summary = room_summary(room)
             if summary["code"] is not None:
                 summary["code"] = show_code(summary["code"])
             holder = self._holders.get(room.number, "")

@@ -1,7 +1,7 @@
 """Room: one authoritative game between two seats, its offers, and what everyone in it sees.
 
 No I/O and no clock of its own: the service calls these methods with what a client asked
-(and the time), and broadcasts the room's `view` after every change. Every refusal is a
+(and the time), and broadcasts the room's view (views.py) after every change. Every refusal is a
 reason in words, which the client shows; nothing is changed by a refused request.
 
 Seats: seat 0 plays ● (moves first), seat 1 plays ○. A seat is open, a person (their
@@ -24,17 +24,14 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from typing import Any
 
 from c4tui.community.bot_tokens import is_bot_key
 from c4tui.community.clocks import Clock, TimeControl, flag_ending, grace_seconds, never_moved
-from c4tui.community.endings import ending_short
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.gamefile import Ending, GameRecord, now_stamp
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import SearchInfo
 from c4tui.engine.turns import SearchIds, column_refusal
-from c4tui.server.wire.protocol import info_to_wire
 
 
 @dataclass
@@ -408,87 +405,6 @@ class Room:
         self._clear_offers()
         self.cancel_search()
         self.thinking_info = self.thinking_spec = None
-
-    # ---- what people see --------------------------------------------------------
-
-    def view(self, key: str | None, now: float, online: set[str]) -> dict[str, Any]:
-        """The whole room as the client with identity `key` sees it."""
-        pos = self.position
-        mine = None if key is None else self.seat_of(key)
-        seats = []
-        for seat in self.seats:
-            held = None if seat.held_until is None else max(0.0, seat.held_until - now)
-            seats.append(
-                {
-                    "name": seat.name if seat.open else seat.title(),  # "": nobody yet
-                    "ai": seat.ai,
-                    "open": seat.open,
-                    "here": seat.ai is not None or (seat.key in online),
-                    "held": held,
-                }
-            )
-        return {
-            "room": self.number,
-            "code": self.code,
-            "public": self.public,
-            "seat": mine,
-            "seat_code": self.seats[mine].code if mine is not None else None,
-            "seats": seats,
-            "width": pos.width,
-            "height": pos.height,
-            "connect": pos.connect,
-            "moves": pos.to_moves(),
-            "over": self.over,
-            "ended": self.ended,
-            "winner": self._winner(),
-            "offers": dict(self.offers),
-            "rematch": sorted(self.rematch),
-            "thinking": self.thinking,
-            "paused": self.paused,
-            "thinking_spec": self.thinking_spec,
-            "search": self.search_id,
-            "info": None if self.thinking_info is None else info_to_wire(self.thinking_info),
-            "trouble": self.trouble,
-            "clock": self._clock_view(now),
-            "claim": self.claimant,
-            "rated": self.rated,
-            "date": self.date,
-        }
-
-    def _clock_view(self, now: float) -> dict[str, Any] | None:
-        """Each side's time left at `now` and whose runs; clients count down from there."""
-        if self.clock is None or self.control is None:
-            return None
-        return {
-            "control": self.control.text,
-            "words": self.control.words,
-            "left": [self.clock.remaining(side, now) for side in (0, 1)],
-            "running": self.clock.running,
-        }
-
-    def _winner(self) -> int | None:
-        if self.ended is not None:
-            return self.winner
-        return self.position.winner()
-
-    @staticmethod
-    def _listed(seat: Seat) -> dict[str, Any]:
-        """A seat as the lobby lists it: a bot marked as one."""
-        return {"name": seat.title() if seat.bot else seat.name, "ai": seat.ai}
-
-    def summary(self) -> dict[str, Any]:
-        """The room as the lobby lists it (the code only when it is public)."""
-        return {
-            "room": self.number,
-            "code": self.code if self.public else None,
-            "players": [
-                None if seat.open and not seat.name else self._listed(seat) for seat in self.seats
-            ],
-            "over": self.over,
-            "open": any(seat.open for seat in self.seats),
-            "clock": None if self.control is None else self.control.text,
-            "ended": ending_short(self.position, self.ending),
-        }
 
 
 def by_post(room: Room) -> bool:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from c4tui.server.rooms.access import show_code
 from c4tui.server.rooms.audience import Client
 from c4tui.server.rooms.room import Room
+from c4tui.server.rooms.views import room_view
 from c4tui.server.wire.codec import from_wire
 from c4tui.server.wire.protocol import RoomShown, YourMove
 
@@ -30,7 +31,7 @@ def show(host: RoomHost, room: Room) -> None:
         audiences.setdefault(room.seat_of(client.key), []).append(client)
     watchers = sorted({c.name for c in audiences.get(None, ())})
     for seat, clients in audiences.items():
-        view = room.view(None if seat is None else clients[0].key, now, online)
+        view = room_view(room, None if seat is None else clients[0].key, now, online)
         # A private room's code is for its players to pass on, not for its watchers.
         view["code"] = show_code(room.code) if seat is not None or room.public else None
         view["seat_code"] = view["seat_code"] and show_code(view["seat_code"])

@@ -53,7 +53,7 @@ Client to service (`CLIENT_MESSAGES`):
 Service to client (`SERVICE_MESSAGES`):
     welcome   Welcome {version, identity: {key, name}, ai_seconds}
     lobby     Lobby {online, rooms: [RoomListed], your_move: [room], bell, ...}
-    room      RoomShown {...}                 the whole room, after every change (Room.view)
+    room      RoomShown {...}                 the whole room, after every change (rooms/views.py)
     progress  Progress {room, search, info}   the AI seat's live SearchInfo, ~10 a second
     notice    Notice {text, severity}         refused  Refused {of, reason}
     games     Games {games: [{name, text}]}   said  Said {name, text}   bye  Bye {reason}
@@ -470,7 +470,7 @@ class ClockShown:
 
 @dataclass(frozen=True)
 class RoomShown(Message):
-    """The whole room as one client sees it (Room.view, with its code as shown)."""
+    """The whole room as one client sees it (rooms/views.py, with its code as shown)."""
 
     KIND = "room"
     room: Count

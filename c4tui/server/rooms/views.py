@@ -1,0 +1,95 @@
+"""What people see of a room: the whole room as one client sees it, and its line in the lobby.
+
+Plain values, ready for the wire: showing.py makes a `RoomShown` of `room_view` once per
+kind of audience, and the lobby (lobby.py, and other_servers.py for the rooms other
+servers hold) lists each room by its `room_summary`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from c4tui.community.endings import ending_short
+from c4tui.server.rooms.room import Room, Seat
+from c4tui.server.wire.protocol import info_to_wire
+
+
+def room_view(room: Room, key: str | None, now: float, online: set[str]) -> dict[str, Any]:
+    """The whole room as the client with identity `key` sees it."""
+    pos = room.position
+    mine = None if key is None else room.seat_of(key)
+    seats = []
+    for seat in room.seats:
+        held = None if seat.held_until is None else max(0.0, seat.held_until - now)
+        seats.append(
+            {
+                "name": seat.name if seat.open else seat.title(),  # "": nobody yet
+                "ai": seat.ai,
+                "open": seat.open,
+                "here": seat.ai is not None or (seat.key in online),
+                "held": held,
+            }
+        )
+    return {
+        "room": room.number,
+        "code": room.code,
+        "public": room.public,
+        "seat": mine,
+        "seat_code": room.seats[mine].code if mine is not None else None,
+        "seats": seats,
+        "width": pos.width,
+        "height": pos.height,
+        "connect": pos.connect,
+        "moves": pos.to_moves(),
+        "over": room.over,
+        "ended": room.ended,
+        "winner": _winner(room),
+        "offers": dict(room.offers),
+        "rematch": sorted(room.rematch),
+        "thinking": room.thinking,
+        "paused": room.paused,
+        "thinking_spec": room.thinking_spec,
+        "search": room.search_id,
+        "info": None if room.thinking_info is None else info_to_wire(room.thinking_info),
+        "trouble": room.trouble,
+        "clock": _clock_view(room, now),
+        "claim": room.claimant,
+        "rated": room.rated,
+        "date": room.date,
+    }
+
+
+def _clock_view(room: Room, now: float) -> dict[str, Any] | None:
+    """Each side's time left at `now` and whose runs; clients count down from there."""
+    if room.clock is None or room.control is None:
+        return None
+    return {
+        "control": room.control.text,
+        "words": room.control.words,
+        "left": [room.clock.remaining(side, now) for side in (0, 1)],
+        "running": room.clock.running,
+    }
+
+
+def _winner(room: Room) -> int | None:
+    if room.ended is not None:
+        return room.winner
+    return room.position.winner()
+
+
+def _listed(seat: Seat) -> dict[str, Any]:
+    """A seat as the lobby lists it: a bot marked as one."""
+    return {"name": seat.title() if seat.bot else seat.name, "ai": seat.ai}
+
+
+def room_summary(room: Room) -> dict[str, Any]:
+    """The room as the lobby lists it (the code only when it is public)."""
+    return {
+        "room": room.number,
+        "code": room.code if room.public else None,
+        "players": [None if seat.open and not seat.name else _listed(seat) for seat in room.seats],
+        "over": room.over,
+        "open": any(seat.open for seat in room.seats),
+        "clock": None if room.control is None else room.control.text,
+        "ended": ending_short(room.position, room.ending),
+    }
