@@ -126,8 +126,13 @@ def room_status_text(view: RoomView, keys: list[BindingType]) -> str:
         return f"{outcome}{again}"
     mover = view.position.to_move
     seat, glyph = view.seats[mover], GLYPHS[mover]
+    if view.thinking and seat.held_until is not None:  # a bot whose stream dropped
+        return f"{seat.title} {glyph} dropped: its seat is held for it."
     if view.thinking:
-        hurry = f"   ({spoken_key(keys, 'move_now')}: move now)" * view.playing
+        # Only the server's AI can be hurried: a bot moves when it moves.
+        hurry = f"   ({spoken_key(keys, 'move_now')}: move now)" * (
+            view.playing and seat.ai is not None
+        )
         return f"{seat.title} {glyph} is thinking…" + hurry
     if seat.open and view.code is not None:
         # Short enough for the board's column at 80x24 (the code is the point).

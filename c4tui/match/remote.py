@@ -215,8 +215,8 @@ class RemoteMatch(RoomRequests):
         else:
             refused.add("new_game")  # a rematch, once this game is over
             mover = room.seats[room.position.to_move]
-            if not room.thinking and mover.ai is None and not room.paused:
-                refused.add("move_now")  # no AI to hurry or to start
+            if mover.ai is None:
+                refused.add("move_now")  # no AI to hurry or to start (a bot is not hurried)
             if not room.position.moves:
                 refused |= {"take_back", "undo"}
             if room.alone():

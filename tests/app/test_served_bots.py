@@ -3,17 +3,21 @@ beside the AI and challenged from there, and its thinking in the person's panel.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual.widgets import Select, Static
 
+from c4tui.app.keys import KEYS
 from c4tui.app.screens.bot_token import BotTokenScreen
 from c4tui.app.screens.game import GameScreen
 from c4tui.app.screens.lobby import LobbyScreen
+from c4tui.app.status_words import room_status_text
 from c4tui.app.widgets.thinking import ThinkingPanel
 from c4tui.community.bot_tokens import BotAccount
 from c4tui.engine.board.position import Position
 from c4tui.engine.external.protocol import info_lines
 from c4tui.engine.players.specs import make_engine
-from tests.app.test_served import served_app, service, until  # noqa: F401  (a fixture)
+from tests.app.test_served import footer_keys, served_app, service, until  # noqa: F401
 from tests.rooms.support import running
 
 
@@ -61,6 +65,14 @@ async def test_a_bot_online_is_challenged_from_the_lobby_and_its_thinking_shows(
         )
         await pilot.press("4")
         await until(pilot, lambda: app.match.room.position.moves == 1 and app.match.thinking)
+        # A bot is not hurried: no `m`, and the status line offers none.
+        await pilot.pause()
+        assert room_status_text(app.match.room, KEYS) == "BOT bobbot ○ is thinking…"
+        assert "AI move" not in footer_keys(app)
+        seats = app.match.room.seats
+        dropped = replace(app.match.room, seats=(seats[0], replace(seats[1], held_until=1.0)))
+        said = room_status_text(dropped, KEYS)
+        assert said == "BOT bobbot ○ dropped: its seat is held for it."
         result = make_engine("mcts:iterations=200", seed=3).search(Position.from_moves("4"))
         service.bots.think(account, room.number, "\n".join(info_lines(result.info)))
         await until(pilot, lambda: any(view.info is not None for view in drawn))
