@@ -1,16 +1,16 @@
-"""Matchmaking: automatch, challenges and rated games in the room service.
+"""Matchmaking: automatch and challenges in the room service, and the rated games they open.
 
-The RoomHost keeps one `Matchmaking` (`host.matching`). requests.py hands it what
-clients ask (seek, challenge, answer, cancel, the leaderboard); the host tells it when
-a client comes or goes and when a room changes, and calls `tick` once a second: that
+The room service keeps one `Matchmaking` (requests.py's `matching`), which hands it
+what clients ask (seek, challenge, answer, cancel); the host tells it when a client
+comes or goes, and calls `tick` once a second: that
 pairs the seekers (community/automatch.py), lets challenges expire, and tells each
 seeker the range their seek has widened to.
 
 A pairing or an accepted challenge opens a room of its own for the two, with the time
 control they chose, rated or casual (an automatch game is rated), and seats them there;
-colours are drawn. When a rated game ends its players' ratings move at once (people's
-Glicko-2, community/glicko2.py, through rating_records.py), and everyone in the lobby
-gets the new leaderboard. Players are identity keys here, as in the rooms' seats.
+colours are drawn. What a rated game moves when it ends (the ratings, the leaderboard)
+is rated_games.py's (`Matchmaking.rated`). Players are identity keys here, as in the
+rooms' seats.
 
 Several servers on one database (PostgreSQL) match their players together. Seeks are
 rows in the store (server/store/seek_records.py), and any server's tick pairs them, under
@@ -36,10 +36,10 @@ from c4tui.community.automatch import Pairing, SeekQueue
 from c4tui.community.automatch import Seek as Sought
 from c4tui.community.bot_tokens import is_bot_key
 from c4tui.community.challenges import Challenge, ChallengeBook, ChallengeRefused
-from c4tui.community.clocks import RATING_CLASSES, TimeControl
-from c4tui.community.endings import changes_ratings
+from c4tui.community.clocks import TimeControl
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
+from c4tui.server.desks.rated_games import RatedGames
 from c4tui.server.rooms.access import new_code
 from c4tui.server.rooms.audience import Client
 from c4tui.server.rooms.hooks import HostListener, Refused
@@ -51,16 +51,12 @@ from c4tui.server.store.challenge_records import ChallengeRecords
 from c4tui.server.store.people_records import PeopleRecords
 from c4tui.server.store.player_records import PlayerRecords
 from c4tui.server.store.profiles import ProfileRecords
-from c4tui.server.store.rating_records import RatingRecords, Standing
 from c4tui.server.store.seek_records import SeekRecords
 from c4tui.server.store.store import Store, StoreError
 from c4tui.server.wire.protocol import (
     ChallengeListed,
     Challenges,
-    Leaderboard,
     Notice,
-    Ranked,
-    RatingClassListed,
     Seeking,
 )
 
@@ -85,8 +81,7 @@ class Matchmaking(HostListener):
         self.others = others or OtherServers(host)
         self.queue = SeekQueue(clock, blocked=self._blocks)
         self.book = ChallengeBook(self.wall, blocked=self._blocks)
-        self._rated: set[str] = set()  # names of rated games that have ended
-        self._terms: set[str] = set()  # names of rated games whose terms are kept
+        self.rated = RatedGames(host, self.wall, self.others)
 
     def _store(self) -> Store:
         return self.host.store
@@ -94,10 +89,6 @@ class Matchmaking(HostListener):
     def _blocks(self, a: str, b: str) -> bool:
         """Whether the player of identity `a` blocks that of `b` (people's blocking)."""
         return PeopleRecords(self._store()).blocks(a, b)
-
-    @property
-    def ratings(self) -> RatingRecords:
-        return RatingRecords(self._store())
 
     @property
     def shared(self) -> bool:
@@ -108,7 +99,7 @@ class Matchmaking(HostListener):
         return SeekRecords(self._store(), self.host.server)
 
     def started(self) -> None:
-        """Open challenges back from the store; the rooms' rated games as they were."""
+        """Open challenges back from the store."""
         for challenge in ChallengeRecords(self._store()).load():
             self.book.restore(challenge)
         if self.shared:
@@ -116,14 +107,6 @@ class Matchmaking(HostListener):
             self.host.bus.on("matching.tell", self._heard_tell)
             self.host.bus.on("matching.challenges", self._heard_challenges)
             self.host.bus.on("matching.paired", self._heard_paired)
-            self.host.bus.on("matching.leaderboard", self._send_leaderboard)
-        for room in self.host.rooms.values():
-            terms = self.ratings.terms(room.name)
-            room.rated = terms is not None and terms.rated
-            if room.rated:
-                self._terms.add(room.name)
-            if terms is not None and terms.applied:
-                self._rated.add(room.name)
 
     # ---- clients ------------------------------------------------------------------
 
@@ -218,7 +201,7 @@ class Matchmaking(HostListener):
         control = self._control(text)
         if self._playing_anywhere(client.key) or self._seated(client.key):
             raise Refused("Finish your game first: you have a seat in a game under way.")
-        rating = self._standing(client.key, client.name, control).rating
+        rating = self.rated.standing(client.key, client.name, control).rating
         seek = self.queue.seek(client.key, client.name, rating.r, control.text)
         if self.shared:
             try:  # the wait as the servers count it: Unix seconds
@@ -526,8 +509,7 @@ class Matchmaking(HostListener):
         name = new_game_name(number)
         room = Room(number, code, Game(start), seats, name=name, control=control, rated=rated)
         if rated:
-            self.ratings.set_terms(room.name, control.rating_class, rated=True)
-            self._terms.add(room.name)
+            self.rated.keep_terms(room.name, control)
         host.rooms[number] = room
         self.queue.played(first[0], second[0])  # a challenge's game is their last one too
         for index, (key, _) in enumerate(people):
@@ -547,68 +529,3 @@ class Matchmaking(HostListener):
                 if not is_bot_key(key) and not self._playing_anywhere(key):  # nor a game under way
                     host.summon(key, number)
         return room
-
-    # ---- rated games ---------------------------------------------------------------
-
-    def changed(self, room: Room) -> None:
-        """A room changed: a rated game that has just ended moves its players' ratings; a
-        rematch in a rated room is rated too (its terms are kept as it begins)."""
-        if not room.rated or room.name in self._rated:
-            return
-        if not room.over:
-            if room.name not in self._terms and room.control is not None:
-                self.ratings.set_terms(room.name, room.control.rating_class, rated=True)
-                self._terms.add(room.name)
-            return
-        self._rated.add(room.name)
-        if not changes_ratings(room.ending) or any(seat.key is None for seat in room.seats):
-            return
-        winner = room.winner if room.ended is not None else room.position.winner()
-        score = 0.5 if winner is None else float(winner == 0)
-        players = PlayerRecords(self._store())
-        ids = tuple(players.player(seat.key or "", seat.name) for seat in room.seats)
-        ratings = self.ratings
-        try:
-            terms = ratings.terms(room.name)
-            if terms is None:
-                return
-            before = [ratings.standing(player, terms.rating_class).rating for player in ids]
-            new = ratings.rate(room.name, (ids[0], ids[1]), score, self.wall())
-        except StoreError as error:
-            log.warning("room %d: the ratings could not be kept: %s", room.number, error)
-            return
-        if new is None:
-            return
-        changes = ", ".join(
-            f"{seat.name} {after.r:.0f} ({after.r - old.r:+.0f})"
-            for seat, old, after in zip(room.seats, before, new, strict=True)
-        )
-        self.host.tell(room, f"Ratings: {changes}.")
-        self._send_leaderboard({}, self.host.server)
-        if self.shared:  # the other servers' people see it too
-            self.host.bus.broadcast("matching.leaderboard", {})
-
-    def _send_leaderboard(self, body: dict[str, Any], sender: str) -> None:
-        """Everyone on this server gets the leaderboard (a rated game ended, here or on
-        another server)."""
-        leaderboard = self.leaderboard()
-        for client in self.host.clients:
-            client.send(leaderboard)
-
-    def _standing(self, key: str, name: str, control: TimeControl) -> Standing:
-        player = PlayerRecords(self._store()).player(key, name)
-        return self.ratings.standing(player, control.rating_class)
-
-    # ---- the leaderboard -------------------------------------------------------------
-
-    def leaderboard(self) -> Leaderboard:
-        ratings = self.ratings
-        classes = []
-        for name in RATING_CLASSES:
-            top = ratings.leaderboard(name)
-            players = tuple(
-                Ranked(r.name, round(r.rating.r), round(r.rating.rd), r.provisional, r.games, r.bot)
-                for r in top
-            )
-            classes.append(RatingClassListed(name, players))
-        return Leaderboard(tuple(classes))

@@ -89,6 +89,7 @@ class Requests:
         host.listeners.append(self.others)
         self.people = People(host, self.others)
         self.matching = Matchmaking(host, others=self.others)
+        host.listeners.append(self.matching.rated)  # a rated game's end moves the ratings
         host.listeners.append(self.matching)
         if bots is not None:
             bots.matching = self.matching  # bots seek too (server/desks/bots.py)
@@ -407,7 +408,7 @@ class Requests:
         self.matching.cancel(client, message.challenge)
 
     def _on_leaderboard(self, client: Client, message: Message) -> None:
-        client.send(self.matching.leaderboard())
+        client.send(self.matching.rated.leaderboard())
 
     def _seated(self, client: Client) -> tuple[Room, int]:
         room = self.host.rooms.get(client.room) if client.room is not None else None
