@@ -74,9 +74,8 @@ class MyGamesScreen(ModalScreen[None]):
         event.stop()
         record = self.games[str(event.row_key.value)]
         if reading(self.app):  # the review in lines, in the lobby's: no board nor graph
-            you = getattr(getattr(self.app, "match", None), "name", None)
-            people = {p for p in (0, 1) if record.players[p] == you}
             self.app.pop_screen()
-            ReaderStudy(self.app.spoken.say, self.app).review(record.position, people)  # type: ignore[attr-defined]  # the served app's lines
+            # No lessons: the lobby has no game to play them on (learn is a game's).
+            ReaderStudy(self.app.spoken.say, self.app).review(record.position, set())  # type: ignore[attr-defined]  # the served app's lines
             return
         self.app.push_screen(ReviewScreen(record.position))

@@ -194,3 +194,16 @@ async def test_reader_off_gives_the_lobby_its_keys_back(service):
         await until(pilot, lambda: not reading(app))
         await pilot.press("r")  # the lobby's key: a new room, not a letter in a hidden line
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.match.room)
+
+
+async def test_a_dialog_hides_the_lines_under_it(service):
+    app = served_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("s")
+        await until(pilot, lambda: reading(app) and isinstance(app.focused, PaneCommandLine))
+        await until(pilot, lambda: "ann" in app.export_screenshot())  # "lobby: you are ann"
+        await typed(pilot, "challenge")
+        await until(pilot, lambda: not isinstance(app.screen, LobbyScreen))
+        # Once the lobby's lines showed through around the dialog, read as one with it.
+        await until(pilot, lambda: "lobby:" not in app.export_screenshot().replace("&#160;", " "))
