@@ -39,13 +39,19 @@ from c4tui.app.screens.matchmaking import (
     LeaderboardScreen,
     control_words,
 )
+from c4tui.app.screens.room_list import (
+    CLOCKS,
+    COLUMNS,
+    new_room_words,
+    player_words,
+    room_state,
+)
 from c4tui.app.screens.tournament import TournamentScreen
 from c4tui.app.widgets.tick_box import TickBox
 from c4tui.engine.players.levels import LEVELS, RATINGS, level_name, level_title
 from c4tui.engine.players.specs import level_of, spec_text
 from c4tui.match.remote import RemoteMatch
 from c4tui.match.room_view import LobbyView, RoomSummary
-from c4tui.match.sides import engine_title
 from c4tui.server.wire.protocol import ChallengeListed, Challenges, Leaderboard, Seeking
 
 DEFAULT_LEVEL = level_name(3)
@@ -57,50 +63,6 @@ SERVER_CHOICE = "server:"  # of one of the operator's engines (server/service/re
 
 
 IDLE_MATCHING = "f: find a rated game · c: challenge a player · k: leaderboard · t: tournaments"
-
-
-def player_words(player: tuple[str, str | None] | None) -> str:
-    """A seat as the room list shows it: a name, an engine's title, or an open seat."""
-    if player is None:
-        return "(open)"
-    name, ai = player
-    return engine_title(ai) if ai is not None else name
-
-
-# Fixed widths that fit the list beside the Play panel at 80 columns (a longer name is
-# cut; the room itself shows it whole).
-COLUMNS = (("#", 3), ("●", 8), ("○", 8), ("State", 10), ("Watch", 5))
-
-
-# The time controls a room for two may have ("" none), in the order `m` goes through them.
-CLOCKS = (
-    ("no clock", ""),
-    ("1+0 bullet", "1+0"),
-    ("3+2 blitz", "3+2"),
-    ("5+3 blitz", "5+3"),
-    ("10+5 rapid", "10+5"),
-    ("1 day a move", "1d"),
-    ("3 days a move", "3d"),
-)
-
-
-def new_room_words(clock: str) -> str:
-    """New room's button, saying its time control: "New room, 3+2 blitz (r)"."""
-    return f"New room, {dict((v, w) for w, v in CLOCKS)[clock]} (r)"
-
-
-def room_state(room: RoomSummary, your_move: bool = False) -> str:
-    """A room's state in a word or two: a public room waiting for a player says "join",
-    one where it is this player's move "your move", a finished one how it ended."""
-    if room.over:
-        return room.ended or "over"
-    if your_move:
-        return "your move"
-    if room.open:
-        return "join" if room.code else "private"
-    # No move count: the lobby changes with a room's seats and state, not its moves
-    # (a move would otherwise reach every lobby on every server).
-    return "playing"
 
 
 class LobbyScreen(Screen[None]):
