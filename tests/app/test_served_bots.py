@@ -57,7 +57,7 @@ async def test_a_bot_online_is_challenged_from_the_lobby_and_its_thinking_shows(
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.match.room)
         assert [seat.name for seat in app.match.room.seats] == ["ann", "BOT bobbot"]
 
-        game = service.bots.open_game(account, room.number, "127.0.0.1")
+        game = service.bots.play.open_game(account, room.number, "127.0.0.1")
         drawn = []
         show = ThinkingPanel.show
         monkeypatch.setattr(
@@ -74,11 +74,11 @@ async def test_a_bot_online_is_challenged_from_the_lobby_and_its_thinking_shows(
         said = room_status_text(dropped, KEYS)
         assert said == "BOT bobbot ○ dropped: its seat is held for it."
         result = make_engine("mcts:iterations=200", seed=3).search(Position.from_moves("4"))
-        service.bots.think(account, room.number, "\n".join(info_lines(result.info)))
+        service.bots.play.think(account, room.number, "\n".join(info_lines(result.info)))
         await until(pilot, lambda: any(view.info is not None for view in drawn))
         assert next(view for view in drawn if view.info).info.engine == "bobbot"
         assert app.room_screen.thinking_panel.display
-        service.bots.close_game(game)
+        service.bots.play.close_game(game)
 
 
 async def test_the_operators_engines_are_offered_by_name_in_the_lobby(tmp_path):

@@ -3,15 +3,15 @@
 The web front's bot API (c4tui/server/fronts/bot_api.py, docs/bot-api.md) turns HTTP requests
 into calls on a `BotDesk`, on the service's event loop like every request:
 
-- a bot's account stream is a `BotAccountFeed` (a Client that is in no room): it hears
-  challenges and the start and end of its games, and makes the bot online in the lobby;
-- each game the bot follows is a `BotGameFeed` (a Client in that room), which turns the
-  room's views into the game's events: the whole game first, then its state after
-  every change, then its end. When that stream drops, the host holds the bot's seat as
-  it holds a person's, and a bot that does not come back loses the game as one who
-  does not come back does;
-- its moves, resignations and thinking come as requests, each checked against the
-  room and against the bot's limits (games at once, moves a second).
+- a bot's account stream is a `BotAccountFeed` (bot_feeds.py, a Client that is in no
+  room): it hears challenges and the start and end of its games, and makes the bot
+  online in the lobby;
+- each game the bot follows is a `BotGameFeed` (bot_feeds.py, a Client in that room).
+  When that stream drops, the host holds the bot's seat as it holds a person's, and a
+  bot that does not come back loses the game as one who does not come back does;
+- its moves, resignations and thinking come as requests to `BotDesk.play` (bot_play.py),
+  each checked against the room and against the bot's limits (games at once, moves a
+  second).
 
 Challenges: a person in the lobby (`challenge_bot`) or another bot challenges a bot by
 name; the bot accepts or declines; accepted, a room opens with both in it. A challenge
@@ -28,7 +28,6 @@ the AI seat's progress does, so spectators watch it think in the thinking panel.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from dataclasses import dataclass
@@ -40,9 +39,8 @@ from c4tui.community.challenges import Challenge, ChallengeBook, ChallengeRefuse
 from c4tui.community.clocks import TimeControl
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
-from c4tui.engine.external.protocol import InfoReader
-from c4tui.engine.external.protocol import ProtocolError as InfoError
-from c4tui.engine.turns import column_refusal
+from c4tui.server.desks.bot_feeds import BotAccountFeed
+from c4tui.server.desks.bot_play import BotPlay, BotRefused
 from c4tui.server.desks.bots_across import BotChallenge, BotsAcross, Challenger
 from c4tui.server.desks.matchmaking import Matchmaking
 from c4tui.server.rooms.access import new_code, new_room_refusal
@@ -54,113 +52,11 @@ from c4tui.server.rooms.room import Room, Seat
 from c4tui.server.store.bot_records import BotRecords
 from c4tui.server.store.seek_records import SeekRecords
 from c4tui.server.store.store import StoreError
-from c4tui.server.wire.codec import to_wire
-from c4tui.server.wire.protocol import Bye, Message, Notice, Progress, RoomShown, Said
+from c4tui.server.wire.protocol import Notice
 
 log = logging.getLogger("c4tui.server")
 CHALLENGE_SECONDS = 60.0  # an unanswered challenge goes after this
 CHALLENGES_PER_BOT = 20  # waiting for one bot at once; more are refused
-FEED_CAP = 256  # events waiting for a stream that does not read: past this, it is cut
-INFO_LINES = 32  # info lines in one thinking request (a board has at most 10 columns)
-REASON_CHARS = 160  # of the words a bot gives when it resigns, told to the room
-THINKING_BURST, THINKING_PER_SECOND = 10, 5.0  # thinking requests of one bot
-
-
-class BotRefused(Exception):
-    """A bot's request that is not done: an HTTP status and the reason in words."""
-
-    def __init__(self, status: int, reason: str) -> None:
-        super().__init__(reason)
-        self.status = status
-
-
-class Feed(Client):
-    """A Client whose messages become events of a stream (dicts, one JSON line each)."""
-
-    def __init__(self, account: BotAccount, address: str) -> None:
-        super().__init__(account.key, account.name, address)
-        self.account = account
-        self.events: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
-        self.closed = False
-
-    def put(self, event: dict[str, Any]) -> None:
-        if self.closed:
-            return
-        if self.events.qsize() >= FEED_CAP:
-            log.warning("bot %s: stream cut off: it does not read its events", self.who)
-            self.close()
-            return
-        self.events.put_nowait(event)
-
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            self.events.put_nowait(None)  # the end of the stream
-
-    def send(self, message: Message) -> None:
-        if isinstance(message, Bye):  # the server stops: the stream ends after this
-            self.put({"type": "serverStopping", "text": message.reason})
-        else:
-            self.heard(message)
-
-    def heard(self, message: Message) -> None:
-        """A message of the room service, as this stream's events (if any)."""
-
-
-class BotAccountFeed(Feed):
-    """A bot's account stream: challenges and its games' starts and ends (its other
-    messages, lobbies and welcomes, are for people's screens)."""
-
-
-class BotGameFeed(Feed):
-    """One game's stream of a bot: the game in full, its states, its end."""
-
-    def __init__(self, account: BotAccount, address: str, room: Room) -> None:
-        super().__init__(account, address)
-        self.room = room.number
-        self._players = [{"name": seat.name, "bot": seat.bot, "ai": seat.ai} for seat in room.seats]
-        self._last: tuple[str, bool] | None = None
-
-    def heard(self, message: Message) -> None:
-        if isinstance(message, RoomShown):
-            self._shown(message)
-        elif isinstance(message, Said):
-            self.put({"type": "chat", "name": message.name, "text": message.text})
-        elif isinstance(message, Notice):
-            self.put({"type": "notice", "text": message.text})
-        # Progress is the bot's own thinking coming back: nothing new to it.
-
-    def _shown(self, view: RoomShown) -> None:
-        state = {
-            "moves": view.moves,
-            "over": view.over,
-            "winner": view.winner,
-            "ended": view.ended or (None if not view.over else self._how(view)),
-            "held": [seat.held for seat in view.seats],
-            "clock": None if view.clock is None else to_wire(view.clock),
-        }
-        if self._last is None:
-            self.put(
-                {
-                    "type": "gameFull",
-                    "room": view.room,
-                    "seat": view.seat,
-                    "width": view.width,
-                    "height": view.height,
-                    "connect": view.connect,
-                    "players": self._players,
-                    **state,
-                }
-            )
-        elif self._last != (view.moves, view.over):
-            self.put({"type": "gameState", **state})
-        self._last = (view.moves, view.over)
-        if view.over:
-            self.close()  # the game's last event: the stream ends
-
-    @staticmethod
-    def _how(view: RoomShown) -> str:
-        return "line" if view.winner is not None else "full"
 
 
 @dataclass(frozen=True)
@@ -173,24 +69,6 @@ class BotGame:
     height: int
     connect: int
     control: TimeControl | None = None  # the game's clock; None: none
-
-
-class Bucket:
-    """So many at once, then so many a second (a token bucket)."""
-
-    def __init__(self, burst: float, per_second: float) -> None:
-        self.burst, self.per_second = burst, per_second
-        self.level, self.when = burst, time.monotonic()
-
-    def take(self) -> float:
-        """0 when there was one to take; else the seconds until there is."""
-        now = time.monotonic()
-        self.level = min(self.burst, self.level + (now - self.when) * self.per_second)
-        self.when = now
-        if self.level >= 1:
-            self.level -= 1
-            return 0.0
-        return (1 - self.level) / self.per_second
 
 
 class BotDesk(HostListener):
@@ -208,8 +86,7 @@ class BotDesk(HostListener):
         # people's book (a bot is challenged where it is connected), with their boards.
         self.book = ChallengeBook(time.time, live_seconds=CHALLENGE_SECONDS)
         self.games: dict[int, BotGame] = {}
-        self._moves: dict[str, Bucket] = {}
-        self._thinking: dict[str, Bucket] = {}
+        self.play = BotPlay(host)  # its bots' moves, thinking and game streams
         # Its bots in the other servers' lobbies, and their people's challenges.
         self.across = BotsAcross(host, self._challenged_from_elsewhere)
 
@@ -458,7 +335,7 @@ class BotDesk(HostListener):
         )
         if person is not None:
             self.host.enter(person, room, room.seat_of(person.key))
-        self._keep(room)  # the bots hear gameStart (`changed` below)
+        self.play.keep(room)  # the bots hear gameStart (`changed` below)
         if person is None and not is_bot(challenge.challenger) and room.number in self.host.rooms:
             self.host.summon(challenge.challenger, room.number)  # from their server, relayed
         return room
@@ -529,113 +406,3 @@ class BotDesk(HostListener):
                 seat.held_until = until
         host.rooms[number] = room
         return room
-
-    # ---- a game's stream --------------------------------------------------------------
-
-    def _seat(self, account: BotAccount, number: int) -> tuple[Room, int]:
-        room = self.host.rooms.get(number)
-        seat = None if room is None else room.seat_of(account.key)
-        if room is None or seat is None:
-            raise BotRefused(404, f"The bot has no seat in a room {number}.")
-        return room, seat
-
-    def open_game(self, account: BotAccount, number: int, address: str) -> BotGameFeed:
-        """The stream of the bot's game in room `number` (an older one of it ends)."""
-        room, seat = self._seat(account, number)
-        for old in [c for c in self.host.members(room) if c.key == account.key]:
-            if isinstance(old, BotGameFeed):
-                old.close()
-                self.host.clients.discard(old)
-                old.room = None
-        if not room.position.moves:  # its first look at the game: not "back"
-            room.seats[seat].held_until = None
-        feed = BotGameFeed(account, address, room)
-        self.host.clients.add(feed)
-        self.host.enter(feed, room, seat)
-        self.host.show(room)
-        return feed
-
-    def close_game(self, feed: BotGameFeed) -> None:
-        """The game's stream ended: as a person's connection dropping (the seat is held
-        while the game goes on; after its end the bot leaves the room)."""
-        feed.close()
-        if feed not in self.host.clients:
-            return
-        room = self.host.rooms.get(feed.room) if feed.room is not None else None
-        if room is not None and room.over:
-            self.host.leave(feed)  # out of the room, its seat open
-        self.host.depart(feed)
-
-    # ---- moves, thinking, resigning -------------------------------------------------------
-
-    def move(self, account: BotAccount, number: int, column: int, ply: int | None) -> None:
-        """The bot drops a disc in `column` (0-based), having seen `ply` moves if given."""
-        room, seat = self._seat(account, number)
-        wait = self._moves.setdefault(
-            account.key, Bucket(2, self.host.limits.bot_moves_per_second)
-        ).take()
-        if wait > 0:
-            raise BotRefused(
-                429,
-                f"More than {self.host.limits.bot_moves_per_second:g} moves "
-                f"a second: wait {wait:.2f} s.",
-            )
-        self.host.look_at(room)  # a move that comes after the flag fell is too late
-        refusal = room.drop(seat, column, room.position.moves if ply is None else ply)
-        if refusal is not None:
-            raise BotRefused(409, refusal)
-        self._keep(room)
-
-    def resign(self, account: BotAccount, number: int, reason: str = "") -> None:
-        """Resign the bot's game; `reason`, its own words (its engine crashed, say), is
-        told to the room with it: one line of printable text, cut at REASON_CHARS."""
-        room, seat = self._seat(account, number)
-        refusal = room.resign(seat)
-        if refusal is not None:
-            raise BotRefused(409, refusal)
-        words = " ".join("".join(c if c.isprintable() else " " for c in reason).split())
-        if len(words) > REASON_CHARS:
-            words = words[: REASON_CHARS - 1] + "…"
-        self.host.tell(room, f"BOT {account.name} resigns" + (f": {words}." if words else "."))
-        self._keep(room)
-
-    def _keep(self, room: Room) -> None:
-        """The change kept and shown, or BotRefused(503) when the store would not keep
-        it (it is undone): a bot's `ok` always means kept."""
-        if not self.host.changed(room):
-            raise BotRefused(
-                503, room.trouble or "The server cannot keep games now: try again later."
-            )
-
-    def think(self, account: BotAccount, number: int, text: str) -> None:
-        """The bot's thinking, as engine-protocol `info` lines, to everyone in the room."""
-        room, seat = self._seat(account, number)
-        if self._thinking.setdefault(
-            account.key, Bucket(THINKING_BURST, THINKING_PER_SECOND)
-        ).take():
-            raise BotRefused(429, f"More than {THINKING_PER_SECOND:g} thinking requests a second.")
-        lines = text.splitlines()
-        if len(lines) > INFO_LINES:
-            raise BotRefused(413, f"More than {INFO_LINES} info lines at once.")
-        pos = room.position
-        if room.over or pos.to_move != seat or not room.thinking:
-            raise BotRefused(409, "It is not the bot's turn: thinking shows on its turn.")
-        playable = tuple(column_refusal(pos, col) is None for col in range(pos.width))
-        reader = InfoReader(account.name, pos.width, playable)
-        info = None
-        for line in lines:
-            words = line.split()
-            if not words:
-                continue
-            if words[0] != "info":
-                raise BotRefused(400, "Thinking is engine-protocol info lines only.")
-            try:
-                info = reader.read(words[1:]) or info
-            except InfoError as error:
-                raise BotRefused(400, f"An info line that does not read: {error}") from None
-        if info is None:
-            raise BotRefused(400, "No summary info line (one without col): nothing to show.")
-        if room.progress(room.search_id, info):
-            progress = Progress(room.number, room.search_id, info)
-            for client in self.host.members(room):
-                client.send(progress)

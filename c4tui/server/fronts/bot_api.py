@@ -21,7 +21,9 @@ from aiohttp import web
 
 from c4tui.community.bot_tokens import BotAccount
 from c4tui.community.clocks import TimeControl
-from c4tui.server.desks.bots import BotDesk, BotRefused, Bucket, Feed
+from c4tui.server.desks.bot_feeds import Feed
+from c4tui.server.desks.bot_play import BotRefused, Bucket
+from c4tui.server.desks.bots import BotDesk
 from c4tui.server.rooms.access import GuessLimit
 from c4tui.server.rooms.hooks import Refused
 from c4tui.server.store.store import StoreError
@@ -228,17 +230,17 @@ class BotApi:
         return number(request.match_info["room"], "room", 1, 1 << 31)
 
     async def game_stream(self, request: web.Request, bot: BotAccount) -> web.StreamResponse:
-        feed = self.desk.open_game(bot, self._room(request), request.remote or "?")
+        feed = self.desk.play.open_game(bot, self._room(request), request.remote or "?")
         try:
             return await self._stream(request, feed)
         finally:
-            self.desk.close_game(feed)
+            self.desk.play.close_game(feed)
 
     async def move(self, request: web.Request, bot: BotAccount) -> web.StreamResponse:
         column = number(request.match_info["column"], "column", 1, 10) - 1
         ply = request.query.get("ply")
         seen = None if ply is None else number(ply, "ply", 0, 100)
-        self.desk.move(bot, self._room(request), column, seen)
+        self.desk.play.move(bot, self._room(request), column, seen)
         return web.json_response({"ok": True})
 
     async def thinking(self, request: web.Request, bot: BotAccount) -> web.StreamResponse:
@@ -252,11 +254,11 @@ class BotApi:
             text = body.decode("utf-8")
         except UnicodeDecodeError:
             raise BotRefused(400, "Thinking is UTF-8 text.") from None
-        self.desk.think(bot, room, text)
+        self.desk.play.think(bot, room, text)
         return web.json_response({"ok": True})
 
     async def resign(self, request: web.Request, bot: BotAccount) -> web.StreamResponse:
-        self.desk.resign(bot, self._room(request), request.query.get("reason", ""))
+        self.desk.play.resign(bot, self._room(request), request.query.get("reason", ""))
         return web.json_response({"ok": True})
 
     # ---- streams ----------------------------------------------------------------------
