@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import Checkbox, DataTable, Input
+from textual.widgets._footer import FooterKey
 
 from c4tui.app.screens.game import GameScreen
 from c4tui.app.screens.lobby import LobbyScreen
@@ -87,3 +88,15 @@ async def test_enter_at_login_opens_the_game_waiting_for_your_move(clocked, size
         assert app.match.room.number == made["room"]
         assert app.match.room.seats[0].name == "ann"
     await bob.close()
+
+
+async def test_the_lobbys_key_bar_is_whole_at_80_columns(service):  # noqa: F811
+    """Every key the bar shows fits in 80 columns, Quit the last (matchmaking's keys are
+    named on the line above who is online)."""
+    app = served_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.pause()
+        keys = list(app.screen.query(FooterKey))
+        assert "Quit" in [key.description for key in keys]
+        assert all(0 < key.region.width and key.region.right <= 80 for key in keys)

@@ -77,15 +77,17 @@ class LobbyScreen(Screen[None]):
         Binding("j", "focus_code", "Join"),
         Binding("l", "focus_rooms", "Rooms"),
         Binding("w", "watch", "Watch"),
-        Binding("g", "games", "Games"),
+        Binding("g", "games", "Games", show=False),  # its button says so
         Binding("p", "players", "Players"),
         Binding("b", "bot_token", "Bot token", show=False),  # its button says so
-        Binding("t", "tournaments", "Tournaments"),
+        # Matchmaking's keys are on the line above who is online (IDLE_MATCHING): the key
+        # bar keeps the others whole at 80 columns.
+        Binding("t", "tournaments", "Tournaments", show=False),
         Binding("s", "screen_reader", "Screen reader", show=False),
         Binding("B", "bell", "Bell on/off", show=False),  # the online line says which
-        Binding("f", "find", "Find"),
-        Binding("c", "challenge", "Challenge"),
-        Binding("k", "leaderboard", "Leaderboard"),
+        Binding("f", "find", "Find", show=False),
+        Binding("c", "challenge", "Challenge", show=False),
+        Binding("k", "leaderboard", "Leaderboard", show=False),
         Binding("y", "answer_challenge(True)", "Accept", show=False),
         Binding("n", "answer_challenge(False)", "Decline", show=False),
         Binding("x", "cancel_challenge", "Cancel my challenge", show=False),
