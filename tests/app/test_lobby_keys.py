@@ -99,4 +99,4 @@ async def test_the_lobbys_key_bar_is_whole_at_80_columns(service):  # noqa: F811
         await pilot.pause()
         keys = list(app.screen.query(FooterKey))
         assert "Quit" in [key.description for key in keys]
-        assert all(0 < key.region.width and key.region.right <= 80 for key in keys)
+        assert all(key.region.width > 0 and key.region.right <= 80 for key in keys)
