@@ -1,6 +1,8 @@
 """The desks: what puts players into rooms and keeps the community's results.
 
-matchmaking.py          automatch, challenges and rated games
+matchmaking.py          automatch, and the rooms of paired games
+challenge_desk.py       challenges between people, answered or gone, on every server
+rated_games.py          a rated game's terms, the ratings it moves, the leaderboard
 tournaments.py          Swiss tournaments from entry to standings
 tournament_rounds.py    a tournament's rounds: begun, paired, seated, recorded, paused
 tournament_audience.py  who sees the tournaments, and what each is sent

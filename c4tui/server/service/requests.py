@@ -395,17 +395,17 @@ class Requests:
             terms = f"{TimeControl.parse(message.control).words}, casual"
             client.send(Notice(f"Challenge sent to BOT {name} ({terms}): waiting for its answer."))
             return
-        self.matching.challenge(client, message.name, message.control, message.rated)
+        self.matching.challenges.challenge(client, message.name, message.control, message.rated)
 
     def _person_online(self, name: str) -> bool:
         folded = name.casefold()
         return any(c.name.casefold() == folded and not is_bot_key(c.key) for c in self.host.clients)
 
     def _on_answer_challenge(self, client: Client, message: AnswerChallenge) -> None:
-        self.matching.answer(client, message.challenge, message.accept)
+        self.matching.challenges.answer(client, message.challenge, message.accept)
 
     def _on_cancel_challenge(self, client: Client, message: CancelChallenge) -> None:
-        self.matching.cancel(client, message.challenge)
+        self.matching.challenges.cancel(client, message.challenge)
 
     def _on_leaderboard(self, client: Client, message: Message) -> None:
         client.send(self.matching.rated.leaderboard())
