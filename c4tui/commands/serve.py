@@ -43,6 +43,7 @@ ROOM_FLAGS = (
     ("--max-bot-games", "bot_games", int, "N", "games one bot plays at once"),
     ("--max-bot-moves-per-second", "bot_moves_per_second", float, "R", "moves a second of one bot"),
     ("--lease-seconds", "lease_seconds", float, "SECONDS", "a room's lease (shared store)"),
+    ("--store-timeout", "store_timeout", float, "SECONDS", "the longest a PostgreSQL statement"),
     ("--round-pause", "round_pause", float, "SECONDS", "between a tournament's rounds"),
 )
 
@@ -132,6 +133,8 @@ def check(args: argparse.Namespace) -> None:
         raise CommandError(f"--store {args.store[:40]!r}: a postgresql://... URL")
     if not args.lease_seconds >= 1:
         raise CommandError(f"--lease-seconds {args.lease_seconds:g}: at least 1 second")
+    if not args.store_timeout >= 0.1:
+        raise CommandError(f"--store-timeout {args.store_timeout:g}: at least 0.1 seconds")
     if args.no_ssh and args.no_web:
         raise CommandError("--no-ssh and --no-web together leave nothing to serve")
     for flag, name, _, _, _ in LIMIT_FLAGS + ROOM_FLAGS:

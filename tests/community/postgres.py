@@ -11,11 +11,13 @@ are no binaries: on PATH, in /usr/local/bin, or Debian's /usr/lib/postgresql/N/b
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import itertools
 import os
 import pwd
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -100,6 +102,42 @@ class Postgres:
         ]
         if tables:
             store.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE")
+
+    def halt(self) -> None:
+        """Stopped at once, as a crash would, its data kept (`start_again` brings it back)."""
+        self._run(str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
+
+    def start_again(self) -> None:
+        options = f"-h 127.0.0.1 -p {self.port} -k '' -F -c max_connections=50"
+        self._run(
+            str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-l",
+            str(self.folder / "log"), "-w", "-o", options, "start",
+        )  # fmt: skip
+
+    def processes(self) -> list[int]:
+        """The server's processes: the postmaster and every backend it started."""
+        postmaster = int((self.data / "postmaster.pid").read_text().split()[0])
+        found = [postmaster]
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    stat = (entry / "stat").read_text()
+                except OSError:
+                    continue
+                if int(stat.rsplit(")", 1)[1].split()[1]) == postmaster:
+                    found.append(int(entry.name))
+        return found
+
+    def freeze(self) -> None:
+        """Every process of the server stopped (SIGSTOP), as a hung host would be."""
+        for pid in self.processes():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGSTOP)
+
+    def thaw(self) -> None:
+        for pid in self.processes():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGCONT)
 
     def stop(self) -> None:
         try:

@@ -154,7 +154,7 @@ class RoomHost:
         """Open the store (StoreError says why it cannot be), bring in the files of an
         older state directory, and bring back the rooms no other live server holds."""
         if self._store is None:
-            self._store = open_store(self.state_dir, self.store_url)
+            self._store = open_store(self.state_dir, self.store_url, self.limits.store_timeout)
         bring_in(self.state_dir, self.store)
         if self.store.dialect != "postgresql":
             self.leasing.leases.clear()  # a SQLite file is one server's: every room is its own

@@ -11,7 +11,9 @@ from c4tui.server.store.migrate import migrate
 from c4tui.server.store.store import DATABASE_NAME, Store, StoreError
 
 
-def open_store(state_dir: Path, url: str | None = None) -> Store:
+def open_store(
+    state_dir: Path, url: str | None = None, statement_seconds: float | None = None
+) -> Store:
     """The community's store, opened and migrated to this code's schema: SQLite in
     `<state_dir>/community.sqlite3`, or the PostgreSQL database at `url`
     (postgresql://user:password@host:port/name). StoreError says why not."""
@@ -19,7 +21,7 @@ def open_store(state_dir: Path, url: str | None = None) -> Store:
     if url is not None:
         from c4tui.server.store.postgres_store import PostgresStore
 
-        store = PostgresStore(url)
+        store = PostgresStore(url, statement_seconds)
     else:
         from c4tui.server.store.sqlite_store import SqliteStore
 

@@ -11,12 +11,25 @@ UPDATE) or writes with an upsert.
 
 A commit is durable when PostgreSQL says so (its own fsync of the WAL), so a killed
 c4tui loses nothing committed, and neither does a power cut on the database's host.
+
+The database may go away and come back (restarted, its host rebooted, or frozen). Then
+no statement may hold the server: each has `statement_seconds` (PostgreSQL's own
+statement_timeout, and a watchdog here that cuts the connection's socket, for a database
+too frozen to keep its own timeout); a connection that failed is given up, and from then
+on every statement fails at once ("the database is away") while a thread opens a new
+connection, once a RETRY_SECONDS, until one opens. The server refuses what it cannot
+keep meanwhile (a move is undone and its player told), and carries on by itself when
+the database is back: one log line when it goes, one when it is back.
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
+import os
 import re
+import socket
+import threading
 from typing import Any
 
 import psycopg
@@ -25,6 +38,9 @@ from psycopg import conninfo, errors
 from c4tui.server.store.store import Params, Row, Store, StoreDamaged, StoreError, StoreFull
 
 CONNECT_SECONDS = 10
+STATEMENT_SECONDS = 5.0  # c4tui serve --store-timeout: the longest a statement may take
+RETRY_SECONDS = 1.0  # between tries to reach a database that went away
+log = logging.getLogger("c4tui.server")
 # A `?` outside a string literal is a placeholder; a `%` is psycopg's and must be doubled.
 _SQL_PARTS = re.compile(r"'(?:[^']|'')*'|\?|%")
 
@@ -54,22 +70,76 @@ class PostgresStore(Store):
 
     dialect = "postgresql"
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, statement_seconds: float | None = None) -> None:
         super().__init__()
-        self.url = url
+        self.url = self._address = url
         self.where = shown(url)
+        self.statement_seconds = statement_seconds or STATEMENT_SECONDS
+        self._away: str | None = None  # why the database is away, None while it is here
+        self._closed = threading.Event()
+        self._lock = threading.Lock()  # the connection, swapped by the reconnecting thread
+        self.connection = self._connect()  # at the start a database away is a StoreError
+
+    def _connect(self) -> psycopg.Connection[Any]:
         try:
-            self.connection = psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_SECONDS)
+            connection = psycopg.connect(
+                self._address,
+                autocommit=True,
+                connect_timeout=CONNECT_SECONDS,
+                keepalives=1,
+                keepalives_idle=5,
+                keepalives_interval=2,
+                keepalives_count=3,
+            )
+            millis = round(self.statement_seconds * 1000)
+            connection.execute(f"SET statement_timeout = {millis}")
         except psycopg.Error as error:
             raise self._failure(error) from None
+        return connection
 
     def _run(self, sql: str, params: Params, *, fetch: bool) -> tuple[int, list[Row]]:
+        with self._lock:
+            away, connection = self._away, self.connection
+        if away is not None:
+            raise StoreError(f"{self.where}: the database is away ({away}); trying again")
+        # A database frozen (SIGSTOP, a hung host) keeps no timeout of its own: the
+        # watchdog cuts the socket, so the statement fails instead of holding the server.
+        watchdog = threading.Timer(self.statement_seconds + 1.0, _cut, (connection,))
+        watchdog.daemon = True
+        watchdog.start()
         try:
-            cursor = self.connection.execute(driver_sql(sql), tuple(params))
+            cursor = connection.execute(driver_sql(sql), tuple(params))
             found: list[Any] = cursor.fetchall() if fetch and cursor.description else []
             return cursor.rowcount, found
         except psycopg.Error as error:
-            raise self._failure(error) from None
+            failure = self._failure(error)
+            if connection.broken or connection.closed or isinstance(error, errors.QueryCanceled):
+                self._went_away(connection, str(failure))
+            raise failure from None
+        finally:
+            watchdog.cancel()
+
+    def _went_away(self, connection: psycopg.Connection[Any], why: str) -> None:
+        """The connection failed: give it up, and reconnect in a thread meanwhile."""
+        with self._lock:
+            if self._away is not None or connection is not self.connection:
+                return
+            self._away = why.removeprefix(f"{self.where}: ")
+        log.warning("the database went away: %s; reconnecting", why)
+        with contextlib.suppress(Exception):
+            connection.close()
+        threading.Thread(target=self._reconnect, name="c4tui-store-reconnect", daemon=True).start()
+
+    def _reconnect(self) -> None:
+        while not self._closed.wait(RETRY_SECONDS):
+            try:
+                connection = self._connect()
+            except StoreError:
+                continue
+            with self._lock:
+                self.connection, self._away = connection, None
+            log.warning("the database is back: %s", self.where)
+            return
 
     def _begin(self) -> None:
         self._run("BEGIN", (), fetch=False)
@@ -79,7 +149,10 @@ class PostgresStore(Store):
             self.connection.execute("ROLLBACK")
 
     def close(self) -> None:
-        self.connection.close()
+        self._closed.set()
+        with self._lock:
+            connection = self.connection
+        connection.close()
 
     def _failure(self, error: psycopg.Error) -> StoreError:
         text = " ".join(str(error).split()) or type(error).__name__
@@ -88,3 +161,15 @@ class PostgresStore(Store):
         if isinstance(error, (errors.DataCorrupted, errors.IndexCorrupted)):
             return StoreDamaged(f"{self.where}: the database is damaged ({text})")
         return StoreError(f"{self.where}: {text}")
+
+
+def _cut(connection: psycopg.Connection[Any]) -> None:
+    """Shut the connection's socket down, from the watchdog's thread: the statement
+    waiting on it fails at once (the connection is broken after, and given up)."""
+    with contextlib.suppress(OSError, psycopg.Error):
+        fd = connection.pgconn.socket
+        cut = socket.socket(fileno=os.dup(fd))
+        try:
+            cut.shutdown(socket.SHUT_RDWR)
+        finally:
+            cut.close()

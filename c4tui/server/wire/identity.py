@@ -42,6 +42,7 @@ class RoomLimits:
     tournaments: tuple[tuple[str, str, int, float], ...] = ()
     # seconds a room's lease runs unrenewed: a dead server's rooms move after it (room_leases.py)
     lease_seconds: float = 15.0
+    store_timeout: float = 5.0  # seconds a PostgreSQL statement may take (postgres_store.py)
     # seconds between a tournament's rounds: its players see how their game ended first
     round_pause: float = 15.0
 
