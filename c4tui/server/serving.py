@@ -49,7 +49,7 @@ STATE_NAMES = {
     "run",
     CLIENTS_DIR,
 }
-REFUSING_LOGGERS = ("c4tui.server", "c4tui.server")  # their floods summarised (refusal_log.py)
+REFUSING_LOGGER = "c4tui.server"  # its floods summarised (refusal_log.py)
 STOPPING = "the server is stopping; your game is kept. Come back when it is up again."
 DATABASE_LINE = f"Its database {DATABASE_NAME} was made: the server never starts without it.\n"
 BROKEN = "the server has stopped: its database is gone. Your last moves may be lost."
@@ -204,8 +204,7 @@ class Server:
             self._let_go()
             raise
         self.rooms.host.store.on_gone = self._store_gone
-        for logger in REFUSING_LOGGERS:
-            logging.getLogger(logger).addFilter(self.refusal_log)
+        logging.getLogger(REFUSING_LOGGER).addFilter(self.refusal_log)
         self._summaries = asyncio.create_task(self._summarise_refusals())
         if self.ssh is not None:  # the names are the community's, in the rooms' store
             self.ssh.store = self.rooms.host.store
@@ -230,8 +229,7 @@ class Server:
         if self._summaries is not None:
             self._summaries.cancel()
         self.refusal_log.flush(now=inf)
-        for logger in REFUSING_LOGGERS:
-            logging.getLogger(logger).removeFilter(self.refusal_log)
+        logging.getLogger(REFUSING_LOGGER).removeFilter(self.refusal_log)
         self._let_go()
 
     async def _summarise_refusals(self) -> None:

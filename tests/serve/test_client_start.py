@@ -19,10 +19,9 @@ IMPOSTOR = "import sys; print('an impostor c4tui ran'); sys.exit(7)\n"
 def impostor_checkout(tmp_path: Path) -> Path:
     """Another checkout's directory: a `c4tui/` package of its own."""
     checkout = tmp_path / "other-checkout"
-    (checkout / "c4tui" / "serve").mkdir(parents=True)
-    for package in ("c4tui", "c4tui/serve"):
-        (checkout / package / "__init__.py").write_text(IMPOSTOR)
-    (checkout / "c4tui" / "__main__.py").write_text(IMPOSTOR)
+    (checkout / "c4tui").mkdir(parents=True)
+    for module in ("__init__.py", "__main__.py"):  # any import of c4tui runs it first
+        (checkout / "c4tui" / module).write_text(IMPOSTOR)
     return checkout
 
 
