@@ -189,3 +189,15 @@ def test_a_browsers_name_cannot_be_searched_for_and_a_made_up_cookie_is_not_take
     # A cookie the server never gave is not taken as an identity: a new visitor each time.
     made_up = {visitor(here, "mallory").key for _ in range(3)}
     assert len(made_up) == 3 and ann.key not in made_up
+
+
+def test_a_keyless_name_that_looks_like_one_online_waits_until_they_have_left():
+    players = Players()
+    ann = players.enter(Player("ssh-name:ann", "ann", "10.0.0.1"))
+    cyrillic = "\u0430nn"
+    with pytest.raises(NameTaken, match="looks like"):
+        players.enter(Player("ssh-name:" + cyrillic, cyrillic, "10.0.0.2"))
+    again = players.enter(Player("ssh-name:ann", "ANN", "10.0.0.3"))  # ann, in any case
+    players.leave(ann)
+    players.leave(again)
+    players.enter(Player("ssh-name:" + cyrillic, cyrillic, "10.0.0.2"))  # ann has left

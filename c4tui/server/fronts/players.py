@@ -19,6 +19,7 @@ from typing import Any
 import asyncssh
 
 from c4tui.community.chosen_names import WEB_NAMES
+from c4tui.community.look_alikes import skeleton
 from c4tui.server.store.people_records import PeopleRecords
 from c4tui.server.store.player_records import PlayerRecords
 from c4tui.server.store.store import StoreError
@@ -178,11 +179,21 @@ class Players:
         return player
 
     def in_use(self, player: Player) -> str | None:
-        """Why `player` may not take its name now: a keyless session has it."""
-        name = player.name.casefold()
+        """Why `player` may not take its name now: a keyless session has it, or another
+        identity online has a name that looks like it (look_alikes.py: a keyless "аnn"
+        in Cyrillic beside a keyless "ann" would be two players no one tells apart)."""
+        name, look = player.name.casefold(), skeleton(player.name)
+        online = [(p.key, p.name) for p in self.sessions] + list(self.elsewhere().items())
+        if any(
+            key != player.key and named.casefold() != name and skeleton(named) == look
+            for key, named in online
+        ):
+            return (
+                f"a player online has a name that looks like {player.name}: "
+                "choose another name, or come back when they have left."
+            )
         if not player.key.startswith(KEYED) or self.names.owner(name) is not None:
             return None
-        online = [(p.key, p.name) for p in self.sessions] + list(self.elsewhere().items())
         if any(key.startswith(KEYLESS) and named.casefold() == name for key, named in online):
             return (
                 f"the name {player.name} is in use right now by a player without a key: "
