@@ -9,6 +9,7 @@ writes a file in its home and tries one in the state directory above it, `r` rea
 the file in its home and tries the host key, /etc/shadow and the state directory.
 """
 
+import gc
 import os
 import resource
 import shutil
@@ -41,6 +42,7 @@ def main() -> int:
     say(f"memory-limit={resource.getrlimit(resource.RLIMIT_AS)[0]}")
     say(f"nice={os.nice(0)}")
     say(f"pid={os.getpid()} pgid={os.getpgid(0)} sid={os.getsid(0)}")
+    say(f"gc-frozen={gc.get_freeze_count()} gc-on={int(gc.isenabled())}")
     say("ready")
     holding = False
     while True:

@@ -27,6 +27,9 @@ async def test_a_forked_client_is_confined_as_an_exec_one(tmp_path, limits):
             assert "SECRET_OF_HOST=-" in screen
             assert "TERM=xterm" in screen  # the session's environment, not the fork server's
             assert field(screen, "sid") == forked  # a session and a terminal of its own
+            # The fork server's heap was frozen before the fork: a child's collections
+            # never write to (and so copy) the pages it shares with the fork server.
+            assert field(screen, "gc-frozen") > 0 and field(screen, "gc-on") == 1
             session.type("w")
             await session.wait_for("refused escaped.txt (Permission denied)")
             session.type("r")

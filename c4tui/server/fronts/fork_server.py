@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import importlib
 import importlib.util
 import json
@@ -99,6 +100,7 @@ def run_child(
             os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
             os.chdir(str(request["home"]))
         random.seed()  # not the sequence every sibling inherited
+        gc.enable()  # the heap it shares stays frozen (main)
         status = run() or 0
     except SystemExit as end:
         status = end.code if isinstance(end.code, int) else 0 if end.code is None else 1
@@ -188,10 +190,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     die_with_parent(args.parent)
+    # No collection while the client is imported (it would only move objects between
+    # generations), then the heap frozen: objects in the permanent generation are never
+    # examined by a child's collections, which would otherwise write to every page they
+    # share with this process and so copy them (the gc module's own advice for forks).
+    gc.disable()
     channel = socket.socket(fileno=args.socket)
     run = entry_point(args.entry)
     for module in args.preload:
         importlib.import_module(module)
+    gc.freeze()
     serve(channel, run)
 
 
