@@ -4,6 +4,7 @@ answer a challenge, challenge a player, the leaderboard."""
 from __future__ import annotations
 
 from textual.widgets import DataTable, Input, Static, TabbedContent
+from textual.widgets._select import SelectOverlay
 
 from c4tui.app.screens.game import GameScreen
 from c4tui.app.screens.lobby import IDLE_MATCHING, LobbyScreen
@@ -100,3 +101,17 @@ async def test_the_leaderboard_lists_rated_players_by_class(service):  # noqa: F
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
     for client in (ann, bob):
         await client.close()
+
+
+async def test_the_challenges_time_controls_open_inside_its_frame_at_80x24(service):  # noqa: F811
+    app = served_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, ChallengeScreen))
+        await pilot.press("tab", "enter")  # the time control's list, open
+        overlay = app.screen.query_one(SelectOverlay)
+        await until(pilot, lambda: overlay.display and overlay.region.height > 0)
+        await pilot.pause()
+        inside = app.screen.query_one("#challenge-box").content_region
+        assert inside.contains_region(overlay.region), (overlay.region, inside)

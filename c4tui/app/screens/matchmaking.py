@@ -81,6 +81,10 @@ class ChallengeScreen(ModalScreen[tuple[str, str, bool] | None]):
             with Horizontal(classes="matching-buttons"):
                 yield Button("Challenge", id="challenge-send", variant="primary", compact=True)
                 yield Button("Back", id="challenge-back", compact=True)
+            # Also the room the time controls' list needs, open, inside the frame.
+            yield Static(
+                "Enter sends · Esc goes back", id="challenge-hint", classes="matching-hint"
+            )
 
     def on_mount(self) -> None:
         self.query_one("#challenge-name", Input).focus()
