@@ -11,22 +11,19 @@ room only shows it thinking.
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING
 
 from c4tui.engine.players.contract import SearchInfo
 from c4tui.server.rooms.ai_pool import AiPool, PooledSearch
+from c4tui.server.rooms.face import Host
 from c4tui.server.rooms.room import Room
 from c4tui.server.rooms.worker import SearchJob
 from c4tui.server.wire.protocol import Progress
-
-if TYPE_CHECKING:
-    from c4tui.server.rooms.host import RoomHost
 
 
 class AiSeat:
     """The searches of the AI seats of one host's rooms, one a room at most."""
 
-    def __init__(self, host: RoomHost, pool: AiPool) -> None:
+    def __init__(self, host: Host, pool: AiPool) -> None:
         self.host = host
         self.pool = pool
         self.searches: dict[int, PooledSearch] = {}  # by room number

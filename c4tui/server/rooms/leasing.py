@@ -11,15 +11,12 @@ people in it follow it there (relay.py). On SQLite every room is the one server'
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 from c4tui.server.cluster.bus_servers import ServerRecords
 from c4tui.server.cluster.room_leases import RoomLeases
+from c4tui.server.rooms.face import Host
 from c4tui.server.rooms.room import Room, by_post
 from c4tui.server.store.store import StoreError
-
-if TYPE_CHECKING:
-    from c4tui.server.rooms.host import RoomHost
 
 log = logging.getLogger("c4tui.server")
 
@@ -27,7 +24,7 @@ log = logging.getLogger("c4tui.server")
 class Leasing:
     """One host's leases on its rooms and the servers' heartbeats (see the module docstring)."""
 
-    def __init__(self, host: RoomHost) -> None:
+    def __init__(self, host: Host) -> None:
         self.host = host
         self._records: ServerRecords | None = None
         self._servers: list[str] = [host.server]  # the live servers at the last heartbeat

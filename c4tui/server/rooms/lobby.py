@@ -14,12 +14,13 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 from math import inf
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from c4tui.community.bot_tokens import is_bot_key
 from c4tui.server.rooms.access import show_code
 from c4tui.server.rooms.audience import Client
+from c4tui.server.rooms.face import Host
 from c4tui.server.rooms.room import Room
 from c4tui.server.rooms.views import room_summary
 from c4tui.server.store.bells import BellRecords
@@ -27,16 +28,13 @@ from c4tui.server.store.store import StoreError
 from c4tui.server.wire.codec import from_wire
 from c4tui.server.wire.protocol import Lobby
 
-if TYPE_CHECKING:
-    from c4tui.server.rooms.host import RoomHost
-
 LOBBY_EVERY = 0.25  # seconds: lobby updates are gathered, so a busy server sends few
 
 
 class LobbyBoard:
     """The lobby of one server (see the module docstring)."""
 
-    def __init__(self, host: RoomHost) -> None:
+    def __init__(self, host: Host) -> None:
         self.host = host
         self._due = False
         self._news = False  # the lobby changed here: the other servers are to be told

@@ -10,18 +10,15 @@ refused is kept again, and an AI move it refused is searched again.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 from c4tui.community.clocks import CLOCK_KEEP
+from c4tui.server.rooms.face import Host
 from c4tui.server.rooms.room import Room
-
-if TYPE_CHECKING:
-    from c4tui.server.rooms.host import RoomHost
 
 log = logging.getLogger("c4tui.server")
 
 
-def look(host: RoomHost) -> None:
+def look(host: Host) -> None:
     """Look at every room. A bug in one room is logged, and the others are still seen to."""
     now = host.now()
     for room in list(host.rooms.values()):
@@ -31,7 +28,7 @@ def look(host: RoomHost) -> None:
             log.exception("room %d: its seats could not be seen to", room.number)
 
 
-def look_at(host: RoomHost, room: Room, now: float) -> None:
+def look_at(host: Host, room: Room, now: float) -> None:
     """End the room's game if a flag fell or a player is gone past the grace; free the
     seats held too long; keep a running clock; keep again a change the store refused."""
     side = room.time_out(now)

@@ -8,20 +8,16 @@ last): the same bytes go to every member of that audience, however many watch.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from c4tui.server.rooms.access import show_code
 from c4tui.server.rooms.audience import Client
+from c4tui.server.rooms.face import Host
 from c4tui.server.rooms.room import Room
 from c4tui.server.rooms.views import room_view
 from c4tui.server.wire.codec import from_wire
 from c4tui.server.wire.protocol import RoomShown, YourMove
 
-if TYPE_CHECKING:
-    from c4tui.server.rooms.host import RoomHost
 
-
-def show(host: RoomHost, room: Room) -> None:
+def show(host: Host, room: Room) -> None:
     """The room as it is now, to everyone in it."""
     now = host.now()
     here = host.members(room)
@@ -41,7 +37,7 @@ def show(host: RoomHost, room: Room) -> None:
             client.send(shown)
 
 
-def tell_turn(host: RoomHost, room: Room) -> None:
+def tell_turn(host: Host, room: Room) -> None:
     """A move was made: tell the player now to move on their connections that are not
     in this room (in the lobby, in another game), with the bell if they want it."""
     if not room.on:
