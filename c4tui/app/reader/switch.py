@@ -39,12 +39,21 @@ def cursor_on(app: App[Any], widget: Widget) -> None:
     """In the mode, the terminal cursor at the start of the widget given the focus (an
     input places it at its own caret; the lines, on the line in focus; a list, on its
     highlighted item, the one Enter picks)."""
-    if reading(app) and not isinstance(widget, (Input, ReaderLog)):
+    if reading(app) and isinstance(widget, Input):
+        # An input puts the cursor at its caret as it takes the focus: in a dialog just
+        # opened, before the dialog is laid out (at the screen's top left).
+        app.call_after_refresh(_at_caret, app, widget)
+    elif reading(app) and not isinstance(widget, ReaderLog):
         if isinstance(widget.screen, AnswerScreen):
             # A question's answer buttons: the line to read is the question.
             widget = widget.screen.query_one("#answer-question")
         region = widget.content_region
         app.cursor_position = Offset(region.x, region.y + _highlighted_row(widget))
+
+
+def _at_caret(app: App[Any], field: Input) -> None:
+    if field.has_focus:
+        app.cursor_position = field.cursor_screen_offset
 
 
 def cursor_follows(app: App[Any], options: OptionList | DataTable[Any]) -> None:

@@ -3,7 +3,7 @@ the lobby's toggle and typed commands, a room for two in lines, chat as a line."
 
 from __future__ import annotations
 
-from textual.widgets import OptionList
+from textual.widgets import Input, OptionList
 
 from c4tui.app.reader.mode import reading
 from c4tui.app.reader.pane import PaneCommandLine
@@ -207,3 +207,19 @@ async def test_a_dialog_hides_the_lines_under_it(service):
         await until(pilot, lambda: not isinstance(app.screen, LobbyScreen))
         # Once the lobby's lines showed through around the dialog, read as one with it.
         await until(pilot, lambda: "lobby:" not in app.export_screenshot().replace("&#160;", " "))
+
+
+async def test_the_cursor_is_on_the_field_a_dialog_opens_on(service):
+    app = served_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("s")
+        await until(pilot, lambda: reading(app) and isinstance(app.focused, PaneCommandLine))
+        bob = await login(service, "bob")
+        await until(pilot, lambda: "bob is online" in app.spoken.lines)
+        await typed(pilot, "challenge bob")
+        await until(pilot, lambda: isinstance(app.focused, Input) and app.focused.value == "bob")
+        field = app.focused
+        # Once at the screen's top left: the caret placed before the dialog was laid out.
+        await until(pilot, lambda: app.cursor_position.y == field.content_region.y > 0)
+        await bob.close()
