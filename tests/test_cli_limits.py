@@ -38,7 +38,7 @@ def test_a_bot_on_a_clock_is_given_both_clocks_and_the_increment(capsys, tmp_pat
 
 def test_a_bot_is_given_the_node_count(capsys, tmp_path):
     log = tmp_path / "go.txt"
-    argv = ["sprt", f"cmd:{sys.executable} {BOT} {log}", "random", "--elo1", "400"]
+    argv = ["arena", f"cmd:{sys.executable} {BOT} {log}", "random", "--games", "2"]
     assert main([*argv, "--nodes", "500", "--seed", "1", "--jobs", "1", "--json"]) == 0
     assert all(line[line.index("nodes") + 1] == "500" for line in go_lines(log))
 

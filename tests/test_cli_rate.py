@@ -108,6 +108,7 @@ def test_an_engine_that_raises_ends_the_rating_with_one_line(capsys, monkeypatch
     assert err.startswith("c4tui rate: broken failed in position") and err.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_openings_from_a_file_and_adjudication(capsys, tmp_path):
     openings = tmp_path / "openings.txt"
     openings.write_text("4444\n")

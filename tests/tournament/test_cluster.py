@@ -64,6 +64,7 @@ def same_games_on(address: str, capsys, tmp_path) -> None:
     assert saved_games(here) == saved_games(there) and len(saved_games(here)) == 18
 
 
+@pytest.mark.slow
 def test_a_cluster_of_two_workers_plays_the_same_games(capsys, tmp_path):
     with cluster(processes=False) as workers:
         same_games_on(workers.scheduler_address, capsys, tmp_path)
@@ -79,3 +80,28 @@ def test_a_scheduler_that_is_not_there_is_one_line(capsys):
     assert main([*SPRT, "--cluster", "tcp://127.0.0.1:9"]) == 2
     err = capsys.readouterr().err
     assert "--cluster" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.slow
+def test_a_worker_killed_mid_run_loses_only_its_batch(tmp_path):
+    import os
+    import signal
+
+    from c4tui.tournament.cluster import ClusterRunner
+    from c4tui.tournament.games import play_game
+    from c4tui.tournament.schedule import schedule
+
+    tasks = list(schedule(["negamax:depth=3", "greedy"], 24, seed=6, opening_plies=2))
+    alone = {game.task.index: game.moves for game in map(play_game, tasks)}
+    with (
+        cluster(processes=True) as workers,
+        distributed.Client(workers.scheduler_address) as client,
+    ):
+        pids = sorted(client.run(os.getpid).values())
+        played = {}
+        with ClusterRunner(tasks, workers.scheduler_address) as runner:
+            for game in runner:
+                played[game.task.index] = game.moves
+                if len(played) == 1:
+                    os.kill(pids[0], signal.SIGKILL)  # its batch in flight is played again
+    assert played == alone

@@ -91,6 +91,7 @@ def test_the_simulated_engines_are_calibrated_to_the_elo_asked(model):
         assert elo_of_pairs(pair_probabilities(edge_for(elo, model)), model) == pytest.approx(elo)
 
 
+@pytest.mark.slow
 def test_error_rates_on_simulated_engines():
     # 400 runs a side (the benchmark makes 10,000); the rates must stay within alpha or
     # beta plus three standard errors. A test pointing the wrong way, or bounds swapped,
