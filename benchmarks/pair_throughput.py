@@ -21,7 +21,6 @@ from c4tui.tournament.openings import DEFAULT_SUITE, OpeningSuite, load_openings
 from c4tui.tournament.sprt_run import Settings, SprtState, pair_tasks
 from c4tui.tournament.workers import GameRunner
 
-
 WARM_PAIRS = 5
 
 
