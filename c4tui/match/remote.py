@@ -71,6 +71,7 @@ from c4tui.match.room_requests import RoomRequests
 from c4tui.match.room_view import LobbyView, RoomView
 from c4tui.match.search_requests import Notice
 from c4tui.match.sides import Sides, engine_title
+from c4tui.server.wire import matchmaking_messages, people_messages, tournament_messages
 from c4tui.server.wire import protocol as wire
 from c4tui.server.wire.protocol import Bye, Message
 from c4tui.server.wire.room_client import RoomClient, RoomError
@@ -284,29 +285,29 @@ class RemoteMatch(RoomRequests):
             self._tell(LobbyChanged(self.lobby))
         elif isinstance(message, wire.Games):
             self._tell(GamesListed.from_wire(message))
-        elif isinstance(message, wire.BotToken):
+        elif isinstance(message, people_messages.BotToken):
             self._tell(BotTokenMade(message.name, message.token))
         elif isinstance(message, wire.Said):
             self._tell(Said(message.name, message.text))
-        elif isinstance(message, wire.Profile):
+        elif isinstance(message, people_messages.Profile):
             self._tell(ProfileShown(message))
-        elif isinstance(message, wire.TournamentsListed):
+        elif isinstance(message, tournament_messages.TournamentsListed):
             self._tell(TournamentsChanged(message.tournaments))
-        elif isinstance(message, wire.TournamentShown):
+        elif isinstance(message, tournament_messages.TournamentShown):
             self._tell(TournamentChanged(message))
         elif isinstance(message, wire.YourMove):
             self._tell(MoveArrived(message.room, message.against, message.bell))
-        elif isinstance(message, wire.Seeking):
+        elif isinstance(message, matchmaking_messages.Seeking):
             self._tell(SeekChanged(message))
-        elif isinstance(message, wire.Challenges):
+        elif isinstance(message, matchmaking_messages.Challenges):
             self._tell(ChallengesChanged(message))
-        elif isinstance(message, wire.Leaderboard):
+        elif isinstance(message, matchmaking_messages.Leaderboard):
             self._tell(LeaderboardShown(message))
-        elif isinstance(message, wire.Named):
+        elif isinstance(message, people_messages.Named):
             who = replace(self.client.welcome.identity, name=message.name)
             self.client.welcome = replace(self.client.welcome, identity=who)
             self._tell(Renamed(message.name))
-        elif isinstance(message, wire.Refused) and message.of == wire.ChooseName.KIND:
+        elif isinstance(message, wire.Refused) and message.of == people_messages.ChooseName.KIND:
             self._tell(NameRefused(message.reason))
         elif isinstance(message, wire.Refused):
             self._tell(Notice(message.reason, "warning", timeout=4))

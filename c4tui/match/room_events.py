@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from c4tui.engine.board.gamefile import GameFileError, GameRecord
 from c4tui.match.room_view import LobbyView, RoomView
+from c4tui.server.wire import matchmaking_messages, people_messages, tournament_messages
 from c4tui.server.wire import protocol as wire
 
 
@@ -52,7 +53,7 @@ class Closed:
 class ProfileShown:
     """A player's profile, as asked for (`profile`), or again after a block."""
 
-    profile: wire.Profile
+    profile: people_messages.Profile
 
 
 @dataclass(frozen=True)
@@ -81,14 +82,14 @@ class BotTokenMade:
 class TournamentsChanged:
     """The tournaments on the server (after asking for them, and as they change)."""
 
-    tournaments: tuple[wire.TournamentListed, ...]
+    tournaments: tuple[tournament_messages.TournamentListed, ...]
 
 
 @dataclass(frozen=True)
 class TournamentChanged:
     """The tournament this client follows: its standings and boards."""
 
-    tournament: wire.TournamentShown
+    tournament: tournament_messages.TournamentShown
 
 
 @dataclass(frozen=True)
@@ -103,17 +104,17 @@ class MoveArrived:
 
 @dataclass(frozen=True)
 class SeekChanged:
-    seeking: wire.Seeking  # control None: no seek (any more)
+    seeking: matchmaking_messages.Seeking  # control None: no seek (any more)
 
 
 @dataclass(frozen=True)
 class ChallengesChanged:
-    challenges: wire.Challenges
+    challenges: matchmaking_messages.Challenges
 
 
 @dataclass(frozen=True)
 class LeaderboardShown:
-    leaderboard: wire.Leaderboard
+    leaderboard: matchmaking_messages.Leaderboard
 
 
 RoomEvent = (

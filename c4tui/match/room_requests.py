@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import time
 
+from c4tui.server.wire import matchmaking_messages, people_messages
 from c4tui.server.wire import protocol as wire
 from c4tui.server.wire.protocol import Message
 
@@ -80,11 +81,11 @@ class RoomRequests:
 
     def challenge_bot(self, bot: str, *, second: bool = False) -> None:
         """A game with the online bot named `bot`, if it accepts (the room opens then)."""
-        self._send(wire.ChallengeBot(bot[:20], second=second))
+        self._send(people_messages.ChallengeBot(bot[:20], second=second))
 
     def make_bot_token(self, name: str) -> None:
         """A new token for this player's bot `name` (BotTokenMade brings it)."""
-        self._send(wire.MakeBotToken(name[:20]))
+        self._send(people_messages.MakeBotToken(name[:20]))
 
     def ask(self, request: Message) -> None:
         """A request of the service beyond a room's: the tournaments' (screens/tournament.py)."""
@@ -96,35 +97,37 @@ class RoomRequests:
 
     def profile(self, name: str) -> None:
         if name.strip():
-            self._send(wire.AskProfile(name.strip()[:200]))
+            self._send(people_messages.AskProfile(name.strip()[:200]))
 
     def block(self, name: str, block: bool) -> None:
-        self._send(wire.Block(name[:200], block))
+        self._send(people_messages.Block(name[:200], block))
 
     def set_password(self, password: str) -> None:
-        self._send(wire.SetPassword(password[:200]))
+        self._send(people_messages.SetPassword(password[:200]))
 
     def choose_name(self, name: str) -> None:
         """A name of this browser player's own (the service says Renamed or NameRefused)."""
-        self._send(wire.ChooseName(name.strip()[:200]))
+        self._send(people_messages.ChooseName(name.strip()[:200]))
 
     # ---- intents of matchmaking -----------------------------------------------------
 
     def seek(self, control: str) -> None:
         """Automatch: a rated game with this time control ("3+2", "1d")."""
-        self._send(wire.Seek(control[:20]))
+        self._send(matchmaking_messages.Seek(control[:20]))
 
     def unseek(self) -> None:
-        self._send(wire.Unseek())
+        self._send(matchmaking_messages.Unseek())
 
     def challenge(self, name: str, control: str, *, rated: bool) -> None:
-        self._send(wire.MakeChallenge(name.strip()[:200] or "?", control[:20], rated))
+        self._send(
+            matchmaking_messages.MakeChallenge(name.strip()[:200] or "?", control[:20], rated)
+        )
 
     def answer_challenge(self, challenge: int, accept: bool) -> None:
-        self._send(wire.AnswerChallenge(challenge, accept))
+        self._send(matchmaking_messages.AnswerChallenge(challenge, accept))
 
     def cancel_challenge(self, challenge: int) -> None:
-        self._send(wire.CancelChallenge(challenge))
+        self._send(matchmaking_messages.CancelChallenge(challenge))
 
     def leaderboard(self) -> None:
-        self._send(wire.AskLeaderboard())
+        self._send(matchmaking_messages.AskLeaderboard())

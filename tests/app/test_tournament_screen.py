@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Input, Static
 from c4tui.app.screens.game import GameScreen
 from c4tui.app.screens.tournament import TournamentScreen, state_words
 from c4tui.community.tournament import MAX_ROUNDS
-from c4tui.server.wire.protocol import MakeTournament, TournamentListed
+from c4tui.server.wire.tournament_messages import MakeTournament, TournamentListed
 from tests.app.room_showcase import ShowcaseApp, play, until
 from tests.app.showcase import SEED
 from tests.app.test_served import footer_keys, served_app, service  # noqa: F401 (a fixture)

@@ -7,7 +7,7 @@ import asyncio
 from types import SimpleNamespace
 
 from c4tui.cli import main
-from c4tui.server.wire.protocol import Seek
+from c4tui.server.wire.matchmaking_messages import Seek
 from tests.rooms.support import PATIENCE, login, next_of, room_where
 from tests.rooms.test_bots import bot_api, post, stream, token_of
 

@@ -20,7 +20,9 @@ from c4tui.engine.players.specs import make_engine
 from c4tui.server.fronts.bot_api import WRONG_TOKENS, BotApi
 from c4tui.server.service.service import RoomService
 from c4tui.server.wire.identity import RoomLimits
-from c4tui.server.wire.protocol import AskProfile, ChallengeBot, MakeBotToken, MakeChallenge, Watch
+from c4tui.server.wire.matchmaking_messages import MakeChallenge
+from c4tui.server.wire.people_messages import AskProfile, ChallengeBot, MakeBotToken
+from c4tui.server.wire.protocol import Watch
 from tests.rooms.support import PATIENCE, Time, login, next_of, room_where, running
 
 

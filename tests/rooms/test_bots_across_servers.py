@@ -12,7 +12,8 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 from c4tui.server.fronts.bot_api import BotApi
-from c4tui.server.wire.protocol import ChallengeBot, Seek
+from c4tui.server.wire.matchmaking_messages import Seek
+from c4tui.server.wire.people_messages import ChallengeBot
 from tests.community.two_servers import two_servers
 from tests.rooms.support import login, next_of, room_where
 from tests.rooms.test_bots import post, stream, token_of

@@ -12,7 +12,8 @@ import logging
 import pytest
 
 from c4tui.server.service.service import OUT_CAP, Connection, Identity
-from c4tui.server.wire.protocol import ProtocolError, Said, parse_client_line
+from c4tui.server.wire.kinds import parse_client_line
+from c4tui.server.wire.protocol import ProtocolError, Said
 from c4tui.server.wire.room_client import RoomClient, RoomError
 from tests.rooms.support import PATIENCE, login, next_of, room_where
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 
 from c4tui.engine.players.contract import ColumnStat, SearchInfo
+from c4tui.server.wire import kinds, matchmaking_messages, people_messages, tournament_messages
 from c4tui.server.wire import protocol as wire
-from c4tui.server.wire.protocol import ProtocolError, encode, parse_client_line, parse_service_line
+from c4tui.server.wire.kinds import parse_client_line, parse_service_line
+from c4tui.server.wire.protocol import ProtocolError, encode
 
 INFO = SearchInfo(
     "mcts",
@@ -29,7 +31,9 @@ ROOM = wire.RoomShown(
     search=4, info=INFO, trouble=None, watchers=("cy",),
 )  # fmt: skip
 LISTED = wire.RoomListed(3, None, (wire.PlayerListed("ann", None), None), False, True, 1)
-TOURNAMENT = wire.TournamentListed(1, "Swiss", "ann", "3+2", 3, 1.8e9, "playing", 1, 3, True)
+TOURNAMENT = tournament_messages.TournamentListed(
+    1, "Swiss", "ann", "3+2", 3, 1.8e9, "playing", 1, 3, True
+)
 SERVICE = [
     wire.Welcome(1, wire.Identity("ssh-name:ann", "ann"), 2.0),
     wire.Lobby(("ann", "bob"), (LISTED,)),
@@ -40,30 +44,34 @@ SERVICE = [
     wire.Games((wire.KeptGame("20261125-r3-000001", "c4tui-game 3\n"),)),
     wire.Said("ann", "gg"),
     wire.Bye("The server is stopping."),
-    wire.TournamentsListed((TOURNAMENT,)),
-    wire.TournamentShown(
+    tournament_messages.TournamentsListed((TOURNAMENT,)),
+    tournament_messages.TournamentShown(
         TOURNAMENT, None, True,
-        (wire.PlaceShown(1, "ann", 1.0, 0.0, 0.0, 1, 0, 0, 0, False),),
-        (wire.BoardShown(1, "ann", "bob", 4, 1.0, "four in a row", 7),),
+        (tournament_messages.PlaceShown(1, "ann", 1.0, 0.0, 0.0, 1, 0, 0, 0, False),),
+        (tournament_messages.BoardShown(1, "ann", "bob", 4, 1.0, "four in a row", 7),),
         {"1": "cy"},
     ),
-    wire.BotToken("alpha", "c4bot_x"),
-    wire.Profile(
+    people_messages.BotToken("alpha", "c4bot_x"),
+    people_messages.Profile(
         "bob", False, True, True,
-        (wire.RatingShown("blitz", 1623.4, 85.2, False, 12),),
-        5, 1, 3, (wire.PlayingShown(2, "level:3", 11),), None,
+        (people_messages.RatingShown("blitz", 1623.4, 85.2, False, 12),),
+        5, 1, 3, (people_messages.PlayingShown(2, "level:3", 11),), None,
     ),
     wire.YourMove(3, "bob", True),
-    wire.Seeking("3+2", "±150", 2),
-    wire.Seeking(None),
-    wire.Challenges(
-        (wire.ChallengeListed(4, "bob", "1d", True, True, 604000.0),),
-        (wire.ChallengeListed(5, "cy", "3+2", False, False, 90.5),),
+    matchmaking_messages.Seeking("3+2", "±150", 2),
+    matchmaking_messages.Seeking(None),
+    matchmaking_messages.Challenges(
+        (matchmaking_messages.ChallengeListed(4, "bob", "1d", True, True, 604000.0),),
+        (matchmaking_messages.ChallengeListed(5, "cy", "3+2", False, False, 90.5),),
     ),
-    wire.Leaderboard(
-        (wire.RatingClassListed("blitz", (wire.Ranked("ann", 1662, 290, True, 1),)),)
+    matchmaking_messages.Leaderboard(
+        (
+            matchmaking_messages.RatingClassListed(
+                "blitz", (matchmaking_messages.Ranked("ann", 1662, 290, True, 1),)
+            ),
+        )
     ),
-    wire.Named("Ann"),
+    people_messages.Named("Ann"),
 ]  # fmt: skip
 CLIENT = [
     wire.Hello(1, "token"),
@@ -72,23 +80,23 @@ CLIENT = [
     wire.Answer("take_back", False),
     wire.Say("hello"),
     wire.Leave(),
-    wire.MakeTournament("Evening Swiss", "3+2", 3, 30),
-    wire.FollowTournament(0),
-    wire.ChooseName("Ann"),
-    wire.ChallengeBot("alpha", second=True),
-    wire.MakeBotToken("alpha"),
-    wire.AskProfile("bob"),
-    wire.Block("bob", False),
-    wire.SetPassword("a long secret"),
+    tournament_messages.MakeTournament("Evening Swiss", "3+2", 3, 30),
+    tournament_messages.FollowTournament(0),
+    people_messages.ChooseName("Ann"),
+    people_messages.ChallengeBot("alpha", second=True),
+    people_messages.MakeBotToken("alpha"),
+    people_messages.AskProfile("bob"),
+    people_messages.Block("bob", False),
+    people_messages.SetPassword("a long secret"),
     wire.Create(clock="5+3"),
     wire.Claim(win=False),
     wire.Bell(on=True),
-    wire.Seek("3+2"),
-    wire.Unseek(),
-    wire.MakeChallenge("bob", "1d", rated=False),
-    wire.AnswerChallenge(4, True),
-    wire.CancelChallenge(5),
-    wire.AskLeaderboard(),
+    matchmaking_messages.Seek("3+2"),
+    matchmaking_messages.Unseek(),
+    matchmaking_messages.MakeChallenge("bob", "1d", rated=False),
+    matchmaking_messages.AnswerChallenge(4, True),
+    matchmaking_messages.CancelChallenge(5),
+    matchmaking_messages.AskLeaderboard(),
 ]
 
 
@@ -114,7 +122,7 @@ def test_each_side_refuses_the_others_messages():
 
 
 def test_every_kind_is_declared_once_on_its_side():
-    assert set(wire.CLIENT_MESSAGES) == {
+    assert set(kinds.CLIENT_MESSAGES) == {
         "hello", "lobby", "create", "join", "watch", "leave", "drop", "hurry", "resign",
         "offer_draw", "take_back", "rematch", "answer", "games", "say", "claim", "bell",
         "tournaments", "make_tournament", "enter_tournament", "withdraw", "begin_tournament",
@@ -122,4 +130,4 @@ def test_every_kind_is_declared_once_on_its_side():
         "seek", "unseek", "challenge", "answer_challenge", "cancel_challenge", "leaderboard",
         "name",
     }  # fmt: skip
-    assert set(wire.SERVICE_MESSAGES) == {m.kind for m in SERVICE}
+    assert set(kinds.SERVICE_MESSAGES) == {m.kind for m in SERVICE}

@@ -21,7 +21,7 @@ from c4tui.app.screens.matchmaking import CONTROLS, control_words
 from c4tui.engine.players.levels import LEVELS, RATINGS, level_name
 from c4tui.match.room_view import LobbyView, RoomSummary
 from c4tui.match.sides import GLYPHS, engine_title
-from c4tui.server.wire.protocol import ChallengeListed, Challenges, Seeking
+from c4tui.server.wire.matchmaking_messages import ChallengeListed, Challenges, Seeking
 
 LOBBY_HELP = (
     "type a command and press Enter; Escape: the lobby's keys, colon: typing again",

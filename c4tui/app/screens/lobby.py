@@ -52,7 +52,7 @@ from c4tui.engine.players.levels import LEVELS, RATINGS, level_name, level_title
 from c4tui.engine.players.specs import level_of, spec_text
 from c4tui.match.remote import RemoteMatch
 from c4tui.match.room_view import LobbyView, RoomSummary
-from c4tui.server.wire.protocol import ChallengeListed, Challenges, Leaderboard, Seeking
+from c4tui.server.wire.matchmaking_messages import ChallengeListed, Challenges, Leaderboard, Seeking
 
 DEFAULT_LEVEL = level_name(3)
 # Beside the levels, engines whose thinking is worth watching: they search for all of the

@@ -25,7 +25,7 @@ from textual.widgets.option_list import Option
 
 from c4tui.app.widgets.tick_box import TickBox
 from c4tui.community.clocks import TimeControl
-from c4tui.server.wire.protocol import Leaderboard
+from c4tui.server.wire.matchmaking_messages import Leaderboard
 
 CONTROLS = ("1+0", "3+2", "5+3", "10+5", "1d")  # the short list a player picks from
 DEFAULT_CONTROL = "3+2"

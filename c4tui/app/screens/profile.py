@@ -24,7 +24,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 from c4tui.community.chosen_names import name_refusal
 from c4tui.community.passwords import password_refusal
 from c4tui.engine.board.notation import move_name
-from c4tui.server.wire.protocol import Profile
+from c4tui.server.wire.people_messages import Profile
 
 
 def rating_words(profile: Profile) -> str:

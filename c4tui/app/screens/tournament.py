@@ -33,7 +33,7 @@ from c4tui.engine.board.notation import move_name
 from c4tui.match.remote import RemoteMatch
 from c4tui.match.room_events import TournamentChanged, TournamentsChanged
 from c4tui.server.wire.identity import MOST_ROUND_PAUSE
-from c4tui.server.wire.protocol import (
+from c4tui.server.wire.tournament_messages import (
     AskTournaments,
     BeginTournament,
     BoardShown,

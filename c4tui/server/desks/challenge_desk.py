@@ -32,7 +32,7 @@ from c4tui.server.rooms.room import Room
 from c4tui.server.store.challenge_records import ChallengeRecords
 from c4tui.server.store.profiles import ProfileRecords
 from c4tui.server.store.store import StoreError
-from c4tui.server.wire.protocol import ChallengeListed, Challenges
+from c4tui.server.wire.matchmaking_messages import ChallengeListed, Challenges
 
 log = logging.getLogger("c4tui.server")
 

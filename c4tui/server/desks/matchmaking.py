@@ -47,10 +47,8 @@ from c4tui.server.store.people_records import PeopleRecords
 from c4tui.server.store.player_records import PlayerRecords
 from c4tui.server.store.seek_records import SeekRecords
 from c4tui.server.store.store import Store, StoreError
-from c4tui.server.wire.protocol import (
-    Notice,
-    Seeking,
-)
+from c4tui.server.wire.matchmaking_messages import Seeking
+from c4tui.server.wire.protocol import Notice
 
 log = logging.getLogger("c4tui.server")
 

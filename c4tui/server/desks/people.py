@@ -32,7 +32,8 @@ from c4tui.server.store.chosen_names import ChosenNames
 from c4tui.server.store.people_records import KEYLESS, PeopleRecords
 from c4tui.server.store.profiles import ProfileRecords
 from c4tui.server.store.store import StoreError
-from c4tui.server.wire.protocol import Notice, PlayingShown, Profile, RatingShown, escaped
+from c4tui.server.wire.people_messages import PlayingShown, Profile, RatingShown
+from c4tui.server.wire.protocol import Notice, escaped
 
 log = logging.getLogger("c4tui.server")
 PASSWORD_EVERY = 10.0  # seconds between one identity's passwords (each costs a hash)

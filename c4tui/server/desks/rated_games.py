@@ -25,7 +25,7 @@ from c4tui.server.rooms.room import Room
 from c4tui.server.store.player_records import PlayerRecords
 from c4tui.server.store.rating_records import RatingRecords, Standing
 from c4tui.server.store.store import StoreError
-from c4tui.server.wire.protocol import Leaderboard, Ranked, RatingClassListed
+from c4tui.server.wire.matchmaking_messages import Leaderboard, Ranked, RatingClassListed
 
 log = logging.getLogger("c4tui.server")
 

@@ -18,7 +18,8 @@ from c4tui.server.rooms.hooks import HostListener
 from c4tui.server.rooms.host import RoomHost
 from c4tui.server.rooms.other_servers import OtherServers
 from c4tui.server.wire.identity import display_name
-from c4tui.server.wire.protocol import Named, Notice
+from c4tui.server.wire.people_messages import Named
+from c4tui.server.wire.protocol import Notice
 
 RENAMED = "webname.renamed"  # {key, name}: the player of identity `key` is called `name`
 BROWSER = "web:"  # a browser's identity (its private cookie): it may choose a name

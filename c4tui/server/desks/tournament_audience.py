@@ -18,7 +18,11 @@ from c4tui.server.rooms.audience import Client
 from c4tui.server.rooms.host import RoomHost
 from c4tui.server.rooms.room import Room
 from c4tui.server.wire.codec import from_wire, to_wire
-from c4tui.server.wire.protocol import TournamentListed, TournamentShown, TournamentsListed
+from c4tui.server.wire.tournament_messages import (
+    TournamentListed,
+    TournamentShown,
+    TournamentsListed,
+)
 
 SEND_EVERY = 0.25  # seconds: updates of tournaments are gathered, as the lobby's are
 

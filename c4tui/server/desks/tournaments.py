@@ -62,12 +62,12 @@ from c4tui.server.store.player_records import PlayerRecords
 from c4tui.server.store.rating_records import RatingRecords
 from c4tui.server.store.store import StoreError
 from c4tui.server.store.tournament_records import TournamentRecords
-from c4tui.server.wire.protocol import (
+from c4tui.server.wire.protocol import Message
+from c4tui.server.wire.tournament_messages import (
     BeginTournament,
     EnterTournament,
     FollowTournament,
     MakeTournament,
-    Message,
     Withdraw,
 )
 

@@ -48,11 +48,7 @@ from c4tui.server.store.opening import open_store
 from c4tui.server.store.room_records import RoomRecord
 from c4tui.server.store.store import Store, StoreError, StoreFull
 from c4tui.server.wire.identity import RoomLimits
-from c4tui.server.wire.protocol import (
-    VERSION,
-    Notice,
-    Welcome,
-)
+from c4tui.server.wire.protocol import VERSION, Notice, Welcome
 from c4tui.server.wire.protocol import Identity as WelcomedAs
 
 log = logging.getLogger("c4tui.server")

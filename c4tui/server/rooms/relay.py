@@ -37,15 +37,8 @@ from c4tui.server.rooms.audience import Client
 from c4tui.server.rooms.hooks import Elsewhere, HostListener
 from c4tui.server.rooms.host import RoomHost
 from c4tui.server.store.store import StoreError
-from c4tui.server.wire.protocol import (
-    Message,
-    Notice,
-    ProtocolError,
-    Refused,
-    RoomShown,
-    encode,
-    parse_service_line,
-)
+from c4tui.server.wire.kinds import parse_service_line
+from c4tui.server.wire.protocol import Message, Notice, ProtocolError, Refused, RoomShown, encode
 
 log = logging.getLogger("c4tui.server")
 # The requests about the room a relayed client is in: done by the room's server.

@@ -25,7 +25,8 @@ from c4tui.server.rooms.audience import Client
 from c4tui.server.rooms.hooks import HostListener
 from c4tui.server.rooms.host import RoomHost
 from c4tui.server.service.requests import Requests
-from c4tui.server.wire.protocol import Message, ProtocolError, encode, parse_client_line
+from c4tui.server.wire.kinds import parse_client_line
+from c4tui.server.wire.protocol import Message, ProtocolError, encode
 
 log = logging.getLogger("c4tui.server")
 # What a room tells its clients; the rest (lobbies, seeks, challenges) the client's own

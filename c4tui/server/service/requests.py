@@ -36,31 +36,35 @@ from c4tui.server.rooms.keeping import new_game_name
 from c4tui.server.rooms.other_servers import OtherServers
 from c4tui.server.rooms.room import Room, Seat
 from c4tui.server.store.store import StoreError
-from c4tui.server.wire.protocol import (
-    Answer,
+from c4tui.server.wire.matchmaking_messages import (
     AnswerChallenge,
+    CancelChallenge,
+    MakeChallenge,
+    Seek,
+)
+from c4tui.server.wire.people_messages import (
     AskProfile,
-    Bell,
     Block,
     BotToken,
-    CancelChallenge,
     ChallengeBot,
     ChooseName,
+    MakeBotToken,
+    SetPassword,
+)
+from c4tui.server.wire.protocol import (
+    Answer,
+    Bell,
     Claim,
     Create,
     Drop,
     Games,
     Join,
     KeptGame,
-    MakeBotToken,
-    MakeChallenge,
     Message,
     Notice,
     ProtocolError,
     Said,
     Say,
-    Seek,
-    SetPassword,
     Watch,
 )
 from c4tui.server.wire.protocol import Refused as RefusedMessage

@@ -40,15 +40,8 @@ from c4tui.server.service.relay_standins import StandIns
 from c4tui.server.service.requests import Requests
 from c4tui.server.store.store import Store
 from c4tui.server.wire.identity import Identity, RoomLimits, display_name
-from c4tui.server.wire.protocol import (
-    VERSION,
-    Bye,
-    Hello,
-    Message,
-    ProtocolError,
-    encode,
-    parse_client_line,
-)
+from c4tui.server.wire.kinds import parse_client_line
+from c4tui.server.wire.protocol import VERSION, Bye, Hello, Message, ProtocolError, encode
 
 log = logging.getLogger("c4tui.server")
 LOGIN_SECONDS = 10.0  # a client that does not say hello by then is closed

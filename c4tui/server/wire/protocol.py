@@ -4,15 +4,17 @@ Every message is one JSON object on one line (UTF-8, at most `RoomLimits.max_lin
 bytes), with a `kind`. A client's first message is `hello`; the service answers
 `welcome` or closes the connection.
 
-Each message is declared once, below, as a frozen dataclass whose field types are its
-schema (codec.py reads them): the service checks every client line against them
-(`parse_client_line`: unknown kinds, unknown or missing fields, values of the wrong type
-or range, nesting too deep are a `ProtocolError`, and the service closes that connection
-with one log line while everyone else plays on), and a client reads every service line
-with them (`parse_service_line`). Both sides build messages as these objects and
+Each message is declared once, as a frozen dataclass whose field types are its schema
+(codec.py reads them): the rooms' and the lobby's below, the others by family
+(tournament_messages.py, matchmaking_messages.py, people_messages.py). The service
+checks every client line against them (`parse_client_line`, kinds.py: unknown kinds,
+unknown or missing fields, values of the wrong type or range, nesting too deep are a
+`ProtocolError`, and the service closes that connection with one log line while
+everyone else plays on), and a client reads every service line with them
+(`parse_service_line`). Both sides build messages as these objects and
 `encode` them; nobody writes a message's dict by hand.
 
-Client to service (`CLIENT_MESSAGES`):
+Client to service (kinds.py's `CLIENT_MESSAGES` has every family's):
     hello     Hello {version, token}
     lobby     AskLobby {}                     who is online, which rooms there are
     create    Create {ai?, public?, second?, width?, height?, connect?, clock?}   a room;
@@ -30,25 +32,6 @@ Client to service (`CLIENT_MESSAGES`):
     bell      Bell {on}                       a bell when it becomes my move elsewhere
     games     AskGames {}                     this identity's finished games
     say       Say {text}                      a short chat line to the room
-    tournaments  AskTournaments {}            the tournaments, and their changes from now on
-    make_tournament  MakeTournament {name, control, rounds, minutes}   a Swiss starting in
-                                              `minutes`; its maker enters it
-    enter_tournament, withdraw, begin_tournament {tournament}   enter one; leave it (or
-                                              stop being paired in it); its maker begins it
-    follow_tournament  FollowTournament {tournament}   its pairings and standings, as they
-                                              change (0: none)
-    challenge_bot  ChallengeBot {bot, second?, width?, height?, connect?}   a game with
-                                              an online bot, if it accepts (server/desks/bots.py)
-    bot_token MakeBotToken {name}             a new token for this player's bot `name`
-    profile   AskProfile {name}               a player's profile (docs/community.md)
-    block     Block {name, block}             block a player (no challenges, pairs, chat)
-    password  SetPassword {password}          a keyless ssh name's password
-    name      ChooseName {name}               a browser's own name (community/chosen_names.py)
-    seek      Seek {control}                  automatch: a rated game with this time control
-    unseek    Unseek {}                       stop looking
-    challenge MakeChallenge {name, control, rated}   a game with that player
-    answer_challenge  AnswerChallenge {challenge, accept}    cancel_challenge  {challenge}
-    leaderboard  AskLeaderboard {}            the top players of each rating class
 
 Service to client (`SERVICE_MESSAGES`):
     welcome   Welcome {version, identity: {key, name}, ai_seconds}
@@ -57,15 +40,7 @@ Service to client (`SERVICE_MESSAGES`):
     progress  Progress {room, search, info}   the AI seat's live SearchInfo, ~10 a second
     notice    Notice {text, severity}         refused  Refused {of, reason}
     games     Games {games: [{name, text}]}   said  Said {name, text}   bye  Bye {reason}
-    tournaments  TournamentsListed {tournaments: [TournamentListed]}
-    tournament   TournamentShown {...}          one tournament's players, rounds and games
-    bot_token BotToken {name, token}          the token just made, shown once
-    profile   Profile {name, ratings, results, playing, ...}   a player, as asked
     your_move YourMove {room, against, bell}  it became your move in a room you are not in
-    seeking   Seeking {control, range, waiting}   this client's seek (control null: none)
-    challenges  Challenges {to_me, mine}     the open challenges to and from this player
-    leaderboard Leaderboard {classes}         the top players of each rating class
-    named     Named {name}                    this client's player is called `name` now
 """
 
 from __future__ import annotations
@@ -224,169 +199,6 @@ class AskGames(Message):
 class Say(Message):
     KIND = "say"
     text: Words
-
-
-# ---- client to service: tournaments (c4tui/server/desks/tournaments.py) ----------------------
-
-TournamentNumber = Annotated[int, Between(1, 1 << 31)]
-
-
-@dataclass(frozen=True)
-class AskTournaments(Message):
-    KIND = "tournaments"
-
-
-@dataclass(frozen=True)
-class MakeTournament(Message):
-    KIND = "make_tournament"
-    name: Annotated[str, Text(40)]
-    control: Annotated[str, Text(12)]  # "5+3", as clocks.TimeControl reads it
-    rounds: Annotated[int, Between(1, 15)]
-    minutes: Annotated[int, Between(0, 7 * 24 * 60)]  # from now to its start
-
-
-@dataclass(frozen=True)
-class EnterTournament(Message):
-    KIND = "enter_tournament"
-    tournament: TournamentNumber
-
-
-@dataclass(frozen=True)
-class Withdraw(Message):
-    KIND = "withdraw"
-    tournament: TournamentNumber
-
-
-@dataclass(frozen=True)
-class BeginTournament(Message):
-    KIND = "begin_tournament"
-    tournament: TournamentNumber
-
-
-@dataclass(frozen=True)
-class FollowTournament(Message):
-    KIND = "follow_tournament"
-    tournament: Annotated[int, Between(0, 1 << 31)]
-
-
-@dataclass(frozen=True)
-class ChallengeBot(Message):
-    KIND = "challenge_bot"
-    bot: Annotated[str, Text(20)]
-    second: bool = False
-    width: Annotated[int, Between(4, 10)] = 7
-    height: Annotated[int, Between(4, 10)] = 6
-    connect: Annotated[int, Between(3, 6)] = 4
-
-
-@dataclass(frozen=True)
-class MakeBotToken(Message):
-    KIND = "bot_token"
-    name: Annotated[str, Text(20)]
-
-
-@dataclass(frozen=True)
-class AskProfile(Message):
-    KIND = "profile"
-    name: Words
-
-
-@dataclass(frozen=True)
-class Block(Message):
-    KIND = "block"
-    name: Words
-    block: bool = True  # False lifts it
-
-
-@dataclass(frozen=True)
-class SetPassword(Message):
-    KIND = "password"
-    password: Words
-
-
-@dataclass(frozen=True)
-class ChooseName(Message):
-    KIND = "name"
-    name: Words  # the rules (community/chosen_names.py) are the service's, refused in words
-
-
-@dataclass(frozen=True)
-class Seek(Message):
-    KIND = "seek"
-    control: Annotated[str, Text(20)]  # a time control as written: "3+2", "1d"
-
-
-@dataclass(frozen=True)
-class Unseek(Message):
-    KIND = "unseek"
-
-
-@dataclass(frozen=True)
-class MakeChallenge(Message):
-    KIND = "challenge"
-    name: Words
-    control: Annotated[str, Text(20)]
-    rated: bool = True
-
-
-@dataclass(frozen=True)
-class AnswerChallenge(Message):
-    KIND = "answer_challenge"
-    challenge: Count
-    accept: bool
-
-
-@dataclass(frozen=True)
-class CancelChallenge(Message):
-    KIND = "cancel_challenge"
-    challenge: Count
-
-
-@dataclass(frozen=True)
-class AskLeaderboard(Message):
-    KIND = "leaderboard"
-
-
-CLIENT_MESSAGES: dict[str, type[Message]] = {
-    kind.KIND: kind
-    for kind in (
-        Hello,
-        AskLobby,
-        Create,
-        Join,
-        Watch,
-        Leave,
-        Drop,
-        Hurry,
-        Resign,
-        OfferDraw,
-        TakeBack,
-        Rematch,
-        Answer,
-        AskGames,
-        Say,
-        AskTournaments,
-        MakeTournament,
-        EnterTournament,
-        Withdraw,
-        BeginTournament,
-        FollowTournament,
-        ChallengeBot,
-        MakeBotToken,
-        Claim,
-        Bell,
-        AskProfile,
-        Block,
-        SetPassword,
-        ChooseName,
-        Seek,
-        Unseek,
-        MakeChallenge,
-        AnswerChallenge,
-        CancelChallenge,
-        AskLeaderboard,
-    )
-}
 
 
 # ---- service to client -------------------------------------------------------------
@@ -549,204 +361,6 @@ class Bye(Message):
     reason: AnyText
 
 
-# ---- service to client: tournaments ------------------------------------------------
-
-Phase = Literal["registration", "playing", "finished", "cancelled"]
-
-
-@dataclass(frozen=True)
-class TournamentListed:
-    """A tournament as the list shows it."""
-
-    number: Count
-    name: AnyText
-    maker: AnyText
-    control: AnyText
-    rounds: Count  # planned
-    starts_at: float  # Unix seconds
-    phase: Phase
-    round: Count  # the round under way (or the last played), 0 before the first
-    players: Count
-    entered: bool  # the client is in it (and not withdrawn)
-    next_round_at: float | None = None  # Unix seconds: the pause between rounds ends then
-
-
-@dataclass(frozen=True)
-class TournamentsListed(Message):
-    KIND = "tournaments"
-    tournaments: tuple[TournamentListed, ...]
-
-
-@dataclass(frozen=True)
-class PlaceShown:
-    """One line of the standings."""
-
-    place: Count
-    name: AnyText
-    points: float
-    buchholz: float
-    sonneborn_berger: float
-    wins: Count
-    draws: Count
-    losses: Count
-    byes: Count
-    withdrawn: bool
-
-
-@dataclass(frozen=True)
-class BoardShown:
-    """One game of a round: ● against ○, its room, and how it stands."""
-
-    round: Count
-    first: AnyText
-    second: AnyText
-    room: Count | None
-    points: float | None  # ●'s, once over
-    how: AnyText | None
-    moves: Count  # played so far (the room's, while it is open)
-
-
-@dataclass(frozen=True)
-class TournamentShown(Message):
-    KIND = "tournament"
-    tournament: TournamentListed
-    note: AnyText | None
-    maker_is_you: bool
-    standings: tuple[PlaceShown, ...]
-    boards: tuple[BoardShown, ...]  # every round's, the latest round first
-    byes: dict[str, AnyText]  # round number (as text) -> the name that had the bye
-
-
-@dataclass(frozen=True)
-class BotToken(Message):
-    KIND = "bot_token"
-    name: AnyText
-    token: AnyText
-
-
-@dataclass(frozen=True)
-class RatingShown:
-    """A rating of one class (community/glicko2.py), as a profile shows it."""
-
-    rating_class: AnyText
-    rating: float
-    deviation: float
-    provisional: bool
-    games: Count
-
-
-@dataclass(frozen=True)
-class PlayingShown:
-    """A game a player is in now."""
-
-    room: Count
-    opponent: AnyText
-    moves: Count
-
-
-@dataclass(frozen=True)
-class Profile(Message):
-    KIND = "profile"
-    name: AnyText
-    you: bool  # the asker's own profile
-    online: bool
-    blocked: bool  # the asker blocks this player
-    ratings: tuple[RatingShown, ...]
-    wins: Count
-    draws: Count
-    losses: Count
-    playing: tuple[PlayingShown, ...]
-    password: bool | None  # own keyless ssh name: whether a password guards it; else None
-    bot: bool = False  # a bot's profile (server/desks/bots.py): shown marked as one
-    choose: bool = False  # own profile in a browser: a name may be chosen (ChooseName)
-
-
-@dataclass(frozen=True)
-class Named(Message):
-    """This client's player has a new name (it chose one, on this or another connection);
-    the Welcome's name is this from now on."""
-
-    KIND = "named"
-    name: AnyText
-
-
-@dataclass(frozen=True)
-class Seeking(Message):
-    """This client's seek: its control, the rating range it takes now, how many others
-    wait with the same control; `control` None when it seeks nothing (any more)."""
-
-    KIND = "seeking"
-    control: AnyText | None
-    range: AnyText = ""
-    waiting: Count = 0
-
-
-@dataclass(frozen=True)
-class ChallengeListed:
-    id: Count
-    name: AnyText  # the other player
-    control: AnyText
-    rated: bool
-    correspondence: bool
-    seconds_left: float
-
-
-@dataclass(frozen=True)
-class Challenges(Message):
-    KIND = "challenges"
-    to_me: tuple[ChallengeListed, ...]
-    mine: tuple[ChallengeListed, ...]
-
-
-@dataclass(frozen=True)
-class Ranked:
-    """A line of the leaderboard."""
-
-    name: AnyText
-    rating: int
-    deviation: int
-    provisional: bool
-    games: Count
-    bot: bool = False  # shown marked as one, as bots are everywhere ("BOT alpha")
-
-
-@dataclass(frozen=True)
-class RatingClassListed:
-    name: AnyText  # bullet, blitz, rapid, correspondence
-    players: tuple[Ranked, ...]
-
-
-@dataclass(frozen=True)
-class Leaderboard(Message):
-    KIND = "leaderboard"
-    classes: tuple[RatingClassListed, ...]
-
-
-SERVICE_MESSAGES: dict[str, type[Message]] = {
-    kind.KIND: kind
-    for kind in (
-        Welcome,
-        Lobby,
-        RoomShown,
-        Progress,
-        Notice,
-        Refused,
-        Games,
-        Said,
-        Bye,
-        TournamentsListed,
-        TournamentShown,
-        BotToken,
-        Profile,
-        YourMove,
-        Seeking,
-        Challenges,
-        Leaderboard,
-        Named,
-    )
-}
-
-
 # ---- the codec of lines ------------------------------------------------------------
 
 
@@ -783,27 +397,6 @@ def parse_line(line: bytes, kinds: dict[str, type[M]]) -> M:
         raise ProtocolError(f"unknown kind {escaped(kind, 30)}")
     try:
         return from_wire(shape, data, kind)
-    except ShapeError as error:
-        raise ProtocolError(str(error)) from None
-
-
-def parse_client_line(line: bytes) -> Message:
-    """A line from a client, checked against its kind's declaration."""
-    return parse_line(line, CLIENT_MESSAGES)
-
-
-def parse_service_line(line: bytes) -> Message:
-    """A line from the service, read as its kind's declaration."""
-    return parse_line(line, SERVICE_MESSAGES)
-
-
-def client_message(kind: str, **body: Any) -> Message:
-    """A client message by its kind and fields, checked as the service will check it."""
-    shape = CLIENT_MESSAGES.get(kind)
-    if shape is None:
-        raise ProtocolError(f"unknown kind {escaped(kind, 30)}")
-    try:
-        return from_wire(shape, body, kind)
     except ShapeError as error:
         raise ProtocolError(str(error)) from None
 

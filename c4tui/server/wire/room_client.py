@@ -13,6 +13,7 @@ import contextlib
 import os
 from typing import Any
 
+from c4tui.server.wire.kinds import client_message, parse_service_line
 from c4tui.server.wire.protocol import (
     VERSION,
     Hello,
@@ -20,9 +21,7 @@ from c4tui.server.wire.protocol import (
     Notice,
     ProtocolError,
     Welcome,
-    client_message,
     encode,
-    parse_service_line,
 )
 from c4tui.server.wire.protocol import Identity as WelcomedAs
 
