@@ -12,6 +12,8 @@ admitted with a one-time token the service issued for it, as a front does
 spread over the rooms, `--lobby` connections that sit in the lobby. Every room plays one
 random legal game (seeded) at once, each mover waiting `--think` seconds (0.5-1.5 times
 it, at random) before each move, so the moves are spread as people's are.
+A room whose views stop coming for two minutes (a service far behind) is counted as
+stalled and left; the others play on.
 
 The figures, for one server on `--store`, then two servers on one PostgreSQL (started
 by this script in a temporary directory, as the tests start theirs; each setup on a
@@ -163,6 +165,7 @@ class Tally:
         self.lobby_mark = 0.0  # when the last lobby change was asked for
         self.to_lobby: list[float] = []
         self.lobby_bytes = 0
+        self.stalled: list[str] = []  # rooms left behind: why, in one line each
 
 
 class Connection:
@@ -179,6 +182,7 @@ class Connection:
         self.changed = asyncio.Event()
         self.awaiting_lobby = False
         self.ended = False
+        self.said = b""  # the last refusal, notice or bye, for a failure's message
 
     async def open(self, socket: str, token: str) -> None:
         self.reader, self.writer = await asyncio.open_unix_connection(socket, limit=LINE_LIMIT)
@@ -203,8 +207,10 @@ class Connection:
                 if self.awaiting_lobby:
                     self.awaiting_lobby = False
                     self.tally.to_lobby.append(time.perf_counter() - self.tally.lobby_mark)
-            elif kind[1] == b"bye":
-                break
+            elif kind[1] in (b"refused", b"notice", b"bye"):
+                self.said = line[:300].strip()
+                if kind[1] == b"bye":
+                    break
         self.ended = True
         self.changed.set()
 
@@ -233,12 +239,19 @@ class Connection:
         self.changed.set()
 
     async def until(self, what: Callable[[Connection], bool]) -> None:
-        async with asyncio.timeout(WAIT):
-            while not what(self):
-                if self.ended:
-                    raise ConnectionError(f"{self.name}: the service closed the connection")
-                self.changed.clear()
-                await self.changed.wait()
+        try:
+            async with asyncio.timeout(WAIT):
+                while not what(self):
+                    if self.ended:
+                        raise ConnectionError(f"{self}: the service closed the connection")
+                    self.changed.clear()
+                    await self.changed.wait()
+        except TimeoutError:
+            raise TimeoutError(f"{self}: nothing for {WAIT:g} s") from None
+
+    def __str__(self) -> str:
+        where = f"{self.role}, seat {self.seat}, room {self.room}, {self.moves} moves seen"
+        return f"{self.name} ({where}; last said: {self.said.decode(errors='replace')})"
 
     async def close(self) -> None:
         self.writer.close()
@@ -248,17 +261,22 @@ class Connection:
 async def play(
     host: Connection, guest: Connection, moves: str, think: float, rng: random.Random
 ) -> int:
-    """One game, each mover thinking first; the moves played."""
+    """One game, each mover thinking first; the moves played. A room whose views stop
+    coming for WAIT seconds (a service far behind) is left there, counted as stalled."""
     players = (host, guest)
     await asyncio.sleep(rng.uniform(0, think))  # the rooms do not move in step
-    for ply, column in enumerate(moves):
-        mover = players[ply % 2]
-        await mover.until(lambda c, n=ply: c.moves >= n)
-        await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-        host.tally.sent[(host.room, ply + 1)] = time.perf_counter()
-        mover.send("drop", column=int(column) - 1, ply=ply)
-    await host.until(lambda c: c.moves >= len(moves))
-    await guest.until(lambda c: c.moves >= len(moves))
+    try:
+        for ply, column in enumerate(moves):
+            mover = players[ply % 2]
+            await mover.until(lambda c, n=ply: c.moves >= n)
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            host.tally.sent[(host.room, ply + 1)] = time.perf_counter()
+            mover.send("drop", column=int(column) - 1, ply=ply)
+        await host.until(lambda c: c.moves >= len(moves))
+        await guest.until(lambda c: c.moves >= len(moves))
+    except (TimeoutError, ConnectionError) as error:
+        host.tally.stalled.append(str(error))
+        return max(0, min(host.moves, guest.moves))
     return len(moves)
 
 
@@ -420,7 +438,7 @@ def row(f: Figures) -> str:
         str(f.servers),
         f.store,
         f"{f.players} / {f.spectators} / {f.lobby}",
-        f"{f.moves} ({f.elapsed:.0f})",
+        f"{f.moves} ({f.elapsed:.0f})" + (f", {len(t.stalled)} rooms stalled" if t.stalled else ""),
         ms(every),
         ms(t.to_opponent),
         ms(t.to_spectators),
@@ -450,7 +468,10 @@ async def run(args) -> None:
         for servers in args.servers:
             store = "postgresql" if servers > 1 else args.store
             url = stores.fresh() if store == "postgresql" else None
-            print(row(await measure(args, servers, store, url)), flush=True)
+            figures = await measure(args, servers, store, url)
+            print(row(figures), flush=True)
+            if figures.tally.stalled:
+                print(f"(stalled: {figures.tally.stalled[0]})", flush=True)
 
 
 def servers_of(text: str) -> list[int]:
