@@ -50,24 +50,7 @@ def register(commands: Subcommands) -> None:
         help="labelled positions: the files are read when they exist; one that does not "
         "is made and saved",
     )
-    distill.add_argument(
-        "--games",
-        type=whole_number(1, 10**7),
-        default=2000,
-        help="games to label, shared evenly among --kinds (default 2000)",
-    )
-    distill.add_argument(
-        "--kinds",
-        type=kinds_list,
-        default=list(KINDS),
-        help=f"which games' positions: {', '.join(KINDS)} (default: all; docs/learned-engine.md)",
-    )
-    distill.add_argument(
-        "--workers",
-        type=whole_number(1, 256),
-        default=os.cpu_count() or 1,
-        help="labelling processes (default: one per core)",
-    )
+    add_labelling_options(distill)
     distill.add_argument("--epochs", type=whole_number(1, 10_000), default=10)
     distill.add_argument(
         "--hidden",
@@ -84,6 +67,38 @@ def register(commands: Subcommands) -> None:
     )
     add_board_options(distill)
     distill.set_defaults(run=run_distill)
+    label = kinds.add_parser(
+        "label",
+        help="only label positions with the exact solver (no training, no extra needed)",
+        description="Play games, label every position with the exact solver, save them "
+        "for train distill --data.",
+    )
+    label.add_argument("--out", type=Path, required=True, help="the file of positions to write")
+    add_labelling_options(label)
+    label.add_argument("--seed", type=int, default=0, help="the games' seed (default 0)")
+    add_board_options(label)
+    label.set_defaults(run=run_label)
+
+
+def add_labelling_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--games",
+        type=whole_number(1, 10**7),
+        default=2000,
+        help="games to label, shared evenly among --kinds (default 2000)",
+    )
+    parser.add_argument(
+        "--kinds",
+        type=kinds_list,
+        default=list(KINDS),
+        help=f"which games' positions: {', '.join(KINDS)} (default: all; docs/learned-engine.md)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=whole_number(1, 256),
+        default=os.cpu_count() or 1,
+        help="labelling processes (default: one per core)",
+    )
 
 
 def run_distill(args: argparse.Namespace) -> int:
@@ -134,8 +149,15 @@ def run_distill(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_label(args: argparse.Namespace) -> int:
+    data = label_games(args)
+    data.save(args.out)
+    output_console().print(f"wrote {args.out}: give it to train distill --data")
+    return 0
+
+
 def labelled_positions(args: argparse.Namespace) -> Labelled:
-    from c4tui.engine.learned.labels import Labelled, batches, label_in_parallel
+    from c4tui.engine.learned.labels import Labelled
 
     files: list[Path] = args.data or []
     if files and all(path.exists() for path in files):
@@ -149,11 +171,22 @@ def labelled_positions(args: argparse.Namespace) -> Labelled:
     if len(files) > 1:
         missing = next(path for path in files if not path.exists())
         raise CommandError(f"--data: {missing}: no such file (only one file is made at a time)")
+    data = label_games(args)
+    if files:
+        data.save(files[0])
+    return data
+
+
+def label_games(args: argparse.Namespace) -> Labelled:
+    """`--games` games shared among `--kinds`, labelled in `--workers` processes. Each
+    kind's games are seeded from `--seed` plus 1000 for each kind before it in KINDS."""
+    from c4tui.engine.learned.labels import batches, label_in_parallel
+
     board = {"width": args.width, "height": args.height, "connect": args.connect}
     work: list[Batch] = []
     for index, kind in enumerate(args.kinds):
         games = args.games // len(args.kinds) + (index < args.games % len(args.kinds))
-        work += batches(args.seed * len(KINDS) + KINDS.index(kind), games, kind, **board)
+        work += batches(args.seed + 1000 * KINDS.index(kind), games, kind, **board)
     console = output_console()
     started = time.perf_counter()
     with bar(console, "batches") as progress:
@@ -163,8 +196,6 @@ def labelled_positions(args: argparse.Namespace) -> Labelled:
         f"labelled {len(data):,} positions in {time.perf_counter() - started:.0f} s "
         f"with {args.workers} processes"
     )
-    if files:
-        data.save(files[0])
     return data
 
 

@@ -1,0 +1,63 @@
+"""`c4tui train`: labelling by command, its seeds, and one clear line for bad input."""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+import pytest
+
+from c4tui.cli import main
+from c4tui.engine.learned.labels import Labelled, batches, label_in_parallel
+
+SMALL = ["--width", "5", "--height", "4", "--connect", "3", "--workers", "1"]
+
+
+def test_label_writes_the_positions_its_seed_makes(tmp_path, capsys):
+    out = tmp_path / "late.npz"
+    code = main(
+        [
+            "train",
+            "label",
+            "--kinds",
+            "late",
+            "--games",
+            "3",
+            "--seed",
+            "7",
+            "--out",
+            str(out),
+            *SMALL,
+        ]
+    )
+    assert code == 0 and "wrote" in capsys.readouterr().out
+    # The late kind's games are seeded from --seed plus 1000 for each kind before it.
+    expected = label_in_parallel(list(batches(2007, 3, "late", width=5, height=4, connect=3)), 1)
+    assert np.array_equal(Labelled.load(out).scores, expected.scores)
+
+
+def test_kinds_are_checked_with_one_line(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["train", "label", "--kinds", "random,chess", "--out", "x.npz"])
+    assert stopped.value.code == 2
+    assert "give some of random, guided, late" in capsys.readouterr().err
+
+
+def test_distill_without_the_train_extra_says_how_to_get_it(tmp_path, capsys, monkeypatch):
+    import c4tui.engine.learned
+
+    # As if JAX were missing: the module cannot be imported (nor found on its package).
+    monkeypatch.setitem(sys.modules, "c4tui.engine.learned.training", None)
+    monkeypatch.delattr(c4tui.engine.learned, "training", raising=False)
+    code = main(["train", "distill", "--out", str(tmp_path / "n.npz"), "--games", "1", *SMALL])
+    assert code == 2
+    assert "uv sync --extra train" in capsys.readouterr().err
+
+
+def test_data_that_is_not_labelled_positions_is_one_line(tmp_path, capsys):
+    pytest.importorskip("jax")
+    bad = tmp_path / "bad.npz"
+    bad.write_text("junk")
+    code = main(["train", "distill", "--out", str(tmp_path / "n.npz"), "--data", str(bad)])
+    assert code == 2
+    assert "not labelled positions" in capsys.readouterr().err
