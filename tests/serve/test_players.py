@@ -63,6 +63,16 @@ def test_a_keys_name_is_its_own_and_kept(tmp_path):
         assert "browsers'" in again.refusal(Player("ssh-name:web-1a2b", "web-1a2b", "10.0.0.2"))
 
 
+def test_a_key_plays_under_the_name_it_claimed_first(records):
+    # Before, a key that logged in under a second name claimed it too, and its player
+    # was shown by the latest login name in everyone's lists (issue 45, item 17).
+    players = Players(NameBook(records))
+    first = players.enter(Player("ssh-key:SHA256:ann", "ann", "10.0.0.1"))
+    again = players.enter(Player("ssh-key:SHA256:ann", "root", "10.0.0.1"))
+    assert first.name == again.name == "ann"
+    assert records.holder_of("root") is None  # not claimed either: still anyone's
+
+
 def test_players_refuse_a_name_that_is_another_identitys(records):
     players = Players(NameBook(records))
     players.enter(Player("ssh-key:SHA256:bob", "bob", "10.0.0.1"))

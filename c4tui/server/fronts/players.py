@@ -95,7 +95,12 @@ class NameBook:
 
     def identity(self, player: Player) -> Player:
         """The player as the community knows it: a keyless login's identity is its name
-        in any case (people_records.py), so `BOB` and `bob` are one player."""
+        in any case (people_records.py), so `BOB` and `bob` are one player; a key plays
+        under the name it claimed first, whatever login name it comes with (an ssh client
+        sends the local user's name unless told another: a second name would rename the
+        player in everyone's lists, issue 45 item 17)."""
+        if player.key.startswith(KEYED):
+            return replace(player, name=self._first_name(player) or player.name)
         if not player.key.startswith(KEYLESS):
             return player
         name = player.key.removeprefix(KEYLESS)
@@ -138,6 +143,21 @@ class NameBook:
             log.warning("name %s not checked: %s", name, error)
             return "the server cannot check names just now: try again in a while."
         return None
+
+    def _first_name(self, player: Player) -> str | None:
+        """The name this key's player claimed first, None for a new key."""
+        if self.records is None:
+            return None
+        try:
+            found = self.records.store.value(
+                "SELECT n.name FROM names n JOIN identities i ON i.player = n.player"
+                " WHERE i.key = ? ORDER BY n.claimed, n.name LIMIT 1",
+                (player.key,),
+            )
+        except StoreError as error:
+            log.warning("the name of key %s not looked up: %s", player.key, error)
+            return None
+        return None if found is None else str(found)
 
     def _keyed(self, player: int) -> bool:
         """Whether `player` logs in with an ssh key (else a password holds the name)."""
