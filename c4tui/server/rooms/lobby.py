@@ -42,6 +42,9 @@ class LobbyBoard:
         # is sent the lobby again even if nothing changed meanwhile).
         self._sent: WeakKeyDictionary[Client, tuple[int, Lobby]] = WeakKeyDictionary()
         self._listed: dict[int, dict[str, Any]] = {}  # each room's listing, as last made
+        self._last: Lobby | None = None  # the lobby as last made
+        self._whole = False  # a listing changed: the lobby is made again for everyone
+        self._turns: set[str] = set()  # players whose "your move" list may have changed
         self._bells: dict[str, bool] = {}
 
     def listing(self) -> Lobby:
@@ -56,7 +59,9 @@ class LobbyBoard:
         online = sorted(name for key, name in people.items() if not is_bot_key(key))
         bots = sorted(name for key, name in people.items() if is_bot_key(key))
         rooms.sort(key=lambda summary: int(summary["room"]))
-        return from_wire(Lobby, {"online": online, "rooms": rooms, "bots": bots}, "lobby")
+        lobby = from_wire(Lobby, {"online": online, "rooms": rooms, "bots": bots}, "lobby")
+        self._last = lobby
+        return lobby
 
     def _listing_of(self, room: Room) -> dict[str, Any]:
         summary = room_summary(room)
@@ -71,14 +76,16 @@ class LobbyBoard:
         changes no listing, only whose move it is, which `send` tells its players)."""
         if self._listed.get(room.number) != self._listing_of(room):
             self.changed()
-        elif room.on:
-            self._soon()  # the two players' "your move" lists
+        elif room.on:  # only its two players' "your move" lists, from the lobby as made
+            self._turns.update(seat.key for seat in room.seats if seat.key is not None)
+            self._soon()
 
     def changed(self, here: bool = True) -> None:
         """Send the lobby soon, and tell the other servers that it changed here (their
         lobbies list this one's); `here` False: it changed on another server, which has
         told the others already."""
         self._news = self._news or here
+        self._whole = True
         self._soon()
 
     def _soon(self) -> None:
@@ -89,6 +96,14 @@ class LobbyBoard:
 
     def _send(self) -> None:
         self._due = False
+        turns, self._turns = self._turns, set()
+        if not self._whole and self._last is not None:
+            # A move somewhere: no listing changed, so the lobby is not made again and
+            # only the two players' connections in the lobby are looked at.
+            clients = [c for key in turns for c in self.host.clients.of(key) if c.room is None]
+            self._send_to(clients, self._last)
+            return
+        self._whole = False
         lobby = self.listing()
         if self._news:
             # With how many watch this server's rooms: only the room's server knows (a
@@ -99,7 +114,11 @@ class LobbyBoard:
                 "lobby.changed", {"watchers": {n: w for n, w in here.items() if w}}
             )
         self._news = False
-        for client in self.host.clients.in_lobby():
+        self._send_to(self.host.clients.in_lobby(), lobby)
+
+    def _send_to(self, clients: list[Client], lobby: Lobby) -> None:
+        """The lobby to each of `clients` whose view of it changed since it was sent."""
+        for client in clients:
             last = self._sent.get(client)
             seen = self.for_client(client, lobby)
             if last != (client.moves, seen):
