@@ -30,6 +30,7 @@ import os
 import re
 import socket
 import threading
+import time
 from typing import Any
 
 import psycopg
@@ -78,6 +79,7 @@ class PostgresStore(Store):
         self._away: str | None = None  # why the database is away, None while it is here
         self._closed = threading.Event()
         self._lock = threading.Lock()  # the connection, swapped by the reconnecting thread
+        self._watchdog = Watchdog()
         self.connection = self._connect()  # at the start a database away is a StoreError
 
     def _connect(self) -> psycopg.Connection[Any]:
@@ -104,9 +106,7 @@ class PostgresStore(Store):
             raise StoreError(f"{self.where}: the database is away ({away}); trying again")
         # A database frozen (SIGSTOP, a hung host) keeps no timeout of its own: the
         # watchdog cuts the socket, so the statement fails instead of holding the server.
-        watchdog = threading.Timer(self.statement_seconds + 1.0, _cut, (connection,))
-        watchdog.daemon = True
-        watchdog.start()
+        self._watchdog.watch(connection, self.statement_seconds + 1.0)
         try:
             cursor = connection.execute(driver_sql(sql), tuple(params))
             found: list[Any] = cursor.fetchall() if fetch and cursor.description else []
@@ -117,7 +117,7 @@ class PostgresStore(Store):
                 self._went_away(connection, str(failure))
             raise failure from None
         finally:
-            watchdog.cancel()
+            self._watchdog.done()
 
     def _went_away(self, connection: psycopg.Connection[Any], why: str) -> None:
         """The connection failed: give it up, and reconnect in a thread meanwhile."""
@@ -161,6 +161,44 @@ class PostgresStore(Store):
         if isinstance(error, (errors.DataCorrupted, errors.IndexCorrupted)):
             return StoreDamaged(f"{self.where}: the database is damaged ({text})")
         return StoreError(f"{self.where}: {text}")
+
+
+class Watchdog:
+    """One thread a store that cuts the socket of a statement running past its time (a
+    thread a statement would cost more than the statement on a quick database)."""
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition()
+        self._watched: tuple[psycopg.Connection[Any], float] | None = None
+        self._thread: threading.Thread | None = None
+
+    def watch(self, connection: psycopg.Connection[Any], seconds: float) -> None:
+        with self._changed:
+            self._watched = (connection, time.monotonic() + seconds)
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, name="c4tui-store-watchdog", daemon=True
+                )
+                self._thread.start()
+            self._changed.notify()
+
+    def done(self) -> None:
+        with self._changed:
+            self._watched = None
+
+    def _run(self) -> None:
+        with self._changed:
+            while True:
+                if self._watched is None:
+                    self._changed.wait()
+                    continue
+                connection, deadline = self._watched
+                left = deadline - time.monotonic()
+                if left > 0:
+                    self._changed.wait(left)
+                    continue
+                self._watched = None
+                _cut(connection)
 
 
 def _cut(connection: psycopg.Connection[Any]) -> None:
