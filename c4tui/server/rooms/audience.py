@@ -25,7 +25,7 @@ class Client(ABC):
         self.key, self.name, self.address = key, name, address
         self._room: int | None = None
         self._audience: Audience | None = None
-        self.moves = 0  # how often it went from one room (or the lobby) to another
+        self.room_changes = 0  # how often it went from one room (or the lobby) to another
 
     @property
     def room(self) -> int | None:
@@ -39,7 +39,7 @@ class Client(ABC):
         if self._audience is not None:
             self._audience.moved(self, self._room, number)
         self._room = number
-        self.moves += 1
+        self.room_changes += 1
 
     @property
     def who(self) -> str:

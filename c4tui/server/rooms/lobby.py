@@ -38,7 +38,7 @@ class LobbyBoard:
         self.host = host
         self._due = False
         self._news = False  # the lobby changed here: the other servers are to be told
-        # What each client was sent last, and when (its `moves`: back from a room, it
+        # What each client was sent last, and when (its `room_changes`: back from a room, it
         # is sent the lobby again even if nothing changed meanwhile).
         self._sent: WeakKeyDictionary[Client, tuple[int, Lobby]] = WeakKeyDictionary()
         self._listed: dict[int, dict[str, Any]] = {}  # each room's listing, as last made
@@ -121,7 +121,7 @@ class LobbyBoard:
         for client in clients:
             last = self._sent.get(client)
             seen = self.for_client(client, lobby)
-            if last != (client.moves, seen):
+            if last != (client.room_changes, seen):
                 client.send(seen)
 
     def for_client(self, client: Client, lobby: Lobby | None = None) -> Lobby:
@@ -141,7 +141,7 @@ class LobbyBoard:
             your_move=tuple(number for _, number in sorted(mine)),
             bell=self.bell(client.key),
         )
-        self._sent[client] = (client.moves, seen)
+        self._sent[client] = (client.room_changes, seen)
         return seen
 
     def bell(self, key: str) -> bool:
