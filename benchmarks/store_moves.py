@@ -64,13 +64,13 @@ def keep_moves(args: argparse.Namespace, store_url: str | None, schema: str | No
             room = Room(
                 number, f"C{number}", Game.from_moves(""), seats, name=new_game_name(number)
             )
-            keeper.keep(room)
+            last = keeper.keep(room)
             for ply, column in enumerate(GAME):
                 if room.over:
                     break
                 assert room.drop(ply % 2, int(column) - 1, ply) is None
                 wall, cpu = time.perf_counter(), time.process_time()
-                keeper.keep(room)
+                last = keeper.keep(room, last)
                 walls.append(time.perf_counter() - wall)
                 cpus.append(time.process_time() - cpu)
         if schema is not None:

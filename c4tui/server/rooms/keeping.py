@@ -2,8 +2,11 @@
 
 A room is kept (server/store/room_records.py) after every change, in one transaction with
 its game; a game that is over is kept among the games of each person who played it
-(server/store/game_records.py). `restore` puts a room back as it was last kept, for a
-change the store refused (a full disk): what players were told is always what is kept.
+(server/store/game_records.py). A move in a game under way, the change made most often,
+writes only what it changed (`moved_only`): its move row, the game's move count and the
+clock; a room made, ended or reseated is written whole. `restore` puts a room back as it
+was last kept, for a change the store refused (a full disk): what players were told is
+always what is kept.
 
 What is read back is checked as a room file's content was: an AI seat's spec must be
 one this c4tui plays, the moves a game of that board. A room that fails is left in the
@@ -50,6 +53,19 @@ def room_record(room: Room) -> RoomRecord:
         offers=dict(room.offers),
         clock=None if room.clock is None else room.clock.kept(),
     )
+
+
+def moved_only(last: RoomRecord, record: RoomRecord) -> bool:
+    """Whether `record` is `last` with moves added to a game still under way (its clock
+    may differ too): all the store needs then is the moves and the clock."""
+    before, after = last.game, record.game
+    if after.ended is not None or after.position.is_over():
+        return False  # an ending writes the game's result and its players' lists
+    path, kept = after.position.path, before.position.path
+    if len(path) <= len(kept) or path[: len(kept)] != kept:
+        return False
+    same_game = replace(after, moves=before.moves) == before
+    return same_game and replace(record, game=before, clock=last.clock) == last
 
 
 def room_of(record: RoomRecord) -> Room:
@@ -110,11 +126,19 @@ class RoomKeeper:
         self.games = GameRecords(self.store)
         self.clocks = ClockRecords(self.store)
 
-    def keep(self, room: Room) -> RoomRecord:
-        """Keep the room whole, and a game that is over among its players' games; what
-        was kept. StoreError (nothing kept) when the store refuses."""
+    def keep(self, room: Room, last: RoomRecord | None = None) -> RoomRecord:
+        """Keep the room, and a game that is over among its players' games; what was
+        kept. `last`: the room as it was last kept, if it was, so that a move writes only
+        itself. StoreError (nothing kept) when the store refuses."""
         record = room_record(room)
         with self.store.transaction():
+            if last is not None and moved_only(last, record):
+                self.games.add_moves(
+                    record.game_name, record.game.position.path, len(last.game.position.path)
+                )
+                if record.clock != last.clock:
+                    self.clocks.keep(record.number, record.clock)
+                return record
             game = self.rooms.keep(record)
             self.clocks.keep(record.number, record.clock)
             if room.over:

@@ -1,9 +1,10 @@
 """GameRecords: the store's part for games, their moves and who keeps them.
 
 A game is kept under its name (unique: when it began and in which room), as a row with
-how it ended and its result, and its moves one row each. `keep` is called after every
+how it ended and its result, and its moves one row each. `keep` is called after a
 change to a game and writes only what changed: the moves after the first that differs
-(a take-back removes the last ones), and the row itself.
+(a take-back removes the last ones), and the row itself; `add_moves`, for a move in a
+game under way, writes its row and the move count without reading anything back.
 
 A person's games ("My games") are the games kept for them, by a digest of their
 identity's key (`holder`): the state directory before the database kept them in
@@ -86,6 +87,23 @@ class GameRecords:
             )
             self._keep_moves(int(game), position.path)
         return int(game)
+
+    def add_moves(self, name: str, path: tuple[int, ...], kept: int) -> None:
+        """The game `name`, kept with the first `kept` moves of `path` and otherwise as it
+        is, gets the moves it lacks: their rows and its move count, nothing else."""
+        when = now()
+        with self.store.transaction():
+            game = self.store.value(
+                "UPDATE games SET plies = ?, updated = ? WHERE name = ? RETURNING id",
+                (len(path), when, name),
+            )
+            if game is None:
+                raise KeyError(name)
+            for ply in range(kept, len(path)):
+                self.store.execute(
+                    "INSERT INTO moves (game, ply, col, played) VALUES (?, ?, ?, ?)",
+                    (int(game), ply, path[ply], when),
+                )
 
     def _keep_moves(self, game: int, path: tuple[int, ...]) -> None:
         """The moves table as `path` says, touching only the moves that changed."""

@@ -1,7 +1,8 @@
 """RoomRecords: the store's part for the rooms of the room service.
 
-A room is kept after every change, whole, in one transaction: its row, its two seats,
-its offers, and the game it plays (game_records.py). A kill at any moment leaves the
+A room is kept whole, in one transaction: its row, its two seats, its offers, and the
+game it plays (game_records.py); a move in a game under way writes only its move and
+the clock (server/rooms/keeping.py's `moved_only`). A kill at any moment leaves the
 room as it was before the change or after it, never between. The room service turns
 its rooms into RoomRecords and back (c4tui/server/rooms/keeping.py); nothing here knows a room
 beyond what is kept of it.
