@@ -15,7 +15,7 @@ from c4tui.app.keys import KEYS, spoken_key
 from c4tui.engine.board.gamefile import lost_words
 from c4tui.match.interface import MatchView
 from c4tui.match.room_view import RoomView
-from c4tui.match.sides import GLYPHS, engine_title
+from c4tui.match.sides import GLYPHS
 
 INTENT = re.compile(r"\{(\w+)\}")
 
@@ -60,7 +60,7 @@ def status_text(match: MatchView, width: int | None = None) -> str:
     name, glyph = match.names[mover], GLYPHS[mover]
     if match.thinking and not match.is_ai(mover) and match.search is not None:
         # `m` on a person's turn: an engine picks that person's move.
-        helper = engine_title(match.search.spec)
+        helper = match.search.title
         whom = "you" if name == "You" else name
         return f"{helper} is choosing a move for {whom} {glyph}…   ({key('move_now')}: move now)"
     if match.thinking and match.sides.watching:

@@ -46,7 +46,7 @@ from c4tui.match.interface import (
 from c4tui.match.keeping import GameKeeper
 from c4tui.match.local_view import view_of
 from c4tui.match.navigation import Navigation
-from c4tui.match.opponents import Judge, engines_for, evaluation_line, hint_spec
+from c4tui.match.opponents import Judge, engine_name, engines_for, evaluation_line, hint_spec
 from c4tui.match.search_desk import SearchDesk
 from c4tui.match.search_requests import GAME_OVER, Notice, Search, Severity
 from c4tui.match.sides import UNNAMED, Sides, engine_spec_or_none
@@ -209,7 +209,8 @@ class Match:
 
     def evaluation_line(self) -> tuple[list[float], Judge | None]:
         """The values the evaluation graph plots, and whose (opponents.py)."""
-        return evaluation_line(self.game, (self.sides.spec(0), self.sides.spec(1)))
+        names = {engine.spec: engine_name(engine) for engine in self.engines.values()}
+        return evaluation_line(self.game, (self.sides.spec(0), self.sides.spec(1)), names)
 
     def view(self) -> MatchView:
         """The match now, as a UI draws it (interface.py, local_view.py)."""

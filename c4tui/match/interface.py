@@ -123,12 +123,14 @@ Listener = Callable[[MatchEvent], None]
 @dataclass(frozen=True)
 class SearchView:
     """The search on show: the engine (`spec`) and its budget, the position it searched
-    (its side to move is the side of every figure) and its newest snapshot."""
+    (its side to move is the side of every figure), its newest snapshot, and what the
+    screen calls the engine (`title`: an outside program by the name it gave itself)."""
 
     spec: str
     position: Position
     limits: Limits
     info: SearchInfo | None
+    title: str
 
 
 @dataclass(frozen=True)

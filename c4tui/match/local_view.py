@@ -10,7 +10,7 @@ from c4tui.engine.board.game import Game
 from c4tui.engine.players.base import limits_on
 from c4tui.match.hints import HintDesk
 from c4tui.match.interface import MatchView, SearchView
-from c4tui.match.opponents import Judge
+from c4tui.match.opponents import Judge, engine_name
 from c4tui.match.part import EnginesOwner
 from c4tui.match.search_requests import Search
 
@@ -42,7 +42,8 @@ def view_of(match: Owner) -> MatchView:
         position = search.position if search else match.position
         # The budget on this board (the perfect player's depends on it).
         limits = limits_on(engine, position)
-        shown = SearchView(engine.spec, position, limits, search.info if search else None)
+        info = search.info if search else None
+        shown = SearchView(engine.spec, position, limits, info, engine_name(engine))
     result = match.game.result()
     winner, how, ending = None, None, None
     if result is not None:
@@ -54,7 +55,7 @@ def view_of(match: Owner) -> MatchView:
     return MatchView(
         game=match.game,
         sides=match.sides,
-        names=(match.sides.name(0), match.sides.name(1)),
+        names=(side_name(match, 0), side_name(match, 1)),
         movers=frozenset(p for p in (0, 1) if not match.is_ai(p)),
         paused=match.paused,
         thinking=match.thinking,
@@ -68,3 +69,10 @@ def view_of(match: Owner) -> MatchView:
         evaluator=whose,
         ending=ending,
     )
+
+
+def side_name(match: Owner, player: int) -> str:
+    """What the screen calls a side: its engine by the name the engine goes by (an
+    outside program's own, engine_name), a person as the sides say."""
+    engine = match.engines.get(player)
+    return engine_name(engine) if engine is not None else match.sides.name(player)

@@ -4,11 +4,12 @@ move is worth (and the line of those values), and which engine gives hints."""
 from __future__ import annotations
 
 import math
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
+from c4tui.engine.external.outside import OutsideEngine
 from c4tui.engine.players.contract import Engine, SearchInfo
 from c4tui.engine.players.specs import SpecError, make_engine
 from c4tui.match.search_requests import Notice
@@ -34,6 +35,15 @@ def engines_for(sides: Sides, seed: int | None) -> tuple[dict[int, Engine], list
             notices.append(Notice(said, "error", title="Opponent unavailable"))
             engines[player] = make_engine(FALLBACK_SPEC, seed=player_seed)
     return engines, notices
+
+
+def engine_name(engine: Engine) -> str:
+    """What the screen calls an engine that plays: an outside program by its spec's
+    `name=`, else by the name it gave itself (`id name`, known once it has started: its
+    title); ours by the spec's title ("Level 4", "MCTS")."""
+    if isinstance(engine, OutsideEngine):
+        return engine.title
+    return engine_title(engine.spec)
 
 
 def evaluation_of(info: SearchInfo, move: int, mover: int) -> float | None:
@@ -80,7 +90,7 @@ class Judge:
 
 
 def evaluation_line(
-    game: Game, playing: Collection[str | None]
+    game: Game, playing: Collection[str | None], names: Mapping[str, str] | None = None
 ) -> tuple[list[float], Judge | None]:
     """The values the evaluation graph plots (●'s side, in play order) and whose they are.
 
@@ -89,7 +99,8 @@ def evaluation_line(
     Of the engines `playing` now (their specs), the one that judged the first move it
     played in this game speaks for the game. An engine that no longer plays does not:
     its last value, labelled "now", was of a position long gone (MCTS's "● wins 50%
-    now" stayed under a game gone on against Random or Level 3).
+    now" stayed under a game gone on against Random or Level 3). `names`: what the
+    engines playing are called (engine_name), by spec; else the spec's title.
     """
     judged = [
         node.evaluation
@@ -100,7 +111,8 @@ def evaluation_line(
         return [], None
     judge = judged[0].spec
     line = [e for e in judged if e.spec == judge]
-    return [e.value for e in line], Judge(engine_title(judge), line[-1].exact)
+    name = (names or {}).get(judge) or engine_title(judge)
+    return [e.value for e in line], Judge(name, line[-1].exact)
 
 
 HINT_SECONDS = 3

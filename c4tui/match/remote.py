@@ -192,7 +192,7 @@ class RemoteMatch(RoomRequests):
         if spec is None:
             return None
         searched = room.position if room.thinking else self._searched or room.position
-        return SearchView(spec, searched, self.limits(spec), self._info)
+        return SearchView(spec, searched, self.limits(spec), self._info, engine_title(spec))
 
     @staticmethod
     def _how(room: RoomView) -> str:

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 
 from c4tui.app.reader import words
 from c4tui.match.interface import MatchView
-from c4tui.match.sides import engine_title
 
 # Readers of a game's clocks: the clocks part adds one (a view to its line, or None).
 CLOCK_READERS: list[Callable[[MatchView], str | None]] = []
@@ -59,7 +58,7 @@ def _ai(view: MatchView, _cursor: int) -> list[str]:
     search = view.search
     if search is None:
         return ["no engine has looked at this game"]
-    title = engine_title(search.spec) + (" (thinking)" if view.thinking else "")
+    title = search.title + (" (thinking)" if view.thinking else "")
     lines = words.search_lines(title, search.position, search.info)
     if search.position != view.position and search.info is not None:
         lines[0] += f", {words.position_line(search.position)}"

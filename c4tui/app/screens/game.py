@@ -44,7 +44,7 @@ from c4tui.engine.players.contract import Limits
 from c4tui.match.exact_scores import ColumnScores
 from c4tui.match.interface import MatchEvent, MatchInterface, MatchView, SearchProgress
 from c4tui.match.opponents import values_columns
-from c4tui.match.sides import GLYPHS, engine_title
+from c4tui.match.sides import GLYPHS
 
 MIN_COLUMNS, MIN_LINES = 80, 24
 FOOTER_ROOM = 100  # columns the footer needs to show every key with its normal spacing
@@ -227,7 +227,7 @@ class GameScreen(Screen[None]):
         search = view.search
         # An engine that has searched and valued no column (Random, Greedy) never will.
         silent = (
-            engine_title(search.spec)
+            search.title
             if search is not None and search.info is not None and not values_columns(search.info)
             else None
         )
@@ -243,7 +243,7 @@ class GameScreen(Screen[None]):
         search = view.search
         if search is None:
             return ThinkingView(None, view.position, Limits(), "", False, self.shell.steady)
-        label = engine_title(search.spec)
+        label = search.title
         if ":" in search.spec:  # "Greedy (greedy)" would say nothing new
             label += f" ({search.spec})"
         return ThinkingView(
