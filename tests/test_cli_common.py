@@ -44,3 +44,14 @@ def test_the_version_names_the_commit_of_a_checkout(tmp_path):
     assert checkout_commit(tmp_path) == commit
     assert checkout_commit(tmp_path / "not-a-checkout") is None
     assert version().startswith("0.1") or "unknown" in version()
+
+
+def test_whole_number_takes_every_number_up_to_its_highest():
+    import argparse
+
+    from c4tui.commands.common import whole_number
+
+    games = whole_number(1, 10**7)
+    assert games("8000") == 8000 and games("10000000") == 10**7
+    with pytest.raises(argparse.ArgumentTypeError):
+        games("100000000")  # a digit too many: refused before it is read as a number

@@ -90,7 +90,7 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
 
     def parse(text: str) -> int:
         text = text.strip()
-        if not (text.isascii() and text.isdigit() and len(text) <= 3):
+        if not (text.isascii() and text.isdigit() and len(text) <= len(str(high))):
             raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number from {low} to {high}")
         if not low <= int(text) <= high:
             raise argparse.ArgumentTypeError(f"{int(text)} is outside {low}..{high}")
