@@ -115,8 +115,12 @@ class Postgres:
         )  # fmt: skip
 
     def processes(self) -> list[int]:
-        """The server's processes: the postmaster and every backend it started."""
-        postmaster = int((self.data / "postmaster.pid").read_text().split()[0])
+        """The server's processes: the postmaster and every backend it started (none
+        while it is halted)."""
+        pid_file = self.data / "postmaster.pid"
+        if not pid_file.exists():
+            return []
+        postmaster = int(pid_file.read_text().split()[0])
         found = [postmaster]
         for entry in Path("/proc").iterdir():
             if entry.name.isdigit():

@@ -122,3 +122,50 @@ async def test_a_game_goes_on_by_itself_after_its_database_restarts(own_postgres
         await bob.close()
     finally:
         await service.close()
+
+
+async def test_clocks_stop_while_the_database_is_away_and_run_when_it_is_back(
+    own_postgres, tmp_path
+):
+    # Before, the clocks ran on while no move could be kept: a player whose move was
+    # refused lost on time, the loss itself refused and tried again until it was kept.
+    from c4tui.server.service.service import RoomService
+    from c4tui.server.wire.identity import RoomLimits
+    from tests.community.two_servers import a_game
+    from tests.rooms.support import Time, room_where
+
+    time = Time()
+    limits = RoomLimits(store_timeout=1.0)
+    service = RoomService(tmp_path / "state", limits, now=time, store_url=own_postgres.url)
+    await service.start()
+    try:
+        ann, bob, _ = await a_game(service, service, clock="1+0")
+        time.moved(5)
+        await ann.send("drop", column=3, ply=0)
+        await room_where(bob, lambda m: m["moves"] == "4")
+        time.moved(10)  # bob thinks 10 s, then the database goes
+        own_postgres.halt()
+        service.host.look()  # the database is found away: bob's clock stops at 50 s
+        stopped = await room_where(bob, lambda m: m["trouble"] and m["clock"]["running"] is None)
+        assert stopped["clock"]["left"] == [55.0, 50.0]
+        time.moved(120)  # far past bob's time: his flag does not fall meanwhile
+        service.host.look()
+        await bob.send("drop", column=3, ply=1)  # refused: not kept, and bob is told
+        refused = await room_where(bob, lambda m: m["moves"] == "4" and m["trouble"])
+        assert refused["clock"]["left"] == [55.0, 50.0] and refused["ended"] is None
+        own_postgres.start_again()
+        deadline = asyncio.get_running_loop().time() + PATIENCE
+        while service.host.rooms[1].trouble is not None:
+            service.host.look()
+            assert asyncio.get_running_loop().time() < deadline, "never kept again"
+            await asyncio.sleep(0.2)
+        running = await room_where(bob, lambda m: m["trouble"] is None)
+        assert running["clock"] == {**running["clock"], "left": [55.0, 50.0], "running": 1}
+        time.moved(3)
+        await bob.send("drop", column=3, ply=1)  # his clock ran again from its return
+        moved = await room_where(ann, lambda m: m["moves"] == "44")
+        assert moved["clock"]["left"] == [55.0, 47.0] and moved["ended"] is None
+        await ann.close()
+        await bob.close()
+    finally:
+        await service.close()

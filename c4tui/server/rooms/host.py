@@ -420,7 +420,7 @@ class RoomHost:
             restore(room, last)
             room.trouble = (
                 f"The server cannot keep this game ({why}): the last move or change "
-                "was not made. Try again in a while."
+                "was not made, and the clocks are stopped. Try again in a while."
             )
             return False
         room.trouble = None

@@ -108,7 +108,8 @@ def restore(room: Room, record: RoomRecord) -> None:
     room.code, room.public, room.name, room.date = kept.code, kept.public, kept.name, kept.date
     room.ended, room.winner, room.offers = kept.ended, kept.winner, kept.offers
     if kept.clock is not None and room.clock is not None:
-        # The refused change's time is not charged: the clock runs on from it.
+        # The refused change's time is not charged: the clock stands still from it
+        # while the room cannot be kept (seat_watch.py), and runs when it is kept again.
         kept.clock.since = room.clock.since
     room.control, room.clock, room.clock_ply = kept.control, kept.clock, kept.clock_ply
     room.rematch.clear()

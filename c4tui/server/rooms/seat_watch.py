@@ -5,11 +5,16 @@ person gone past the room's grace lets the other claim the win or a draw, or los
 abandonment; a seat held too long opens again. A running clock is kept every
 CLOCK_KEEP seconds, so that a kill gives back at most that much; a change the store
 refused is kept again, and an AI move it refused is searched again.
+
+While a room cannot be kept (its change was refused, or the database is away) its clock
+stops: no time is charged and no flag falls until the room is kept again, since a
+player could not have moved meanwhile; its view shows the clock stopped.
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 from c4tui.community.clocks import CLOCK_KEEP
 from c4tui.server.rooms.face import Host
@@ -31,6 +36,7 @@ def look(host: Host) -> None:
 def look_at(host: Host, room: Room, now: float) -> None:
     """End the room's game if a flag fell or a player is gone past the grace; free the
     seats held too long; keep a running clock; keep again a change the store refused."""
+    stop_clock_while_unkept(host, room, now)
     side = room.time_out(now)
     if side is not None:
         name = room.seats[side].title()
@@ -70,9 +76,33 @@ def look_at(host: Host, room: Room, now: float) -> None:
         if room.number not in host.rooms:
             return
     clock = room.clock
-    if clock is not None and clock.running is not None and now - clock.since >= CLOCK_KEEP:
+    running = clock is not None and clock.running is not None and room.trouble is None
+    if clock is not None and running and now - clock.since >= CLOCK_KEEP:
         clock.charge(now)  # kept up to date, so a kill gives back at most CLOCK_KEEP
         host.keep(room)
     if room.trouble is not None and room.number in host.rooms and host.keep(room):
         host.ai.search(room)  # an AI move the store refused is searched again
+        host.show(room)  # its clock runs again from now
+
+
+def stop_clock_while_unkept(host: Host, room: Room, now: float) -> None:
+    """A running clock stands still while its room cannot be kept: from the refused
+    change, or (the database found away before any change was refused) from `now`."""
+    clock = room.clock
+    if clock is None or clock.running is None:
+        return
+    if room.trouble is None:
+        away = host.store.away
+        if away is None:
+            return
+        clock.charge(now)  # the time until now was played: it counts
+        last = host.kept.get(room.number)
+        if last is not None:  # and a change refused from now on goes back to it
+            host.kept[room.number] = replace(last, clock=clock.kept())
+        room.trouble = (
+            "The server cannot keep this game now (its database is away): "
+            "the clocks are stopped, and the game goes on when it is back."
+        )
+        log.warning("room %d: its clock stopped: the database is away", room.number)
         host.show(room)
+    clock.resume(now)  # no time runs while the room cannot be kept

@@ -60,9 +60,17 @@ def room_view(room: Room, key: str | None, now: float, online: set[str]) -> dict
 
 
 def _clock_view(room: Room, now: float) -> dict[str, Any] | None:
-    """Each side's time left at `now` and whose runs; clients count down from there."""
+    """Each side's time left at `now` and whose runs; clients count down from there.
+    While the room cannot be kept its clock stands still (seat_watch.py): none runs."""
     if room.clock is None or room.control is None:
         return None
+    if room.trouble is not None:
+        return {
+            "control": room.control.text,
+            "words": room.control.words,
+            "left": list(room.clock.left),
+            "running": None,
+        }
     return {
         "control": room.control.text,
         "words": room.control.words,

@@ -119,6 +119,11 @@ class PostgresStore(Store):
         finally:
             self._watchdog.done()
 
+    @property
+    def away(self) -> str | None:
+        with self._lock:
+            return self._away
+
     def _went_away(self, connection: psycopg.Connection[Any], why: str) -> None:
         """The connection failed: give it up, and reconnect in a thread meanwhile."""
         with self._lock:

@@ -141,6 +141,12 @@ class Store(ABC):
     def in_transaction(self) -> bool:
         return self._depth > 0
 
+    @property
+    def away(self) -> str | None:
+        """Why the database cannot be reached now (every statement would fail at once),
+        None while it can: only a database over the network goes away (PostgreSQL's)."""
+        return None
+
     # ---- what each engine provides --------------------------------------------------
 
     @abstractmethod
