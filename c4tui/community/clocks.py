@@ -19,7 +19,9 @@ Kept and resumed (`kept`, `Clock.resumed`): the kept form is each side's time le
 of its last charge (a move, or `charge`), with no timestamp, so a restarted server
 starts the running side's time again from its restart. The time the server was down is
 never charged; nor is the time between the last charge and the stop (the room service
-charges and keeps a running clock every CLOCK_KEEP seconds, so that part is short).
+charges and keeps a running clock every CLOCK_KEEP seconds, so that part is short),
+except when another server takes the room over: it charges up to the dead server's last
+heartbeat, the time the player saw run (server/rooms/leasing.py).
 """
 
 from __future__ import annotations

@@ -178,3 +178,63 @@ async def test_a_relay_to_a_server_not_yet_seen_beating_works_once_it_answers(po
         await play("43", (ann, bob), ann, bob)  # bob's move is not refused as moving
         await ann.close()
         await bob.close()
+
+
+async def test_a_relayed_player_is_told_at_once_the_game_moves_and_its_clocks_stand_still(
+    postgres, tmp_path
+):
+    """The room's server is killed: the relayed player is told the game is moving as soon
+    as that server misses its heartbeats (before its leases run out), shown the clocks
+    stopped where they stood when it was last heard from, and the server that takes the
+    room over runs them on from there, with no jump."""
+    wall, now = Time(2_000_000_000.0), Time()
+    async with two_servers(tmp_path, postgres.fresh_url(), wall, now=now) as (first, second):
+        lease = first.host.limits.lease_seconds
+        ann, bob = await login(first, "ann"), await login(second, "bob")
+        await ann.send("create", clock="5+0")
+        shown = await room_where(ann, lambda m: m["seat"] == 0)
+        await bob.send("join", code=shown["code"])
+        await room_where(bob, lambda m: m["clock"]["running"] == 0)
+        await ann.send("drop", column=3, ply=0)
+        moved = await room_where(bob, lambda m: m["moves"] == "4")
+        assert moved["clock"]["left"] == [300.0, 300.0] and moved["clock"]["running"] == 1
+        for time in (wall, now):
+            time.moved(3)  # bob thinks for 3 s: the first server still beats
+        first.host.leasing.see_to()
+        await killed(first)
+        for time in (wall, now):
+            time.moved(lease / 2 + 1)  # two heartbeats missed; its leases still run
+        second.host.leasing.see_to()
+        said = await next_of(bob, "notice")
+        assert "moving to another server" in said["text"]
+        paused = await next_of(bob, "room")
+        assert paused["clock"]["running"] is None and paused["clock"]["left"] == [300.0, 297.0]
+        assert second.host.rooms == {}  # not taken yet
+        for time in (wall, now):
+            time.moved(lease)  # its leases ran out: the second takes the room
+        second.host.leasing.see_to()
+        back = await room_where(bob, lambda m: m["clock"]["running"] == 1)
+        assert back["moves"] == "4" and back["clock"]["left"] == [300.0, 297.0]
+        await bob.send("drop", column=3, ply=1)
+        await room_where(bob, lambda m: m["moves"] == "44")
+        await ann.close()
+        await bob.close()
+
+
+async def test_a_room_server_that_beats_again_after_a_silence_plays_on(postgres, tmp_path):
+    wall = Time(2_000_000_000.0)
+    async with two_servers(tmp_path, postgres.fresh_url(), wall) as (first, second):
+        ann, bob, _ = await a_game(first, second)
+        await play("4", (ann, bob), ann, bob)
+        first.host._tick.cancel()  # the first stalls: it beats no more, for a while
+        wall.moved(first.host.limits.lease_seconds / 2 + 1)
+        second.host.leasing.see_to()
+        said = await next_of(bob, "notice")
+        assert "moving to another server" in said["text"]
+        first.host.leasing.see_to()  # it beats again (slow, not dead)
+        second.host.leasing.see_to()
+        await room_where(bob, lambda m: m["moves"] == "4" and m["seats"][1]["here"])
+        await play("4", (bob, ann), ann, bob, start=1)
+        assert list(first.host.rooms) and second.host.rooms == {}
+        await ann.close()
+        await bob.close()

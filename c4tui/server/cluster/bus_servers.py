@@ -1,10 +1,12 @@
 """ServerRecords: which servers of a community are alive, by their heartbeats.
 
 Each server writes its heartbeat (`beat`) every third of its lease (the host does it as
-it renews its leases); a server whose last heartbeat is older than a lease's length is
-dead: the rooms it held go to a live server (room_leases.py), and the players it relayed
-to other servers' rooms are let go there (server/rooms/relay.py). The time is each server's
-Unix clock, as the leases' is: the servers' clocks must agree (NTP).
+it renews its leases); a server whose last heartbeat is older than half a lease has
+missed one and is silent (its relayed players are told its game is moving, while its
+leases still run); one whose last heartbeat is older than a lease's length is dead: the
+rooms it held go to a live server (room_leases.py), and the players it relayed to other
+servers' rooms are let go there (server/rooms/relay.py). The time is each server's Unix
+clock, as the leases' is: the servers' clocks must agree (NTP).
 """
 
 from __future__ import annotations
@@ -55,6 +57,13 @@ class ServerRecords:
                 (self.clock() - self.seconds,),
             )
         ]
+
+    def seen(self) -> dict[str, float]:
+        """Each server's last heartbeat (Unix seconds by its clock), the long silent too."""
+        return {
+            str(server): float(seen)
+            for server, seen in self.store.rows("SELECT server, seen FROM servers")
+        }
 
     def stopped(self) -> None:
         """This server stops cleanly: it is gone at once, not after a lease's silence."""

@@ -103,6 +103,18 @@ class RoomLeases:
             )
         }
 
+    def last_heard(self) -> dict[int, float]:
+        """The rooms leased to other servers (their leases running or not), each with
+        its server's last heartbeat (Unix seconds; bus_servers.py)."""
+        return {
+            int(n): float(seen)
+            for n, seen in self.store.rows(
+                "SELECT l.room, s.seen FROM room_leases l JOIN servers s ON s.server = l.server"
+                " WHERE l.server <> ?",
+                (self.server,),
+            )
+        }
+
     def highest(self) -> int:
         """The highest room number kept or leased by any server (0: none)."""
         value = self.store.value(

@@ -9,7 +9,9 @@ events, in the order a change goes through the host:
   game's board here, so what is kept already says so);
 - `changed(room)`: it was kept and shown;
 - `arrived(client)`, `departed(client)`: a client logged in, or its connection ended;
-- `tick()`: once a second; `server_gone(server)`: another server stopped beating;
+- `tick()`: once a second; `server_silent(server, last_heard)`: another server missed its
+  heartbeats, `server_answers(server)`: it beats again, `server_gone(server)`: it
+  stopped beating;
 - `listing(...)`, `your_move(key)`: the lobby is being made (other servers' rooms).
 
 `Elsewhere` is not an event: it is the way into rooms other servers hold (relay.py's).
@@ -46,6 +48,13 @@ class HostListener:
 
     def tick(self) -> None:
         """Once a TICK."""
+
+    def server_silent(self, server: str, last_heard: float) -> None:
+        """Another server missed its heartbeats (half a lease since `last_heard`, its last,
+        in Unix seconds): likely dead, its leases not yet run out."""
+
+    def server_answers(self, server: str) -> None:
+        """A server that was silent beats again (it was slow, not dead)."""
 
     def server_gone(self, server: str) -> None:
         """Another server of the community stopped beating (died, or stopped cleanly)."""

@@ -402,7 +402,9 @@ class RoomHost:
         try:
             with self.store.transaction():  # only while the room is this server's
                 self.leasing.leases.hold(room.number)
-                self.kept[room.number] = self.keeper.keep(room, self.kept.get(room.number))
+                self.kept[room.number] = self.keeper.keep(
+                    room, self.kept.get(room.number), (self.now(), self.wall())
+                )
         except LeaseLost:
             if room.number in self.kept:
                 self.leasing.let_go(room)

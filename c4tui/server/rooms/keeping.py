@@ -127,21 +127,29 @@ class RoomKeeper:
         self.games = GameRecords(self.store)
         self.clocks = ClockRecords(self.store)
 
-    def keep(self, room: Room, last: RoomRecord | None = None) -> RoomRecord:
+    def keep(
+        self, room: Room, last: RoomRecord | None = None, at: tuple[float, float] | None = None
+    ) -> RoomRecord:
         """Keep the room, and a game that is over among its players' games; what was
         kept. `last`: the room as it was last kept, if it was, so that a move writes only
-        itself. StoreError (nothing kept) when the store refuses."""
+        itself. `at`: the host's (now, wall) times, so that when its clock was last
+        charged is kept in Unix seconds (a takeover charges from then:
+        Leasing.bring_back). StoreError (nothing kept) when the store refuses."""
         record = room_record(room)
+        charged = None
+        if at is not None and room.clock is not None:
+            now, wall = at
+            charged = wall - (now - room.clock.since)
         with self.store.transaction():
             if last is not None and moved_only(last, record):
                 self.games.add_moves(
                     record.game_name, record.game.position.path, len(last.game.position.path)
                 )
                 if record.clock != last.clock:
-                    self.clocks.keep(record.number, record.clock)
+                    self.clocks.keep(record.number, record.clock, charged)
                 return record
             game = self.rooms.keep(record)
-            self.clocks.keep(record.number, record.clock)
+            self.clocks.keep(record.number, record.clock, charged)
             if room.over:
                 self.games.hold(game, self._people(room))
         return record

@@ -31,6 +31,7 @@ class Leasing:
         self._leases: RoomLeases | None = None
         self.due = 0.0  # when this server renews its leases next (by host.wall)
         self._unplayable: set[int] = set()  # rooms kept that this c4tui cannot load
+        self._silent: set[str] = set()  # live servers that missed their heartbeats
 
     @property
     def leases(self) -> RoomLeases:
@@ -54,10 +55,16 @@ class Leasing:
         last heartbeat: every third of --lease-seconds)."""
         return list(self._servers)
 
-    def bring_back(self, numbers: set[int] | None) -> list[int]:
+    def bring_back(
+        self, numbers: set[int] | None, last_heard: dict[int, float] | None = None
+    ) -> list[int]:
         """Load from the store the rooms kept (only `numbers`, unless None) whose lease
-        this server takes, as they were last kept; the numbers brought back."""
+        this server takes, as they were last kept; the numbers brought back. A room in
+        `last_heard` (taken from a server that died, heard from last then, in Unix
+        seconds) has its running clock charged up to then from its last charge: the
+        time its player saw run is not given back (relay.py shows it stopped there)."""
         now = self.host.now()
+        charged = self.host.keeper.clocks.charged(list(last_heard)) if last_heard else {}
         back = []
         loaded = self.host.keeper.load()
         if numbers is not None:  # one that cannot be loaded is not tried again
@@ -72,11 +79,16 @@ class Leasing:
                 if seat.key is not None:
                     grace = self.host.hold_seat(room, index, now)
             if room.clock is not None:
+                ran = _ran(room, (last_heard or {}).get(room.number), charged.get(room.number))
+                if ran is not None:
+                    room.clock.left[ran[0]] = max(0.0, room.clock.left[ran[0]] - ran[1])
                 # The time the server was down is not charged; nor is the time the side to
                 # move takes to come back, up to the grace (`enter` runs it from then).
                 room.clock.resume(now + (grace or 0.0))
             self.host.rooms[room.number] = room
             self.host.kept[room.number] = record
+            if room.clock is not None and room.number in charged:
+                self.host.keep(room)  # kept as charged: a second takeover charges from here
             back.append(room.number)
             log.info("room %d back from the store (%d moves)", room.number, room.position.moves)
         for number in back:
@@ -112,7 +124,7 @@ class Leasing:
                 self.leases.release(number)  # a room that was never made here
             free = set(self.leases.free()) - self._unplayable
             if free:
-                back = self.bring_back(free)
+                back = self.bring_back(free, self.leases.last_heard())
                 self.host.elsewhere.taken(back)  # this server's players relayed to them sit here
                 for number in back:
                     log.info("room %d taken over from a server that stopped", number)
@@ -142,25 +154,42 @@ class Leasing:
         self._servers = sorted({*self._servers, sender})
 
     def heartbeats(self) -> None:
-        """This server's heartbeat, and the live servers: those that stopped beating
-        since the last look are told to the listeners (`server_gone`)."""
+        """This server's heartbeat, and the live servers. The listeners are told of a
+        server that missed its heartbeats (`server_silent`: silent for half a lease, a
+        look before its leases run out), of one that beats again after that
+        (`server_answers`), and of those that stopped beating (`server_gone`)."""
         if self.host.store.dialect != "postgresql":
             return
         try:
             self.records.beat()
-            live = self.records.live()
+            seen = self.records.seen()
         except StoreError as error:
             log.warning("the servers' heartbeats could not be seen to: %s", error)
             return
-        gone = set(self._servers) - set(live) - {self.host.server}
-        self._servers = sorted(set(live) | {self.host.server})
+        now, lease = self.host.wall(), self.host.limits.lease_seconds
+        live = {server for server, at in seen.items() if at >= now - lease}
+        silent = {s for s in live if seen[s] < now - lease / 2} - {self.host.server}
+        gone = set(self._servers) - live - {self.host.server}
+        self._servers = sorted(live | {self.host.server})
+        newly, again = sorted(silent - self._silent), sorted(self._silent & live - silent)
+        self._silent = silent
+        for server in newly:
+            log.warning("server %s missed its heartbeats: its rooms may be moving", server)
+            self._tell("server_silent", server, seen[server])
+        for server in again:
+            log.info("server %s beats again", server)
+            self._tell("server_answers", server)
         for server in sorted(gone):
             log.warning("server %s stopped beating", server)
-            for listener in self.host.listeners:
-                try:
-                    listener.server_gone(server)
-                except Exception:
-                    log.exception("%s could not see to a gone server", type(listener).__name__)
+            self._tell("server_gone", server)
+
+    def _tell(self, event: str, *args: object) -> None:
+        """Every listener, of an event about another server (one that fails is logged)."""
+        for listener in self.host.listeners:
+            try:
+                getattr(listener, event)(*args)
+            except Exception:
+                log.exception("%s could not see to %s", type(listener).__name__, event)
 
     def let_go(self, room: Room) -> None:
         """Another server plays this room now (this one stalled past its lease): it goes
@@ -173,3 +202,12 @@ class Leasing:
         for client in own:
             self.host.elsewhere.open(client, room.number)
         self.host.lobby.changed()
+
+
+def _ran(room: Room, heard: float | None, charged: float | None) -> tuple[int, float] | None:
+    """The side whose time ran on the room's dead server, and for how long: from its
+    clock's last charge to the server's last heartbeat (None: no time ran, or unknown)."""
+    clock = room.clock
+    if clock is None or clock.running is None or heard is None or charged is None:
+        return None
+    return clock.running, max(0.0, heard - charged)

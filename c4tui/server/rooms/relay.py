@@ -18,18 +18,20 @@ or leaving, ends the relay ("relay.close": the holder does the leaving, seats he
 for a local player).
 
 When the holder dies it stops beating (bus_servers.py): the relays to it wait, their
-players told; once its leases run out a live server takes its rooms and says so
-("relay.taken"): a relayed player whose room this server took is in it here, in its
-seat, with nothing played lost (the room is loaded as last kept, and a room is kept
-before anyone is shown a change); one whose room another server took is relayed there.
-A relay whose room comes back nowhere within two leases goes back to the lobby.
+players told the game is moving as soon as it misses its heartbeats (half a lease) and
+shown its clocks stopped where they stood when it was last heard from; once its leases
+run out a live server takes its rooms and says so ("relay.taken"): a relayed player
+whose room this server took is in it here, in its seat, with nothing played lost (the
+room is loaded as last kept, and a room is kept before anyone is shown a change); one
+whose room another server took is relayed there. A relay whose room comes back nowhere
+within two leases goes back to the lobby.
 """
 
 from __future__ import annotations
 
 import itertools
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from c4tui.server.cluster.bus_rooms import RoomsElsewhere
@@ -45,7 +47,10 @@ log = logging.getLogger("c4tui.server")
 ROOM_KINDS = frozenset(
     {"drop", "hurry", "resign", "offer_draw", "take_back", "answer", "claim", "rematch", "say"}
 )
-MOVING = "The server of this room stopped: the game moves to another in a few seconds."
+MOVING = (
+    "The server of this room stopped answering: the game is moving to another server"
+    " (a few seconds), the clocks stopped meanwhile."
+)
 ORPHAN_LEASES = 2.0  # leases' lengths a relay waits for its room to come back somewhere
 
 
@@ -60,6 +65,8 @@ class Relay:
     opened: float  # Unix seconds
     orphaned: float | None = None  # Unix seconds: when its server was found gone
     answered: bool = False  # its server has answered it (a view, a refusal, or back)
+    shown: RoomShown | None = None  # the room as its server last showed it here
+    shown_at: float = 0.0  # Unix seconds: when that view came
 
 
 class Relays(Elsewhere, HostListener):
@@ -163,12 +170,37 @@ class Relays(Elsewhere, HostListener):
 
     # ---- the host's listener ----------------------------------------------------
 
-    def server_gone(self, server: str) -> None:
-        now = self.host.wall()
+    def server_silent(self, server: str, last_heard: float) -> None:
         for relay in self.by_id.values():
             if relay.server == server and relay.orphaned is None:
-                relay.orphaned = now
-                relay.client.send(Notice(MOVING))
+                self._moving(relay, last_heard)
+
+    def server_answers(self, server: str) -> None:
+        """It was slow, not dead: its relays go on, the room shown again as it is there."""
+        for relay in self.by_id.values():
+            if relay.server == server and relay.orphaned is not None:
+                relay.orphaned = None
+                self._send(relay, "relay.do", {"op": {"enter": relay.number}})
+
+    def server_gone(self, server: str) -> None:
+        for relay in self.by_id.values():
+            if relay.server == server and relay.orphaned is None:
+                self._moving(relay, self.host.wall())
+
+    def _moving(self, relay: Relay, last_heard: float) -> None:
+        """Its room's server is silent: the player is told the game is moving, and shown
+        the clocks stopped where they stood when that server was last heard from (the
+        server that takes the room runs them on from there: Leasing.bring_back)."""
+        relay.orphaned = self.host.wall()
+        relay.client.send(Notice(MOVING))
+        shown = relay.shown
+        if shown is None or shown.clock is None or shown.clock.running is None:
+            return
+        clock, side = shown.clock, shown.clock.running
+        left = list(clock.left)
+        left[side] = max(0.0, left[side] - max(0.0, last_heard - relay.shown_at))
+        stopped = replace(clock, left=tuple(left), running=None)
+        relay.client.send(replace(shown, clock=stopped))
 
     def tick(self) -> None:
         """Relays left waiting go back to the lobby: one whose room came back nowhere
@@ -200,6 +232,7 @@ class Relays(Elsewhere, HostListener):
             return
         if isinstance(message, RoomShown):  # the holder may move it (a rematch elsewhere, summons)
             relay.number = relay.client.room = message.room
+            relay.shown, relay.shown_at = message, self.host.wall()
         relay.client.send(message)
 
     def _back(self, body: dict[str, Any], sender: str) -> None:
