@@ -212,10 +212,12 @@ def run_app(args: argparse.Namespace) -> int:
     if args.served:
         return run_served(args)
     if args.opponent is not None:
+        from c4tui.app.settings import config_dir, load
         from c4tui.engine.players.specs import SpecError, parse_spec
 
+        saved, _notice = load(config_dir())  # the board the opponent will play on
         try:
-            parse_spec(args.opponent)
+            parse_spec(args.opponent, board=(saved.width, saved.height, saved.connect))
         except SpecError as error:
             raise CommandError(f"--opponent: {error}") from None
     moves, record = "", None

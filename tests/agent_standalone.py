@@ -67,4 +67,8 @@ def main(path: str, plies: int) -> None:
 
 
 if __name__ == "__main__":
+    # A third argument: a folder of packages Kaggle has too (NumPy, for the learned
+    # engine's agent), put on the path without its .pth files: c4tui stays out of reach.
+    if len(sys.argv) > 3:
+        sys.path.append(sys.argv[3])
     main(sys.argv[1], int(sys.argv[2]))

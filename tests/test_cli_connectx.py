@@ -17,10 +17,11 @@ from c4tui.engine.players import specs
 STANDALONE = Path(__file__).with_name("agent_standalone.py")
 
 
-def played_alone(agent: Path, plies: int) -> dict:
-    """The agent's game in a Python with only its standard library (agent_standalone.py)."""
+def played_alone(agent: Path, plies: int, *also: str) -> dict:
+    """The agent's game in a Python with only its standard library (agent_standalone.py),
+    and `also` (a folder of packages) on its path."""
     done = subprocess.run(
-        [sys.executable, "-I", "-S", str(STANDALONE), str(agent), str(plies)],
+        [sys.executable, "-I", "-S", str(STANDALONE), str(agent), str(plies), *also],
         capture_output=True,
         text=True,
         timeout=600,
@@ -65,6 +66,24 @@ def test_the_agent_file_runs_where_c4tui_is_not_installed(tmp_path):
     ours = {name: loader for name, loader in game["modules"].items() if name != "__main__"}
     assert "c4tui.engine.players.negamax" in ours
     assert set(ours.values()) == {"_Carried"}  # every module from the file, none else
+
+
+def test_the_learned_engines_agent_carries_its_network_and_needs_only_numpy(tmp_path):
+    import numpy
+
+    agent = tmp_path / "agent.py"
+    assert main(["connectx", "--engine", "alphazero:sims=16", "-o", str(agent)]) == 0
+    text = agent.read_text()
+    assert "'net': ('c4-7x6-connect4.npz'" in text  # the weights inside the file
+    numpy_home = str(Path(numpy.__file__).parent.parent)  # site-packages, .pth files unread
+    game = played_alone(agent, 12, numpy_home)
+    assert game["played"]
+    ours = {name for name, loader in game["modules"].items() if loader == "_Carried"}
+    assert {"c4tui.engine.players.alphazero", "c4tui.engine.learned.network"} <= ours
+    others = {
+        name.split(".")[0] for name, loader in game["modules"].items() if loader != "_Carried"
+    }
+    assert others <= {"__main__", "numpy"}  # NumPy from Kaggle's Python, nothing else
 
 
 @pytest.mark.slow

@@ -237,3 +237,10 @@ def test_other_boards_and_gamesolver_links(capsys):
     )
     [plain] = run_json_lines(capsys, "44", "--engine", "greedy", "--seed", "1")
     assert linked["position"] == "44" and linked["column"] == plain["column"]
+
+
+def test_alphazero_on_a_board_without_a_network_is_refused_in_one_line(capsys):
+    code = main(["move", "44", "--width", "5", "--height", "4", "--engine", "alphazero"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert "no network for the 5x4 connect 4 board: give one with net=FILE" in err

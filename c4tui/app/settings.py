@@ -84,14 +84,6 @@ class Settings:
             raise SettingsError("mode", f"{self.mode!r} is not one of {', '.join(MODES)}")
         if not isinstance(self.first, str) or self.first not in FIRST:
             raise SettingsError("first", f"{self.first!r} is not 'you' or 'ai'")
-        for name in ("opponent", "second_opponent"):
-            spec = getattr(self, name)
-            if not isinstance(spec, str):
-                raise SettingsError(name, f"{spec!r} is not an engine spec string")
-            try:
-                parse_spec(spec)
-            except SpecError as error:
-                raise SettingsError(name, str(error), error.key) from None
         for name in SIZE_LIMITS:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
@@ -100,6 +92,16 @@ class Settings:
             validate_size(self.width, self.height, self.connect)
         except SizeError as error:
             raise SettingsError(error.setting, error.reason) from None
+        for name in ("opponent", "second_opponent"):
+            spec = getattr(self, name)
+            if not isinstance(spec, str):
+                raise SettingsError(name, f"{spec!r} is not an engine spec string")
+            try:
+                # An engine that cannot play on the board (alphazero with no network
+                # for it) is refused here, not forfeited mid-game.
+                parse_spec(spec, board=(self.width, self.height, self.connect))
+            except SpecError as error:
+                raise SettingsError(name, str(error), error.key) from None
         if not isinstance(self.board_style, str) or self.board_style not in BOARD_STYLES:
             raise SettingsError(
                 "board_style", f"{self.board_style!r} is not one of {', '.join(BOARD_STYLES)}"

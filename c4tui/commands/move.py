@@ -22,7 +22,7 @@ from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import describe_score
 from c4tui.engine.external.outside import OutsideEngine
 from c4tui.engine.players.contract import ColumnStat, Engine, Forfeit, SearchInfo, SearchResult
-from c4tui.engine.players.specs import SpecError, make_engine
+from c4tui.engine.players.specs import SpecError, make_engine, parse_spec
 from c4tui.engine.study.figures import picks_at_random, random_pick, uct_cell, win_rate_text
 
 # The panel's headings for the figures ColumnStat names otherwise.
@@ -49,13 +49,13 @@ def register(commands: Subcommands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     log_outside_engines()
+    board = board_of(args)
     try:
+        parse_spec(args.engine, board=board)  # an engine that cannot play here: refused now
         engine = make_engine(args.engine, seed=args.seed)
     except SpecError as error:
         raise CommandError(f"--engine: {error}") from None
-    batch = PositionBatch(
-        args.position, command="move", json_errors=args.json, board=board_of(args)
-    )
+    batch = PositionBatch(args.position, command="move", json_errors=args.json, board=board)
     forfeits = 0
     try:
         for text, position in batch:

@@ -75,6 +75,7 @@ def test_a_file_of_any_bytes_gives_defaults_and_a_notice_never_a_crash(tmp_path,
         ({"opponent": "mcts:time=-1"}, "opponent"),
         ({"second_opponent": "negamax:speed=3"}, "second_opponent"),
         ({"first": "nobody"}, "first"),
+        ({"width": 5, "height": 4, "opponent": "alphazero:sims=8"}, "opponent"),
     ],
 )
 def test_invalid_values_are_refused_with_the_field_named(changes, field):

@@ -236,14 +236,19 @@ def shipped_name(g: Geometry) -> str:
     return f"c4-{g.width}x{g.height}-connect{g.connect}.npz"
 
 
-@cache
-def shipped(width: int, height: int, connect: int) -> Network | None:
-    """The network c4tui ships for that board, or None where it ships none."""
+def shipped_file(width: int, height: int, connect: int) -> Path | None:
+    """Where the network c4tui ships for that board lies, or None where it ships none."""
     from c4tui.engine.board.geometry import geometry
 
     name = shipped_name(geometry(width, height, connect))
     resource = resources.files("c4tui.engine.learned.nets").joinpath(name)
     if not resource.is_file():
         return None
-    with resources.as_file(resource) as path:
-        return load(path)
+    return Path(str(resource))
+
+
+@cache
+def shipped(width: int, height: int, connect: int) -> Network | None:
+    """The network c4tui ships for that board, or None where it ships none."""
+    path = shipped_file(width, height, connect)
+    return None if path is None else load(path)

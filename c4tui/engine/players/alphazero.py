@@ -14,14 +14,16 @@ file `c4tui train` wrote). A board with no network is a forfeit that says so, no
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from typing import ClassVar
 
 from c4tui.engine.board.geometry import centre_first
 from c4tui.engine.board.position import Position
-from c4tui.engine.learned.network import Network, NetworkError, load, shipped
+from c4tui.engine.learned.network import Network, NetworkError, load, shipped, shipped_file
 from c4tui.engine.learned.puct import DEFAULT_C, Prover, PuctTree
 from c4tui.engine.players.base import BaseEngine, Clock, rate
 from c4tui.engine.players.contract import (
+    Bundle,
     ColumnStat,
     Figures,
     Forfeit,
@@ -51,6 +53,7 @@ class AlphaZeroEngine(BaseEngine):
         "c": Option(float, 0, 100, help="the exploration constant of the priors"),
         "book": Option(int, 0, 1, help="1: the opening book settles root columns (7x6)"),
         "net": Option(str, 1, 4096, help="a network file (c4tui train); default: the shipped one"),
+        "prove": Option(int, 0, 1, help="1: the solver settles leaves near the end (default)"),
     }
 
     def __init__(
@@ -62,6 +65,7 @@ class AlphaZeroEngine(BaseEngine):
         c: float = DEFAULT_C,
         book: int = 1,
         net: str | None = None,
+        prove: int = 1,
         limits: Limits | None = None,
     ) -> None:
         self.network_only = sims == 0
@@ -69,6 +73,7 @@ class AlphaZeroEngine(BaseEngine):
         self.c = c
         self.book = bool(book)
         self.net_file = net
+        self.prove = bool(prove)
         self._network: Network | None = None
         if net is not None:
             try:
@@ -77,6 +82,37 @@ class AlphaZeroEngine(BaseEngine):
                 raise SpecError(f"alphazero: net={error}", "net") from None
         self.tree: PuctTree | None = None
         self._prover: Prover | None = None
+
+    @classmethod
+    def board_refusal(
+        cls, options: Mapping[str, object], board: tuple[int, int, int]
+    ) -> str | None:
+        """Why this spec cannot play on `board` (no network for it), or None."""
+        width, height, connect = board
+        words = f"{width}x{height} connect {connect}"
+        net = options.get("net")
+        if net is None:
+            if shipped_file(width, height, connect) is None:
+                return f"no network for the {words} board: give one with net=FILE (c4tui train)"
+            return None
+        try:
+            network = load(str(net))
+        except NetworkError as error:
+            return f"net={error}"
+        if (network.width, network.height, network.connect) != board:
+            return (
+                f"net={net} is for the {network.width}x{network.height} connect "
+                f"{network.connect} board, not {words}"
+            )
+        return None
+
+    @classmethod
+    def bundle(cls, options: Mapping[str, object]) -> Bundle | None:
+        """The agent carries its network: net=FILE's, or the shipped 7x6 one (Kaggle's
+        ConnectX board)."""
+        net = options.get("net")
+        path = str(net) if net is not None else str(shipped_file(7, 6, 4))
+        return Bundle(modules=(cls.__module__,), files=(("net", path),))
 
     def new_game(self) -> None:
         super().new_game()
@@ -108,7 +144,9 @@ class AlphaZeroEngine(BaseEngine):
         if self.network_only:
             return self._network_choice(network, position, clock)
         if self.tree is None or self.tree.network is not network or not self.tree.reroot(position):
-            if self._prover is None or self._prover.solver.geometry != position.geometry:
+            if self.prove and (
+                self._prover is None or self._prover.solver.geometry != position.geometry
+            ):
                 self._prover = Prover(position)
             self.tree = PuctTree.start(position, network, self._prover, self.c)
         tree = self.tree

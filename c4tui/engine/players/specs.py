@@ -122,16 +122,30 @@ def plain(value: Value | str) -> str:
     return str(value)
 
 
-def parse_spec(text: str, *, outside: bool = True) -> EngineSpec:
+def parse_spec(
+    text: str, *, outside: bool = True, board: tuple[int, int, int] | None = None
+) -> EngineSpec:
     """Split and check a spec string; raises SpecError with a precise message and key.
 
     `outside=False` refuses the specs that run other programs (cmd:, fourinarow:,
     connectx:), for specs that come from someone other than this machine's user.
+    `board` (width, height, connect): also refuse an engine that cannot play on that
+    board (an engine class's `board_refusal` says why), before any game starts.
     """
+    spec = _parse_spec(text, outside)
+    refusal = getattr(engine_class(spec.name), "board_refusal", None)
+    if board is not None and refusal is not None:
+        reason = refusal(dict(spec.options), board)
+        if reason:
+            raise SpecError(f"{spec.name}: {reason}")
+    return spec
+
+
+def _parse_spec(text: str, outside: bool) -> EngineSpec:
     name, rest = split_name(text)
     if name == "level":  # level:N is the documented spec of that level (levels.py)
         try:
-            return parse_spec(level_spec(rest))
+            return _parse_spec(level_spec(rest), True)
         except LevelError as error:
             raise SpecError(str(error), "level") from None
     if name not in ENGINES and name not in OUTSIDE_ENGINES:

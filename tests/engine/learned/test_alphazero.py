@@ -43,6 +43,17 @@ def test_a_board_without_a_network_is_a_forfeit_that_says_so(net):
         engine.search(Position.start(5, 4, 3))
 
 
+def test_a_board_without_a_network_is_refused_when_the_spec_is_read(tmp_path, net):
+    with pytest.raises(SpecError, match="no network for the 5x4 connect 3 board"):
+        parse_spec("alphazero:sims=8", board=(5, 4, 3))
+    with pytest.raises(SpecError, match="is for the 7x6 connect 4 board, not 5x4 connect 3"):
+        parse_spec(f"alphazero:net={net}", board=(5, 4, 3))
+    (tmp_path / "small").mkdir()
+    small = network_file(tmp_path / "small", width=5, height=4, connect=3)
+    assert parse_spec(f"alphazero:net={small}", board=(5, 4, 3)).name == "alphazero"
+    assert parse_spec("alphazero:sims=8", board=(7, 6, 4)).name == "alphazero"  # shipped
+
+
 def test_sims_0_plays_the_highest_prior_and_reports_every_prior(net):
     network = random_network()
     engine = make_engine(f"alphazero:sims=0,net={net}")
