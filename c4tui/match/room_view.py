@@ -13,7 +13,8 @@ from c4tui.community.clocks import TimeControl
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.contract import SearchInfo
 from c4tui.match.sides import engine_title
-from c4tui.server.wire.protocol import Lobby, RoomShown
+from c4tui.server.wire.lobby_messages import Lobby
+from c4tui.server.wire.protocol import RoomShown
 
 
 @dataclass(frozen=True)

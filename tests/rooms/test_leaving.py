@@ -8,9 +8,10 @@ import pytest
 
 from c4tui.app.status_words import room_outcome_text
 from c4tui.match.room_view import RoomView
-from c4tui.server.rooms.views import room_summary
+from c4tui.server.rooms.views import room_listed
 from c4tui.server.service.service import RoomService
 from c4tui.server.wire.codec import from_wire
+from c4tui.server.wire.lobby_messages import PlayerListed
 from c4tui.server.wire.protocol import RoomShown
 from tests.rooms.support import login, next_of, room_where, running
 
@@ -183,7 +184,7 @@ async def test_a_finished_games_seat_still_names_who_played_it_once_they_go(serv
     assert view.seats[1].title == "bob"
     assert room_outcome_text(view) == "You win with ●!"
     room = next(iter(service.host.rooms.values()))
-    assert room_summary(room)["players"][1] == {"name": "bob", "ai": None}  # the lobby's list
+    assert room_listed(room, 0).players[1] == PlayerListed("bob", None)  # the lobby's list
     room.new_game("again")
     assert room.seats[0].open and room.seats[0].title() == "(open)"
     await ann.close()

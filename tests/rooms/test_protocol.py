@@ -6,7 +6,13 @@ from __future__ import annotations
 import pytest
 
 from c4tui.engine.players.contract import ColumnStat, SearchInfo
-from c4tui.server.wire import kinds, matchmaking_messages, people_messages, tournament_messages
+from c4tui.server.wire import (
+    kinds,
+    lobby_messages,
+    matchmaking_messages,
+    people_messages,
+    tournament_messages,
+)
 from c4tui.server.wire import protocol as wire
 from c4tui.server.wire.kinds import parse_client_line, parse_service_line
 from c4tui.server.wire.protocol import ProtocolError, encode
@@ -30,13 +36,16 @@ ROOM = wire.RoomShown(
     offers={"draw": 1}, rematch=(), thinking=True, paused=False, thinking_spec="level:3",
     search=4, info=INFO, trouble=None, watchers=("cy",),
 )  # fmt: skip
-LISTED = wire.RoomListed(3, None, (wire.PlayerListed("ann", None), None), False, True, 1)
+ANN = lobby_messages.PlayerListed("ann", None)
+LISTED = lobby_messages.RoomListed(3, None, (ANN, None), False, True, 1)
 TOURNAMENT = tournament_messages.TournamentListed(
     1, "Swiss", "ann", "3+2", 3, 1.8e9, "playing", 1, 3, True
 )
 SERVICE = [
     wire.Welcome(1, wire.Identity("ssh-name:ann", "ann"), 2.0),
-    wire.Lobby(("ann", "bob"), (LISTED,)),
+    lobby_messages.Lobby(("ann", "bob"), (LISTED,)),
+    lobby_messages.LobbyDiff((LISTED,), gone=(4,), your_move=(3,)),
+    lobby_messages.LobbyDiff(online=()),
     ROOM,
     wire.Progress(3, 4, INFO),
     wire.Notice("The room has closed.", "warning"),

@@ -47,6 +47,7 @@ from c4tui.app.screens.room_list import (
     room_state,
 )
 from c4tui.app.screens.tournament import TournamentScreen
+from c4tui.app.widgets.keyed_rows import KeyedRows
 from c4tui.app.widgets.tick_box import TickBox
 from c4tui.engine.players.levels import LEVELS, RATINGS, level_name, level_title
 from c4tui.engine.players.specs import level_of, spec_text
@@ -146,8 +147,8 @@ class LobbyScreen(Screen[None]):
                 yield TickBox("Screen reader (s)", id="screen-reader", compact=True)
             with Vertical(id="lobby-rooms"):
                 table: DataTable[str] = DataTable(id="rooms", cursor_type="row", zebra_stripes=True)
-                for label, width in COLUMNS:
-                    table.add_column(label, width=width)
+                self.rows = KeyedRows(table)  # each room's row by number, changed in place
+                self.rows.add_columns(COLUMNS)
                 yield table
         yield Static(id="matching")
         yield Static(id="online")
@@ -175,18 +176,23 @@ class LobbyScreen(Screen[None]):
         first = {number: index for index, number in enumerate(lobby.your_move)}
         self.rooms = tuple(sorted(lobby.rooms, key=lambda r: first.get(r.number, len(first))))
         table = self.query_one("#rooms", DataTable)
-        row = table.cursor_row
-        table.clear()
-        for room in self.rooms:
-            table.add_row(  # escaped: a name such as "[b]" is a name, not markup
+        rows = {
+            str(room.number): (  # escaped: a name such as "[b]" is a name, not markup
                 str(room.number),
                 escape(player_words(room.players[0])),
                 escape(player_words(room.players[1])),
                 escape(room_state(room, room.number in first)),
                 str(room.watchers or ""),
             )
-        if self.rooms:
-            table.move_cursor(row=0 if first else min(row, len(self.rooms) - 1))
+            for room in self.rooms
+        }
+        # Only the rows that changed are drawn again (a lobby of hundreds of rooms
+        # changes a row at a time); the cursor stays on its row unless the rooms
+        # waiting for this player's move came to the top.
+        if self.rows.show(rows) and first:
+            table.move_cursor(row=0)
+        elif self.rooms and table.cursor_row >= len(self.rooms):
+            table.move_cursor(row=len(self.rooms) - 1)
         if first and not self._urgent_shown:
             self._urgent_shown = True
             # A game waiting for this player's move is what they came for: the list takes

@@ -7,7 +7,7 @@ hooks.py          HostListener, the one way the rest of the server follows the r
 room.py           Room: one authoritative game, its seats, offers and clock
 views.py          what people see of a room: the whole room from a seat, its lobby line
 showing.py        a room's view made once per seat and once for all spectators
-lobby.py          the lobby, sent only to the clients whose lobby changed
+lobby.py          the lobby: whole to a client coming in, then diffs keyed by room
 access.py         one-time tokens, room and seat codes, the limit on guessing them
 keeping.py        the rooms and each identity's games, kept in the store
 watching.py       the spectators of this server's rooms, kept so they follow a room on

@@ -19,10 +19,9 @@ events, in the order a change goes through the host:
 
 from __future__ import annotations
 
-from typing import Any
-
 from c4tui.server.rooms.audience import Client
 from c4tui.server.rooms.room import Room
+from c4tui.server.wire.lobby_messages import RoomListed
 from c4tui.server.wire.protocol import Message
 
 
@@ -59,9 +58,10 @@ class HostListener:
     def server_gone(self, server: str) -> None:
         """Another server of the community stopped beating (died, or stopped cleanly)."""
 
-    def listing(self, people: dict[str, str], rooms: list[dict[str, Any]]) -> None:
-        """The lobby is being made from this server's people (identity -> name) and rooms
-        (their summaries): add to them (other_servers.py adds the other servers')."""
+    def listing(self, people: dict[str, str], rooms: dict[int, RoomListed]) -> None:
+        """The lobby is being made again: add the people (identity -> name) and the rooms'
+        rows (by number) it lists besides this server's own (other_servers.py adds the
+        other servers')."""
 
     def your_move(self, key: str) -> list[tuple[float, int]]:
         """Rooms not on this server where it is this player's move: (seconds left, number)."""

@@ -198,6 +198,7 @@ class RoomHost:
 
     def arrive(self, client: Client) -> None:
         self.clients.add(client)
+        self.lobby.people_changed()  # before its own lobby is made: it is online in it
         log.info("client %s logged in", client.who)
         engines = tuple(name for name, _ in self.limits.engines)
         who = WelcomedAs(client.key, client.name)
@@ -217,7 +218,6 @@ class RoomHost:
                 self._watch_again(client)
         for listener in self.listeners:
             listener.arrived(client)
-        self.lobby.changed()
 
     def _watch_again(self, client: Client) -> None:
         """Back to the room the client watched when its connection ended, if it is on:
@@ -235,6 +235,7 @@ class RoomHost:
     def depart(self, client: Client) -> None:
         self.clients.discard(client)
         log.info("client %s left", client.who)
+        self.lobby.people_changed()
         self.elsewhere.depart(client)
         if not client.relayed:  # the listeners follow the client on its own server
             for listener in self.listeners:
@@ -251,7 +252,7 @@ class RoomHost:
                     return
                 self.hold_seat(room, seat, self.now())
             self.show(room)
-        self.lobby.changed()
+            self.lobby.room_changed(room)  # one watcher fewer, or a seat held
 
     def _present(self, key: str, room: Room) -> bool:
         return self.clients.present(key, room.number)
@@ -284,7 +285,7 @@ class RoomHost:
         clock, now = room.clock, self.now()
         if seat is not None and clock is not None and clock.running == seat and clock.since > now:
             clock.resume(now)  # back after a restart: their time runs from now
-        self.lobby.changed()
+        self.lobby.room_changed(room)  # one watcher more, or its seat filled
 
     def leave(self, client: Client) -> None:
         """Out of its room: a seat in a game under way is held as a dropped one is (the
@@ -299,7 +300,7 @@ class RoomHost:
         if seat is None:
             self.watching.left(client.key, room.number)
             self.show(room)  # one watcher fewer
-            self.lobby.changed()
+            self.lobby.room_changed(room)
             return
         if room.under_way or self._waits(room):
             if not self._present(client.key, room):
@@ -314,7 +315,7 @@ class RoomHost:
                         f"{client.name} stepped out: the seat is held {minutes}:{seconds:02d}.",
                     )
             self.show(room)
-            self.lobby.changed()
+            self.lobby.room_changed(room)
             return
         self.vacate(room, seat)
         self.tell(room, f"{client.name} left the room.")
@@ -348,7 +349,7 @@ class RoomHost:
             client.send(Notice("The room has closed."))
             client.send(self.lobby.for_client(client))
         log.info("room %d closed", room.number)
-        self.lobby.changed()
+        self.lobby.room_changed(room.number)
         return True
 
     async def _look_at_seats(self) -> None:

@@ -21,14 +21,14 @@ from math import inf
 from typing import Any
 
 from c4tui.server.cluster.presence import PresenceRecords
-from c4tui.server.rooms.access import show_code
 from c4tui.server.rooms.audience import Client
 from c4tui.server.rooms.hooks import HostListener
 from c4tui.server.rooms.host import RoomHost
 from c4tui.server.rooms.room import Room
-from c4tui.server.rooms.views import room_summary
+from c4tui.server.rooms.views import room_listed
 from c4tui.server.store.room_versions import room_versions
 from c4tui.server.store.store import StoreError
+from c4tui.server.wire.lobby_messages import RoomListed
 
 log = logging.getLogger("c4tui.server")
 REFRESH_EVERY = 5  # ticks between looks at the store, should a "lobby.changed" be lost
@@ -45,6 +45,7 @@ class OtherServers(HostListener):
         self.rooms: dict[int, Room] = {}  # the rooms other servers play, as last kept
         self._versions: dict[int, Any] = {}  # and the version of each (room_versions.py)
         self._holders: dict[int, str] = {}  # and the server that holds each
+        self._seated: dict[str, list[int]] = {}  # identity -> those rooms with its seat
         self._watchers: dict[str, dict[int, int]] = {}  # as each server last said
         self._stale = True
         self._ticks = 0
@@ -119,36 +120,42 @@ class OtherServers(HostListener):
         rooms = {n: room for n, room in self.rooms.items() if n in held and n not in changed}
         rooms.update((room.number, room) for room, _ in loaded)
         self.people, self.rooms, self._versions = people, rooms, versions
+        self._seated = {}
+        for number, room in rooms.items():
+            for seat in room.seats:
+                if seat.key is not None:
+                    self._seated.setdefault(seat.key, []).append(number)
         self._holders = holders
         self._stale = False
 
-    def _listed(self) -> list[dict[str, Any]]:
-        """The other servers' rooms as the lobby lists them."""
-        listed = []
-        for room in self.rooms.values():
-            summary = room_summary(room)
-            if summary["code"] is not None:
-                summary["code"] = show_code(summary["code"])
-            holder = self._holders.get(room.number, "")
-            summary["watchers"] = self._watchers.get(holder, {}).get(room.number, 0)
-            listed.append(summary)
+    def _listed(self) -> dict[int, RoomListed]:
+        """The other servers' rooms as the lobby lists them, by number."""
+        listed = {}
+        for number, room in self.rooms.items():
+            holder = self._holders.get(number, "")
+            listed[number] = room_listed(room, self._watchers.get(holder, {}).get(number, 0))
         return listed
 
-    def listing(self, people: dict[str, str], rooms: list[dict[str, Any]]) -> None:
+    def listing(self, people: dict[str, str], rooms: dict[int, RoomListed]) -> None:
         if not self.shared:
             return
-        for key, name in self.online().items():
-            people.setdefault(key, name)
-        here = {int(summary["room"]) for summary in rooms}
-        rooms += [summary for summary in self._listed() if int(summary["room"]) not in here]
+        people.update(self.online())
+        for number, row in self._listed().items():
+            rooms.setdefault(number, row)
 
     def your_move(self, key: str) -> list[tuple[float, int]]:
         """The other servers' rooms where it is this player's move: the seconds their
-        clock had left when last kept (the least first in the lobby), and the number."""
+        clock had left when last kept (the least first in the lobby), and the number
+        (from the index of their seats, not a walk over their rooms)."""
+        if self.shared and self._stale:
+            self.refresh()
         mine = []
-        for number, room in self.elsewhere().items():
+        for number in self._seated.get(key, ()):
+            room = self.rooms[number]
             seat = room.seat_of(key)
-            if seat is not None and room.on and room.position.to_move == seat:
+            if number in self.host.rooms or seat is None:
+                continue
+            if room.on and room.position.to_move == seat:
                 left = inf if room.clock is None else room.clock.left[seat]
                 mine.append((left, number))
         return mine

@@ -2,7 +2,7 @@
 
 Plain values, ready for the wire: showing.py makes a `RoomShown` of `room_view` once per
 kind of audience, and the lobby (lobby.py, and other_servers.py for the rooms other
-servers hold) lists each room by its `room_summary`.
+servers hold) lists each room by its `room_listed`.
 """
 
 from __future__ import annotations
@@ -10,7 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from c4tui.community.endings import ending_short
+from c4tui.server.rooms.access import show_code
 from c4tui.server.rooms.room import Room, Seat
+from c4tui.server.wire.lobby_messages import PlayerListed, RoomListed
 from c4tui.server.wire.protocol import info_to_wire
 
 
@@ -85,19 +87,23 @@ def _winner(room: Room) -> int | None:
     return room.position.winner()
 
 
-def _listed(seat: Seat) -> dict[str, Any]:
-    """A seat as the lobby lists it: a bot marked as one."""
-    return {"name": seat.title() if seat.bot else seat.name, "ai": seat.ai}
+def _listed(seat: Seat) -> PlayerListed | None:
+    """A seat as the lobby lists it: a bot marked as one; None: open, nobody yet."""
+    if seat.open and not seat.name:
+        return None
+    return PlayerListed(seat.title() if seat.bot else seat.name, seat.ai)
 
 
-def room_summary(room: Room) -> dict[str, Any]:
-    """The room as the lobby lists it (the code only when it is public)."""
-    return {
-        "room": room.number,
-        "code": room.code if room.public else None,
-        "players": [None if seat.open and not seat.name else _listed(seat) for seat in room.seats],
-        "over": room.over,
-        "open": any(seat.open for seat in room.seats),
-        "clock": None if room.control is None else room.control.text,
-        "ended": ending_short(room.position, room.ending),
-    }
+def room_listed(room: Room, watchers: int) -> RoomListed:
+    """The room as the lobby lists it (the code only when it is public), made as the
+    wire message's row directly: the server's own output is not checked again."""
+    return RoomListed(
+        room=room.number,
+        code=show_code(room.code) if room.public else None,
+        players=(_listed(room.seats[0]), _listed(room.seats[1])),
+        over=room.over,
+        open=any(seat.open for seat in room.seats),
+        watchers=watchers,
+        clock=None if room.control is None else room.control.text,
+        ended=ending_short(room.position, room.ending),
+    )

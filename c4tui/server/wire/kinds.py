@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from c4tui.server.wire.codec import ShapeError, from_wire
+from c4tui.server.wire.lobby_messages import Lobby, LobbyDiff
 from c4tui.server.wire.matchmaking_messages import (
     AnswerChallenge,
     AskLeaderboard,
@@ -48,7 +49,6 @@ from c4tui.server.wire.protocol import (
     Hurry,
     Join,
     Leave,
-    Lobby,
     Message,
     Notice,
     OfferDraw,
@@ -125,6 +125,7 @@ SERVICE_MESSAGES: dict[str, type[Message]] = {
     for kind in (
         Welcome,
         Lobby,
+        LobbyDiff,
         RoomShown,
         Progress,
         Notice,

@@ -5,8 +5,8 @@ bytes), with a `kind`. A client's first message is `hello`; the service answers
 `welcome` or closes the connection.
 
 Each message is declared once, as a frozen dataclass whose field types are its schema
-(codec.py reads them): the rooms' and the lobby's below, the others by family
-(tournament_messages.py, matchmaking_messages.py, people_messages.py). The service
+(codec.py reads them): the rooms' below, the others by family (lobby_messages.py,
+tournament_messages.py, matchmaking_messages.py, people_messages.py). The service
 checks every client line against them (`parse_client_line`, kinds.py: unknown kinds,
 unknown or missing fields, values of the wrong type or range, nesting too deep are a
 `ProtocolError`, and the service closes that connection with one log line while
@@ -35,7 +35,7 @@ Client to service (kinds.py's `CLIENT_MESSAGES` has every family's):
 
 Service to client (`SERVICE_MESSAGES`):
     welcome   Welcome {version, identity: {key, name}, ai_seconds}
-    lobby     Lobby {online, rooms: [RoomListed], your_move: [room], bell, ...}
+    lobby, lobby_diff                         the lobby, whole or what changed (lobby_messages.py)
     room      RoomShown {...}                 the whole room, after every change (rooms/views.py)
     progress  Progress {room, search, info}   the AI seat's live SearchInfo, ~10 a second
     notice    Notice {text, severity}         refused  Refused {of, reason}
@@ -217,36 +217,6 @@ class Welcome(Message):
     identity: Identity
     ai_seconds: float
     engines: tuple[AnyText, ...] = ()  # the operator's engines, by name ("server:NAME")
-
-
-@dataclass(frozen=True)
-class PlayerListed:
-    name: AnyText
-    ai: AnyText | None
-
-
-@dataclass(frozen=True)
-class RoomListed:
-    """A room as the lobby lists it (the code only when it is open to anyone)."""
-
-    room: Count
-    code: AnyText | None
-    players: Annotated[tuple[PlayerListed | None, ...], Items(2, 2)]
-    over: bool
-    open: bool
-    watchers: Count
-    clock: AnyText | None = None  # its time control, "5+3" or "3d"
-    ended: AnyText | None = None  # how it ended, "1-0 time" (community/endings.py)
-
-
-@dataclass(frozen=True)
-class Lobby(Message):
-    KIND = "lobby"
-    online: tuple[AnyText, ...]
-    rooms: tuple[RoomListed, ...]
-    bots: tuple[AnyText, ...] = ()  # the bots online, to be challenged
-    your_move: tuple[Count, ...] = ()  # the rooms where it is this player's move
-    bell: bool = True  # this player's bell toggle (YourMove rings it)
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,9 @@
 The served app (c4tui/match/remote.py) and the tests talk to the service through it:
 `connect` says hello with the process's one-time token and returns
 once the service has welcomed it; `send` makes a request; `receive` gives the service's
-next message as a dict, or None when the connection has ended.
+next message, or None when the connection has ended. The lobby comes whole once, then
+as diffs (lobby_messages.py): `receive` applies each to the lobby it has and gives the
+whole lobby, so its callers never see a diff.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import os
 from typing import Any
 
 from c4tui.server.wire.kinds import client_message, parse_service_line
+from c4tui.server.wire.lobby_messages import Lobby, LobbyDiff
 from c4tui.server.wire.protocol import (
     VERSION,
     Hello,
@@ -40,6 +43,7 @@ class RoomClient:
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader, self.writer = reader, writer
         self.welcome = Welcome(VERSION, WelcomedAs("", ""), 0.0)  # until the service says
+        self.lobby = Lobby((), ())  # the lobby as the service last sent it, diffs applied
 
     @classmethod
     async def connect(
@@ -99,9 +103,14 @@ class RoomClient:
         if not line.endswith(b"\n"):
             return None
         try:
-            return parse_service_line(line)
+            message = parse_service_line(line)
         except ProtocolError as error:
             return Notice(f"The server sent something unreadable: {error}", "error")
+        if isinstance(message, LobbyDiff):
+            message = self.lobby.applied(message)
+        if isinstance(message, Lobby):
+            self.lobby = message
+        return message
 
     async def close(self) -> None:
         self.writer.close()
