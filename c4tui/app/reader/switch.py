@@ -8,6 +8,7 @@ from typing import Any
 
 from textual.app import App, SystemCommand
 from textual.geometry import Offset
+from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import DataTable, Input, OptionList
 
@@ -18,11 +19,22 @@ from c4tui.app.screens.answer import AnswerScreen
 from c4tui.app.textual_internals import option_line, show_terminal_cursor
 
 
+class ReadingSwitched(Message):
+    """The mode was turned on or off (by a key, a typed command, the palette or a
+    setting): sent to every screen, so a screen's own switch shows the mode it is in."""
+
+    def __init__(self, on: bool) -> None:
+        super().__init__()
+        self.on = on
+
+
 def set_reading(app: App[Any], on: bool) -> None:
     """Turn the mode on or off: the looks, the cursor, and the focus on the lines."""
     if on == reading(app):
         return
     app.set_class(on, READER_CLASS)
+    for screen in app.screen_stack:
+        screen.post_message(ReadingSwitched(on))
     show_terminal_cursor(app, on)
     if on:
         app.clear_notifications()  # what they said is in the lines; nothing floats over them

@@ -31,7 +31,7 @@ from textual.widgets import Button, Checkbox, DataTable, Footer, Header, Input, 
 
 from c4tui.app.reader.lobby import LobbyReader
 from c4tui.app.reader.mode import reading
-from c4tui.app.reader.switch import set_reading
+from c4tui.app.reader.switch import ReadingSwitched, set_reading
 from c4tui.app.screens.bot_token import BotTokenScreen
 from c4tui.app.screens.matchmaking import (
     ChallengeScreen,
@@ -284,16 +284,22 @@ class LobbyScreen(Screen[None]):
             self.query_one("#play-ai", Button).focus()
 
     def action_screen_reader(self) -> None:
-        box = self.query_one("#screen-reader", Checkbox)
-        box.value = not reading(self.app)
+        # The mode, not the tick box, says what `s` does: the box had stayed ticked after
+        # `reader off` (typed), so `s` set it to ticked again, changed nothing, and the
+        # mode could not be had back but from the palette.
+        set_reading(self.app, not reading(self.app))
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         if event.checkbox.id == "screen-reader":
             set_reading(self.app, event.value)
 
+    def on_reading_switched(self, event: ReadingSwitched) -> None:
+        """The tick box shows the mode, however it was switched."""
+        self.query_one("#screen-reader", Checkbox).value = event.on
+
     def on_screen_resume(self) -> None:
+        self.query_one("#screen-reader", Checkbox).value = reading(self.app)
         if reading(self.app):  # the lines' command line, where the cursor is
-            self.query_one("#screen-reader", Checkbox).value = True
             self.reader.take_focus()
             return
         # Back from a room (or My games): the keys are the lobby's again, not the code box's.

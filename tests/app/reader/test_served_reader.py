@@ -192,6 +192,14 @@ async def test_reader_off_gives_the_lobby_its_keys_back(service):
         await until(pilot, lambda: reading(app) and isinstance(app.focused, PaneCommandLine))
         await typed(pilot, "reader off")
         await until(pilot, lambda: not reading(app))
+        # `s` again turns it on: the tick box had stayed ticked, so `s` ticked it again and
+        # changed nothing (the mode came back only from the palette).
+        box = app.screen.query_one("#screen-reader")
+        await until(pilot, lambda: not box.value)
+        await pilot.press("s")
+        await until(pilot, lambda: reading(app) and isinstance(app.focused, PaneCommandLine))
+        await typed(pilot, "reader off")
+        await until(pilot, lambda: not reading(app))
         await pilot.press("r")  # the lobby's key: a new room, not a letter in a hidden line
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.match.room)
 
@@ -223,3 +231,4 @@ async def test_the_cursor_is_on_the_field_a_dialog_opens_on(service):
         # Once at the screen's top left: the caret placed before the dialog was laid out.
         await until(pilot, lambda: app.cursor_position.y == field.content_region.y > 0)
         await bob.close()
+
