@@ -46,3 +46,30 @@ def test_alone_in_a_room_there_is_no_one_to_resign_or_offer_a_draw_to():
     room.seats[1] = Seat()
     assert room.resign(0) is not None and room.ended is None
     assert room.offer(0, "draw") is not None and not room.offers
+
+
+def test_a_room_read_back_names_its_games_players_as_kept_not_as_its_seats_are_now(store):
+    """Who played a game is kept with it (Room.played_by, once one of them left its
+    seat); a room loaded from the store (a restart, or another server taking it over)
+    keeps them: a bot that left is not renamed "BOT alpha", a player whose freed seat
+    another took is not replaced by them."""
+    keeper = RoomKeeper(store)
+    seats = [Seat(key="ssh-name:ann", name="ann"), Seat(key="bot:alpha", name="alpha")]
+    room = Room(1, "ABCD", Game.from_moves("4453"), seats, name="20261125-210000-r1-000002")
+    assert room.resign(0) is None
+    room.leave(1)  # the bot's game stream closed
+    keeper.keep(room)
+    ((again, _),) = keeper.load()
+    assert again.record().players == ("ann", "alpha")
+    under_way = Room(
+        2,
+        "EFGH",
+        Game.from_moves("44"),
+        [Seat(key="ssh-name:ann", name="ann"), Seat(key="ssh-name:bob", name="bob")],
+        name="20261125-210000-r2-000003",
+    )
+    under_way.leave(1)  # bob's held seat ran out
+    assert under_way.sit("ssh-name:cy", "cy", "SEAT-1") == 1
+    keeper.keep(under_way)
+    again = dict((r.number, r) for r, _ in keeper.load())[2]
+    assert again.record().players == ("ann", "bob")

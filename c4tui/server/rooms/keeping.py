@@ -80,11 +80,17 @@ def room_of(record: RoomRecord) -> Room:
     ended = record.game.ended
     # Its running side's time runs again when the host resumes it (RoomHost.start).
     clock = None if record.clock is None else Clock.resumed(record.clock, 0.0)
+    seats = [Seat(key=s.key, name=s.name, ai=s.ai, code=s.code) for s in record.seats]
+    # Who played the game is kept with it: once one of them left, the seats may say
+    # otherwise (a bot's title, another who sat down in a freed seat), and the game is
+    # still theirs (Room.played_by), after a restart or on another server as before.
+    played = (seats[0].recorded(), seats[1].recorded())
     return Room(
         number=record.number,
         code=record.code,
         game=game,
-        seats=[Seat(key=s.key, name=s.name, ai=s.ai, code=s.code) for s in record.seats],
+        seats=seats,
+        played_by=None if record.game.players == played else record.game.players,
         public=record.public,
         name=record.game_name,
         date=record.game.date,
