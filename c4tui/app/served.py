@@ -24,6 +24,7 @@ from c4tui.app.keys import keyed_command
 from c4tui.app.lines import GameLines
 from c4tui.app.looks import Looks
 from c4tui.app.notices import STEADY_NOTICE_SECONDS
+from c4tui.app.quiet_driver import QuietDriver
 from c4tui.app.reader.log import Spoken
 from c4tui.app.reader.mode import asked_by_environment, reading
 from c4tui.app.reader.switch import cursor_follows, cursor_on, reader_command, set_reading
@@ -98,7 +99,7 @@ class ServedApp(App[None]):
         self, *, steady: bool = False, connect_with: Connect = RemoteMatch.from_environment
     ) -> None:
         """`steady` freezes what moves on screen (tests); `connect_with` makes the match."""
-        super().__init__()
+        super().__init__(driver_class=QuietDriver)  # no wakes while no key comes
         self.steady = steady
         self._connect = connect_with
         self.match: RemoteMatch

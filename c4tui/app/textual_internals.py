@@ -14,7 +14,8 @@ test (tests/app/test_textual_internals.py) loudly, not the app quietly:
   look at, and whether a given one is among them (keys in the order typed, key_order.py);
 - whether the app has been told to exit (a key that quits never comes to rest);
 - the line a list's option starts on (the reader's cursor on the highlighted item);
-- the error that stopped the app (a served client logs it, never shows it).
+- the error that stopped the app (a served client logs it, never shows it);
+- whether a timer runs or is paused (tests of timers that run only with work to do).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.notifications import Notification
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import OptionList
 from textual.widgets._footer import FooterKey
 
@@ -113,3 +115,8 @@ def set_footer_key_face(key: FooterKey, like: FooterKey) -> None:
 def option_line(options: OptionList, index: int) -> int:
     """The first line of option `index` in the list (an option may wrap to several)."""
     return options._index_to_line.get(index, index)
+
+
+def timer_running(timer: Timer) -> bool:
+    """Whether the timer runs (started and not paused)."""
+    return timer._active.is_set()

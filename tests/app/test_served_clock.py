@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from c4tui.app.reader.switch import set_reading
+from c4tui.app.reader.view import ReaderView
 from c4tui.app.screens.game import GameScreen
 from c4tui.app.screens.lobby import LobbyScreen
 from c4tui.app.status_words import room_outcome_text
+from c4tui.app.textual_internals import timer_running
 from c4tui.app.widgets.clock import GameClock, clock_text, clock_words
 from c4tui.match.room_view import ClockView
 from tests.app.test_served import footer_keys, served_app, until
@@ -73,6 +76,30 @@ async def test_a_timed_room_shows_its_clock_and_a_gone_opponent_is_claimed_with_
         # bob's seat opens once the game is over, and still names him.
         await until(pilot, lambda: app.match.room.seats[1].open)
         assert room_outcome_text(app.match.room) == "bob ○ left the game: You win with ●!"
+
+
+async def test_the_readers_clock_ticks_only_in_the_mode_with_a_clock_running(clocked):
+    """Its warnings are said only in the mode: out of it, a served client doing nothing
+    woke once a second for none."""
+    service = clocked.service
+    app = served_app(service)
+    app.steady = False  # time on screen, as a player's
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("m")  # a room on a clock: 1+0
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.match.room)
+        bob = await login(service, "bob")
+        await bob.send("join", code=app.match.room.code)
+        await until(pilot, lambda: app.match.room.clock and app.match.room.clock.running == 0)
+        reader = app.screen.query_one(ReaderView)
+        await pilot.pause()
+        assert not timer_running(reader._clock_timer)  # out of the mode
+        set_reading(app, True)
+        assert timer_running(reader._clock_timer)
+        set_reading(app, False)
+        assert not timer_running(reader._clock_timer)
+        await bob.close()
 
 
 async def test_a_move_in_another_game_rings_the_bell_in_the_lobby(clocked):

@@ -100,3 +100,14 @@ async def test_the_error_that_stopped_an_app_is_kept():
         async with app.run_test():
             pass
     assert isinstance(internals.stopping_error(app), RuntimeError)
+
+
+async def test_a_timer_is_running_until_paused():
+    app = App()
+    async with app.run_test():
+        timer = app.set_interval(60, lambda: None)
+        assert internals.timer_running(timer)
+        timer.pause()
+        assert not internals.timer_running(timer)
+        timer.resume()
+        assert internals.timer_running(timer)

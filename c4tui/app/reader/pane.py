@@ -80,6 +80,9 @@ class ReaderPane(Vertical):
     def take_focus(self) -> None:
         self.command_line.focus()
 
+    def mode_changed(self) -> None:
+        """The mode was turned on or off (switch.py): what runs only in it starts or stops."""
+
     def typed(self, event: Input.Submitted) -> str:
         """The line typed, its spaces tidied, and the command line cleared for the next."""
         event.stop()

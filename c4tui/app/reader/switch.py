@@ -36,6 +36,8 @@ def set_reading(app: App[Any], on: bool) -> None:
     for screen in app.screen_stack:
         screen.post_message(ReadingSwitched(on))
     show_terminal_cursor(app, on)
+    for pane in app.screen.query(ReaderPane):  # a screen not shown: as it comes back
+        pane.mode_changed()
     if on:
         app.clear_notifications()  # what they said is in the lines; nothing floats over them
     else:

@@ -14,6 +14,7 @@ from time import monotonic
 from typing import Any, ClassVar
 
 from textual.binding import Binding, BindingType
+from textual.timer import Timer
 from textual.widgets import Input
 
 from c4tui.app.keys import KEYS
@@ -27,6 +28,8 @@ from c4tui.app.reader.study import ReaderStudy
 from c4tui.app.textual_internals import call_later_or_now
 from c4tui.engine.turns import column_refusal
 from c4tui.match.interface import MatchInterface
+from c4tui.match.room_events import RoomChanged
+from c4tui.match.room_view import ClockView
 
 
 class CommandLine(PaneCommandLine):
@@ -86,6 +89,9 @@ class ReaderView(ReaderPane):
         self.match = match
         self.narrator = Narrator(match.view, spoken.say, self._later)
         match.listen(self.narrator.hear)
+        match.listen(self._heard)
+        self._clock: ClockView | None = None  # the room's, as last heard
+        self._clock_timer: Timer | None = None  # ticks while keep_time says so
         self.study: ReaderStudy | None = None  # made once the app runs (it needs it)
         self._clock_said: set[tuple[int, float]] = set()  # warnings said this game
         self._clock_game: tuple[int, ...] = ()
@@ -128,7 +134,27 @@ class ReaderView(ReaderPane):
     def on_mount(self) -> None:
         super().on_mount()
         if not getattr(self.app, "steady", False):  # steady: no time on screen
-            self.set_interval(1.0, self._clock_tick)
+            self._clock_timer = self.set_interval(1.0, self._clock_tick, pause=True)
+            self.keep_time()
+
+    def keep_time(self) -> None:
+        """Tick only while there is a warning to say: in the mode, with a clock running
+        (a served client doing nothing woke once a second for none)."""
+        timer, clock = self._clock_timer, self._clock
+        if timer is None:
+            return
+        if reading(self.app) and clock is not None and clock.running is not None:
+            timer.resume()
+        else:
+            timer.pause()
+
+    def mode_changed(self) -> None:
+        self.keep_time()
+
+    def _heard(self, event: object) -> None:
+        if isinstance(event, RoomChanged):  # a clock started or stopped
+            self._clock = event.room.clock
+            self.keep_time()
 
     def _clock_tick(self) -> None:
         """A clock's warning, said once as the running side's time falls past it."""

@@ -128,6 +128,7 @@ class GameScreen(Screen[None]):
         self.reader.start()
 
     def on_screen_resume(self) -> None:
+        self.reader.mode_changed()  # perhaps turned on or off while another screen showed
         if reading(self.app):
             self.reader.take_focus()
 
