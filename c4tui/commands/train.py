@@ -20,6 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from c4tui.argparse_internals import Subcommands
 from c4tui.commands.common import CommandError, add_board_options, output_console, whole_number
+from c4tui.commands.train_selfplay import register as register_selfplay
 from c4tui.engine.learned import KINDS
 
 if TYPE_CHECKING:
@@ -78,6 +79,7 @@ def register(commands: Subcommands) -> None:
     label.add_argument("--seed", type=int, default=0, help="the games' seed (default 0)")
     add_board_options(label)
     label.set_defaults(run=run_label)
+    register_selfplay(kinds)
 
 
 def add_labelling_options(parser: argparse.ArgumentParser) -> None:

@@ -21,9 +21,9 @@ not use.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
-from typing import Any, Generic
+from typing import Any, Generic, TypeVar
 
 from c4tui.tournament.games import GameAborted, GameTask, play_game
 from c4tui.tournament.workers import Play, Record
@@ -32,6 +32,9 @@ BATCH_PAIRS = 4  # a task's games: enough to outweigh a task's cost, few to lose
 BATCHES_PER_WORKER = 2
 WAKE_SECONDS = 0.2  # how often a wait for batches looks at the stop flag
 CONNECT_SECONDS = 30
+
+Task = TypeVar("Task")
+Result = TypeVar("Result")
 
 
 class ClusterError(Exception):
@@ -47,6 +50,49 @@ def play_batch(play: Play[Any] | None, tasks: list[GameTask]) -> list[Any]:
         except GameAborted:
             continue
     return records
+
+
+def connect(address: str) -> Any:
+    """A Dask client of the scheduler at `address`; ClusterError says why not."""
+    try:
+        from distributed import Client
+    except ImportError:
+        hint = "pip install 'c4tui[cluster]'"
+        raise ClusterError(f"--cluster needs Dask distributed: {hint}") from None
+    try:
+        return Client(address, timeout=CONNECT_SECONDS)  # type: ignore[no-untyped-call]  # distributed has no types
+    except (OSError, TimeoutError, ValueError) as error:
+        raise ClusterError(f"cannot reach the scheduler at {address}: {error}") from None
+
+
+class ClusterMap:
+    """Any pure tasks on the cluster, in order: what self-play and solver labelling
+    send (a task is a function's argument; a lost worker's tasks run again elsewhere)."""
+
+    def __init__(self, address: str) -> None:
+        self.address = address
+        self.workers = 0
+        self._client: Any = None
+
+    def __enter__(self) -> ClusterMap:
+        self._client = connect(self.address)
+        self.workers = max(1, len(self._client.scheduler_info().get("workers", {})))
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+
+    def map(self, function: Callable[[Task], Result], tasks: Iterable[Task]) -> Iterator[Result]:
+        """Each task's result, in the tasks' order, as soon as it and those before are in."""
+        futures = self._client.map(function, list(tasks), pure=False)
+        try:
+            for future in futures:
+                yield future.result()
+        finally:
+            for future in futures:
+                future.cancel()
 
 
 class ClusterRunner(Generic[Record]):
@@ -69,16 +115,7 @@ class ClusterRunner(Generic[Record]):
         self._client: Any = None
 
     def __enter__(self) -> ClusterRunner[Record]:
-        try:
-            from distributed import Client
-        except ImportError:
-            raise ClusterError(
-                "--cluster needs Dask distributed: pip install 'c4tui[cluster]'"
-            ) from None
-        try:
-            self._client = Client(self.address, timeout=CONNECT_SECONDS)  # type: ignore[no-untyped-call]  # distributed has no types
-        except (OSError, TimeoutError, ValueError) as error:
-            raise ClusterError(f"cannot reach the scheduler at {self.address}: {error}") from None
+        self._client = connect(self.address)
         self.workers = max(1, len(self._client.scheduler_info().get("workers", {})))
         return self
 

@@ -39,6 +39,7 @@ class GameTask:
     # see `adjudicated_winner`.
     adjudicate: int = 0
     limits: MoveLimits | None = None  # the run's clock, move time or nodes; None: the specs'
+    board: tuple[int, int, int] = (7, 6, 4)  # width, height, connect
 
 
 @dataclass
@@ -187,7 +188,7 @@ def _play(
     clocks = control.clocks()
     for engine in engines:
         engine.new_game()
-    position = Position.start()
+    position = Position.start(*task.board)
     for col in task.opening:
         position = position.play(col)
     while not position.is_over():

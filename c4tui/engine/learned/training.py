@@ -228,9 +228,7 @@ class Trainer:
     # ---- checkpoints ------------------------------------------------------------------
 
     def save_checkpoint(self, path: Path) -> None:
-        leaves = jax.tree_util.tree_leaves(self.opt_state)
-        arrays = {f"param_{name}": np.asarray(v) for name, v in self.params.items()}
-        arrays |= {f"opt_{i}": np.asarray(leaf) for i, leaf in enumerate(leaves)}
+        arrays = pack_state(self.params, self.opt_state)
         header = json.dumps({"config": asdict(self.config), "step": self.step})
         temporary = path.with_suffix(".partial.npz")
         np.savez(temporary, header=np.array(header), **arrays)  # type: ignore[arg-type]
@@ -242,10 +240,22 @@ class Trainer:
             header = json.loads(str(saved["header"]))
             if header["config"] != asdict(self.config):
                 raise ValueError(f"{path}: a checkpoint of another configuration")
-            self.params = {name: jnp.asarray(saved[f"param_{name}"]) for name in self.params}
-            leaves, treedef = jax.tree_util.tree_flatten(self.opt_state)
-            count = len(leaves)
-            self.opt_state = jax.tree_util.tree_unflatten(
-                treedef, [jnp.asarray(saved[f"opt_{i}"]) for i in range(count)]
-            )
+            self.params, self.opt_state = unpack_state(saved, self.params, self.opt_state)
             self.step = int(header["step"])
+
+
+def pack_state(params: Params, opt_state: Any) -> dict[str, NDArray[Any]]:
+    """The weights and the optimiser's state as named arrays, for a checkpoint file."""
+    leaves = jax.tree_util.tree_leaves(opt_state)
+    arrays = {f"param_{name}": np.asarray(v) for name, v in params.items()}
+    return arrays | {f"opt_{i}": np.asarray(leaf) for i, leaf in enumerate(leaves)}
+
+
+def unpack_state(saved: Any, params: Params, opt_state: Any) -> tuple[Params, Any]:
+    """`pack_state`'s arrays back, shaped as `params` and `opt_state` (a fresh run's)."""
+    restored = {name: jnp.asarray(saved[f"param_{name}"]) for name in params}
+    leaves, treedef = jax.tree_util.tree_flatten(opt_state)
+    state = jax.tree_util.tree_unflatten(
+        treedef, [jnp.asarray(saved[f"opt_{i}"]) for i in range(len(leaves))]
+    )
+    return restored, state

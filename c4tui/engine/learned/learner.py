@@ -1,0 +1,120 @@
+"""Training on self-play's samples, generation after generation (JAX and optax).
+
+One network is trained for the whole run, as in AlphaZero: each generation it takes
+`steps` batches drawn from the replay window (the newest samples), each position also
+taught as its mirror image, with the loss `training.py` defines (cross-entropy to the
+search's visit shares, squared error to the game's result) and AdamW at a constant rate.
+Its weights and the optimiser's state go into the run's checkpoint (`state_arrays`)
+and come back on resume (`restore`). Needs the `train` extra, as `training.py` does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import optax
+from numpy.typing import NDArray
+
+from c4tui.engine.learned.network import PLANES, Network, block_names
+from c4tui.engine.learned.selfplay import Samples
+from c4tui.engine.learned.training import (
+    Config,
+    Params,
+    init_params,
+    loss_fn,
+    pack_state,
+    unpack_state,
+)
+
+
+@dataclass(frozen=True)
+class LearnerSettings:
+    """The network's size and how it learns; part of a run's settings."""
+
+    hidden: int = 128
+    value_hidden: int = 32
+    blocks: int = 2
+    batch: int = 256
+    learning_rate: float = 1e-3
+    weight_decay: float = 1e-4
+
+
+def mirrored(samples: Samples, width: int, height: int) -> tuple[NDArray[Any], NDArray[Any]]:
+    """Every sample's planes and policy with their mirror images after them."""
+    planes = samples.planes.reshape(-1, PLANES, width, height)[:, :, ::-1, :]
+    both = np.concatenate([samples.planes, planes.reshape(len(samples), -1)])
+    return both, np.concatenate([samples.policy, samples.policy[:, ::-1]])
+
+
+class Learner:
+    """The run's one network in training: `train` a generation, `network` to play it."""
+
+    def __init__(self, board: tuple[int, int, int], settings: LearnerSettings, seed: int) -> None:
+        self.board = board
+        self.settings = settings
+        width, height, connect = board
+        self.config = Config(
+            width=width,
+            height=height,
+            connect=connect,
+            hidden=settings.hidden,
+            value_hidden=settings.value_hidden,
+            blocks=settings.blocks,
+            batch=settings.batch,
+            seed=seed,
+        )
+        self.optimiser = optax.adamw(settings.learning_rate, weight_decay=settings.weight_decay)
+        self.params: Params = init_params(self.config, jax.random.PRNGKey(seed))
+        self.opt_state = self.optimiser.init(self.params)
+        blocks = settings.blocks
+
+        def update(params: Params, opt_state: Any, batch: dict[str, jax.Array]) -> Any:
+            (_loss, figures), grads = jax.value_and_grad(loss_fn, has_aux=True)(
+                params, batch, blocks
+            )
+            updates, opt_state = self.optimiser.update(grads, opt_state, params)
+            return optax.apply_updates(params, updates), opt_state, figures
+
+        self._update = jax.jit(update)
+
+    def train(self, window: Samples, steps: int, seed: int) -> dict[str, float]:
+        """`steps` batches from the window; the mean policy and value losses."""
+        width, height, _ = self.board
+        planes, policy = mirrored(window, width, height)
+        value = np.concatenate([window.value, window.value])
+        next_cells = planes.reshape(-1, PLANES, width * height)[:, 2]
+        legal = np.asarray(next_cells.reshape(-1, width, height).any(axis=2))
+        # "accuracy" in loss_fn: the top prior is one of the search's most visited columns.
+        top = policy >= policy.max(axis=1, keepdims=True)
+        rng = np.random.default_rng(seed)
+        sums = {"policy": 0.0, "value": 0.0}
+        for _ in range(steps):
+            rows = rng.integers(0, len(value), min(self.settings.batch, len(value)))
+            batch = {
+                "x": jnp.asarray(planes[rows], jnp.float32),
+                "legal": jnp.asarray(legal[rows]),
+                "policy": jnp.asarray(policy[rows]),
+                "value": jnp.asarray(value[rows]),
+                "keeps": jnp.asarray(top[rows], jnp.float32),
+            }
+            self.params, self.opt_state, figures = self._update(self.params, self.opt_state, batch)
+            for name in sums:
+                sums[name] += float(figures[name])
+        return {name: total / max(steps, 1) for name, total in sums.items()}
+
+    def network(self, about: dict[str, Any]) -> Network:
+        width, height, connect = self.board
+        blocks = self.settings.blocks
+        weights = {name: np.asarray(self.params[name]) for name in block_names(blocks)}
+        made = {"trained": "c4tui train selfplay", "learner": asdict(self.settings)}
+        return Network(width, height, connect, blocks, weights, made | about)
+
+    def state_arrays(self) -> dict[str, NDArray[Any]]:
+        return pack_state(self.params, self.opt_state)
+
+    def restore(self, arrays: Any) -> None:
+        self.params, self.opt_state = unpack_state(arrays, self.params, self.opt_state)

@@ -1,0 +1,159 @@
+"""Self-play games: the network plays itself with PUCT, and every move becomes a lesson.
+
+This is AlphaZero's data: each move of a game is searched with `sims` simulations of
+the PUCT search (`puct.py`, with no solver: the network learns from nothing but the
+rules and its own games), and the position is kept with the share of visits each
+column got (the policy target) and, once the game is over, its result for the side to
+move there (the value target, 1, 0 or -1). Two things keep the games varied:
+- Dirichlet noise mixed into the root's priors at every move (`noise` of the weight,
+  from a Dirichlet(`dirichlet`) draw), so columns the network dismisses still get tried;
+- for the first `sampled_plies` plies, the move is drawn in proportion to the visits
+  (temperature 1) instead of the most visited column, so openings differ from game to
+  game.
+
+NumPy only: a task (`GamesTask`: the network, the settings, a seed, a count) is a pure
+function of its fields, run in worker processes or on a Dask worker alike, and its
+games are the same wherever it runs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from c4tui.engine.board.position import Position
+from c4tui.engine.learned.network import Network, encode
+from c4tui.engine.learned.puct import DEFAULT_C, LOSS, WIN, Node, PuctTree
+
+
+@dataclass(frozen=True)
+class PlaySettings:
+    """How self-play searches and explores."""
+
+    sims: int = 64
+    c: float = DEFAULT_C
+    dirichlet: float = 1.0  # the Dirichlet draw's concentration (few columns: near 1)
+    noise: float = 0.25  # the noise's share of the root's priors
+    sampled_plies: int = 4  # plies drawn in proportion to the visits
+
+
+@dataclass(frozen=True)
+class Samples:
+    """Positions of self-play games and what they teach (rows; NumPy arrays)."""
+
+    planes: NDArray[np.uint8]  # network.encode of each position
+    policy: NDArray[np.float32]  # the search's share of visits per column
+    value: NDArray[np.float32]  # the game's result for the side to move: 1, 0, -1
+    results: NDArray[np.int8]  # per game: 1 first player won, 0 draw, -1 second won
+
+    def __len__(self) -> int:
+        return int(self.value.shape[0])
+
+    @staticmethod
+    def join(parts: list[Samples], width: int, cells: int) -> Samples:
+        if not parts:
+            return Samples(
+                np.zeros((0, 3 * cells), np.uint8),
+                np.zeros((0, width), np.float32),
+                np.zeros(0, np.float32),
+                np.zeros(0, np.int8),
+            )
+        return Samples(
+            np.concatenate([p.planes for p in parts]),
+            np.concatenate([p.policy for p in parts]),
+            np.concatenate([p.value for p in parts]),
+            np.concatenate([p.results for p in parts]),
+        )
+
+    def last(self, rows: int) -> Samples:
+        """The newest `rows` positions: the replay window (games' results kept whole)."""
+        cut = max(0, len(self) - rows)
+        return Samples(self.planes[cut:], self.policy[cut:], self.value[cut:], self.results)
+
+
+@dataclass(frozen=True)
+class GamesTask:
+    """One worker's share of a generation's games."""
+
+    network: Network
+    settings: PlaySettings
+    seed: int
+    games: int
+
+
+def play_games(task: GamesTask) -> Samples:
+    """Play the task's games (module level: sent to worker processes by name)."""
+    rng = np.random.default_rng(task.seed)
+    parts = [play_one(task.network, task.settings, rng) for _ in range(task.games)]
+    net = task.network
+    return Samples.join(parts, net.width, net.width * net.height)
+
+
+def play_one(network: Network, settings: PlaySettings, rng: np.random.Generator) -> Samples:
+    """One self-play game from the empty board."""
+    position = Position.start(network.width, network.height, network.connect)
+    tree = PuctTree.start(position, network, None, settings.c)
+    planes, policies, movers = [], [], []
+    while not position.is_over():
+        if not tree.reroot(position):
+            tree = PuctTree.start(position, network, None, settings.c)
+        tree.expand(tree.root)
+        add_noise(tree.root, settings, rng)
+        for _ in range(settings.sims):
+            if tree.solved():
+                break
+            tree.simulate()
+        target = visit_shares(tree.root, network.width)
+        planes.append(encode(position))
+        policies.append(target)
+        movers.append(position.to_move)
+        column = choose(tree, target, position.moves < settings.sampled_plies, rng)
+        position = position.play(column)
+    winner = position.winner()
+    result = 0 if winner is None else (1 if winner == 0 else -1)
+    values = [0.0 if winner is None else (1.0 if m == winner else -1.0) for m in movers]
+    return Samples(
+        np.array(planes, dtype=np.uint8),
+        np.array(policies, dtype=np.float32),
+        np.array(values, dtype=np.float32),
+        np.array([result], dtype=np.int8),
+    )
+
+
+def add_noise(root: Node, settings: PlaySettings, rng: np.random.Generator) -> None:
+    """Mix Dirichlet noise into the root's children's priors."""
+    children = root.children or []
+    if settings.noise <= 0 or len(children) < 2:
+        return
+    draw = rng.dirichlet([settings.dirichlet] * len(children))
+    for child, eta in zip(children, draw, strict=True):
+        child.prior = (1 - settings.noise) * child.prior + settings.noise * float(eta)
+
+
+def visit_shares(root: Node, width: int) -> NDArray[np.float32]:
+    """The policy target: each column's share of the root's visits. Where the search
+    stopped on a proof (a win at once, or every column settled), the proven best
+    columns share it."""
+    shares = np.zeros(width, dtype=np.float32)
+    children = root.children or []
+    wins = [c for c in children if c.proof == WIN]
+    counted = [c for c in children if c.visits and c.proof != LOSS] if not wins else []
+    if counted:
+        for child in counted:
+            shares[child.column] = child.visits
+    else:
+        best = wins or [c for c in children if c.proof != LOSS] or children
+        for child in best:
+            shares[child.column] = 1.0
+    return np.asarray(shares / shares.sum(), dtype=np.float32)
+
+
+def choose(
+    tree: PuctTree, shares: NDArray[np.float32], sampled: bool, rng: np.random.Generator
+) -> int:
+    """The column to play: drawn in proportion to the visits early on, else the search's."""
+    if sampled:
+        return int(rng.choice(len(shares), p=shares))
+    return tree.best_child().column

@@ -1,0 +1,85 @@
+"""Self-play games (learned/selfplay.py) and the solver's measure of a network
+(learned/accuracy.py): NumPy alone, no training extra."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from c4tui.engine.board.position import Position
+from c4tui.engine.learned.accuracy import distinct, mistakes, sample_batches
+from c4tui.engine.learned.labels import label_in_parallel
+from c4tui.engine.learned.network import PLANES, encode
+from c4tui.engine.learned.puct import PuctTree
+from c4tui.engine.learned.selfplay import (
+    GamesTask,
+    PlaySettings,
+    add_noise,
+    play_games,
+    visit_shares,
+)
+from c4tui.engine.learned.targets import loses_result
+from tests.engine.learned.nets import random_network
+
+SMALL = PlaySettings(sims=8, sampled_plies=2)
+
+
+@pytest.mark.slow
+def test_a_task_plays_the_same_games_from_the_same_seed():
+    net = random_network(5, 4, 4)
+    one = play_games(GamesTask(net, SMALL, 3, 2))
+    two = play_games(GamesTask(net, SMALL, 3, 2))
+    other = play_games(GamesTask(net, SMALL, 4, 2))
+    assert np.array_equal(one.planes, two.planes) and np.array_equal(one.policy, two.policy)
+    assert not np.array_equal(one.planes, other.planes)  # the seed draws noise and moves
+
+
+def test_every_position_is_taught_the_search_and_the_games_result():
+    net = random_network(5, 4, 4)
+    games = play_games(GamesTask(net, SMALL, 1, 3))
+    assert len(games.results) == 3
+    assert np.allclose(games.policy.sum(axis=1), 1)
+    # Replay each game from its planes: a game starts at the empty board; its values
+    # alternate in sign (or are all 0, a draw) and match the recorded result.
+    empty = encode(Position.start(5, 4, 4))
+    starts = [i for i in range(len(games)) if np.array_equal(games.planes[i], empty)]
+    assert len(starts) == 3 and starts[0] == 0
+    for game, (begin, end) in enumerate(zip(starts, [*starts[1:], len(games)], strict=True)):
+        values = games.value[begin:end]
+        result = games.results[game]
+        assert values[0] == result  # the first player moves at the empty board
+        assert all(values[k] == -values[k + 1] for k in range(len(values) - 1))
+        # a column the target puts weight on was legal there
+        next_cells = games.planes[begin:end].reshape(-1, PLANES, 5, 4)[:, 2].any(axis=2)
+        assert not (games.policy[begin:end] > 0)[~next_cells].any()
+
+
+def test_noise_moves_the_roots_priors_and_keeps_their_sum():
+    net = random_network(5, 4, 4)
+    tree = PuctTree.start(Position.start(5, 4, 4), net, None, 1.5)
+    tree.expand(tree.root)
+    before = [child.prior for child in tree.root.children or []]
+    add_noise(tree.root, SMALL, np.random.default_rng(0))
+    after = [child.prior for child in tree.root.children or []]
+    assert after != before and abs(sum(after) - 1) < 1e-5
+
+
+def test_a_win_at_once_takes_the_whole_policy_target():
+    net = random_network(5, 4, 4)
+    position = Position.from_moves("121212", 5, 4, 4)  # ● plays 1 and wins
+    tree = PuctTree.start(position, net, None, 1.5)
+    tree.expand(tree.root)
+    shares = visit_shares(tree.root, 5)
+    assert shares[0] == 1 and shares.sum() == 1
+
+
+def test_mistakes_count_the_top_priors_that_give_up_the_result():
+    net = random_network(5, 4, 4)
+    data = distinct(label_in_parallel(sample_batches((5, 4, 4), 60, 1), 1), 60, 1)
+    assert len(data) == 60 and len(np.unique(data.features, axis=0)) == 60
+    cells = 5 * 4
+    bits = np.unpackbits(data.features, axis=1)[:, : PLANES * cells].astype(np.float32)
+    logits, _ = net.forward(bits)
+    legal = data.scores != -128
+    chosen = np.where(legal, logits, -np.inf).argmax(axis=1)
+    assert mistakes(net, data) == int(loses_result(data.scores, chosen).sum()) > 0

@@ -1,0 +1,66 @@
+"""`c4tui train selfplay` and its run (tournament/selfplay_run.py): generations that
+resume where they stopped, the same as an unbroken run; bad input in one line."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import numpy as np
+import pytest
+
+from c4tui.cli import main
+
+TINY = [
+    "train", "selfplay", "--board", "5x4", "--games", "4", "--sims", "4", "--steps", "3",
+    "--positions", "40", "--hidden", "16", "--blocks", "1", "--gate-sims", "2",
+    "--gate-games", "8", "--workers", "1", "--seed", "2", "--no-screen",
+]  # fmt: skip
+
+
+def history(directory) -> list[dict]:
+    rows = json.loads((directory / "run.json").read_text())["history"]
+    return [{k: v for k, v in row.items() if k != "seconds"} for row in rows]
+
+
+@pytest.mark.slow
+def test_a_resumed_run_ends_where_an_unbroken_one_does(tmp_path, capsys):
+    pytest.importorskip("jax")
+    whole, parts = tmp_path / "whole", tmp_path / "parts"
+    assert main([*TINY, "--generations", "2", "--run", str(whole)]) == 0
+    assert main([*TINY, "--generations", "1", "--run", str(parts)]) == 0
+    assert main([*TINY, "--generations", "2", "--run", str(parts), "--resume"]) == 0
+    out = capsys.readouterr().out
+    assert "generation 2:" in out and "alphazero:net=" in out
+    assert history(whole) == history(parts) and len(history(whole)) == 3
+    with np.load(whole / "best.npz") as one, np.load(parts / "best.npz") as two:
+        assert all(np.array_equal(one[name], two[name]) for name in one.files)
+    # the finished run's network plays
+    assert main(["move", "33", "--width", "5", "--height", "4", "--engine",
+                 f"alphazero:sims=8,net={whole / 'best.npz'}"]) == 0  # fmt: skip
+
+
+def test_a_run_directory_in_use_needs_resume(tmp_path, capsys):
+    (tmp_path / "run.json").write_text("{}")
+    assert main([*TINY, "--run", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "holds a run: give --resume" in err and err.count("\n") == 1
+    assert main([*TINY, "--run", str(tmp_path / "none"), "--resume"]) == 2
+    assert "no run to resume" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("board", ["5", "3x4", "5x11", "axb"])
+def test_a_bad_board_is_one_line(board, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["train", "selfplay", "--board", board])
+    assert stopped.value.code == 2
+    assert "--board" in capsys.readouterr().err
+
+
+def test_selfplay_without_the_train_extra_says_how_to_get_it(tmp_path, capsys, monkeypatch):
+    import c4tui.engine.learned
+
+    monkeypatch.setitem(sys.modules, "c4tui.engine.learned.learner", None)
+    monkeypatch.delattr(c4tui.engine.learned, "learner", raising=False)
+    assert main([*TINY, "--run", str(tmp_path)]) == 2
+    assert "uv sync --extra train" in capsys.readouterr().err
