@@ -8,10 +8,13 @@ from textual.widgets import Input, OptionList, Static
 
 from c4tui.app.screens.lobby import LobbyScreen
 from c4tui.app.screens.profile import PasswordScreen, PlayersScreen, ProfileScreen
+from c4tui.app.screens.review import ReviewScreen
 from c4tui.app.served import ServedApp
 from c4tui.community.passwords import matches
+from c4tui.engine.board.gamefile import Ending, GameRecord
 from c4tui.match.remote import RemoteMatch
 from c4tui.server.store.chosen_names import ChosenNames
+from c4tui.server.store.game_records import GameRecords
 from c4tui.server.store.people_records import PeopleRecords
 from c4tui.server.store.player_records import PlayerRecords
 from tests.app.test_served import served_app, service, until  # noqa: F401 (a fixture)
@@ -104,3 +107,35 @@ async def test_a_browser_chooses_its_name_on_its_own_profile(service):  # noqa: 
         assert "you are Bea" in app.lobby_screen.sub_title
         await until(pilot, lambda: "Bea" in app.lobby_screen.match.lobby.online)
     assert ChosenNames(service.host.store).held(key) == "Bea"
+
+
+@pytest.mark.slow  # a whole served app; tests/community/test_profiles.py runs by default
+async def test_a_profile_lists_the_players_last_games_and_enter_reviews_one(service):  # noqa: F811
+    bob = await login(service, "bob")
+    finished = GameRecord(
+        "4455667", players=("bob", "ann"), date="2026-11-28T21:30:00Z", ended=None
+    )
+    GameRecords(service.host.store).keep(
+        "20261128-213000-r1-000001", finished, keys=("ssh-name:bob", "ssh-name:ann")
+    )
+    resigned = GameRecord("44", players=("level:3", "bob"), ended=Ending("resigned", 1))
+    GameRecords(service.host.store).keep(
+        "20261128-214000-r2-000002", resigned, keys=(None, "ssh-name:bob")
+    )
+    app = served_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await until(pilot, lambda: "bob" in app.lobby_screen.match.lobby.online)
+        await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, PlayersScreen))
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: isinstance(app.screen, ProfileScreen))
+        listed = app.screen.query_one("#profile-games", OptionList)
+        lines = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+        assert lines[1] == "2026-11-28 21:30 won against ann as ●, 7 moves"
+        assert lines[0].endswith("won against level:3 as ○, 2 moves, level:3 resigned")
+        assert listed.has_focus and listed.highlighted == 0
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        assert app.screen.game.moves == 7
+    await bob.close()

@@ -57,3 +57,20 @@ def test_ratings_are_listed_for_the_classes_played(store):
     shown = profiles.ratings(ann)
     assert list(shown) == ["blitz"]
     assert shown["blitz"].games == 1 and shown["blitz"].rating.r > 1500
+
+
+def test_a_profile_lists_the_players_finished_games_the_last_ended_first(store):
+    profiles = ProfileRecords(store)
+    ann = profiles.players.player("ssh-key:SHA256:ann", "ann")
+    keep(store, "g1", "4455667", ("ann", "bob"), ("ssh-key:SHA256:ann", "web:bob"))
+    keep(store, "g2", "44", ("ann", "level:3"), ("ssh-key:SHA256:ann", None))  # going on
+    keep(store, "g3", "4", ("level:5", "ann"), (None, "ssh-key:SHA256:ann"), Ending("resigned", 1))
+    keep(store, "g4", "45", ("ann", "ann"), ("ssh-key:SHA256:ann",) * 2, Ending("agreed", None))
+    store.execute("UPDATE games SET updated = '2999-01-01T00:00:00Z' WHERE name = 'g1'")
+    recent = profiles.recent(ann)
+    assert [(p.name, p.side, p.record.players) for p in recent] == [
+        ("g1", 0, ("ann", "bob")),
+        ("g3", 1, ("level:5", "ann")),
+    ]
+    assert recent[0].record.moves == "4455667" and recent[0].record.result == "1-0"
+    assert profiles.recent(ann, limit=1)[0].name == "g1"

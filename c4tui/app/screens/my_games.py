@@ -1,13 +1,14 @@
 """MyGamesScreen: a served player's finished games, kept by the server; Enter reviews one,
-c copies its game file, l its gamesolver.org link, d downloads it (in a browser)."""
+c copies its game file, l its gamesolver.org link, d downloads it (in a browser). A
+profile's games (profile.py) are reviewed and taken home the same way."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Static
 
 from c4tui.app.game_export import copy_game_file, copy_game_link, download_game_file
@@ -16,6 +17,29 @@ from c4tui.app.reader.study import ReaderStudy
 from c4tui.app.screens.kept_games import GAME_COLUMNS, compose_games_list, game_cells
 from c4tui.app.screens.review import ReviewScreen
 from c4tui.engine.board.gamefile import GameRecord
+
+
+def export_game(app: App[Any], how: str, name: str, record: GameRecord) -> None:
+    """A served game taken home: `how` "file" copies its game file, "link" its
+    gamesolver.org link, "download" downloads it (a browser)."""
+    if how == "file":
+        copy_game_file(app, name, record)
+    elif how == "link":
+        copy_game_link(app, record)
+    else:
+        download_game_file(app, name, record)
+
+
+def review_game(screen: Screen[Any], record: GameRecord) -> None:
+    """Review a served game from a list on `screen`: on a review screen, or in the
+    screen-reader mode in lines, in the lobby's (the list closes: no board nor graph)."""
+    app = screen.app
+    if reading(app):
+        app.pop_screen()
+        # No lessons: the lobby has no game to play them on (learn is a game's).
+        ReaderStudy(app.spoken.say, app).review(record.position, set())  # type: ignore[attr-defined]  # the served app's lines
+        return
+    app.push_screen(ReviewScreen(record.position))
 
 
 class MyGamesScreen(ModalScreen[None]):
@@ -62,20 +86,8 @@ class MyGamesScreen(ModalScreen[None]):
             return
         row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
         name = str(row_key.value)
-        record = self.games[name]
-        if how == "file":
-            copy_game_file(self.app, name, record)
-        elif how == "link":
-            copy_game_link(self.app, record)
-        else:
-            download_game_file(self.app, name, record)
+        export_game(self.app, how, name, self.games[name])
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
-        record = self.games[str(event.row_key.value)]
-        if reading(self.app):  # the review in lines, in the lobby's: no board nor graph
-            self.app.pop_screen()
-            # No lessons: the lobby has no game to play them on (learn is a game's).
-            ReaderStudy(self.app.spoken.say, self.app).review(record.position, set())  # type: ignore[attr-defined]  # the served app's lines
-            return
-        self.app.push_screen(ReviewScreen(record.position))
+        review_game(self, self.games[str(event.row_key.value)])

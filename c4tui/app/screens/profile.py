@@ -2,8 +2,10 @@
 
 `p` in the lobby opens PlayersScreen: the players online (Enter opens one's profile)
 and a box to type any name. ProfileScreen shows what the service sent (`Profile`,
-server/wire/protocol.py): each class's rating with a "?" while provisional, wins, draws and
-losses, the games the player is in now; `b` blocks or unblocks them (no challenges,
+server/wire/people_messages.py): each class's rating with a "?" while provisional, wins,
+draws and losses, the games the player is in now, and their last finished games, a line
+each (Enter reviews one; c, l and d take it home, as in "My games": my_games.py); `b`
+blocks or unblocks them (no challenges,
 automatch pairs or chat from them). On your own profile as a keyless ssh name, `s` sets
 a password (PasswordScreen) that every keyless login under the name must give after; in
 a browser, a field chooses your name (`n` goes to it), with why not under it.
@@ -21,10 +23,14 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, OptionList, Static
 
+from c4tui.app.screens.my_games import export_game, review_game
 from c4tui.community.chosen_names import name_refusal
 from c4tui.community.passwords import password_refusal
+from c4tui.engine.board.gamefile import GameFileError, GameRecord
 from c4tui.engine.board.notation import move_name
-from c4tui.server.wire.people_messages import Profile
+from c4tui.server.wire.people_messages import PlayedShown, Profile
+
+GLYPHS = ("●", "○")
 
 
 def rating_words(profile: Profile) -> str:
@@ -53,6 +59,22 @@ def playing_words(profile: Profile) -> str:
     )
 
 
+def played_words(played: PlayedShown, record: GameRecord) -> str:
+    """A finished game from the player's side: "2026-11-28 21:30 won against bob as ●,
+    7 moves" (with how it ended off the board: ", bob resigned")."""
+    side = played.side
+    opponent = record.players[1 - side]
+    if record.result == "1/2-1/2":
+        outcome = "drew"
+    else:
+        outcome = "won" if record.result == ("1-0", "0-1")[side] else "lost"
+    when = record.date.replace("T", " ").rstrip("Z")[:16]
+    words = f"{when} {outcome} against {opponent} as {GLYPHS[side]}, {record.plies} moves"
+    if record.ended is not None:
+        words += f", {record.ended.words(record.players)}"
+    return words
+
+
 class ProfileScreen(ModalScreen[None]):
     """One player's profile (see the module docstring)."""
 
@@ -63,6 +85,9 @@ class ProfileScreen(ModalScreen[None]):
         Binding("b", "block", "Block"),
         Binding("s", "password", "Set password"),
         Binding("n", "name", "Choose a name"),
+        Binding("c", "export('file')", "Copy file"),
+        Binding("l", "export('link')", "Copy link"),
+        Binding("d", "export('download')", "Download"),
     ]
 
     def __init__(
@@ -75,6 +100,7 @@ class ProfileScreen(ModalScreen[None]):
     ) -> None:
         super().__init__()
         self.profile = profile
+        self.games: list[tuple[PlayedShown, GameRecord]] = []
         self._block = block
         self._set_password = set_password
         self._choose_name = choose_name
@@ -88,6 +114,9 @@ class ProfileScreen(ModalScreen[None]):
             yield Static(id="profile-results")
             yield Static("Playing", classes="profile-heading")
             yield Static(id="profile-playing")
+            yield Static("Last games", classes="profile-heading")
+            yield Static(id="profile-no-games")
+            yield OptionList(id="profile-games")
             # A browser's own name (Profile.choose): shown only on one's own profile there.
             yield Input(placeholder="a name of your own, Enter chooses it", id="profile-name")
             yield Static("", id="profile-name-problem")
@@ -115,9 +144,44 @@ class ProfileScreen(ModalScreen[None]):
         self.query_one("#profile-ratings", Static).update(Text(rating_words(profile)))
         self.query_one("#profile-results", Static).update(Text(results_words(profile)))
         self.query_one("#profile-playing", Static).update(Text(playing_words(profile)))
+        self._show_games(profile)
         self.query_one("#profile-name", Input).display = profile.choose
         self.query_one("#profile-name-problem", Static).update("")
         self.refresh_bindings()
+
+    def _show_games(self, profile: Profile) -> None:
+        """The last finished games, a line each; the list has the focus when there are
+        any (Enter opens the one under the cursor)."""
+        self.games = []
+        for played in profile.games:
+            try:
+                self.games.append((played, GameRecord.from_text(played.text)))
+            except GameFileError:  # not one this c4tui reads: left out of the list
+                continue
+        listed = self.query_one("#profile-games", OptionList)
+        listed.clear_options()
+        listed.add_options([Text(played_words(p, r)) for p, r in self.games])
+        listed.display = bool(self.games)
+        none = self.query_one("#profile-no-games", Static)
+        none.update("No finished games yet." if not self.games else "")
+        none.display = not self.games
+        if self.games and not profile.choose:
+            listed.highlighted = 0
+            listed.focus()
+
+    def _chosen(self) -> tuple[PlayedShown, GameRecord] | None:
+        index = self.query_one("#profile-games", OptionList).highlighted
+        return None if index is None or index >= len(self.games) else self.games[index]
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option_list.id == "profile-games" and event.option_index < len(self.games):
+            review_game(self, self.games[event.option_index][1])
+
+    def action_export(self, how: str) -> None:
+        chosen = self._chosen()
+        if chosen is not None:
+            export_game(self.app, how, chosen[0].name, chosen[1])
 
     def name_refused(self, reason: str) -> None:
         """Why the name typed is not this player's, under the field."""
@@ -130,6 +194,10 @@ class ProfileScreen(ModalScreen[None]):
             return self.profile.password is not None
         if action == "name":
             return self.profile.choose
+        if action == "export":
+            if parameters == ("download",) and not self.app.is_web:
+                return False
+            return bool(self.profile.games)
         return True
 
     def action_name(self) -> None:

@@ -1,17 +1,18 @@
 """People in the room service: profiles, blocks and passwords, as clients ask for them.
 
-A profile is asked for by name (the lobby's online list, a room's seats): the player
-a name stands for is an online client's under that name (on this server, then on the
+A profile is asked for by name (the lobby's online list, a room's seats): the player a
+name stands for is an online client's under that name (on this server, then on the
 others sharing its store: server/rooms/other_servers.py), else the one the store knows
-(server/store/profiles.py). It shows the player's ratings by class, results, and the games
-they are in now (the rooms' seats, in memory). A block is between players and one way:
-the blocked player's chat no longer reaches the blocker, and automatch and challenges
-ask `blocks` both ways. A password is for a keyless ssh name only (a key, or a
-browser's cookie, is an identity already): it claims the name, and from then on a
-keyless login under it must give the password (server/fronts/ssh.py asks). A browser may
-choose a name (community/chosen_names.py: its rules, and the store's part): refused
-when it is another player's, or in use right now, with one log line each; else the
-player is called by it everywhere at once (server/desks/renaming.py).
+(server/store/profiles.py). It shows the player's ratings by class, results, the games
+they are in now (the rooms' seats, in memory) and their last finished games (the
+store's). A block is between players and one way: the blocked player's chat no longer
+reaches the blocker, and automatch and challenges ask `blocks` both ways. A password is
+for a keyless ssh name only (a key, or a browser's cookie, is an identity already): it
+claims the name, and from then on a keyless login under it must give the password
+(server/fronts/ssh.py asks). A browser may choose a name (community/chosen_names.py: its
+rules, and the store's part): refused when it is another player's, or in use right now,
+with one log line each; else the player is called by it everywhere at once
+(server/desks/renaming.py).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from c4tui.server.store.chosen_names import ChosenNames
 from c4tui.server.store.people_records import KEYLESS, PeopleRecords
 from c4tui.server.store.profiles import ProfileRecords
 from c4tui.server.store.store import StoreError
-from c4tui.server.wire.people_messages import PlayingShown, Profile, RatingShown
+from c4tui.server.wire.people_messages import PlayedShown, PlayingShown, Profile, RatingShown
 from c4tui.server.wire.protocol import Notice, escaped
 
 log = logging.getLogger("c4tui.server")
@@ -113,6 +114,10 @@ class People:
             password=password,
             bot=any(is_bot_key(key) for key in keys),
             choose=you and client.key.startswith(BROWSER),
+            games=tuple(
+                PlayedShown(played.name, played.record.to_text(), 0 if played.side == 0 else 1)
+                for played in profiles.recent(player)
+            ),
         )
 
     def block(self, client: Client, name: str, on: bool) -> None:

@@ -127,12 +127,12 @@ class GameRecords:
 
     def record(self, game: int) -> GameRecord:
         """The game with id `game` as a game file would hold it (KeyError: no such game)."""
-        records = self._records([game])
+        records = self.records([game])
         if game not in records:
             raise KeyError(game)
         return records[game][1]
 
-    def _records(self, games: Sequence[int]) -> dict[int, tuple[str, GameRecord]]:
+    def records(self, games: Sequence[int]) -> dict[int, tuple[str, GameRecord]]:
         """The games with these ids, as (name, record), by id."""
         if not games:
             return {}
@@ -193,5 +193,5 @@ class GameRecords:
                 (holder(key), limit),
             )
         ]
-        records = self._records(ids)
+        records = self.records(ids)
         return [KeptGame(*records[game]) for game in ids]

@@ -1,20 +1,36 @@
-"""ProfileRecords: what a player's profile shows from the store: ratings and results.
+"""ProfileRecords: what a player's profile shows from the store: ratings, results, games.
 
 A profile is asked for by a name. The name's player is the one who holds it (names),
 else the one who last played a kept game under it (a keyless or browser name that
 was never claimed). Results count every finished game of any of the player's
 identities, against people and engines alike: wins, draws and losses. The ratings are
-those of the classes the player has played rated games in (rating_records.py).
+those of the classes the player has played rated games in (rating_records.py). The
+recent games are the player's finished games, the last ended first, each with the side
+the player had (a profile opens them as "My games" does).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from c4tui.community.clocks import RATING_CLASSES
+from c4tui.engine.board.gamefile import GameRecord
+from c4tui.server.store.game_records import GameRecords
 from c4tui.server.store.player_records import PlayerRecords
 from c4tui.server.store.rating_records import RatingRecords, Standing
 from c4tui.server.store.store import Store
+
+RECENT = 10  # the finished games a profile lists
+
+
+@dataclass(frozen=True)
+class Played:
+    """A finished game of the player's: its name, its record, and the side they had."""
+
+    name: str
+    record: GameRecord
+    side: int
 
 
 @dataclass(frozen=True)
@@ -56,22 +72,34 @@ class ProfileRecords:
         rows = self.store.rows("SELECT key FROM identities WHERE player = ?", (player,))
         return [str(key) for (key,) in rows]
 
-    def results(self, player: int) -> Results:
-        """The player's finished games, won, drawn and lost (games against oneself left out)."""
+    def _finished(self, player: int, column: str) -> list[tuple[int, Any]]:
+        """The player's finished games (against oneself left out), the last ended first:
+        the side the player had, and `column` of each."""
         keys = set(self.keys(player))
         if not keys:
-            return Results()
+            return []
         marks = ", ".join("?" * len(keys))
         rows = self.store.rows(
-            f"SELECT key1, key2, winner FROM games WHERE result <> '*'"
-            f" AND (key1 IN ({marks}) OR key2 IN ({marks}))",
+            f"SELECT key1, key2, {column} FROM games WHERE result <> '*'"
+            f" AND (key1 IN ({marks}) OR key2 IN ({marks})) ORDER BY updated DESC, id DESC",
             (*keys, *keys),
         )
+        return [
+            (0 if key1 in keys else 1, value)
+            for key1, key2, value in rows
+            if not (key1 in keys and key2 in keys)
+        ]
+
+    def recent(self, player: int, limit: int = RECENT) -> list[Played]:
+        """The player's last `limit` finished games, the last ended first."""
+        found = [(side, int(game)) for side, game in self._finished(player, "id")[:limit]]
+        records = GameRecords(self.store).records([game for _, game in found])
+        return [Played(*records[game], side) for side, game in found]
+
+    def results(self, player: int) -> Results:
+        """The player's finished games, won, drawn and lost (games against oneself left out)."""
         wins = draws = losses = 0
-        for key1, key2, winner in rows:
-            if key1 in keys and key2 in keys:
-                continue
-            side = 0 if key1 in keys else 1
+        for side, winner in self._finished(player, "winner"):
             if winner is None:
                 draws += 1
             elif winner == side:

@@ -12,7 +12,7 @@ Client to service:
     bot_token MakeBotToken {name}             a new token for this player's bot `name`
 
 Service to client:
-    profile   Profile {name, ratings, results, playing, ...}   a player, as asked
+    profile   Profile {name, ratings, results, playing, games, ...}   a player, as asked
     named     Named {name}                    this client's player is called `name` now
     bot_token BotToken {name, token}          the token just made, shown once
 """
@@ -27,6 +27,7 @@ from c4tui.server.wire.protocol import (
     AnyText,
     Count,
     Message,
+    Seat,
     Words,
 )
 
@@ -100,6 +101,16 @@ class PlayingShown:
 
 
 @dataclass(frozen=True)
+class PlayedShown:
+    """A finished game of the player's: its name and game file text (as "My games"
+    sends them), and the side the player had."""
+
+    name: AnyText
+    text: AnyText
+    side: Seat
+
+
+@dataclass(frozen=True)
 class Profile(Message):
     KIND = "profile"
     name: AnyText
@@ -114,6 +125,7 @@ class Profile(Message):
     password: bool | None  # own keyless ssh name: whether a password guards it; else None
     bot: bool = False  # a bot's profile (server/desks/bots.py): shown marked as one
     choose: bool = False  # own profile in a browser: a name may be chosen (ChooseName)
+    games: tuple[PlayedShown, ...] = ()  # the last finished, the last ended first
 
 
 @dataclass(frozen=True)

@@ -231,4 +231,3 @@ async def test_the_cursor_is_on_the_field_a_dialog_opens_on(service):
         # Once at the screen's top left: the caret placed before the dialog was laid out.
         await until(pilot, lambda: app.cursor_position.y == field.content_region.y > 0)
         await bob.close()
-
