@@ -238,3 +238,29 @@ async def test_a_room_server_that_beats_again_after_a_silence_plays_on(postgres,
         assert list(first.host.rooms) and second.host.rooms == {}
         await ann.close()
         await bob.close()
+
+
+async def test_a_relayed_room_is_forwarded_as_its_server_wrote_it_not_read_again(
+    postgres, tmp_path, monkeypatch
+):
+    """The relaying server writes the lines the room's server made to its client as they
+    came: a view is read by the client alone (before, each hop read and wrote it again)."""
+    from c4tui.server.rooms import audience, relay
+
+    read = []
+    for module in (relay, audience):
+        real = getattr(module, "parse_service_line", None)
+        if real is None:
+            continue
+
+        def counted(line, _real=real):
+            read.append(line[:30])
+            return _real(line)
+
+        monkeypatch.setattr(module, "parse_service_line", counted)
+    async with two_servers(tmp_path, postgres.fresh_url()) as (first, second):
+        ann, bob, _ = await a_game(first, second)  # bob is relayed to the first
+        await play("4455", (ann, bob), ann, bob)
+        assert read == []
+        await ann.close()
+        await bob.close()

@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from typing import TypeVar
 
+from c4tui.server.wire.kinds import parse_service_line
 from c4tui.server.wire.protocol import Message, escaped
 
 
@@ -48,6 +49,11 @@ class Client(ABC):
     @abstractmethod
     def send(self, message: Message) -> None:
         """One message to the client (never blocks: a client that does not read is cut)."""
+
+    def send_line(self, line: bytes) -> None:
+        """One message as a line the service made (a relay's, from the room's server):
+        read and sent here; a connection writes it as it is."""
+        self.send(parse_service_line(line))
 
     @abstractmethod
     def close(self) -> None:

@@ -15,6 +15,7 @@ from c4tui.server.cluster.bus import Bus
 from c4tui.server.rooms.audience import Audience, Client
 from c4tui.server.rooms.hooks import Elsewhere, HostListener
 from c4tui.server.rooms.keeping import RoomKeeper
+from c4tui.server.rooms.looks import Looks
 from c4tui.server.rooms.room import Room
 from c4tui.server.rooms.watching import Watching
 from c4tui.server.store.room_records import RoomRecord
@@ -50,6 +51,7 @@ class Host(Protocol):
     bus: Bus
     elsewhere: Elsewhere
     watching: Watching
+    looks: Looks  # when each room is next looked at (looks.py)
     closing: bool
     now: Callable[[], float]  # the clocks' and holds' time
     wall: Callable[[], float]  # Unix seconds, for the leases

@@ -41,6 +41,7 @@ from c4tui.server.rooms.hooks import Elsewhere, HostListener
 from c4tui.server.rooms.keeping import RoomKeeper, restore
 from c4tui.server.rooms.leasing import Leasing
 from c4tui.server.rooms.lobby import LobbyBoard
+from c4tui.server.rooms.looks import Looks
 from c4tui.server.rooms.old_state import bring_in
 from c4tui.server.rooms.room import Room, by_post
 from c4tui.server.rooms.watching import Watching
@@ -87,6 +88,7 @@ class RoomHost:
         self.clients = Audience()  # every client, by room and by identity (audience.py)
         self.ai = AiSeat(self, AiPool(limits.ai_workers))  # the AI seats' searches (ai_seat.py)
         self._tick: asyncio.Task[None] | None = None
+        self.looks = Looks()  # when each room is next due the look (looks.py, seat_watch.py)
         self.lobby = LobbyBoard(self)  # what the clients in no room see (lobby.py)
         self.closing = False
         self.listeners: list[HostListener] = []  # the one hook list (hooks.py)
@@ -111,8 +113,7 @@ class RoomHost:
         return self._keeper
 
     def look(self) -> None:
-        """End the games whose time ran out, see to the seats held too long, keep the
-        running clocks, and try again to keep rooms that could not be kept (seat_watch.py)."""
+        """The look at the rooms due it: flags, held seats, clocks kept (seat_watch.py)."""
         seat_watch.look(self)
 
     def look_at(self, room: Room) -> None:

@@ -87,6 +87,7 @@ class Leasing:
                 room.clock.resume(now + (grace or 0.0))
             self.host.rooms[room.number] = room
             self.host.kept[room.number] = record
+            self.host.looks.at(room.number)  # its held seats and its clock
             if room.clock is not None and room.number in charged:
                 self.host.keep(room)  # kept as charged: a second takeover charges from here
             back.append(room.number)

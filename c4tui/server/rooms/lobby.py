@@ -109,18 +109,25 @@ class LobbyBoard:
             watchers = {str(n): rows[n].watchers for n in rooms if n in rows and rows[n].watchers}
             self.host.bus.broadcast("lobby.changed", {"watchers": watchers})
             self._news = False
+        # The shared diff to everyone first, so that it is encoded once (protocol.encode
+        # keeps the last line it made), then the lobbies whole and each client's own parts.
+        newcomers, own = [], []
         for client in self.host.clients.in_lobby():
             seen = self._sent.get(client)
             if seen is None or seen[0] != client.room_changes:
-                client.send(self.for_client(client))
+                newcomers.append(client)
                 continue
             if diff != NOTHING:
                 client.send(diff)
             if everyone or client.key in turns:
-                mine = self.your_move(client.key)
-                if mine != seen[1]:
-                    client.send(LobbyDiff(your_move=mine))
-                    self._sent[client] = (seen[0], mine, seen[2])
+                own.append((client, seen))
+        for client in newcomers:
+            client.send(self.for_client(client))
+        for client, seen in own:
+            mine = self.your_move(client.key)
+            if mine != seen[1]:
+                client.send(LobbyDiff(your_move=mine))
+                self._sent[client] = (seen[0], mine, seen[2])
 
     def _made_again(self) -> None:
         """The rows, people and bots named by the news made again; what changed is kept

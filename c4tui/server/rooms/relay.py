@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import re
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -43,6 +44,8 @@ from c4tui.server.wire.kinds import parse_service_line
 from c4tui.server.wire.protocol import Message, Notice, ProtocolError, Refused, RoomShown, encode
 
 log = logging.getLogger("c4tui.server")
+# A line as protocol.encode writes it: its kind first, a room's view its number next.
+LINE_KIND = re.compile(rb'\{"kind":"(?P<kind>\w+)"(?:,"room":(?P<room>\d+))?')
 # The requests about the room a relayed client is in: done by the room's server.
 ROOM_KINDS = frozenset(
     {"drop", "hurry", "resign", "offer_draw", "take_back", "answer", "claim", "rematch", "say"}
@@ -65,8 +68,19 @@ class Relay:
     opened: float  # Unix seconds
     orphaned: float | None = None  # Unix seconds: when its server was found gone
     answered: bool = False  # its server has answered it (a view, a refusal, or back)
-    shown: RoomShown | None = None  # the room as its server last showed it here
+    shown_line: bytes = b""  # the room as its server last showed it here, as it came
     shown_at: float = 0.0  # Unix seconds: when that view came
+
+    @property
+    def shown(self) -> RoomShown | None:
+        """That view read (only when it is wanted: views are forwarded unread)."""
+        if not self.shown_line:
+            return None
+        try:
+            shown = parse_service_line(self.shown_line)
+        except ProtocolError:
+            return None
+        return shown if isinstance(shown, RoomShown) else None
 
 
 class Relays(Elsewhere, HostListener):
@@ -223,17 +237,18 @@ class Relays(Elsewhere, HostListener):
             return  # a relay that ended meanwhile
         relay.answered = True
         relay.orphaned = None  # it speaks: alive after all (it started after the last look)
-        try:
-            message = parse_service_line(str(body["line"]).encode())
-        except ProtocolError as error:
-            log.warning(
-                "relay %d: a message from %s is not of the protocol: %s", relay.id, sender, error
-            )
+        # Forwarded as it came, not read and written again: the other server wrote it
+        # (one line, made by protocol.encode), and the client reads every line it gets.
+        line = str(body["line"]).encode()
+        kind = LINE_KIND.match(line)
+        if kind is None or b"\n" in line[:-1] or not line.endswith(b"\n"):
+            log.warning("relay %d: a line from %s is not one message", relay.id, sender)
             return
-        if isinstance(message, RoomShown):  # the holder may move it (a rematch elsewhere, summons)
-            relay.number = relay.client.room = message.room
-            relay.shown, relay.shown_at = message, self.host.wall()
-        relay.client.send(message)
+        # A view says which room: the holder may move it (a rematch elsewhere, summons).
+        if kind["kind"] == b"room" and kind["room"]:
+            relay.number = relay.client.room = int(kind["room"])
+            relay.shown_line, relay.shown_at = line, self.host.wall()
+        relay.client.send_line(line)
 
     def _back(self, body: dict[str, Any], sender: str) -> None:
         relay = self.by_id.get(int(body["id"]))

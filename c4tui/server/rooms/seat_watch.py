@@ -24,13 +24,37 @@ log = logging.getLogger("c4tui.server")
 
 
 def look(host: Host) -> None:
-    """Look at every room. A bug in one room is logged, and the others are still seen to."""
+    """Look at the rooms due a look: each room shown since the last look (every change
+    is shown), and those whose flag, held seat or clock keep falls due by now
+    (`next_look`); every room while the database is away (their clocks are to stop).
+    A bug in one room is logged, and the others are still seen to."""
     now = host.now()
-    for room in list(host.rooms.values()):
+    numbers = list(host.rooms) if host.store.away is not None else host.looks.due(now)
+    for number in numbers:
+        room = host.rooms.get(number)
+        if room is None:
+            continue
         try:
             look_at(host, room, now)
         except Exception:
             log.exception("room %d: its seats could not be seen to", room.number)
+        if number in host.rooms:
+            when = next_look(room, now)
+            if when is not None:
+                host.looks.at(number, when)
+
+
+def next_look(room: Room, now: float) -> float | None:
+    """When the room is next due a look if nothing changes in it: a held seat's end, the
+    running side's flag, the running clock's keep; the next look, while a change of it
+    is not kept. None: nothing will fall due."""
+    whens = [seat.held_until for seat in room.seats if seat.held_until is not None]
+    clock = room.clock
+    if clock is not None and clock.running is not None:
+        whens += [clock.since + clock.left[clock.running], clock.since + CLOCK_KEEP]
+    if room.trouble is not None:
+        whens.append(now)
+    return min(whens, default=None)
 
 
 def look_at(host: Host, room: Room, now: float) -> None:

@@ -2,37 +2,35 @@
 
 A room's view differs only by the seat it is seen from: each seat's players get theirs,
 and every spectator gets the same one. So a change becomes at most three messages, each
-made and checked once, and each encoded once (protocol.encode keeps the line it made
-last): the same bytes go to every member of that audience, however many watch.
+made once (as the wire message itself: the server's own output is not checked again),
+and each encoded once (protocol.encode keeps the line it made last): the same bytes go
+to every member of that audience, however many watch.
 """
 
 from __future__ import annotations
 
-from c4tui.server.rooms.access import show_code
 from c4tui.server.rooms.audience import Client
 from c4tui.server.rooms.face import Host
 from c4tui.server.rooms.room import Room
-from c4tui.server.rooms.views import room_view
-from c4tui.server.wire.codec import from_wire
-from c4tui.server.wire.protocol import RoomShown, YourMove
+from c4tui.server.rooms.views import room_shown
+from c4tui.server.wire.protocol import YourMove
 
 
 def show(host: Host, room: Room) -> None:
-    """The room as it is now, to everyone in it."""
+    """The room as it is now, to everyone in it; and looked at next (seat_watch.py):
+    every change is shown, so a room that changed is due a look."""
+    host.looks.at(room.number)
     now = host.now()
     here = host.members(room)
     online = {c.key for c in here}
     audiences: dict[int | None, list[Client]] = {}
     for client in here:
         audiences.setdefault(room.seat_of(client.key), []).append(client)
-    watchers = sorted({c.name for c in audiences.get(None, ())})
+    watchers = tuple(sorted({c.name for c in audiences.get(None, ())}))
+    tournament = host.in_tournament(room.number)
     for seat, clients in audiences.items():
-        view = room_view(room, None if seat is None else clients[0].key, now, online)
-        # A private room's code is for its players to pass on, not for its watchers.
-        view["code"] = show_code(room.code) if seat is not None or room.public else None
-        view["seat_code"] = view["seat_code"] and show_code(view["seat_code"])
-        view["watchers"], view["tournament"] = watchers, host.in_tournament(room.number)
-        shown = from_wire(RoomShown, view, "room")
+        key = None if seat is None else clients[0].key
+        shown = room_shown(room, key, now, online, watchers, tournament)
         for client in clients:
             client.send(shown)
 

@@ -1,84 +1,87 @@
 """What people see of a room: the whole room as one client sees it, and its line in the lobby.
 
-Plain values, ready for the wire: showing.py makes a `RoomShown` of `room_view` once per
-kind of audience, and the lobby (lobby.py, and other_servers.py for the rooms other
+The wire's messages, made directly (the server's own output is not checked again, only
+what comes in is): showing.py makes a `RoomShown` with `room_shown` once per kind of
+audience, and the lobby (lobby.py, and other_servers.py for the rooms other
 servers hold) lists each room by its `room_listed`.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from c4tui.community.endings import ending_short
 from c4tui.server.rooms.access import show_code
 from c4tui.server.rooms.room import Room, Seat
 from c4tui.server.wire.lobby_messages import PlayerListed, RoomListed
-from c4tui.server.wire.protocol import info_to_wire
+from c4tui.server.wire.protocol import ClockShown, RoomShown, SeatShown
 
 
-def room_view(room: Room, key: str | None, now: float, online: set[str]) -> dict[str, Any]:
-    """The whole room as the client with identity `key` sees it."""
+def room_shown(
+    room: Room,
+    key: str | None,
+    now: float,
+    online: set[str],
+    watchers: tuple[str, ...],
+    tournament: bool = False,
+) -> RoomShown:
+    """The whole room as the client with identity `key` sees it (None: a spectator),
+    made as the wire message directly: the server's own output is not checked again."""
     pos = room.position
     mine = None if key is None else room.seat_of(key)
     seats = []
     for seat in room.seats:
         held = None if seat.held_until is None else max(0.0, seat.held_until - now)
         seats.append(
-            {
-                "name": seat.name if seat.open else seat.title(),  # "": nobody yet
-                "ai": seat.ai,
-                "open": seat.open,
-                "here": seat.ai is not None or (seat.key in online),
-                "held": held,
-            }
+            SeatShown(
+                name=seat.name if seat.open else seat.title(),  # "": nobody yet
+                ai=seat.ai,
+                open=seat.open,
+                here=seat.ai is not None or (seat.key in online),
+                held=held,
+            )
         )
-    return {
-        "room": room.number,
-        "code": room.code,
-        "public": room.public,
-        "seat": mine,
-        "seat_code": room.seats[mine].code if mine is not None else None,
-        "seats": seats,
-        "width": pos.width,
-        "height": pos.height,
-        "connect": pos.connect,
-        "moves": pos.to_moves(),
-        "over": room.over,
-        "ended": room.ended,
-        "winner": _winner(room),
-        "offers": dict(room.offers),
-        "rematch": sorted(room.rematch),
-        "thinking": room.thinking,
-        "paused": room.paused,
-        "thinking_spec": room.thinking_spec,
-        "search": room.search_id,
-        "info": None if room.thinking_info is None else info_to_wire(room.thinking_info),
-        "trouble": room.trouble,
-        "clock": _clock_view(room, now),
-        "claim": room.claimant,
-        "rated": room.rated,
-        "date": room.date,
-    }
+    seat_code = room.seats[mine].code if mine is not None else None
+    return RoomShown(
+        room=room.number,
+        # A private room's code is for its players to pass on, not for its watchers.
+        code=show_code(room.code) if mine is not None or room.public else None,
+        public=room.public,
+        seat=mine,  # type: ignore[arg-type]  # a seat's index: 0 or 1
+        seat_code=seat_code and show_code(seat_code),
+        seats=tuple(seats),
+        width=pos.width,
+        height=pos.height,
+        connect=pos.connect,
+        moves=pos.to_moves(),
+        over=room.over,
+        ended=room.ended,
+        winner=_winner(room),  # type: ignore[arg-type]  # a seat's index, or None
+        offers=dict(room.offers),  # type: ignore[arg-type]  # offers by kind, each a seat
+        rematch=tuple(sorted(room.rematch)),  # type: ignore[arg-type]  # seats
+        thinking=room.thinking,
+        paused=room.paused,
+        thinking_spec=room.thinking_spec,
+        search=room.search_id,
+        info=room.thinking_info,
+        trouble=room.trouble,
+        watchers=watchers,
+        clock=_clock_shown(room, now),
+        claim=room.claimant,  # type: ignore[arg-type]  # a seat's index, or None
+        rated=room.rated,
+        date=room.date,
+        tournament=tournament,
+    )
 
 
-def _clock_view(room: Room, now: float) -> dict[str, Any] | None:
-    """Each side's time left at `now` and whose runs; clients count down from there.
-    While the room cannot be kept its clock stands still (seat_watch.py): none runs."""
+def _clock_shown(room: Room, now: float) -> ClockShown | None:
+    """Each side's time left at `now` and whose runs; clients count down from there."""
     if room.clock is None or room.control is None:
         return None
-    if room.trouble is not None:
-        return {
-            "control": room.control.text,
-            "words": room.control.words,
-            "left": list(room.clock.left),
-            "running": None,
-        }
-    return {
-        "control": room.control.text,
-        "words": room.control.words,
-        "left": [room.clock.remaining(side, now) for side in (0, 1)],
-        "running": room.clock.running,
-    }
+    return ClockShown(
+        control=room.control.text,
+        words=room.control.words,
+        left=tuple(room.clock.remaining(side, now) for side in (0, 1)),
+        running=room.clock.running,  # type: ignore[arg-type]  # a seat's index, or None
+    )
 
 
 def _winner(room: Room) -> int | None:

@@ -60,6 +60,9 @@ class Connection(Client):
         self.closed = False
 
     def send(self, message: Message) -> None:
+        self.send_line(encode(message))
+
+    def send_line(self, line: bytes) -> None:
         if self.closed or self.writer.is_closing():
             # Gone (a write failed, or it hung up): asyncio would log every write after.
             self.closed = True
@@ -68,7 +71,7 @@ class Connection(Client):
             log.warning("client %s cut off: it does not read what it is sent", self.who)
             self.close()
             return
-        self.writer.write(encode(message))
+        self.writer.write(line)
 
     def close(self) -> None:
         self.closed = True

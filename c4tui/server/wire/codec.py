@@ -236,5 +236,24 @@ def to_wire(value: Any) -> Any:
 
 
 def dumps(value: Any) -> str:
-    """A shape as one line of JSON."""
-    return json.dumps(to_wire(value), separators=(",", ":"), ensure_ascii=False)
+    """A shape as one line of JSON. The json module's C encoder writes it, asking
+    `fields_of` for each shape inside; a non-finite number, which JSON cannot say, makes
+    it write `to_wire`'s values instead (such a number as null)."""
+    try:
+        return json.dumps(
+            value, default=fields_of, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+        )
+    except ValueError:
+        return json.dumps(to_wire(value), separators=(",", ":"), ensure_ascii=False)
+
+
+def fields_of(value: Any) -> dict[str, Any]:
+    """A shape's fields by name (not their values' shapes: json asks for those in turn)."""
+    if not is_dataclass(value) or isinstance(value, type):
+        raise TypeError(f"{type(value).__name__} is not a shape")
+    return {name: getattr(value, name) for name in _names(type(value))}
+
+
+@cache
+def _names(shape: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(shape) if f.init)

@@ -55,6 +55,7 @@ from c4tui.server.wire.codec import (
     ShapeError,
     Text,
     dumps,
+    fields_of,
     from_wire,
     loads,
     to_wire,
@@ -345,8 +346,7 @@ def encode(message: Message) -> bytes:
     last = _last_line
     if last is not None and last[0] is message:
         return last[1]
-    body = to_wire(message)
-    line = dumps({"kind": message.KIND, **body}).encode() + b"\n"
+    line = dumps({"kind": message.KIND, **fields_of(message)}).encode() + b"\n"
     _last_line = (message, line)
     return line
 
