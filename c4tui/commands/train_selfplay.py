@@ -58,7 +58,7 @@ def register(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="the run's directory (default selfplay-WxH)",
     )
     parser.add_argument("--resume", action="store_true", help="go on with the run in --run DIR")
-    parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    parser.add_argument("--seed", type=int, help="the run's seed (default 0)")
     parser.add_argument(
         "--generations", type=whole_number(1, 100_000), help="generations to train (default 30)"
     )
@@ -134,12 +134,12 @@ def board_size(text: str) -> tuple[int, int]:
     return width, height
 
 
-def settings_of(args: argparse.Namespace) -> RunSettings:
-    """The board's defaults, with what the options change."""
+def settings_of(args: argparse.Namespace, saved: RunSettings | None = None) -> RunSettings:
+    """The board's defaults (a resumed run's own settings), with what the options change."""
     from c4tui.tournament.selfplay_run import defaults
 
     board = (*args.board, args.connect)
-    s = defaults(board)
+    s = saved if saved is not None else defaults(board)
     for name in ("seed", "generations", "games", "steps", "window", "positions"):
         if getattr(args, name) is not None:
             s = replace(s, **{name: getattr(args, name)})
@@ -161,21 +161,28 @@ def run_selfplay(args: argparse.Namespace) -> int:
     from c4tui.tournament.selfplay_run import RunError, SelfPlayRun, check_directory
     from c4tui.tournament.task_map import open_map
 
-    settings = settings_of(args)
-    width, height, _connect = settings.board
+    width, height = args.board
     directory = args.directory or Path(f"selfplay-{width}x{height}")
     try:
         check_directory(directory, resume=args.resume)
+        # A resumed run keeps its settings (the defaults may have changed since); an
+        # option given again must say the same, but --generations may grow.
+        saved = saved_settings(directory) if args.resume else None
     except RunError as error:
         raise CommandError(str(error)) from None
+    settings = settings_of(args, saved)
+    if saved is not None and replace(settings, generations=saved.generations) != saved:
+        differ = [name for name in vars(saved) if getattr(saved, name) != getattr(settings, name)]
+        raise CommandError(
+            f"--resume: {directory} was started with other {', '.join(differ)}: "
+            "give the same, or none of those options"
+        )
     try:
-        import c4tui.engine.learned.learner  # noqa: F401  (JAX and optax)
-    except ImportError:
-        raise CommandError(f"train selfplay needs {EXTRA_HINT}") from None
-    if args.resume and args.generations is None:
-        settings = replace(settings, generations=saved_generations(directory, settings))
-    try:
-        with open_map(args.workers, args.cluster) as pool:
+        with open_map(args.workers, args.cluster) as pool:  # a cluster is reached first
+            try:
+                import c4tui.engine.learned.learner  # noqa: F401  (JAX and optax)
+            except ImportError:
+                raise CommandError(f"train selfplay needs {EXTRA_HINT}") from None
             run = SelfPlayRun(directory, settings, pool)
             if args.resume:
                 run.resume()
@@ -192,14 +199,16 @@ def run_selfplay(args: argparse.Namespace) -> int:
         raise CommandError(f"--cluster: {error}") from None
 
 
-def saved_generations(directory: Path, settings: RunSettings) -> int:
-    """A resumed run's generation count: the one it was started with."""
+def saved_settings(directory: Path) -> RunSettings:
+    """The settings in a run's run.json; RunError when it cannot be read."""
     import json
 
+    from c4tui.tournament.selfplay_run import RunError, RunSettings
+
     try:
-        return int(json.loads((directory / "run.json").read_text())["settings"]["generations"])
-    except (OSError, ValueError, KeyError, TypeError):
-        return settings.generations
+        return RunSettings.from_json(json.loads((directory / "run.json").read_text())["settings"])
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise RunError(f"{directory}: not a self-play run ({error})") from None
 
 
 def run_with_lines(run: SelfPlayRun, stop_when_perfect: bool) -> int:

@@ -64,3 +64,16 @@ def test_selfplay_without_the_train_extra_says_how_to_get_it(tmp_path, capsys, m
     monkeypatch.delattr(c4tui.engine.learned, "learner", raising=False)
     assert main([*TINY, "--run", str(tmp_path)]) == 2
     assert "uv sync --extra train" in capsys.readouterr().err
+
+
+def test_a_resumed_run_keeps_its_settings_and_refuses_other_ones(tmp_path, capsys):
+    from dataclasses import asdict, replace
+
+    from c4tui.tournament.selfplay_run import FILE_FORMAT, defaults
+
+    started = replace(defaults((5, 4, 4)), games=4, seed=2)  # the defaults may change later
+    data = {"format": FILE_FORMAT, "settings": asdict(started), "history": []}
+    (tmp_path / "run.json").write_text(json.dumps(data))
+    assert main(["train", "selfplay", "--run", str(tmp_path), "--resume", "--games", "6"]) == 2
+    err = capsys.readouterr().err
+    assert "was started with other games: give the same" in err and err.count("\n") == 1
