@@ -61,6 +61,6 @@ async def test_the_screen_shows_the_phase_the_gate_the_table_and_stops_when_perf
         table = app.query_one("#generations")
         assert table.row_count == 2
         plot = str(app.query_one("#plot").render())
-        assert "40.0%" in plot and "mistakes of the best network" in plot
+        assert "40.0%" in plot and "each generation's mistakes" in plot
         await pilot.press("q")
     assert app.return_code == 0

@@ -146,13 +146,13 @@ class TrainingApp(App[int]):
         if not self.rows:
             return
         positions = self.rows[-1].positions or 1
-        best = [100 * r.best_mistakes / positions for r in self.rows]
-        top = max(max(best), 1.0)
+        shares = [100 * r.mistakes / positions for r in self.rows]
+        top = max(max(shares), 1.0)
         width = max(10, self.size.width - 12)
-        lines = braille_lines(best, width, PLOT_ROWS, top)
+        lines = braille_lines(shares, width, PLOT_ROWS, top)
         text = Text()
         text.append(
-            f" mistakes of the best network (no search), % of {positions:,} positions from play\n",
+            f" each generation's mistakes (no search), % of {positions:,} positions from play\n",
             style="bold",
         )
         for index, line in enumerate(lines):
@@ -174,7 +174,7 @@ class TrainingApp(App[int]):
         low, high = state.bounds()
         losses, draws, wins = state.trinomial
         self.query_one("#gate", Static).update(
-            f" gate, generation {event.generation}: {state.games} games +{wins}={draws}-{losses}"
+            f" gate, generation {event.generation} against the best: {state.games} games +{wins}={draws}-{losses}"
             f"  LLR {state.llr():+.2f} [{low:.2f}, {high:.2f}]"
         )
 
