@@ -174,7 +174,8 @@ class TrainingApp(App[int]):
         low, high = state.bounds()
         losses, draws, wins = state.trinomial
         self.query_one("#gate", Static).update(
-            f" gate, generation {event.generation} against the best: {state.games} games +{wins}={draws}-{losses}"
+            f" gate, generation {event.generation} against the best: {state.games} games "
+            f"+{wins}={draws}-{losses}"
             f"  LLR {state.llr():+.2f} [{low:.2f}, {high:.2f}]"
         )
 
