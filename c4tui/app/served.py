@@ -266,7 +266,10 @@ class ServedApp(App[None]):
         refused = self.match.refused()
         if action == "drop_at_cursor":  # shown while this player may drop now
             view = self.match.view()
-            return view.moves_now() or view.waits() or "jump" not in refused
+            # On a finished game's analysis board: while the line shown is not over
+            # (at its end a drop only says so: step back first).
+            analysing = "jump" not in refused and not self.match.position.is_over()
+            return view.moves_now() or view.waits() or analysing
         if action == "drop":
             return "drop" not in refused or "jump" not in refused  # or the analysis board
         if action in ("cursor", "help", "quit"):

@@ -212,6 +212,11 @@ async def test_a_room_has_help_the_palette_and_the_classic_style_and_hides_refus
         keys = footer_keys(app)
         # Issue 30 item 17: no take-back after the end; the rematch instead.
         assert "Take back" not in keys and "Rematch" in keys and "Resign" not in keys, keys
+        # Issue 45 item 30: no "⏎ Drop" at the end of the line; one move back, on the
+        # analysis board, a drop tries another move there.
+        assert "Drop" not in keys, keys
+        await pilot.press("up")
+        await until(pilot, lambda: "Drop" in footer_keys(app))
         await pilot.press("u")
         await pilot.pause()
         assert not app.match.room.offers  # no take-back request was sent
