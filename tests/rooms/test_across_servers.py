@@ -189,3 +189,39 @@ async def test_a_challenge_whose_word_the_bus_lost_reaches_its_player_at_the_nex
         told = await next_of(bob, "challenges", lambda m: m["to_me"])
         assert [(c["id"], c["name"]) for c in told["to_me"]] == [(7, "ann")]
         await bob.close()
+
+
+async def test_a_room_made_on_one_server_reaches_the_other_s_lobby_as_its_row(
+    postgres, tmp_path, monkeypatch
+):
+    """A server tells the others the rows of its rooms that changed, and they put them in
+    their lobbies as they are, without reading the rooms tables again (before, it said
+    only that its lobby changed, and every other server read the store)."""
+    from c4tui.server.rooms.other_servers import OtherServers
+
+    async with two_servers(postgres, tmp_path) as (first, second, _):
+        ann, bob = await login(first, "ann"), await login(second, "bob")
+        await next_of(bob, "lobby", online("ann", "bob"))
+        await next_of(ann, "lobby", online("ann", "bob"))  # the word of who came has gone
+        told: list[dict] = []
+        broadcast = first.host.bus.broadcast
+        monkeypatch.setattr(
+            first.host.bus,
+            "broadcast",
+            lambda kind, body: (told.append(body), broadcast(kind, body)),
+        )
+        await ann.send("create", public=True)
+        number = (await room_where(ann, lambda m: m["seat"] == 0))["room"]
+        listed = await next_of(bob, "lobby", lambda m: m["rooms"])
+        assert [(r["room"], r["players"][0]["name"]) for r in listed["rooms"]] == [(number, "ann")]
+        rows = [row for body in told for row in body.get("rows", ())]
+        assert rows and {row["room"] for row in rows} == {number}
+        read: list[str] = []
+        monkeypatch.setattr(OtherServers, "refresh", lambda others: read.append("the store"))
+        monkeypatch.setattr(second.host.lobby, "changed", lambda here=True: read.append("all"))
+        (others,) = [each for each in second.host.listeners if isinstance(each, OtherServers)]
+        others._heard({"watchers": {}, "rows": [], "gone": [number]}, first.host.server)
+        await next_of(bob, "lobby", lambda m: not m["rooms"])  # by the word alone
+        assert read == []
+        for client in (ann, bob):
+            await client.close()

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 from math import inf
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from c4tui.community.bot_tokens import is_bot_key
@@ -30,6 +31,7 @@ from c4tui.server.rooms.room import Room
 from c4tui.server.rooms.views import room_listed
 from c4tui.server.store.bells import BellRecords
 from c4tui.server.store.store import StoreError
+from c4tui.server.wire.codec import to_wire
 from c4tui.server.wire.lobby_messages import Lobby, LobbyDiff, RoomListed
 
 LOBBY_EVERY = 0.25  # seconds: lobby updates are gathered, so a busy server sends few
@@ -46,7 +48,10 @@ class LobbyBoard:
     def __init__(self, host: Host) -> None:
         self.host = host
         self._due = False
-        self._news = False  # the lobby changed here: the other servers are to be told
+        # What the other servers are to be told of this one's lobby: its rows that changed
+        # (None: gone) and whether its people did; or that anything may have (`whole`).
+        self._news_rows: dict[int, RoomListed | None] = {}
+        self._news_people = self._news_whole = False
         self._rows: dict[int, RoomListed] = {}  # each room's row, as the lobby was last sent
         self._online: tuple[str, ...] = ()
         self._bots: tuple[str, ...] = ()
@@ -84,7 +89,7 @@ class LobbyBoard:
         """Anything may have changed: every row is made again when the lobby is sent next,
         and the other servers' part is asked for again; `here` False: it changed on another
         server (which has told the others already)."""
-        self._news = self._news or here
+        self._news_whole = self._news_whole or here
         self._all = True
         self._soon()
 
@@ -98,17 +103,13 @@ class LobbyBoard:
 
     def _send(self) -> None:
         self._due = False
+        if self.host.closing:
+            return
         self._made_again()
         diff = self._diff()
         everyone, self._everyone = self._everyone, False
         turns, self._turns = self._turns, set()
-        if self._news:
-            # With how many watch this server's rooms: only the room's server knows (a
-            # watcher on another server is relayed, so it is among its clients).
-            rooms, rows = self.host.rooms, self._rows
-            watchers = {str(n): rows[n].watchers for n in rooms if n in rows and rows[n].watchers}
-            self.host.bus.broadcast("lobby.changed", {"watchers": watchers})
-            self._news = False
+        self._tell_the_others()
         # The shared diff to everyone first, so that it is encoded once (protocol.encode
         # keeps the last line it made), then the lobbies whole and each client's own parts.
         newcomers, own = [], []
@@ -150,20 +151,55 @@ class LobbyBoard:
             if row is None:
                 if self._rows.pop(number, None) is not None:
                     self._changes[number] = None
+                    if number not in self._others_rows:
+                        self._news_rows[number] = None
             elif self._rows.get(number) != row:
                 self._rows[number] = self._changes[number] = row
-                self._news = self._news or room is not None
+                if room is not None:
+                    self._news_rows[number] = row
         if self._people:
             self._people = False
             # One entry per identity: two people who share a name are two.
             own = {c.key: c.name for c in host.clients}
             if own != self._own:  # the other servers' people are theirs to tell
-                self._own, self._news = own, True
+                self._own, self._news_people = own, True
             people = {**self._others, **own}
             online = tuple(sorted(name for key, name in people.items() if not is_bot_key(key)))
             bots = tuple(sorted(name for key, name in people.items() if is_bot_key(key)))
             self._people_changed |= (online, bots) != (self._online, self._bots)
             self._online, self._bots = online, bots
+
+    # ---- the other servers ------------------------------------------------------------
+
+    def _tell_the_others(self) -> None:
+        """Tell the other servers what changed in this one's lobby ("lobby.changed"): the
+        rows of its rooms that changed, which they apply as they are (`rows_elsewhere`);
+        and, when its people changed or anything may have, to read the store again."""
+        if not (self._news_rows or self._news_people or self._news_whole):
+            return
+        # With how many watch this server's rooms: only the room's server knows (a
+        # watcher on another server is relayed, so it is among its clients).
+        rooms, rows = self.host.rooms, self._rows
+        watchers = {str(n): rows[n].watchers for n in rooms if n in rows and rows[n].watchers}
+        body: dict[str, Any] = {"watchers": watchers}
+        if not (self._news_people or self._news_whole):
+            news = self._news_rows
+            body["rows"] = [to_wire(row) for row in news.values() if row is not None]
+            body["gone"] = [number for number, row in news.items() if row is None]
+        self.host.bus.broadcast("lobby.changed", body)
+        self._news_rows, self._news_people, self._news_whole = {}, False, False
+
+    def rows_elsewhere(self, rows: dict[int, RoomListed], gone: list[int]) -> None:
+        """Another server's rooms changed so: their rows, or gone (its "lobby.changed")."""
+        for number, row in rows.items():
+            if number not in self.host.rooms:
+                self._others_rows[number] = row
+                self._rooms.add(number)
+        for number in gone:
+            if number not in self.host.rooms:
+                self._others_rows.pop(number, None)
+                self._rooms.add(number)
+        self._soon()
 
     def _diff(self) -> LobbyDiff:
         """What changed since the last diff (the same for every client in the lobby)."""

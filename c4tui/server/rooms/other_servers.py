@@ -28,6 +28,7 @@ from c4tui.server.rooms.room import Room
 from c4tui.server.rooms.views import room_listed
 from c4tui.server.store.room_versions import room_versions
 from c4tui.server.store.store import StoreError
+from c4tui.server.wire.codec import ShapeError, from_wire
 from c4tui.server.wire.lobby_messages import RoomListed
 
 log = logging.getLogger("c4tui.server")
@@ -82,11 +83,24 @@ class OtherServers(HostListener):
     # ---- the other servers' ---------------------------------------------------------
 
     def _heard(self, body: dict[str, Any], sender: str) -> None:
-        """Another server's lobby changed: read the store again at the next lobby update
-        (the watchers of its rooms come with the word)."""
+        """Another server's lobby changed (the watchers of its rooms come with the word):
+        the rows of its rooms that changed, when it sends them, go into the lobby as they
+        are; else (its people changed, or anything may have) the store is read again at
+        the next lobby update. Either way what the desks ask of the other servers (who
+        is online, their rooms) is read again when they ask."""
         watchers = body.get("watchers", {})
         self._watchers[sender] = {int(n): int(count) for n, count in watchers.items()}
         self._stale = True
+        rows, gone = body.get("rows"), body.get("gone")
+        if isinstance(rows, list) and isinstance(gone, list):
+            try:
+                listed = [from_wire(RoomListed, row, "row") for row in rows]
+                numbers = [int(number) for number in gone]
+            except (ShapeError, TypeError, ValueError) as error:
+                log.warning("a lobby change from %s does not read: %s", sender, error)
+            else:
+                self.host.lobby.rows_elsewhere({row.room: row for row in listed}, numbers)
+                return
         self.host.lobby.changed(here=False)
 
     def server_gone(self, server: str) -> None:
