@@ -84,6 +84,11 @@ class ClusterMap:
             self._client.close()
             self._client = None
 
+    @property
+    def client(self) -> Any:
+        """The Dask client, once entered."""
+        return self._client
+
     def map(self, function: Callable[[Task], Result], tasks: Iterable[Task]) -> Iterator[Result]:
         """Each task's result, in the tasks' order, as soon as it and those before are in."""
         futures = self._client.map(function, list(tasks), pure=False)
@@ -112,17 +117,14 @@ class ClusterRunner(Generic[Record]):
         self.interrupted = False
         self.workers = 0
         self._stop = threading.Event()
-        self._client: Any = None
+        self._cluster = ClusterMap(address)
 
     def __enter__(self) -> ClusterRunner[Record]:
-        self._client = connect(self.address)
-        self.workers = max(1, len(self._client.scheduler_info().get("workers", {})))
+        self.workers = self._cluster.__enter__().workers
         return self
 
     def __exit__(self, *exc_info: object) -> None:
-        if self._client is not None:
-            self._client.close()
-            self._client = None
+        self._cluster.__exit__(*exc_info)
 
     def stop(self) -> None:
         """Stop the run: no new batch is sent, the waiting ones are cancelled."""
@@ -134,7 +136,7 @@ class ClusterRunner(Generic[Record]):
             batch = list(islice(self.tasks, self.batch_games))
             if not batch:
                 return
-            running.add(self._client.submit(play_batch, self.play, batch, pure=False))
+            running.add(self._cluster.client.submit(play_batch, self.play, batch, pure=False))
 
     def __iter__(self) -> Iterator[Record]:
         from distributed import wait

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 
 from c4tui.engine.board.position import Position
-from c4tui.tournament.games import GameTask, play_game
+from c4tui.tournament.games import play_game
 from c4tui.tournament.schedule import derive_seed
-from c4tui.tournament.sprt_run import NEW, OLD, PairsInOrder, Settings, SprtState
+from c4tui.tournament.sprt_run import PairsInOrder, Settings, SprtState, pair_tasks
 from c4tui.tournament.task_map import TaskMap
 
 PAIRS_PER_WORKER = 2  # pairs sent to each worker before the test is looked at again
@@ -55,27 +55,16 @@ def opening(board: tuple[int, int, int], plies: tuple[int, int], seed: int) -> t
     return position.path
 
 
-def gate_tasks(
-    state: SprtState, board: tuple[int, int, int], plies: tuple[int, int]
-) -> Iterator[GameTask]:
-    """The games of the pairs not counted yet, until the test ends."""
-    s = state.settings
-    specs = (s.new, s.old)
-    pair = state.pairs
-    while state.end is None and 2 * pair < s.games_most:
-        start = opening(board, plies, derive_seed(s.seed, pair, "opening"))
-        for index in (2 * pair, 2 * pair + 1):
-            first, second = (NEW, OLD) if index % 2 == 0 else (OLD, NEW)
-            yield GameTask(
-                index=index,
-                first=first,
-                second=second,
-                first_spec=specs[first],
-                second_spec=specs[second],
-                opening=start,
-                board=board,
-            )
-        pair += 1
+@dataclass(frozen=True)
+class RandomOpenings:
+    """Pair k's opening: a few random plies from the seed and k (sprt_run.Openings)."""
+
+    board: tuple[int, int, int]
+    plies: tuple[int, int]
+    seed: int
+
+    def opening(self, index: int) -> tuple[int, ...]:
+        return opening(self.board, self.plies, derive_seed(self.seed, index, "opening"))
 
 
 def run_gate(
@@ -106,7 +95,7 @@ def run_gate(
             games_most=settings.games_most,
         )
     )
-    tasks = gate_tasks(state, board, settings.opening_plies)
+    tasks = pair_tasks(state, RandomOpenings(board, settings.opening_plies, seed), board)
     pairs = PairsInOrder(0)
     while state.end is None and not (stop is not None and stop.is_set()):
         batch = list(islice(tasks, 2 * PAIRS_PER_WORKER * pool.workers))

@@ -34,7 +34,13 @@ import numpy as np
 from c4tui.engine.learned import accuracy
 from c4tui.engine.learned.labels import Labelled, label_batch
 from c4tui.engine.learned.network import load, save
-from c4tui.engine.learned.selfplay import GamesTask, PlaySettings, Samples, play_games
+from c4tui.engine.learned.selfplay import (
+    GamesTask,
+    LearnerSettings,
+    PlaySettings,
+    Samples,
+    play_games,
+)
 from c4tui.files import atomic_write
 from c4tui.tournament.gate import GateSettings, run_gate
 from c4tui.tournament.schedule import derive_seed
@@ -50,18 +56,6 @@ class RunError(Exception):
 
 
 @dataclass(frozen=True)
-class Net:
-    """The network's size and how it learns (learner.LearnerSettings, without JAX)."""
-
-    hidden: int = 128
-    value_hidden: int = 32
-    blocks: int = 2
-    batch: int = 256
-    learning_rate: float = 1e-3
-    weight_decay: float = 1e-4
-
-
-@dataclass(frozen=True)
 class RunSettings:
     """Everything that decides a run's games and networks; resume needs the same."""
 
@@ -73,7 +67,7 @@ class RunSettings:
     steps: int = 300  # training batches a generation
     positions: int = 100_000  # positions the networks are measured on
     play: PlaySettings = field(default_factory=PlaySettings)
-    net: Net = field(default_factory=Net)
+    net: LearnerSettings = field(default_factory=LearnerSettings)
     gate: GateSettings = field(default_factory=GateSettings)
 
     @staticmethod
@@ -89,7 +83,7 @@ class RunSettings:
             steps=data["steps"],
             positions=data["positions"],
             play=PlaySettings(**data["play"]),
-            net=Net(**data["net"]),
+            net=LearnerSettings(**data["net"]),
             gate=GateSettings(**gate),
         )
 
@@ -106,10 +100,15 @@ def defaults(board: tuple[int, int, int]) -> RunSettings:
         return RunSettings(board, play=play)
     if cells <= 30:
         return RunSettings(
-            board, games=200, steps=400, positions=5_000, play=play, net=Net(hidden=192)
+            board, games=200, steps=400, positions=5_000, play=play, net=LearnerSettings(hidden=192)
         )
     return RunSettings(
-        board, games=200, steps=500, positions=1_000, play=play, net=Net(hidden=256, blocks=3)
+        board,
+        games=200,
+        steps=500,
+        positions=1_000,
+        play=play,
+        net=LearnerSettings(hidden=256, blocks=3),
     )
 
 
@@ -150,14 +149,12 @@ class SelfPlayRun:
     """A run in its directory: `start` or `resume`, then `run` generations."""
 
     def __init__(self, directory: Path, settings: RunSettings, pool: TaskMap) -> None:
-        from c4tui.engine.learned.learner import Learner, LearnerSettings
+        from c4tui.engine.learned.learner import Learner
 
         self.directory = directory
         self.settings = settings
         self.pool = pool
-        self.learner = Learner(
-            settings.board, LearnerSettings(**asdict(settings.net)), settings.seed
-        )
+        self.learner = Learner(settings.board, settings.net, settings.seed)
         self.history: list[Generation] = []
         self.replay: list[Samples] = []
         self.positions: Labelled | None = None

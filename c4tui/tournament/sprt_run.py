@@ -18,18 +18,23 @@ import json
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from c4tui.files import DamagedFile, UnreadableFile, atomic_write, read_json
 from c4tui.tournament import sprt
 from c4tui.tournament.games import GameTask, PlayedGame
-from c4tui.tournament.openings import OpeningSuite
 from c4tui.tournament.schedule import derive_seed
 from c4tui.tournament.time_control import MoveLimits
 
 NEW, OLD = 0, 1  # the engines' indices into the run's specs
 FILE_FORMAT = "c4tui-sprt 1"
 End = Literal["H1", "H0", "games-most"]
+
+
+class Openings(Protocol):
+    """Where pair k starts: an opening suite, or the self-play gate's random plies."""
+
+    def opening(self, index: int) -> tuple[int, ...]: ...
 
 
 class StateError(Exception):
@@ -162,7 +167,9 @@ def _json_text(data: dict[str, Any]) -> str:
     return json.dumps(data, indent=1) + "\n"
 
 
-def pair_tasks(state: SprtState, suite: OpeningSuite) -> Iterator[GameTask]:
+def pair_tasks(
+    state: SprtState, suite: Openings, board: tuple[int, int, int] = (7, 6, 4)
+) -> Iterator[GameTask]:
     """The games of the pairs not counted yet, until the test ends (read between pairs)."""
     s = state.settings
     specs = (s.new, s.old)
@@ -182,6 +189,7 @@ def pair_tasks(state: SprtState, suite: OpeningSuite) -> Iterator[GameTask]:
                 second_seed=derive_seed(s.seed, index, "second"),
                 adjudicate=s.adjudicate,
                 limits=s.limits,
+                board=board,
             )
         pair += 1
 

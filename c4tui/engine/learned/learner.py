@@ -10,7 +10,7 @@ and come back on resume (`restore`). Needs the `train` extra, as `training.py` d
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from typing import Any
 
 import jax
@@ -20,7 +20,7 @@ import optax
 from numpy.typing import NDArray
 
 from c4tui.engine.learned.network import PLANES, Network, block_names
-from c4tui.engine.learned.selfplay import Samples
+from c4tui.engine.learned.selfplay import LearnerSettings, Samples
 from c4tui.engine.learned.training import (
     Config,
     Params,
@@ -29,18 +29,6 @@ from c4tui.engine.learned.training import (
     pack_state,
     unpack_state,
 )
-
-
-@dataclass(frozen=True)
-class LearnerSettings:
-    """The network's size and how it learns; part of a run's settings."""
-
-    hidden: int = 128
-    value_hidden: int = 32
-    blocks: int = 2
-    batch: int = 256
-    learning_rate: float = 1e-3
-    weight_decay: float = 1e-4
 
 
 def mirrored(samples: Samples, width: int, height: int) -> tuple[NDArray[Any], NDArray[Any]]:

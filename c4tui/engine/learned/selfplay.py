@@ -40,6 +40,19 @@ class PlaySettings:
 
 
 @dataclass(frozen=True)
+class LearnerSettings:
+    """The network's size and how it learns from the samples (`learner.py`, with JAX;
+    here so that a run's settings are read without it)."""
+
+    hidden: int = 128
+    value_hidden: int = 32
+    blocks: int = 2
+    batch: int = 256
+    learning_rate: float = 1e-3
+    weight_decay: float = 1e-4
+
+
+@dataclass(frozen=True)
 class Samples:
     """Positions of self-play games and what they teach (rows; NumPy arrays)."""
 
