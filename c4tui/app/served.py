@@ -10,6 +10,7 @@ files of the host: no settings (the looks chosen here last the session), no kept
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import replace
 from typing import Any
@@ -108,6 +109,7 @@ class ServedApp(App[None]):
         self.parts: dict[str, Any] = {}
         self.spoken = Spoken()  # the screen-reader mode's lines (reader/)
         self._room: RoomView | None = None  # the room last drawn
+        self._told: deque[MatchEvent | RoomEvent] = deque()  # to act on, in order (_heard)
         self.key_order = KeyOrder(self)
         if steady:
             self.animation_level = "none"
@@ -159,7 +161,13 @@ class ServedApp(App[None]):
         room's screen may need composing first); the game screen hears the game's
         events itself."""
         if isinstance(event, LOBBY_AND_ROOM_EVENTS):
-            self.call_later(self.on_match_event, event)
+            self._told.append(event)
+            # A bound method, the same each time: Textual reads a callback's signature
+            # to call it, once for a method but anew for each partial (2.5 ms each).
+            self.call_later(self._act_on_next)
+
+    async def _act_on_next(self) -> None:
+        await self.on_match_event(self._told.popleft())
 
     def show_profile(self, event: ProfileShown) -> None:
         """A profile on its screen: the one showing, if it is this player's, else a new one."""
@@ -188,8 +196,7 @@ class ServedApp(App[None]):
         say what there is to say."""
         if isinstance(event, RoomChanged):
             old, self._room = self._room, event.room
-            await self._show("room")
-            self.room_screen.draw()
+            await self._show("room")  # drawn by the screen, which heard the change too
             self.room_actions.ask_if_offered(event.room)
             trouble = event.room.trouble
             if trouble and (old is None or old.trouble != trouble):
@@ -264,12 +271,17 @@ class ServedApp(App[None]):
     def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A room's keys, as the match's view says it accepts them now."""
         refused = self.match.refused()
-        if action == "drop_at_cursor":  # shown while this player may drop now
+        if action == "drop_at_cursor":  # on while this player may drop now
             view = self.match.view()
             # On a finished game's analysis board: while the line shown is not over
             # (at its end a drop only says so: step back first).
             analysing = "jump" not in refused and not self.match.position.is_over()
-            return view.moves_now() or view.waits() or analysing
+            if view.moves_now() or view.waits() or analysing:
+                return True
+            # A player's key dimmed while the other side moves, not hidden: a key that
+            # came and went with every move laid the whole screen out again each time.
+            room = view.room
+            return None if room is not None and room.playing and not room.over else False
         if action == "drop":
             return "drop" not in refused or "jump" not in refused  # or the analysis board
         if action in ("cursor", "help", "quit"):
@@ -301,8 +313,7 @@ class ServedApp(App[None]):
         self.refresh_view()
 
     def refresh_view(self) -> None:
-        if self.room_screen.is_mounted:
-            self.room_screen.draw()
+        self.room_screen.redraw_soon()
 
     def show_notices(self) -> None:
         """The room's notices are said as they come (on_match_event)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -21,12 +22,15 @@ from textual.widgets._footer import FooterKey
 from c4tui.app.reader.log import ReaderLog
 from c4tui.app.reader.switch import set_reading
 from c4tui.app.screens.lobby import LobbyScreen
+from c4tui.app.textual_internals import footer_key_face
 from c4tui.app.widgets.board import Board
 from c4tui.app.widgets.clock import GameClock
+from c4tui.app.widgets.history import MoveList
 from c4tui.app.widgets.key_bar import KeyBar
 from c4tui.match.room_view import ClockView
 from tests.app.showcase import humans, settle, type_keys, until
 from tests.app.test_served import served_app, service  # noqa: F401  # a fixture
+from tests.rooms.support import login, room_where
 
 SIZE = (120, 40)
 
@@ -181,3 +185,101 @@ async def test_a_redraw_with_nothing_new_repaints_nothing_of_the_room(service): 
             app.room_screen.draw()
         await pilot.pause()
         assert calls == ([], [], [])
+
+
+@pytest.mark.slow  # over 0.3 s of CPU (a served app or two players)
+async def test_a_move_draws_the_room_once_for_the_opponent_and_once_for_the_movers_key(
+    service,  # noqa: F811
+):
+    """One draw per event: the room the server sends back, and the mover's key (its
+    cursor may have moved), never a second draw of the same change."""
+    app = served_app(service)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.press("r")
+        await until(pilot, lambda: app.screen is app.room_screen and app.match.room, "a room")
+        bob = await login(service, "bob")
+        await bob.send("join", code=app.match.room.code)
+        await until(pilot, lambda: not app.match.room.alone(), "bob in the room")
+        await pilot.pause()
+        screen = app.room_screen
+        draws: list[int] = []  # the moves on the board at each draw
+        draw = screen.draw
+
+        def counted() -> None:
+            draws.append(len(app.match.room.position.path))
+            draw()
+
+        screen.draw = counted  # type: ignore[method-assign]
+        await pilot.press("4")  # ann's move, shown when the room comes back
+        await until(pilot, lambda: app.match.room.position.path == (3,), "ann's move back")
+        await room_where(bob, lambda m: m["moves"] == "4")
+        await pilot.pause()
+        assert draws == [0, 1]  # the key, then the room with the move
+        draws.clear()
+        await bob.send("drop", column=2, ply=1)
+        await until(pilot, lambda: app.match.room.position.path == (3, 2), "bob's move")
+        await pilot.pause()
+        assert draws == [2]
+        await bob.close()
+
+
+@pytest.mark.slow  # over 0.3 s of CPU (a served app or two players)
+async def test_a_move_repaints_only_the_move_lists_lines_it_changes(make_app):
+    app = make_app(settings=humans(), moves="445362")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        moves = app.query_one(MoveList)
+        calls = painted(moves)
+        await type_keys(pilot, "1")  # 4. ● 1: the fourth round's line, and the third's mark
+        await until(pilot, lambda: app.game.moves[-1:] == (0,), "the move played")
+        await settle(pilot)
+        assert calls and all(regions for regions, _ in calls), calls  # never the whole list
+        lines = {y for regions, _ in calls for r in regions for y in r.line_range}
+        assert lines == {2, 3}
+        partly = app.export_screenshot()
+        moves.refresh()
+        await settle(pilot)
+        assert app.export_screenshot() == partly  # no line left as it was
+        calls.clear()
+        await type_keys(pilot, "2")  # ○ 2 on the same line as ● 1
+        await until(pilot, lambda: app.game.moves[-1:] == (1,), "the move played")
+        await settle(pilot)
+        assert {y for regions, _ in calls for r in regions for y in r.line_range} == {3}
+
+
+@pytest.mark.slow  # over 0.3 s of CPU (a served app or two players)
+async def test_a_players_drop_key_is_dimmed_not_hidden_while_the_other_side_moves(
+    service,  # noqa: F811
+):
+    """A key that comes and goes lays the whole screen out again: at every move."""
+    app = served_app(service)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.press("r")
+        await until(pilot, lambda: app.screen is app.room_screen and app.match.room, "a room")
+        bob = await login(service, "bob")
+        await bob.send("join", code=app.match.room.code)
+        await until(pilot, lambda: not app.match.room.alone(), "bob in the room")
+        bar = app.room_screen.footer
+
+        def drop_key() -> FooterKey:
+            return next(k for k in bar.query(FooterKey) if k.action == "drop_at_cursor")
+
+        def dimmed() -> bool:
+            return bool(footer_key_face(drop_key())[4])
+
+        await pilot.press("4")  # the first moves bring keys of their own (take back)
+        await until(pilot, lambda: app.match.room.position.path == (3,), "ann's move back")
+        await bob.send("drop", column=2, ply=1)
+        await until(pilot, lambda: app.match.room.position.path == (3, 2), "bob's move")
+        await until(pilot, lambda: drop_key().display and not dimmed(), "⏎ Drop")
+        calls = [painted(key) for key in bar.query(FooterKey)]
+        await pilot.press("4")
+        await until(pilot, lambda: len(app.match.room.position.path) == 3, "ann's move back")
+        await until(pilot, dimmed, "⏎ Drop dimmed")
+        assert drop_key().display  # still there, dimmed: bob's turn
+        await bob.send("drop", column=2, ply=3)
+        await until(pilot, lambda: not dimmed(), "⏎ Drop lit again")
+        assert not [options for made in calls for _, options in made if options.get("layout")]
+        await bob.close()

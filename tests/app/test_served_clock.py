@@ -78,6 +78,7 @@ async def test_a_timed_room_shows_its_clock_and_a_gone_opponent_is_claimed_with_
         assert room_outcome_text(app.match.room) == "bob ○ left the game: You win with ●!"
 
 
+@pytest.mark.slow  # over 0.3 s of CPU (a served app or two players)
 async def test_the_readers_clock_ticks_only_in_the_mode_with_a_clock_running(clocked):
     """Its warnings are said only in the mode: out of it, a served client doing nothing
     woke once a second for none."""

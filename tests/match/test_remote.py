@@ -15,10 +15,10 @@ from c4tui.match.interface import (
 )
 from c4tui.match.opponents import Judge
 from c4tui.match.remote import RemoteMatch
-from c4tui.match.room_events import GamesListed, LobbyChanged
+from c4tui.match.room_events import GamesListed, LobbyChanged, RoomChanged
 from c4tui.match.search_requests import Notice
 from c4tui.server.service.service import RoomLimits, RoomService
-from tests.rooms.support import PATIENCE, login
+from tests.rooms.support import PATIENCE, login, room_where
 
 
 @pytest.fixture
@@ -124,3 +124,32 @@ async def test_a_spectator_who_comes_later_reads_the_ais_figures_as_its_own(serv
         match.stop()
         await match.client.close()
     await asyncio.gather(*running)
+
+
+@pytest.mark.slow  # over 0.3 s of CPU (a served app or two players)
+async def test_a_move_plays_on_the_game_shown_and_a_take_back_makes_it_again(service):
+    """The usual move extends this client's game (not made again from every move)."""
+    match = RemoteMatch(await login(service, "ann"))
+    heard = Heard(match)
+    running = asyncio.create_task(match.run())
+    await heard.first(LobbyChanged)
+    match.create()
+    await heard.first(RoomChanged)
+    bob = await login(service, "bob")
+    await bob.send("join", code=match.room.code)
+    await heard.first(RoomChanged, lambda e: not e.room.alone())
+    game = match.game
+    match.drop(3)
+    await heard.first(PositionChanged, lambda e: e.position.path == (3,))
+    await bob.send("drop", column=2, ply=1)
+    await heard.first(PositionChanged, lambda e: e.position.path == (3, 2))
+    assert match.game is game and game.moves == (3, 2)
+    match.take_back()  # asked of bob, who agrees
+    await room_where(bob, lambda m: m["offers"] == {"take_back": 0})
+    await bob.send("answer", offer="take_back", accept=True)
+    back = await heard.first(PositionChanged, lambda e: len(e.position.path) < 2)
+    assert match.game is not game and match.game.moves == back.position.path
+    match.stop()
+    await match.client.close()
+    await running
+    await bob.close()

@@ -157,7 +157,13 @@ class GameScreen(Screen[None]):
             self._progress = event
             if not waiting:
                 self.call_later(self._show_progress)
-        elif not self._redraw_due:
+        else:
+            self.redraw_soon()
+
+    def redraw_soon(self) -> None:
+        """Draw once the change under way is whole: what asks for a draw before then (a
+        key's own redraw, the room the server sends back) shares that one."""
+        if not self._redraw_due:
             self._redraw_due = True
             self.call_later(self._redraw)
 

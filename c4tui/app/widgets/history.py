@@ -16,7 +16,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -109,15 +109,44 @@ class MoveList(ScrollView, can_focus=False):
 
     def show(self, rows: list[Row], current: tuple[int, ...]) -> None:
         """`current`: the path of the position on the board."""
+        lines, was, top = self.lines, self.current, self.scroll_offset.y
         self.rows, self.current = rows, current
         self._fit()
-        self.refresh()
+        if self.scroll_offset.y != top or not self._went_on(lines, was):
+            self.refresh()
+            return
+        # A move played on: the lines that changed, and those of the move marked before
+        # and now (the others are drawn as they were: a move used to repaint them all).
+        marked = {self._line_of(lines, was), self._line_of(self.lines, current)}
+        width = self.size.width
+        for index in range(max(len(lines), len(self.lines))):
+            same = (
+                index < len(lines) and index < len(self.lines) and lines[index] == self.lines[index]
+            )
+            if (not same or index in marked) and 0 <= index - top < self.size.height:
+                self.refresh(Region(0, index - top, width, 1))
+
+    def _went_on(self, lines: list[list[Piece]], was: tuple[int, ...]) -> bool:
+        """Whether the move on the board went on from `was`, which had no move after it
+        in `lines` (none dimmed as ahead, then or now)."""
+        current = self.current
+        if current[: len(was)] != was:
+            return False
+        return not any(
+            path is not None and len(path) > len(was) and path[: len(was)] == was
+            for line in lines
+            for _, _, path in line
+        )
+
+    @staticmethod
+    def _line_of(lines: list[list[Piece]], path: tuple[int, ...]) -> int:
+        return next(
+            (index for index, line in enumerate(lines) if any(p == path for _, _, p in line)), -1
+        )
 
     def _current_line(self) -> int:
-        for index, line in enumerate(self.lines):
-            if any(path == self.current for _, _, path in line):
-                return index
-        return len(self.lines) - 1
+        index = self._line_of(self.lines, self.current)
+        return index if index >= 0 else len(self.lines) - 1
 
     def _fit(self) -> None:
         """Lay the rows out, size the scroll area and keep the board's move in view.

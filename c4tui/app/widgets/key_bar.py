@@ -68,9 +68,11 @@ class KeyBar(Footer):
         with self.app.batch_update():
             for fresh, key in zip(wanted, keys, strict=True):
                 if key is not fresh:
-                    if footer_key_face(key) != footer_key_face(fresh):
+                    face = footer_key_face(key)
+                    if face != footer_key_face(fresh):
                         set_footer_key_face(key, fresh)
-                        key.refresh(layout=True)
+                        # New words take another width; a key dimmed or lit only repaints.
+                        key.refresh(layout=face[:4] != footer_key_face(fresh)[:4])
                     key.display = True
             for old in kept:
                 if old not in reused and old.display:
