@@ -318,10 +318,11 @@ def _on_earlier(node: Node, ends: Sequence[Node]) -> bool:
 
 
 def seat_words(room: RoomView, player: int) -> str:
-    """ "● ann", "○ bob (away)", "○ open": a seat of a room and who sits in it."""
+    """ "● ann", "○ bob (away)", "○ open", "○ bob (left)": a seat of a room and who sits
+    in it (an open seat names who played the game and left it)."""
     seat = room.seats[player]
     if seat.open:
-        return f"{GLYPHS[player]} open"
+        return f"{GLYPHS[player]} {seat.name} (left)" if seat.name else f"{GLYPHS[player]} open"
     away = "" if seat.here else " (away)"
     return f"{GLYPHS[player]} {seat.title}{away}"
 

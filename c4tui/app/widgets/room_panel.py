@@ -38,8 +38,8 @@ def held_words(seconds: float) -> str:
 
 def seat_state(view: RoomView, index: int, now: float) -> str:
     seat = view.seats[index]
-    if seat.open:
-        return "open: waiting for a player"
+    if seat.open:  # named: the one who played the game here and left
+        return "left" if seat.name else "open: waiting for a player"
     if seat.held_until is not None:
         return held_words(seat.held_until - now)
     if not seat.here:

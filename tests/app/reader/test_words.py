@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from types import SimpleNamespace
 
 import pytest
 
@@ -10,7 +11,7 @@ from c4tui.app.reader import words
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.position import Position
 from c4tui.match.controller import Match
-from c4tui.match.room_view import ClockView
+from c4tui.match.room_view import ClockView, SeatView
 from c4tui.match.sides import Sides
 
 
@@ -115,3 +116,11 @@ def test_a_rooms_ending_off_the_board_is_said_in_words(how, said):
     view = Match(Sides(None, None), Game.from_moves("44")).view()
     view = replace(view, names=("bob", "You"), over=True, winner=0, how=how, ending=None)
     assert words.outcome_line(view) == said
+
+
+def test_a_seat_someone_left_names_them_and_an_empty_one_is_open():
+    """Issue 45 item 30: a finished game's seat whose player left said "● open"."""
+    left = SeatView(name="ann", ai=None, open=True, here=False, held_until=None)
+    empty = replace(left, name="")
+    room = SimpleNamespace(seats=(left, empty))
+    assert (words.seat_words(room, 0), words.seat_words(room, 1)) == ("● ann (left)", "○ open")
