@@ -9,6 +9,7 @@ check also compares the screen with what a full repaint shows.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, ClassVar
 
 import pytest
@@ -283,3 +284,48 @@ async def test_a_players_drop_key_is_dimmed_not_hidden_while_the_other_side_move
         await until(pilot, lambda: not dimmed(), "⏎ Drop lit again")
         assert not [options for made in calls for _, options in made if options.get("layout")]
         await bob.close()
+
+
+def falls_asked(board: Board) -> list[bool]:
+    """Record whether each position the board is handed is asked to fall."""
+    asked: list[bool] = []
+    follow = board._falls.follow
+
+    def recorded(position: Any, now: float, *, animate: bool) -> None:
+        asked.append(animate)
+        follow(position, now, animate=animate)
+
+    board._falls.follow = recorded  # type: ignore[method-assign]
+    return asked
+
+
+@pytest.mark.slow  # over 0.3 s of CPU (a served app and two players)
+async def test_discs_fall_for_a_player_and_not_for_a_spectator_unless_chosen(
+    service,  # noqa: F811
+):
+    """A fall costs every screen that shows it: a spectator did not ask for one."""
+    ann, bob = await login(service, "ann"), await login(service, "bob")
+    await ann.send("create")
+    made = await room_where(ann, lambda m: m["seat"] == 0)
+    await bob.send("join", code=made["code"])
+    await room_where(ann, lambda m: m["seats"][1]["name"] == "bob")
+    app = served_app(service, "cat")
+    # As a person's session starts (served_app's is steady: nothing moves by itself).
+    app.steady, app.animation_level = False, "full"
+    app.settings = replace(app.settings, animation=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: bool(app.lobby_screen.rooms), "the lobby's rooms")
+        await pilot.press("w")
+        await until(pilot, lambda: app.screen is app.room_screen and app.match.room, "watching")
+        asked = falls_asked(app.room_screen.board)
+        await ann.send("drop", column=3, ply=0)
+        await until(pilot, lambda: app.match.room.position.path == (3,), "ann's move")
+        await pilot.pause()
+        assert asked and not any(asked)
+        app.looks.toggle_animation()  # chosen in the palette: falling discs
+        await bob.send("drop", column=2, ply=1)
+        await until(pilot, lambda: app.match.room.position.path == (3, 2), "bob's move")
+        await pilot.pause()
+        assert asked[-1]
+    await ann.close()
+    await bob.close()

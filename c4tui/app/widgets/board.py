@@ -121,7 +121,8 @@ class Board(DrawnWidget):
     def watch_view(self, view: BoardView | None) -> None:
         if view is None:
             return
-        animate = self.drops_fall and self.app.animation_level == "full"
+        # Not behind another screen (a lobby, a dialog): a fall nobody sees costs the same.
+        animate = self.drops_fall and self.app.animation_level == "full" and self.screen.is_current
         self._falls.follow(view.position, time.monotonic(), animate=animate)
         self._next_frame()
 
