@@ -26,6 +26,7 @@ import json
 import math
 import re
 import types
+from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields, is_dataclass
 from functools import cache
 from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
@@ -98,7 +99,9 @@ def loads(text: str | bytes) -> Any:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
             raise ShapeError("not UTF-8") from None
-    if _nesting(text) > MAX_DEPTH:
+    # Fewer brackets than the deepest nesting allowed cannot nest deeper (a room's view
+    # has about ten): the scan of a line's every token is for the lines that might.
+    if text.count("[") + text.count("{") > MAX_DEPTH and _nesting(text) > MAX_DEPTH:
         raise ShapeError(f"JSON nested deeper than {MAX_DEPTH}")
     try:
         return json.loads(text, parse_constant=_no_constant)
@@ -125,19 +128,9 @@ def _nesting(text: str) -> int:
 
 def from_wire(shape: type[T], data: Any, where: str = "") -> T:
     """`data` read as `shape`; ShapeError names the first field that is not as declared."""
-    if not isinstance(data, dict):
-        raise ShapeError(f"{where or shape.__name__} should be an object")
-    declared = _fields(shape)  # type: ignore[arg-type]  # a class is hashable; mypy cannot tell of type[T]
-    for name in data:
-        if name not in declared:
-            raise ShapeError(f"{where or shape.__name__}: unknown field {str(name)[:30]!r}")
-    values = {}
-    for name, (kind, required) in declared.items():
-        if name in data:
-            values[name] = _read(kind, data[name], _join(where, name))
-        elif required:
-            raise ShapeError(f"{_join(where, name)} is missing")
-    return shape(**values)
+    read: Reader = _reader(shape)  # type: ignore[arg-type]  # a class is hashable; mypy cannot tell of type[T]
+    shown: T = read(data, where)
+    return shown
 
 
 @cache
@@ -154,49 +147,123 @@ def _join(where: str, name: str) -> str:
     return f"{where}.{name}" if where else name
 
 
-def _read(kind: Any, value: Any, where: str) -> Any:
+# A reader is made once for each declared type (`_reader`, cached), so reading a value
+# does not take its type apart again: a client reads every room view it is sent.
+Reader = Callable[[Any, str], Any]
+
+
+@cache
+def _reader(kind: Any) -> Reader:
+    """The function that reads a value as `kind` (the value, and where it is for errors)."""
     origin = get_origin(kind)
     if origin is Annotated:
-        base, *marks = get_args(kind)
-        value = _read(base, value, where)
+        return _annotated(*get_args(kind))
+    if origin in (Union, types.UnionType):
+        choices = get_args(kind)
+        (inner,) = [choice for choice in choices if choice is not type(None)]
+        return _optional(_reader(inner), type(None) in choices)
+    if origin is Literal:
+        return _literal(get_args(kind))
+    if origin is tuple:
+        items = get_args(kind)
+        if len(items) == 2 and items[1] is Ellipsis:
+            return _list(_reader(items[0]))
+        return _fixed(tuple(_reader(item) for item in items))
+    if origin is dict:
+        key_kind, value_kind = get_args(kind)
+        return _object(_reader(key_kind), _reader(value_kind))
+    if isinstance(kind, type) and is_dataclass(kind):
+        return _shape(kind)
+    return lambda value, where: _plain(kind, value, where)
+
+
+def _annotated(base: Any, *marks: Any) -> Reader:
+    inner = _reader(base)
+
+    def read(value: Any, where: str) -> Any:
+        value = inner(value, where)
         for mark in marks:
             wrong = mark.check(value)
             if wrong is not None:
                 raise ShapeError(f"{where} should be {wrong}")
         return value
-    if origin in (Union, types.UnionType):
-        choices = get_args(kind)
-        if value is None and type(None) in choices:
+
+    return read
+
+
+def _optional(inner: Reader, nullable: bool) -> Reader:
+    def read(value: Any, where: str) -> Any:
+        if value is None and nullable:
             return None
-        (inner,) = [choice for choice in choices if choice is not type(None)]
-        return _read(inner, value, where)
-    if origin is Literal:
-        if not any(type(value) is type(choice) and value == choice for choice in get_args(kind)):
-            raise ShapeError(f"{where} should be one of {', '.join(map(repr, get_args(kind)))}")
+        return inner(value, where)
+
+    return read
+
+
+def _literal(choices: tuple[Any, ...]) -> Reader:
+    def read(value: Any, where: str) -> Any:
+        if not any(type(value) is type(choice) and value == choice for choice in choices):
+            raise ShapeError(f"{where} should be one of {', '.join(map(repr, choices))}")
         return value
-    if origin is tuple:
+
+    return read
+
+
+def _list(item: Reader) -> Reader:
+    def read(value: Any, where: str) -> Any:
         if not isinstance(value, list):
             raise ShapeError(f"{where} should be a list")
-        items = get_args(kind)
-        if len(items) == 2 and items[1] is Ellipsis:
-            return tuple(_read(items[0], item, f"{where}[{n}]") for n, item in enumerate(value))
+        return tuple(item(each, f"{where}[{n}]") for n, each in enumerate(value))
+
+    return read
+
+
+def _fixed(items: tuple[Reader, ...]) -> Reader:
+    def read(value: Any, where: str) -> Any:
+        if not isinstance(value, list):
+            raise ShapeError(f"{where} should be a list")
         if len(value) != len(items):
             raise ShapeError(f"{where} should be {len(items)} items")
         return tuple(
-            _read(k, item, f"{where}[{n}]")
-            for n, (k, item) in enumerate(zip(items, value, strict=True))
+            item(each, f"{where}[{n}]")
+            for n, (item, each) in enumerate(zip(items, value, strict=True))
         )
-    if origin is dict:
+
+    return read
+
+
+def _object(key: Reader, item: Reader) -> Reader:
+    def read(value: Any, where: str) -> Any:
         if not isinstance(value, dict):
             raise ShapeError(f"{where} should be an object")
-        key_kind, value_kind = get_args(kind)
         return {
-            _read(key_kind, key, where): _read(value_kind, item, f"{where}.{str(key)[:30]}")
-            for key, item in value.items()
+            key(name, where): item(each, f"{where}.{str(name)[:30]}")
+            for name, each in value.items()
         }
-    if isinstance(kind, type) and is_dataclass(kind):
-        return from_wire(kind, value, where)
-    return _plain(kind, value, where)
+
+    return read
+
+
+def _shape(shape: type) -> Reader:
+    declared = {
+        name: (_reader(kind), required) for name, (kind, required) in _fields(shape).items()
+    }
+
+    def read(value: Any, where: str) -> Any:
+        if not isinstance(value, dict):
+            raise ShapeError(f"{where or shape.__name__} should be an object")
+        for name in value:
+            if name not in declared:
+                raise ShapeError(f"{where or shape.__name__}: unknown field {str(name)[:30]!r}")
+        values = {}
+        for name, (field_reader, required) in declared.items():
+            if name in value:
+                values[name] = field_reader(value[name], _join(where, name))
+            elif required:
+                raise ShapeError(f"{_join(where, name)} is missing")
+        return shape(**values)
+
+    return read
 
 
 _PLAIN_WORDS = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
