@@ -6,7 +6,9 @@ them and others in the lobby. Not a test: it prints figures.
 
 A real `c4tui serve` (its own process, a fresh state directory, free ports) gets N ssh
 sessions on 127.0.0.1, each a PTY. The players' and the spectators' screens are drawn
-by pyte, as the tests do; half the players open a room for two, the other half join by
+by pyte, as the tests do, until each is in its place; then only the first room's stay
+drawn (a sample), and the others' are read for their words (load_sessions.py), which
+costs the generator far less. Half the players open a room for two, the other half join by
 the code they read off the screen, and every pair plays one complete game at the same
 time as the others: the mover types a column, and the figure is the time from that key
 to the opponent's screen showing the move (the move list's title, "Moves to 3 ○"). The
@@ -60,9 +62,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the sessions are the tests' own: tests/serve/
 
-from load_sessions import Costs, Following, lobby_sitter, watch_room  # noqa: E402
+from load_sessions import DRAWN, Costs, Following, Marks, lobby_sitter, watch_room  # noqa: E402
 from load_store import STORES, LoadStore  # noqa: E402
 
+from c4tui.app.keys import cursor_start  # noqa: E402
+from c4tui.app.screens.game import playable  # noqa: E402
 from c4tui.engine.board.notation import move_name  # noqa: E402
 from c4tui.engine.board.position import Position  # noqa: E402
 from tests.serve.served import ServeProcess, children  # noqa: E402
@@ -119,6 +123,13 @@ class Pair:
         self.moves = 0
         self.sent: dict[int, float] = {}  # ply (0-based) -> when its key was typed
         self.followers: list[Following] = []
+        # Each player's board cursor, followed as its client moves it (a screen read for
+        # its words does not show it): the column last dropped in, kept off full ones.
+        self.cursors = [cursor_start(Position.start().width)] * 2
+
+    def read_words(self, costs: Costs) -> None:
+        """From now on the players' screens are read for their words, not drawn."""
+        self.players = tuple(Marks(player, costs) for player in self.players)
 
     async def meet(self) -> None:
         host, guest = self.players
@@ -131,6 +142,7 @@ class Pair:
         await guest.wait_for(code)
         guest.type("\r")
         await guest.wait_for("you are playing")
+        await host.wait_for("Your turn")  # its client knows the game began
 
     async def reference(self, mover, position: Position) -> None:
         """A cursor key to the mover's own screen changing: no room service involved.
@@ -139,7 +151,9 @@ class Pair:
         that changes nothing (at an edge, or onto a full column, where the cursor is
         kept off) draws nothing. A key whose screen has not changed after NOTHING_DRAWN
         is left out of the figures and counted."""
-        column = cursor_column(mover.text(), position.width)
+        column = self.cursors[self.players.index(mover)]
+        if not isinstance(mover, Marks):
+            column = cursor_column(mover.text(), position.width)
         if column is None:
             return
         left, right = "\x1b[D", "\x1b[C"
@@ -164,7 +178,8 @@ class Pair:
         for ply, column in enumerate(moves, start=first_ply):
             mover = self.players[(ply - first_ply) % 2]
             opponent = self.players[(ply - first_ply + 1) % 2]
-            await mover.wait_for("Your turn")
+            if not isinstance(mover, Marks):  # (words: its turn came with the last title)
+                await mover.wait_for("Your turn")
             if self.think:  # people differ from move to move: half to one and a half times
                 await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
             await self.reference(mover, Position.from_moves(moves[: ply - first_ply]))
@@ -177,13 +192,20 @@ class Pair:
             self.latencies.append(time.perf_counter() - start)
             await mover.wait_for(title)
             self.moves += 1
+            self.follow_cursors(ply - first_ply, int(column) - 1, moves)
+
+    def follow_cursors(self, ply: int, column: int, moves: str) -> None:
+        """As the clients do: the mover's cursor on its column, both kept playable."""
+        self.cursors[ply % 2] = column
+        position = Position.from_moves(moves[: ply + 1])
+        self.cursors = [playable(cursor, position) for cursor in self.cursors]
 
     async def play_game(self, moves: str) -> None:
         following = [asyncio.create_task(f.follow()) for f in self.followers]
         try:
             await self.play(moves, 1)
-            for player in self.players:
-                await player.wait_for(re.compile(r"wins|Draw|You win"))
+            for player in self.players:  # (not the key bar's "Draw?")
+                await player.wait_for(re.compile(r"wins|Draw(?!\?)|You win"))
             last = f"Moves to {move_name(len(moves) - 1)}"
             for follower in self.followers:  # the last move seen by its spectators too
                 with contextlib.suppress(AssertionError):  # a spectator gone: not a failure
@@ -411,6 +433,7 @@ async def measure(
                 failures += failed
                 placed += roles["lobby"] - len(failed)
             clients.started("lobby")
+            read_words_but_a_sample(pairs, costs)
             result.refused = sessions - placed
             result.why = str(failures[0]).splitlines()[0][:100] if failures else ""
             pid = server.process.pid
@@ -441,6 +464,7 @@ async def measure(
             result.generator_costs = {
                 kind: (cpu - costs_before.get(kind, 0.0)) / costs.sessions[kind] / result.elapsed
                 for kind, cpu in costs.cpu.items()
+                if costs.sessions[kind]
             }
             result.server_cpu = cpu_seconds(pid) + sum(map(cpu_seconds, workers)) - server_cpu
             result.clients_cpu = {r: c - clients_cpu[r] for r, c in clients.cpu().items()}
@@ -472,6 +496,19 @@ async def measure(
         "lobby": result.moves * roles["lobby"],
     }
     return result
+
+
+def read_words_but_a_sample(pairs: list[Pair], costs: Costs) -> None:
+    """Every screen in place is read for its words from now on (load_sessions.Marks),
+    but the first room's: its players and spectators stay drawn, a sample."""
+    for n, pair in enumerate(pairs):
+        if n == 0:
+            for session in [*pair.players, *(f.spectator for f in pair.followers)]:
+                costs.count_as(session, DRAWN)
+            continue
+        pair.read_words(costs)
+        for follower in pair.followers:
+            follower.spectator = Marks(follower.spectator, costs)
 
 
 async def settled(sessions: list, most: int = 15) -> None:
@@ -568,7 +605,8 @@ def report(m: Measurement) -> None:
     print(f"| CPU per move: server / load generator | {server_generator(m, per_move)} |")
     print(f"| a client's CPU per move shown: player / spectator / lobby | {client_cpu(m)} |")
     print(f"| a client's CPU a second, idle: player / spectator / lobby | {idle_cpu(m)} |")
-    print(f"| the generator's CPU a second per session: {' / '.join(ROLES)} | {costs_of(m)} |")
+    kinds = " / ".join((*ROLES, "drawn sample"))
+    print(f"| the generator's CPU a second per session: {kinds} | {costs_of(m)} |")
 
 
 def by_role(values: dict[str, float], scale: float, unit: str) -> str:
@@ -586,7 +624,10 @@ def idle_cpu(m: Measurement) -> str:
 
 
 def costs_of(m: Measurement) -> str:
-    return by_role(m.generator_costs, 1000, "ms")
+    """The generator's CPU for each kind of session, and for the sample still drawn."""
+    costs = m.generator_costs
+    drawn = f"{costs[DRAWN] * 1000:.2f} ms" if DRAWN in costs else "-"
+    return f"{by_role(costs, 1000, 'ms')} / {drawn}"
 
 
 def server_generator(m: Measurement, per_move: int) -> str:
@@ -605,7 +646,8 @@ RAMP_HEADER = (
     "| server fds | client CPU to its place | CPU per move: server / generator "
     "| client CPU per move shown: player / spectator / lobby "
     "| client CPU a second, idle: player / spectator / lobby "
-    "| generator CPU a second per session: player / spectator / lobby | load (1 5 15 min) |"
+    "| generator CPU a second per session: player / spectator / lobby / drawn sample "
+    "| load (1 5 15 min) |"
 )
 
 
