@@ -143,10 +143,15 @@ class PuctTree:
 
     def expand(self, node: Node) -> float:
         """Make a node's children and read its value: the side to move's view."""
-        position = node.position
         if node.children is not None:
             return node.net or 0.0
-        priors, value = self.network.evaluate(position)
+        priors, value = self.network.evaluate(node.position)
+        return self.expand_with(node, priors, value)
+
+    def expand_with(self, node: Node, priors: Sequence[float], value: float) -> float:
+        """`expand` with the network's answer for the node already in hand (self-play
+        evaluates the leaves of many games' trees in one pass)."""
+        position = node.position
         self.evaluations += 1
         node.net = value
         children = []
@@ -170,15 +175,22 @@ class PuctTree:
 
     def simulate(self) -> None:
         """One simulation: select to a leaf, expand it, back its value up."""
+        path = self.descend()
+        leaf = path[-1]
+        # The leaf's value for the player who moved into it.
+        self.back_up(path, RESULT[leaf.proof] if leaf.proof else -self.expand(leaf))
+
+    def descend(self) -> list[Node]:
+        """The path a simulation selects, from the root to a leaf (unexpanded or proven)."""
         node, path = self.root, [self.root]
         while node.children is not None and not node.proof:
             node = self._select(node)
             path.append(node)
         self.max_depth = max(self.max_depth, len(path) - 1)
-        # The leaf's value for the player who moved into it.
-        value = RESULT[node.proof] if node.proof else -self.expand(node)
-        if node.proof:
-            value = RESULT[node.proof]
+        return path
+
+    def back_up(self, path: list[Node], value: float) -> None:
+        """Count the leaf's value (for the player who moved into it) along the path."""
         for step in reversed(path):
             step.visits += 1
             step.total += value

@@ -25,7 +25,7 @@ from numpy.typing import NDArray
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.learned.network import Network, encode
-from c4tui.engine.learned.puct import DEFAULT_C, LOSS, WIN, Node, PuctTree
+from c4tui.engine.learned.puct import DEFAULT_C, LOSS, RESULT, WIN, Node, PuctTree
 
 
 @dataclass(frozen=True)
@@ -97,42 +97,99 @@ class GamesTask:
 
 
 def play_games(task: GamesTask) -> Samples:
-    """Play the task's games (module level: sent to worker processes by name)."""
-    rng = np.random.default_rng(task.seed)
-    parts = [play_one(task.network, task.settings, rng) for _ in range(task.games)]
+    """Play the task's games (module level: sent to worker processes by name).
+
+    The games are played side by side: each round, every game's search selects one leaf,
+    and the leaves of all the games are evaluated in one pass of the network (one matrix
+    product per layer for all of them, where one position a pass was mostly NumPy's
+    overhead). Each game draws from its own generator, seeded by the task's seed and
+    its number, so its moves do not depend on the other games."""
     net = task.network
-    return Samples.join(parts, net.width, net.width * net.height)
+    games = [
+        Game(net, task.settings, np.random.default_rng([task.seed, number]))
+        for number in range(task.games)
+    ]
+    waiting = list(games)
+    while waiting:
+        leaves = [(game, game.next_leaf()) for game in waiting]
+        asked = [(game, path) for game, path in leaves if path is not None]
+        if asked:
+            priors, values = net.evaluate_many([path[-1].position for _, path in asked])
+            for (game, path), prior, value in zip(asked, priors, values, strict=True):
+                game.evaluated(path, prior, value)
+        waiting = [game for game in waiting if not game.over]
+    return Samples.join([game.samples() for game in games], net.width, net.width * net.height)
 
 
-def play_one(network: Network, settings: PlaySettings, rng: np.random.Generator) -> Samples:
-    """One self-play game from the empty board."""
-    position = Position.start(network.width, network.height, network.connect)
-    tree = PuctTree.start(position, network, None, settings.c)
-    planes, policies, movers = [], [], []
-    while not position.is_over():
-        if not tree.reroot(position):
-            tree = PuctTree.start(position, network, None, settings.c)
-        tree.expand(tree.root)
-        add_noise(tree.root, settings, rng)
-        for _ in range(settings.sims):
-            if tree.solved():
-                break
-            tree.simulate()
-        target = visit_shares(tree.root, network.width)
-        planes.append(encode(position))
-        policies.append(target)
-        movers.append(position.to_move)
-        column = choose(tree, target, position.moves < settings.sampled_plies, rng)
-        position = position.play(column)
-    winner = position.winner()
-    result = 0 if winner is None else (1 if winner == 0 else -1)
-    values = [0.0 if winner is None else (1.0 if m == winner else -1.0) for m in movers]
-    return Samples(
-        np.array(planes, dtype=np.uint8),
-        np.array(policies, dtype=np.float32),
-        np.array(values, dtype=np.float32),
-        np.array([result], dtype=np.int8),
-    )
+class Game:
+    """One self-play game, searched one simulation at a time by `play_games`' rounds."""
+
+    def __init__(self, network: Network, settings: PlaySettings, rng: np.random.Generator):
+        self.network = network
+        self.settings = settings
+        self.rng = rng
+        self.position = Position.start(network.width, network.height, network.connect)
+        self.tree = PuctTree.start(self.position, network, None, settings.c)
+        self.done = 0  # simulations of this move so far
+        self.over = False
+        self.planes: list[NDArray[np.uint8]] = []
+        self.policies: list[NDArray[np.float32]] = []
+        self.movers: list[int] = []
+
+    def next_leaf(self) -> list[Node] | None:
+        """The path to the next leaf the network must evaluate; None when this game's
+        round needed none (a proven leaf, or a move made)."""
+        root = self.tree.root
+        if root.children is None:
+            return [root]  # a new root: its evaluation comes before any simulation
+        if self.done >= self.settings.sims or self.tree.solved():
+            self.move()
+            return None
+        path = self.tree.descend()
+        leaf = path[-1]
+        if leaf.proof:
+            self.tree.back_up(path, RESULT[leaf.proof])
+            self.done += 1
+            return None
+        return path
+
+    def evaluated(self, path: list[Node], priors: list[float], value: float) -> None:
+        leaf = path[-1]
+        self.tree.expand_with(leaf, priors, value)
+        if leaf is self.tree.root and len(path) == 1 and self.done == 0 and not leaf.visits:
+            add_noise(leaf, self.settings, self.rng)
+            return
+        self.tree.back_up(path, -value)
+        self.done += 1
+
+    def move(self) -> None:
+        """Keep the position's lesson, play the move, and root the tree at the reply."""
+        width = self.network.width
+        target = visit_shares(self.tree.root, width)
+        self.planes.append(encode(self.position))
+        self.policies.append(target)
+        self.movers.append(self.position.to_move)
+        sampled = self.position.moves < self.settings.sampled_plies
+        self.position = self.position.play(choose(self.tree, target, sampled, self.rng))
+        self.done = 0
+        if self.position.is_over():
+            self.over = True
+            return
+        if not self.tree.reroot(self.position):
+            self.tree = PuctTree.start(self.position, self.network, None, self.settings.c)
+        elif self.tree.root.children is not None:
+            add_noise(self.tree.root, self.settings, self.rng)
+
+    def samples(self) -> Samples:
+        winner = self.position.winner()
+        result = 0 if winner is None else (1 if winner == 0 else -1)
+        values = [0.0 if winner is None else (1.0 if m == winner else -1.0) for m in self.movers]
+        return Samples(
+            np.array(self.planes, dtype=np.uint8),
+            np.array(self.policies, dtype=np.float32),
+            np.array(values, dtype=np.float32),
+            np.array([result], dtype=np.int8),
+        )
 
 
 def add_noise(root: Node, settings: PlaySettings, rng: np.random.Generator) -> None:
