@@ -276,6 +276,12 @@ def run_served(args: argparse.Namespace) -> int:
     return app.return_code or 0
 
 
+def prepare_served_client() -> None:
+    """What run_served_client does before the app, done once by the fork server, whose
+    children then share it: the parser, with every command's module imported."""
+    build_parser(["--served"])
+
+
 def run_served_client() -> int:
     """`c4tui --served` in a child of the fork server (server/fronts/fork_server.py)."""
     return main(["--served"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -86,3 +87,21 @@ async def _lost(forks) -> None:
     """Until the front has heard that its fork server is gone."""
     while forks.alive:
         await asyncio.sleep(0.05)
+
+
+def test_what_a_served_client_imports_first_is_preloaded():
+    """A served child imports nothing more to read its command line: the fork server did
+    it once (the parser registers every command; each child did, 88 modules)."""
+    script = (
+        "import sys\n"
+        "from c4tui.server.fronts.fork_server import preload\n"
+        "from c4tui.server.fronts.forks import SERVED_PRELOAD\n"
+        "for name in SERVED_PRELOAD: preload(name)\n"
+        "before = set(sys.modules)\n"
+        "from c4tui.cli import build_parser\n"
+        "build_parser(['--served']).parse_known_args(['--served'])\n"
+        "print(sorted(set(sys.modules) - before))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

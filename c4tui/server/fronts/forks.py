@@ -23,7 +23,9 @@ from c4tui.server.fronts.client_process import PYTHON, ClientCommand, readable_p
 log = logging.getLogger("c4tui.server")
 
 SERVED_ENTRY = "c4tui.cli:run_served_client"
-SERVED_PRELOAD = ("c4tui.app.served",)
+# What every served client imports (or does) before its first key, done once in the
+# fork server so that its children share it: the app, and the command line's parser.
+SERVED_PRELOAD = ("c4tui.app.served", "c4tui.cli:prepare_served_client")
 # The fork server's own environment: what a client's imports may read as they run.
 FORK_SERVER_ENV = {"PATH": os.defpath, "LANG": "C.UTF-8"}
 READY_WAIT = 60.0  # seconds the server waits at start for the fork server's imports
