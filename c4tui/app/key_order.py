@@ -18,6 +18,7 @@ waiting for each to rest cost 6-7 ms of CPU a key, where typing one costs under 
 
 from __future__ import annotations
 
+import asyncio
 from collections import deque
 from collections.abc import Sequence
 from functools import partial
@@ -86,7 +87,13 @@ class KeyOrder:
         return False
 
     def _look_later(self, key: events.Event) -> None:
-        self._app.set_timer(SETTLE_AFTER, partial(self._settle, key))
+        # Not the app's set_timer: a one-shot Textual timer skips its only tick when the
+        # process is held up past the delay before the timer first reads the clock (a
+        # load of 15 on two cores), and the key never came to rest. The loop's own
+        # timer always runs, late or not, and hands the look to the app's queue.
+        asyncio.get_running_loop().call_later(
+            SETTLE_AFTER, self._app.call_later, partial(self._settle, key)
+        )
 
     def _look_for_rest(self) -> None:
         """Start the rounds that let the held keys go one by one (once)."""

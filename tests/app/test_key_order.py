@@ -8,6 +8,12 @@ A terminal hands the app every key of one read at once; `burst` does the same, w
 
 from __future__ import annotations
 
+import itertools
+from time import monotonic
+from types import SimpleNamespace
+
+import pytest
+import textual.timer
 from textual.widgets import Input
 
 from c4tui.app.screens.lobby import LobbyScreen
@@ -16,7 +22,7 @@ from c4tui.app.screens.position_entry import PositionScreen
 from c4tui.app.screens.profile import ProfileScreen
 from c4tui.app.served import ServedApp
 from c4tui.match.remote import RemoteMatch
-from tests.app.showcase import burst, keys_handled, post_key, type_keys
+from tests.app.showcase import burst, humans, keys_handled, post_key, type_keys
 from tests.app.test_served import served_app, service, until  # noqa: F401 (a fixture)
 from tests.rooms.support import login
 
@@ -121,3 +127,26 @@ async def test_a_key_that_quits_comes_to_rest(make_app):
     async with app.run_test(size=(80, 24)) as pilot:
         await type_keys(pilot, "q")
         assert app.key_order.quiet
+
+
+@pytest.mark.slow  # an app on a clock that is always late (over 0.3 s of CPU)
+async def test_a_key_comes_to_rest_when_the_app_is_held_up(make_app, monkeypatch):
+    # Under a load of about 15 on two cores, `4` against the AI once never came to rest
+    # (tests/app/test_play.py): the app looks a moment after a key whether it has, on a
+    # one-shot Textual timer, and such a timer skips its only tick when the process is
+    # held up past its delay before the timer first reads the clock. Here every reading
+    # of the timers' clock is 20 ms later than the one before, as if held up each time
+    # (past the look's 10 ms, short of the screen's 1/60 s ticks, which skip some).
+    late = itertools.count()
+    clock = SimpleNamespace(get_time=lambda: monotonic() + 0.02 * next(late))
+    app = make_app(settings=humans())
+    async with app.run_test(size=(120, 40)) as pilot:
+        monkeypatch.setattr(textual.timer, "_time", clock)
+        post_key(pilot, "4")
+        await pilot.pause(0)
+        for _ in range(1000):  # rounds of the app's callbacks, not time: a few are enough
+            if app.key_order.quiet:
+                break
+            await pilot.pause(0)
+        monkeypatch.undo()  # the app's own timers again, to close
+        assert app.key_order.quiet and app.game.moves == (3,)
