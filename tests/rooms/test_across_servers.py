@@ -225,3 +225,28 @@ async def test_a_room_made_on_one_server_reaches_the_other_s_lobby_as_its_row(
         assert read == []
         for client in (ann, bob):
             await client.close()
+
+
+async def test_the_clock_reads_who_is_online_on_the_other_servers_not_their_rooms(
+    postgres, tmp_path, monkeypatch
+):
+    """Every REFRESH_EVERY ticks a server reads who is online on the others; their rooms
+    only every ROOMS_EVERY (their rows come on the bus): before, every fifth tick loaded
+    every room the others had changed since, all of them with hundreds in play."""
+    from c4tui.server.rooms.other_servers import REFRESH_EVERY, ROOMS_EVERY, OtherServers
+
+    async with two_servers(postgres, tmp_path) as (first, second, _):
+        ann = await login(first, "ann")
+        await ann.send("create")
+        await room_where(ann, lambda m: m["seat"] == 0)
+        (others,) = [each for each in second.host.listeners if isinstance(each, OtherServers)]
+        read: list[int] = []
+        monkeypatch.setattr(OtherServers, "refresh", lambda each: read.append(each._ticks))
+        others._ticks = 0
+        for _ in range(REFRESH_EVERY):
+            others.tick()
+        assert read == [] and "ssh-name:ann" in others.people
+        others._ticks = ROOMS_EVERY - 1
+        others.tick()
+        assert read == [ROOMS_EVERY]
+        await ann.close()

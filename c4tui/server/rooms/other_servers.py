@@ -6,10 +6,14 @@ identity connected to it) and its rooms (rooms, seats, leases). A server's lobby
 its own clients and rooms, and with them those of the other live servers, read from the
 store: a person connected to two servers is one entry, a room is listed by the server
 that holds its lease. When a server's lobby changes it says so on the bus
-("lobby.changed", LobbyBoard._send in lobby.py, gathered as its own lobby updates are); the
-others read the store again at their next lobby update and send it. The store is read
-again every REFRESH_EVERY seconds besides, and when a server stops beating: a server that
-died tells nobody, and its people leave every lobby once its heartbeat is over.
+("lobby.changed", lobby.py's `_tell_the_others`, gathered as its own lobby updates are),
+with the rows of its rooms that changed: the others put those in their lobbies as they
+are; when its people changed (or anything may have), the others read the store again at
+their next lobby update. What the desks ask of the other servers (who is online, their
+rooms) is read again when they ask after any such word. The store is read
+again every REFRESH_EVERY seconds besides (who is online; their rooms every ROOMS_EVERY),
+and when a server stops beating: a server that died tells nobody, and its people leave
+every lobby once its heartbeat is over.
 
 On SQLite (one server) none of this runs: the lobby is the server's own, as before.
 """
@@ -32,7 +36,11 @@ from c4tui.server.wire.codec import ShapeError, from_wire
 from c4tui.server.wire.lobby_messages import RoomListed
 
 log = logging.getLogger("c4tui.server")
-REFRESH_EVERY = 5  # ticks between looks at the store, should a "lobby.changed" be lost
+REFRESH_EVERY = 5  # ticks between reads of who is online, should a "lobby.changed" be lost
+# Ticks between reads of the other servers' rooms besides: their rows come on the bus, and
+# a read loads every room changed since (with hundreds in play, all of them: seconds of
+# statements on the event loop, which had two loaded servers miss their heartbeats).
+ROOMS_EVERY = 60
 
 
 class OtherServers(HostListener):
@@ -110,10 +118,25 @@ class OtherServers(HostListener):
         self._ticks += 1
         if not self.shared or self._ticks % REFRESH_EVERY:
             return
+        if self._ticks % ROOMS_EVERY:  # who is online only: the rooms' rows come on the bus
+            people = self.people
+            self._read_people()
+            if self.people != people:
+                self.host.lobby.changed(here=False)
+            return
         before = (self.people, self._listed())
         self.refresh()
         if (self.people, self._listed()) != before:
             self.host.lobby.changed(here=False)
+
+    def _read_people(self) -> None:
+        """Read who is online on the other live servers (on a failure, what was read
+        last stays)."""
+        try:
+            live = set(self.host.leasing.records.live()) - {self.host.server}
+            self.people = self._presence().online(live)
+        except StoreError as error:
+            log.warning("the other servers' people could not be read: %s", error)
 
     def refresh(self) -> None:
         """Read the other live servers' people and rooms from the store (on a failure,
