@@ -71,13 +71,9 @@ from c4tui.match.room_requests import RoomRequests
 from c4tui.match.room_view import LobbyView, RoomView
 from c4tui.match.search_requests import Notice
 from c4tui.match.sides import Sides, engine_title
-from c4tui.server.wire import (
-    lobby_messages,
-    matchmaking_messages,
-    people_messages,
-    tournament_messages,
-)
+from c4tui.server.wire import matchmaking_messages, people_messages, tournament_messages
 from c4tui.server.wire import protocol as wire
+from c4tui.server.wire.lobby_messages import Lobby
 from c4tui.server.wire.protocol import Bye, Message
 from c4tui.server.wire.room_client import RoomClient, RoomError
 
@@ -303,7 +299,7 @@ class RemoteMatch(RoomRequests):
             if room is not None and (message.room, message.search) == (room.number, room.search):
                 self._info = message.info
                 self._tell(SearchProgress(room.search, message.info))
-        elif isinstance(message, lobby_messages.Lobby):
+        elif isinstance(message, Lobby):
             self.room = None
             self.lobby = LobbyView.from_wire(message)
             self._tell(LobbyChanged(self.lobby))
