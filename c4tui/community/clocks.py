@@ -21,7 +21,8 @@ starts the running side's time again from its restart. The time the server was d
 never charged; nor is the time between the last charge and the stop (the room service
 charges and keeps a running clock every CLOCK_KEEP seconds, so that part is short),
 except when another server takes the room over: it charges up to the dead server's last
-heartbeat, the time the player saw run (server/rooms/leasing.py).
+heartbeat, or to where a relayed player saw their own time stopped (the time the player
+saw run: server/rooms/leasing.py).
 """
 
 from __future__ import annotations

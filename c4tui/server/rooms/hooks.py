@@ -9,7 +9,7 @@ events, in the order a change goes through the host:
   game's board here, so what is kept already says so);
 - `changed(room)`: it was kept and shown;
 - `arrived(client)`, `departed(client)`: a client logged in, or its connection ended;
-- `tick()`: once a second; `server_silent(server, last_heard)`: another server missed its
+- `tick()`: once a second; `server_silent(server)`: another server missed its
   heartbeats, `server_answers(server)`: it beats again, `server_gone(server)`: it
   stopped beating;
 - `listing(...)`, `your_move(key)`: the lobby is being made (other servers' rooms).
@@ -48,9 +48,9 @@ class HostListener:
     def tick(self) -> None:
         """Once a TICK."""
 
-    def server_silent(self, server: str, last_heard: float) -> None:
-        """Another server missed its heartbeats (half a lease since `last_heard`, its last,
-        in Unix seconds): likely dead, its leases not yet run out."""
+    def server_silent(self, server: str) -> None:
+        """Another server missed its heartbeats (half a lease since its last): likely
+        dead, its leases not yet run out."""
 
     def server_answers(self, server: str) -> None:
         """A server that was silent beats again (it was slow, not dead)."""
@@ -98,3 +98,8 @@ class Elsewhere:
     def taken(self, numbers: list[int]) -> None:
         """This server took these rooms from another: its clients relayed to them are in
         them here now."""
+
+    def stopped_at(self, number: int) -> tuple[int, float] | None:
+        """Where the running side's clock of room `number` was shown stopped to its own
+        player, relayed, while the room moved: (the side, its seconds left), or None."""
+        return None

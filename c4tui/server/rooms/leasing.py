@@ -61,8 +61,9 @@ class Leasing:
         """Load from the store the rooms kept (only `numbers`, unless None) whose lease
         this server takes, as they were last kept; the numbers brought back. A room in
         `last_heard` (taken from a server that died, heard from last then, in Unix
-        seconds) has its running clock charged up to then from its last charge: the
-        time its player saw run is not given back (relay.py shows it stopped there)."""
+        seconds) has its running clock charged up to then from its last charge, or
+        further, to where a relayed player saw their own time stopped (relay.py): the
+        time its player saw run is not given back, and none is taken twice."""
         now = self.host.now()
         charged = self.host.keeper.clocks.charged(list(last_heard)) if last_heard else {}
         back = []
@@ -82,6 +83,9 @@ class Leasing:
                 ran = _ran(room, (last_heard or {}).get(room.number), charged.get(room.number))
                 if ran is not None:
                     room.clock.left[ran[0]] = max(0.0, room.clock.left[ran[0]] - ran[1])
+                    stopped = self.host.elsewhere.stopped_at(room.number)
+                    if stopped is not None and stopped[0] == ran[0]:  # as its player saw it
+                        room.clock.left[ran[0]] = min(room.clock.left[ran[0]], stopped[1])
                 # The time the server was down is not charged; nor is the time the side to
                 # move takes to come back, up to the grace (`enter` runs it from then).
                 room.clock.resume(now + (grace or 0.0))
@@ -176,7 +180,7 @@ class Leasing:
         self._silent = silent
         for server in newly:
             log.warning("server %s missed its heartbeats: its rooms may be moving", server)
-            self._tell("server_silent", server, seen[server])
+            self._tell("server_silent", server)
         for server in again:
             log.info("server %s beats again", server)
             self._tell("server_answers", server)

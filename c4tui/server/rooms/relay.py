@@ -19,7 +19,8 @@ for a local player).
 
 When the holder dies it stops beating (bus_servers.py): the relays to it wait, their
 players told the game is moving as soon as it misses its heartbeats (half a lease) and
-shown its clocks stopped where they stood when it was last heard from; once its leases
+shown its clocks stopped where they stand then (the server that takes the room runs a
+relayed player's own time on from there); once its leases
 run out a live server takes its rooms and says so ("relay.taken"): a relayed player
 whose room this server took is in it here, in its seat, with nothing played lost (the
 room is loaded as last kept, and a room is kept before anyone is shown a change); one
@@ -91,7 +92,10 @@ class Relays(Elsewhere, HostListener):
         self._ids = itertools.count(1)
         self.by_id: dict[int, Relay] = {}
         self.of: dict[Client, Relay] = {}
+        # room -> (side, seconds left, when): a clock shown stopped to its own player
+        self._stopped: dict[int, tuple[int, float, float]] = {}
         host.bus.on("relay.message", self._message)
+        host.bus.on("relay.stopped", self._heard_stopped)
         host.bus.on("relay.back", self._back)
         host.bus.on("relay.taken", self._taken_there)
         host.bus.on("host.started", self._started_there)
@@ -184,37 +188,57 @@ class Relays(Elsewhere, HostListener):
 
     # ---- the host's listener ----------------------------------------------------
 
-    def server_silent(self, server: str, last_heard: float) -> None:
+    def server_silent(self, server: str) -> None:
         for relay in self.by_id.values():
             if relay.server == server and relay.orphaned is None:
-                self._moving(relay, last_heard)
+                self._moving(relay)
 
     def server_answers(self, server: str) -> None:
         """It was slow, not dead: its relays go on, the room shown again as it is there."""
         for relay in self.by_id.values():
             if relay.server == server and relay.orphaned is not None:
                 relay.orphaned = None
+                self._stopped.pop(relay.number, None)
                 self._send(relay, "relay.do", {"op": {"enter": relay.number}})
 
     def server_gone(self, server: str) -> None:
         for relay in self.by_id.values():
             if relay.server == server and relay.orphaned is None:
-                self._moving(relay, self.host.wall())
+                self._moving(relay)
 
-    def _moving(self, relay: Relay, last_heard: float) -> None:
+    def _moving(self, relay: Relay) -> None:
         """Its room's server is silent: the player is told the game is moving, and shown
-        the clocks stopped where they stood when that server was last heard from (the
-        server that takes the room runs them on from there: Leasing.bring_back)."""
-        relay.orphaned = self.host.wall()
+        the clocks stopped where they stand now. A player whose own time was running
+        says where it stopped to every server (`stopped_at`): the one that takes the
+        room runs it on from there, not from its last charge (Leasing.bring_back)."""
+        now = self.host.wall()
+        relay.orphaned = now
         relay.client.send(Notice(MOVING))
         shown = relay.shown
         if shown is None or shown.clock is None or shown.clock.running is None:
             return
         clock, side = shown.clock, shown.clock.running
         left = list(clock.left)
-        left[side] = max(0.0, left[side] - max(0.0, last_heard - relay.shown_at))
-        stopped = replace(clock, left=tuple(left), running=None)
-        relay.client.send(replace(shown, clock=stopped))
+        left[side] = max(0.0, left[side] - max(0.0, now - relay.shown_at))
+        relay.client.send(replace(shown, clock=replace(clock, left=tuple(left), running=None)))
+        if shown.seat == side:
+            body = {"room": relay.number, "side": side, "left": left[side]}
+            self._heard_stopped(body, self.host.server)
+            self.host.bus.broadcast("relay.stopped", body)
+
+    def _heard_stopped(self, body: dict[str, Any], sender: str) -> None:
+        self._stopped[int(body["room"])] = (
+            int(body["side"]),
+            float(body["left"]),
+            self.host.wall(),
+        )
+
+    def stopped_at(self, number: int) -> tuple[int, float] | None:
+        """Where the running side's clock of room `number` was shown stopped to its
+        player while the room moved (the side, its seconds left), if it was lately."""
+        found = self._stopped.pop(number, None)
+        lately = self.host.wall() - ORPHAN_LEASES * self.host.limits.lease_seconds
+        return None if found is None or found[2] < lately else found[:2]
 
     def tick(self) -> None:
         """Relays left waiting go back to the lobby: one whose room came back nowhere
