@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from c4tui.commands.common import CommandError, whole_number
-from c4tui.engine.board.geometry import SIZE_LIMITS
+from c4tui.engine.board.geometry import SIZE_LIMITS, validate_size
 
 if TYPE_CHECKING:
     from c4tui.tournament.selfplay_run import Generation, Report, RunSettings, SelfPlayRun
@@ -162,6 +162,10 @@ def run_selfplay(args: argparse.Namespace) -> int:
     from c4tui.tournament.task_map import open_map
 
     width, height = args.board
+    try:
+        validate_size(width, height, args.connect)
+    except ValueError as error:
+        raise CommandError(f"--connect: {error}") from None
     directory = args.directory or Path(f"selfplay-{width}x{height}")
     try:
         check_directory(directory, resume=args.resume)

@@ -57,6 +57,14 @@ def test_a_bad_board_is_one_line(board, capsys):
     assert "--board" in capsys.readouterr().err
 
 
+def test_a_line_longer_than_the_board_is_one_line(tmp_path, capsys):
+    assert (
+        main(["train", "selfplay", "--board", "4x4", "--connect", "5", "--run", str(tmp_path)]) == 2
+    )
+    err = capsys.readouterr().err
+    assert err.startswith("c4tui train: --connect:") and err.count("\n") == 1
+
+
 def test_selfplay_without_the_train_extra_says_how_to_get_it(tmp_path, capsys, monkeypatch):
     import c4tui.engine.learned
 
