@@ -208,7 +208,7 @@ class ServedApp(App[None]):
             await self._show("lobby")
             self.lobby_screen.show_lobby(event.lobby)
         elif isinstance(event, GamesListed):
-            self.push_screen(MyGamesScreen(event.games))
+            self.push_screen(MyGamesScreen(event.games, self.match.name))
         elif isinstance(event, MoveArrived):
             self.notify(
                 f"Your move in room {event.room}, against {event.against}.",

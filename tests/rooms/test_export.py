@@ -34,7 +34,7 @@ async def test_a_served_games_copied_file_opens_with_load(service, tmp_path):
     record = GameRecord.from_text(text)
     app: App[None] = App()
     async with app.run_test() as pilot:
-        app.push_screen(MyGamesScreen(((name, record),)))
+        app.push_screen(MyGamesScreen(((name, record),), "ann"))
         await pilot.pause()
         assert "d" not in app.screen.active_bindings  # a terminal copies; a browser downloads
         await pilot.press("l")

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from datetime import UTC, datetime
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Static
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Footer, OptionList, Static
 
+from c4tui.app.reader.games import GamesLines, game_sentence, when_words
+from c4tui.app.reader.mode import reading
 from c4tui.engine.board.gamefile import GameRecord
 from c4tui.engine.board.notation import move_name
 from c4tui.records.kept_games import GameLibrary
@@ -60,13 +63,30 @@ def game_cells(record: GameRecord) -> tuple[str | Text, ...]:
     )
 
 
-def compose_games_list() -> ComposeResult:
+def compose_games_list(lines: list[tuple[str, str]] | None = None) -> ComposeResult:
     """A list of games as both game screens show it: a summary over the table, the keys
-    at the foot."""
+    at the foot; in the screen-reader mode (`lines`: each game's name and sentence) a
+    list of sentences instead of the table (reader/games.py)."""
     with Vertical(id="games-body"):
         yield Static("", id="games-summary")
-        yield GamesTable(id="games-table", cursor_type="row", zebra_stripes=True)
+        if lines is None:
+            yield GamesTable(
+                id="games-table", classes="games-list", cursor_type="row", zebra_stripes=True
+            )
+        else:
+            yield GamesLines(lines, id="games-lines", classes="games-list")
     yield Footer()
+
+
+def chosen_game(screen: Screen[Any]) -> str | None:
+    """The name of the game under the list's cursor (the table's or the lines'), if any."""
+    for lines in screen.query(GamesLines):
+        return lines.chosen
+    table = screen.query_one(DataTable)
+    if table.row_count == 0:
+        return None
+    row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
+    return row_key.value  # every row is added with its game's name as key
 
 
 class GamesTable(DataTable[str]):
@@ -94,45 +114,58 @@ class GamesScreen(ModalScreen[tuple[str, str] | None]):
         super().__init__()
         self.library = library
         self.current = current
+        self.games, self.damaged = library.listing()
 
     def compose(self) -> ComposeResult:
-        return compose_games_list()
+        if not reading(self.app):
+            return compose_games_list()
+        lines = []
+        for number, game in enumerate(self.games, 1):
+            played = when_words(datetime.fromtimestamp(game.played, UTC))
+            said = game_sentence(number, game.record, "You", played)
+            mark = self._mark(game.name)
+            lines.append((game.name, said + (f", {mark}" if mark else "")))
+        return compose_games_list(lines)
+
+    def _mark(self, name: str) -> str:
+        if name == self.current:
+            return "now"
+        if self.library.held_elsewhere(name):
+            return "in use"  # another c4tui plays it: it would not open
+        return ""
 
     def on_mount(self) -> None:
         body = self.query_one("#games-body")
         body.border_title = "Kept games"
-        games, damaged = self.library.listing()
-        table = self.query_one(DataTable)
-        table.add_columns("last played (UTC)", *GAME_COLUMNS)
-        for game in games:
-            record = game.record
-            if game.name == self.current:
-                mark = " (now)"
-            elif self.library.held_elsewhere(game.name):
-                mark = " (in use)"  # another c4tui plays it: it would not open
-            else:
-                mark = ""
-            table.add_row(game.played_text + mark, *game_cells(record), key=game.name)
+        games, damaged = self.games, self.damaged
+        for table in self.query(DataTable):
+            table.add_columns("last played (UTC)", *GAME_COLUMNS)
+            for game in games:
+                mark = self._mark(game.name)
+                shown = game.played_text + (f" ({mark})" if mark else "")
+                table.add_row(shown, *game_cells(game.record), key=game.name)
         summary = f"{len(games)} games kept, the last played first: Enter opens one, v reviews it."
         if damaged:
             summary += f"; {damaged} damaged files skipped"
         if not games:
             summary = "No games kept yet: every game you play is kept here, move by move."
         self.query_one("#games-summary", Static).update(summary)
-        table.focus()
+        self.query_one("#games-body").query(".games-list").first().focus()
 
     def action_choose(self, what: str) -> None:
-        table = self.query_one(DataTable)
-        if table.row_count == 0:
-            return
-        row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
-        if row_key.value is not None:  # every row is added with its game's name as key
-            self.dismiss((what, row_key.value))
+        name = chosen_game(self)
+        if name is not None:
+            self.dismiss((what, name))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
         if event.row_key.value is not None:
             self.dismiss(("open", event.row_key.value))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id is not None:
+            self.dismiss(("open", event.option.id))
 
     def action_dismiss_none(self) -> None:
         self.dismiss(None)

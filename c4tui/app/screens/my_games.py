@@ -9,12 +9,18 @@ from typing import Any, ClassVar
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, OptionList, Static
 
 from c4tui.app.game_export import copy_game_file, copy_game_link, download_game_file
+from c4tui.app.reader.games import game_sentence, when_words
 from c4tui.app.reader.mode import reading
 from c4tui.app.reader.study import ReaderStudy
-from c4tui.app.screens.kept_games import GAME_COLUMNS, compose_games_list, game_cells
+from c4tui.app.screens.kept_games import (
+    GAME_COLUMNS,
+    chosen_game,
+    compose_games_list,
+    game_cells,
+)
 from c4tui.app.screens.review import ReviewScreen
 from c4tui.engine.board.gamefile import GameRecord
 
@@ -52,19 +58,29 @@ class MyGamesScreen(ModalScreen[None]):
         Binding("d", "export('download')", "Download"),
     ]
 
-    def __init__(self, games: tuple[tuple[str, GameRecord], ...]) -> None:
+    def __init__(self, games: tuple[tuple[str, GameRecord], ...], me: str) -> None:
+        """`me`: the player's name, the "you" of the screen-reader mode's sentences."""
         super().__init__()
         self.games = dict(games)
+        self.me = me
 
     def compose(self) -> ComposeResult:
-        return compose_games_list()
+        if not reading(self.app):
+            return compose_games_list()
+        return compose_games_list(
+            [
+                (name, game_sentence(number, record, self.me, when_words(record.date)))
+                for number, (name, record) in enumerate(self.games.items(), 1)
+            ]
+        )
 
     def on_mount(self) -> None:
         self.query_one("#games-body").border_title = "Your games on this server"
-        table = self.query_one(DataTable)
-        table.add_columns("started (UTC)", *GAME_COLUMNS)
-        for name, record in self.games.items():
-            table.add_row(record.date.replace("T", " ").rstrip("Z"), *game_cells(record), key=name)
+        for table in self.query(DataTable):
+            table.add_columns("started (UTC)", *GAME_COLUMNS)
+            for name, record in self.games.items():
+                started = record.date.replace("T", " ").rstrip("Z")
+                table.add_row(started, *game_cells(record), key=name)
         summary = (
             f"{len(self.games)} games, the newest first: Enter reviews one; c copies its"
             " game file, l its gamesolver.org link"
@@ -73,7 +89,7 @@ class MyGamesScreen(ModalScreen[None]):
         if not self.games:
             summary = "No games yet: every game you play here is kept for you."
         self.query_one("#games-summary", Static).update(summary)
-        table.focus()
+        self.query_one("#games-body").query(".games-list").first().focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "export" and parameters == ("download",):
@@ -81,13 +97,14 @@ class MyGamesScreen(ModalScreen[None]):
         return True
 
     def action_export(self, how: str) -> None:
-        table = self.query_one(DataTable)
-        if table.row_count == 0:
-            return
-        row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
-        name = str(row_key.value)
-        export_game(self.app, how, name, self.games[name])
+        name = chosen_game(self)
+        if name is not None:
+            export_game(self.app, how, name, self.games[name])
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
         review_game(self, self.games[str(event.row_key.value)])
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        review_game(self, self.games[str(event.option.id)])

@@ -4,6 +4,7 @@ the cursor on the line in focus, and how the mode is turned on."""
 from __future__ import annotations
 
 import pytest
+from textual.widgets import OptionList
 
 from c4tui.app.app import ConnectFourApp
 from c4tui.app.reader.commands import help_lines
@@ -11,6 +12,7 @@ from c4tui.app.reader.log import ReaderLog
 from c4tui.app.reader.mode import ENV, reading
 from c4tui.app.reader.view import CommandLine
 from c4tui.app.settings import Settings
+from c4tui.app.textual_internals import option_line
 from c4tui.cli import build_parser
 from tests.app.showcase import against, humans, settle, type_keys, until
 
@@ -296,14 +298,26 @@ async def test_kept_games_are_lines_the_cursor_follows_and_their_review_is_said(
         await settle(pilot)
         for column in "4545454":  # ● wins; the game is kept
             await typed(pilot, column)
+        await typed(pilot, "new")
+        await typed(pilot, "4")  # a second game, unfinished, listed first
         await typed(pilot, "games")
-        await until(pilot, lambda: app.screen.query("#games-table"), "the kept games")
-        table = app.screen.query_one("#games-table")
-        assert table.has_focus
-        region = table.content_region
-        # On the game's row, below the header: once on the header.
-        assert app.cursor_position == (region.x, region.y + 1)
-        assert region.x == 0  # the whole screen: no lines show through at the side
+        await until(pilot, lambda: app.screen.query("#games-lines"), "the kept games")
+        games = app.screen.query_one("#games-lines", OptionList)
+        assert games.has_focus
+        # A sentence a game, said whole: no table, no header, no rules between columns.
+        said = [str(games.get_option_at_index(i).prompt) for i in range(games.option_count)]
+        assert said[0].startswith("Game 1, Player 1 ● against Player 2 ○, unfinished at move 1 ●, ")
+        assert said[1].startswith(
+            "Game 2, Player 1 ● against Player 2 ○, Player 1 ● won in 4 moves, "
+        )
+        assert said[0].endswith(", now")  # the game on the board
+        screen = app.export_screenshot()
+        assert not [c for c in screen if "\u2500" <= c <= "\u259f"]  # box drawing, blocks
+        region = games.content_region
+        assert app.cursor_position == (region.x, region.y)  # on the first game, Enter's
+        assert games.region.x == 0  # the whole screen: no lines show through at the side
+        await type_keys(pilot, "down")  # the second game, below the first's two lines
+        assert app.cursor_position == (region.x, region.y + option_line(games, 1))
         await type_keys(pilot, "v")  # its review, in lines: no board, no graph
         await until(pilot, lambda: "review of 7 moves" in lines(app), "the review")
         assert app.screen is app.game_screen
