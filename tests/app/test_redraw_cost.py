@@ -329,3 +329,29 @@ async def test_discs_fall_for_a_player_and_not_for_a_spectator_unless_chosen(
         assert asked[-1]
     await ann.close()
     await bob.close()
+
+
+@pytest.mark.slow  # over 0.3 s of CPU (an app)
+async def test_a_move_makes_again_only_the_board_rows_it_changes(make_app):
+    app = make_app(settings=humans(animation=False), moves="4453")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        board = app.query_one(Board)
+        made: list[object] = []
+        row_lines = board._row_lines
+
+        def counted(cells: Any, *rest: Any) -> Any:
+            made.append(cells)
+            return row_lines(cells, *rest)
+
+        board._row_lines = counted  # type: ignore[method-assign]
+        await type_keys(pilot, "1")  # the bottom row's new disc; the last mark leaves row 2
+        await until(pilot, lambda: app.game.moves[-1:] == (0,), "the move played")
+        await settle(pilot)
+        assert 1 <= len(made) <= 2
+        partly = app.export_screenshot()
+        board._rows.clear()  # every row made again: the same board
+        board.refresh()
+        board._strips_key = None
+        await settle(pilot)
+        assert app.export_screenshot() == partly

@@ -61,6 +61,13 @@ class BoardView:
 
 
 FRAME_TIME = 1 / 60  # seconds between checks of a falling disc's row
+# A cell as a row draws it: its owner (or None), whether it is in the winning line,
+# whether it is the last disc dropped, its threat marks (or None).
+Cell = tuple[int | None, bool, bool, str | None]
+# What a row is drawn with: the frame's side, the hole's, the discs', the winning line's
+# and the last disc's styles, the classic look's paints (None: modern).
+RowStyles = tuple[Text, Style, tuple[Style, Style], Style, Style, "Paints | None"]
+ROWS_KEPT = 256  # board rows kept drawn (a game's rows, and a fall's frames, many times over)
 
 
 def board_size(size: DiscSize, width: int, height: int, extra: int = 0) -> Size:
@@ -117,6 +124,10 @@ class Board(DrawnWidget):
         self._falls = Falls()
         self._falling: tuple[Falling, ...] = ()
         self._fall_timer: Timer | None = None
+        # The board's rows as last drawn, by what their cells show (_lines), for these
+        # looks (disc size, style, theme, colour or not).
+        self._rows: dict[tuple[Cell, ...], list[Text]] = {}
+        self._rows_looks: tuple[object, ...] | None = None
 
     def watch_view(self, view: BoardView | None) -> None:
         if view is None:
@@ -279,37 +290,26 @@ class Board(DrawnWidget):
 
         top_edge, side, bottom_edge = self._frame(size.width * pos.width, paints)
         lines.append(top_edge)
+        looks = (size, view.style, self.app.theme, self.app.no_color)
+        if looks != self._rows_looks or len(self._rows) > ROWS_KEPT:
+            self._rows_looks, self._rows = looks, {}
         for board_row in reversed(range(pos.height)):
-            for sub in range(size.height):
-                line = Text()
-                line.append_text(side)
-                for col in range(pos.width):
-                    cell = (col, board_row)
-                    owner = drawn[cell] if cell in drawn else pos.cell(col, board_row)
-                    is_win, is_last = cell in winning, cell == last_cell
-                    if owner is None and cell in marks and sub == (size.height - 1) // 2:
-                        mark = self.component_style("board--threat")
-                        line.append(marks[cell].center(size.width), mark)
-                        continue
-                    if paints is not None:
-                        picture = classic_cell(size, owner, paints, win=is_win, last=is_last)
-                        line.append_text(picture[sub])
-                        continue
-                    if owner is None:
-                        line.append(size.hole[sub].center(size.width), hole)
-                        continue
-                    art = (size.win_marks if is_win else size.discs)[owner][sub]
-                    style = players[owner] + win if is_win else players[owner]
-                    left_pad = right_pad = " " * ((size.width - len(art)) // 2)
-                    if is_win and size is COMPACT:
-                        left_pad, right_pad = "[", "]"
-                    elif is_last and sub == (size.height - 1) // 2:
-                        left_pad, right_pad = "›", "‹"
-                    line.append(left_pad, last if left_pad == "›" else style)
-                    line.append(art, style)
-                    line.append(right_pad, last if right_pad == "‹" else style)
-                line.append_text(side)
-                lines.append(line)
+            cells = tuple(
+                (
+                    drawn[cell] if cell in drawn else pos.cell(*cell),
+                    cell in winning,
+                    cell == last_cell,
+                    marks.get(cell),
+                )
+                for cell in ((col, board_row) for col in range(pos.width))
+            )
+            # A row drawn before as it is now is taken as it was: a move or a fall's
+            # frame changes one or two of the board's rows, and making every line of
+            # them again was most of what a redraw of the board cost.
+            if cells not in self._rows:
+                row_styles: RowStyles = (side, hole, players, win, last, paints)
+                self._rows[cells] = self._row_lines(cells, size, row_styles)
+            lines += self._rows[cells]
         lines.append(bottom_edge)
         numbers = Text(" ")
         for col in range(pos.width):
@@ -322,6 +322,39 @@ class Board(DrawnWidget):
             styles = (self.component_style("board--label"), self.component_style("board--hint"))
             texts, scores = overlay_texts(pos, view.scores, view.score_numbers)
             lines += score_lines(texts, scores, size.width, below + instead, *styles)
+        return lines
+
+    def _row_lines(self, cells: tuple[Cell, ...], size: DiscSize, styles: RowStyles) -> list[Text]:
+        """The lines of one board row: each cell's (owner, in the winning line, the last
+        disc dropped, its threat marks)."""
+        side, hole, players, win, last, paints = styles
+        lines: list[Text] = []
+        for sub in range(size.height):
+            line = Text()
+            line.append_text(side)
+            for owner, is_win, is_last, mark in cells:
+                if owner is None and mark is not None and sub == (size.height - 1) // 2:
+                    line.append(mark.center(size.width), self.component_style("board--threat"))
+                    continue
+                if paints is not None:
+                    picture = classic_cell(size, owner, paints, win=is_win, last=is_last)
+                    line.append_text(picture[sub])
+                    continue
+                if owner is None:
+                    line.append(size.hole[sub].center(size.width), hole)
+                    continue
+                art = (size.win_marks if is_win else size.discs)[owner][sub]
+                style = players[owner] + win if is_win else players[owner]
+                left_pad = right_pad = " " * ((size.width - len(art)) // 2)
+                if is_win and size is COMPACT:
+                    left_pad, right_pad = "[", "]"
+                elif is_last and sub == (size.height - 1) // 2:
+                    left_pad, right_pad = "›", "‹"
+                line.append(left_pad, last if left_pad == "›" else style)
+                line.append(art, style)
+                line.append(right_pad, last if right_pad == "‹" else style)
+            line.append_text(side)
+            lines.append(line)
         return lines
 
     def _frame(self, inside: int, paints: Paints | None) -> tuple[Text, Text, Text]:
