@@ -264,3 +264,15 @@ async def test_a_relayed_room_is_forwarded_as_its_server_wrote_it_not_read_again
         assert read == []
         await ann.close()
         await bob.close()
+
+
+async def test_a_clock_shown_stopped_is_forgotten_once_no_server_took_its_room(postgres, tmp_path):
+    wall = Time(2_000_000_000.0)
+    async with two_servers(tmp_path, postgres.fresh_url(), wall) as (_, second):
+        relays = second.host.elsewhere
+        relays._heard_stopped({"room": 7, "side": 1, "left": 12.0}, "elsewhere")
+        relays.tick()
+        assert relays._stopped  # within two leases: kept for the server that takes room 7
+        wall.moved(2 * second.host.limits.lease_seconds + 1)
+        relays.tick()
+        assert not relays._stopped and relays.stopped_at(7) is None

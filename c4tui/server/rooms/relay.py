@@ -243,8 +243,12 @@ class Relays(Elsewhere, HostListener):
     def tick(self) -> None:
         """Relays left waiting go back to the lobby: one whose room came back nowhere
         (ORPHAN_LEASES), and one its live server never answered within a lease (the
-        bus lost the word: its connection to the database was cut)."""
+        bus lost the word: its connection to the database was cut). Clocks shown
+        stopped that no server took a room with go too (`stopped_at`)."""
         now, lease = self.host.wall(), self.host.limits.lease_seconds
+        for number, (_, _, when) in list(self._stopped.items()):
+            if when < now - ORPHAN_LEASES * lease:
+                del self._stopped[number]
         for relay in list(self.by_id.values()):
             if relay.orphaned is not None and relay.orphaned < now - ORPHAN_LEASES * lease:
                 self._drop(relay.client)
