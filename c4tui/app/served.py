@@ -17,6 +17,8 @@ from typing import Any
 
 from textual import events
 from textual.app import App, SystemCommand
+from textual.driver import Driver
+from textual.drivers.linux_driver import LinuxDriver
 from textual.screen import Screen
 from textual.widgets import DataTable, OptionList
 
@@ -100,7 +102,7 @@ class ServedApp(App[None]):
         self, *, steady: bool = False, connect_with: Connect = RemoteMatch.from_environment
     ) -> None:
         """`steady` freezes what moves on screen (tests); `connect_with` makes the match."""
-        super().__init__(driver_class=QuietDriver)  # no wakes while no key comes
+        super().__init__()
         self.steady = steady
         self._connect = connect_with
         self.match: RemoteMatch
@@ -114,6 +116,12 @@ class ServedApp(App[None]):
         self.key_order = KeyOrder(self)
         if steady:
             self.animation_level = "none"
+
+    def get_driver_class(self) -> type[Driver]:
+        """On a terminal, the driver that sleeps while no key comes (quiet_driver.py);
+        Textual's choice otherwise (a browser's, which textual-serve names)."""
+        chosen = super().get_driver_class()
+        return QuietDriver if chosen is LinuxDriver else chosen
 
     async def on_mount(self) -> None:
         try:

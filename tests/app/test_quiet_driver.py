@@ -107,3 +107,12 @@ async def test_the_thread_ends_when_told(driver):
     driver.driver.exit_event.set()
     driver.thread.join(GUARD)
     assert not driver.thread.is_alive()
+
+
+def test_a_browsers_client_keeps_the_driver_textual_serve_names(monkeypatch):
+    """textual-serve runs a browser's client with its own driver (TEXTUAL_DRIVER): the
+    quiet one is for terminals only (given to a browser's client, the tab never drew)."""
+    monkeypatch.setattr("textual.constants.DRIVER", "textual.drivers.web_driver:WebDriver")
+    assert ServedApp().driver_class.__name__ == "WebDriver"
+    monkeypatch.setattr("textual.constants.DRIVER", None)
+    assert ServedApp().driver_class is quiet_driver.QuietDriver
