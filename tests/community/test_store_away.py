@@ -10,28 +10,10 @@ import asyncio
 import threading
 import time
 
-import pytest
-
 from c4tui.server.store.postgres_store import PostgresStore
 from c4tui.server.store.store import StoreError
-from tests.community.postgres import Postgres, binaries
 
 PATIENCE = 60.0  # seconds before the test calls a statement hung, or the store lost
-
-
-@pytest.fixture
-def own_postgres():
-    """A PostgreSQL of this test's own: the test stops and freezes it."""
-    bin_dir = binaries()
-    if bin_dir is None:
-        pytest.skip("PostgreSQL is not installed (initdb not found)")
-    server = Postgres(bin_dir)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.thaw()
-        server.stop()
 
 
 def answered(store: PostgresStore) -> BaseException | int:

@@ -197,7 +197,8 @@ async def test_a_move_the_store_cannot_keep_is_never_answered_ok(tmp_path):
             other.close()
         assert status == 503 and "was not made" in answer["error"], answer
         assert service.host.rooms[room].position.moves == 0  # undone, as the answer says
-        store._busy_until = 0.0  # as if the store's rest after a busy lock were over
+        # As if the rest after a busy lock were over, for the connection that writes rooms.
+        service.host.line.writers.of(room).store._busy_until = 0.0
         assert (await post(http, f"/game/{room}/move/4?ply=0", alpha))[0] == 200
         assert (await beta_game.next("gameState"))["moves"] == "4"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from c4tui.app.screens.kept_games import game_cells
 from c4tui.engine.board.game import Game
 from c4tui.engine.board.gamefile import GameRecord
-from c4tui.server.rooms.keeping import RoomKeeper
+from c4tui.server.rooms.keeping import RoomKeeper, room_record
 from c4tui.server.rooms.room import Room, Seat
 
 
@@ -34,7 +34,7 @@ def test_a_resigned_room_game_is_kept_won_and_listed_as_finished(store):
 def test_an_agreed_draw_is_kept_as_a_draw(store):
     keeper, room = RoomKeeper(store), a_room()
     assert room.offer(1, "draw") is None and room.answer(0, "draw", True) is None
-    keeper.archive(room)
+    keeper.archive(room_record(room))
     record = kept(keeper, room)
     assert (record.result, record.ended.how) == ("1/2-1/2", "agreed")
     assert game_cells(record)[3] == "draw agreed"

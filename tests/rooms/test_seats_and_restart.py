@@ -44,14 +44,14 @@ async def test_a_seat_not_taken_back_in_time_opens(tmp_path):
     await service.close()
 
 
-def moves_kept(state) -> str:
-    """The moves of room 1's game as the database holds them."""
+def moves_kept(state, number: int = 1) -> str:
+    """The moves of room `number`'s game as the database holds them."""
     from c4tui.server.rooms.keeping import RoomKeeper
     from c4tui.server.store.opening import open_store
 
     with open_store(state) as kept:
         rooms = RoomKeeper(kept).load()
-    return next(room.position.to_moves() for room, _ in rooms if room.number == 1)
+    return next(room.position.to_moves() for room, _ in rooms if room.number == number)
 
 
 async def test_a_full_disk_refuses_the_move_says_so_and_loses_nothing(service, monkeypatch):
@@ -62,7 +62,7 @@ async def test_a_full_disk_refuses_the_move_says_so_and_loses_nothing(service, m
     await room_where(bob, lambda m: m["seat"] == 1)
     await ann.send("drop", column=3, ply=0)
     await room_where(bob, lambda m: m["moves"] == "4")
-    store = service.host.store
+    store = service.host.line.writers.of(1).store  # the connection that writes room 1
     run = store._run
 
     def full(sql, params, *, fetch):  # the game's row is written, then its move finds no room
@@ -121,7 +121,7 @@ async def test_leaving_a_game_keeps_it_among_your_games(service):
 async def test_a_room_made_on_a_full_disk_is_not_made_and_says_why(service, monkeypatch):
     ann = await login(service, "ann")
     await next_of(ann, "lobby")
-    store = service.host.store
+    store = service.host.line.writers.of(1).store  # the connection that writes rooms
 
     def full(sql, params, *, fetch):
         raise StoreFull(f"{store.where}: the disk is full (database or disk is full)")
@@ -134,6 +134,6 @@ async def test_a_room_made_on_a_full_disk_is_not_made_and_says_why(service, monk
     assert service.host.rooms == {}
     monkeypatch.undo()
     await ann.send("create")
-    await room_where(ann, lambda m: m["seat"] == 0)  # room again: made and kept
-    assert moves_kept(service.state_dir) == ""
+    made = await room_where(ann, lambda m: m["seat"] == 0)  # room again: made and kept
+    assert moves_kept(service.state_dir, made["room"]) == ""
     await ann.close()

@@ -204,24 +204,33 @@ class PostgresBus(Bus):
             item = following if taken else await self._out.get()
 
     async def _notify(self, to: str, payload: str, size: int) -> None:
-        """One notification (a long message as a letter, see the module docstring)."""
-        try:
-            talk = await self._talking()
-            if size > NOTIFY_MOST:
-                cursor = await talk.execute(
-                    "INSERT INTO bus_letters (body, sent) VALUES (%s, %s) RETURNING id",
-                    (payload, self.clock()),
-                )
-                row = await cursor.fetchone()
-                payload = json.dumps({"l": row[0] if row else 0})
-                await self._clean(talk)
-            await talk.execute("SELECT pg_notify(%s, %s)", (to, payload))
-        except psycopg.Error as error:
-            log.warning("bus: a message was not sent (%s)", _line(error))
-            if self._talk is not None:
-                with contextlib.suppress(psycopg.Error):
-                    await self._talk.close()
-            self._talk = None
+        """One notification (a long message as a letter, see the module docstring). On
+        a connection that fails, once more on a new one: the database may have closed
+        the old one while it was idle (it restarted), and is back; a message that fails
+        on a new connection too is dropped."""
+        for last in (False, True):
+            fresh = self._talk is None or self._talk.closed
+            try:
+                talk = await self._talking()
+                sent = payload
+                if size > NOTIFY_MOST:
+                    cursor = await talk.execute(
+                        "INSERT INTO bus_letters (body, sent) VALUES (%s, %s) RETURNING id",
+                        (payload, self.clock()),
+                    )
+                    row = await cursor.fetchone()
+                    sent = json.dumps({"l": row[0] if row else 0})
+                    await self._clean(talk)
+                await talk.execute("SELECT pg_notify(%s, %s)", (to, sent))
+                return
+            except psycopg.Error as error:
+                if self._talk is not None:
+                    with contextlib.suppress(psycopg.Error):
+                        await self._talk.close()
+                self._talk = None
+                if fresh or last:
+                    log.warning("bus: a message was not sent (%s)", _line(error))
+                    return
 
     async def _talking(self) -> psycopg.AsyncConnection[Any]:
         if self._talk is None or self._talk.closed:

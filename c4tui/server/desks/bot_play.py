@@ -97,7 +97,7 @@ class BotPlay:
 
     # ---- moves, thinking, resigning -------------------------------------------------------
 
-    def move(self, account: BotAccount, number: int, column: int, ply: int | None) -> None:
+    async def move(self, account: BotAccount, number: int, column: int, ply: int | None) -> None:
         """The bot drops a disc in `column` (0-based), having seen `ply` moves if given."""
         room, seat = self.seat(account, number)
         wait = self._moves.setdefault(
@@ -113,9 +113,9 @@ class BotPlay:
         refusal = room.drop(seat, column, room.position.moves if ply is None else ply)
         if refusal is not None:
             raise BotRefused(409, refusal)
-        self.keep(room)
+        await self.keep(room)
 
-    def resign(self, account: BotAccount, number: int, reason: str = "") -> None:
+    async def resign(self, account: BotAccount, number: int, reason: str = "") -> None:
         """Resign the bot's game; `reason`, its own words (its engine crashed, say), is
         told to the room with it: one line of printable text, cut at REASON_CHARS."""
         room, seat = self.seat(account, number)
@@ -126,12 +126,12 @@ class BotPlay:
         if len(words) > REASON_CHARS:
             words = words[: REASON_CHARS - 1] + "…"
         self.host.tell(room, f"BOT {account.name} resigns" + (f": {words}." if words else "."))
-        self.keep(room)
+        await self.keep(room)
 
-    def keep(self, room: Room) -> None:
+    async def keep(self, room: Room) -> None:
         """The change kept and shown, or BotRefused(503) when the store would not keep
         it (it is undone): a bot's `ok` always means kept."""
-        if not self.host.changed(room):
+        if not await self.host.changed(room):
             raise BotRefused(
                 503, room.trouble or "The server cannot keep games now: try again later."
             )

@@ -335,7 +335,9 @@ class BotDesk(HostListener):
         )
         if person is not None:
             self.host.enter(person, room, room.seat_of(person.key))
-        self.play.keep(room)  # the bots hear gameStart (`changed` below)
+        # The bots hear gameStart once it is kept (`changed` below); a room the store
+        # refuses is not made, and the person in it is told.
+        self.host.changed(room)
         if person is None and not is_bot(challenge.challenger) and room.number in self.host.rooms:
             self.host.summon(challenge.challenger, room.number)  # from their server, relayed
         return room

@@ -240,7 +240,7 @@ class BotApi:
         column = number(request.match_info["column"], "column", 1, 10) - 1
         ply = request.query.get("ply")
         seen = None if ply is None else number(ply, "ply", 0, 100)
-        self.desk.play.move(bot, self._room(request), column, seen)
+        await self.desk.play.move(bot, self._room(request), column, seen)
         return web.json_response({"ok": True})
 
     async def thinking(self, request: web.Request, bot: BotAccount) -> web.StreamResponse:
@@ -258,7 +258,7 @@ class BotApi:
         return web.json_response({"ok": True})
 
     async def resign(self, request: web.Request, bot: BotAccount) -> web.StreamResponse:
-        self.desk.play.resign(bot, self._room(request), request.query.get("reason", ""))
+        await self.desk.play.resign(bot, self._room(request), request.query.get("reason", ""))
         return web.json_response({"ok": True})
 
     # ---- streams ----------------------------------------------------------------------

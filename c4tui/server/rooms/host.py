@@ -1,12 +1,13 @@
 """RoomHost: every room of the service and the clients in them, kept after every change.
 
 Requests (requests.py) are done on the event loop, one at a time, so no two ever see a
-room half-changed. After every change (`changed`) a room is kept in the store
-(keeping.py: one transaction, committed before anyone is told), its view goes to
-everyone in it, the lobby hears of it, and when the AI seat is to move its search goes
-to the pool of worker processes (ai_pool.py). A change the store refuses (a full disk)
-is undone: the room goes back to what was last kept, and its players are told why; what
-a player has seen is always what is kept, so a kill at any moment loses nothing shown.
+room half-changed. After every change (`changed`) a room is kept in the store, off the
+loop (keeping_line.py: one transaction in a writer's thread), and once it is committed
+its view goes to everyone in it, the lobby hears of it, and when the AI seat is to move
+its search goes to the pool of worker processes (ai_pool.py). A change the store
+refuses (a full disk, a database away) is undone: the room goes back to what was last
+kept, and its players are told why; what a player has seen is always what is kept, so a
+kill at any moment loses nothing shown.
 
 Presence: a person whose last connection to a room drops keeps the seat for the room's
 grace (`Room.grace`: `RoomLimits.seat_hold` without a clock, a share of the time
@@ -32,13 +33,14 @@ from pathlib import Path
 
 from c4tui.server.cluster.bus import Bus
 from c4tui.server.cluster.opening import open_bus
-from c4tui.server.cluster.room_leases import LeaseLost, server_id
+from c4tui.server.cluster.room_leases import server_id
 from c4tui.server.rooms import seat_watch, showing
 from c4tui.server.rooms.ai_pool import AiPool
 from c4tui.server.rooms.ai_seat import AiSeat
 from c4tui.server.rooms.audience import Audience, Client
 from c4tui.server.rooms.hooks import Elsewhere, HostListener
-from c4tui.server.rooms.keeping import RoomKeeper, restore
+from c4tui.server.rooms.keeping import RoomKeeper
+from c4tui.server.rooms.keeping_line import KeepLine
 from c4tui.server.rooms.leasing import Leasing
 from c4tui.server.rooms.lobby import LobbyBoard
 from c4tui.server.rooms.looks import Looks
@@ -47,7 +49,7 @@ from c4tui.server.rooms.room import Room, by_post
 from c4tui.server.rooms.watching import Watching
 from c4tui.server.store.opening import open_store
 from c4tui.server.store.room_records import RoomRecord
-from c4tui.server.store.store import Store, StoreError, StoreFull
+from c4tui.server.store.store import Store, StoreError
 from c4tui.server.wire.identity import RoomLimits
 from c4tui.server.wire.protocol import VERSION, Notice, Welcome
 from c4tui.server.wire.protocol import Identity as WelcomedAs
@@ -97,6 +99,7 @@ class RoomHost:
         self.in_tournament: Callable[[int], bool] = lambda number: False
         self.watching = Watching(lambda: self.store, self.wall)  # spectators, kept (watching.py)
         self.leasing = Leasing(self)  # the rooms' leases, the servers' heartbeats (leasing.py)
+        self.line = KeepLine(self)  # the rooms' changes on their way to the store
 
     @property
     def store(self) -> Store:
@@ -153,6 +156,7 @@ class RoomHost:
         if self._store is None:
             self._store = open_store(self.state_dir, self.store_url, self.limits.store_timeout)
         bring_in(self.state_dir, self.store)
+        self.line.start(self.store)
         if self.store.dialect != "postgresql":
             self.leasing.leases.clear()  # a SQLite file is one server's: every room is its own
         self.bus.on("host.summon", self._summoned)
@@ -180,7 +184,8 @@ class RoomHost:
         for room in list(self.rooms.values()):
             if room.clock is not None and room.clock.running is not None:
                 room.clock.charge(now)
-                self.keep(room)
+                self.keep(room, show=False)
+        await self.line.close()  # every change written before the leases go
         await self.ai.pool.close()
         if self._store is not None:
             try:  # another server may take them at once
@@ -329,20 +334,13 @@ class RoomHost:
 
     def _archive(self, room: Room) -> None:
         if room.position.moves:
-            try:
-                self.keeper.archive(room)
-            except StoreError as error:
-                log.warning("room %d: could not keep its game: %s", room.number, error)
+            self.line.archive(room)
 
     def _close_if_empty(self, room: Room) -> bool:
         if room.people or any(s.held_until is not None for s in room.seats):
             return False
         self.ai.cancel(room.number)
-        try:
-            self.keeper.forget(room)
-            self.leasing.leases.release(room.number)
-        except StoreError as error:  # it stays in the store: back after a restart
-            log.warning("room %d: could not keep its game: %s", room.number, error)
+        self.line.forget(room)
         del self.rooms[room.number]
         self.kept.pop(room.number, None)
         for client in self.members(room):
@@ -374,61 +372,38 @@ class RoomHost:
 
     # ---- after every change -------------------------------------------------------
 
-    def changed(self, room: Room) -> bool:
-        """Keep the room, let its AI start if it is to move, and show it to everyone in it
-        (the view says the AI thinks, so players know they wait for it). Whether the
-        change was kept: one that was not is undone, and whoever asked for it is told no."""
+    def changed(self, room: Room) -> asyncio.Future[bool]:
+        """Keep the room; once kept, let its AI start if it is to move and show it to
+        everyone in it (the view says the AI thinks, so players know they wait for it).
+        Whether the change was kept comes as the future's result: one that was not is
+        undone, and whoever asked for it is told no (keeping_line.py)."""
         moves = room.clock_ply
         room.settle_clock(self.now())
-        if room.position.moves > moves:
-            showing.tell_turn(self, room)
+        moved = room.position.moves > moves
         for listener in self.listeners:
             listener.changing(room)
         if not room.thinking:
             self.ai.cancel(room.number)
         if self._close_if_empty(room):
-            return True
-        kept = self.keep(room)
-        if kept:
-            self.ai.search(room)
-        if room.number in self.rooms:
-            self.show(room)
-            for listener in self.listeners:
-                listener.changed(room)
-        self.lobby.room_changed(room)
-        return kept
+            closed: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+            closed.set_result(True)
+            return closed
+        told = (lambda: showing.tell_turn(self, room)) if moved else None
+        return self.line.keep(room, then=told)
 
-    def keep(self, room: Room) -> bool:
-        """Keep the room; when the store refuses, undo the change (see the module
-        docstring) and say why in the room. Whether it was kept."""
-        try:
-            with self.store.transaction():  # only while the room is this server's
-                self.leasing.leases.hold(room.number)
-                self.kept[room.number] = self.keeper.keep(
-                    room, self.kept.get(room.number), (self.now(), self.wall())
-                )
-        except LeaseLost:
-            if room.number in self.kept:
-                self.leasing.let_go(room)
-            else:
-                self.unmake(room, "The server cannot keep games now: try later.")
-            return False
-        except StoreError as error:
-            if room.trouble is None:
-                log.warning("room %d: a change not kept, so undone: %s", room.number, error)
-            why = "its disk is full" if isinstance(error, StoreFull) else "its database failed"
-            last = self.kept.get(room.number)
-            if last is None:  # a new room that could not be kept at all
-                self.unmake(room, f"The server cannot keep games now ({why}): try later.")
-                return False
-            restore(room, last)
-            room.trouble = (
-                f"The server cannot keep this game ({why}): the last move or change "
-                "was not made, and the clocks are stopped. Try again in a while."
-            )
-            return False
-        room.trouble = None
-        return True
+    def keep(self, room: Room, *, show: bool = True) -> asyncio.Future[bool]:
+        """Keep the room as it is (a clock charged, a refused change tried again), shown
+        again once kept if `show`; a refusal is undone and said (keeping_line.py)."""
+        return self.line.keep(room, show=show, tell=False)
+
+    def writing(self, number: int) -> bool:
+        """Whether a change to room `number` is being written."""
+        return self.line.busy(number)
+
+    @property
+    def store_away(self) -> str | None:
+        """Why the database cannot be reached now; None while it can."""
+        return self.line.away
 
     def unmake(self, room: Room, reason: str) -> None:
         """A room that was never kept goes, and everyone in it back to the lobby."""
@@ -442,7 +417,11 @@ class RoomHost:
         return self.clients.in_room(room.number)
 
     def show(self, room: Room) -> None:
-        """The room as it is now, to everyone in it (showing.py)."""
+        """The room as it is now, to everyone in it (showing.py); while a change to it is
+        being written, once that is kept (nothing is shown that is not)."""
+        if self.line.busy(room.number):
+            self.line.show_later(room.number)
+            return
         showing.show(self, room)
 
     def tell(self, room: Room, text: str) -> None:

@@ -55,6 +55,12 @@ def room_record(room: Room) -> RoomRecord:
     )
 
 
+def clock_charged(room: Room, now: float, wall: float) -> float | None:
+    """When the room's clock was last charged, in Unix seconds, from the host's `now`
+    and `wall` times (kept with the clock: a takeover charges from then)."""
+    return None if room.clock is None else wall - (now - room.clock.since)
+
+
 def moved_only(last: RoomRecord, record: RoomRecord) -> bool:
     """Whether `record` is `last` with moves added to a game still under way (its clock
     may differ too): all the store needs then is the moves and the clock."""
@@ -142,10 +148,15 @@ class RoomKeeper:
         charged is kept in Unix seconds (a takeover charges from then:
         Leasing.bring_back). StoreError (nothing kept) when the store refuses."""
         record = room_record(room)
-        charged = None
-        if at is not None and room.clock is not None:
-            now, wall = at
-            charged = wall - (now - room.clock.since)
+        self.write(record, last, room.over, None if at is None else clock_charged(room, *at))
+        return record
+
+    def write(
+        self, record: RoomRecord, last: RoomRecord | None, over: bool, charged: float | None
+    ) -> None:
+        """`keep` for a room already made a record (by the loop, for a writer's thread,
+        which never touches a room): `over`, its game is over; `charged`, when its clock
+        was last charged, in Unix seconds."""
         with self.store.transaction():
             if last is not None and moved_only(last, record):
                 self.games.add_moves(
@@ -153,28 +164,26 @@ class RoomKeeper:
                 )
                 if record.clock != last.clock:
                     self.clocks.keep(record.number, record.clock, charged)
-                return record
+                return
             game = self.rooms.keep(record)
             self.clocks.keep(record.number, record.clock, charged)
-            if room.over:
-                self.games.hold(game, self._people(room))
-        return record
+            if over:
+                self.games.hold(game, _people(record))
 
-    def archive(self, room: Room) -> None:
+    def archive(self, record: RoomRecord) -> None:
         """Keep the room's game among the games of each person in it (a game under way
         too: its later moves follow, as it is one game)."""
+        keys = (record.seats[0].key, record.seats[1].key)
         with self.store.transaction():
-            game = self.games.keep(
-                room.name, room.record(), room=room.number, keys=self._keys(room)
-            )
-            self.games.hold(game, self._people(room))
+            game = self.games.keep(record.game_name, record.game, room=record.number, keys=keys)
+            self.games.hold(game, _people(record))
 
-    def forget(self, room: Room) -> None:
+    def forget(self, record: RoomRecord) -> None:
         """The room has closed: its game is kept for its players, the room goes."""
         with self.store.transaction():
-            if room.position.moves:
-                self.archive(room)
-            self.rooms.forget(room.number)
+            if record.game.moves:
+                self.archive(record)
+            self.rooms.forget(record.number)
 
     def load(self, numbers: Collection[int] | None = None) -> list[tuple[Room, RoomRecord]]:
         """Every room kept (only `numbers`, unless None) and its record, lowest number
@@ -200,10 +209,7 @@ class RoomKeeper:
         """The newest games of one identity, as (name, game file text)."""
         return [(kept.name, kept.record.to_text()) for kept in self.games.kept(key)]
 
-    @staticmethod
-    def _people(room: Room) -> list[str]:
-        return [seat.key for seat in room.seats if seat.key is not None]
 
-    @staticmethod
-    def _keys(room: Room) -> tuple[str | None, str | None]:
-        return room.seats[0].key, room.seats[1].key
+def _people(record: RoomRecord) -> list[str]:
+    """The identities of the people seated in the room (engines have none)."""
+    return [seat.key for seat in record.seats if seat.key is not None]

@@ -6,6 +6,11 @@ stops renewing (killed, stalled) has its rooms taken by the next live server to 
 loaded as they were last kept, with every person's seat held for the room's grace; a
 server that finds its lease taken (it stalled past it) lets the room go, and its own
 people in it follow it there (relay.py). On SQLite every room is the one server's.
+
+A server that could not reach the database judges no other server for a lease's length
+after it can again (`_blind_until`): the others could not renew or beat meanwhile
+either, so their leases and heartbeats look run out when they are not; judged at once,
+the first server back would take the others' rooms and drop their relays.
 """
 
 from __future__ import annotations
@@ -32,6 +37,8 @@ class Leasing:
         self.due = 0.0  # when this server renews its leases next (by host.wall)
         self._unplayable: set[int] = set()  # rooms kept that this c4tui cannot load
         self._silent: set[str] = set()  # live servers that missed their heartbeats
+        self._blind = False  # the database could not be reached at the last look
+        self._blind_until = 0.0  # by host.wall: no other server judged before (the module)
 
     @property
     def leases(self) -> RoomLeases:
@@ -122,12 +129,14 @@ class Leasing:
             return
         try:
             held = self.leases.renew()
+            self._seeing()
             for number in list(self.host.rooms):
                 if number not in held:
                     self.let_go(self.host.rooms[number])
             for number in held - set(self.host.rooms):
                 self.leases.release(number)  # a room that was never made here
-            free = set(self.leases.free()) - self._unplayable
+            judging = self.host.wall() >= self._blind_until
+            free = set(self.leases.free()) - self._unplayable if judging else set()
             if free:
                 back = self.bring_back(free, self.leases.last_heard())
                 self.host.elsewhere.taken(back)  # this server's players relayed to them sit here
@@ -138,8 +147,19 @@ class Leasing:
                 if back:
                     self.host.lobby.changed()
         except StoreError as error:
+            self._blind = True
             log.warning("the rooms' leases could not be seen to: %s", error)
         self.heartbeats()
+
+    def _seeing(self) -> None:
+        """The database answered: after it did not, judge no other server for a lease."""
+        if self._blind:
+            self._blind = False
+            self._blind_until = self.host.wall() + self.host.limits.lease_seconds
+            log.warning(
+                "the database answers again: no other server's rooms taken for %g s",
+                self.host.limits.lease_seconds,
+            )
 
     def seat_the_waiting(self, room: Room) -> None:
         """Players of a room just taken over who came to this server in the lobby, in
@@ -169,10 +189,15 @@ class Leasing:
             self.records.beat()
             seen = self.records.seen()
         except StoreError as error:
+            self._blind = True
             log.warning("the servers' heartbeats could not be seen to: %s", error)
             return
+        self._seeing()
         now, lease = self.host.wall(), self.host.limits.lease_seconds
         live = {server for server, at in seen.items() if at >= now - lease}
+        if now < self._blind_until:  # none judged silent or gone yet (the module)
+            self._servers = sorted({*self._servers, *live, self.host.server})
+            return
         silent = {s for s in live if seen[s] < now - lease / 2} - {self.host.server}
         gone = set(self._servers) - live - {self.host.server}
         self._servers = sorted(live | {self.host.server})

@@ -103,10 +103,11 @@ def look_at(host: Host, room: Room, now: float) -> None:
     running = clock is not None and clock.running is not None and room.trouble is None
     if clock is not None and running and now - clock.since >= CLOCK_KEEP:
         clock.charge(now)  # kept up to date, so a kill gives back at most CLOCK_KEEP
+        host.keep(room, show=False)
+    if room.trouble is not None and room.number in host.rooms and not host.writing(room.number):
+        # Tried again; once kept it is shown (its clock runs again from then) and an AI
+        # move the store refused is searched again.
         host.keep(room)
-    if room.trouble is not None and room.number in host.rooms and host.keep(room):
-        host.ai.search(room)  # an AI move the store refused is searched again
-        host.show(room)  # its clock runs again from now
 
 
 def stop_clock_while_unkept(host: Host, room: Room, now: float) -> None:
@@ -116,7 +117,7 @@ def stop_clock_while_unkept(host: Host, room: Room, now: float) -> None:
     if clock is None or clock.running is None:
         return
     if room.trouble is None:
-        away = host.store.away
+        away = host.store_away
         if away is None:
             return
         clock.charge(now)  # the time until now was played: it counts

@@ -9,6 +9,7 @@ per address (access.py).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import time
@@ -89,6 +90,7 @@ class Requests:
         self.guesses = GuessLimit(host.limits.code_guesses)  # per identity
         self.address_guesses = GuessLimit(host.limits.code_guesses_per_address)
         self._games_asked: dict[str, float] = {}  # identity key -> when it last asked
+        self._tasks: set[asyncio.Task[None]] = set()  # games being read, till sent
         self.others = OtherServers(host)  # their people and rooms (several servers)
         host.listeners.append(self.others)
         self.people = People(host, self.others)
@@ -343,7 +345,20 @@ class Requests:
         if now - self._games_asked.get(client.key, -GAMES_EVERY) < GAMES_EVERY:
             raise Refused("Your games are on their way: ask again in a moment.")
         self._games_asked[client.key] = now
-        games = self.host.keeper.kept_games(client.key)
+        sending = asyncio.get_running_loop().create_task(self._send_games(client))
+        self._tasks.add(sending)
+        sending.add_done_callback(self._tasks.discard)
+
+    async def _send_games(self, client: Client) -> None:
+        """Read once the changes made before are written (a game just left is among
+        them: the writers keep it, off the loop)."""
+        await self.host.line.written()
+        try:
+            games = self.host.keeper.kept_games(client.key)
+        except StoreError as error:
+            reason = f"The server cannot read your games now: {error}"
+            client.send(RefusedMessage(of="games", reason=reason))
+            return
         client.send(Games(tuple(KeptGame(name, text) for name, text in games)))
 
     def _on_say(self, client: Client, message: Say) -> None:

@@ -28,6 +28,7 @@ import contextlib
 import logging
 import os
 import re
+import select
 import socket
 import threading
 import time
@@ -104,6 +105,8 @@ class PostgresStore(Store):
             away, connection = self._away, self.connection
         if away is not None:
             raise StoreError(f"{self.where}: the database is away ({away}); trying again")
+        if not self.in_transaction:
+            connection = self._fresh(connection)
         # A database frozen (SIGSTOP, a hung host) keeps no timeout of its own: the
         # watchdog cuts the socket, so the statement fails instead of holding the server.
         self._watchdog.watch(connection, self.statement_seconds + 1.0)
@@ -118,6 +121,31 @@ class PostgresStore(Store):
             raise failure from None
         finally:
             self._watchdog.done()
+
+    def _fresh(self, connection: psycopg.Connection[Any]) -> psycopg.Connection[Any]:
+        """`connection`, or a new one when the database closed it while it was idle (it
+        restarted since the last statement): an idle connection has nothing to read
+        (this store never listens), so a socket with something to read was closed.
+        Without this, the first change after a restart would be refused, once on
+        every connection, with the database already back."""
+        try:
+            closed = bool(select.select([connection.pgconn.socket], [], [], 0)[0])
+        except (OSError, ValueError, psycopg.Error):
+            closed = True
+        if not closed:
+            return connection
+        with contextlib.suppress(Exception):
+            connection.close()
+        try:
+            fresh = self._connect()
+        except StoreError as error:
+            self._went_away(connection, str(error))
+            raise
+        with self._lock:
+            if self.connection is connection:
+                self.connection = fresh
+        log.warning("the database closed an idle connection: a new one to %s", self.where)
+        return fresh
 
     @property
     def away(self) -> str | None:
@@ -152,6 +180,9 @@ class PostgresStore(Store):
     def _rollback(self) -> None:
         with contextlib.suppress(psycopg.Error):
             self.connection.execute("ROLLBACK")
+
+    def another(self) -> PostgresStore:
+        return PostgresStore(self._address, self.statement_seconds)
 
     def close(self) -> None:
         self._closed.set()

@@ -65,8 +65,10 @@ class SqliteStore(Store):
 
     dialect = "sqlite"
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, checked: bool = False) -> None:
+        """`checked`: its pages were looked at by another connection just now (skip it)."""
         super().__init__()
+        self._checked = checked
         self.path = Path(path)
         self.where = str(self.path)
         self._busy_until = 0.0  # time.monotonic() until which statements fail at once
@@ -104,7 +106,7 @@ class SqliteStore(Store):
         self.execute("PRAGMA synchronous=NORMAL")
         self.execute("PRAGMA foreign_keys=ON")
         self.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        verdict = self.rows("PRAGMA quick_check")
+        verdict = [("ok",)] if self._checked else self.rows("PRAGMA quick_check")
         if verdict != [("ok",)]:
             first = str(verdict[0][0]) if verdict else "no answer"
             raise StoreDamaged(f"{self.where}: the database is damaged ({first})")
@@ -167,6 +169,9 @@ class SqliteStore(Store):
         if self.connection.in_transaction:
             with contextlib.suppress(sqlite3.Error):
                 self.connection.execute("ROLLBACK")
+
+    def another(self) -> SqliteStore:
+        return SqliteStore(self.path, checked=True)
 
     def close(self) -> None:
         self.connection.close()

@@ -20,9 +20,10 @@ The SQL both engines understand, and so the only SQL written here:
 - an id the database numbers itself is written `{id}` in a migration's CREATE TABLE
   (the one word the two engines spell differently; migrate.py fills it in).
 
-The interface is synchronous, called on the room service's event loop: a commit to
-SQLite in WAL mode takes well under a millisecond, so a thread hop would cost more than
-it saves, and one caller at a time keeps every change to a room in order.
+The interface is synchronous, and a Store is one connection used by one caller at a
+time: the room service's event loop for what it reads and its rare writes, and the
+writers (writer.py), threads with connections of their own, for its rooms' changes, so
+that no commit holds the loop.
 
 Each domain keeps its SQL in a part of its own, a small class over a Store in its own
 module (room_records.py, game_records.py, player_records.py; ratings, clocks,
@@ -168,6 +169,11 @@ class Store(ABC):
 
     @abstractmethod
     def _rollback(self) -> None: ...
+
+    @abstractmethod
+    def another(self) -> Store:
+        """A new connection to the same database (already migrated), for a writer of
+        its own (writer.py)."""
 
     @abstractmethod
     def close(self) -> None:
