@@ -241,12 +241,14 @@ async def test_between_rounds_a_pause_shows_the_last_result_then_the_next_round_
             if f"ssh-name:{name}" != bye:
                 shown = await room_where(client, lambda m: m["seat"] is not None)
                 seats[shown["seat"]], first_room = client, shown["room"]
-        await played(seats, FIRST_WINS)
-        # The game's last move is shown, and its room stays: the next round waits.
-        over = await room_where(seats[1], lambda m: m["over"])
-        assert over["room"] == first_room and over["winner"] == 0
+        await played(seats, FIRST_WINS[:-1])
+        await seats[0].send("drop", column=int(FIRST_WINS[-1]) - 1, ply=len(FIRST_WINS) - 1)
+        # The pause is told as the last move is made; the move is shown once it is kept
+        # (off the loop), and its room stays: the next round waits.
         told = await next_of(seats[1], "notice", lambda m: "round 2 starts in" in m["text"])
         assert told["text"] == "Pause: round 2 starts in 15 s."
+        over = await room_where(seats[1], lambda m: m["over"])
+        assert over["room"] == first_room and over["winner"] == 0
         paused = await tournament_where(eve, lambda m: m["tournament"]["next_round_at"])
         assert paused["tournament"]["round"] == 1
         assert paused["tournament"]["next_round_at"] == wall[0] + 15.0

@@ -38,5 +38,6 @@ async def test_a_closed_room_has_no_spectators_kept(service):
     assert WatcherRecords(service.host.store).watched_by("ssh-name:bob") == number
     await ann.send("leave")  # nobody plays in it: it closes
     await next_of(ann, "lobby")
+    await service.host.line.written()  # the room goes from the store off the loop
     assert WatcherRecords(service.host.store).watched_by("ssh-name:bob") is None
     await ann.close()

@@ -140,6 +140,10 @@ class RoomHost:
         """These clients of this server into room `number`, each to its seat if it has
         one, through the server that holds the room when it is another's."""
         clients = [c for c in clients if c.room != number]
+        for client in clients:  # each sees its room's last change before it goes
+            if client.room is not None and self.line.busy(client.room):
+                self.line.when_settled(client.room, lambda: self.bring_into(clients, number))
+                return
         room = self.rooms.get(number)
         if room is None:
             for client in clients:  # another server's room: through it

@@ -54,6 +54,7 @@ class InFlight:
     show: bool = False  # shown (and its AI started) when they are kept
     tell: bool = False  # its listeners and the lobby told when they are kept
     then: list[Callable[[], None]] = field(default_factory=list)  # run once they are kept
+    settled: list[Callable[[], None]] = field(default_factory=list)  # run once they are done
 
 
 class KeepLine:
@@ -96,6 +97,11 @@ class KeepLine:
 
     def show_later(self, number: int) -> None:
         self.flights[number].show = True
+
+    def when_settled(self, number: int, then: Callable[[], None]) -> None:
+        """Run `then` once room `number`'s changes in flight are written (or refused)
+        and shown: a person taken out of the room meanwhile would miss the last view."""
+        self.flights[number].settled.append(then)
 
     # ---- a room's change --------------------------------------------------------
 
@@ -208,6 +214,8 @@ class KeepLine:
                 for listener in host.listeners:
                     listener.changed(room)
             host.lobby.room_changed(room)
+        for then in flight.settled:
+            then()
 
     # ---- a room's game kept for its players, a room gone ---------------------------
 

@@ -73,9 +73,17 @@ def room_shown(
 
 
 def _clock_shown(room: Room, now: float) -> ClockShown | None:
-    """Each side's time left at `now` and whose runs; clients count down from there."""
+    """Each side's time left at `now` and whose runs; clients count down from there.
+    While the room cannot be kept its clock stands still (seat_watch.py): none runs."""
     if room.clock is None or room.control is None:
         return None
+    if room.trouble is not None:
+        return ClockShown(
+            control=room.control.text,
+            words=room.control.words,
+            left=(room.clock.left[0], room.clock.left[1]),
+            running=None,
+        )
     return ClockShown(
         control=room.control.text,
         words=room.control.words,
