@@ -10,6 +10,7 @@ showing.py        a room's view made once per seat and once for all spectators
 lobby.py          the lobby: whole to a client coming in, then diffs keyed by room
 access.py         one-time tokens, room and seat codes, the limit on guessing them
 keeping.py        the rooms and each identity's games, kept in the store
+keeping_line.py   a room's changes written off the event loop, in order; shown once kept
 watching.py       the spectators of this server's rooms, kept so they follow a room on
 seat_watch.py     the look at clocks and held seats, once a tick and before a move
 leasing.py        which rooms this server plays when several share one database

@@ -99,7 +99,7 @@ class RoomHost:
         self.in_tournament: Callable[[int], bool] = lambda number: False
         self.watching = Watching(lambda: self.store, self.wall)  # spectators, kept (watching.py)
         self.leasing = Leasing(self)  # the rooms' leases, the servers' heartbeats (leasing.py)
-        self.line = KeepLine(self)  # the rooms' changes on their way to the store
+        self.line = KeepLine(self, self.leasing)  # the rooms' changes on their way to the store
 
     @property
     def store(self) -> Store:

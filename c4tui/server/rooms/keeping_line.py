@@ -26,17 +26,15 @@ import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from c4tui.server.cluster.room_leases import LeaseLost, RoomLeases
+from c4tui.server.rooms.face import Host
 from c4tui.server.rooms.keeping import RoomKeeper, clock_charged, restore, room_record
 from c4tui.server.rooms.room import Room
 from c4tui.server.store.room_records import RoomRecord
 from c4tui.server.store.store import Store, StoreError, StoreFull
 from c4tui.server.store.writer import StoreWriters
-
-if TYPE_CHECKING:
-    from c4tui.server.rooms.host import RoomHost
 
 log = logging.getLogger("c4tui.server")
 
@@ -57,11 +55,20 @@ class InFlight:
     settled: list[Callable[[], None]] = field(default_factory=list)  # run once they are done
 
 
+class Leases(Protocol):
+    """The host's leases, as the line needs them (leasing.py's Leasing)."""
+
+    @property
+    def leases(self) -> RoomLeases: ...
+
+    def let_go(self, room: Room) -> None: ...
+
+
 class KeepLine:
     """The changes of a host's rooms, on their way to the store (see the module)."""
 
-    def __init__(self, host: RoomHost) -> None:
-        self.host = host
+    def __init__(self, host: Host, leasing: Leases) -> None:
+        self.host, self.leasing = host, leasing
         self.writers: StoreWriters | None = None  # from the host's start to its close
         self.flights: dict[int, InFlight] = {}
         self.epochs: dict[int, int] = {}  # each room's, ended by a refusal (the module)
@@ -179,7 +186,7 @@ class KeepLine:
         host = self.host
         if isinstance(error, LeaseLost):
             if room.number in host.kept:
-                host.leasing.let_go(room)
+                self.leasing.let_go(room)
             else:
                 host.unmake(room, "The server cannot keep games now: try later.")
             return
@@ -227,7 +234,7 @@ class KeepLine:
     def forget(self, room: Room) -> None:
         """The room has closed: its game is kept for its players, it goes from the store
         and its lease is let go (if that fails it stays: back after a restart)."""
-        record, server = room_record(room), self.host.leasing.leases
+        record, server = room_record(room), self.leasing.leases
 
         def gone(store: Store) -> None:
             with store.transaction():
