@@ -383,7 +383,10 @@ class RoomHost:
         undone, and whoever asked for it is told no (keeping_line.py)."""
         moves = room.clock_ply
         room.settle_clock(self.now())
-        moved = room.position.moves > moves
+        if room.position.moves > moves:
+            # At once, as the lobby's own list of games waiting may be (lobby.py): a
+            # "your move" that came after the lobby said so would be out of order.
+            showing.tell_turn(self, room)
         for listener in self.listeners:
             listener.changing(room)
         if not room.thinking:
@@ -392,8 +395,7 @@ class RoomHost:
             closed: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
             closed.set_result(True)
             return closed
-        told = (lambda: showing.tell_turn(self, room)) if moved else None
-        return self.line.keep(room, then=told)
+        return self.line.keep(room)
 
     def keep(self, room: Room, *, show: bool = True) -> asyncio.Future[bool]:
         """Keep the room as it is (a clock charged, a refused change tried again), shown

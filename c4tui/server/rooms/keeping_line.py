@@ -51,7 +51,6 @@ class InFlight:
     last: RoomRecord | None = None  # the room as kept once they are: the next is written on it
     show: bool = False  # shown (and its AI started) when they are kept
     tell: bool = False  # its listeners and the lobby told when they are kept
-    then: list[Callable[[], None]] = field(default_factory=list)  # run once they are kept
     settled: list[Callable[[], None]] = field(default_factory=list)  # run once they are done
 
 
@@ -118,20 +117,16 @@ class KeepLine:
         *,
         show: bool = True,
         tell: bool = True,
-        then: Callable[[], None] | None = None,
     ) -> asyncio.Future[bool]:
         """Write the room as it is now after the changes in flight; whether it was kept
         comes as the future's result (a refusal is undone and said before). Once kept:
-        `show` it (and start its AI), `tell` its listeners and the lobby, and run
-        `then` (not if refused)."""
+        `show` it (and start its AI), and `tell` its listeners and the lobby."""
         number, record, over = room.number, room_record(room), room.over
         charged = clock_charged(room, self.host.now(), self.host.wall())
         flight = self.flights.setdefault(number, InFlight())
         last = flight.last if flight.count else self.host.kept.get(number)
         flight.count += 1
         flight.last, flight.show, flight.tell = record, flight.show or show, flight.tell or tell
-        if then is not None:
-            flight.then.append(then)
         epoch = self.epochs.get(number, 0)
         leases = self.host.server, self.host.limits.lease_seconds, self.host.wall
 
@@ -170,7 +165,6 @@ class KeepLine:
             room.trouble = None
         elif now:
             self.epochs[number] = epoch + 1
-            flight.then.clear()
             if room.trouble is not None and not flight.tell:
                 flight.show = False  # refused again, as its players were told already
             self._refused_change(room, error)
@@ -210,8 +204,6 @@ class KeepLine:
         """The room's changes in flight are all written (or refused and undone)."""
         host = self.host
         here = host.rooms.get(room.number) is room
-        for then in flight.then:
-            then()
         if here and flight.show and room.trouble is None:
             host.ai.search(room)
         if here and flight.show:
