@@ -80,11 +80,6 @@ class Samples:
             np.concatenate([p.results for p in parts]),
         )
 
-    def last(self, rows: int) -> Samples:
-        """The newest `rows` positions: the replay window (games' results kept whole)."""
-        cut = max(0, len(self) - rows)
-        return Samples(self.planes[cut:], self.policy[cut:], self.value[cut:], self.results)
-
 
 @dataclass(frozen=True)
 class GamesTask:
