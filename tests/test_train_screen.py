@@ -64,3 +64,15 @@ async def test_the_screen_shows_the_phase_the_gate_the_table_and_stops_when_perf
         assert "40.0%" in plot and "each generation's mistakes" in plot
         await pilot.press("q")
     assert app.return_code == 0
+
+
+async def test_closing_the_screen_mid_run_stops_the_run(tmp_path):
+    run = ScriptedRun(tmp_path)
+    app = TrainingApp(run)  # type: ignore[arg-type]
+    async with app.run_test(size=(120, 40)) as pilot:
+        while "gate" not in str(app.query_one("#phase").render()):
+            await pilot.pause(0.05)
+        app.exit(0)
+        await pilot.pause(0.1)
+    assert app.stop.is_set()
+    run.go_on.set()

@@ -122,6 +122,11 @@ class TrainingApp(App[int]):
         self.phase = f"{words}: play it with alphazero:net={best} · q quits"
         self.show_title()
 
+    def on_unmount(self) -> None:
+        """However the screen closes (q after the end, ctrl+q), the run stops at the end
+        of its phase rather than run on unseen."""
+        self.stop.set()
+
     def action_stop(self) -> None:
         if self.finished:
             self.exit(0)
