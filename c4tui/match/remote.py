@@ -132,25 +132,6 @@ class RemoteMatch(RoomRequests):
             self._game = Game.from_moves(pos.to_moves(), pos.width, pos.height, pos.connect)
         return self._game
 
-    def _followed(self, room_position: Position) -> Game | None:
-        """This client's game with the room's new moves played on it, where the room's
-        game only went on from what the board shows (the usual move: no game made again
-        from all its moves); None otherwise (made afresh from the room when asked)."""
-        game = self._game
-        if game is None or game.has_variations():
-            return None
-        path, board = room_position.path, game.position
-        same_board = (board.width, board.height, board.connect) == (
-            room_position.width,
-            room_position.height,
-            room_position.connect,
-        )
-        if not same_board or game.start.path or path[: len(board.path)] != board.path:
-            return None
-        for column in path[len(board.path) :]:
-            game.play(column)
-        return game
-
     @property
     def sides(self) -> Sides:
         if self.room is None:
@@ -339,7 +320,10 @@ class RemoteMatch(RoomRequests):
         old, self.room = self.room, new
         same_room = old is not None and old.number == new.number
         if old is None or not same_room or old.position.path != new.position.path:
-            self._game = self._followed(new.position)  # no analysis of the old game
+            # The usual move plays on the game shown; anything else (a take-back, a
+            # rematch, an analysis board) makes it afresh from the room when asked.
+            game = self._game
+            self._game = game if game is not None and game.go_on_to(new.position) else None
         if old is None or not same_room or old.search != new.search or new.info is not None:
             # A new search, or the last one's final word (the room brings its info).
             self._info = new.info

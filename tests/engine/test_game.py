@@ -165,3 +165,15 @@ def test_a_moves_evaluation_stays_with_it_on_its_line():
     assert [node.evaluation for node in game.line()] == [None, None]
     game.jump((3, 3))
     assert game.line()[-1].evaluation == Evaluation("mcts", -0.25)
+
+
+def test_a_game_goes_on_to_a_position_that_continues_its_board():
+    game = Game.from_moves("44")
+    assert game.go_on_to(Position.from_moves("4453"))
+    assert game.moves == (3, 3, 4, 2)
+    assert not game.go_on_to(Position.from_moves("445"))  # a take-back: made afresh instead
+    assert not game.go_on_to(Position.from_moves("4453", width=8))  # another board
+    game.jump((3, 3))
+    game.play(0)  # a variation: an analysis board is not followed
+    assert not game.go_on_to(Position.from_moves("44531"))
+    assert game.moves == (3, 3, 0)

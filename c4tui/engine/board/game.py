@@ -112,6 +112,25 @@ class Game:
         self.node = child
         return self.position
 
+    def go_on_to(self, position: Position) -> bool:
+        """Play `position`'s moves beyond the board's, where it goes on from the board
+        of a game with one line from the empty board (a game followed move by move, not
+        made again from all its moves); False, and nothing played, otherwise."""
+        board = self.position
+        same = (board.width, board.height, board.connect) == (
+            position.width,
+            position.height,
+            position.connect,
+        )
+        path = position.path
+        if not same or self.start.path or self.has_variations():
+            return False
+        if path[: len(board.path)] != board.path:
+            return False
+        for column in path[len(board.path) :]:
+            self.play(column)
+        return True
+
     def can_undo(self) -> bool:
         return self.node.parent is not None
 
