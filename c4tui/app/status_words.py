@@ -45,47 +45,90 @@ def outcome_text(match: MatchView) -> str | None:
     return f"You win with {glyph}!" if name == "You" else f"{name} {glyph} wins."
 
 
+def fitted(width: int | None, *forms: str) -> str:
+    """The first of `forms` (the fullest first) that fits in `width` characters, else
+    the last: at 80x24 the status line has 36, and a line cut mid-word ("v: revie…")
+    says less than a shorter one."""
+    if width is not None:
+        for form in forms:
+            if len(form) <= width:
+                return form
+    return forms[0] if width is None else forms[-1]
+
+
 def status_text(match: MatchView, width: int | None = None) -> str:
     """One line on whose turn it is and what the keys do, in `width` characters when
-    given (a hint's reason is cut to its first words rather than cut off mid-word)."""
+    given: a shorter form where the full one does not fit (fitted)."""
 
     def key(intent: str) -> str:
         return spoken_key(KEYS, intent) or intent
 
     outcome = outcome_text(match)
     if outcome is not None:
-        return f"{outcome}   {key('new_game')}: new game · {key('review_game')}: review it"
+        new, review = key("new_game"), key("review_game")
+        return fitted(
+            width,
+            f"{outcome}   {new}: new game · {review}: review it",
+            f"{outcome}  {new}: new · {review}: review",
+            f"{outcome}  {review}: review",
+            outcome,
+        )
     pos = match.position
     mover = pos.to_move
     name, glyph = match.names[mover], GLYPHS[mover]
+    now = key("move_now")
     if match.thinking and not match.is_ai(mover) and match.search is not None:
         # `m` on a person's turn: an engine picks that person's move.
         helper = match.search.title
         whom = "you" if name == "You" else name
-        return f"{helper} is choosing a move for {whom} {glyph}…   ({key('move_now')}: move now)"
+        return fitted(
+            width,
+            f"{helper} is choosing a move for {whom} {glyph}…   ({now}: move now)",
+            f"{helper} chooses for {whom} {glyph}… ({now}: now)",
+            f"{helper} chooses for {whom} {glyph}…",
+        )
     if match.thinking and match.sides.watching:
-        return f"{name} {glyph} is thinking…   ({key('step')}: move now, {key('pause')}: pause)"
+        step, pause = key("step"), key("pause")
+        return fitted(
+            width,
+            f"{name} {glyph} is thinking…   ({step}: move now, {pause}: pause)",
+            f"{name} {glyph} thinking… ({step}: move, {pause}: pause)",
+            f"{name} {glyph} is thinking…",
+        )
     if match.thinking:
-        return f"{name} {glyph} is thinking…   ({key('move_now')}: move now)"
+        return fitted(
+            width,
+            f"{name} {glyph} is thinking…   ({now}: move now)",
+            f"{name} {glyph} is thinking… ({now}: now)",
+            f"{name} {glyph} is thinking…",
+        )
     if match.is_ai(mover):
         if match.paused and match.sides.watching:
             go_on, step = key("go_on"), key("step")
-            return f"Paused: {name} {glyph} to move.   ({go_on}: go on, {step}: one move)"
+            return fitted(
+                width,
+                f"Paused: {name} {glyph} to move.   ({go_on}: go on, {step}: one move)",
+                f"Paused: {name} {glyph} to move ({go_on}: go on)",
+                f"Paused: {name} {glyph} to move",
+            )
         if match.paused:
-            return f"{name} {glyph} to move: press {key('move_now')} to let it play."
+            return fitted(
+                width,
+                f"{name} {glyph} to move: press {now} to let it play.",
+                f"{name} {glyph} to move: {now} lets it play",
+                f"{name} {glyph}: {now} lets it play",
+            )
         return f"{name} {glyph} to move."
-    # Short enough for one line in the narrowest board panel (36 characters at 80x24);
-    # who plays whom is in the header.
+    # Who plays whom is in the header.
     keys = f"← → Enter or 1-{pos.width}"
     if match.hint is not None:
         # The hint is the news; the keys are the same as a moment ago.
         hint = f"Hint: column {match.hint + 1}, {match.hint_reason}"
-        if width is not None and len(hint) > width:
-            hint = f"Hint: column {match.hint + 1}, {match.hint_reason.split(',')[0]}"
-        return hint
+        short = f"Hint: column {match.hint + 1}, {match.hint_reason.split(',')[0]}"
+        return fitted(width, hint, short, f"Hint: column {match.hint + 1}")
     if name == "You":
-        return f"Your turn {glyph}   {keys}"
-    return f"{name} {glyph} to move   {keys}"
+        return fitted(width, f"Your turn {glyph}   {keys}", f"Your turn {glyph}")
+    return fitted(width, f"{name} {glyph} to move   {keys}", f"{name} {glyph} to move")
 
 
 def room_outcome_text(view: RoomView) -> str | None:

@@ -63,6 +63,15 @@ def threat_caption(
     return listed[0].upper() + listed[1:]
 
 
+def caption_in(caption: str, room: int) -> str:
+    """The caption in `room` characters: where it is longer (at 80 columns, with the
+    solver's result), the threats' counts go, as the marks on the board show them; the
+    parity and the solver's result stay ("Parity: a draw; solver: ○ wins")."""
+    if len(caption) <= room or " · " not in caption or not caption.startswith("Parity"):
+        return caption
+    return caption.split(" · ")[0]
+
+
 def result_words(winner: int | None) -> str:
     return "a draw" if winner is None else f"{GLYPHS[winner]} wins"
 

@@ -132,7 +132,7 @@ async def test_copy_offers_the_move_string_and_the_gamesolver_link(make_app):
 
 async def test_the_move_list_counts_its_moves_dims_those_ahead_and_x_asks(make_app, tmp_path):
     from c4tui.app.screens.answer import AnswerScreen
-    from c4tui.app.widgets.history import MoveHistory, MoveList
+    from c4tui.app.widgets.history import MoveHistory, MoveList, moves_title
 
     two_people = Settings(mode="humans", theme="textual-dark")
     app = make_app(games_dir=tmp_path / "games", settings=two_people)
@@ -142,7 +142,7 @@ async def test_the_move_list_counts_its_moves_dims_those_ahead_and_x_asks(make_a
         await settle(pilot)
         history = app.query_one(MoveHistory)
         # Eight moves listed, four undone: the title says both, as players count moves.
-        assert history.border_title == "Moves to 4 ○ · at 2 ○"
+        assert history.border_title == "Moves to 4 ○ · board after 2 ○"
         listed = app.query_one(MoveList)
         ahead = listed.get_component_rich_style("moves--ahead")
         assert ahead.dim
@@ -157,7 +157,11 @@ async def test_the_move_list_counts_its_moves_dims_those_ahead_and_x_asks(make_a
         assert not listed._ahead(app.game.main_line()[1].position.path)
         await type_keys(pilot, "1")  # a variation from move 3 ●
         await settle(pilot)
-        assert history.border_title == "Moves to 4 ○ · at 3 ● · 2 lines"
+        assert moves_title(app.game) == "Moves to 4 ○ · board after 3 ● · 1 variation"
+        # In a narrower frame (here, and at 80 columns: 32) the variations go, then how far.
+        assert history.border_title == moves_title(app.game, 32) == "Moves to 4 ○ · board after 3 ●"
+        assert moves_title(app.game, 28) == "Moves · board after 3 ●"
+        assert history.border_subtitle == "columns played 12341"
         await type_keys(pilot, "X")
         await settle(pilot)
         assert isinstance(app.screen, AnswerScreen)
@@ -170,12 +174,16 @@ async def test_the_move_list_counts_its_moves_dims_those_ahead_and_x_asks(make_a
 
 
 async def test_the_parity_line_never_contradicts_the_solver(make_app):
-    from c4tui.app.threat_marks import threat_caption
+    from c4tui.app.threat_marks import caption_in, threat_caption
     from c4tui.engine.board.position import Position
 
     # After 1. ●4 ○4 no threats: parity alone fills to a draw, but ● wins (in 20).
     position = Position.from_moves("44")
     assert threat_caption(position, ()) == "Parity: a draw · no threats"
+    # At 80 columns the frame has room for 34: the counts go, the marks show them.
+    long = "Parity: a draw; solver: ○ wins · threats ● 1 odd · ○ 2 even"
+    assert caption_in(long, 34) == "Parity: a draw; solver: ○ wins"
+    assert caption_in(long, 80) == long
     assert "fills to a draw" not in threat_caption(position, ())
     app = make_app(moves="44", settings=Settings(opponent="human:care=1", theme="textual-dark"))
     async with app.run_test(size=SIZE) as pilot:

@@ -739,3 +739,37 @@ async def test_settings_left_unchanged_keep_the_ai_panel(make_app):
         await type_keys(pilot, "escape")
         await settle(pilot)
         assert app.match.view().search == shown
+
+
+def test_the_status_line_fits_the_narrow_board_panel_whole():
+    # At 80x24 the status line has 36 characters: "You win with ●!   n: new game · v:
+    # revie…" was cut mid-word; a shorter form says the keys whole.
+    from dataclasses import replace
+
+    from c4tui.app.status_words import status_text
+    from c4tui.engine.board.game import Game
+    from c4tui.match.interface import MatchView
+    from c4tui.match.sides import Sides
+
+    view = MatchView(
+        game=Game(),
+        sides=Sides(None, "level:4"),
+        names=("You", "Level 4"),
+        movers=frozenset((0,)),
+        paused=False,
+        thinking=False,
+        search=None,
+        hint=None,
+        hint_reason="",
+        over=True,
+        winner=0,
+        how="line",
+        evaluations=(),
+        evaluator=None,
+    )
+    assert status_text(view) == "You win with ●!   n: new game · v: review it"
+    assert status_text(view, 36) == "You win with ●!  n: new · v: review"
+    thinking = replace(view, over=False, winner=None, how=None, thinking=True)
+    thinking = replace(thinking, game=Game.from_moves("4"))
+    assert status_text(thinking) == "Level 4 ○ is thinking…   (m: move now)"
+    assert status_text(thinking, 36) == "Level 4 ○ is thinking… (m: now)"

@@ -35,6 +35,7 @@ from c4tui.app.reader.mode import reading
 from c4tui.app.reader.view import ReaderView
 from c4tui.app.settings import Settings
 from c4tui.app.status_words import outcome_text, room_outcome_text, room_status_text, status_text
+from c4tui.app.threat_marks import caption_in
 from c4tui.app.widgets.board import Board, BoardView
 from c4tui.app.widgets.history import MoveChosen, MoveHistory
 from c4tui.app.widgets.key_bar import KeyBar
@@ -196,6 +197,8 @@ class GameScreen(Screen[None]):
         info = view.search.info if view.search is not None else None
         marks = shell.marks()
         threats, threat_words = marks.threats(pos) if marks is not None else ((), "")
+        if self.board.size.width:  # in the frame, less its corners and spaces
+            threat_words = caption_in(threat_words, self.board.size.width - 4)
         if threat_words != self.board.border_subtitle:  # setting it repaints the board
             self.board.border_subtitle = threat_words
         room = view.room

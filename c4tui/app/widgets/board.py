@@ -310,13 +310,17 @@ class Board(DrawnWidget):
                 row_styles: RowStyles = (side, hole, players, win, last, paints)
                 self._rows[cells] = self._row_lines(cells, size, row_styles)
             lines += self._rows[cells]
-        lines.append(bottom_edge)
         numbers = Text(" ")
         for col in range(pos.width):
             style = self.component_style("board--hint") if col == view.hint else label
             numbers.append(str(col + 1).center(size.width), style)
         below, instead = self.overlay_rows(size)
-        if not instead:
+        if instead:
+            # No line to spare under the board for the scores (80x24): the column
+            # numbers go into the frame's bottom edge rather than under the scores' words.
+            lines.append(numbered_edge(bottom_edge, numbers, label))
+        else:
+            lines.append(bottom_edge)
             lines.append(numbers)
         if view.scores is not None:
             styles = (self.component_style("board--label"), self.component_style("board--hint"))
@@ -402,3 +406,13 @@ class Board(DrawnWidget):
             return 0
         pos = self.view.position
         return board_size(GIANT, pos.width, pos.height, 2 if self.view.scores else 0).height
+
+
+def numbered_edge(edge: Text, numbers: Text, style: Style) -> Text:
+    """The frame's bottom edge with each column's number (in `style`) over it, where the
+    numbers' line has it (same columns: the edge's first cell under the line's first)."""
+    out = edge.copy()
+    for start, char in enumerate(numbers.plain):
+        if char.isdigit() and start < len(out):
+            out = out[:start] + Text(char, style) + out[start + 1 :]
+    return out

@@ -65,17 +65,40 @@ def lay_out(rows: list[Row], width: int) -> list[list[Piece]]:
     return lines
 
 
-def moves_title(game: Game) -> str:
-    """The list's title, moves counted as players count them (notation.py): "Moves to
-    4 ○", and where the board is when not at the end of the main line ("· at 2 ●")."""
+def moves_title(game: Game, room: int = 80) -> str:
+    """The list's title in `room` characters, moves counted as players count them
+    (notation.py): "Moves to 4 ○" (the game's last move), where the board is when not
+    at the end of the main line ("· board after 2 ●"), and the variations ("· 1
+    variation"). Too long for the frame (at 80 columns), the variations go (the list
+    shows them), then how far the game went (the list ends there)."""
     last = game.main_position.moves
     if last == game.start.moves:
         return "Moves"
-    title = f"Moves to {move_name(last - 1)}"
+    parts = [f"Moves to {move_name(last - 1)}"]
     if game.path != game.main_position.path:
         here = game.position.moves
-        title += f" · at {move_name(here - 1)}" if here > game.start.moves else " · at the start"
+        where = f"after {move_name(here - 1)}" if here > game.start.moves else "at the start"
+        parts.append(f"board {where}")
+    variations = len(game.line_ends()) - 1
+    if variations:
+        parts.append(f"{variations} variation{'s' * (variations > 1)}")
+    title = " · ".join(parts)
+    if len(title) > room and variations:
+        title = " · ".join(parts[:-1])
+    if len(title) > room and len(parts) > 1:
+        title = "Moves · " + parts[1]
     return title
+
+
+def moves_string_words(string: str, room: int) -> str:
+    """The move string on the frame, named ("columns played 4453"), to read off or
+    check against a copied one (c); its tail when long."""
+    label = "columns played "
+    if not string:
+        return ""
+    if len(label) + len(string) <= room:
+        return label + string
+    return label + "…" + string[-max(1, room - len(label) - 1) :]
 
 
 def judged_words(value: float, whose: Judge | None) -> str:
@@ -226,6 +249,7 @@ class MoveHistory(Vertical):
         tuple[list[Row], tuple[int, ...], list[float], Judge | None, bool, str | None] | None
     ) = None
     branched = False  # the game has variations
+    _game: Game | None = None  # the game shown, for the frame's words at a new width
 
     def show(
         self,
@@ -245,15 +269,9 @@ class MoveHistory(Vertical):
         if shown == self._shown:
             return
         self._shown = shown
-        moves = game.moves
         lines = len(game.line_ends())
-        title = moves_title(game) + (f" · {lines} lines" if lines > 1 else "")
-        if title != self.border_title:
-            self.border_title = title
-        # The move string on the frame, to read off or check against a copied one (c).
-        # The tail when long: the frame has room for about 40 characters at 80 columns.
-        string = format_moves(moves)
-        self.border_subtitle = string if len(string) <= 40 else "…" + string[-39:]
+        self._game = game
+        self._frame_words()
         self.query_one(MoveList).show(rows, game.path)
         if self.branched != (lines > 1):  # rare: the first variation, or the last gone
             self.branched = lines > 1
@@ -273,7 +291,19 @@ class MoveHistory(Vertical):
         label.update(words, layout=False)  # a fixed one-line label: no layout pass
         self._show_bars()
 
+    def _frame_words(self) -> None:
+        """The title and the move string on the frame, in the frame's width (the corners
+        and a space each side take 4 characters)."""
+        if self._game is None:
+            return
+        room = max(10, (self.size.width or 40) - 4)
+        title = moves_title(self._game, room)
+        if title != self.border_title:
+            self.border_title = title
+        self.border_subtitle = moves_string_words(format_moves(self._game.moves), room)
+
     def on_resize(self) -> None:
+        self._frame_words()
         # At 80x24 with 8-10 columns the thinking panel leaves this panel 4-6 lines:
         # then the bars go (the label keeps the figure), rather than the bottom border
         # and the bars being cut off below the screen's edge.
