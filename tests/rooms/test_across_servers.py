@@ -45,6 +45,8 @@ async def test_each_server_s_lobby_lists_the_other_s_people_and_rooms_until_it_d
         await cy.close()
         await next_of(bob, "lobby", lambda m: m["rooms"][0]["watchers"] == 0)
         ann2 = await login(second, "ann")  # ann on both servers: one player online
+        # (Who is online does not change, so no lobby is sent by itself: bob asks.)
+        await bob.send("lobby")
         lobby = await next_of(bob, "lobby", lambda m: m["online"] == ["ann", "bob"])
         await ann2.close()
         await bob.send("profile", name="ANN")
