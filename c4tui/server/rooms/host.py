@@ -347,12 +347,13 @@ class RoomHost:
         self.line.forget(room)
         del self.rooms[room.number]
         self.kept.pop(room.number, None)
+        # Named gone before its people are sent the lobby, or theirs would still list it.
+        self.lobby.room_changed(room.number)
         for client in self.members(room):
             client.room = None
             client.send(Notice("The room has closed."))
             client.send(self.lobby.for_client(client))
         log.info("room %d closed", room.number)
-        self.lobby.room_changed(room.number)
         return True
 
     async def _look_at_seats(self) -> None:
@@ -414,6 +415,7 @@ class RoomHost:
     def unmake(self, room: Room, reason: str) -> None:
         """A room that was never kept goes, and everyone in it back to the lobby."""
         del self.rooms[room.number]
+        self.lobby.room_changed(room.number)
         for client in self.members(room):
             client.room = None
             client.send(Notice(reason))

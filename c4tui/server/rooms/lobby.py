@@ -241,13 +241,6 @@ class LobbyBoard:
         """The lobby as this client sees it, whole and up to date (the news not yet sent
         to the others comes to it too, as a diff: applied again, it changes nothing),
         with the rooms where it is its move and its bell; remembered as sent to it."""
-        # A room gone that the host has not named yet (a room closing sends its members
-        # here before it says so): not listed to them.
-        host = self.host
-        gone = [n for n in self._rows if n not in host.rooms and n not in self._others_rows]
-        if gone:
-            self._rooms.update(gone)
-            self._soon()
         self._made_again()
         mine, bell = self.your_move(client.key), self.bell(client.key)
         rows = tuple(self._rows[number] for number in sorted(self._rows))
