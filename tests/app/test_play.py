@@ -180,7 +180,7 @@ async def test_hint_marks_a_column(make_app):
 
 
 async def test_a_hint_cut_short_by_its_time_says_it_is_not_proven(make_app, monkeypatch):
-    import c4tui.match.controller as match_module
+    import c4tui.match.hints as match_module  # where the hint desk names its helper
 
     # A middle game the perfect player cannot solve in a hundredth of a second (one no
     # other test searches: the process-wide solver table remembers what they learnt).

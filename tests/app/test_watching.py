@@ -72,8 +72,15 @@ def test_a_bad_speed_in_the_settings_file_is_named():
         assert caught.value.field == "watch_delay"
 
 
+def unhurried(settings: Settings) -> dict[str, object]:
+    """make_app's options for two engines that wait a minute between moves: the game is
+    still going when the test looks (a steady app skips the waits, and a finished game
+    offers no watching keys)."""
+    return {"settings": replace(settings, watch_delay=60.0), "steady": False}
+
+
 async def test_the_watching_keys_show_only_when_two_engines_play(make_app):
-    app = make_app(settings=watching_settings())
+    app = make_app(**unhurried(watching_settings()))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         shown = {b.binding.description for b in app.screen.active_bindings.values() if b.enabled}
@@ -99,7 +106,7 @@ async def test_at_the_fastest_speed_two_engines_play_the_game_out(make_app):
 
 
 async def test_space_says_go_on_in_the_footer_while_paused(make_app):
-    app = make_app(settings=watching_settings())
+    app = make_app(**unhurried(watching_settings()))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
 
