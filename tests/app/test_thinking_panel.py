@@ -447,3 +447,18 @@ async def test_the_learned_engine_shows_priors_visits_and_the_networks_own_value
         lines = panel_text(app).splitlines()
         assert lines[4].split()[:2] == ["4", "100%"] and "█" in lines[4]
         assert "█" not in lines[3] and "0% to win" in lines[8]
+
+
+async def test_no_heading_of_the_learned_engines_table_is_cut_in_a_narrow_panel(make_app):
+    app = make_app(settings=Settings(mode="humans", theme="textual-dark"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        position = Position.from_moves("4453")
+        info = make_engine("alphazero:sims=16", seed=1).search(position).info
+        panel = app.game_screen.thinking_panel
+        panel.show(ThinkingView(info, position, Limits(), "AlphaZero", running=False))
+        # Whole words only, at every width the panel has from 80 columns up: "win rate
+        # shar" read as a typo beside the board at 80x24.
+        for width in range(30, 60):
+            header = panel.lines(width)[0].plain.split()
+            assert set(header) <= {"col", "prior", "visits", "win", "rate", "share", "of"}

@@ -193,8 +193,11 @@ class ThinkingPanel(DrawnWidget):
         bar_width = max(3, min(BAR_WIDTH + 8, width - fixed))
         header = Text(" col", self.component_style("thinking--header"))
         for heading, w, right in layout:
-            if not w:  # the bar's heading: shortened to the bar's width
-                cell = heading if len(heading) <= bar_width else heading.split()[0][:bar_width]
+            if not w:  # the bar's heading: its first word where the whole is too wide,
+                # and none where that is too (a word cut, "shar", reads as a typo)
+                first = heading.split()[0]
+                cell = heading if len(heading) <= bar_width else first
+                cell = cell if len(cell) <= bar_width else ""
             else:
                 cell = heading.rjust(w) if right else heading.ljust(w)
             header.append(gap + cell, self.component_style("thinking--header"))
