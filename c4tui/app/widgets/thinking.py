@@ -195,7 +195,7 @@ class ThinkingPanel(DrawnWidget):
         for heading, w, right in layout:
             if not w:  # the bar's heading: its first word where the whole is too wide,
                 # and none where that is too (a word cut, "shar", reads as a typo)
-                first = heading.split()[0]
+                first = (heading.split() or [""])[0]
                 cell = heading if len(heading) <= bar_width else first
                 cell = cell if len(cell) <= bar_width else ""
             else:
