@@ -18,7 +18,8 @@ from c4tui.server.wire.room_client import RoomClient
 from tests.rooms.support import PATIENCE, room_where
 
 # The service's time is the number in a file; each time the file changes the service
-# looks at its rooms (as its once-a-second look would) and says so on stdout.
+# looks at its rooms (as its once-a-second look would) and says so on stdout once what
+# the look kept is written.
 SERVICE_SCRIPT = """
 import asyncio, json, sys
 from pathlib import Path
@@ -37,6 +38,7 @@ async def main():
         if clock.read_text() != seen:
             seen = clock.read_text()
             service.host.look()
+            await service.host.line.written()  # a clock kept is written off the loop
             print(f"looked {seen}", flush=True)
 
 asyncio.run(main())
