@@ -31,6 +31,7 @@ from c4tui.server.store.opening import open_store
 from c4tui.server.store.room_records import RoomRecord
 from c4tui.server.store.store import Store
 from c4tui.server.store.writer import StoreWriters
+from c4tui.server.wire.identity import RoomLimits
 
 GAME = "1234567123456712146671233457523556612344"  # 40 plies that end nothing on 7x6
 
@@ -86,7 +87,7 @@ async def play(
     args: argparse.Namespace, store: Store, walls: list[float], cpus: list[float]
 ) -> None:
     """Every game's moves, each kept on this thread or (`--writer`) by a writer's."""
-    writers = StoreWriters(store) if args.writer else None
+    writers = StoreWriters(store, RoomLimits().store_writers) if args.writer else None
 
     async def kept(room: Room, last: RoomRecord | None) -> RoomRecord:
         if writers is None:

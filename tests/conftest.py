@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.community.postgres import Postgres, binaries
+from tests.community.postgres import running
 
 # Bytecode is cached while the tests run, even where the environment says not to
 # (PYTHONDONTWRITEBYTECODE=1 on some machines, this one included): the suite starts
@@ -44,12 +44,12 @@ def _no_columns_from_the_runner(monkeypatch):
 def postgres():
     """PostgreSQL of the tests' own (tests/community/postgres.py), for the store's tests
     and the servers' (tests/serve/): one per test process, skipped where not installed."""
-    bin_dir = binaries()
-    if bin_dir is None:
-        pytest.skip("PostgreSQL is not installed (initdb not found)")
-    server = Postgres(bin_dir)
-    server.start()
-    try:
+    with running() as server:
         yield server
-    finally:
-        server.stop()
+
+
+@pytest.fixture
+def own_postgres():
+    """A PostgreSQL of this test's own: the test stops and freezes it."""
+    with running() as server:
+        yield server

@@ -44,6 +44,7 @@ ROOM_FLAGS = (
     ("--max-bot-moves-per-second", "bot_moves_per_second", float, "R", "moves a second of one bot"),
     ("--lease-seconds", "lease_seconds", float, "SECONDS", "a room's lease (shared store)"),
     ("--store-timeout", "store_timeout", float, "SECONDS", "the longest a PostgreSQL statement"),
+    ("--store-writers", "store_writers", int, "N", "PostgreSQL connections writing moves"),
     ("--round-pause", "round_pause", float, "SECONDS", "between a tournament's rounds"),
 )
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from c4tui.server.store.opening import open_store
-from tests.community.postgres import Postgres, binaries
 
 
 @pytest.fixture(scope="session")
@@ -33,18 +32,3 @@ def store(request, tmp_path):
     with PostgresStore(request.getfixturevalue("postgres_url")) as store:
         request.getfixturevalue("postgres").emptied(store)
         yield store
-
-
-@pytest.fixture
-def own_postgres():
-    """A PostgreSQL of this test's own: the test stops and freezes it."""
-    bin_dir = binaries()
-    if bin_dir is None:
-        pytest.skip("PostgreSQL is not installed (initdb not found)")
-    server = Postgres(bin_dir)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.thaw()
-        server.stop()

@@ -21,6 +21,7 @@ import signal
 import socket
 import subprocess
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -71,11 +72,7 @@ class Postgres:
             "-D", str(self.data), "-U", "c4tui", "--auth=trust", "-E", "UTF8",
             "--no-sync", "--no-instructions",
         )  # fmt: skip
-        options = f"-h 127.0.0.1 -p {self.port} -k '' -F -c max_connections=50"
-        self._run(
-            str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-l",
-            str(self.folder / "log"), "-w", "-o", options, "start",
-        )  # fmt: skip
+        self.start_again()
 
     @property
     def url(self) -> str:
@@ -108,6 +105,7 @@ class Postgres:
         self._run(str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
 
     def start_again(self) -> None:
+        """Started on its data (made by `start`, or kept through a `halt`)."""
         options = f"-h 127.0.0.1 -p {self.port} -k '' -F -c max_connections=50"
         self._run(
             str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-l",
@@ -144,7 +142,27 @@ class Postgres:
                 os.kill(pid, signal.SIGCONT)
 
     def stop(self) -> None:
+        """Stopped and its folder removed; thawed first, since a frozen postmaster
+        (`freeze`) would not hear pg_ctl."""
+        self.thaw()
         try:
             self._run(str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def running() -> Iterator[Postgres]:
+    """A PostgreSQL of the tests' own, started, then stopped (even frozen); the test is
+    skipped where PostgreSQL is not installed. The fixtures' one body (tests/conftest.py)."""
+    import pytest
+
+    bin_dir = binaries()
+    if bin_dir is None:
+        pytest.skip("PostgreSQL is not installed (initdb not found)")
+    server = Postgres(bin_dir)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -14,6 +14,7 @@ from c4tui.cli import main
         (["--no-ssh", "--no-web"], "leave nothing to serve"),
         (["--max-sessions", "0"], "--max-sessions 0: must be more than 0"),
         (["--client-nice", "40"], "--client-nice 40: must be 0 to 19"),
+        (["--store-writers", "0"], "--store-writers 0: must be more than 0"),
         (["--authorized-keys", "/no/such/file"], "cannot read it"),
     ],
 )
@@ -34,6 +35,7 @@ def test_the_room_limits_are_flags_with_their_defaults_in_the_help(capsys):
         ("--code-guesses N", "default 5"),
         ("--code-guesses-per-address N", "default 30"),
         ("--seat-hold SECONDS", "default 300"),
+        ("--store-writers N", "default 4"),
     ):
         assert flag in shown
         assert default in shown.rsplit(flag, 1)[1][:120]  # its help line, not the usage

@@ -76,7 +76,7 @@ class KeepLine:
         self._refused: dict[int, int] = {}
 
     def start(self, store: Store) -> None:
-        self.writers = StoreWriters(store)
+        self.writers = StoreWriters(store, self.host.limits.store_writers)
 
     async def close(self) -> None:
         """Every change given is written (the host keeps its clocks just before)."""

@@ -10,7 +10,8 @@ asyncio future on the loop that gave it. The loop serves everyone else meanwhile
 A job is keyed (a room's number): the same key always goes to the same writer, so one
 room's changes are kept in the order they were made, while other rooms' go on in the
 other writers. SQLite takes one writer (it has one write lock, which a second would
-only wait for); PostgreSQL takes `POSTGRESQL_WRITERS`, each a connection of its own.
+only wait for); PostgreSQL takes as many as the operator says (`--store-writers`,
+RoomLimits.store_writers), each a connection of its own.
 
 A job runs in the writer's thread: it may touch only its Store and what it was handed
 (never a room the loop is changing), and what it raises is its future's exception.
@@ -28,7 +29,6 @@ from typing import Any, TypeVar
 
 from c4tui.server.store.store import Store, StoreGone
 
-POSTGRESQL_WRITERS = 4  # connections writing at once to a PostgreSQL database
 T = TypeVar("T")
 log = logging.getLogger("c4tui.server")
 _STOP = None  # put on a writer's queue: it ends
@@ -93,13 +93,15 @@ def _answer(
 
 
 class StoreWriters:
-    """The writers of one store: one for SQLite, POSTGRESQL_WRITERS for PostgreSQL."""
+    """The writers of one store: one for SQLite, `postgresql` for PostgreSQL."""
 
-    def __init__(self, store: Store, count: int | None = None) -> None:
-        """Connections of their own to `store`'s database; one that finds the database
-        gone (StoreGone) tells `store.on_gone`, on the loop, as the store itself would."""
-        if count is None:
-            count = POSTGRESQL_WRITERS if store.dialect == "postgresql" else 1
+    def __init__(self, store: Store, postgresql: int) -> None:
+        """Connections of their own to `store`'s database, `postgresql` of them on
+        PostgreSQL (at least 1); one that finds the database gone (StoreGone) tells
+        `store.on_gone`, on the loop, as the store itself would."""
+        if postgresql < 1:
+            raise ValueError(f"{postgresql} writers: at least 1")
+        count = postgresql if store.dialect == "postgresql" else 1
         self.main = store
         self.loop = asyncio.get_running_loop()
         self.writers: list[StoreWriter] = []

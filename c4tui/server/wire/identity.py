@@ -43,6 +43,9 @@ class RoomLimits:
     # seconds a room's lease runs unrenewed: a dead server's rooms move after it (room_leases.py)
     lease_seconds: float = 15.0
     store_timeout: float = 5.0  # seconds a PostgreSQL statement may take (postgres_store.py)
+    # PostgreSQL connections writing the rooms' changes at once (store/writer.py); SQLite
+    # has one write lock, so it always takes one
+    store_writers: int = 4
     # seconds between a tournament's rounds: its players see how their game ended first
     round_pause: float = 15.0
 
