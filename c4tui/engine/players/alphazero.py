@@ -52,7 +52,13 @@ class AlphaZeroEngine(BaseEngine):
         "time": TIME,
         "c": Option(float, 0, 100, help="the exploration constant of the priors"),
         "book": Option(int, 0, 1, help="1: the opening book settles root columns (7x6)"),
-        "net": Option(str, 1, 4096, help="a network file (c4tui train); default: the shipped one"),
+        "net": Option(
+            str,
+            1,
+            4096,
+            help="a network file (c4tui train); default: the shipped one",
+            names_file=True,
+        ),
         "prove": Option(int, 0, 1, help="1: the solver settles leaves near the end (default)"),
     }
 

@@ -30,6 +30,9 @@ class Option:
     maximum: float | None = None
     exclusive_minimum: bool = False
     help: str = ""
+    # A path on this machine (a network file): taken only from this machine's user, as
+    # outside engines are, never from a spec someone else sent (specs.py's `outside`).
+    names_file: bool = False
 
     def parse(self, engine: str, key: str, text: str) -> int | float | str:
         if self.kind is str:

@@ -128,7 +128,8 @@ def parse_spec(
     """Split and check a spec string; raises SpecError with a precise message and key.
 
     `outside=False` refuses the specs that run other programs (cmd:, fourinarow:,
-    connectx:), for specs that come from someone other than this machine's user.
+    connectx:) and the settings that name a file here (alphazero's net=), for specs that
+    come from someone other than this machine's user.
     `board` (width, height, connect): also refuse an engine that cannot play on that
     board (an engine class's `board_refusal` says why), before any game starts.
     """
@@ -178,6 +179,8 @@ def _parse_spec(text: str, outside: bool) -> EngineSpec:
                 raise SpecError(f"{name}: unknown setting {key!r} (allowed: {allowed})", key)
             if key in options:
                 raise SpecError(f"{name}: setting {key!r} is given twice", key)
+            if options_table[key].names_file and not outside:
+                raise SpecError(f"{name}: {key}= names a file on this machine, not taken here", key)
             options[key] = options_table[key].parse(name, key, value)
     return EngineSpec(name, tuple(options.items()), target)
 

@@ -140,24 +140,14 @@ class Requests:
             by_post,
         )
         self._refuse_if(refusal)
-        ai = message.ai
-        if ai is not None and ai.startswith(OPERATORS):  # one of the operator's engines
-            name = ai.removeprefix(OPERATORS)
-            ai = dict(self.host.limits.engines).get(name)
-            if ai is None:
-                raise Refused(f"This server has no engine {name}.")
-        elif ai is not None:
-            try:
-                parse_spec(ai, outside=False)  # no client runs a program on this host
-            except SpecError as error:
-                raise Refused(f"No such AI: {error}") from None
-        self.host.leave(client)
         width, height = message.width, message.height
         connect = message.connect
         try:
             start = Position.start(width, height, connect)
         except ValueError as error:
             raise Refused(str(error)) from None
+        ai = self._ai_for(client, message.ai, (width, height, connect))
+        self.host.leave(client)
         code = new_code(lambda code: any(r.code == code for r in self.host.rooms.values()))
         mine = Seat(client.key, client.name, code=self._seat_code(), address=client.address)
         seats = [mine, Seat(ai=ai)]
@@ -177,6 +167,27 @@ class Requests:
         log.info("room %d made by %s (%s)", number, client.who, ai or "two people")
         self.host.enter(client, room, room.seat_of(client.key))
         self.host.changed(room)
+
+    def _ai_for(self, client: Client, ai: str | None, board: tuple[int, int, int]) -> str | None:
+        """The spec of the AI a new room's seat is to have, checked before the room is
+        made: one that cannot play on the room's board (a learned engine with no network
+        for it) is refused now, not forfeited at its first move."""
+        if ai is None:
+            return None
+        if ai.startswith(OPERATORS):  # one of the operator's engines
+            name = ai.removeprefix(OPERATORS)
+            spec = dict(self.host.limits.engines).get(name)
+            if spec is None:
+                raise Refused(f"This server has no engine {name}.")
+            outside = True  # the operator's own: it may run a program
+        else:
+            spec, outside = ai, False  # no client runs a program on this host
+        try:
+            parse_spec(spec, outside=outside, board=board)
+        except SpecError as error:
+            log.info("AI %s refused for %s: %s", ai[:60], client.who, error)
+            raise Refused(f"No such AI: {error}") from None
+        return spec
 
     def _seat_code(self) -> str:
         taken = {seat.code for room in self.host.rooms.values() for seat in room.seats}
