@@ -215,9 +215,7 @@ class RoomHost:
         client.send(Welcome(VERSION, who, self.limits.ai_seconds, engines))
         # Back to the seat it held, in a game played at one sitting; correspondence games
         # wait in the lobby's "your move" list, which comes first.
-        seated = [
-            r for r in self.rooms.values() if r.seat_of(client.key) is not None and not by_post(r)
-        ]
+        seated = [room for room in self.seats_of(client.key) if not by_post(room)]
         if seated:
             self.enter(client, seated[0], seated[0].seat_of(client.key))
             self.show(seated[0])
@@ -228,6 +226,14 @@ class RoomHost:
                 self._watch_again(client)
         for listener in self.listeners:
             listener.arrived(client)
+
+    def seats_of(self, key: str) -> list[Room]:
+        """This server's rooms where `key` has a seat, by number: from the lobby's index
+        of seats (lobby.py), with the rooms whose change is being written, which it
+        indexes once they are kept; never a walk over every room."""
+        numbers = self.lobby.seated(key) | self.line.flights.keys()
+        found = (self.rooms.get(number) for number in sorted(numbers))
+        return [room for room in found if room is not None and room.seat_of(key) is not None]
 
     def _watch_again(self, client: Client) -> None:
         """Back to the room the client watched when its connection ended, if it is on:

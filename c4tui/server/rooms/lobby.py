@@ -137,8 +137,7 @@ class LobbyBoard:
         numbers, self._rooms = self._rooms, set()
         if self._all:
             self._all, self._people, self._everyone = False, True, True
-            for number in set(self._seats) | set(host.rooms):
-                self._turns |= self._index(number)
+            self._index_all()
             others: dict[str, str] = {}
             rows: dict[int, RoomListed] = {}
             for listener in host.listeners:
@@ -218,6 +217,10 @@ class LobbyBoard:
         here = self.host.clients.in_room(room.number)
         return room_listed(room, sum(1 for c in here if room.seat_of(c.key) is None))
 
+    def _index_all(self) -> None:
+        for number in set(self._seats) | set(self.host.rooms):
+            self._turns |= self._index(number)
+
     def _index(self, number: int) -> set[str]:
         """Index the seats of room `number` as they are now; the identities whose seats
         in it came, went or may have changed whose move it is."""
@@ -246,6 +249,15 @@ class LobbyBoard:
         rows = tuple(self._rows[number] for number in sorted(self._rows))
         self._sent[client] = (client.room_changes, mine, bell)
         return Lobby(self._online, rows, self._bots, mine, bell)
+
+    def seated(self, key: str) -> set[int]:
+        """The numbers of this server's rooms where `key` has a seat, by the index: every
+        room as last kept (a room whose change is still being written may be missing;
+        RoomHost.seats_of adds those). A room taken over or brought back is indexed with
+        the rest when the lobby is made again whole (`changed`): here first, if that is due."""
+        if self._all:
+            self._index_all()
+        return set(self._seated.get(key, ()))
 
     def your_move(self, key: str) -> tuple[int, ...]:
         """The rooms where it is this player's move, the least time left first (this
