@@ -1,5 +1,5 @@
-"""Our level 8 as a ConnectX agent in kaggle-environments, against its `negamax` agent,
-and that agent against our levels through the `connectx:` adapter.
+"""Our level 8 and our learned engine as ConnectX agents in kaggle-environments, against its
+`negamax` agent, and that agent against our levels through the `connectx:` adapter.
 
 kaggle-environments installs over 1 GB, so it is no dependency of ours: run with
 
@@ -22,10 +22,11 @@ GAMES = 20
 pytestmark = pytest.mark.slow
 
 
-def test_the_agent_file_of_level_8_beats_kaggles_negamax(tmp_path, capsys):
+@pytest.mark.parametrize("engine", ["level:8", "alphazero"])
+def test_the_agent_file_beats_kaggles_negamax(engine, tmp_path, capsys):
     environments = pytest.importorskip("kaggle_environments")
     agent = tmp_path / "agent.py"
-    assert main(["connectx", "--engine", "level:8", "-o", str(agent)]) == 0
+    assert main(["connectx", "--engine", engine, "-o", str(agent)]) == 0
     results = {"won": 0, "drawn": 0, "lost": 0, "errors": 0}
     for game in range(GAMES):
         ours = game % 2  # half the games first, half second
@@ -42,7 +43,7 @@ def test_the_agent_file_of_level_8_beats_kaggles_negamax(tmp_path, capsys):
         else:
             results["lost"] += 1
     with capsys.disabled():
-        print(f"\nlevel 8 agent against negamax, {GAMES} games: {json.dumps(results)}")
+        print(f"\n{engine} agent against negamax, {GAMES} games: {json.dumps(results)}")
     assert results["errors"] == 0
     assert results["won"] >= 0.95 * GAMES
 
