@@ -86,6 +86,18 @@ def register(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="positions from play the solver labels to measure each "
         "generation (default: 100,000 on boards of 20 cells or fewer)",
     )
+    parser.add_argument(
+        "--opening-plies",
+        type=whole_number(0, 1000),
+        help="each self-play game starts after 0 to this many random plies "
+        "(default: three quarters of the board)",
+    )
+    parser.add_argument(
+        "--search-value",
+        type=share,
+        help="the search's value's share of the value target, the rest the game's "
+        "result (0 to 1, default 0.5)",
+    )
     parser.add_argument("--hidden", type=whole_number(8, 4096), help="the network's width")
     parser.add_argument("--blocks", type=whole_number(0, 64), help="residual blocks")
     parser.add_argument(
@@ -95,8 +107,9 @@ def register(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     parser.add_argument(
         "--gate-games",
-        type=whole_number(2, 100_000),
-        help="the gate's most games before it gives up (default 200)",
+        type=whole_number(0, 100_000),
+        help="the gate's most games before it gives up (default 200; 0: no gate, every "
+        "generation's network becomes the best)",
     )
     parser.add_argument(
         "--keep-going", action="store_true", help="go on after the best network makes no mistake"
@@ -134,6 +147,17 @@ def board_size(text: str) -> tuple[int, int]:
     return width, height
 
 
+def share(text: str) -> float:
+    """A fraction from 0 to 1, for argparse."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"{text} is not between 0 and 1")
+    return value
+
+
 def settings_of(args: argparse.Namespace, saved: RunSettings | None = None) -> RunSettings:
     """The board's defaults (a resumed run's own settings), with what the options change."""
     from c4tui.tournament.selfplay_run import defaults
@@ -143,8 +167,9 @@ def settings_of(args: argparse.Namespace, saved: RunSettings | None = None) -> R
     for name in ("seed", "generations", "games", "steps", "window", "positions"):
         if getattr(args, name) is not None:
             s = replace(s, **{name: getattr(args, name)})
-    if args.sims is not None:
-        s = replace(s, play=replace(s.play, sims=args.sims))
+    for name in ("sims", "opening_plies", "search_value"):
+        if getattr(args, name) is not None:
+            s = replace(s, play=replace(s.play, **{name: getattr(args, name)}))
     if args.hidden is not None:
         s = replace(s, net=replace(s.net, hidden=args.hidden))
     if args.blocks is not None:
@@ -240,6 +265,8 @@ def run_with_lines(run: SelfPlayRun, stop_when_perfect: bool) -> int:
 
 def generation_line(row: Generation) -> str:
     """One generation's figures on a line."""
+    from c4tui.tournament.selfplay_run import NO_GATE
+
     share = row.mistakes / row.positions if row.positions else 0.0
     best = row.best_mistakes / row.positions if row.positions else 0.0
     if row.verdict == "first":
@@ -250,11 +277,15 @@ def generation_line(row: Generation) -> str:
     verdict = {"H1": "kept", "H0": "not stronger", "games-most": "no verdict"}.get(
         row.verdict, row.verdict
     )
+    gate = (
+        "no gate"
+        if row.verdict == NO_GATE
+        else f"gate {verdict} after {row.gate_games} games (+{wins}={draws}-{losses}{elo})"
+    )
     first, drawn, second = row.results
     return (
         f"generation {row.number}: {row.games:,} games (1st {first}-{drawn}-{second}), "
         f"loss p {row.policy_loss:.3f} v {row.value_loss:.3f}, "
-        f"mistakes {row.mistakes:,} ({share:.2%}); gate {verdict} after {row.gate_games} "
-        f"games (+{wins}={draws}-{losses}{elo}); best: generation {row.best} "
-        f"({best:.2%}); {row.seconds:.0f} s"
+        f"mistakes {row.mistakes:,} ({share:.2%}); {gate}; best: generation {row.best} "
+        f"({best:.2%}); {row.seconds:.0f} s, CPU {row.cpu_seconds:.0f} s"
     )

@@ -10,14 +10,16 @@ Games run in the run's worker processes or on its Dask cluster (`task_map.py`).
 
 from __future__ import annotations
 
-import random
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 
+import numpy as np
+
 from c4tui.engine.board.position import Position
+from c4tui.engine.learned.selfplay import random_opening
 from c4tui.tournament.games import play_game
 from c4tui.tournament.schedule import derive_seed
 from c4tui.tournament.sprt_run import PairsInOrder, Settings, SprtState, pair_tasks
@@ -44,15 +46,11 @@ def spec(network: Path, sims: int) -> str:
 
 
 def opening(board: tuple[int, int, int], plies: tuple[int, int], seed: int) -> tuple[int, ...]:
-    """Random plies from the empty board that neither win nor fill it."""
-    rng = random.Random(seed)
-    position = Position.start(*board)
-    for _ in range(rng.randint(*plies)):
-        safe = [c for c in position.legal_moves() if not position.is_winning_move(c)]
-        if not safe or position.moves + 1 >= position.geometry.cells:
-            break
-        position = position.play(rng.choice(safe))
-    return position.path
+    """Random plies from the empty board that neither win nor fill it (the way a
+    self-play game opens: `selfplay.random_opening`)."""
+    rng = np.random.default_rng(seed)
+    count = int(rng.integers(plies[0], plies[1] + 1))
+    return random_opening(Position.start(*board), count, rng).path
 
 
 @dataclass(frozen=True)

@@ -45,10 +45,11 @@ from c4tui.files import atomic_write
 from c4tui.tournament.gate import GateSettings, run_gate
 from c4tui.tournament.schedule import derive_seed
 from c4tui.tournament.sprt_run import SprtState
-from c4tui.tournament.task_map import TaskMap
+from c4tui.tournament.task_map import TaskMap, TimedMap
 
 FILE_FORMAT = "c4tui-selfplay 1"
 GAMES_PER_TASK = 10
+NO_GATE = "none"  # a generation's verdict when the run has no gate
 
 
 class RunError(Exception):
@@ -94,8 +95,10 @@ def defaults(board: tuple[int, int, int]) -> RunSettings:
     cells = board[0] * board[1]
     # Moves drawn in proportion to the visits for the first half of the board: with only
     # the first few so drawn, the games kept to a narrow path, and the network missed a
-    # win in one in 46% of the won positions of random play (5x4, generation 6).
-    play = PlaySettings(sampled_plies=cells // 2)
+    # win in one in 46% of the won positions of random play (5x4, generation 6). Games
+    # open with up to three quarters of the board played at random: self-play from the
+    # empty board met 1.8% of the positions random play reaches (5x4, generation 3).
+    play = PlaySettings(sampled_plies=cells // 2, opening_plies=cells * 3 // 4, search_value=0.5)
     if cells <= 20:
         return RunSettings(board, play=play)
     if cells <= 30:
@@ -130,6 +133,7 @@ class Generation:
     best: int  # the best network's generation after this one
     best_mistakes: int
     seconds: float  # the run's wall-clock time so far
+    cpu_seconds: float = 0.0  # the run's processor time so far: its process and its tasks'
 
 
 @dataclass
@@ -153,12 +157,13 @@ class SelfPlayRun:
 
         self.directory = directory
         self.settings = settings
-        self.pool = pool
+        self.pool = TimedMap(pool)
         self.learner = Learner(settings.board, settings.net, settings.seed)
         self.history: list[Generation] = []
         self.replay: list[Samples] = []
         self.positions: Labelled | None = None
         self.elapsed = 0.0  # wall-clock seconds of the generations before this process's
+        self.cpu_before = 0.0  # processor seconds of the generations before this process's
 
     # ---- the directory ----------------------------------------------------------------
 
@@ -189,6 +194,7 @@ class SelfPlayRun:
             raise RunError(f"{self.directory} holds a run with other settings")
         self.history = [fix_tuples(row) for row in rows]
         self.elapsed = self.history[-1].seconds if self.history else 0.0
+        self.cpu_before = self.history[-1].cpu_seconds if self.history else 0.0
 
     def save(self) -> None:
         data = {
@@ -250,6 +256,7 @@ class SelfPlayRun:
                 0,
                 wrong,
                 time.perf_counter() - started,
+                self.cpu_seconds(),
             )
         )
         self.save()
@@ -280,10 +287,49 @@ class SelfPlayRun:
         report(Report("measure", number))
         wrong = self.mistakes_of(candidate)
 
+        gate = self.gate(number, candidate, report, stop)
+        if gate is not None and stop.is_set() and gate.end is None:
+            return None
+        previous = self.history[-1]
+        # Without a gate (gate.games_most 0), every generation's network is the best.
+        kept = gate is None or gate.end == "H1"
+        if kept:
+            save(self.path("best.npz"), load(candidate))
+        trinomial = gate.trinomial if gate is not None else (0, 0, 0)
+        wins, draws, losses_ = (int(n) for n in reversed(trinomial))
+        row = Generation(
+            number=number,
+            games=previous.games + len(played.results),
+            results=outcomes(played.results),
+            policy_loss=losses["policy"],
+            value_loss=losses["value"],
+            mistakes=wrong,
+            positions=len(self.positions or ()),
+            verdict=NO_GATE if gate is None else (gate.end or "stopped"),
+            gate_games=gate.games if gate is not None else 0,
+            gate_wdl=(wins, draws, losses_),
+            elo=gate.elo().elo if gate is not None and gate.games else None,
+            best=number if kept else previous.best,
+            best_mistakes=wrong if kept else previous.best_mistakes,
+            seconds=time.perf_counter() - started,
+            cpu_seconds=self.cpu_seconds(),
+        )
+        self.history.append(row)
+        self.save()
+        return row
+
+    def gate(
+        self, number: int, candidate: Path, report: Callable[[Report], None], stop: threading.Event
+    ) -> SprtState | None:
+        """The gate's test of the candidate against the best; None when there is none."""
+        s = self.settings
+        if s.gate.games_most == 0:
+            return None
+
         def on_pair(state: SprtState) -> None:
             report(Report("gate", number, state.games, s.gate.games_most, gate=state))
 
-        gate = run_gate(
+        return run_gate(
             candidate,
             self.path("best.npz"),
             s.board,
@@ -293,32 +339,6 @@ class SelfPlayRun:
             on_pair=on_pair,
             stop=stop,
         )
-        if stop.is_set() and gate.end is None:
-            return None
-        previous = self.history[-1]
-        kept = gate.end == "H1"
-        if kept:
-            save(self.path("best.npz"), load(candidate))
-        wins, draws, losses_ = (int(n) for n in reversed(gate.trinomial))
-        row = Generation(
-            number=number,
-            games=previous.games + len(played.results),
-            results=outcomes(played.results),
-            policy_loss=losses["policy"],
-            value_loss=losses["value"],
-            mistakes=wrong,
-            positions=len(self.positions or ()),
-            verdict=gate.end or "stopped",
-            gate_games=gate.games,
-            gate_wdl=(wins, draws, losses_),
-            elo=gate.elo().elo if gate.games else None,
-            best=number if kept else previous.best,
-            best_mistakes=wrong if kept else previous.best_mistakes,
-            seconds=time.perf_counter() - started,
-        )
-        self.history.append(row)
-        self.save()
-        return row
 
     # ---- the solver's positions ------------------------------------------------------
 
@@ -336,6 +356,11 @@ class SelfPlayRun:
         data = accuracy.distinct(Labelled.join(parts), s.positions, s.seed)
         data.save(path)
         return data
+
+    def cpu_seconds(self) -> float:
+        """The run's processor time so far: this process (JAX's threads included), its
+        tasks in the workers, and the generations before a resume."""
+        return self.cpu_before + time.process_time() + self.pool.cpu_seconds
 
     def mistakes_of(self, network_file: Path) -> int:
         assert self.positions is not None

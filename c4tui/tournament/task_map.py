@@ -9,8 +9,11 @@ with `cluster` the tasks go to that Dask scheduler (`cluster.ClusterMap`).
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from multiprocessing import get_context
 from typing import Protocol, TypeVar
 
@@ -49,6 +52,30 @@ class LocalMap:
         if self._pool is None:
             return map(function, tasks)
         return self._pool.map(function, tasks)
+
+
+class TimedMap:
+    """A TaskMap that also counts the processor time its tasks took in other processes
+    (`cpu_seconds`): a run's CPU is its own process's and this, wherever the tasks ran."""
+
+    def __init__(self, pool: TaskMap) -> None:
+        self.pool = pool
+        self.workers = pool.workers
+        self.cpu_seconds = 0.0
+
+    def map(self, function: Callable[[Task], Result], tasks: Iterable[Task]) -> Iterator[Result]:
+        here = os.getpid()
+        for result, seconds, pid in self.pool.map(partial(timed, function), tasks):
+            if pid != here:  # a task run in this process is in its own process time
+                self.cpu_seconds += seconds
+            yield result
+
+
+def timed(function: Callable[[Task], Result], task: Task) -> tuple[Result, float, int]:
+    """The task's result, the processor time it took, and the process it ran in."""
+    start = time.process_time()
+    result = function(task)
+    return result, time.process_time() - start, os.getpid()
 
 
 def open_map(workers: int, cluster: str | None) -> LocalMap | ClusterMap:

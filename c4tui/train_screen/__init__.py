@@ -20,7 +20,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Footer, Static
 
-from c4tui.tournament.selfplay_run import Generation, Report, SelfPlayRun
+from c4tui.tournament.selfplay_run import NO_GATE, Generation, Report, SelfPlayRun
 from c4tui.train_screen.plot import braille_lines
 
 PHASES = {
@@ -30,7 +30,13 @@ PHASES = {
     "measure": "measuring against the solver",
     "gate": "gate: new network against the best",
 }
-VERDICTS = {"H1": "kept", "H0": "not stronger", "games-most": "no verdict", "first": "-"}
+VERDICTS = {
+    "H1": "kept",
+    "H0": "not stronger",
+    "games-most": "no verdict",
+    "first": "-",
+    NO_GATE: "no gate",
+}
 PLOT_ROWS = 6
 
 

@@ -20,7 +20,7 @@ TINY = [
 
 def history(directory) -> list[dict]:
     rows = json.loads((directory / "run.json").read_text())["history"]
-    return [{k: v for k, v in row.items() if k != "seconds"} for row in rows]
+    return [{k: v for k, v in row.items() if k not in ("seconds", "cpu_seconds")} for row in rows]
 
 
 @pytest.mark.slow
@@ -85,3 +85,17 @@ def test_a_resumed_run_keeps_its_settings_and_refuses_other_ones(tmp_path, capsy
     assert main(["train", "selfplay", "--run", str(tmp_path), "--resume", "--games", "6"]) == 2
     err = capsys.readouterr().err
     assert "was started with other games: give the same" in err and err.count("\n") == 1
+
+
+@pytest.mark.slow
+def test_without_a_gate_every_generation_becomes_the_best(tmp_path, capsys):
+    pytest.importorskip("jax")
+    run = tmp_path / "run"
+    assert main([*TINY, "--gate-games", "0", "--generations", "2", "--run", str(run)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("no gate; best: generation") == 2
+    rows = json.loads((run / "run.json").read_text())["history"]
+    assert [row["best"] for row in rows] == [0, 1, 2]
+    assert [row["gate_games"] for row in rows] == [0, 0, 0]
+    # the run's processor time is counted and grows with each generation
+    assert 0 < rows[0]["cpu_seconds"] < rows[1]["cpu_seconds"] < rows[2]["cpu_seconds"]

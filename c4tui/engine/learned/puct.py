@@ -9,7 +9,9 @@ the network's value stands in for them.
 
 Proven results, as in `mcts_tree.py`, are exact game results from the view of the
 player who moved into a node:
-- a stone that wins, or fills the board, is proven when its node is made;
+- a stone that wins, or fills the board, is proven when its node is made, and so is
+  a stone that loses at once (it leaves the opponent a winning cell they can play, or
+  fills the cell below one: `geometry.non_losing`), by the rules alone;
 - a child with few empty cells (ENDGAME_EMPTY) or at one of the opening book's plies
   (8 and 12 on 7x6) is solved when its parent is expanded, by a small exact solver of
   the search's own (`Prover`), deterministic and a millisecond or less: the root's
@@ -28,7 +30,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from c4tui.engine.board.geometry import centre_first
+from c4tui.engine.board.geometry import centre_first, non_losing
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import Proven
 from c4tui.engine.learned.network import Network
@@ -154,6 +156,12 @@ class PuctTree:
         position = node.position
         self.evaluations += 1
         node.net = value
+        g = position.geometry
+        # The stones that do not hand the opponent a win at once: a column outside them
+        # is a loss the search need not spend an evaluation on (nor learn the hard way).
+        safe = non_losing(
+            g.playable(position.mask), g.winning_spots(position.opponent_stones, position.mask)
+        )
         children = []
         for col in centre_first(position.width):
             if not position.can_play(col):
@@ -164,6 +172,8 @@ class PuctTree:
                 proof = WIN
             elif child.is_draw():
                 proof = DRAW
+            elif not safe & g.column_masks[col]:
+                proof = LOSS
             if not proof and self.prover is not None:
                 outcome = self.prover.outcome(child)
                 if outcome is not None:  # the child's mover's result: ours reversed

@@ -3,8 +3,12 @@
 This is AlphaZero's data: each move of a game is searched with `sims` simulations of
 the PUCT search (`puct.py`, with no solver: the network learns from nothing but the
 rules and its own games), and the position is kept with the share of visits each
-column got (the policy target) and, once the game is over, its result for the side to
-move there (the value target, 1, 0 or -1). Two things keep the games varied:
+column got (the policy target) and a value target for the side to move there: the
+search's own value (exact where the search proved the position) mixed with the game's
+result, `search_value` of the first. Three things keep the games varied:
+- a random opening: each game starts after a number of uniformly random plies drawn
+  from 0 to `opening_plies` (none that wins), so self-play meets the lopsided
+  positions random play makes, not only the balanced ones of its own strong games;
 - Dirichlet noise mixed into the root's priors at every move (`noise` of the weight,
   from a Dirichlet(`dirichlet`) draw), so columns the network dismisses still get tried;
 - for the first `sampled_plies` plies, the move is drawn in proportion to the visits
@@ -37,6 +41,8 @@ class PlaySettings:
     dirichlet: float = 1.0  # the Dirichlet draw's concentration (few columns: near 1)
     noise: float = 0.25  # the noise's share of the root's priors
     sampled_plies: int = 4  # plies drawn in proportion to the visits
+    opening_plies: int = 0  # at most this many random plies before a game's first search
+    search_value: float = 0.0  # the search's value's share of the value target
 
 
 @dataclass(frozen=True)
@@ -58,7 +64,7 @@ class Samples:
 
     planes: NDArray[np.uint8]  # network.encode of each position
     policy: NDArray[np.float32]  # the search's share of visits per column
-    value: NDArray[np.float32]  # the game's result for the side to move: 1, 0, -1
+    value: NDArray[np.float32]  # the value target for the side to move, in [-1, 1]
     results: NDArray[np.int8]  # per game: 1 first player won, 0 draw, -1 second won
 
     def __len__(self) -> int:
@@ -123,13 +129,17 @@ class Game:
         self.network = network
         self.settings = settings
         self.rng = rng
-        self.position = Position.start(network.width, network.height, network.connect)
+        start = Position.start(network.width, network.height, network.connect)
+        plies = int(rng.integers(0, settings.opening_plies + 1))
+        self.position = random_opening(start, plies, rng)
         self.tree = PuctTree.start(self.position, network, None, settings.c)
         self.done = 0  # simulations of this move so far
         self.over = False
         self.planes: list[NDArray[np.uint8]] = []
         self.policies: list[NDArray[np.float32]] = []
         self.movers: list[int] = []
+        self.proven: list[float | None] = []  # the root's proven result, the mover's view
+        self.searched: list[float] = []  # the root's mean value, the mover's view
 
     def next_leaf(self) -> list[Node] | None:
         """The path to the next leaf the network must evaluate; None when this game's
@@ -164,6 +174,10 @@ class Game:
         self.planes.append(encode(self.position))
         self.policies.append(target)
         self.movers.append(self.position.to_move)
+        root = self.tree.root
+        # The root's figures are the view of the player who moved into it: reversed.
+        self.proven.append(-RESULT[root.proof] if root.proof else None)
+        self.searched.append(-root.mean())
         sampled = self.position.moves < self.settings.sampled_plies
         self.position = self.position.play(choose(self.tree, target, sampled, self.rng))
         self.done = 0
@@ -178,13 +192,34 @@ class Game:
     def samples(self) -> Samples:
         winner = self.position.winner()
         result = 0 if winner is None else (1 if winner == 0 else -1)
-        values = [0.0 if winner is None else (1.0 if m == winner else -1.0) for m in self.movers]
+        share = self.settings.search_value
+        values = []
+        for mover, proven, searched in zip(self.movers, self.proven, self.searched, strict=True):
+            played = 0.0 if winner is None else (1.0 if mover == winner else -1.0)
+            # A proof is exact (the rules settled it); else the search's value and the
+            # game's result, which a sampled move late in the game can have thrown away.
+            values.append(proven if proven is not None else share * searched + (1 - share) * played)
         return Samples(
             np.array(self.planes, dtype=np.uint8),
             np.array(self.policies, dtype=np.float32),
             np.array(values, dtype=np.float32),
             np.array([result], dtype=np.int8),
         )
+
+
+def random_opening(position: Position, plies: int, rng: np.random.Generator) -> Position:
+    """`plies` uniformly random moves from `position`, none that wins or fills the board
+    (fewer where only such moves are left): the game a random player would have played
+    so far, had it not ended."""
+    g = position.geometry
+    for _ in range(plies):
+        if position.moves + 1 >= g.cells:
+            break
+        safe = [c for c in position.legal_moves() if not position.is_winning_move(c)]
+        if not safe:
+            break
+        position = position.play(safe[int(rng.integers(len(safe)))])
+    return position
 
 
 def add_noise(root: Node, settings: PlaySettings, rng: np.random.Generator) -> None:

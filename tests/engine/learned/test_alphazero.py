@@ -7,7 +7,7 @@ import random
 import pytest
 
 from c4tui.engine.board.position import Position
-from c4tui.engine.learned.puct import ENDGAME_EMPTY, Prover, PuctTree
+from c4tui.engine.learned.puct import ENDGAME_EMPTY, LOSS, UNKNOWN, WIN, Prover, PuctTree
 from c4tui.engine.players.alphazero import AlphaZeroEngine
 from c4tui.engine.players.contract import Forfeit, Limits
 from c4tui.engine.players.specs import SpecError, make_engine, parse_spec
@@ -153,3 +153,35 @@ def test_a_proven_root_child_backs_its_proof_up():
     tree = PuctTree.start(position, network, Prover(position), 1.5)
     tree.expand(tree.root)
     assert tree.solved() and tree.best_child().column in (2, 6)
+
+
+def test_a_stone_that_hands_the_opponent_a_win_is_proven_lost_when_made():
+    """By the rules alone (no solver): after ●1 ○2 ●1 ○2 ●1 on 5x4, ○ must block column
+    1; every other column is lost as soon as the root is expanded."""
+    position = Position.from_moves("12121", 5, 4, 4)
+    tree = PuctTree.start(position, random_network(5, 4, 4), None, 1.5)
+    tree.expand(tree.root)
+    proofs = {child.column: child.proof for child in tree.root.children or []}
+    assert proofs == {0: UNKNOWN, 1: LOSS, 2: LOSS, 3: LOSS, 4: LOSS}
+
+
+def test_two_open_threats_prove_the_position_lost_with_one_evaluation():
+    """●2 ○2 ●3 ○3 ●4: ● threatens columns 1 and 5 on the bottom row; ○ cannot block
+    both, so every column loses and the root is settled without a simulation."""
+    position = Position.from_moves("22334", 5, 4, 4)
+    tree = PuctTree.start(position, random_network(5, 4, 4), None, 1.5)
+    tree.expand(tree.root)
+    assert tree.solved() and tree.root.proof == WIN  # for ●, who moved into it
+    assert tree.evaluations == 1
+
+
+def test_a_win_by_a_double_threat_is_proven_by_propagation():
+    """●2 ○2 ●3 ○3, ● to move: column 4 makes two threats ○ cannot both block. Expanding
+    the root and that one child proves the root won, and the search plays column 4."""
+    position = Position.from_moves("2233", 5, 4, 4)
+    tree = PuctTree.start(position, random_network(5, 4, 4), None, 1.5)
+    tree.expand(tree.root)
+    (child,) = [c for c in tree.root.children or [] if c.column == 3]
+    tree.back_up([tree.root, child], -tree.expand(child))
+    assert child.proof == WIN and tree.solved()
+    assert tree.best_child().column == 3

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -12,10 +14,12 @@ from c4tui.engine.learned.labels import label_in_parallel
 from c4tui.engine.learned.network import PLANES, encode
 from c4tui.engine.learned.puct import PuctTree
 from c4tui.engine.learned.selfplay import (
+    Game,
     GamesTask,
     PlaySettings,
     add_noise,
     play_games,
+    random_opening,
     visit_shares,
 )
 from c4tui.engine.learned.targets import loses_result
@@ -83,3 +87,56 @@ def test_mistakes_count_the_top_priors_that_give_up_the_result():
     legal = data.scores != -128
     chosen = np.where(legal, logits, -np.inf).argmax(axis=1)
     assert mistakes(net, data) == int(loses_result(data.scores, chosen).sum()) > 0
+
+
+def test_a_random_opening_plays_its_plies_and_never_a_win():
+    start = Position.start(5, 4, 4)
+    for seed in range(20):
+        rng = np.random.default_rng(seed)
+        position = start
+        for _ in range(18):
+            after = random_opening(position, 1, rng)
+            if after.moves == position.moves:  # only a win or the last cell was left
+                break
+            column = after.path[-1]
+            assert not position.is_winning_move(column) and not after.is_over()
+            position = after
+        assert random_opening(start, 5, np.random.default_rng(seed)).moves == 5
+
+
+def test_games_open_after_a_random_number_of_plies():
+    net = random_network(5, 4, 4)
+    settings = replace(SMALL, opening_plies=12)
+    starts = {Game(net, settings, np.random.default_rng([1, n])).position.moves for n in range(30)}
+    assert len(starts) > 3 and max(starts) <= 12
+    assert {Game(net, SMALL, np.random.default_rng([1, n])).position.moves for n in range(5)} == {0}
+
+
+def test_value_targets_are_the_proof_else_the_search_mixed_with_the_result():
+    net = random_network(5, 4, 4)
+    settings = replace(SMALL, search_value=0.25, opening_plies=10)
+    games = [Game(net, settings, np.random.default_rng([7, n])) for n in range(6)]
+    for game in games:  # each game alone, the way play_games plays them side by side
+        while not game.over:
+            path = game.next_leaf()
+            if path is not None:
+                priors, value = net.evaluate(path[-1].position)
+                game.evaluated(path, priors, value)
+    proven = searched = 0
+    for game in games:
+        winner = game.position.winner()
+        values = game.samples().value
+        for mover, exact, mean, value in zip(
+            game.movers, game.proven, game.searched, values, strict=True
+        ):
+            played = 0.0 if winner is None else (1.0 if mover == winner else -1.0)
+            if exact is not None:
+                proven += 1
+                assert value == exact
+            else:
+                searched += 1
+                assert value == pytest.approx(0.25 * mean + 0.75 * played)
+    assert proven and searched
+    # the last move of a won game was a win at once: proven, so its target is exact
+    won = [game for game in games if game.position.winner() is not None]
+    assert won and all(game.samples().value[-1] == 1.0 for game in won)
