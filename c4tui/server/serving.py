@@ -19,7 +19,7 @@ from c4tui.server.fronts.client_process import (
     ClientCommand,
     sweep_private_homes,
 )
-from c4tui.server.fronts.forks import SERVED_ENTRY, SERVED_PRELOAD, Forks
+from c4tui.server.fronts.forks import SERVED_ENTRY, SERVED_PRELOAD, SERVED_REREAD, Forks
 from c4tui.server.fronts.players import NAMES_FILE, Player
 from c4tui.server.fronts.refusal_log import RefusalLog
 from c4tui.server.fronts.session_limits import Gate, ServeLimits
@@ -163,24 +163,26 @@ class Server:
             memory=config.limits.client_memory,
             nice=config.limits.client_nice,
         )
+        # The clients of the app itself, ssh sessions' and browser tabs' alike, come from
+        # one fork server that imported it once (forks.py); another client program, a
+        # test's, is started by exec.
+        self.forks = (
+            Forks(command, SERVED_ENTRY, SERVED_PRELOAD, SERVED_REREAD)
+            if config.client_argv == CLIENT_ARGV
+            else None
+        )
         fronts = dict(
             state_dir=config.state_dir,
             host=config.host,
             gate=self.gate,
             command=command,
             credentials=self.credentials,
-        )
-        # The ssh clients of the app itself come from a fork server that imported it
-        # once (forks.py); another client program, a test's, is started by exec.
-        forks = (
-            Forks(command, SERVED_ENTRY, SERVED_PRELOAD)
-            if config.client_argv == CLIENT_ARGV
-            else None
+            forks=self.forks,
         )
         self.ssh = (
             None
             if config.ssh_port is None
-            else SshFront(port=config.ssh_port, authorized=config.authorized, forks=forks, **fronts)
+            else SshFront(port=config.ssh_port, authorized=config.authorized, **fronts)
         )
         self.web = (
             None
@@ -215,6 +217,10 @@ class Server:
             for front in (self.ssh, self.web):
                 if front is not None:
                     await front.start()
+            # Listening already: a client that comes before the fork server is ready
+            # (its imports take a second or so) is started by exec.
+            if self.forks is not None:
+                await self.forks.start()
         except BaseException:
             await self.stop()
             raise
@@ -226,6 +232,8 @@ class Server:
         for front in (self.ssh, self.web):
             if front is not None:
                 await front.stop(BROKEN if self.broken else STOPPING)
+        if self.forks is not None:  # after the fronts: its children are their clients
+            await self.forks.stop()
         if self._summaries is not None:
             self._summaries.cancel()
         self.refusal_log.flush(now=inf)

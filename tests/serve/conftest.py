@@ -45,12 +45,15 @@ async def running_front(state_dir: Path, limits: ServeLimits, authorized=None, f
         forks=Forks(command, ECHO_ENTRY) if fork else None,
     )
     await front.start()
-    if front.forks is not None:
+    if front.forks is not None:  # (the server starts it after its fronts, and stops it)
+        await front.forks.start()
         await asyncio.wait_for(front.forks.ready.wait(), 60)
     try:
         yield front
     finally:
         await front.stop("the server is stopping")
+        if front.forks is not None:
+            await front.forks.stop()
 
 
 @pytest.fixture

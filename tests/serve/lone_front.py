@@ -29,6 +29,7 @@ async def main(state_dir: Path, fork: bool) -> None:
     )
     await front.start()
     if front.forks is not None:
+        await front.forks.start()
         await front.forks.ready.wait()
     print(front.port, flush=True)
     await asyncio.Event().wait()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -13,30 +14,43 @@ import aiohttp
 import pytest
 
 from c4tui.server.fronts.client_process import ClientCommand
+from c4tui.server.fronts.forks import SERVED_REREAD, Forks
 from c4tui.server.fronts.session_limits import Gate
 from c4tui.server.fronts.web import WebFront
 from tests.serve.browser import browser_tab, needs_chromium
 from tests.serve.conftest import token_for
+from tests.serve.served import children
 from tests.serve.terminal import wait_gone
 
 WEB_ECHO_CLIENT = (sys.executable, str(Path(__file__).with_name("web_echo_client.py")))
+WEB_ECHO_ENTRY = f"{WEB_ECHO_CLIENT[1]}:main"  # the same, run by a fork server's child
 
 
 @contextlib.asynccontextmanager
-async def running_web(state_dir, limits):
+async def running_web(state_dir, limits, fork=False):
+    """A web front running the stand-in client; with `fork`, from a fork server that
+    imported Textual's settings (as the served client's does) and reads them again in
+    each child (ready before this yields)."""
+    command = ClientCommand(WEB_ECHO_CLIENT, memory=limits.client_memory)
+    forks = Forks(command, WEB_ECHO_ENTRY, ("textual.constants",), SERVED_REREAD)
     front = WebFront(
         host="127.0.0.1",
         port=0,
         state_dir=state_dir,
         gate=Gate(limits),
-        command=ClientCommand(WEB_ECHO_CLIENT, memory=limits.client_memory),
+        command=command,
         credentials=token_for,
+        forks=forks if fork else None,
     )
     await front.start()
+    if fork:
+        await forks.start()
+        await asyncio.wait_for(forks.ready.wait(), 60)
     try:
         yield front
     finally:
         await front.stop("the server is stopping")
+        await forks.stop()
 
 
 class Tab:
@@ -96,6 +110,30 @@ async def test_a_tab_runs_its_own_client_with_its_own_token(tmp_path, limits):
         await tab.wait_for("key b'x'")
         await tab.send("resize", {"width": 100, "height": 40})
         await tab.wait_for("size 100x40")
+
+
+async def test_a_tabs_client_is_forked_by_the_fork_server_on_the_web_drivers_terms(
+    tmp_path, limits
+):
+    async with running_web(tmp_path, limits, fork=True) as front, open_tab(front) as tab:
+        text = await tab.wait_for("ready")
+        client = int(re.search(r"pid=(\d+)", text)[1])
+        assert client in children(front.forks.process.pid)  # not started by exec
+        assert f"sid={client}" in text  # a session of its own, for the group's end
+        # The web driver's variables reached the child, and Textual's settings read
+        # under the fork server's environment were read again under its own.
+        assert "TEXTUAL_DRIVER=textual.drivers.web_driver:WebDriver" in text
+        assert "textual-driver=textual.drivers.web_driver:WebDriver" in text
+        assert "size 90x30" in text
+        assert "C4TUI_ROOMS_TOKEN=token:web:" in text
+        assert f"HOME={tmp_path / 'clients'}" in text
+        assert "SECRET_OF_HOST=-" in text
+        assert f"memory-limit={limits.client_memory}" in text
+        await tab.send("stdin", "x")
+        await tab.wait_for("key b'x'")
+        await tab.send("resize", {"width": 100, "height": 40})
+        await tab.wait_for("size 100x40")
+    await wait_gone(client)  # the tab closed: its client ended
 
 
 async def test_the_same_browser_is_the_same_player(tmp_path, limits):

@@ -35,6 +35,10 @@ def main() -> int:
     say(f"size {os.environ.get('COLUMNS')}x{os.environ.get('ROWS')}")
     for name in ("C4TUI_ROOMS_TOKEN", "HOME", "SECRET_OF_HOST", "TEXTUAL_DRIVER"):
         say(f"{name}={os.environ.get(name, '-')}")
+    # What Textual read from the environment as it was imported, when it was (the fork
+    # server's children have it imported already, and read again: forks.SERVED_REREAD).
+    constants = sys.modules.get("textual.constants")
+    say(f"textual-driver={'-' if constants is None else constants.DRIVER}")
     say(f"memory-limit={resource.getrlimit(resource.RLIMIT_AS)[0]}")
     say(f"pid={os.getpid()} sid={os.getsid(0)}")
     say("ready")

@@ -196,7 +196,9 @@ class ClientProcess(Protocol):
 class Spawner(Protocol):
     """What starts a client without exec: the fork server (forks.py); None when it cannot."""
 
-    async def spawn(self, home: Path, env_file: Path, terminal: int) -> ClientProcess | None: ...
+    async def spawn(
+        self, home: Path, env_file: Path, streams: Sequence[int]
+    ) -> ClientProcess | None: ...
 
 
 class TerminalClient:
@@ -227,7 +229,7 @@ class TerminalClient:
             set_window_size(master, columns, rows)
             if self.forks is not None:
                 env_file = self.home.keep_environment(self.environment)
-                self.process = await self.forks.spawn(self.home.root, env_file, slave)
+                self.process = await self.forks.spawn(self.home.root, env_file, [slave])
                 if self.process is None:  # started by exec below: nobody will read it
                     env_file.unlink()
             if self.process is None:

@@ -1,12 +1,12 @@
 """The fork server: a parent that imported the client once and forks one child per session.
 
 Run as `python -m c4tui.server.fronts.fork_server --parent PID --entry MODULE:FUNCTION --socket
-FD [--preload MODULE[:FUNCTION]]...` by the server (forks.py). Starting a client by exec costs its
-imports every time (Python, Textual, the app: most of a second of CPU, two thirds of its
-start), and each client holds its own copy of them. This process imports the entry's
-module and the preloaded ones once, then for each request forks a child that starts at
-the entry with those imports done and their memory shared with its siblings until
-written.
+FD [--preload MODULE[:FUNCTION]]... [--reread MODULE]...` by the server (forks.py). Starting a
+client by exec costs its imports every time (Python, Textual, the app: most of a second of
+CPU, two thirds of its start), and each client holds its own copy of them. This process
+imports the entry's module and the preloaded ones once, then for each request forks a
+child that starts at the entry with those imports done and their memory shared with its
+siblings until written.
 
 Each child confines itself as `c4tui.server.fronts.confine` confines an exec'd client, with the
 same functions, before it runs a line of the client: a session of its own with the PTY
@@ -16,9 +16,16 @@ files, the niceness, Landlock beneath its home, and the environment of its reque
 file only (read once and removed: a token passes through the child alone, never
 through this process's memory, which later children inherit).
 
-The requests and answers are JSON datagrams on a Unix SOCK_SEQPACKET socket, the PTY's
-terminal end passed beside a request (SCM_RIGHTS):
-  {"spawn": N, "home": DIR, "read": [...], "memory": B, "nice": K, "env_file": F} + fd
+A browser's client (the web front) is a child like an ssh one, on three pipes instead of a
+PTY: textual-serve's web driver speaks its packets over standard input and output.
+Textual reads its settings from the environment as it is imported (`textual.constants`:
+the driver, the frame rate, the colours), here under the fork server's environment;
+each module named with `--reread` is read again in the child under its own.
+
+The requests and answers are JSON datagrams on a Unix SOCK_SEQPACKET socket, the client's
+standard streams passed beside a request (SCM_RIGHTS): the PTY's terminal end, which
+becomes the child's controlling terminal, or the three pipes' ends (input, output, errors):
+  {"spawn": N, "home": DIR, "read": [...], "memory": B, "nice": K, "env_file": F} + 1 or 3 fds
   -> {"started": N, "pid": PID} or {"failed": N, "error": "..."}
   and, when a child ends: {"ended": PID, "status": S} (a negative S: killed by signal -S).
 The server's end closing ends this process (and so, by their death signal, its children).
@@ -86,25 +93,34 @@ def send(channel: socket.socket, message: dict[str, Any]) -> None:
 
 
 def run_child(
-    request: dict[str, Any], terminal: int, run: Callable[[], int | None], drop: Sequence[int]
+    request: dict[str, Any],
+    streams: Sequence[int],
+    run: Callable[[], int | None],
+    drop: Sequence[int],
+    reread: Sequence[str] = (),
 ) -> None:
-    """In the forked child: confine, then run the client. Never returns."""
+    """In the forked child: confine, then run the client on `streams` (a PTY's end for
+    all three standard streams, or input, output and errors). Never returns."""
     status = 1
     try:
         for fd in drop:
             os.close(fd)
         signal.set_wakeup_fd(-1)
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-        for std in (0, 1, 2):
-            os.dup2(terminal, std)
-        if terminal > 2:
-            os.close(terminal)
+        standard = list(streams) * 3 if len(streams) == 1 else list(streams)
+        for std, fd in enumerate(standard):
+            os.dup2(fd, std)
+        for fd in set(streams) - {0, 1, 2}:
+            os.close(fd)
         die_with_parent(int(request["parent"]))
-        own_session(terminal=True)
+        own_session(terminal=len(streams) == 1)
         limit_resources(int(request["memory"]), int(request["nice"]))
         environment = client_environment(str(request["env_file"]))
         os.environ.clear()
         os.environ.update(environment)
+        for name in reread:  # before Landlock: the module's file is read again
+            if name in sys.modules:
+                importlib.reload(sys.modules[name])
         if request.get("home"):
             confine_files(str(request["home"]), [str(p) for p in request["read"]])
             os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
@@ -126,7 +142,9 @@ def run_child(
         os._exit(status)
 
 
-def serve(channel: socket.socket, run: Callable[[], int | None]) -> None:
+def serve(
+    channel: socket.socket, run: Callable[[], int | None], reread: Sequence[str] = ()
+) -> None:
     """Fork a child per request until the server's end closes; tell it of each end."""
     woken_r, woken_w = os.pipe()
     os.set_blocking(woken_w, False)
@@ -150,13 +168,17 @@ def serve(channel: socket.socket, run: Callable[[], int | None]) -> None:
                 reap(channel)
                 continue
             try:
-                data, fds, _flags, _ = socket.recv_fds(channel, MAX_REQUEST, 1)
+                data, fds, _flags, _ = socket.recv_fds(channel, MAX_REQUEST, 3)
             except (ConnectionError, OSError):
                 data, fds = b"", []
             if not data:
                 return  # the server is gone or done: our children die with us
             request = json.loads(data)
-            terminal = fds[0] if fds else -1
+            if len(fds) not in (1, 3):
+                send(channel, {"failed": request["spawn"], "error": f"{len(fds)} streams"})
+                for fd in fds:
+                    os.close(fd)
+                continue
             drop = [channel.fileno(), woken_r, woken_w, selector_fd(selector)]
             sys.stdout.flush()
             sys.stderr.flush()
@@ -164,12 +186,13 @@ def serve(channel: socket.socket, run: Callable[[], int | None]) -> None:
                 pid = os.fork()
             except OSError as error:
                 send(channel, {"failed": request["spawn"], "error": str(error)})
-                os.close(terminal)
-                continue
+                pid = -1
             if pid == 0:
-                run_child({**request, "parent": me}, terminal, run, drop)
-            os.close(terminal)
-            send(channel, {"started": request["spawn"], "pid": pid})
+                run_child({**request, "parent": me}, fds, run, drop, reread)
+            for fd in fds:
+                os.close(fd)
+            if pid > 0:
+                send(channel, {"started": request["spawn"], "pid": pid})
 
 
 def selector_fd(selector: selectors.BaseSelector) -> int:
@@ -201,6 +224,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         default=[],
         help="a module to import now, or MODULE:FUNCTION to call (again: more)",
     )
+    parser.add_argument(
+        "--reread",
+        action="append",
+        default=[],
+        help="an imported module read again in each child, under its environment (again: more)",
+    )
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     die_with_parent(args.parent)
     # No collection while the client is imported (it would only move objects between
@@ -213,7 +242,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     for name in args.preload:
         preload(name)
     gc.freeze()
-    serve(channel, run)
+    serve(channel, run, args.reread)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """Forks: the server's side of the fork server (fork_server.py), which starts its clients.
 
 `Forks.start()` runs the fork server, which imports the client once; `spawn()` asks it for
-a client on a PTY and returns a `ForkedClient`, which a `TerminalClient` waits on and
+a client on a PTY (an ssh session's) or on pipes (a browser tab's, web_service.py) and
+returns a `ForkedClient`, which a `TerminalClient` waits on and
 signals as it would a process of its own. When the fork server cannot start, or dies,
 `spawn` says so (None) and the client is started by exec as before: a session never
 fails for want of it.
@@ -15,6 +16,7 @@ import json
 import logging
 import os
 import socket
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +28,9 @@ SERVED_ENTRY = "c4tui.cli:run_served_client"
 # What every served client imports (or does) before its first key, done once in the
 # fork server so that its children share it: the app, and the command line's parser.
 SERVED_PRELOAD = ("c4tui.app.served", "c4tui.cli:prepare_served_client")
+# What reads the environment as it is imported, read again in each child under its own:
+# a browser's client is told its driver (textual-serve's) through Textual's settings.
+SERVED_REREAD = ("textual.constants",)
 # The fork server's own environment: what a client's imports may read as they run.
 FORK_SERVER_ENV = {"PATH": os.defpath, "LANG": "C.UTF-8"}
 READY_WAIT = 60.0  # seconds the server waits at start for the fork server's imports
@@ -52,10 +57,17 @@ class ForkedClient:
 class Forks:
     """The fork server of one front (module docstring)."""
 
-    def __init__(self, command: ClientCommand, entry: str, preload: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        command: ClientCommand,
+        entry: str,
+        preload: tuple[str, ...] = (),
+        reread: tuple[str, ...] = (),
+    ) -> None:
         self.command = command
         self.entry = entry
         self.preload = preload
+        self.reread = reread
         self.process: asyncio.subprocess.Process | None = None
         self.channel: socket.socket | None = None
         self.ready = asyncio.Event()
@@ -74,6 +86,8 @@ class Forks:
         argv += ["--entry", self.entry, "--socket", str(theirs.fileno())]
         for module in self.preload:
             argv += ["--preload", module]
+        for module in self.reread:
+            argv += ["--reread", module]
         try:
             self.process = await asyncio.create_subprocess_exec(
                 *argv,
@@ -151,10 +165,13 @@ class Forks:
             client.ended(-9)
         self.clients.clear()
 
-    async def spawn(self, home: Path, env_file: Path, terminal: int) -> ForkedClient | None:
-        """A client on the PTY end `terminal`, confined as `self.command` says, its
-        environment read from `env_file` (PrivateHome.keep_environment); None when the
-        fork server is not (or no longer) ready to start it."""
+    async def spawn(
+        self, home: Path, env_file: Path, streams: Sequence[int]
+    ) -> ForkedClient | None:
+        """A client on `streams` (a PTY's terminal end, or the ends of its input, output
+        and errors' pipes), confined as `self.command` says, its environment read from
+        `env_file` (PrivateHome.keep_environment); None when the fork server is not (or no
+        longer) ready to start it."""
         if not (self.alive and self.ready.is_set() and self.channel is not None):
             return None
         self.numbers += 1
@@ -170,7 +187,7 @@ class Forks:
         future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         self.asked[number] = future
         try:
-            socket.send_fds(self.channel, [json.dumps(request).encode()], [terminal])
+            socket.send_fds(self.channel, [json.dumps(request).encode()], list(streams))
             pid = await future
         except OSError as error:
             self.asked.pop(number, None)

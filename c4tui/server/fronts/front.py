@@ -1,6 +1,6 @@
 """Front: what the ssh front and the web front share. Where one listens, the gate that
 admits or refuses, how it starts a client, the players online, and the watch that ends
-its idle sessions (idle.py)."""
+its idle sessions (idle.py), and the fork server its clients come from (forks.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from collections.abc import Collection
 from pathlib import Path
 
 from c4tui.server.fronts.client_process import ClientCommand
+from c4tui.server.fronts.forks import Forks
 from c4tui.server.fronts.idle import Session, end_idle_sessions
 from c4tui.server.fronts.players import Credentials, Players
 from c4tui.server.fronts.session_limits import Gate
@@ -28,12 +29,16 @@ class Front:
         gate: Gate,
         command: ClientCommand,
         credentials: Credentials,
+        forks: Forks | None = None,
     ) -> None:
+        """`forks`: the fork server that starts the clients, shared by the fronts and
+        started and stopped by their owner (the server); None to start each by exec."""
         self.host, self.port = host, port
         self.state_dir = state_dir
         self.gate = gate
         self.command = command
         self.credentials = credentials
+        self.forks = forks
         self.players = Players()
         self.idle_watch: asyncio.Task[None] | None = None
 

@@ -21,7 +21,6 @@ from typing import Any
 import asyncssh
 
 from c4tui.community.passwords import matches
-from c4tui.server.fronts.forks import Forks
 from c4tui.server.fronts.front import Front
 from c4tui.server.fronts.players import (
     NameBook,
@@ -69,14 +68,10 @@ class SshFront(Front):
 
     kind = "ssh"
 
-    def __init__(
-        self, *, authorized: frozenset[str] | None = None, forks: Forks | None = None, **ground: Any
-    ) -> None:
+    def __init__(self, *, authorized: frozenset[str] | None = None, **ground: Any) -> None:
         """`ground`: what every front takes (front.py); `authorized`: the public keys
-        let in, or None for anyone; `forks`: the fork server that starts the clients
-        (forks.py), or None to start each by exec."""
+        let in, or None for anyone."""
         super().__init__(**ground)
-        self.forks = forks
         # The community's store, which holds the names: the server hands it the room
         # service's before start; a front alone opens the state directory's own.
         self.store: Store | None = None
@@ -129,16 +124,12 @@ class SshFront(Front):
         )
         self.port = self.server.get_port()
         self.watch_idle(self.sessions)
-        if self.forks is not None:
-            await self.forks.start()
 
     async def stop(self, message: str) -> None:
         """Stop listening; end every session with `message` on its screen."""
         if self.server is not None:
             self.server.close()
         await self.end_all(self.sessions, message)
-        if self.forks is not None:
-            await self.forks.stop()
         if self.server is not None:
             await self.server.wait_closed()
         logging.getLogger("asyncssh").removeFilter(self.refusals)

@@ -1,7 +1,8 @@
 """The web front: a page with a terminal, and one client process per browser tab.
 
 textual-serve provides the browser side (its bundled terminal script, styles and font)
-and `AppService`, which runs a Textual app behind a websocket. The handler here is our
+and `AppService`, which runs a Textual app behind a websocket (its process forked by the
+fork server where it runs: web_service.py). The handler here is our
 own so that each tab is treated like an ssh session: the same limits, a private home, a
 one-time token bound to the visitor (a private cookie makes the same browser the same
 player, so a reload finds its seat), an idle timeout, and the process group ended when
@@ -18,7 +19,6 @@ import hmac
 import logging
 import os
 import secrets
-import shlex
 import signal
 import time
 from importlib.resources import files
@@ -40,6 +40,7 @@ from c4tui.server.fronts.front import Front
 from c4tui.server.fronts.players import Player
 from c4tui.server.fronts.ssh_keys import load_or_create_host_key
 from c4tui.server.fronts.web_guard import OpenConnections, guarded
+from c4tui.server.fronts.web_service import PID_FILE, TabService
 from c4tui.server.store.chosen_names import ChosenNames
 from c4tui.server.store.store import Store, StoreError
 from c4tui.server.wire.codec import ShapeError, loads
@@ -259,15 +260,14 @@ class WebTab:
         try:
             environment = {**self.home.environment(), **self.front.credentials(self.player)}
             environment |= {"PATH": os.defpath, "LANG": "C.UTF-8"}
-            env_file = self.home.keep_environment(environment)
-            argv = self.front.command.confined(
-                self.home.root, terminal=False, env_file=env_file, pid_file=self.home.root / "pid"
-            )
-            service = AppService(
-                "exec " + shlex.join(argv),  # exec: the client is the server's own child
+            service = TabService(
+                self.front.command,
+                self.home,
+                environment,
+                self.front.forks,
                 write_bytes=self.websocket.send_bytes,
                 write_str=self.websocket.send_str,
-                close=self.websocket.close,  # type: ignore[arg-type]  # its keywords have defaults
+                close=self.websocket.close,
                 download_manager=self.front.downloads,
             )
             width = to_int(request.query.get("width"), 80, 20, 500)
@@ -341,7 +341,7 @@ class WebTab:
         """SIGKILL whatever is left of the client (it has had its chance to quit)."""
         assert self.home is not None
         with contextlib.suppress(OSError, ValueError):
-            kill_group(int((self.home.root / "pid").read_text()), signal.SIGKILL)
+            kill_group(int((self.home.root / PID_FILE).read_text()), signal.SIGKILL)
 
     async def say(self, message: str) -> None:
         """Words on the tab's screen alone (cleared, so they stand above the page's
