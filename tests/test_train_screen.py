@@ -21,7 +21,7 @@ def test_the_plot_puts_high_values_at_the_top_and_low_at_the_bottom():
 
 def row(number: int, mistakes: int) -> Generation:
     return Generation(number, 10 * number, (1, 2, 3), 1.1, 0.2, mistakes, 1000, "H1",
-                      20, (9, 8, 3), 105.0, number, mistakes, 1.0)  # fmt: skip
+                      20, (9, 8, 3), 105.0, number, mistakes, 1.0, 90.0)  # fmt: skip
 
 
 class ScriptedRun:
@@ -54,6 +54,7 @@ async def test_the_screen_shows_the_phase_the_gate_the_table_and_stops_when_perf
         while "gate" not in str(app.query_one("#phase").render()):
             await pilot.pause(0.05)
         assert "+3=2-1" in str(app.query_one("#gate").render())
+        assert "rules only" in str(app.query_one("#title").render())
         run.go_on.set()
         while not app.finished:
             await pilot.pause(0.05)
@@ -75,4 +76,20 @@ async def test_closing_the_screen_mid_run_stops_the_run(tmp_path):
         app.exit(0)
         await pilot.pause(0.1)
     assert app.stop.is_set()
+    run.go_on.set()
+
+
+async def test_the_title_says_whether_the_solver_helped_and_the_cpu_time(tmp_path):
+    from dataclasses import replace
+
+    run = ScriptedRun(tmp_path)
+    run.settings = replace(run.settings, play=replace(run.settings.play, solver=True))
+    app = TrainingApp(run)  # type: ignore[arg-type]
+    async with app.run_test(size=(80, 24)) as pilot:
+        while "gate" not in str(app.query_one("#phase").render()):
+            await pilot.pause(0.05)
+        title = str(app.query_one("#title").render())
+        assert "with the solver's proofs" in title and "1.5 CPU-min" in title
+        app.exit(0)
+        await pilot.pause(0.1)
     run.go_on.set()

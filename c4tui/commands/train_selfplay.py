@@ -98,6 +98,13 @@ def register(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="the search's value's share of the value target, the rest the game's "
         "result (0 to 1, default 0.5)",
     )
+    parser.add_argument(
+        "--solver",
+        action="store_true",
+        default=None,
+        help="self-play's search asks the exact solver to settle leaves with a dozen empty "
+        "cells or fewer (default: the rules alone)",
+    )
     parser.add_argument("--hidden", type=whole_number(8, 4096), help="the network's width")
     parser.add_argument("--blocks", type=whole_number(0, 64), help="residual blocks")
     parser.add_argument(
@@ -167,7 +174,7 @@ def settings_of(args: argparse.Namespace, saved: RunSettings | None = None) -> R
     for name in ("seed", "generations", "games", "steps", "window", "positions"):
         if getattr(args, name) is not None:
             s = replace(s, **{name: getattr(args, name)})
-    for name in ("sims", "opening_plies", "search_value"):
+    for name in ("sims", "opening_plies", "search_value", "solver"):
         if getattr(args, name) is not None:
             s = replace(s, play=replace(s.play, **{name: getattr(args, name)}))
     if args.hidden is not None:

@@ -89,6 +89,10 @@ class TrainingApp(App[int]):
             self.add_row(row)
         self.show_title()
         self.show_plot()
+        if self.run_.settings.gate.games_most == 0:
+            self.query_one("#gate", Static).update(
+                " no gate: each generation's network becomes the best"
+            )
         self.run_worker(self.play, thread=True, name="selfplay run")
 
     def play(self) -> None:
@@ -144,12 +148,17 @@ class TrainingApp(App[int]):
     # ---- drawing ----------------------------------------------------------------------
 
     def show_title(self) -> None:
-        width, height, connect = self.run_.settings.board
+        settings = self.run_.settings
+        width, height, connect = settings.board
         generation = self.rows[-1].number if self.rows else 0
         games = self.rows[-1].games if self.rows else 0
+        cpu = self.rows[-1].cpu_seconds / 60 if self.rows else 0.0
+        # Whether the search had the solver's proofs: a reader must tell the two apart.
+        mode = "with the solver's proofs" if settings.play.solver else "rules only"
         self.query_one("#title", Static).update(
-            f" {width}x{height} connect {connect} · generation {generation} of "
-            f"{self.run_.settings.generations} · {games:,} games · {self.run_.directory}"
+            f" {width}x{height} connect {connect} · {mode} · generation {generation} of "
+            f"{settings.generations} · {games:,} games · {cpu:.1f} CPU-min · "
+            f"{self.run_.directory}"
         )
         self.query_one("#phase", Static).update(f" {self.phase}")
 

@@ -1,8 +1,11 @@
 """Self-play games: the network plays itself with PUCT, and every move becomes a lesson.
 
 This is AlphaZero's data: each move of a game is searched with `sims` simulations of
-the PUCT search (`puct.py`, with no solver: the network learns from nothing but the
-rules and its own games), and the position is kept with the share of visits each
+the PUCT search (`puct.py`; by default with no solver, so the network learns from
+nothing but the rules and its own games; with `solver`, the exact solver settles the
+leaves it settles at once (`puct.Prover`: a dozen empty cells or fewer), and those
+proofs become policy and value targets: a run that says so is no longer "from
+nothing"), and the position is kept with the share of visits each
 column got (the policy target) and a value target for the side to move there: the
 search's own value (exact where the search proved the position) mixed with the game's
 result, `search_value` of the first. Three things keep the games varied:
@@ -29,7 +32,7 @@ from numpy.typing import NDArray
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.learned.network import Network, encode
-from c4tui.engine.learned.puct import DEFAULT_C, LOSS, RESULT, WIN, Node, PuctTree
+from c4tui.engine.learned.puct import DEFAULT_C, LOSS, RESULT, WIN, Node, Prover, PuctTree
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,7 @@ class PlaySettings:
     sampled_plies: int = 4  # plies drawn in proportion to the visits
     opening_plies: int = 0  # at most this many random plies before a game's first search
     search_value: float = 0.0  # the search's value's share of the value target
+    solver: bool = False  # the exact solver proves the leaves it settles at once
 
 
 @dataclass(frozen=True)
@@ -106,8 +110,10 @@ def play_games(task: GamesTask) -> Samples:
     overhead). Each game draws from its own generator, seeded by the task's seed and
     its number, so its moves do not depend on the other games."""
     net = task.network
+    start = Position.start(net.width, net.height, net.connect)
+    prover = Prover(start) if task.settings.solver else None  # one for the task's games
     games = [
-        Game(net, task.settings, np.random.default_rng([task.seed, number]))
+        Game(net, task.settings, np.random.default_rng([task.seed, number]), prover)
         for number in range(task.games)
     ]
     waiting = list(games)
@@ -125,14 +131,21 @@ def play_games(task: GamesTask) -> Samples:
 class Game:
     """One self-play game, searched one simulation at a time by `play_games`' rounds."""
 
-    def __init__(self, network: Network, settings: PlaySettings, rng: np.random.Generator):
+    def __init__(
+        self,
+        network: Network,
+        settings: PlaySettings,
+        rng: np.random.Generator,
+        prover: Prover | None = None,
+    ) -> None:
         self.network = network
         self.settings = settings
         self.rng = rng
+        self.prover = prover
         start = Position.start(network.width, network.height, network.connect)
         plies = int(rng.integers(0, settings.opening_plies + 1))
         self.position = random_opening(start, plies, rng)
-        self.tree = PuctTree.start(self.position, network, None, settings.c)
+        self.tree = PuctTree.start(self.position, network, prover, settings.c)
         self.done = 0  # simulations of this move so far
         self.over = False
         self.planes: list[NDArray[np.uint8]] = []
@@ -185,7 +198,7 @@ class Game:
             self.over = True
             return
         if not self.tree.reroot(self.position):
-            self.tree = PuctTree.start(self.position, self.network, None, self.settings.c)
+            self.tree = PuctTree.start(self.position, self.network, self.prover, self.settings.c)
         elif self.tree.root.children is not None:
             add_noise(self.tree.root, self.settings, self.rng)
 

@@ -12,7 +12,7 @@ from c4tui.engine.board.position import Position
 from c4tui.engine.learned.accuracy import distinct, mistakes, sample_batches
 from c4tui.engine.learned.labels import label_in_parallel
 from c4tui.engine.learned.network import PLANES, encode
-from c4tui.engine.learned.puct import PuctTree
+from c4tui.engine.learned.puct import Prover, PuctTree
 from c4tui.engine.learned.selfplay import (
     Game,
     GamesTask,
@@ -140,3 +140,39 @@ def test_value_targets_are_the_proof_else_the_search_mixed_with_the_result():
     # the last move of a won game was a win at once: proven, so its target is exact
     won = [game for game in games if game.position.winner() is not None]
     assert won and all(game.samples().value[-1] == 1.0 for game in won)
+
+
+def played_positions(game: Game) -> list[Position]:
+    """The positions a finished game kept a lesson of: its last len(movers) plies."""
+    path = game.position.path
+    first = len(path) - len(game.movers)
+    return [Position.from_moves("".join(str(c + 1) for c in path[:k]), 5, 4, 4)
+            for k in range(first, len(path))]  # fmt: skip
+
+
+@pytest.mark.parametrize("solver", [False, True])
+def test_with_the_solver_every_late_position_has_its_exact_value(solver):
+    """With `solver`, the leaves of a dozen empty cells or fewer are solved: from 13
+    empty cells on, every position's value target is its exact result. By the rules
+    alone, some of them are left to the search and the game."""
+    from c4tui.engine.solver import analyze
+
+    net = random_network(5, 4, 4)
+    settings = replace(SMALL, opening_plies=8, solver=solver)
+    prover = Prover(Position.start(5, 4, 4)) if solver else None
+    late = exact = 0
+    for n in range(4):
+        game = Game(net, settings, np.random.default_rng([5, n]), prover)
+        while not game.over:
+            path = game.next_leaf()
+            if path is not None:
+                priors, value = net.evaluate(path[-1].position)
+                game.evaluated(path, priors, value)
+        for position, proven in zip(played_positions(game), game.proven, strict=True):
+            if 20 - position.moves > 13:
+                continue
+            late += 1
+            best = max(s for s in analyze(position) if s is not None)
+            exact += proven == (best > 0) - (best < 0)
+    assert late > 6
+    assert (exact == late) == solver
