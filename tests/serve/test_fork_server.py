@@ -90,8 +90,10 @@ async def _lost(forks) -> None:
 
 
 def test_what_a_served_client_imports_first_is_preloaded():
-    """A served child imports nothing more to read its command line: the fork server did
-    it once (the parser registers every command; each child did, 88 modules)."""
+    """A served child imports nothing more to read its command line, nor to measure and
+    write its first words: the fork server did it once (the parser registers every
+    command; each child did, 88 modules; rich's emoji names and cell widths were each
+    child's own copy)."""
     script = (
         "import sys\n"
         "from c4tui.server.fronts.fork_server import preload\n"
@@ -100,6 +102,8 @@ def test_what_a_served_client_imports_first_is_preloaded():
         "before = set(sys.modules)\n"
         "from c4tui.cli import build_parser\n"
         "build_parser(['--served']).parse_known_args(['--served'])\n"
+        "from rich.text import Text\n"
+        "Text.from_markup(':smiley: ● ○ 名前').cell_len\n"
         "print(sorted(set(sys.modules) - before))\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)

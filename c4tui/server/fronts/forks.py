@@ -27,7 +27,23 @@ log = logging.getLogger("c4tui.server")
 SERVED_ENTRY = "c4tui.cli:run_served_client"
 # What every served client imports (or does) before its first key, done once in the
 # fork server so that its children share it: the app, and the command line's parser.
-SERVED_PRELOAD = ("c4tui.app.served", "c4tui.cli:prepare_served_client")
+SERVED_PRELOAD = (
+    "c4tui.app.served",
+    "c4tui.cli:prepare_served_client",
+    # Imported or loaded by every client as its first screens are drawn (found by
+    # listing a child's sys.modules after its first game against its parent's): the
+    # emoji names, the cell widths' table (its default version, as no client sets one),
+    # and Textual's parts loaded on first use.
+    "rich._emoji_codes",
+    "rich._unicode_data:load",
+    "textual.drivers.headless_driver",
+    "textual.layouts.factory",
+    "textual.layouts.horizontal",
+    "textual.layouts.stream",
+    "textual.pilot",
+    "textual.scrollbar",
+    "c4tui.app.served_errors",
+)
 # What reads the environment as it is imported, read again in each child under its own:
 # a browser's client is told its driver (textual-serve's) through Textual's settings.
 SERVED_REREAD = ("textual.constants",)
