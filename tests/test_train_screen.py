@@ -89,7 +89,7 @@ async def test_the_title_says_whether_the_solver_helped_and_the_cpu_time(tmp_pat
         while "gate" not in str(app.query_one("#phase").render()):
             await pilot.pause(0.05)
         title = str(app.query_one("#title").render())
-        assert "with the solver's proofs" in title and "1.5 CPU-min" in title
+        assert "solver's proofs" in title and "1.5 CPU-min" in title
         app.exit(0)
         await pilot.pause(0.1)
     run.go_on.set()

@@ -154,10 +154,10 @@ class TrainingApp(App[int]):
         games = self.rows[-1].games if self.rows else 0
         cpu = self.rows[-1].cpu_seconds / 60 if self.rows else 0.0
         # Whether the search had the solver's proofs: a reader must tell the two apart.
-        mode = "with the solver's proofs" if settings.play.solver else "rules only"
+        mode = "solver's proofs" if settings.play.solver else "rules only"
         self.query_one("#title", Static).update(
             f" {width}x{height} connect {connect} · {mode} · generation {generation} of "
-            f"{settings.generations} · {games:,} games · {cpu:.1f} CPU-min · "
+            f"{settings.generations} · {cpu:.1f} CPU-min · {games:,} games · "
             f"{self.run_.directory}"
         )
         self.query_one("#phase", Static).update(f" {self.phase}")
@@ -209,7 +209,7 @@ class TrainingApp(App[int]):
             "-" if first else f"{row.value_loss:.3f}",
             share,
             VERDICTS.get(row.verdict, row.verdict),
-            "-" if first else "{}-{}-{}".format(*row.gate_wdl),
+            "-" if first or not row.gate_games else "{}-{}-{}".format(*row.gate_wdl),
             "-" if row.elo is None else f"{row.elo:+.0f}",
             str(row.best),
         )
