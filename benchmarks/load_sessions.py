@@ -3,12 +3,17 @@ sitters, how a screen is read without drawing it, and what each costs the load g
 
 Every session reaches its place (a seat, a room watched) with its screen drawn by pyte
 (tests/serve/terminal.py), which reads the seat codes and the lobby's rows. From there
-on, one pair of players and the spectators of their room stay drawn, a sample that the
-figures of the others can be held against; every other player's and spectator's screen
-is read for its words only (`Marks`): the client's bytes with their control sequences
-taken out, in which a move's arrival is its title ("Moves to 3 ○", written once when it
-comes). pyte took about 8 ms of the generator's CPU a second for each session drawn,
-on the same two cores as the server and its clients.
+on, while the games are played, every player's and spectator's screen is read for its
+words only (`Marks`): the client's bytes with their control sequences taken out, in
+which a move's arrival is its title ("Moves to 3 ○", written once when it comes).
+
+The first room's screens are the sample that the words are held against: their bytes
+are also kept with the time each read came, and drawn by pyte after the games
+(`Marks.replay`), which gives the time each move first showed on a drawn screen from
+the same bytes at the same times. Drawing them while the games were played cost the
+generator about 10 ms of CPU a second for each sample session, on the same two cores as
+the server and its clients (pyte parses every byte and lays out every line); after the
+games it takes nothing from them.
 
 A lobby sitter's screen is never read, so its session only drains what the server
 sends: no terminal emulator, a few microseconds a read. `Costs` counts the generator's
@@ -75,28 +80,39 @@ class Costs:
 
         return timed
 
-    def count_as(self, session, kind: str) -> None:
-        """From now on `session` counts as `kind` (a drawn sample, words read)."""
-        old = self._kinds[id(session)]
-        self.sessions[old] -= 1
-        self.sessions[kind] += 1
-        self._kinds[id(session)] = kind
-
 
 class Marks:
     """A session whose screen is no longer drawn: the words its client writes, read as
     they come (module docstring). It answers what the load generator asks of a screen:
     `wait_for` a text written since it began reading, the `changed` event, typing."""
 
-    def __init__(self, session, costs: Costs) -> None:
+    def __init__(self, session, costs: Costs, keep: bool = False) -> None:
+        """`keep`: the bytes are kept as they come, with their times, to be drawn later
+        (`replay`)."""
         self.session = session
         self.words = ""
         self._read = 0  # how far `unread` has handed the words on
         self._cut = b""  # the start of a control sequence the last read cut off
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
+        self._draw = session.stream.feed  # pyte's, where the screen was left
+        self.kept: list[tuple[float, bytes]] | None = [] if keep else None
         session.stream.feed = costs.timed(session, self._feed)
 
+    def replay(self) -> dict[int, float]:
+        """The kept bytes drawn on the screen, read by read: when each move (by ply)
+        first showed, or a later one (a screen may skip a move that came close behind
+        another), as pyte drew it from the bytes of that time."""
+        shown: dict[int, float] = {}
+        for when, data in self.kept or ():
+            self._draw(data)
+            title = TITLE.search(self.session.text())
+            for ply in range(len(shown), PLY_OF.get(title[1], -1) + 1 if title else 0):
+                shown[ply] = when
+        return shown
+
     def _feed(self, data: bytes) -> None:
+        if self.kept is not None:
+            self.kept.append((time.perf_counter(), data))
         data, self._cut = self._cut + data, b""
         cut = data.rfind(b"\x1b")
         if cut >= 0 and len(data) - cut < CUT_MOST and not CONTROL.match(data, cut):
@@ -212,12 +228,9 @@ class Following:
     async def follow(self) -> None:
         screen = self.spectator
         while not screen.ended:
-            if isinstance(screen, Marks):  # the newest title written since the last look
-                titles = TITLE.findall(screen.unread())
-                ply = max((PLY_OF.get(title, -1) for title in titles), default=-1)
-            else:
-                shown = TITLE.search(screen.text())
-                ply = PLY_OF.get(shown[1], -1) if shown else -1
+            # the newest title written since the last look
+            titles = TITLE.findall(screen.unread())
+            ply = max((PLY_OF.get(title, -1) for title in titles), default=-1)
             now = time.perf_counter()
             for earlier in range(self.seen + 1, ply + 1):
                 if earlier in self.sent:

@@ -5,17 +5,18 @@ them and others in the lobby. Not a test: it prints figures.
     uv run python benchmarks/serve_load.py --ramp 16,32,64 --think 2 --mix [--store postgresql]
 
 A real `c4tui serve` (its own process, a fresh state directory, free ports) gets N ssh
-sessions on 127.0.0.1, each a PTY. The players' and the spectators' screens are drawn
-by pyte, as the tests do, until each is in its place; then only the first room's stay
-drawn (a sample), and the others' are read for their words (load_sessions.py), which
-costs the generator far less. Half the players open a room for two, the other half join by
-the code they read off the screen, and every pair plays one complete game at the same
-time as the others: the mover types a column, and the figure is the time from that key
-to the opponent's screen showing the move (the move list's title, "Moves to 3 ○"). The
-moves come from random legal play (seeded), so the games differ and end in wins and
-draws alike. With `--think S` a mover waits 0.5 to 1.5 times S (at random, seeded)
-before each move, as people do; without it the games are played as fast as the screens
-allow (a stress, not a crowd).
+sessions on 127.0.0.1, each a PTY. The players' and the spectators' screens are drawn by
+pyte, as the tests do, until each is in its place; then they are read for their words
+(load_sessions.py), which costs the generator far less, and the first room's bytes are
+kept as they come and drawn by pyte after the games: a sample whose drawn screens'
+latencies are reported beside its words'. Half the players open a room for two, the
+other half join by the code they read off the screen, and every pair plays one complete
+game at the same time as the others: the mover types a column, and the figure is the
+time from that key to the opponent's screen showing the move (the move list's title,
+"Moves to 3 ○"). The moves come from random legal play (seeded), so the games differ and
+end in wins and draws alike. With `--think S` a mover waits 0.5 to 1.5 times S (at
+random, seeded) before each move, as people do; without it the games are played as fast
+as the screens allow (a stress, not a crowd).
 
 `--mix` is the crowd issue 46 asks for: half the sessions play, a quarter watch their
 games (spread over the rooms in the lobby's order: each picks its row and presses `w`),
@@ -127,9 +128,22 @@ class Pair:
         # its words does not show it): the column last dropped in, kept off full ones.
         self.cursors = [cursor_start(Position.start().width)] * 2
 
-    def read_words(self, costs: Costs) -> None:
-        """From now on the players' screens are read for their words, not drawn."""
-        self.players = tuple(Marks(player, costs) for player in self.players)
+    def read_words(self, costs: Costs, keep: bool = False) -> None:
+        """From now on the players' screens are read for their words, not drawn; with
+        `keep`, their bytes are kept to be drawn after the games (Marks.replay)."""
+        self.players = tuple(Marks(player, costs, keep) for player in self.players)
+
+    def drawn_latencies(self) -> tuple[list[float], list[float]]:
+        """The kept screens drawn (Marks.replay): from each move's key to the opponent's
+        screen showing it, and to its spectators'."""
+        shown = [player.replay() for player in self.players]
+        opponent = [shown[(ply + 1) % 2][ply] - sent for ply, sent in self.sent.items()
+                    if ply in shown[(ply + 1) % 2]]  # fmt: skip
+        watched = []
+        for follower in self.followers:
+            seen = follower.spectator.replay()
+            watched += [seen[ply] - sent for ply, sent in self.sent.items() if ply in seen]
+        return opponent, watched
 
     async def meet(self) -> None:
         host, guest = self.players
@@ -152,10 +166,6 @@ class Pair:
         kept off) draws nothing. A key whose screen has not changed after NOTHING_DRAWN
         is left out of the figures and counted."""
         column = self.cursors[self.players.index(mover)]
-        if not isinstance(mover, Marks):
-            column = cursor_column(mover.text(), position.width)
-        if column is None:
-            return
         left, right = "\x1b[D", "\x1b[C"
         if column + 1 < position.width and position.can_play(column + 1):
             keys = (right, left)
@@ -178,8 +188,6 @@ class Pair:
         for ply, column in enumerate(moves, start=first_ply):
             mover = self.players[(ply - first_ply) % 2]
             opponent = self.players[(ply - first_ply + 1) % 2]
-            if not isinstance(mover, Marks):  # (words: its turn came with the last title)
-                await mover.wait_for("Your turn")
             if self.think:  # people differ from move to move: half to one and a half times
                 await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
             await self.reference(mover, Position.from_moves(moves[: ply - first_ply]))
@@ -214,21 +222,6 @@ class Pair:
         finally:
             for task in following:
                 task.cancel()
-
-
-def cursor_column(screen: str, width: int) -> int | None:
-    """The 0-based column of the board's cursor (▼), from where it stands over the first
-    frame under it (╭ ... ╮); None when the screen shows none."""
-    lines = screen.splitlines()
-    row = next((n for n, line in enumerate(lines) if "▼" in line), None)
-    if row is None:
-        return None
-    cursor = lines[row].index("▼")
-    for line in lines[row + 1 :]:
-        left, right = line.rfind("╭", 0, cursor), line.find("╮", cursor)
-        if left >= 0 and right >= 0:
-            return min(width - 1, (cursor - left - 1) * width // (right - left - 1))
-    return None
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -308,8 +301,13 @@ class Measurement:
     clients_cpu: dict[str, float] = field(default_factory=dict)
     moves_seen: dict[str, int] = field(default_factory=dict)  # moves shown, by role
     generator_cpu: float = 0.0
-    # The generator's CPU for each kind of session (pyte drawing, or draining), a second.
+    # The generator's CPU for each kind of session (pyte drawing, or draining), a second;
+    # the sample's (DRAWN) is its drawing after the games, a second of the games.
     generator_costs: dict[str, float] = field(default_factory=dict)
+    # The sample room's latencies as its drawn screens showed them (drawn after the
+    # games from the bytes as they came), and as the same screens' words did.
+    sample_drawn: tuple[list[float], list[float]] = ([], [])
+    sample_words: tuple[list[float], list[float]] = ([], [])
     # With everyone in place and nothing played: a client's CPU a second, by role.
     idle_cpu: dict[str, float] = field(default_factory=dict)
     load: str = ""
@@ -433,7 +431,7 @@ async def measure(
                 failures += failed
                 placed += roles["lobby"] - len(failed)
             clients.started("lobby")
-            read_words_but_a_sample(pairs, costs)
+            read_words(pairs, costs)
             result.refused = sessions - placed
             result.why = str(failures[0]).splitlines()[0][:100] if failures else ""
             pid = server.process.pid
@@ -466,6 +464,17 @@ async def measure(
                 for kind, cpu in costs.cpu.items()
                 if costs.sessions[kind]
             }
+            if pairs:  # the sample drawn, after the games: what the words are held against
+                drawing = time.process_time()
+                result.sample_drawn = pairs[0].drawn_latencies()
+                sample = 2 + len(pairs[0].followers)
+                result.generator_costs[DRAWN] = (
+                    (time.process_time() - drawing) / sample / result.elapsed
+                )
+                result.sample_words = (
+                    pairs[0].latencies,
+                    [x for f in pairs[0].followers for x in f.latencies],
+                )
             result.server_cpu = cpu_seconds(pid) + sum(map(cpu_seconds, workers)) - server_cpu
             result.clients_cpu = {r: c - clients_cpu[r] for r, c in clients.cpu().items()}
             every = clients.all()
@@ -498,17 +507,13 @@ async def measure(
     return result
 
 
-def read_words_but_a_sample(pairs: list[Pair], costs: Costs) -> None:
-    """Every screen in place is read for its words from now on (load_sessions.Marks),
-    but the first room's: its players and spectators stay drawn, a sample."""
+def read_words(pairs: list[Pair], costs: Costs) -> None:
+    """Every screen in place is read for its words from now on (load_sessions.Marks);
+    the first room's bytes are also kept, to be drawn after the games (the sample)."""
     for n, pair in enumerate(pairs):
-        if n == 0:
-            for session in [*pair.players, *(f.spectator for f in pair.followers)]:
-                costs.count_as(session, DRAWN)
-            continue
-        pair.read_words(costs)
+        pair.read_words(costs, keep=n == 0)
         for follower in pair.followers:
-            follower.spectator = Marks(follower.spectator, costs)
+            follower.spectator = Marks(follower.spectator, costs, keep=n == 0)
 
 
 async def settled(sessions: list, most: int = 15) -> None:
@@ -605,8 +610,12 @@ def report(m: Measurement) -> None:
     print(f"| CPU per move: server / load generator | {server_generator(m, per_move)} |")
     print(f"| a client's CPU per move shown: player / spectator / lobby | {client_cpu(m)} |")
     print(f"| a client's CPU a second, idle: player / spectator / lobby | {idle_cpu(m)} |")
-    kinds = " / ".join((*ROLES, "drawn sample"))
+    kinds = " / ".join((*ROLES, "sample drawn after the games"))
     print(f"| the generator's CPU a second per session: {kinds} | {costs_of(m)} |")
+    print(
+        "| the sample room drawn after the games from its bytes as they came, p50 / p95: "
+        f"to opponent, to spectators (as its words showed them) | {sample_check(m)} |"
+    )
 
 
 def by_role(values: dict[str, float], scale: float, unit: str) -> str:
@@ -630,6 +639,15 @@ def costs_of(m: Measurement) -> str:
     return f"{by_role(costs, 1000, 'ms')} / {drawn}"
 
 
+def sample_check(m: Measurement, unit: str = " ms") -> str:
+    """The sample's latencies drawn, and as words: the same screens, two readings."""
+    (opponent, watched), (words_opponent, words_watched) = m.sample_drawn, m.sample_words
+    return (
+        f"{ms_pair(opponent)}, {ms_pair(watched)}{unit} "
+        f"({ms_pair(words_opponent)}, {ms_pair(words_watched)}{unit})"
+    )
+
+
 def server_generator(m: Measurement, per_move: int) -> str:
     return " / ".join(
         f"{seconds / per_move * 1000:.0f} ms" for seconds in (m.server_cpu, m.generator_cpu)
@@ -647,6 +665,7 @@ RAMP_HEADER = (
     "| client CPU per move shown: player / spectator / lobby "
     "| client CPU a second, idle: player / spectator / lobby "
     "| generator CPU a second per session: player / spectator / lobby / drawn sample "
+    "| the sample drawn (as words): to opponent, to spectators p50 / p95 ms "
     "| load (1 5 15 min) |"
 )
 
@@ -671,6 +690,7 @@ def ramp_row(m: Measurement) -> str:
         client_cpu(m),
         idle_cpu(m),
         costs_of(m),
+        sample_check(m, unit=""),
         load,
     ]
     return "| " + " | ".join(cells) + " |"
