@@ -132,8 +132,8 @@ async def test_a_profile_lists_the_players_last_games_and_enter_reviews_one(serv
         await until(pilot, lambda: isinstance(app.screen, ProfileScreen))
         listed = app.screen.query_one("#profile-games", OptionList)
         lines = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
-        assert lines[1] == "2026-11-28 21:30 won against ann as ●, 7 moves"
-        assert lines[0].endswith("won against level:3 as ○, 2 moves, level:3 resigned")
+        assert lines[1] == "28 November 2026 21:30 UTC, against ann, won with ● in 4 moves"
+        assert lines[0].endswith(", against Level 3, won with ○ in 1 move, Level 3 resigned")
         assert listed.has_focus and listed.highlighted == 0
         await pilot.press("down", "enter")
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen))

@@ -49,18 +49,28 @@ def game_sentence(number: int, record: GameRecord, me: str, when: str) -> str:
     return ", ".join(parts)
 
 
-def _outcome(record: GameRecord, you: int | None, names: list[str]) -> str:
-    """How the game went, from the reader's side when they played it."""
+def played_sentence(record: GameRecord, side: int, when: str) -> str:
+    """A game from one player's side, as their profile lists it: "28 November 2026
+    21:30 UTC, against Level 3, won with ○ in 2 moves, Level 3 resigned"."""
+    names = [player_title(name) for name in record.players]
+    outcome = _outcome(record, side, names, subject="")
+    return f"{when}, against {names[1 - side]}, {outcome}"
+
+
+def _outcome(record: GameRecord, you: int | None, names: list[str], subject: str = "you") -> str:
+    """How the game went, from the side `you` when one is given ("you won", or with no
+    `subject`, "won"), else naming the winner."""
     plies = record.plies
     result = record.result
-    ended = f", {record.ended.words()}" if record.ended is not None else ""
+    ended = f", {record.ended.words((names[0], names[1]))}" if record.ended is not None else ""
     if result in ("1-0", "0-1"):
         winner = 0 if result == "1-0" else 1
         stones = (plies + 1 - winner) // 2  # the winner's own moves
         if you is None:
             won = f"{names[winner]} {GLYPHS[winner]} won"
         else:
-            won = f"you {'won' if you == winner else 'lost'} with {GLYPHS[you]}"
+            verb = "won" if you == winner else "lost"
+            won = f"{subject} {verb}".lstrip() + f" with {GLYPHS[you]}"
         return f"{won} in {stones} move{'s' * (stones != 1)}{ended}"
     if not plies:
         return "no move played"

@@ -23,6 +23,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, OptionList, Static
 
+from c4tui.app.reader.games import played_sentence, when_words
 from c4tui.app.screens.my_games import export_game, review_game
 from c4tui.community.chosen_names import name_refusal
 from c4tui.community.passwords import password_refusal
@@ -30,7 +31,6 @@ from c4tui.engine.board.gamefile import GameFileError, GameRecord
 from c4tui.engine.board.notation import move_name
 from c4tui.server.wire.people_messages import PlayedShown, Profile
 
-GLYPHS = ("●", "○")
 
 
 def rating_words(profile: Profile) -> str:
@@ -57,22 +57,6 @@ def playing_words(profile: Profile) -> str:
     return "\n".join(
         f"room {g.room} against {g.opponent}, at {move_name(g.moves)}" for g in profile.playing
     )
-
-
-def played_words(played: PlayedShown, record: GameRecord) -> str:
-    """A finished game from the player's side: "2026-11-28 21:30 won against bob as ●,
-    7 moves" (with how it ended off the board: ", bob resigned")."""
-    side = played.side
-    opponent = record.players[1 - side]
-    if record.result == "1/2-1/2":
-        outcome = "drew"
-    else:
-        outcome = "won" if record.result == ("1-0", "0-1")[side] else "lost"
-    when = record.date.replace("T", " ").rstrip("Z")[:16]
-    words = f"{when} {outcome} against {opponent} as {GLYPHS[side]}, {record.plies} moves"
-    if record.ended is not None:
-        words += f", {record.ended.words(record.players)}"
-    return words
 
 
 class ProfileScreen(ModalScreen[None]):
@@ -160,7 +144,9 @@ class ProfileScreen(ModalScreen[None]):
                 continue
         listed = self.query_one("#profile-games", OptionList)
         listed.clear_options()
-        listed.add_options([Text(played_words(p, r)) for p, r in self.games])
+        listed.add_options(
+            [Text(played_sentence(r, p.side, when_words(r.date))) for p, r in self.games]
+        )
         listed.display = bool(self.games)
         none = self.query_one("#profile-no-games", Static)
         none.update("No finished games yet." if not self.games else "")

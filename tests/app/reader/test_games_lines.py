@@ -28,7 +28,7 @@ def test_endings_off_the_board_draws_and_other_boards_are_said():
         Position.from_moves("44"), ("ann", "bob"), "2026-11-28T18:30:05Z", Ending("resigned", 0)
     )
     assert game_sentence(2, resigned, "ann", "today") == (
-        "Game 2, against bob, you won with ● in 1 move, ○ resigned, today"
+        "Game 2, against bob, you won with ● in 1 move, bob resigned, today"
     )
     small = GameRecord.of(Position.from_moves("1", width=5, height=4), ("ann", "bob"), "x")
     assert game_sentence(1, small, "carol", when_words(small.date)) == (
