@@ -32,7 +32,6 @@ from c4tui.engine.board.notation import move_name
 from c4tui.server.wire.people_messages import PlayedShown, Profile
 
 
-
 def rating_words(profile: Profile) -> str:
     """ "blitz 1623 (±85, 12 games) · bullet 1500? (±290, 1 game)", or that there is none."""
     if not profile.ratings:
