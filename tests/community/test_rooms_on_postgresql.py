@@ -52,11 +52,11 @@ async def test_a_server_that_stops_renewing_loses_its_rooms_to_the_other_its_pla
             await (ann, bob)[ply % 2].send("drop", column=int(col) - 1, ply=ply)
             await room_where(ann, lambda m, n=ply + 1: len(m["moves"]) == n)
         (number,) = first.host.rooms
-        second.host.leasing.see_to()  # the first renews: the room stays there
+        await second.host.leasing.see_to()  # the first renews: the room stays there
         assert second.host.rooms == {}
         first.host._tick.cancel()  # the first stops renewing, as a killed server does
         wall.moved(second.host.limits.lease_seconds + 1)
-        second.host.leasing.see_to()
+        await second.host.leasing.see_to()
         assert list(second.host.rooms) == [number]
         # A move on the first server now is refused there: the room is not its own.
         await bob.send("drop", column=4, ply=3)
@@ -92,7 +92,7 @@ async def test_servers_know_each_other_and_a_summons_reaches_every_one(postgres,
     try:
         both = sorted([first.host.server, second.host.server])
         assert second.host.leasing.servers() == both
-        first.host.leasing.see_to()  # its next heartbeat finds the second
+        await first.host.leasing.see_to()  # its next heartbeat finds the second
         assert first.host.leasing.servers() == both
         bob, ann = await login(second, "bob"), await login(second, "ann")
         await bob.send("create")
@@ -152,7 +152,7 @@ async def test_a_dead_servers_room_goes_on_through_the_other_move_for_move(postg
         # The first server dies: it renews nothing and says nothing more.
         await killed(first)
         wall.moved(second.host.limits.lease_seconds + 1)
-        second.host.leasing.see_to()
+        await second.host.leasing.see_to()
         assert list(second.host.rooms) == [shown["room"]]
         # Its relayed players are in the room on their own server now, in their seats.
         back = await room_where(bob, lambda m: m["seat"] == 1 and m["seats"][1]["here"])
@@ -174,7 +174,7 @@ async def test_a_dead_servers_players_are_gone_from_the_other_servers_rooms(post
         await play("44", (ann, bob), ann, bob)
         await killed(second)  # the second dies, with bob on it
         wall.moved(first.host.limits.lease_seconds + 1)
-        first.host.leasing.see_to()
+        await first.host.leasing.see_to()
         held = await room_where(ann, lambda m: m["seats"][1]["held"] is not None)
         assert not held["seats"][1]["here"] and held["moves"] == "44"
         bob_again = await login(first, "bob")  # bob comes back to his seat on the first

@@ -28,7 +28,7 @@ async def test_a_player_waiting_on_the_live_server_sits_down_when_the_room_is_ta
         bob2 = await login(second, "bob")
         await next_of(bob2, "lobby")
         wall.moved(second.host.limits.lease_seconds + 1)
-        second.host.leasing.see_to()
+        await second.host.leasing.see_to()
         back = await room_where(bob2, lambda m: m["seat"] == 1)
         assert back["moves"] == "445"
         await bob2.send("drop", column=4, ply=3)
@@ -50,12 +50,12 @@ async def test_a_spectator_of_a_dead_servers_room_watches_on_through_the_live_se
         await killed(first)  # her connection with it, as a balancer sends her elsewhere
         if arrives == "after it is":
             wall.moved(second.host.limits.lease_seconds + 1)
-            second.host.leasing.see_to()
+            await second.host.leasing.see_to()
         carol2 = await login(second, "carol")
         if arrives == "before the room is taken over":
             await next_of(carol2, "lobby")
             wall.moved(second.host.limits.lease_seconds + 1)
-            second.host.leasing.see_to()
+            await second.host.leasing.see_to()
         watching = await room_where(carol2, lambda m: m["moves"] == "445")
         assert watching["seat"] is None and watching["room"] == shown["room"]
         bob2 = await login(second, "bob")

@@ -18,13 +18,13 @@ def two_servers(tmp_path, url, wall):
     return servers_on_one_database(tmp_path, url, wall, limits=limits)
 
 
-def died(first: RoomService, second: RoomService, wall: Time) -> None:
+async def died(first: RoomService, second: RoomService, wall: Time) -> None:
     """The first server stops renewing its leases (as a killed one does), and once they
     ran out the second takes its rooms and its tournaments."""
     first.host._tick.cancel()
     first.tournaments._tick.cancel()
     wall.moved(first.host.limits.lease_seconds + 1)
-    second.host.leasing.see_to()
+    await second.host.leasing.see_to()
     second.tournaments.look(wall())
 
 
@@ -46,7 +46,7 @@ async def test_a_tournament_game_taken_over_by_another_server_is_rated_once(post
             seats[seat], names[seat] = client, name
         await played(seats, FIRST_WINS[:3])
         # The first server dies (stops renewing): the second takes the room.
-        died(first, second, wall)
+        await died(first, second, wall)
         (room,) = second.host.rooms
         again = {seat: await login(second, names[seat]) for seat in seats}
         for client in again.values():
@@ -118,7 +118,7 @@ async def test_a_tournament_whose_server_dies_is_run_on_by_another(postgres, tmp
             await room_where(clients[name], lambda m: m["seat"] is not None)
         (room,) = first.host.rooms
         # The first server dies: the second takes its room and its tournament.
-        died(first, second, wall)
+        await died(first, second, wall)
         assert list(second.host.rooms) == [room]
         assert second.tournaments.running == {number}
         live = {
@@ -183,7 +183,7 @@ async def test_a_round_its_dead_runner_paired_but_never_seated_is_seated_once_by
         monkeypatch.setattr(first.tournaments, "change", killed_at_seating)
         with pytest.raises(SystemExit):
             first.tournaments.rounds.begin(number)
-        died(first, second, wall)
+        await died(first, second, wall)
         (board,) = second.tournaments.tournaments[number].rounds[0].boards
         # Seated there, in one room: none made before the boards knew it, with both in it.
         assert list(second.host.rooms) == [board.room]

@@ -55,7 +55,7 @@ async def test_each_server_s_lobby_lists_the_other_s_people_and_rooms_until_it_d
         # The first server dies: it stops beating, and its people leave the other's lobby.
         first.host._tick.cancel()
         wall.moved(second.host.limits.lease_seconds + 1)
-        second.host.leasing.see_to()
+        await second.host.leasing.see_to()
         lobby = await next_of(bob, "lobby", lambda m: m["online"] == ["bob"])
         assert lobby["rooms"][0]["room"] == number  # its room is the second's now
         assert number in second.host.rooms

@@ -24,7 +24,7 @@ async def test_letting_a_room_go_starts_nothing_again(service):
         "UPDATE room_leases SET server = ?, expires = ? WHERE room = ?",
         ("elsewhere", host.wall() + 3600, number),
     )
-    host.leasing.see_to()
+    await host.leasing.see_to()
     assert "another server" in (await next_of(ann, "notice"))["text"]
     assert host.rooms == {}
     assert Starts.count == 0  # the listeners started with the service, not again

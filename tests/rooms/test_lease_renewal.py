@@ -16,9 +16,9 @@ async def test_leases_are_renewed_as_often_as_they_are_due(tmp_path):
         two_looks = asyncio.Event()
         renew, look = host.leasing.see_to, host.look
 
-        def renewing() -> None:
+        async def renewing() -> None:
             seen.append("renew")
-            renew()
+            await renew()
 
         def looking() -> None:
             seen.append("look")

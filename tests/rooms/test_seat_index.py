@@ -47,7 +47,7 @@ async def test_a_player_arriving_right_after_a_takeover_is_seated_there(postgres
         await play("44", (ann, bob), ann, bob)
         await killed(first)
         wall.moved(second.host.limits.lease_seconds + 1)
-        second.host.leasing.see_to()  # taken over: no move, no lobby sent since
+        await second.host.leasing.see_to()  # taken over: no move, no lobby sent since
         (number,) = second.host.rooms
         assert [room.number for room in second.host.seats_of("ssh-name:ann")] == [number]
         ann_there = await login(second, "ann")

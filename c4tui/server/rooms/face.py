@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from c4tui.server.cluster.bus import Bus
 from c4tui.server.rooms.audience import Audience, Client
@@ -22,6 +22,8 @@ from c4tui.server.rooms.watching import Watching
 from c4tui.server.store.room_records import RoomRecord
 from c4tui.server.store.store import Store
 from c4tui.server.wire.identity import RoomLimits
+
+T = TypeVar("T")
 
 
 class Searches(Protocol):
@@ -83,6 +85,8 @@ class Host(Protocol):
     def keep(self, room: Room, *, show: bool = True) -> asyncio.Future[bool]: ...
 
     def writing(self, number: int) -> bool: ...
+
+    def off_loop(self, job: Callable[[Store], T]) -> asyncio.Future[T]: ...
 
     @property
     def store_away(self) -> str | None: ...

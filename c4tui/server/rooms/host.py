@@ -30,6 +30,7 @@ import logging
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from c4tui.server.cluster.bus import Bus
 from c4tui.server.cluster.opening import open_bus
@@ -54,6 +55,7 @@ from c4tui.server.wire.identity import RoomLimits
 from c4tui.server.wire.protocol import VERSION, Notice, Welcome
 from c4tui.server.wire.protocol import Identity as WelcomedAs
 
+T = TypeVar("T")
 log = logging.getLogger("c4tui.server")
 TICK = 1.0  # seconds between looks at held seats
 
@@ -165,12 +167,12 @@ class RoomHost:
             self.leasing.leases.clear()  # a SQLite file is one server's: every room is its own
         self.bus.on("host.summon", self._summoned)
         # A server that stops cleanly lets its rooms go: they are taken at once.
-        self.bus.on("host.stopped", lambda body, sender: self.leasing.see_to())
+        self.bus.on("host.stopped", lambda body, sender: self.leasing.see_to_soon())
         self.bus.on("host.started", self.leasing.started_there)
         await self.bus.start()
         self.leasing.heartbeats()
         self.bus.broadcast("host.started", {})
-        self.leasing.bring_back(None)
+        self.leasing.bring_back()
         self.leasing.due = self.wall() + self.limits.lease_seconds / 3
         for listener in self.listeners:
             listener.started()
@@ -178,9 +180,10 @@ class RoomHost:
 
     async def close(self) -> None:
         self.closing = True  # it takes no more rooms (another's stop may come meanwhile)
-        if self._tick is not None:
-            self._tick.cancel()
-            self._tick = None
+        for task in (self._tick, self.leasing.task):
+            if task is not None:
+                task.cancel()
+        self._tick = self.leasing.task = None
         self.ai.cancel_all()
         now = self.now()
         # A clock kept to the last second before the stop (a room whose lease another
@@ -370,7 +373,7 @@ class RoomHost:
             lease_in = self.leasing.due - self.wall()
             await asyncio.sleep(max(0.0, min(lease_in, look_due - time.monotonic())))
             if self.wall() >= self.leasing.due:
-                self.leasing.see_to()
+                self.leasing.see_to_soon()
             if time.monotonic() < look_due:
                 continue
             look_due = time.monotonic() + TICK
@@ -408,6 +411,13 @@ class RoomHost:
         """Keep the room as it is (a clock charged, a refused change tried again), shown
         again once kept if `show`; a refusal is undone and said (keeping_line.py)."""
         return self.line.keep(room, show=show, tell=False)
+
+    def off_loop(self, job: Callable[[Store], T]) -> asyncio.Future[T]:
+        """`job(store)` off the event loop, on the store's connection for the server's
+        own statements (leases, heartbeats: writer.py's chores), after the jobs given it
+        before; its result or StoreError as the future's. The job touches only the store
+        and what it was handed, never a room the loop is changing."""
+        return self.line.chore(job)
 
     def writing(self, number: int) -> bool:
         """Whether a change to room `number` is being written."""

@@ -26,7 +26,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from c4tui.server.cluster.room_leases import LeaseLost, RoomLeases
 from c4tui.server.rooms.face import Host
@@ -36,6 +36,7 @@ from c4tui.server.store.room_records import RoomRecord
 from c4tui.server.store.store import Store, StoreError, StoreFull
 from c4tui.server.store.writer import StoreWriters
 
+T = TypeVar("T")
 log = logging.getLogger("c4tui.server")
 
 
@@ -96,6 +97,10 @@ class KeepLine:
         if self.writers is not None:
             done = [writer.submit(_nothing) for writer in self.writers.writers]
             await asyncio.gather(*done, return_exceptions=True)
+
+    def chore(self, job: Callable[[Store], T]) -> asyncio.Future[T]:
+        """`job(store)` by the store's chores writer (RoomHost.off_loop)."""
+        return self._writers().chores.submit(job)
 
     def busy(self, number: int) -> bool:
         """Whether a change to room `number` is being written."""

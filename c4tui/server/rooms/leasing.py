@@ -7,6 +7,11 @@ loaded as they were last kept, with every person's seat held for the room's grac
 server that finds its lease taken (it stalled past it) lets the room go, and its own
 people in it follow it there (relay.py). On SQLite every room is the one server's.
 
+The renewals, the heartbeats and the loading of rooms taken over are statements on the
+database: they run off the event loop (`Host.off_loop`, the store's chores connection,
+writer.py), and what they found is applied on the loop after, so a slow or frozen
+database holds no room's play while this server sees to its leases.
+
 A server that could not reach the database judges no other server for a lease's length
 after it can again (`_blind_until`): the others could not renew or beat meanwhile
 either, so their leases and heartbeats look run out when they are not; judged at once,
@@ -15,15 +20,22 @@ the first server back would take the others' rooms and drop their relays.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Callable, Collection
 
 from c4tui.server.cluster.bus_servers import ServerRecords
 from c4tui.server.cluster.room_leases import RoomLeases
 from c4tui.server.rooms.face import Host
+from c4tui.server.rooms.keeping import RoomKeeper
 from c4tui.server.rooms.room import Room, by_post
-from c4tui.server.store.store import StoreError
+from c4tui.server.store.room_records import RoomRecord
+from c4tui.server.store.store import Store, StoreError
 
 log = logging.getLogger("c4tui.server")
+# What `_taken` found: the rooms taken with their records, when their clocks were last
+# charged, their servers' last heartbeats, and the rooms that cannot be loaded.
+Taken = tuple[list[tuple[Room, RoomRecord]], dict[int, float], dict[int, float] | None, set[int]]
 
 
 class Leasing:
@@ -39,6 +51,9 @@ class Leasing:
         self._silent: set[str] = set()  # live servers that missed their heartbeats
         self._blind = False  # the database could not be reached at the last look
         self._blind_until = 0.0  # by host.wall: no other server judged before (the module)
+        self.task: asyncio.Task[None] | None = None  # the seeing to under way (`see_to_soon`)
+        self._again = False  # asked for while one was under way: once more after it
+        self._off_loop: tuple[Store, RoomLeases, ServerRecords] | None = None
 
     @property
     def leases(self) -> RoomLeases:
@@ -62,26 +77,31 @@ class Leasing:
         last heartbeat: every third of --lease-seconds)."""
         return list(self._servers)
 
-    def bring_back(
-        self, numbers: set[int] | None, last_heard: dict[int, float] | None = None
+    def bring_back(self) -> list[int]:
+        """Load from the store every room kept whose lease this server takes, as it was
+        last kept (at the start, on the loop: nothing plays yet); the numbers brought back."""
+        here = set(self.host.rooms)
+        return self._install(*_taken(self.host.store, self.leases, None, None, here))
+
+    def _install(
+        self,
+        taken: list[tuple[Room, RoomRecord]],
+        charged: dict[int, float],
+        last_heard: dict[int, float] | None,
+        unplayable: set[int],
     ) -> list[int]:
-        """Load from the store the rooms kept (only `numbers`, unless None) whose lease
-        this server takes, as they were last kept; the numbers brought back. A room in
-        `last_heard` (taken from a server that died, heard from last then, in Unix
-        seconds) has its running clock charged up to then from its last charge, or
-        further, to where a relayed player saw their own time stopped (relay.py): the
-        time its player saw run is not given back, and none is taken twice."""
+        """The rooms `_taken` found and took, played here from now; their numbers. A
+        room in `last_heard` (taken from a server that died, heard from last then, in
+        Unix seconds) has its running clock charged up to then from its last charge
+        (`charged`), or further, to where a relayed player saw their own time stopped
+        (relay.py): the time its player saw run is not given back, and none is taken
+        twice."""
         now = self.host.now()
-        charged = self.host.keeper.clocks.charged(list(last_heard)) if last_heard else {}
         back = []
-        loaded = self.host.keeper.load()
-        if numbers is not None:  # one that cannot be loaded is not tried again
-            self._unplayable |= numbers - {room.number for room, _ in loaded}
-        for room, record in loaded:
-            if numbers is not None and room.number not in numbers:
-                continue
-            if room.number in self.host.rooms or not self.leases.take(room.number):
-                continue  # another live server plays it
+        self._unplayable |= unplayable  # one that cannot be loaded is not tried again
+        for room, record in taken:
+            if room.number in self.host.rooms:
+                continue  # made here meanwhile (its lease is this server's: never so)
             grace = None
             for index, seat in enumerate(room.seats):
                 if seat.key is not None:
@@ -119,37 +139,95 @@ class Leasing:
             log.warning("no lease for a new room: %s", error)
         return number
 
-    def see_to(self) -> None:
+    def see_to_soon(self) -> None:
+        """`see_to` in a task of its own (the look's tick, another server stopped); one
+        asked for while one is under way runs after it."""
+        if self.task is not None and not self.task.done():
+            self._again = True
+            return
+        self.task = asyncio.get_running_loop().create_task(self._seeing_to())
+
+    async def _seeing_to(self) -> None:
+        self._again = True
+        while self._again and not self.host.closing:
+            self._again = False
+            try:
+                await self.see_to()
+            except Exception:
+                log.exception("the rooms' leases could not be seen to")
+
+    async def see_to(self) -> None:
         """Renew this server's leases, let go of the rooms another server took, and
         take the rooms whose server stopped renewing (loaded as they were last kept);
         then the heartbeat (after the renewal: a server found silent for a lease's length
-        has its leases run out by then, so its rooms are taken at the same look)."""
+        has its leases run out by then, so its rooms are taken at the same look). The
+        statements run off the loop; what they found is applied on it."""
         self.due = self.host.wall() + self.host.limits.lease_seconds / 3
         if self.host.closing:
             return
+        judging = self.host.wall() >= self._blind_until
+        unplayable, here = set(self._unplayable), set(self.host.rooms)
         try:
-            held = self.leases.renew()
-            self._seeing()
-            for number in list(self.host.rooms):
-                if number not in held:
-                    self.let_go(self.host.rooms[number])
-            for number in held - set(self.host.rooms):
-                self.leases.release(number)  # a room that was never made here
-            judging = self.host.wall() >= self._blind_until
-            free = set(self.leases.free()) - self._unplayable if judging else set()
-            if free:
-                back = self.bring_back(free, self.leases.last_heard())
-                self.host.elsewhere.taken(back)  # this server's players relayed to them sit here
-                for number in back:
-                    log.info("room %d taken over from a server that stopped", number)
-                    self.seat_the_waiting(self.host.rooms[number])
-                    self.host.show(self.host.rooms[number])
-                if back:
-                    self.host.lobby.changed()
+            held, found = await self.host.off_loop(
+                lambda store: self._renewed(store, judging, unplayable, here)
+            )
         except StoreError as error:
             self._blind = True
             log.warning("the rooms' leases could not be seen to: %s", error)
-        self.heartbeats()
+        else:
+            if self.host.closing:
+                return
+            self._seeing()
+            # Only the rooms here when the leases were renewed: one made since is ours.
+            for number in here & set(self.host.rooms) - held:
+                self.let_go(self.host.rooms[number])
+            never_made = held - set(self.host.rooms) - {room.number for room, _ in found[0]}
+            if never_made:  # rooms whose making was refused after their lease was taken
+                self._release_soon(never_made)
+            back = self._install(*found)
+            self.host.elsewhere.taken(back)  # this server's players relayed to them sit here
+            for number in back:
+                log.info("room %d taken over from a server that stopped", number)
+                self.seat_the_waiting(self.host.rooms[number])
+                self.host.show(self.host.rooms[number])
+            if back:
+                self.host.lobby.changed()
+        await self.beat()
+
+    def _renewed(
+        self, store: Store, judging: bool, unplayable: set[int], here: set[int]
+    ) -> tuple[set[int], Taken]:
+        """In the chores' thread: the leases renewed, and the rooms whose server stopped
+        renewing taken and loaded (none while not `judging`)."""
+        leases, _ = self._on(store)
+        held = leases.renew()
+        free = set(leases.free()) - unplayable - here if judging else set()
+        if not free:
+            return held, ([], {}, None, set())
+        return held, _taken(store, leases, free, leases.last_heard(), here)
+
+    def _release_soon(self, numbers: set[int]) -> None:
+        def release(store: Store) -> None:
+            leases, _ = self._on(store)
+            for number in numbers:
+                leases.release(number)
+
+        def released(future: asyncio.Future[None]) -> None:
+            if not future.cancelled() and future.exception() is not None:
+                log.warning("leases not let go: %s", future.exception())
+
+        self.host.off_loop(release).add_done_callback(released)
+
+    def _on(self, store: Store) -> tuple[RoomLeases, ServerRecords]:
+        """The leases and heartbeats on the chores' connection `store` (made once: the
+        heartbeats say when this server started)."""
+        if self._off_loop is None or self._off_loop[0] is not store:
+            host = self.host
+            leases = RoomLeases(store, host.server, host.limits.lease_seconds, host.wall)
+            records = ServerRecords(store, host.server, host.limits.lease_seconds, host.wall)
+            records.started = self.records.started
+            self._off_loop = (store, leases, records)
+        return self._off_loop[1], self._off_loop[2]
 
     def _seeing(self) -> None:
         """The database answered: after it did not, judge no other server for a lease."""
@@ -179,19 +257,41 @@ class Leasing:
         self._servers = sorted({*self._servers, sender})
 
     def heartbeats(self) -> None:
-        """This server's heartbeat, and the live servers. The listeners are told of a
-        server that missed its heartbeats (`server_silent`: silent for half a lease, a
-        look before its leases run out), of one that beats again after that
-        (`server_answers`), and of those that stopped beating (`server_gone`)."""
+        """This server's first heartbeat, on the loop (at the start), and the live servers."""
+        if self.host.store.dialect == "postgresql":
+            self._beaten(_beat, self.records)
+
+    async def beat(self) -> None:
+        """This server's heartbeat, off the loop, and the live servers (`_judge`)."""
         if self.host.store.dialect != "postgresql":
             return
         try:
-            self.records.beat()
-            seen = self.records.seen()
+            seen = await self.host.off_loop(lambda store: _beat(self._on(store)[1]))
         except StoreError as error:
-            self._blind = True
-            log.warning("the servers' heartbeats could not be seen to: %s", error)
+            self._unbeaten(error)
             return
+        if not self.host.closing:
+            self._judge(seen)
+
+    def _beaten(
+        self, beat: Callable[[ServerRecords], dict[str, float]], records: ServerRecords
+    ) -> None:
+        try:
+            seen = beat(records)
+        except StoreError as error:
+            self._unbeaten(error)
+            return
+        self._judge(seen)
+
+    def _unbeaten(self, error: StoreError) -> None:
+        self._blind = True
+        log.warning("the servers' heartbeats could not be seen to: %s", error)
+
+    def _judge(self, seen: dict[str, float]) -> None:
+        """The live servers, by their heartbeats (`seen`). The listeners are told of a
+        server that missed its heartbeats (`server_silent`: silent for half a lease, a
+        look before its leases run out), of one that beats again after that
+        (`server_answers`), and of those that stopped beating (`server_gone`)."""
         self._seeing()
         now, lease = self.host.wall(), self.host.limits.lease_seconds
         live = {server for server, at in seen.items() if at >= now - lease}
@@ -241,3 +341,32 @@ def _ran(room: Room, heard: float | None, charged: float | None) -> tuple[int, f
     if clock is None or clock.running is None or heard is None or charged is None:
         return None
     return clock.running, max(0.0, heard - charged)
+
+
+def _beat(records: ServerRecords) -> dict[str, float]:
+    """A heartbeat, and every server's last one."""
+    records.beat()
+    return records.seen()
+
+
+def _taken(
+    store: Store,
+    leases: RoomLeases,
+    numbers: set[int] | None,
+    last_heard: dict[int, float] | None,
+    here: Collection[int],
+) -> Taken:
+    """The rooms kept (only `numbers`, unless None; none of those `here`) whose lease
+    this server takes now, loaded as they were last kept; when each of those in
+    `last_heard` last had its clock charged; `last_heard`; and those of `numbers` that
+    cannot be loaded. Only statements and new objects: it runs off the loop too."""
+    keeper = RoomKeeper(store)
+    charged = keeper.clocks.charged(list(last_heard)) if last_heard else {}
+    loaded = keeper.load(numbers)
+    unplayable = set() if numbers is None else numbers - {room.number for room, _ in loaded}
+    taken = [
+        (room, record)
+        for room, record in loaded
+        if room.number not in here and leases.take(room.number)  # else another's
+    ]
+    return taken, charged, last_heard, unplayable

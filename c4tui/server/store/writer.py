@@ -13,6 +13,10 @@ other writers. SQLite takes one writer (it has one write lock, which a second wo
 only wait for); PostgreSQL takes as many as the operator says (`--store-writers`,
 RoomLimits.store_writers), each a connection of its own.
 
+The server's own statements (its leases renewed, its heartbeats) go to one more writer,
+the chores (`chores`): on PostgreSQL a connection of its own, so that they wait behind no
+room's writes and no room's writes behind them; on SQLite the one writer.
+
 A job runs in the writer's thread: it may touch only its Store and what it was handed
 (never a room the loop is changing), and what it raises is its future's exception.
 """
@@ -105,14 +109,25 @@ class StoreWriters:
         self.main = store
         self.loop = asyncio.get_running_loop()
         self.writers: list[StoreWriter] = []
+        self._chores: StoreWriter | None = None
         try:
             for index in range(count):
-                connection = store.another()
-                connection.on_gone = self._gone
-                self.writers.append(StoreWriter(connection, f"c4tui-store-writer-{index}"))
+                self.writers.append(self._writer(f"c4tui-store-writer-{index}"))
+            if store.dialect == "postgresql":
+                self._chores = self._writer("c4tui-store-chores")
         except BaseException:
             self.close()
             raise
+
+    def _writer(self, name: str) -> StoreWriter:
+        connection = self.main.another()
+        connection.on_gone = self._gone
+        return StoreWriter(connection, name)
+
+    @property
+    def chores(self) -> StoreWriter:
+        """The writer of the server's own statements (see the module)."""
+        return self._chores or self.writers[0]
 
     def of(self, key: int) -> StoreWriter:
         """The writer of key `key` (a room's number): always the same one."""
@@ -124,7 +139,8 @@ class StoreWriters:
     @property
     def away(self) -> str | None:
         """Why the database cannot be reached, as any of the connections found it."""
-        for store in [self.main, *(writer.store for writer in self.writers)]:
+        every = [*self.writers, *([self._chores] if self._chores else [])]
+        for store in [self.main, *(writer.store for writer in every)]:
             if store.away is not None:
                 return store.away
         return None
@@ -138,6 +154,6 @@ class StoreWriters:
     def close(self) -> None:
         """Every job given is done, the threads end and the connections close (it
         blocks: the room service calls it once, at its close, in a thread)."""
-        for writer in self.writers:
+        for writer in [*self.writers, *([self._chores] if self._chores else [])]:
             writer.stop()
-        self.writers = []
+        self.writers, self._chores = [], None
