@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import re
 import sys
 from dataclasses import replace
@@ -98,32 +99,18 @@ async def open_tab(front, session: aiohttp.ClientSession | None = None, width=90
         yield Tab(websocket)
 
 
-async def test_a_tab_runs_its_own_client_with_its_own_token(tmp_path, limits):
-    async with running_web(tmp_path, limits) as front, open_tab(front) as tab:
-        text = await tab.wait_for("ready")
-        assert "size 90x30" in text
-        assert "C4TUI_ROOMS_TOKEN=token:web:" in text
-        assert f"HOME={tmp_path / 'clients'}" in text
-        assert "SECRET_OF_HOST=-" in text
-        assert f"memory-limit={limits.client_memory}" in text
-        await tab.send("stdin", "x")
-        await tab.wait_for("key b'x'")
-        await tab.send("resize", {"width": 100, "height": 40})
-        await tab.wait_for("size 100x40")
-
-
-async def test_a_tabs_client_is_forked_by_the_fork_server_on_the_web_drivers_terms(
-    tmp_path, limits
-):
-    async with running_web(tmp_path, limits, fork=True) as front, open_tab(front) as tab:
+@pytest.mark.parametrize("fork", [False, True], ids=["by-exec", "forked"])
+async def test_a_tab_runs_its_own_client_with_its_own_token(tmp_path, limits, fork):
+    """Started by exec, or forked by the fork server (whose Textual read its settings
+    under the fork server's environment, and reads them again in the child)."""
+    async with running_web(tmp_path, limits, fork) as front, open_tab(front) as tab:
         text = await tab.wait_for("ready")
         client = int(re.search(r"pid=(\d+)", text)[1])
-        assert client in children(front.forks.process.pid)  # not started by exec
+        assert client in children(front.forks.process.pid if fork else os.getpid())
         assert f"sid={client}" in text  # a session of its own, for the group's end
-        # The web driver's variables reached the child, and Textual's settings read
-        # under the fork server's environment were read again under its own.
         assert "TEXTUAL_DRIVER=textual.drivers.web_driver:WebDriver" in text
-        assert "textual-driver=textual.drivers.web_driver:WebDriver" in text
+        if fork:
+            assert "textual-driver=textual.drivers.web_driver:WebDriver" in text
         assert "size 90x30" in text
         assert "C4TUI_ROOMS_TOKEN=token:web:" in text
         assert f"HOME={tmp_path / 'clients'}" in text
