@@ -231,9 +231,8 @@ class RoomHost:
             listener.arrived(client)
 
     def seats_of(self, key: str) -> list[Room]:
-        """This server's rooms where `key` has a seat, by number: from the lobby's index
-        of seats (lobby.py), with the rooms whose change is being written, which it
-        indexes once they are kept; never a walk over every room."""
+        """This server's rooms where `key` has a seat: the lobby's index of seats, and the
+        rooms whose change is being written (indexed once kept); never every room."""
         numbers = self.lobby.seated(key) | self.line.flights.keys()
         found = (self.rooms.get(number) for number in sorted(numbers))
         return [room for room in found if room is not None and room.seat_of(key) is not None]
@@ -413,10 +412,8 @@ class RoomHost:
         return self.line.keep(room, show=show, tell=False)
 
     def off_loop(self, job: Callable[[Store], T]) -> asyncio.Future[T]:
-        """`job(store)` off the event loop, on the store's connection for the server's
-        own statements (leases, heartbeats: writer.py's chores), after the jobs given it
-        before; its result or StoreError as the future's. The job touches only the store
-        and what it was handed, never a room the loop is changing."""
+        """`job(store)` off the loop, on the connection of the server's own statements
+        (writer.py's chores); it touches no room the loop is changing."""
         return self.line.chore(job)
 
     def writing(self, number: int) -> bool:

@@ -169,21 +169,16 @@ class Requests:
         self.host.changed(room)
 
     def _ai_for(self, client: Client, ai: str | None, board: tuple[int, int, int]) -> str | None:
-        """The spec of the AI a new room's seat is to have, checked before the room is
-        made: one that cannot play on the room's board (a learned engine with no network
-        for it) is refused now, not forfeited at its first move."""
+        """The spec of a new room's AI, checked against the room's board now (a learned
+        engine with no network for it is refused here, not forfeited at its first move)."""
         if ai is None:
             return None
-        if ai.startswith(OPERATORS):  # one of the operator's engines
-            name = ai.removeprefix(OPERATORS)
-            spec = dict(self.host.limits.engines).get(name)
-            if spec is None:
-                raise Refused(f"This server has no engine {name}.")
-            outside = True  # the operator's own: it may run a program
-        else:
-            spec, outside = ai, False  # no client runs a program on this host
-        try:
-            parse_spec(spec, outside=outside, board=board)
+        mine = ai.startswith(OPERATORS)  # the operator's engine: it may run a program
+        spec = dict(self.host.limits.engines).get(ai.removeprefix(OPERATORS)) if mine else ai
+        if spec is None:
+            raise Refused(f"This server has no engine {ai.removeprefix(OPERATORS)}.")
+        try:  # a player's own spec runs no program on this host
+            parse_spec(spec, outside=mine, board=board)
         except SpecError as error:
             log.info("AI %s refused for %s: %s", ai[:60], client.who, error)
             raise Refused(f"No such AI: {error}") from None
