@@ -10,6 +10,8 @@ test (tests/app/test_textual_internals.py) loudly, not the app quietly:
 - the driver, to show the terminal's cursor (the screen-reader mode);
 - whether an app runs yet (a part built with the app hears events before it runs);
 - a footer key's words and state, to change a key in place (widgets/key_bar.py);
+- a frame's title and subtitle set with only the frame's lines repainted (Textual's own
+  setters repaint the whole widget: every line of the move list's panel at every move);
 - the messages a node has yet to handle, with the one it has taken out of its queue to
   look at, and whether a given one is among them (keys in the order typed, key_order.py);
 - whether the app has been told to exit (a key that quits never comes to rest);
@@ -25,13 +27,15 @@ from typing import Any
 
 from textual._context import NoActiveAppError
 from textual.app import App
+from textual.content import Content
 from textual.dom import DOMNode
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.notifications import Notification
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import OptionList
 from textual.widgets._footer import FooterKey
 
@@ -105,11 +109,13 @@ def footer_key_face(key: FooterKey) -> tuple[object, ...]:
     return key.key, key.key_display, key.description, key.action, key._disabled, key.tooltip
 
 
-def set_footer_key_face(key: FooterKey, like: FooterKey) -> None:
-    """Make `key` show and do what `like` (a key never mounted) would."""
-    key.key, key.key_display, key.description = like.key, like.key_display, like.description
-    key.action, key._disabled, key.tooltip = like.action, like._disabled, like.tooltip
-    key.set_class(like._disabled, "-disabled")
+def set_footer_key_face(key: FooterKey, face: tuple[object, ...]) -> None:
+    """Make `key` show and do what `face` (footer_key_face's) says. Its `-disabled`
+    class is left as it was: a key that dims by that class must have it set too."""
+    key.key, key.key_display, key.description, key.action = face[:4]  # type: ignore[assignment]
+    key._disabled = bool(face[4])
+    if key.tooltip != face[5]:
+        key.tooltip = face[5]  # type: ignore[assignment]
 
 
 def option_line(options: OptionList, index: int) -> int:
@@ -120,3 +126,29 @@ def option_line(options: OptionList, index: int) -> int:
 def timer_running(timer: Timer) -> bool:
     """Whether the timer runs (started and not paused)."""
     return timer._active.is_set()
+
+
+def set_frame_words(widget: Widget, title: str, subtitle: str) -> None:
+    """Set the widget's border title and subtitle (plain words, never markup), painting
+    again only the frame's top line for a new title and its bottom line for a new
+    subtitle."""
+    lines: list[int] = []
+    height = widget.outer_size.height
+    for words, name, line in (
+        (title, "_border_title", 0),
+        (subtitle, "_border_subtitle", height - 1),
+    ):
+        shown = getattr(widget, name)
+        new = Content(words) if words else None
+        if (shown.plain if shown is not None else None) != (words or None):
+            setattr(widget, name, new)
+            lines.append(line)
+    if not lines:
+        return
+    if not widget.is_mounted or not height:
+        widget.refresh()
+        return
+    # Refresh takes regions from the content's corner: the frame lies above and left of it.
+    left, top = widget.content_offset
+    width = widget.outer_size.width
+    widget.refresh(*(Region(-left, line - top, width, 1) for line in lines))

@@ -23,7 +23,6 @@ from textual.widgets._footer import FooterKey
 from c4tui.app.reader.log import ReaderLog
 from c4tui.app.reader.switch import set_reading
 from c4tui.app.screens.lobby import LobbyScreen
-from c4tui.app.textual_internals import footer_key_face
 from c4tui.app.widgets.board import Board
 from c4tui.app.widgets.clock import GameClock
 from c4tui.app.widgets.history import MoveList
@@ -75,8 +74,26 @@ async def test_a_cursor_step_repaints_only_the_lines_it_changes(make_app):
         assert app.export_screenshot() == partly
 
 
+async def test_a_cursor_step_tells_the_board_and_draws_nothing_else(make_app):
+    """A player steps to a column before each drop: the match's view, the move list
+    and the panels are the same after the step, and drawing them cost a move's worth."""
+    app = make_app(settings=humans(), moves="4453")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.game_screen
+        shown: list[object] = []
+        screen.history.show = lambda *args: shown.append(args)  # type: ignore[method-assign]
+        screen.thinking_panel.show = shown.append  # type: ignore[method-assign]
+        await type_keys(pilot, "right", "right", "left")
+        await settle(pilot)
+        assert shown == []
+        assert screen.cursor == 4
+        assert app.query_one(Board).view.cursor == 4
+
+
 class Keys(Screen[None]):
-    """Keys that come and go with `shown`, like a room's with the turn."""
+    """Keys that come and go with `shown`, like a room's with the turn; those also in
+    `dimmed` are shown dimmed, as a player's Drop while the other side moves."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "drop", "Drop"),
@@ -89,15 +106,18 @@ class Keys(Screen[None]):
         super().__init__()
         self.bar = bar
         self.shown = {"drop", "say", "quit"}
+        self.dimmed: set[str] = set()
 
     def compose(self) -> ComposeResult:
         yield self.bar
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.dimmed:
+            return None
         return action in self.shown
 
-    def turn(self, shown: set[str]) -> None:
-        self.shown = shown
+    def turn(self, shown: set[str], dimmed: set[str] | None = None) -> None:
+        self.shown, self.dimmed = shown, dimmed or set()
         self.refresh_bindings()
 
     def action_drop(self) -> None: ...
@@ -106,11 +126,43 @@ class Keys(Screen[None]):
 
 
 def faces(bar: Footer) -> list[tuple[str, str, bool]]:
+    """Each key on show: its key, its words, and whether it is drawn dimmed."""
     return [
-        (key.key_display, key.description, key.has_class("-disabled"))
+        (key.key_display, key.description, drawn_dim(key))
         for key in bar.query(FooterKey)
         if key.display
     ]
+
+
+def drawn_dim(key: FooterKey) -> bool:
+    parts = [s for s in key.render().render(key.app.console) if s.text.strip()]
+    return all(s.style is not None and s.style.dim for s in parts)
+
+
+def restyles(app: App[None]) -> list[object]:
+    """Record the nodes whose styles the app works out again from now on."""
+    restyled: list[object] = []
+    update_styles = app.update_styles
+
+    def recorded(node: Any, animate: bool = True) -> None:
+        restyled.append(node)
+        update_styles(node, animate)
+
+    app.update_styles = recorded  # type: ignore[method-assign]
+    return restyled
+
+
+def left_for_after_the_paint(widget: Widget) -> list[object]:
+    """Record what the widget leaves to do after the screen's next paint, from now on."""
+    left: list[object] = []
+    call_after_refresh = widget.call_after_refresh
+
+    def recorded(*what: Any) -> bool:
+        left.append(what)
+        return call_after_refresh(*what)
+
+    widget.call_after_refresh = recorded  # type: ignore[method-assign]
+    return left
 
 
 async def test_the_key_bar_shows_what_a_footer_shows_and_keeps_its_keys():
@@ -118,6 +170,8 @@ async def test_the_key_bar_shows_what_a_footer_shows_and_keeps_its_keys():
         {"take_back", "say", "quit"},
         {"drop", "take_back", "say", "quit"},
         {"say", "quit"},
+        {"drop", "say", "quit"},
+        ({"drop", "say", "quit"}, {"drop"}),
         {"drop", "say", "quit"},
         {"take_back", "say", "quit"},
     ]
@@ -130,18 +184,27 @@ async def test_the_key_bar_shows_what_a_footer_shows_and_keeps_its_keys():
             await app.push_screen(screen)
             await pilot.pause()
             seen = [faces(bar)]
-            for keys in turns:
-                screen.turn(keys)
-                screen.turn(keys)  # twice at once: no key twice
+            restyled = restyles(app)
+            later = left_for_after_the_paint(bar)
+            for index, turn in enumerate(turns):
+                keys, dimmed = turn if isinstance(turn, tuple) else (turn, set())
+                restyled.clear()
+                later.clear()
+                screen.turn(keys, dimmed)
+                screen.turn(keys, dimmed)  # twice at once: no key twice
                 await pilot.pause()
                 await pilot.pause()
                 seen.append(faces(bar))
-                if not kept and isinstance(bar, KeyBar) and keys == turns[1]:
+                if isinstance(bar, KeyBar) and index in (4, 5):  # Drop dimmed, then lit
+                    assert restyled == []  # dimmed and lit by drawing: no stylesheet
+                    assert later == []  # in the paint of the change, not one after it
+                if not kept and isinstance(bar, KeyBar) and index == 1:
                     kept = list(bar.query(FooterKey))  # every key has been shown once
             shown[type(bar).__name__] = seen
             if isinstance(bar, KeyBar):
                 assert list(bar.query(FooterKey)) == kept  # none built again
     assert shown["KeyBar"] == shown["Footer"]
+    assert ("⏎", "Drop", True) in shown["KeyBar"][5]  # dimmed, and drawn so
     assert [d for _, d, _ in shown["KeyBar"][1]] == ["Take back", "Say", "Quit", "palette"]
 
 
@@ -242,11 +305,22 @@ async def test_a_move_repaints_only_the_move_lists_lines_it_changes(make_app):
         moves.refresh()
         await settle(pilot)
         assert app.export_screenshot() == partly  # no line left as it was
+        assert moves.parent is not None
+        panel = painted(moves.parent)
         calls.clear()
         await type_keys(pilot, "2")  # ○ 2 on the same line as ● 1
         await until(pilot, lambda: app.game.moves[-1:] == (1,), "the move played")
         await settle(pilot)
         assert {y for regions, _ in calls for r in regions for y in r.line_range} == {3}
+        # The frame's title and move string: its top and bottom lines, not the panel.
+        assert panel and all(regions for regions, _ in panel), panel
+        frame = {y for regions, _ in panel for r in regions for y in r.line_range}
+        height, top = moves.parent.outer_size.height, moves.parent.content_offset.y
+        assert frame == {-top, height - 1 - top}
+        partly = app.export_screenshot()
+        moves.parent.refresh()
+        await settle(pilot)
+        assert app.export_screenshot() == partly
 
 
 @pytest.mark.slow  # over 0.3 s of CPU (a served app or two players)
@@ -268,7 +342,7 @@ async def test_a_players_drop_key_is_dimmed_not_hidden_while_the_other_side_move
             return next(k for k in bar.query(FooterKey) if k.action == "drop_at_cursor")
 
         def dimmed() -> bool:
-            return bool(footer_key_face(drop_key())[4])
+            return drawn_dim(drop_key())
 
         await pilot.press("4")  # the first moves bring keys of their own (take back)
         await until(pilot, lambda: app.match.room.position.path == (3,), "ann's move back")
@@ -276,6 +350,15 @@ async def test_a_players_drop_key_is_dimmed_not_hidden_while_the_other_side_move
         await until(pilot, lambda: app.match.room.position.path == (3, 2), "bob's move")
         await until(pilot, lambda: drop_key().display and not dimmed(), "⏎ Drop")
         calls = [painted(key) for key in bar.query(FooterKey)]
+        # Dimmed and lit as the room is drawn, so painted with it (not in a paint after).
+        screen, drawn = app.room_screen, []
+        draw = screen.draw
+
+        def draw_and_look() -> None:
+            draw()
+            drawn.append((dimmed(), screen.match.view().moves_now()))
+
+        screen.draw = draw_and_look  # type: ignore[method-assign]
         await pilot.press("4")
         await until(pilot, lambda: len(app.match.room.position.path) == 3, "ann's move back")
         await until(pilot, dimmed, "⏎ Drop dimmed")
@@ -283,6 +366,7 @@ async def test_a_players_drop_key_is_dimmed_not_hidden_while_the_other_side_move
         await bob.send("drop", column=2, ply=3)
         await until(pilot, lambda: not dimmed(), "⏎ Drop lit again")
         assert not [options for made in calls for _, options in made if options.get("layout")]
+        assert drawn and all(dim == (not mine) for dim, mine in drawn), drawn
         await bob.close()
 
 

@@ -280,6 +280,7 @@ class GameScreen(Screen[None]):
         )
         if shown != self._keys_shown:
             self._keys_shown = shown
+            self.footer.change_in_place()  # a key dimmed or lit: painted with this draw
             self.refresh_bindings()
 
     # ---- keys -----------------------------------------------------------------------
@@ -293,9 +294,23 @@ class GameScreen(Screen[None]):
 
     def action_cursor(self, step: int) -> None:
         self.cursor = cursor_moved(self.cursor, step, self.match.position.width)
-        self.draw()
+        self._show_cursor()
         if reading(self.app):
             self.reader.chosen(self.cursor)
+
+    def _show_cursor(self) -> None:
+        """Only the cursor moved: the board is told, and nothing else is drawn (a whole
+        draw made the match's view, the move list and the panels again, twice a move for
+        a player who steps to a column before dropping)."""
+        shown = self.board.view
+        if shown is None:
+            self.draw()
+            return
+        if self._redraw_due:
+            return  # a change is about to be drawn, with the cursor where it is now
+        self.cursor = playable(self.cursor, shown.position)
+        if shown.cursor is not None and shown.cursor != self.cursor:
+            self.board.view = replace(shown, cursor=self.cursor)
 
     def action_drop_at_cursor(self) -> None:
         self.drop(self.cursor)

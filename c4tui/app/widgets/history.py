@@ -22,6 +22,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Label
 
+from c4tui.app.textual_internals import set_frame_words
 from c4tui.app.widgets.evaluation import EvaluationLine
 from c4tui.app.widgets.movetree import INDENT, Row, move_rows
 from c4tui.engine.board.game import Game
@@ -298,9 +299,9 @@ class MoveHistory(Vertical):
             return
         room = max(10, (self.size.width or 40) - 4)
         title = moves_title(self._game, room)
-        if title != self.border_title:
-            self.border_title = title
-        self.border_subtitle = moves_string_words(format_moves(self._game.moves), room)
+        # Both change at every move: only the frame's two lines are painted again, not
+        # every line of the panel.
+        set_frame_words(self, title, moves_string_words(format_moves(self._game.moves), room))
 
     def on_resize(self) -> None:
         self._frame_words()
