@@ -464,7 +464,9 @@ async def measure(
                 for kind, cpu in costs.cpu.items()
                 if costs.sessions[kind]
             }
-            if pairs:  # the sample drawn, after the games: what the words are held against
+            result.server_cpu = cpu_seconds(pid) + sum(map(cpu_seconds, workers)) - server_cpu
+            result.clients_cpu = {r: c - clients_cpu[r] for r, c in clients.cpu().items()}
+            if pairs:  # the sample drawn once the games' CPU is read: the words' check
                 drawing = time.process_time()
                 result.sample_drawn = pairs[0].drawn_latencies()
                 sample = 2 + len(pairs[0].followers)
@@ -475,8 +477,6 @@ async def measure(
                     pairs[0].latencies,
                     [x for f in pairs[0].followers for x in f.latencies],
                 )
-            result.server_cpu = cpu_seconds(pid) + sum(map(cpu_seconds, workers)) - server_cpu
-            result.clients_cpu = {r: c - clients_cpu[r] for r, c in clients.cpu().items()}
             every = clients.all()
             result.server_mb = rss_mb(pid)
             result.workers_mb = sum(rss_mb(p) for p in workers)
