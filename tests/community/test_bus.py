@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from c4tui.server.cluster.bus import LocalBus
-from c4tui.server.cluster.bus_postgres import NOTIFY_MOST, PostgresBus
+from c4tui.server.cluster.bus_postgres import NOTIFY_MOST, PostgresBus, channel
 
 PATIENCE = 30.0
 
@@ -158,3 +158,26 @@ async def test_a_bus_that_cannot_connect_says_so_in_one_line():
     else:
         raise AssertionError("a bus with no database started")
     assert "\n" not in said and "secret" not in said and "the servers' bus" in said
+
+
+async def test_a_protocol_line_goes_as_it_is_not_inside_the_messages_json(postgres_url):
+    # A relayed view: its bytes on the wire as protocol.encode made them (no escaped
+    # quotes), and the same bytes to the handler; long ones through a letter likewise.
+    import psycopg
+
+    first, second = await started(postgres_url, "first", "second")
+    line = '{"kind":"room","room":7,"chat":"«ann» said \\"hi\\""}\n'.encode()
+    long_line = b'{"kind":"room","room":8,"pad":"' + b"y" * 9000 + b'"}\n'
+    async with await psycopg.AsyncConnection.connect(postgres_url, autocommit=True) as spy:
+        await spy.execute(f'LISTEN "{channel(second.prefix, "second")}"')
+        try:
+            heard = Heard(second, "relay.message")
+            first.send("second", "relay.message", {"id": 3}, line)
+            assert await heard.next() == ("relay.message", {"id": 3, "line": line}, "first")
+            async for notify in spy.notifies(timeout=PATIENCE, stop_after=1):
+                assert line[:-1].decode() in notify.payload.split("\n")
+            first.send("second", "relay.message", {"id": 4}, long_line)
+            assert await heard.next() == ("relay.message", {"id": 4, "line": long_line}, "first")
+        finally:
+            for bus in (first, second):
+                await bus.close()

@@ -2,11 +2,15 @@
 
     host.bus.on("tourney.paired", handler)          # handler(body: dict, sender: str)
     host.bus.broadcast("tourney.paired", {...})     # to every OTHER server
-    host.bus.send(server, "relay.message", {...})   # to one server (relays, server/rooms/relay.py)
+    host.bus.send(server, "relay.message", {...}, line)  # to one server (relays, relay.py)
 
 A message is a kind (a short dotted name: the part that owns it, then what happened) and
-a JSON-able dict. Sending never blocks and never fails the sender: a message goes out in
-the order it was sent, after the call returns; one that cannot go (the database is gone)
+a JSON-able dict; one sent to one server may carry a protocol line too (`line`, as
+protocol.encode made it), which goes as it is, not encoded again inside the message's
+JSON, and comes to the handler as bytes, in the body's "line" (relayed views).
+
+Sending never blocks and never fails the sender: a message goes out in the order it was
+sent, after the call returns; one that cannot go (the database is gone)
 is logged and dropped, as the servers' heartbeats tell the others soon enough. A handler
 runs on the event loop, one message at a time, in the order they were sent by each
 server; a handler that raises is logged and the next message is delivered.
@@ -43,8 +47,9 @@ class Bus(ABC):
         """`body` to every other server (JSON-able; never blocks)."""
 
     @abstractmethod
-    def send(self, server: str, kind: str, body: dict[str, Any]) -> None:
-        """`body` to the server `server` only (never blocks)."""
+    def send(self, server: str, kind: str, body: dict[str, Any], line: bytes = b"") -> None:
+        """`body` to the server `server` only (never blocks), with `line` when given: a
+        protocol line (it ends with its only newline), handed over as body["line"]."""
 
     @abstractmethod
     async def start(self) -> None:
@@ -69,7 +74,7 @@ class LocalBus(Bus):
     def broadcast(self, kind: str, body: dict[str, Any]) -> None:
         pass
 
-    def send(self, server: str, kind: str, body: dict[str, Any]) -> None:
+    def send(self, server: str, kind: str, body: dict[str, Any], line: bytes = b"") -> None:
         if server != self.server:
             log.warning("bus: %s for %s, but this server is alone", kind, server)
 

@@ -15,6 +15,11 @@ communities, or the tests' schemas, on one PostgreSQL never hear each other), on
 channel for every server (`broadcast`) and one per server (`send`), named from a hash
 of the server's name (channel names are identifiers of at most 63 bytes).
 
+A notification is one or more messages, one a line: its JSON (kind, sender, body), and
+when it carries a protocol line ("r" in its JSON), that line next, as it is (a protocol
+line is JSON with no newline in it but its last). So a room's view relayed to a player
+on another server is neither escaped into a JSON string nor read on its way.
+
 A payload must be under 8000 bytes. A longer message (a room with a long chat, a big
 tournament) is not refused: it is written to `bus_letters` and only its id is
 notified; the receiver reads the row before delivering anything after it, so messages
@@ -64,7 +69,7 @@ class PostgresBus(Bus):
     def __init__(self, url: str, server: str, clock: Callable[[], float] = time.time) -> None:
         super().__init__(server)
         self.url, self.clock = url, clock
-        # (channel, message as JSON, its length in bytes); None: stop
+        # (channel, message as its line(s), its length in bytes); None: stop
         self._out: asyncio.Queue[tuple[str, str, int] | None] = asyncio.Queue()
         self._in: asyncio.Queue[tuple[str, str]] = asyncio.Queue()  # (channel, payload)
         self._talk: psycopg.AsyncConnection[Any] | None = None
@@ -107,15 +112,19 @@ class PostgresBus(Bus):
     def broadcast(self, kind: str, body: dict[str, Any]) -> None:
         self._put(self.everyone, kind, body)
 
-    def send(self, server: str, kind: str, body: dict[str, Any]) -> None:
-        self._put(channel(self.prefix, server), kind, body)
+    def send(self, server: str, kind: str, body: dict[str, Any], line: bytes = b"") -> None:
+        self._put(channel(self.prefix, server), kind, body, line)
 
-    def _put(self, to: str, kind: str, body: dict[str, Any]) -> None:
+    def _put(self, to: str, kind: str, body: dict[str, Any], line: bytes = b"") -> None:
         if not self._tasks:
             log.warning("bus: %s not sent: the bus has not started or has stopped", kind)
             return
-        message = json.dumps({"k": kind, "f": self.server, "b": body})
-        self._out.put_nowait((to, message, len(message.encode())))
+        # json.dumps writes ASCII only: its length is its size in bytes.
+        message = json.dumps({"k": kind, "f": self.server, "b": body, **({"r": 1} if line else {})})
+        size = len(message)
+        if line:  # the line next, as it is (the module): text, as a notification is
+            message, size = f"{message}\n{line[:-1].decode()}", size + len(line)
+        self._out.put_nowait((to, message, size))
 
     async def close(self) -> None:
         """Send what is waiting (a few seconds at most), then stop listening."""
@@ -159,12 +168,9 @@ class PostgresBus(Bus):
         while True:
             heard_on, payload = await self._in.get()
             try:
-                messages = json.loads(payload)
-                if isinstance(messages, dict) and "l" in messages:
-                    messages = json.loads(await self._letter(int(messages["l"])))
-                if isinstance(messages, dict):
-                    messages = [messages]
-                read = [(str(m["k"]), str(m["f"]), m["b"]) for m in messages]
+                if payload.startswith('{"l":'):
+                    payload = await self._letter(int(json.loads(payload)["l"]))
+                read = _messages(payload)
             except (ValueError, KeyError, TypeError, psycopg.Error) as error:
                 log.warning("bus: a message could not be read (%s)", _line(error))
                 continue
@@ -183,8 +189,9 @@ class PostgresBus(Bus):
 
     async def _write(self) -> None:
         """Each message out, in the order sent; one that cannot go is logged and dropped.
-        Messages waiting for one channel go together in one notification (a JSON list),
-        as many as fit: a change shown to several relayed players costs one NOTIFY."""
+        Messages waiting for one channel go together in one notification (a line after
+        another), as many as fit: a change shown to several relayed players costs one
+        NOTIFY."""
         item = await self._out.get()
         while item is not None:
             to, payload, size = item
@@ -197,10 +204,7 @@ class PostgresBus(Bus):
                     break
                 together.append(following[1])
                 size += following[2] + 1
-            if len(together) > 1:
-                payload = f"[{','.join(together)}]"
-                size += 2
-            await self._notify(to, payload, size)
+            await self._notify(to, "\n".join(together), size)
             item = following if taken else await self._out.get()
 
     async def _notify(self, to: str, payload: str, size: int) -> None:
@@ -242,3 +246,21 @@ class PostgresBus(Bus):
         if now - self._cleaned > LETTER_KEEP / 4:
             self._cleaned = now
             await talk.execute("DELETE FROM bus_letters WHERE sent < %s", (now - LETTER_KEEP,))
+
+
+def _messages(payload: str) -> list[tuple[str, str, Any]]:
+    """The messages of a notification (the module): (kind, sender, body), a protocol
+    line carried with one in its body's "line", as bytes. ValueError, KeyError or
+    TypeError for one that does not read."""
+    lines = iter(payload.split("\n"))
+    read = []
+    for text in lines:
+        message = json.loads(text)
+        body = message["b"]
+        if message.get("r"):
+            line = next(lines, None)
+            if line is None:
+                raise ValueError("a message's protocol line is missing")
+            body["line"] = line.encode() + b"\n"
+        read.append((str(message["k"]), str(message["f"]), body))
+    return read

@@ -267,7 +267,9 @@ class Relays(Elsewhere, HostListener):
         relay.orphaned = None  # it speaks: alive after all (it started after the last look)
         # Forwarded as it came, not read and written again: the other server wrote it
         # (one line, made by protocol.encode), and the client reads every line it gets.
-        line = str(body["line"]).encode()
+        line = body.get("line")
+        if not isinstance(line, bytes):
+            line = b""
         kind = LINE_KIND.match(line)
         if kind is None or b"\n" in line[:-1] or not line.endswith(b"\n"):
             log.warning("relay %d: a line from %s is not one message", relay.id, sender)

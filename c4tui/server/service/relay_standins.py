@@ -61,9 +61,8 @@ class RelayedClient(Client):
             if self.room is None:
                 self._in_lobby(self)
             return
-        if message.kind in FORWARDED:
-            line = encode(message).decode()
-            self.bus.send(self.server, "relay.message", {"id": self.id, "line": line})
+        if message.kind in FORWARDED:  # the line as it is, not inside the message's JSON
+            self.bus.send(self.server, "relay.message", {"id": self.id}, encode(message))
 
     def close(self) -> None:
         """Nothing here: the connection is its server's (which a stopping server leaves
