@@ -242,13 +242,21 @@ async def test_the_clock_reads_who_is_online_on_the_other_servers_not_their_room
         await ann.send("create")
         await room_where(ann, lambda m: m["seat"] == 0)
         (others,) = [each for each in second.host.listeners if isinstance(each, OtherServers)]
-        read: list[int] = []
-        monkeypatch.setattr(OtherServers, "refresh", lambda each: read.append(each._ticks))
+        read: list[tuple[int, bool]] = []  # (the tick, whether the rooms were read)
+        reading = OtherServers._read
+
+        def recorded(each, store, versions):
+            read.append((each._ticks, versions is not None))
+            return reading(each, store, versions)
+
+        monkeypatch.setattr(OtherServers, "_read", recorded)
         others._ticks = 0
         for _ in range(REFRESH_EVERY):
             others.tick()
-        assert read == [] and "ssh-name:ann" in others.people
+        await others.reading  # off the loop, then applied
+        assert read == [(REFRESH_EVERY, False)] and "ssh-name:ann" in others.people
         others._ticks = ROOMS_EVERY - 1
         others.tick()
-        assert read == [ROOMS_EVERY]
+        await others.reading
+        assert read[1:] == [(ROOMS_EVERY, True)]
         await ann.close()

@@ -13,25 +13,31 @@ their next lobby update. What the desks ask of the other servers (who is online,
 rooms) is read again when they ask after any such word. The store is read
 again every REFRESH_EVERY seconds besides (who is online; their rooms every ROOMS_EVERY),
 and when a server stops beating: a server that died tells nobody, and its people leave
-every lobby once its heartbeat is over.
+every lobby once its heartbeat is over. Those timed reads run off the event loop (the
+store's chores connection, RoomHost.off_loop) and are applied on it after; a read asked
+for by a desk or the lobby after a word on the bus is still made on the loop.
 
 On SQLite (one server) none of this runs: the lobby is the server's own, as before.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from math import inf
 from typing import Any
 
+from c4tui.server.cluster.bus_servers import ServerRecords
 from c4tui.server.cluster.presence import PresenceRecords
+from c4tui.server.cluster.room_leases import RoomLeases
 from c4tui.server.rooms.audience import Client
 from c4tui.server.rooms.hooks import HostListener
 from c4tui.server.rooms.host import RoomHost
+from c4tui.server.rooms.keeping import RoomKeeper
 from c4tui.server.rooms.room import Room
 from c4tui.server.rooms.views import room_listed
 from c4tui.server.store.room_versions import room_versions
-from c4tui.server.store.store import StoreError
+from c4tui.server.store.store import Store, StoreError
 from c4tui.server.wire.codec import ShapeError, from_wire
 from c4tui.server.wire.lobby_messages import RoomListed
 
@@ -41,6 +47,9 @@ REFRESH_EVERY = 5  # ticks between reads of who is online, should a "lobby.chang
 # a read loads every room changed since (with hundreds in play, all of them: seconds of
 # statements on the event loop, which had two loaded servers miss their heartbeats).
 ROOMS_EVERY = 60
+# The other servers' rooms as read (`_read`): their servers, the version of each, those
+# changed since the versions given, and those loaded.
+RoomsRead = tuple[dict[int, str], dict[int, Any], set[int], list[tuple[Room, Any]]]
 
 
 class OtherServers(HostListener):
@@ -58,6 +67,8 @@ class OtherServers(HostListener):
         self._watchers: dict[str, dict[int, int]] = {}  # as each server last said
         self._stale = True
         self._ticks = 0
+        self.reading: asyncio.Task[None] | None = None  # a timed read off the loop
+        self._reads = 0  # reads applied: a timed read that finds one applied since is void
 
     def _presence(self) -> PresenceRecords:
         return PresenceRecords(self.host.store, self.host.server)
@@ -118,45 +129,67 @@ class OtherServers(HostListener):
         self._ticks += 1
         if not self.shared or self._ticks % REFRESH_EVERY:
             return
-        if self._ticks % ROOMS_EVERY:  # who is online only: the rooms' rows come on the bus
-            people = self.people
-            self._read_people()
-            if self.people != people:
-                self.host.lobby.changed(here=False)
-            return
-        before = (self.people, self._listed())
-        self.refresh()
-        if (self.people, self._listed()) != before:
-            self.host.lobby.changed(here=False)
+        if self.reading is None or self.reading.done():  # who is online; the rooms' rows
+            rooms_too = not self._ticks % ROOMS_EVERY  # come on the bus, read seldom
+            self.reading = asyncio.get_running_loop().create_task(self._read_off_loop(rooms_too))
 
-    def _read_people(self) -> None:
-        """Read who is online on the other live servers (on a failure, what was read
-        last stays)."""
+    async def _read_off_loop(self, rooms_too: bool) -> None:
+        """The timed read (`tick`), made off the loop and applied on it; the lobby is
+        made again if it changed what it lists."""
+        reads, versions = self._reads, dict(self._versions)
         try:
-            live = set(self.host.leasing.records.live()) - {self.host.server}
-            self.people = self._presence().online(live)
-        except StoreError as error:
-            log.warning("the other servers' people could not be read: %s", error)
-
-    def refresh(self) -> None:
-        """Read the other live servers' people and rooms from the store (on a failure,
-        what was read last stays)."""
-        host = self.host
-        try:
-            live = set(host.leasing.records.live()) - {host.server}
-            people = self._presence().online(live)
-            holders = {n: s for n, s in host.leasing.leases.elsewhere().items() if s in live}
-            held = set(holders)
-            kept = room_versions(host.store) if held else {}
-            versions = {n: kept.get(n) for n in held}
-            changed = {n for n in held if versions[n] != self._versions.get(n)}
-            loaded = host.keeper.load(changed) if changed else []
+            people, rooms = await self.host.off_loop(
+                lambda store: self._read(store, versions if rooms_too else None)
+            )
         except StoreError as error:
             log.warning("the other servers' lobby could not be read: %s", error)
             return
-        rooms = {n: room for n, room in self.rooms.items() if n in held and n not in changed}
+        if self.host.closing or reads != self._reads:
+            return  # a read made since is newer
+        before = (self.people, self._listed())
+        self._apply(people, rooms)
+        if (self.people, self._listed()) != before:
+            self.host.lobby.changed(here=False)
+
+    def refresh(self) -> None:
+        """Read the other live servers' people and rooms from the store, on the loop (on
+        a failure, what was read last stays)."""
+        try:
+            people, rooms = self._read(self.host.store, self._versions)
+        except StoreError as error:
+            log.warning("the other servers' lobby could not be read: %s", error)
+            return
+        self._apply(people, rooms)
+
+    def _read(
+        self, store: Store, versions: dict[int, Any] | None
+    ) -> tuple[dict[str, str], RoomsRead | None]:
+        """Who is online on the other live servers, and (unless `versions` is None) the
+        rooms they hold, those whose version is not in `versions` loaded: statements
+        and new objects only, so that it runs off the loop too."""
+        host = self.host
+        live = ServerRecords(store, host.server, host.limits.lease_seconds, host.wall).live()
+        others = set(live) - {host.server}
+        people = PresenceRecords(store, host.server).online(others)
+        if versions is None:
+            return people, None
+        leases = RoomLeases(store, host.server, host.limits.lease_seconds, host.wall)
+        holders = {n: s for n, s in leases.elsewhere().items() if s in others}
+        kept = room_versions(store) if holders else {}
+        now = {n: kept.get(n) for n in holders}
+        changed = {n for n in holders if now[n] != versions.get(n)}
+        loaded = RoomKeeper(store).load(changed) if changed else []
+        return people, (holders, now, changed, loaded)
+
+    def _apply(self, people: dict[str, str], read: RoomsRead | None) -> None:
+        self._reads += 1
+        self.people = people
+        if read is None:
+            return
+        holders, versions, changed, loaded = read
+        rooms = {n: room for n, room in self.rooms.items() if n in holders and n not in changed}
         rooms.update((room.number, room) for room, _ in loaded)
-        self.people, self.rooms, self._versions = people, rooms, versions
+        self.rooms, self._versions = rooms, versions
         self._seated = {}
         for number, room in rooms.items():
             for seat in room.seats:
