@@ -107,12 +107,13 @@ class ServedApp(App[None]):
         self._connect = connect_with
         self.match: RemoteMatch
         # The looks of this session (never written: the host's files are not a client's).
-        self.settings = Settings(animation=not steady)
+        # Discs land at once unless the person chooses falling ones in the palette: a
+        # fall's frames cost a player's client half its CPU a move (docs/deployment.md).
+        self.settings = Settings(animation=False)
         self.parts: dict[str, Any] = {}
         self.spoken = Spoken()  # the screen-reader mode's lines (reader/)
         self._room: RoomView | None = None  # the room last drawn
         self._told: deque[MatchEvent | RoomEvent] = deque()  # to act on, in order (_heard)
-        self._chosen: set[str] = set()  # the settings the person chose (remember)
         self.key_order = KeyOrder(self)
         if steady:
             self.animation_level = "none"
@@ -169,8 +170,6 @@ class ServedApp(App[None]):
         """Queue what the room says to be acted on, in order, each after the last (the
         room's screen may need composing first); the game screen hears the game's
         events itself."""
-        if isinstance(event, RoomChanged):
-            self._falls_for(event.room)  # now: the screen draws it before the app's turn
         if isinstance(event, LOBBY_AND_ROOM_EVENTS):
             self._told.append(event)
             # A bound method, the same each time: Textual reads a callback's signature
@@ -343,14 +342,6 @@ class ServedApp(App[None]):
     def remember(self, **changes: object) -> None:
         """Looks chosen in the palette, for this session only."""
         self.settings = replace(self.settings, **changes)  # type: ignore[arg-type]
-        self._chosen |= changes.keys()
-
-    def _falls_for(self, room: RoomView) -> None:
-        """Discs fall for a player, not for a spectator (a fall costs a client about a
-        fifth of its CPU a move, on every screen that shows it), unless the person
-        chose in the palette."""
-        if "animation" not in self._chosen:
-            self.settings = replace(self.settings, animation=room.playing and not self.steady)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         if screen is self.room_screen:
