@@ -90,6 +90,27 @@ async def test_a_cursor_step_tells_the_board_and_draws_nothing_else(make_app):
         assert app.query_one(Board).view.cursor == 4
 
 
+async def test_a_cursor_step_works_out_only_the_lines_the_board_made_anew(make_app):
+    """The board hands over the rows it kept as the same objects: what each looks like
+    (its words and styles) is not worked out again to see that it has not changed."""
+    app = make_app(settings=humans(), moves="4453")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        board = app.query_one(Board)
+        faced: list[object] = []
+        face = board._face
+        board._face = lambda placed, line: (faced.append(line), face(placed, line))[1]  # type: ignore[method-assign]
+        await type_keys(pilot, "right")
+        await settle(pilot)
+        made = len(board.drawing()[0])
+        assert faced and len(faced) <= made - 6 * 4  # not one of the six rows of 4 lines
+        partly = app.export_screenshot()
+        board._strips_key, board._texts, board._drawn = None, [], []  # every line anew
+        board.refresh()
+        await settle(pilot)
+        assert app.export_screenshot() == partly
+
+
 class Keys(Screen[None]):
     """Keys that come and go with `shown`, like a room's with the turn; those also in
     `dimmed` are shown dimmed, as a player's Drop while the other side moves."""

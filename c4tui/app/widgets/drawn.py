@@ -27,6 +27,8 @@ class DrawnWidget(Widget):
         self._strips: list[Strip] = []
         # What the strips were built from, line by line, to keep those that stay.
         self._drawn: list[tuple[object, ...]] = []
+        self._texts: list[Text] = []  # the lines as last handed over (the same objects)
+        self._placed: tuple[object, ...] = ()  # and where: style, width, left, top
         self._styles: dict[str, Style] = {}
         self._styles_theme: str | None = None
 
@@ -35,7 +37,9 @@ class DrawnWidget(Widget):
         raise NotImplementedError
 
     def drawing(self) -> tuple[list[Text], int, int]:
-        """The lines to show, and the (left, top) offset to draw them at."""
+        """The lines to show, and the (left, top) offset to draw them at. A line handed
+        over again as the same object must be unchanged (a subclass may keep its lines
+        drawn, as the board does, and must not change one it has handed over)."""
         raise NotImplementedError
 
     def render_line(self, y: int) -> Strip:
@@ -78,15 +82,26 @@ class DrawnWidget(Widget):
         base, width, console = self.rich_style, self.size.width, self.app.console
         lines, left, top = self.drawing()
         # A line drawn as before (same words and styles at the same place) keeps its
-        # strip, which tells `redraw` it need not be painted again.
+        # strip, which tells `redraw` it need not be painted again. A line handed over
+        # as the very object it was (the board keeps its rows drawn) is known to be the
+        # same without working out its face: that was most of a move's redraw.
+        placed, texts = (base, width, left, top), self._texts
+        same = placed == self._placed
         faces: list[tuple[object, ...]] = [(base, width)] * top
-        faces += [(base, width, left, x.plain, x.style, tuple(x.spans)) for x in lines]
-        before, old = self._drawn, dict(zip(self._drawn, self._strips, strict=False))
+        for y, x in enumerate(lines):
+            if same and y < len(texts) and texts[y] is x:
+                faces.append(self._drawn[top + y])
+            else:
+                faces.append(self._face(placed, x))
+        before, old = self._drawn, None
         strips: list[Strip] = []
         for y, face in enumerate(faces):
             if y < len(before) and before[y] == face:
                 strips.append(self._strips[y])
-            elif face in old:
+                continue
+            if old is None:
+                old = dict(zip(self._drawn, self._strips, strict=False))
+            if face in old:
                 strips.append(old[face])
             elif y < top:
                 strips.append(Strip.blank(width, base))
@@ -99,8 +114,14 @@ class DrawnWidget(Widget):
                     if part.text != "\n"
                 )
                 strips.append(Strip(segments).adjust_cell_length(width, base))
-        self._drawn = faces
+        self._drawn, self._texts, self._placed = faces, list(lines), placed
         return strips
+
+    @staticmethod
+    def _face(placed: tuple[object, ...], line: Text) -> tuple[object, ...]:
+        """What a line looks like where it is drawn: two alike are drawn alike."""
+        base, width, left, _top = placed
+        return (base, width, left, line.plain, line.style, tuple(line.spans))
 
     def component_style(self, name: str) -> Style:
         # Looked up once per theme: Textual's own lookup is slow enough to show while
