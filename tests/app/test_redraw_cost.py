@@ -271,6 +271,18 @@ async def test_a_redraw_with_nothing_new_repaints_nothing_of_the_room(service): 
         assert calls == ([], [], [])
 
 
+async def with_bob(pilot: Any, app: Any, service: Any) -> Any:  # noqa: F811
+    """The app's player opens a room from the lobby and bob takes its other seat: bob's
+    connection."""
+    await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+    await pilot.press("r")
+    await until(pilot, lambda: app.screen is app.room_screen and app.match.room, "a room")
+    bob = await login(service, "bob")
+    await bob.send("join", code=app.match.room.code)
+    await until(pilot, lambda: not app.match.room.alone(), "bob in the room")
+    return bob
+
+
 @pytest.mark.slow  # over 0.3 s of CPU (a served app or two players)
 async def test_a_move_draws_the_room_once_for_the_opponent_and_once_for_the_movers_key(
     service,  # noqa: F811
@@ -279,12 +291,7 @@ async def test_a_move_draws_the_room_once_for_the_opponent_and_once_for_the_move
     cursor may have moved), never a second draw of the same change."""
     app = served_app(service)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-        await pilot.press("r")
-        await until(pilot, lambda: app.screen is app.room_screen and app.match.room, "a room")
-        bob = await login(service, "bob")
-        await bob.send("join", code=app.match.room.code)
-        await until(pilot, lambda: not app.match.room.alone(), "bob in the room")
+        bob = await with_bob(pilot, app, service)
         await pilot.pause()
         screen = app.room_screen
         draws: list[int] = []  # the moves on the board at each draw
@@ -350,12 +357,7 @@ async def test_a_players_drop_key_is_dimmed_not_hidden_while_the_other_side_move
     """A key that comes and goes lays the whole screen out again: at every move."""
     app = served_app(service)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-        await pilot.press("r")
-        await until(pilot, lambda: app.screen is app.room_screen and app.match.room, "a room")
-        bob = await login(service, "bob")
-        await bob.send("join", code=app.match.room.code)
-        await until(pilot, lambda: not app.match.room.alone(), "bob in the room")
+        bob = await with_bob(pilot, app, service)
         bar = app.room_screen.footer
 
         def drop_key() -> FooterKey:
@@ -411,12 +413,7 @@ async def test_discs_land_at_once_for_a_player_too_unless_chosen(service):  # no
     # As a person's session starts (served_app's is steady: nothing moves by itself).
     app.steady, app.animation_level = False, "full"
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-        await pilot.press("r")
-        await until(pilot, lambda: app.screen is app.room_screen and app.match.room, "a room")
-        bob = await login(service, "bob")
-        await bob.send("join", code=app.match.room.code)
-        await until(pilot, lambda: not app.match.room.alone(), "bob in the room")
+        bob = await with_bob(pilot, app, service)
         asked = falls_asked(app.room_screen.board)
         await pilot.press("4")
         await until(pilot, lambda: app.match.room.position.path == (3,), "ann's move back")
