@@ -280,3 +280,22 @@ async def test_a_clock_shown_stopped_is_forgotten_once_no_server_took_its_room(p
         wall.moved(2 * second.host.limits.lease_seconds + 1)
         relays.tick()
         assert not relays._stopped and relays.stopped_at(7) is None
+
+
+async def test_a_word_from_another_server_while_this_one_stops_is_not_handled(
+    postgres, tmp_path, caplog
+):
+    # A relayed player leaving as the room's server stops: the word came while its
+    # changes were being written for the last time, and it raised (nothing could write).
+    async with two_servers(tmp_path, postgres.fresh_url()) as (first, second):
+        ann, bob, _ = await a_game(first, second)  # bob's stand-in is on the first
+        await play("4", (ann, bob), ann, bob)
+        ((_, relay_id),) = first.stand_ins.clients
+        closing = asyncio.create_task(first.close())
+        while first.host.line.writers is not None:  # its last changes being written
+            await asyncio.sleep(0)
+        first.host.bus.deliver("relay.close", {"id": relay_id}, second.host.server)
+        await closing
+        assert "could not be handled" not in caplog.text
+        for client in (ann, bob):
+            await client.close()

@@ -37,6 +37,9 @@ class Bus(ABC):
     def __init__(self, server: str) -> None:
         self.server = server
         self._handlers: dict[str, list[Handler]] = {}
+        # Set by a server that is stopping: what comes now would change rooms whose last
+        # changes are being written, with nothing left to write them; it is not handled.
+        self.deaf = False
 
     def on(self, kind: str, handler: Handler) -> None:
         """Call `handler(body, sender)` with every message of `kind` from another server."""
@@ -61,6 +64,8 @@ class Bus(ABC):
 
     def deliver(self, kind: str, body: dict[str, Any], sender: str) -> None:
         """Hand a message that came in to its handlers (the bus's own transport calls it)."""
+        if self.deaf:
+            return
         for handler in self._handlers.get(kind, ()):
             try:
                 handler(body, sender)

@@ -179,7 +179,7 @@ class RoomHost:
         self._tick = asyncio.create_task(self._look_at_seats())
 
     async def close(self) -> None:
-        self.closing = True  # it takes no more rooms (another's stop may come meanwhile)
+        self.closing = self.bus.deaf = True  # no more rooms, nor words from other servers
         for task in (self._tick, self.leasing.task):
             if task is not None:
                 task.cancel()
