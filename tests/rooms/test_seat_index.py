@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 
 from c4tui.server.rooms.room import Room
-from c4tui.server.service.service import RoomService
-from tests.community.two_servers import a_game, killed, play
+from tests.community.two_servers import a_game, killed, play, two_servers
 from tests.rooms.support import Time, login, room_where
 
 
@@ -35,14 +34,8 @@ async def test_a_newcomer_is_not_looked_for_in_every_room_and_a_player_comes_bac
 
 @pytest.mark.slow  # two servers on PostgreSQL
 async def test_a_player_arriving_right_after_a_takeover_is_seated_there(postgres, tmp_path):
-    url = postgres.fresh_url()
     wall = Time(2_000_000_000.0)
-    first = RoomService(tmp_path / "first", store_url=url)
-    second = RoomService(tmp_path / "second", store_url=url)
-    for service in (first, second):
-        service.host.wall = wall
-        await service.start()
-    try:
+    async with two_servers(tmp_path, postgres.fresh_url(), wall) as (first, second):
         ann, bob, _ = await a_game(first, first)
         await play("44", (ann, bob), ann, bob)
         await killed(first)
@@ -55,6 +48,3 @@ async def test_a_player_arriving_right_after_a_takeover_is_seated_there(postgres
         assert back["moves"] == "44"
         for client in (ann, bob, ann_there):
             await client.close()
-    finally:
-        await first.close()
-        await second.close()
