@@ -73,6 +73,7 @@ async def test_a_cursor_step_repaints_only_the_lines_it_changes(make_app):
         assert app.export_screenshot() == partly
 
 
+@pytest.mark.slow  # over 0.3 s of CPU (an app)
 async def test_a_cursor_step_tells_the_board_and_draws_nothing_else(make_app):
     """A player steps to a column before each drop: the match's view, the move list
     and the panels are the same after the step, and drawing them cost a move's worth."""
@@ -90,6 +91,7 @@ async def test_a_cursor_step_tells_the_board_and_draws_nothing_else(make_app):
         assert app.query_one(Board).view.cursor == 4
 
 
+@pytest.mark.slow  # over 0.3 s of CPU (an app)
 async def test_a_cursor_step_works_out_only_the_lines_the_board_made_anew(make_app):
     """The board hands over the rows it kept as the same objects: what each looks like
     (its words and styles) is not worked out again to see that it has not changed."""
