@@ -113,6 +113,24 @@ async def test_a_cursor_step_works_out_only_the_lines_the_board_made_anew(make_a
         assert app.export_screenshot() == partly
 
 
+@pytest.mark.slow  # over 0.3 s of CPU (an app)
+async def test_a_paint_of_the_board_renders_no_line_of_the_panels_around_it(make_app):
+    """Textual renders whole every container a paint reaches: those with nothing of
+    their own to draw are blank lines at once, not lines through a style cache."""
+    app = make_app(settings=humans(), moves="4453")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        rendered: list[str] = []
+        for area in ("#main", "#play", "#side"):
+            widget = app.game_screen.query_one(area)
+            cache = widget._styles_cache
+            render = cache.render_widget
+            cache.render_widget = lambda *a, _n=area, _r=render: (rendered.append(_n), _r(*a))[1]  # type: ignore[method-assign]
+        await type_keys(pilot, "right")
+        await settle(pilot)
+        assert app.game_screen.cursor == 4 and rendered == []
+
+
 class Keys(Screen[None]):
     """Keys that come and go with `shown`, like a room's with the turn; those also in
     `dimmed` are shown dimmed, as a player's Drop while the other side moves."""

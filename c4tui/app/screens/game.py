@@ -75,6 +75,20 @@ class GameShell(Protocol):
         """One of the shell's own keys: new_game, undo, redo, settings, quit."""
 
 
+class Panels(Horizontal):
+    """The board's column beside the side panels: nothing of its own to draw. Marked
+    blank, Textual paints it as blank lines at once rather than line by line through its
+    style cache; a paint renders whole every container it reaches (docs/deployment.md)."""
+
+    BLANK = True
+
+
+class PanelColumn(Vertical):
+    """A column of panels, with nothing of its own to draw (as `Panels`)."""
+
+    BLANK = True
+
+
 class GameScreen(Screen[None]):
     """The board, its status line, the thinking panel and the moves (module docstring)."""
 
@@ -108,11 +122,11 @@ class GameScreen(Screen[None]):
         self.history = MoveHistory(id="history")
         self.too_small = Static(id="too-small")
         yield Header()
-        with Horizontal(id="main"):
-            with Vertical(id="play"):
+        with Panels(id="main"):
+            with PanelColumn(id="play"):
                 yield self.board
                 yield self.status_line
-            with Vertical(id="side"):
+            with PanelColumn(id="side"):
                 if self.panel is not None:
                     yield self.panel
                 yield self.thinking_panel
