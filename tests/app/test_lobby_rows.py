@@ -7,7 +7,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import DataTable
 
 from c4tui.app.screens.lobby import LobbyScreen
-from c4tui.app.widgets.keyed_rows import KeyedRows
+from c4tui.app.widgets.keyed_rows import KeyedRows, RowsTable
 from tests.app.test_served import served_app, service, until  # noqa: F401 (a fixture)
 from tests.rooms.support import login, room_where
 
@@ -57,7 +57,7 @@ async def test_a_seat_taken_in_one_room_changes_that_row_alone(service, monkeypa
 
 class OneTable(App[None]):
     def compose(self) -> ComposeResult:
-        yield DataTable()
+        yield RowsTable()
 
 
 async def test_rows_come_go_change_and_move_by_their_keys():

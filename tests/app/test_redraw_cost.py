@@ -473,3 +473,42 @@ async def test_a_move_makes_again_only_the_board_rows_it_changes(make_app):
         board._strips_key = None
         await settle(pilot)
         assert app.export_screenshot() == partly
+
+
+async def test_a_seat_taken_in_the_lobby_repaints_that_rooms_row_alone(service):  # noqa: F811
+    """A lobby client is told of every room whose seats or watchers change: the table
+    repaints the changed row's lines (DataTable's own cell update repaints every row),
+    and the online line, the same words, is neither repainted nor laid out again."""
+    bob, cy, dan = [await login(service, name) for name in ("bob", "cy", "dan")]
+    for person in (bob, cy):
+        await person.send("create", public=True)
+    made = await room_where(bob, lambda m: m["seat"] == 0)
+    await room_where(cy, lambda m: m["seat"] == 0)
+    app = served_app(service)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        lobby = app.lobby_screen
+        await until(pilot, lambda: len(lobby.rooms) == 2, "both rooms listed")
+        await pilot.pause()
+        table = lobby.query_one("#rooms")
+        row = table._get_row_region(0)  # the first room's lines, as the table places them
+        rendered: list[int] = []  # the table's lines rendered again, by y
+        render_line = table.render_line
+
+        def recorded(y: int) -> Any:
+            rendered.append(y)
+            return render_line(y)
+
+        table.render_line = recorded
+        online = painted(lobby.query_one("#online"))
+        await dan.send("join", code=made["code"])
+        await until(pilot, lambda: lobby.rooms[0].players[1] is not None, "dan seated")
+        await pilot.pause()
+        assert rendered and set(rendered) <= set(row.line_range)  # not the other rows
+        assert online == []
+        partly = app.export_screenshot()
+        table.refresh()
+        await pilot.pause()
+        assert app.export_screenshot() == partly  # the row shows what a full repaint does
+    for person in (bob, cy, dan):
+        await person.close()

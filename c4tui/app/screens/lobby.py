@@ -47,7 +47,7 @@ from c4tui.app.screens.room_list import (
     room_state,
 )
 from c4tui.app.screens.tournament import TournamentScreen
-from c4tui.app.widgets.keyed_rows import KeyedRows
+from c4tui.app.widgets.keyed_rows import KeyedRows, RowsTable
 from c4tui.app.widgets.tick_box import TickBox
 from c4tui.engine.players.levels import LEVELS, RATINGS, level_name, level_title
 from c4tui.engine.players.specs import level_of, spec_text
@@ -115,6 +115,7 @@ class LobbyScreen(Screen[None]):
         self._urgent_shown = False  # the list took the focus for a game waiting for a move
         self._seek_since = 0.0
         self._online: tuple[str, ...] = ()
+        self._online_line = ""  # the online line as shown
 
     def opponents(self) -> list[tuple[str, str]]:
         """The levels, the engines to watch, and the bots online (a challenge to one)."""
@@ -146,7 +147,7 @@ class LobbyScreen(Screen[None]):
                 yield Button("Make a bot token (b)", id="bot-token", compact=True)
                 yield TickBox("Screen reader (s)", id="screen-reader", compact=True)
             with Vertical(id="lobby-rooms"):
-                table: DataTable[str] = DataTable(id="rooms", cursor_type="row", zebra_stripes=True)
+                table = RowsTable(id="rooms", cursor_type="row", zebra_stripes=True)
                 self.rows = KeyedRows(table)  # each room's row by number, changed in place
                 self.rows.add_columns(COLUMNS)
                 yield table
@@ -207,7 +208,9 @@ class LobbyScreen(Screen[None]):
         line = f"m: clock · B: bell {bell} · Online ({len(lobby.online)}): {online}"
         if lobby.bots:
             line += f" · bots ({len(lobby.bots)}): " + ", ".join(f"BOT {b}" for b in lobby.bots)
-        self.query_one("#online", Static).update(Text(line))
+        if line != self._online_line:  # a Static's update lays the whole screen out again
+            self._online_line = line
+            self.query_one("#online", Static).update(Text(line))
         self._offer_bots(lobby.bots)
         self.reader.show_lobby(lobby)
 
