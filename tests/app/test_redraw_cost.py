@@ -512,3 +512,21 @@ async def test_a_seat_taken_in_the_lobby_repaints_that_rooms_row_alone(service):
         assert app.export_screenshot() == partly  # the row shows what a full repaint does
     for person in (bob, cy, dan):
         await person.close()
+
+
+async def test_someone_coming_online_repaints_the_online_line_without_a_layout(service):  # noqa: F811
+    """The online line is one line cut to its width: new words are painted in place,
+    with no layout pass of the whole lobby screen."""
+    app = served_app(service)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        lobby = app.lobby_screen
+        await until(pilot, lambda: lobby.match.lobby.online == ("ann",), "ann online")
+        await pilot.pause()
+        online = painted(lobby.query_one("#online"))
+        bob = await login(service, "bob")
+        await until(pilot, lambda: "bob" in lobby.match.lobby.online, "bob online")
+        await pilot.pause()
+        assert online and not any(options.get("layout") for _, options in online)
+        assert "Online (2): ann, bob" in str(lobby.query_one("#online").render())
+        await bob.close()

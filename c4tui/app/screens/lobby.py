@@ -208,9 +208,11 @@ class LobbyScreen(Screen[None]):
         line = f"m: clock · B: bell {bell} · Online ({len(lobby.online)}): {online}"
         if lobby.bots:
             line += f" · bots ({len(lobby.bots)}): " + ", ".join(f"BOT {b}" for b in lobby.bots)
-        if line != self._online_line:  # a Static's update lays the whole screen out again
+        if line != self._online_line:  # the same words: nothing to draw
             self._online_line = line
-            self.query_one("#online", Static).update(Text(line))
+            # One line, cut to the width (served.tcss): new words need no layout pass,
+            # which would draw the whole screen again.
+            self.query_one("#online", Static).update(Text(line), layout=False)
         self._offer_bots(lobby.bots)
         self.reader.show_lobby(lobby)
 
