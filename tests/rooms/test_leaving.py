@@ -188,3 +188,16 @@ async def test_a_finished_games_seat_still_names_who_played_it_once_they_go(serv
     room.new_game("again")
     assert room.seats[0].open and room.seats[0].title() == "(open)"
     await ann.close()
+
+
+async def test_the_last_watchers_are_told_how_the_game_ended_as_the_room_closes(quick_holds):
+    # ● 4 4 4 4 against ○ 5 5 5: four in column 4, then both leave at once
+    ann, bob, _, _ = await two_in_a_room(quick_holds, "4545454")
+    cat = await login(quick_holds, "cat")
+    await cat.send("watch", room=1)
+    await room_where(cat, lambda m: m["seat"] is None)
+    await ann.close()
+    await bob.close()
+    said = await next_of(cat, "notice", lambda m: m["text"].startswith("The room has closed"))
+    assert said["text"] == "The room has closed: ann ● won."
+    await cat.close()

@@ -359,7 +359,7 @@ class RoomHost:
         self.lobby.room_changed(room.number)
         for client in self.members(room):
             client.room = None
-            client.send(Notice("The room has closed."))
+            client.send(Notice(room.closing_words()))
             client.send(self.lobby.for_client(client))
         log.info("room %d closed", room.number)
         return True

@@ -136,6 +136,18 @@ class Room:
         """How the game ended off the board (resigned, agreed, time, abandoned, forfeit)."""
         return None if self.ended is None else Ending(self.ended, self.winner)
 
+    def closing_words(self) -> str:
+        """What its last watchers are told as it closes: how its game ended too, since
+        the players' leaving can follow the last move before a watcher's screen drew it."""
+        if not self.over:
+            return "The room has closed."
+        result = self.record().result
+        if result not in ("1-0", "0-1"):
+            return "The room has closed: the game was a draw."
+        winner = 0 if result == "1-0" else 1
+        # a seat left keeps its title ("BOT alpha"), so a game's winner is still named
+        return f"The room has closed: {self.seats[winner].title()} {'●○'[winner]} won."
+
     @property
     def on(self) -> bool:
         """Both seats are taken and the game is not over: a clock runs."""
