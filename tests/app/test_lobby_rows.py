@@ -27,16 +27,22 @@ class Calls:
             monkeypatch.setattr(DataTable, name, counted)
 
 
-def rows_of(table: DataTable) -> list[list[str]]:
-    return [list(map(str, table.get_row_at(index))) for index in range(table.row_count)]
-
-
-async def test_a_seat_taken_in_one_room_changes_that_row_alone(service, monkeypatch):  # noqa: F811
+async def two_public_rooms(service):  # noqa: F811
+    """bob and cy each in a public room of their own, dan in the lobby; bob's room."""
     bob, cy, dan = [await login(service, name) for name in ("bob", "cy", "dan")]
     for person in (bob, cy):
         await person.send("create", public=True)
     made = await room_where(bob, lambda m: m["seat"] == 0)
     await room_where(cy, lambda m: m["seat"] == 0)
+    return bob, cy, dan, made
+
+
+def rows_of(table: DataTable) -> list[list[str]]:
+    return [list(map(str, table.get_row_at(index))) for index in range(table.row_count)]
+
+
+async def test_a_seat_taken_in_one_room_changes_that_row_alone(service, monkeypatch):  # noqa: F811
+    bob, cy, dan, made = await two_public_rooms(service)
     app = served_app(service)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))

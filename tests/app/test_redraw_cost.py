@@ -28,6 +28,7 @@ from c4tui.app.widgets.history import MoveList
 from c4tui.app.widgets.key_bar import KeyBar
 from c4tui.match.room_view import ClockView
 from tests.app.showcase import humans, settle, type_keys, until
+from tests.app.test_lobby_rows import two_public_rooms
 from tests.app.test_served import served_app, service  # noqa: F401  # a fixture
 from tests.rooms.support import login, room_where
 
@@ -479,11 +480,7 @@ async def test_a_seat_taken_in_the_lobby_repaints_that_rooms_row_alone(service):
     """A lobby client is told of every room whose seats or watchers change: the table
     repaints the changed row's lines (DataTable's own cell update repaints every row),
     and the online line, the same words, is neither repainted nor laid out again."""
-    bob, cy, dan = [await login(service, name) for name in ("bob", "cy", "dan")]
-    for person in (bob, cy):
-        await person.send("create", public=True)
-    made = await room_where(bob, lambda m: m["seat"] == 0)
-    await room_where(cy, lambda m: m["seat"] == 0)
+    bob, cy, dan, made = await two_public_rooms(service)
     app = served_app(service)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")

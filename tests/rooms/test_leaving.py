@@ -30,6 +30,16 @@ async def two_in_a_room(service: RoomService, moves: str = "4"):
     return ann, bob, code, made["seat_code"]
 
 
+async def watched_as_both_leave(service: RoomService, ann, bob):
+    """cat watching room 1 as its two players both leave; cat's connection."""
+    cat = await login(service, "cat")
+    await cat.send("watch", room=1)
+    await room_where(cat, lambda m: m["seat"] is None)
+    await ann.close()
+    await bob.close()
+    return cat
+
+
 @pytest.fixture
 async def quick_holds(tmp_path):
     """A service whose seats are held for no time at all: the next look frees them."""
@@ -125,11 +135,7 @@ async def test_coming_back_before_anyone_claims_takes_the_claim_away(quick_holds
 
 async def test_when_both_sides_are_away_neither_loses(quick_holds):
     ann, bob, _, _ = await two_in_a_room(quick_holds, "45")
-    cat = await login(quick_holds, "cat")
-    await cat.send("watch", room=1)
-    await room_where(cat, lambda m: m["seat"] is None)
-    await ann.close()
-    await bob.close()
+    cat = await watched_as_both_leave(quick_holds, ann, bob)
     await next_of(cat, "notice", lambda m: m["text"] == "The room has closed.")
     await cat.send("lobby")
     assert (await next_of(cat, "lobby"))["rooms"] == []
@@ -193,11 +199,7 @@ async def test_a_finished_games_seat_still_names_who_played_it_once_they_go(serv
 async def test_the_last_watchers_are_told_how_the_game_ended_as_the_room_closes(quick_holds):
     # ● 4 4 4 4 against ○ 5 5 5: four in column 4, then both leave at once
     ann, bob, _, _ = await two_in_a_room(quick_holds, "4545454")
-    cat = await login(quick_holds, "cat")
-    await cat.send("watch", room=1)
-    await room_where(cat, lambda m: m["seat"] is None)
-    await ann.close()
-    await bob.close()
+    cat = await watched_as_both_leave(quick_holds, ann, bob)
     said = await next_of(cat, "notice", lambda m: m["text"].startswith("The room has closed"))
     assert said["text"] == "The room has closed: ann ● won."
     await cat.close()
