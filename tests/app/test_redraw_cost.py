@@ -476,6 +476,7 @@ async def test_a_move_makes_again_only_the_board_rows_it_changes(make_app):
         assert app.export_screenshot() == partly
 
 
+@pytest.mark.slow  # an app or a service run: about 1 s
 async def test_a_seat_taken_in_the_lobby_repaints_that_rooms_row_alone(service):  # noqa: F811
     """A lobby client is told of every room whose seats or watchers change: the table
     repaints the changed row's lines (DataTable's own cell update repaints every row),
@@ -511,6 +512,7 @@ async def test_a_seat_taken_in_the_lobby_repaints_that_rooms_row_alone(service):
         await person.close()
 
 
+@pytest.mark.slow  # an app or a service run: about 1 s
 async def test_someone_coming_online_repaints_the_online_line_without_a_layout(service):  # noqa: F811
     """The online line is one line cut to its width: new words are painted in place,
     with no layout pass of the whole lobby screen."""

@@ -196,6 +196,7 @@ async def test_a_finished_games_seat_still_names_who_played_it_once_they_go(serv
     await ann.close()
 
 
+@pytest.mark.slow  # an app or a service run: about 1 s
 async def test_the_last_watchers_are_told_how_the_game_ended_as_the_room_closes(quick_holds):
     # ● 4 4 4 4 against ○ 5 5 5: four in column 4, then both leave at once
     ann, bob, _, _ = await two_in_a_room(quick_holds, "4545454")
