@@ -107,6 +107,7 @@ async def test_a_game_on_postgresql_comes_back_move_for_move_after_a_sigkill(pos
     assert "Traceback" not in server.log.decode()
 
 
+@pytest.mark.slow  # two servers or a whole served app: 4-5 s of the default run
 async def test_two_servers_on_one_database_answer_with_the_one_host_key(postgres, tmp_path):
     """The lean check of the default run: two real servers start on one database from one
     key, and an ssh handshake with each (no session, no client process) sees that key."""

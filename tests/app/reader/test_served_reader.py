@@ -3,6 +3,7 @@ the lobby's toggle and typed commands, a room for two in lines, chat as a line."
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input, OptionList
 
 from c4tui.app.reader.mode import reading
@@ -23,6 +24,7 @@ async def typed(pilot, text: str) -> None:
     await pilot.press("enter")
 
 
+@pytest.mark.slow  # two servers or a whole served app: 4-5 s of the default run
 async def test_the_lobby_toggle_then_a_room_for_two_in_lines(service):
     app = served_app(service)
     async with app.run_test(size=(80, 24)) as pilot:
