@@ -33,7 +33,7 @@ import numpy as np
 
 from c4tui.engine.learned import accuracy
 from c4tui.engine.learned.labels import Labelled, label_batch
-from c4tui.engine.learned.network import load, save
+from c4tui.engine.learned.network import STORED, load, save
 from c4tui.engine.learned.selfplay import (
     GamesTask,
     LearnerSettings,
@@ -84,7 +84,8 @@ class RunSettings:
             steps=data["steps"],
             positions=data["positions"],
             play=PlaySettings(**data["play"]),
-            net=LearnerSettings(**data["net"]),
+            # A run begun before networks read the spots (format 1) goes on reading three.
+            net=LearnerSettings(**({"planes": STORED} | data["net"])),
             gate=GateSettings(**gate),
         )
 

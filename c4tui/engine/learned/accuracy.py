@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from c4tui.engine.learned.labels import Batch, Labelled, batches
-from c4tui.engine.learned.network import PLANES, Network, masked_softmax
+from c4tui.engine.learned.network import Network, masked_softmax
 from c4tui.engine.learned.targets import legal_of, loses_result
 
 # Random games on a small board repeat their openings: a game gives a few new positions.
@@ -36,12 +36,10 @@ def distinct(data: Labelled, positions: int, seed: int) -> Labelled:
 
 def mistakes(network: Network, data: Labelled, chunk: int = 8192) -> int:
     """How many of the positions the network's top prior gives up the result in."""
-    cells = network.width * network.height
     count = 0
     for start in range(0, len(data), chunk):
         scores = data.scores[start : start + chunk]
-        bits = np.unpackbits(data.features[start : start + chunk], axis=1)[:, : PLANES * cells]
-        logits, _ = network.forward(bits.astype(np.float32))
+        logits, _ = network.read(np.unpackbits(data.features[start : start + chunk], axis=1))
         chosen = masked_softmax(logits, legal_of(scores)).argmax(axis=1)
         count += int(loses_result(scores, chosen).sum())
     return count

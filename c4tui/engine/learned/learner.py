@@ -19,7 +19,7 @@ import numpy as np
 import optax
 from numpy.typing import NDArray
 
-from c4tui.engine.learned.network import PLANES, Network, block_names
+from c4tui.engine.learned.network import STORED, Network, block_names, inputs
 from c4tui.engine.learned.selfplay import LearnerSettings, Samples
 from c4tui.engine.learned.training import (
     Config,
@@ -33,7 +33,7 @@ from c4tui.engine.learned.training import (
 
 def mirrored(samples: Samples, width: int, height: int) -> tuple[NDArray[Any], NDArray[Any]]:
     """Every sample's planes and policy with their mirror images after them."""
-    planes = samples.planes.reshape(-1, PLANES, width, height)[:, :, ::-1, :]
+    planes = samples.planes.reshape(-1, STORED, width, height)[:, :, ::-1, :]
     both = np.concatenate([samples.planes, planes.reshape(len(samples), -1)])
     return both, np.concatenate([samples.policy, samples.policy[:, ::-1]])
 
@@ -54,6 +54,7 @@ class Learner:
             blocks=settings.blocks,
             batch=settings.batch,
             seed=seed,
+            planes=settings.planes,
         )
         self.optimiser = optax.adamw(settings.learning_rate, weight_decay=settings.weight_decay)
         self.params: Params = init_params(self.config, jax.random.PRNGKey(seed))
@@ -74,7 +75,8 @@ class Learner:
         width, height, _ = self.board
         planes, policy = mirrored(window, width, height)
         value = np.concatenate([window.value, window.value])
-        next_cells = planes.reshape(-1, PLANES, width * height)[:, 2]
+        next_cells = planes.reshape(-1, STORED, width * height)[:, 2]
+        x = inputs(planes, width, height, self.board[2], self.settings.planes, np.uint8)
         legal = np.asarray(next_cells.reshape(-1, width, height).any(axis=2))
         # "accuracy" in loss_fn: the top prior is one of the search's most visited columns.
         top = policy >= policy.max(axis=1, keepdims=True)
@@ -83,7 +85,7 @@ class Learner:
         for _ in range(steps):
             rows = rng.integers(0, len(value), min(self.settings.batch, len(value)))
             batch = {
-                "x": jnp.asarray(planes[rows], jnp.float32),
+                "x": jnp.asarray(x[rows], jnp.float32),
                 "legal": jnp.asarray(legal[rows]),
                 "policy": jnp.asarray(policy[rows]),
                 "value": jnp.asarray(value[rows]),
@@ -99,7 +101,7 @@ class Learner:
         blocks = self.settings.blocks
         weights = {name: np.asarray(self.params[name]) for name in block_names(blocks)}
         made = {"trained": "c4tui train selfplay", "learner": asdict(self.settings)}
-        return Network(width, height, connect, blocks, weights, made | about)
+        return Network(width, height, connect, blocks, weights, made | about, self.settings.planes)
 
     def state_arrays(self) -> dict[str, NDArray[Any]]:
         return pack_state(self.params, self.opt_state)

@@ -1,19 +1,26 @@
 """The policy/value network in NumPy: what it reads of a position, its file, its answer.
 
-The network is a small residual multilayer perceptron. It reads three planes of the
-board, one value per cell in column-major order (column 0's cells bottom up, then
-column 1's): the mover's stones, the opponent's stones, and the cell each open column
-fills next. It answers the prior of each column (a softmax over the legal ones) and
-the position's value in [-1, 1] for the side to move (tanh).
+The network is a small residual multilayer perceptron. It reads planes of the board,
+one value per cell in column-major order (column 0's cells bottom up, then column 1's):
+the mover's stones, the opponent's stones, and the cell each open column fills next
+(the three a position is stored as: `encode`), and, for a network of format version 2,
+two planes derived from those: the empty cells where one more stone of the mover's,
+then of the opponent's, makes a line (their *winning spots*, playable yet or not). A
+multilayer perceptron cannot see a line of four as a convolution does: it has to learn
+each of the board's alignments as a pattern of its own, and the first networks gave
+away most of their games by missing an opponent's threat (`spots`). It answers the prior
+of each column (a softmax over the legal ones) and the position's value in [-1, 1] for
+the side to move (tanh).
 
-    hidden = relu(features @ w_in + b_in)
+    hidden = relu(inputs(planes) @ w_in + b_in)
     for each block:  hidden = relu(hidden + relu(hidden @ w_a + b_a) @ w_b + b_b)
     priors = softmax(hidden @ w_policy + b_policy) over legal columns
     value  = tanh(relu(hidden @ w_v1 + b_v1) @ w_v2 + b_v2)
 
 The file is one `.npz` (NumPy's zip of arrays, read with `allow_pickle=False`): a
-`header` array holding a JSON text (format name, version, board size, block count, and
-where it came from) and the weights by the names above (`w_a0`, `b_a0`, ... per block).
+`header` array holding a JSON text (format name, version, board size, block count, the
+planes it reads (version 2; version 1 files read the three stored ones), and where it
+came from) and the weights by the names above (`w_a0`, `b_a0`, ... per block).
 A file is checked in full when it is read: a bad one is a `NetworkError` that says
 what is wrong, never a crash later in a search. Training (`train.py`) writes the same
 format with `save`, so one module owns it.
@@ -37,8 +44,10 @@ from c4tui.engine.board.geometry import Geometry
 from c4tui.engine.board.position import Position
 
 FORMAT = "c4tui-net"
-VERSION = 1
-PLANES = 3  # the mover's stones, the opponent's, the cells playable next
+VERSION = 2  # 2: the header says how many planes the network reads; 1: always three
+READS = (1, 2)  # the versions this c4tui reads
+STORED = 3  # the planes a position is stored as: the mover's stones, the opponent's, next cells
+PLANES = 5  # what a network made now reads: the stored three, then both sides' spots
 
 Array = NDArray[np.float32]
 
@@ -60,7 +69,8 @@ def _bits(stones: int, nbytes: int, cells: NDArray[np.intp]) -> NDArray[np.uint8
 
 
 def encode(position: Position) -> NDArray[np.uint8]:
-    """The network's input for a position: PLANES * width * height values, 0 or 1."""
+    """A position as stored (labelled data, self-play's samples): STORED * width * height
+    values, 0 or 1. `inputs` makes a network's input of them."""
     g = position.geometry
     cells = cell_bits(g.width, g.height)
     nbytes = (g.width * (g.height + 1) + 7) // 8
@@ -71,6 +81,71 @@ def encode(position: Position) -> NDArray[np.uint8]:
     )
 
 
+@cache
+def line_partners(width: int, height: int, connect: int) -> NDArray[np.intp]:
+    """For each cell (column-major), the other cells of every line through it: an index
+    array `(lines, connect - 1, cells)` into the cells, where `cells` (one past the last)
+    stands for off the board. A cell takes each of the `connect` places of a line along
+    each of the four directions: 4 * connect lines, some of them partly off the board."""
+    cells = width * height
+    partners = []
+    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        for j in range(connect):
+            line = []
+            for k in range(connect):
+                if k == j:
+                    continue
+                index = []
+                for col in range(width):
+                    for row in range(height):
+                        c, r = col + (k - j) * dc, row + (k - j) * dr
+                        on = 0 <= c < width and 0 <= r < height
+                        index.append(c * height + r if on else cells)
+                line.append(index)
+            partners.append(line)
+    return np.array(partners, dtype=np.intp)
+
+
+def spots(stones: NDArray[np.bool_], empty: NDArray[np.bool_], connect: int) -> NDArray[np.bool_]:
+    """The winning spots of a batch of boards, `(n, width, height)` each: the empty cells
+    where one more of `stones` completes `connect` in a row, in any of the four
+    directions (`Geometry.winning_spots` on one bitboard; a test holds the two to each
+    other). One gather of every line's other cells, a few array operations whatever
+    the batch, so one position costs as little as it can in NumPy."""
+    n, width, height = stones.shape
+    partners = line_partners(width, height, connect)
+    flat = np.zeros((n, width * height + 1), dtype=bool)  # the last: off the board
+    flat[:, :-1] = stones.reshape(n, -1)
+    found = np.zeros((n, width * height), dtype=bool)
+    for start in range(0, n, 4096):  # a gather's rows are lines x partners x cells
+        lines = np.all(flat[start : start + 4096][:, partners], axis=2)
+        found[start : start + 4096] = np.any(lines, axis=1)
+    return found.reshape(n, width, height) & empty
+
+
+def inputs(
+    stored: NDArray[Any],
+    width: int,
+    height: int,
+    connect: int,
+    planes: int,
+    dtype: type[np.floating[Any]] | type[np.uint8] = np.float32,
+) -> NDArray[Any]:
+    """A network's input (rows of `planes` planes) for rows of stored planes; training
+    keeps its millions of rows as bytes (`dtype`) and makes floats a batch at a time."""
+    cells = width * height
+    stored = np.asarray(stored)[:, : STORED * cells].astype(bool)
+    if planes == STORED:
+        return stored.astype(dtype)
+    board = stored.reshape(-1, STORED, width, height)
+    empty = ~(board[:, 0] | board[:, 1])
+    mine, theirs = (spots(board[:, side], empty, connect) for side in (0, 1))
+    rows = len(stored)
+    return np.concatenate(
+        [stored, mine.reshape(rows, cells), theirs.reshape(rows, cells)], axis=1
+    ).astype(dtype)
+
+
 def block_names(blocks: int) -> list[str]:
     names = ["w_in", "b_in"]
     for i in range(blocks):
@@ -79,11 +154,11 @@ def block_names(blocks: int) -> list[str]:
 
 
 def expected_shapes(
-    width: int, height: int, hidden: int, value_hidden: int, blocks: int
+    width: int, height: int, hidden: int, value_hidden: int, blocks: int, planes: int
 ) -> dict[str, tuple[int, ...]]:
     """The shape of every weight of a network of that size."""
     shapes: dict[str, tuple[int, ...]] = {
-        "w_in": (PLANES * width * height, hidden),
+        "w_in": (planes * width * height, hidden),
         "b_in": (hidden,),
     }
     for i in range(blocks):
@@ -113,6 +188,7 @@ class Network:
     blocks: int
     weights: Mapping[str, Array]
     about: Mapping[str, Any] = field(default_factory=dict)  # how it was made (header)
+    planes: int = PLANES  # what it reads: STORED, or PLANES (the spots too)
 
     def fits(self, g: Geometry) -> bool:
         return (g.width, g.height, g.connect) == (self.width, self.height, self.connect)
@@ -121,8 +197,12 @@ class Network:
     def parameters(self) -> int:
         return sum(int(w.size) for w in self.weights.values())
 
+    def read(self, stored: NDArray[Any]) -> tuple[Array, Array]:
+        """(policy logits, values) of rows of stored planes (`encode`'s)."""
+        return self.forward(inputs(stored, self.width, self.height, self.connect, self.planes))
+
     def forward(self, features: Array) -> tuple[Array, Array]:
-        """(policy logits, values) of a batch of encoded positions (rows)."""
+        """(policy logits, values) of a batch of inputs (`inputs`' rows)."""
         w = self.weights
         hidden = np.maximum(features @ w["w_in"] + w["b_in"], 0)
         for i in range(self.blocks):
@@ -141,8 +221,7 @@ class Network:
 
     def evaluate_many(self, positions: Sequence[Position]) -> tuple[list[list[float]], list[float]]:
         """`evaluate` of several positions in one pass (one matrix product per layer)."""
-        features = np.stack([encode(p) for p in positions]).astype(np.float32)
-        logits, values = self.forward(features)
+        logits, values = self.read(np.stack([encode(p) for p in positions]))
         legal = np.array(
             [[p.can_play(c) for c in range(self.width)] for p in positions], dtype=bool
         )
@@ -169,6 +248,7 @@ def save(path: Path, network: Network) -> None:
         "height": network.height,
         "connect": network.connect,
         "blocks": network.blocks,
+        "planes": network.planes,
         "about": dict(network.about),
     }
     arrays = {
@@ -200,22 +280,26 @@ def from_arrays(files: Mapping[str, NDArray[Any]], where: str) -> Network:
         raise NetworkError(f"{where}: no readable header") from None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise NetworkError(f"{where}: not a {FORMAT} file")
-    if header.get("version") != VERSION:
-        raise NetworkError(
-            f"{where}: format version {header.get('version')!r}; this c4tui reads {VERSION}"
-        )
+    version = header.get("version")
+    if version not in READS:
+        raise NetworkError(f"{where}: format version {version!r}; this c4tui reads 1 and {VERSION}")
     try:
         width, height, connect, blocks = (
             int(header[key]) for key in ("width", "height", "connect", "blocks")
         )
+        planes = STORED if version == 1 else int(header["planes"])
         hidden = files["w_in"].shape[1]
         value_hidden = files["w_v1"].shape[1]
     except (KeyError, TypeError, ValueError, IndexError):
         raise NetworkError(f"{where}: the header or the weights are incomplete") from None
     if not (4 <= width <= 10 and 4 <= height <= 10 and 3 <= connect <= 6 and 0 <= blocks <= 64):
         raise NetworkError(f"{where}: no board {width}x{height} connect {connect} here")
+    if planes not in (STORED, PLANES):
+        known = f"this c4tui knows {STORED} and {PLANES}"
+        raise NetworkError(f"{where}: reads {planes} planes; {known}")
     weights: dict[str, Array] = {}
-    for name, shape in expected_shapes(width, height, hidden, value_hidden, blocks).items():
+    shapes = expected_shapes(width, height, hidden, value_hidden, blocks, planes)
+    for name, shape in shapes.items():
         array = files.get(name)
         if array is None or array.shape != shape or array.dtype.kind != "f":
             got = "missing" if array is None else f"{array.dtype} {array.shape}"
@@ -225,7 +309,7 @@ def from_arrays(files: Mapping[str, NDArray[Any]], where: str) -> Network:
         weights[name] = array.astype(np.float32)
     about = header.get("about", {})
     return Network(
-        width, height, connect, blocks, weights, about if isinstance(about, dict) else {}
+        width, height, connect, blocks, weights, about if isinstance(about, dict) else {}, planes
     )
 
 

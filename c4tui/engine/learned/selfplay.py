@@ -31,7 +31,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from c4tui.engine.board.position import Position
-from c4tui.engine.learned.network import Network, encode
+from c4tui.engine.learned.network import PLANES, Network, encode
 from c4tui.engine.learned.puct import DEFAULT_C, LOSS, RESULT, WIN, Node, Prover, PuctTree
 
 
@@ -60,6 +60,7 @@ class LearnerSettings:
     batch: int = 256
     learning_rate: float = 1e-3
     weight_decay: float = 1e-4
+    planes: int = PLANES  # what the network reads (`network.inputs`)
 
 
 @dataclass(frozen=True)

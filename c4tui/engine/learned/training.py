@@ -26,7 +26,14 @@ import optax
 from numpy.typing import NDArray
 
 from c4tui.engine.learned.labels import Labelled
-from c4tui.engine.learned.network import PLANES, Network, block_names, expected_shapes
+from c4tui.engine.learned.network import (
+    PLANES,
+    STORED,
+    Network,
+    block_names,
+    expected_shapes,
+    inputs,
+)
 from c4tui.engine.learned.targets import legal_of, policy_targets, value_targets
 
 Params = dict[str, jax.Array]
@@ -48,12 +55,18 @@ class Config:
     weight_decay: float = 1e-4
     held_out: float = 0.05  # share of the positions kept out of training, to measure
     seed: int = 0
+    planes: int = PLANES  # what the network reads (`network.inputs`)
 
 
 def init_params(config: Config, key: jax.Array) -> Params:
     """He-initialised weights (zero biases) of every layer `network.py` names."""
     shapes = expected_shapes(
-        config.width, config.height, config.hidden, config.value_hidden, config.blocks
+        config.width,
+        config.height,
+        config.hidden,
+        config.value_hidden,
+        config.blocks,
+        config.planes,
     )
     params: Params = {}
     for name, shape in shapes.items():
@@ -96,7 +109,7 @@ def loss_fn(
 class Examples:
     """Positions as the network reads them, with their targets (NumPy arrays)."""
 
-    x: NDArray[np.float32]
+    x: NDArray[np.uint8]  # the network's inputs, 0 or 1: floats a batch at a time
     legal: NDArray[np.bool_]
     policy: NDArray[np.float32]
     value: NDArray[np.float32]
@@ -106,26 +119,27 @@ class Examples:
         return len(self.value)
 
     def take(self, rows: NDArray[np.intp]) -> dict[str, jax.Array]:
-        return {
+        batch = {
             name: jnp.asarray(getattr(self, name)[rows])
-            for name in ("x", "legal", "policy", "value", "keeps")
+            for name in ("legal", "policy", "value", "keeps")
         }
+        return batch | {"x": jnp.asarray(self.x[rows], jnp.float32)}
 
 
 def examples(data: Labelled, config: Config, *, mirrored: bool = True) -> Examples:
     """The labelled positions (and, `mirrored`, their mirror images) as training rows."""
-    cells = config.width * config.height
-    bits = np.unpackbits(data.features, axis=1)[:, : PLANES * cells]
+    c = config
+    bits = np.unpackbits(data.features, axis=1)[:, : STORED * c.width * c.height]
     scores = data.scores
     if mirrored:
-        planes = bits.reshape(-1, PLANES, config.width, config.height)[:, :, ::-1, :]
+        planes = bits.reshape(-1, STORED, c.width, c.height)[:, :, ::-1, :]
         bits = np.concatenate([bits, planes.reshape(len(bits), -1)])
         scores = np.concatenate([scores, scores[:, ::-1]])
     from c4tui.engine.learned.targets import best_results, results
 
     keeps = legal_of(scores) & (results(scores) == best_results(scores)[:, None])
     return Examples(
-        bits.astype(np.float32),
+        inputs(bits, c.width, c.height, c.connect, c.planes, np.uint8),
         legal_of(scores),
         policy_targets(scores),
         value_targets(scores),
@@ -223,7 +237,8 @@ class Trainer:
         c = self.config
         weights = {name: np.asarray(self.params[name]) for name in block_names(c.blocks)}
         made = {"trained": "c4tui train distill", "config": asdict(c), "steps": self.step}
-        return Network(c.width, c.height, c.connect, c.blocks, weights, made | (about or {}))
+        about = made | (about or {})
+        return Network(c.width, c.height, c.connect, c.blocks, weights, about, c.planes)
 
     # ---- checkpoints ------------------------------------------------------------------
 

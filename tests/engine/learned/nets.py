@@ -6,7 +6,7 @@ from pathlib import Path
 
 import numpy as np
 
-from c4tui.engine.learned.network import Network, expected_shapes, save
+from c4tui.engine.learned.network import PLANES, Network, expected_shapes, save
 
 
 def random_network(
@@ -17,11 +17,12 @@ def random_network(
     hidden: int = 16,
     blocks: int = 1,
     seed: int = 0,
+    planes: int = PLANES,
 ) -> Network:
     rng = np.random.default_rng(seed)
-    shapes = expected_shapes(width, height, hidden, 8, blocks)
+    shapes = expected_shapes(width, height, hidden, 8, blocks, planes)
     weights = {name: rng.normal(0, 0.5, shape).astype(np.float32) for name, shape in shapes.items()}
-    return Network(width, height, connect, blocks, weights, {"made": "tests"})
+    return Network(width, height, connect, blocks, weights, {"made": "tests"}, planes)
 
 
 def network_file(directory: Path, **size: int) -> Path:

@@ -10,7 +10,7 @@ import pytest
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.learned.network import (
-    PLANES,
+    STORED,
     NetworkError,
     encode,
     load,
@@ -21,7 +21,7 @@ from tests.engine.learned.nets import random_network
 
 def test_the_planes_are_the_movers_stones_the_opponents_and_the_next_cells():
     position = Position.from_moves("44")  # first player at (3,0), second at (3,1)
-    planes = encode(position).reshape(PLANES, 7, 6)
+    planes = encode(position).reshape(STORED, 7, 6)
     # The first player is to move again: its stone is the mover's.
     assert planes[0].nonzero() == ((3,), (0,))
     assert planes[1].nonzero() == ((3,), (1,))
@@ -66,11 +66,12 @@ def _good_arrays():
 
 GOOD_HEADER = {
     "format": "c4tui-net",
-    "version": 1,
+    "version": 2,
     "width": 7,
     "height": 6,
     "connect": 4,
     "blocks": 1,
+    "planes": 5,
 }
 
 
@@ -78,7 +79,9 @@ GOOD_HEADER = {
     ("header", "change", "message"),
     [
         ({"format": "other"}, {}, "not a c4tui-net file"),
-        (GOOD_HEADER | {"version": 2}, {}, "format version 2; this c4tui reads 1"),
+        (GOOD_HEADER | {"version": 3}, {}, "format version 3; this c4tui reads 1 and 2"),
+        (GOOD_HEADER | {"planes": 4}, {}, "reads 4 planes; this c4tui knows 3 and 5"),
+        (GOOD_HEADER | {"version": 1}, {}, "w_in should be float (126, 16), is float32 (210, 16)"),
         (GOOD_HEADER | {"width": 99}, {}, "no board 99x6"),
         (GOOD_HEADER, {"w_a0": np.zeros((3, 3), np.float32)}, "weight w_a0 should be float"),
         (GOOD_HEADER, {"b_in": np.full(16, np.nan, np.float32)}, "weight b_in is not finite"),

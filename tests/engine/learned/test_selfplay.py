@@ -11,7 +11,7 @@ import pytest
 from c4tui.engine.board.position import Position
 from c4tui.engine.learned.accuracy import distinct, mistakes, sample_batches
 from c4tui.engine.learned.labels import label_in_parallel
-from c4tui.engine.learned.network import PLANES, encode
+from c4tui.engine.learned.network import STORED, encode
 from c4tui.engine.learned.puct import Prover, PuctTree
 from c4tui.engine.learned.selfplay import (
     Game,
@@ -54,7 +54,7 @@ def test_every_position_is_taught_the_search_and_the_games_result():
         assert values[0] == result  # the first player moves at the empty board
         assert all(values[k] == -values[k + 1] for k in range(len(values) - 1))
         # a column the target puts weight on was legal there
-        next_cells = games.planes[begin:end].reshape(-1, PLANES, 5, 4)[:, 2].any(axis=2)
+        next_cells = games.planes[begin:end].reshape(-1, STORED, 5, 4)[:, 2].any(axis=2)
         assert not (games.policy[begin:end] > 0)[~next_cells].any()
 
 
@@ -81,9 +81,7 @@ def test_mistakes_count_the_top_priors_that_give_up_the_result():
     net = random_network(5, 4, 4)
     data = distinct(label_in_parallel(sample_batches((5, 4, 4), 60, 1), 1), 60, 1)
     assert len(data) == 60 and len(np.unique(data.features, axis=0)) == 60
-    cells = 5 * 4
-    bits = np.unpackbits(data.features, axis=1)[:, : PLANES * cells].astype(np.float32)
-    logits, _ = net.forward(bits)
+    logits, _ = net.read(np.unpackbits(data.features, axis=1))
     legal = data.scores != -128
     chosen = np.where(legal, logits, -np.inf).argmax(axis=1)
     assert mistakes(net, data) == int(loses_result(data.scores, chosen).sum()) > 0
