@@ -64,6 +64,11 @@ def register(commands: Subcommands) -> None:
     )
     distill.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     distill.add_argument(
+        "--half",
+        action="store_true",
+        help="write the weights as 16-bit floats: half the file, answers within about 1e-3",
+    )
+    distill.add_argument(
         "--checkpoint", type=Path, help="save the run here as it goes; resumed from when it exists"
     )
     add_board_options(distill)
@@ -146,7 +151,8 @@ def run_distill(args: argparse.Namespace) -> int:
                 )
 
         trainer.run(report, args.checkpoint)
-    save(args.out, trainer.network({"positions": len(data), "games": args.games}))
+    about = {"positions": len(data), "games": args.games}
+    save(args.out, trainer.network(about), half=args.half)
     console.print(f"wrote {args.out}: play it with alphazero:net={args.out}")
     return 0
 

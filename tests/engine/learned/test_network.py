@@ -38,6 +38,21 @@ def test_a_saved_network_loads_with_the_same_answers(tmp_path):
     assert again.about == {"made": "tests"} and again.parameters == network.parameters
 
 
+def test_a_network_saved_in_half_precision_is_half_the_file_and_answers_alike(tmp_path):
+    network = random_network(seed=5, hidden=64)
+    save(tmp_path / "full.npz", network)
+    save(tmp_path / "half.npz", network, half=True)
+    half = load(tmp_path / "half.npz")
+    assert all(w.dtype == np.float32 for w in half.weights.values())
+    size = (tmp_path / "half.npz").stat().st_size / (tmp_path / "full.npz").stat().st_size
+    assert 0.4 < size < 0.6
+    for moves in ("", "4453", "1234567"):
+        priors, value = half.evaluate(Position.from_moves(moves))
+        full_priors, full_value = network.evaluate(Position.from_moves(moves))
+        assert priors == pytest.approx(full_priors, abs=1e-2)
+        assert value == pytest.approx(full_value, abs=1e-2)
+
+
 def test_priors_sum_to_one_and_full_columns_get_none():
     network = random_network(seed=1)
     position = Position.from_moves("444444")  # column 4 full
