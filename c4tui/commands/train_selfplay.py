@@ -99,6 +99,12 @@ def register(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "result (0 to 1, default 0.5)",
     )
     parser.add_argument(
+        "--explore",
+        type=share,
+        help="the share of moves after the opening played at random, their positions still "
+        "searched and kept (0 to 1, default 0)",
+    )
+    parser.add_argument(
         "--solver",
         action=argparse.BooleanOptionalAction,
         default=None,
@@ -175,7 +181,7 @@ def settings_of(args: argparse.Namespace, saved: RunSettings | None = None) -> R
     for name in ("seed", "generations", "games", "steps", "window", "positions"):
         if getattr(args, name) is not None:
             s = replace(s, **{name: getattr(args, name)})
-    for name in ("sims", "opening_plies", "search_value", "solver"):
+    for name in ("sims", "opening_plies", "search_value", "solver", "explore"):
         if getattr(args, name) is not None:
             s = replace(s, play=replace(s.play, **{name: getattr(args, name)}))
     if args.hidden is not None:

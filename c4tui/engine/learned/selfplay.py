@@ -47,6 +47,10 @@ class PlaySettings:
     opening_plies: int = 0  # at most this many random plies before a game's first search
     search_value: float = 0.0  # the search's value's share of the value target
     solver: bool = False  # the exact solver proves the leaves it settles at once
+    # The share of moves after the opening played uniformly at random, their positions
+    # still searched and kept: self-play's own games stay near the paths its network
+    # likes, and most of its mistakes were in positions it never met (see play_move).
+    explore: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -154,6 +158,7 @@ class Game:
         self.movers: list[int] = []
         self.proven: list[float | None] = []  # the root's proven result, the mover's view
         self.searched: list[float] = []  # the root's mean value, the mover's view
+        self.explored: list[bool] = []  # whether the move played there was a random one
 
     def next_leaf(self) -> list[Node] | None:
         """The path to the next leaf the network must evaluate; None when this game's
@@ -193,7 +198,13 @@ class Game:
         self.proven.append(-RESULT[root.proof] if root.proof else None)
         self.searched.append(-root.mean())
         sampled = self.position.moves < self.settings.sampled_plies
-        self.position = self.position.play(choose(self.tree, target, sampled, self.rng))
+        # No draw without exploring: the games of a run without it stay as they were.
+        explored = self.settings.explore > 0 and bool(self.rng.random() < self.settings.explore)
+        self.explored.append(explored)
+        column = choose(self.tree, target, sampled, self.rng)
+        if explored:
+            column = int(self.rng.choice(self.position.legal_moves()))
+        self.position = self.position.play(column)
         self.done = 0
         if self.position.is_over():
             self.over = True
@@ -206,9 +217,13 @@ class Game:
     def samples(self) -> Samples:
         winner = self.position.winner()
         result = 0 if winner is None else (1 if winner == 0 else -1)
-        share = self.settings.search_value
         values = []
-        for mover, proven, searched in zip(self.movers, self.proven, self.searched, strict=True):
+        # A random move says nothing of who should have won: before one, the search's
+        # value alone (a move from the end backwards: whether one came at or after it).
+        random_after = np.logical_or.accumulate(np.array(self.explored[::-1], dtype=bool))[::-1]
+        rows = zip(self.movers, self.proven, self.searched, random_after, strict=True)
+        for mover, proven, searched, unplayed in rows:
+            share = 1.0 if unplayed else self.settings.search_value
             played = 0.0 if winner is None else (1.0 if mover == winner else -1.0)
             # A proof is exact (the rules settled it); else the search's value and the
             # game's result, which a sampled move late in the game can have thrown away.

@@ -174,3 +174,28 @@ def test_with_the_solver_every_late_position_has_its_exact_value(solver):
             exact += proven == (best > 0) - (best < 0)
     assert late > 6
     assert (exact == late) == solver
+
+
+def play_alone(game: Game) -> Game:
+    """One game played to its end, as play_games' rounds play each."""
+    while not game.over:
+        path = game.next_leaf()
+        if path is not None:
+            priors, value = game.network.evaluate(path[-1].position)
+            game.evaluated(path, priors, value)
+    return game
+
+
+def test_explored_moves_are_random_and_teach_the_search_value_not_the_result():
+    net = random_network(5, 4, 4)
+    settings = replace(SMALL, explore=1.0, sampled_plies=0)
+    game = play_alone(Game(net, settings, np.random.default_rng(7)))
+    samples = game.samples()
+    assert game.explored and all(game.explored)
+    for value, proven, searched in zip(samples.value, game.proven, game.searched, strict=True):
+        assert value == pytest.approx(proven if proven is not None else searched)
+    # Without exploring, the same seed plays the search's moves, and the last positions'
+    # values lean on the game's result.
+    plain = play_alone(Game(net, replace(settings, explore=0.0), np.random.default_rng(7)))
+    assert not any(plain.explored)
+    assert [p.tobytes() for p in plain.planes] != [p.tobytes() for p in game.planes]
