@@ -126,7 +126,9 @@ def register(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "generation's network becomes the best)",
     )
     parser.add_argument(
-        "--keep-going", action="store_true", help="go on after the best network makes no mistake"
+        "--keep-going",
+        action="store_true",
+        help="go on after a generation's network makes no mistake",
     )
     parser.add_argument(
         "--workers",
@@ -263,8 +265,10 @@ def run_with_lines(run: SelfPlayRun, stop_when_perfect: bool) -> int:
             print(f"labelled {event.total} batches of positions from play", flush=True)
         elif event.phase == "generation" and event.row is not None:
             print(generation_line(event.row), flush=True)
-            if stop_when_perfect and event.row.best_mistakes == 0:
-                print("the best network makes no mistake on the positions: stopped", flush=True)
+            perfect = event.row.perfect()
+            if stop_when_perfect and perfect is not None:
+                where = run.path(perfect)
+                print(f"{where} makes no mistake on the positions: stopped", flush=True)
                 stop.set()
         elif event.phase == "done":
             print(f"done: play it with alphazero:net={run.path('best.npz')}", flush=True)

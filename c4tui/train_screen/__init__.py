@@ -110,9 +110,10 @@ class TrainingApp(App[int]):
                 self.rows.append(event.row)
                 self.add_row(event.row)
             self.show_plot()
-            if self.stop_when_perfect and event.row.best_mistakes == 0:
+            perfect = event.row.perfect()
+            if self.stop_when_perfect and perfect is not None:
                 self.stop.set()
-                self.phase = "the best network makes no mistake on the positions: stopped"
+                self.phase = f"{perfect} makes no mistake on the positions: stopped"
         elif event.phase in PHASES:
             self.phase = PHASES[event.phase]
             if event.total:

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from c4tui.cli import main
+from c4tui.tournament.selfplay_run import Generation
 
 TINY = [
     "train", "selfplay", "--board", "5x4", "--games", "4", "--sims", "4", "--steps", "3",
@@ -99,3 +100,29 @@ def test_without_a_gate_every_generation_becomes_the_best(tmp_path, capsys):
     assert [row["gate_games"] for row in rows] == [0, 0, 0]
     # the run's processor time is counted and grows with each generation
     assert 0 < rows[0]["cpu_seconds"] < rows[1]["cpu_seconds"] < rows[2]["cpu_seconds"]
+
+
+def test_the_run_ends_with_the_first_network_without_a_mistake_kept_by_the_gate_or_not():
+    def row(number, mistakes, verdict, best, best_mistakes):
+        return Generation(
+            number,
+            0,
+            (0, 0, 0),
+            0.0,
+            0.0,
+            mistakes,
+            100,
+            verdict,
+            0,
+            (0, 0, 0),
+            None,
+            best,
+            best_mistakes,
+            0.0,
+        )
+
+    assert row(0, 0, "first", 0, 0).perfect() is None  # no run starts perfect
+    assert row(5, 3, "H0", 4, 7).perfect() is None
+    assert row(5, 0, "H1", 5, 0).perfect() == "best.npz"
+    assert row(5, 0, "H0", 4, 7).perfect() == "gen-5.npz"  # the gate turned it down
+    assert row(6, 2, "H0", 4, 0).perfect() == "best.npz"
