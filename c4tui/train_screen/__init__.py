@@ -156,6 +156,8 @@ class TrainingApp(App[int]):
         cpu = self.rows[-1].cpu_seconds / 60 if self.rows else 0.0
         # Whether the search had the solver's proofs: a reader must tell the two apart.
         mode = "solver's proofs" if settings.play.solver else "rules only"
+        if settings.play.explore:
+            mode += f", {settings.play.explore:.0%} random moves"
         self.query_one("#title", Static).update(
             f" {width}x{height} connect {connect} · {mode} · generation {generation} of "
             f"{settings.generations} · {cpu:.1f} CPU-min · {games:,} games · "
