@@ -46,7 +46,7 @@ class TrainingApp(App[int]):
     TITLE = "c4tui train selfplay"
     CSS = """
     Screen { layout: vertical; }
-    #title { height: 1; background: $primary-background; }
+    #title { height: auto; background: $primary-background; }  /* wraps at 80 columns */
     #phase { height: 1; }
     #plot { height: auto; margin: 1 0 0 0; }
     #gate { height: 1; margin: 0 0 1 0; }
