@@ -271,7 +271,13 @@ def run_with_lines(run: SelfPlayRun, stop_when_perfect: bool) -> int:
                 print(f"{where} makes no mistake on the positions: stopped", flush=True)
                 stop.set()
         elif event.phase == "done":
-            print(f"done: play it with alphazero:net={run.path('best.npz')}", flush=True)
+            network, share = run.to_play()
+            gate = run.path("best.npz")
+            print(
+                f"done: play it with alphazero:net={network} (the fewest mistakes, "
+                f"{share:.2%}; the gate's best: {gate})",
+                flush=True,
+            )
 
     try:
         run.run(report, stop)

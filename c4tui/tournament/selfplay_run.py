@@ -201,6 +201,12 @@ class SelfPlayRun:
     def path(self, name: str) -> Path:
         return self.directory / name
 
+    def to_play(self) -> tuple[Path, float]:
+        """The network with the fewest mistakes so far, newest first (the gate's best may
+        not be: see Generation.perfect), and its share of mistakes."""
+        row = min(self.history[1:] or self.history, key=lambda r: (r.mistakes, -r.number))
+        return self.path(f"gen-{row.number}.npz"), row.mistakes / max(row.positions, 1)
+
     def start(self) -> None:
         check_directory(self.directory, resume=False)
         self.directory.mkdir(parents=True, exist_ok=True)

@@ -128,9 +128,12 @@ class TrainingApp(App[int]):
 
     def ended(self) -> None:
         self.finished = True
-        best = self.run_.path("best.npz")
         words = "stopped" if self.stop.is_set() else "done"
-        self.phase = f"{words}: play it with alphazero:net={best} · q quits"
+        if self.run_.history:
+            network, share = self.run_.to_play()
+            self.phase = f"{words}: play it with alphazero:net={network} ({share:.2%}) · q quits"
+        else:
+            self.phase = f"{words} · q quits"
         self.show_title()
 
     def on_unmount(self) -> None:
