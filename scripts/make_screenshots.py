@@ -28,6 +28,7 @@ OUT = ROOT / "screenshots"
 DEFAULT = (
     "start",
     "mcts",
+    "alphazero",
     "negamax",
     "perfect",
     "settings",

@@ -206,6 +206,13 @@ STATES = {
             keys=("4", "3"),
         ),
         State(
+            "alphazero",
+            "mid-game against AlphaZero: the network's priors, visits and win rates, and "
+            "its own view of the position",
+            against("alphazero:sims=200"),
+            keys=("4", "4", "3"),
+        ),
+        State(
             "perfect",
             "against the perfect player: every column's exact outcome",
             against("perfect"),

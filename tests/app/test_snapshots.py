@@ -36,6 +36,10 @@ def test_flat_monte_carlo_thinking_panel(snap_compare, tmp_path):
     assert compare(snap_compare, tmp_path, "flat")
 
 
+def test_alphazero_thinking_panel(snap_compare, tmp_path):
+    assert compare(snap_compare, tmp_path, "alphazero")
+
+
 def test_perfect_thinking_panel(snap_compare, tmp_path):
     assert compare(snap_compare, tmp_path, "perfect")
 
