@@ -7,8 +7,9 @@ the mover's stones, the opponent's stones, and the cell each open column fills n
 two planes derived from those: the empty cells where one more stone of the mover's,
 then of the opponent's, makes a line (their *winning spots*, playable yet or not). A
 multilayer perceptron cannot see a line of four as a convolution does: it has to learn
-each of the board's alignments as a pattern of its own, and the first networks gave
-away most of their games by missing an opponent's threat (`spots`). It answers the prior
+each of the board's alignments as a pattern of its own, and most of the first shipped
+network's own-choice mistakes were moves that let the opponent complete a line (`spots`,
+docs/learned-engine.md). It answers the prior
 of each column (a softmax over the legal ones) and the position's value in [-1, 1] for
 the side to move (tanh).
 
