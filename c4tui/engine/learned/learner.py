@@ -72,11 +72,11 @@ class Learner:
 
     def train(self, window: Samples, steps: int, seed: int) -> dict[str, float]:
         """`steps` batches from the window; the mean policy and value losses."""
-        width, height, _ = self.board
+        width, height, connect = self.board
         planes, policy = mirrored(window, width, height)
         value = np.concatenate([window.value, window.value])
         next_cells = planes.reshape(-1, STORED, width * height)[:, 2]
-        x = inputs(planes, width, height, self.board[2], self.settings.planes, np.uint8)
+        x = inputs(planes, width, height, connect, self.settings.planes, np.uint8)
         legal = np.asarray(next_cells.reshape(-1, width, height).any(axis=2))
         # "accuracy" in loss_fn: the top prior is one of the search's most visited columns.
         top = policy >= policy.max(axis=1, keepdims=True)
