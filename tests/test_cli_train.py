@@ -61,3 +61,29 @@ def test_data_that_is_not_labelled_positions_is_one_line(tmp_path, capsys):
     code = main(["train", "distill", "--out", str(tmp_path / "n.npz"), "--data", str(bad)])
     assert code == 2
     assert "not labelled positions" in capsys.readouterr().err
+
+
+def test_start_from_checks_the_network_against_the_board_and_sizes(tmp_path, capsys):
+    pytest.importorskip("jax")
+    from c4tui.engine.learned.network import save
+    from tests.engine.learned.nets import random_network
+
+    net = tmp_path / "net.npz"
+    save(net, random_network(width=5, height=4, connect=3, hidden=16, blocks=1))
+    out = ["--out", str(tmp_path / "n.npz"), "--games", "1"]
+    code = main(["train", "distill", *out, "--start-from", str(net)])
+    assert code == 2
+    assert "is for the 5x4 connect 3 board, not 7x6 connect 4" in capsys.readouterr().err
+    code = main(["train", "distill", *out, "--start-from", str(net), "--hidden", "32", *SMALL])
+    assert code == 2
+    assert "is 16 wide with 1 blocks; leave out --hidden" in capsys.readouterr().err
+    code = main(["train", "distill", *out, "--start-from", str(tmp_path / "none.npz"), *SMALL])
+    assert code == 2
+    assert "--start-from:" in capsys.readouterr().err
+
+
+def test_a_learning_rate_out_of_range_is_one_line(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["train", "distill", "--out", "n.npz", "--learning-rate", "0"])
+    assert stopped.value.code == 2
+    assert "give a number above 0 and at most 1" in capsys.readouterr().err

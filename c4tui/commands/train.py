@@ -11,6 +11,8 @@ engine reads: play it with `alphazero:net=FILE`.
 from __future__ import annotations
 
 import argparse
+import hashlib
+import math
 import os
 import time
 from pathlib import Path
@@ -25,6 +27,7 @@ from c4tui.engine.learned import KINDS
 
 if TYPE_CHECKING:
     from c4tui.engine.learned.labels import Batch, Labelled
+    from c4tui.engine.learned.network import Network
 
 EXTRA_HINT = "the train extra: uv sync --extra train (or pip install 'c4tui[train]')"
 
@@ -56,11 +59,22 @@ def register(commands: Subcommands) -> None:
     distill.add_argument(
         "--hidden",
         type=whole_number(8, 4096),
-        default=256,
         help="the width of the network's layers (default 256)",
     )
+    distill.add_argument("--blocks", type=whole_number(0, 64), help="residual blocks (default 3)")
     distill.add_argument(
-        "--blocks", type=whole_number(0, 64), default=3, help="residual blocks (default 3)"
+        "--start-from",
+        type=Path,
+        metavar="NET",
+        help="go on training this network file (its board and size) instead of starting "
+        "from random weights: more data or epochs for a network already made",
+    )
+    distill.add_argument(
+        "--learning-rate",
+        type=positive_rate,
+        default=2e-3,
+        help="the peak of the learning rate's schedule (default 0.002; lower, such as "
+        "0.0005, to go on from a trained network)",
     )
     distill.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     distill.add_argument(
@@ -116,21 +130,25 @@ def run_distill(args: argparse.Namespace) -> int:
     from c4tui.engine.learned.network import save
 
     console = output_console()
+    start = starting_network(args)
     data = labelled_positions(args)
-    config = training.Config(
-        width=args.width,
-        height=args.height,
-        connect=args.connect,
-        hidden=args.hidden,
-        blocks=args.blocks,
-        epochs=args.epochs,
-        seed=args.seed,
-    )
-    trainer = training.Trainer(config, data)
+    schedule = {"epochs": args.epochs, "seed": args.seed, "learning_rate": args.learning_rate}
+    if start is None:
+        config = training.Config(
+            width=args.width,
+            height=args.height,
+            connect=args.connect,
+            hidden=args.hidden or 256,
+            blocks=3 if args.blocks is None else args.blocks,
+            **schedule,
+        )
+    else:
+        config = training.config_for(start[0], start=start[1], **schedule)
+    trainer = training.Trainer(config, data, start[0] if start else None)
     if args.checkpoint is not None and args.checkpoint.exists():
         try:
             trainer.resume(args.checkpoint)
-        except (ValueError, KeyError, OSError) as error:
+        except (ValueError, KeyError, TypeError, OSError) as error:
             raise CommandError(f"--checkpoint: {error}") from None
         console.print(f"resumed at step {trainer.step:,} of {trainer.steps:,}")
     console.print(
@@ -155,6 +173,33 @@ def run_distill(args: argparse.Namespace) -> int:
     save(args.out, trainer.network(about), half=args.half)
     console.print(f"wrote {args.out}: play it with alphazero:net={args.out}")
     return 0
+
+
+def starting_network(args: argparse.Namespace) -> tuple[Network, str] | None:
+    """`--start-from`'s network and its file's SHA-256, read and checked against the
+    board and the sizes given; None without it."""
+    from c4tui.engine.learned.network import NetworkError, load
+
+    path: Path | None = args.start_from
+    if path is None:
+        return None
+    try:
+        network = load(path)
+    except (NetworkError, OSError) as error:
+        raise CommandError(f"--start-from: {error}") from None
+    board = (args.width, args.height, args.connect)
+    if board != (network.width, network.height, network.connect):
+        raise CommandError(
+            f"--start-from: {path} is for the {network.width}x{network.height} connect "
+            f"{network.connect} board, not {args.width}x{args.height} connect {args.connect}"
+        )
+    hidden = network.weights["w_in"].shape[1]
+    if args.hidden not in (None, hidden) or args.blocks not in (None, network.blocks):
+        raise CommandError(
+            f"--start-from: {path} is {hidden} wide with {network.blocks} blocks; "
+            "leave out --hidden and --blocks to go on from it"
+        )
+    return network, hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def run_label(args: argparse.Namespace) -> int:
@@ -216,6 +261,17 @@ def kinds_list(text: str) -> list[str]:
             f"{text!r}: give some of {', '.join(KINDS)}, comma-separated, each once"
         )
     return kinds
+
+
+def positive_rate(text: str) -> float:
+    """An argparse type: a learning rate, above 0 and at most 1."""
+    try:
+        rate = float(text)
+    except ValueError:
+        rate = math.nan
+    if not 0 < rate <= 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a number above 0 and at most 1")
+    return rate
 
 
 def bar(console: object, unit: str) -> Progress:

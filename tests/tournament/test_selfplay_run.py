@@ -35,7 +35,8 @@ def test_a_resumed_run_ends_where_an_unbroken_one_does(tmp_path, capsys):
     assert "generation 2:" in out and "alphazero:net=" in out
     rows = history(whole)
     fewest = min(rows[1:], key=lambda r: (r["mistakes"], -r["number"]))
-    assert f"net={parts / ('gen-%d.npz' % fewest['number'])} (the fewest mistakes" in out
+    fewest_file = parts / f"gen-{fewest['number']}.npz"
+    assert f"net={fewest_file} (the fewest mistakes" in out
     assert history(whole) == history(parts) and len(history(whole)) == 3
     with np.load(whole / "best.npz") as one, np.load(parts / "best.npz") as two:
         assert all(np.array_equal(one[name], two[name]) for name in one.files)

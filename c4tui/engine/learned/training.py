@@ -56,6 +56,9 @@ class Config:
     held_out: float = 0.05  # share of the positions kept out of training, to measure
     seed: int = 0
     planes: int = PLANES  # what the network reads (`network.inputs`)
+    # The SHA-256 of the network file the run starts from ("": random weights), so a
+    # checkpoint is never resumed by a run that starts elsewhere.
+    start: str = ""
 
 
 def init_params(config: Config, key: jax.Array) -> Params:
@@ -78,6 +81,38 @@ def init_params(config: Config, key: jax.Array) -> Params:
             scale = math.sqrt(2.0 / shape[0]) * (0.1 if name.startswith("w_b") else 1.0)
             params[name] = scale * jax.random.normal(sub, shape, jnp.float32)
     return params
+
+
+def config_for(network: Network, **schedule: Any) -> Config:
+    """The configuration of a run that goes on from `network`: its board and size, with
+    the schedule (epochs, batch, learning rate, seed...) given."""
+    return Config(
+        width=network.width,
+        height=network.height,
+        connect=network.connect,
+        hidden=network.weights["w_in"].shape[1],
+        value_hidden=network.weights["w_v1"].shape[1],
+        blocks=network.blocks,
+        planes=network.planes,
+        **schedule,
+    )
+
+
+def start_params(config: Config, network: Network) -> Params:
+    """A network's weights as a run's first ones (float32, whatever the file stored)."""
+    shapes = expected_shapes(
+        config.width,
+        config.height,
+        config.hidden,
+        config.value_hidden,
+        config.blocks,
+        config.planes,
+    )
+    wrong = [name for name, shape in shapes.items() if network.weights[name].shape != shape]
+    board = (network.width, network.height, network.connect, network.planes)
+    if wrong or board != (config.width, config.height, config.connect, config.planes):
+        raise ValueError("the network is of another board or size than the run")
+    return {name: jnp.asarray(network.weights[name], jnp.float32) for name in shapes}
 
 
 def forward(params: Params, features: jax.Array, blocks: int) -> tuple[jax.Array, jax.Array]:
@@ -161,7 +196,9 @@ class Progress:
 class Trainer:
     """One run: data split, optimiser, steps, held-out figures, checkpoints and export."""
 
-    def __init__(self, config: Config, data: Labelled) -> None:
+    def __init__(self, config: Config, data: Labelled, start: Network | None = None) -> None:
+        """`start`: a network to go on training (fine-tuning) instead of random weights;
+        `config` is then `config_for(start, ...)`'s."""
         self.config = config
         rng = np.random.default_rng(config.seed)
         order = rng.permutation(len(data))
@@ -181,7 +218,10 @@ class Trainer:
             0.0, config.learning_rate, min(500, self.steps // 10 + 1), self.steps
         )
         self.optimiser = optax.adamw(schedule, weight_decay=config.weight_decay)
-        self.params = init_params(config, jax.random.PRNGKey(config.seed))
+        if start is not None:
+            self.params = start_params(config, start)
+        else:
+            self.params = init_params(config, jax.random.PRNGKey(config.seed))
         self.opt_state = self.optimiser.init(self.params)
         self.step = 0
         blocks = config.blocks
@@ -253,7 +293,8 @@ class Trainer:
         """Continue from a checkpoint of a run with the same configuration."""
         with np.load(path, allow_pickle=False) as saved:
             header = json.loads(str(saved["header"]))
-            if header["config"] != asdict(self.config):
+            # A field added since the checkpoint was written takes its default there.
+            if Config(**header["config"]) != self.config:
                 raise ValueError(f"{path}: a checkpoint of another configuration")
             self.params, self.opt_state = unpack_state(saved, self.params, self.opt_state)
             self.step = int(header["step"])

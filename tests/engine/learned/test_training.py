@@ -9,7 +9,13 @@ jax = pytest.importorskip("jax")
 
 from c4tui.engine.learned.labels import Batch, Labelled, label_batch  # noqa: E402
 from c4tui.engine.learned.network import load, save  # noqa: E402
-from c4tui.engine.learned.training import Config, Trainer, examples, forward  # noqa: E402
+from c4tui.engine.learned.training import (  # noqa: E402
+    Config,
+    Trainer,
+    config_for,
+    examples,
+    forward,
+)
 
 CONFIG = Config(
     width=5,
@@ -76,3 +82,24 @@ def test_a_resumed_run_ends_where_an_unbroken_one_does(data, tmp_path):
     resumed.run(lambda _: None)
     for name, weights in unbroken.params.items():
         assert np.allclose(weights, resumed.params[name], atol=1e-6), name
+
+
+def test_a_run_started_from_a_network_goes_on_from_its_weights(data, tmp_path):
+    first = Trainer(CONFIG, data)
+    first.run(lambda _: None)
+    save(tmp_path / "n.npz", first.network())
+    network = load(tmp_path / "n.npz")
+    config = config_for(network, epochs=1, batch=64, held_out=0.3, seed=2, start="n")
+    assert (config.hidden, config.value_hidden, config.blocks) == (32, 8, 1)
+    again = Trainer(config, data, network)
+    for name, weights in first.params.items():
+        assert np.allclose(weights, again.params[name], atol=1e-6), name
+    # Same weights, same held-out rows: the same figures before any step.
+    assert again.held_out() == pytest.approx(first.held_out(), abs=1e-6)
+
+
+def test_a_network_of_another_size_is_no_start(data):
+    network = Trainer(CONFIG, data).network()
+    wider = Config(**{**CONFIG.__dict__, "hidden": 64})
+    with pytest.raises(ValueError, match="another board or size"):
+        Trainer(wider, data, network)
