@@ -115,6 +115,14 @@ def register(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--hidden", type=whole_number(8, 4096), help="the network's width")
     parser.add_argument("--blocks", type=whole_number(0, 64), help="residual blocks")
     parser.add_argument(
+        "--average",
+        type=whole_number(0, 10_000_000),
+        metavar="STEPS",
+        help="the network played and kept is the moving average of the weights over "
+        "about this many training steps (default: 5 generations' steps on boards of 20 "
+        "cells or fewer, else 0: the latest weights)",
+    )
+    parser.add_argument(
         "--gate-sims",
         type=whole_number(1, 100_000),
         help="simulations a move in the gate's games (default 32)",
@@ -190,6 +198,8 @@ def settings_of(args: argparse.Namespace, saved: RunSettings | None = None) -> R
         s = replace(s, net=replace(s.net, hidden=args.hidden))
     if args.blocks is not None:
         s = replace(s, net=replace(s.net, blocks=args.blocks))
+    if args.average is not None:
+        s = replace(s, net=replace(s.net, average=args.average))
     if args.gate_sims is not None:
         s = replace(s, gate=replace(s.gate, sims=args.gate_sims))
     if args.gate_games is not None:

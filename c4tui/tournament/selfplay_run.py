@@ -110,14 +110,15 @@ def defaults(board: tuple[int, int, int]) -> RunSettings:
         # network and shorter window; the same network trained on the solver's labels
         # of 200,000 positions errs on 0.57% of them, 128 wide and 2 blocks on 2.01%.
         # A half of the moves after the opening played at random (`PlaySettings.explore`):
-        # 2.73% at 8.6 CPU-minutes against 4.45% at 8.1 without.
+        # 2.73% at 8.6 CPU-minutes against 4.45% at 8.1 without. The weights' moving
+        # average over 5,000 steps (`LearnerSettings.average`): see docs/learned-engine.md.
         return RunSettings(
             board,
             games=1000,
             window=12,
             steps=1000,
             play=replace(play, solver=True, explore=0.5),
-            net=LearnerSettings(hidden=256, blocks=3),
+            net=LearnerSettings(hidden=256, blocks=3, average=5000),
         )
     if cells <= 30:
         return RunSettings(

@@ -6,6 +6,14 @@ taught as its mirror image, with the loss `training.py` defines (cross-entropy t
 search's visit shares, squared error to the game's result) and AdamW at a constant rate.
 Its weights and the optimiser's state go into the run's checkpoint (`state_arrays`)
 and come back on resume (`restore`). Needs the `train` extra, as `training.py` does.
+
+With `LearnerSettings.average`, the network a generation plays and keeps is not the
+latest weights but their exponential moving average over about that many steps: at a
+constant rate the weights wander around the loss's valley from one generation to the
+next (a 5x4 run's last generations erred on 1.20-1.36% of the measuring positions),
+and their mean lies nearer its floor (the mean of that run's last 16 generations:
+0.75%). The average's horizon grows with the steps taken, up to `average`, so the
+first generations are not held back by the random weights they started from.
 """
 
 from __future__ import annotations
@@ -59,6 +67,8 @@ class Learner:
         self.optimiser = optax.adamw(settings.learning_rate, weight_decay=settings.weight_decay)
         self.params: Params = init_params(self.config, jax.random.PRNGKey(seed))
         self.opt_state = self.optimiser.init(self.params)
+        self.mean: Params = dict(self.params)  # the moving average (`settings.average`)
+        self.steps_taken = 0
         blocks = settings.blocks
 
         def update(params: Params, opt_state: Any, batch: dict[str, jax.Array]) -> Any:
@@ -68,7 +78,18 @@ class Learner:
             updates, opt_state = self.optimiser.update(grads, opt_state, params)
             return optax.apply_updates(params, updates), opt_state, figures
 
+        def follow(mean: Params, params: Params, keep: jax.Array) -> Params:
+            return {name: keep * mean[name] + (1 - keep) * params[name] for name in mean}
+
         self._update = jax.jit(update)
+        self._follow = jax.jit(follow)
+
+    def keep_share(self) -> float:
+        """How much of the average the next step keeps: its horizon is a tenth of the
+        steps taken so far, at most `settings.average` (the weights' first steps, far
+        from any good network, leave the average soon)."""
+        horizon = min(self.settings.average, 1 + self.steps_taken / 10)
+        return 1.0 - 1.0 / horizon
 
     def train(self, window: Samples, steps: int, seed: int) -> dict[str, float]:
         """`steps` batches from the window; the mean policy and value losses."""
@@ -92,6 +113,9 @@ class Learner:
                 "keeps": jnp.asarray(top[rows], jnp.float32),
             }
             self.params, self.opt_state, figures = self._update(self.params, self.opt_state, batch)
+            if self.settings.average:
+                self.mean = self._follow(self.mean, self.params, self.keep_share())
+            self.steps_taken += 1
             for name in sums:
                 sums[name] += float(figures[name])
         return {name: total / max(steps, 1) for name, total in sums.items()}
@@ -99,12 +123,22 @@ class Learner:
     def network(self, about: dict[str, Any]) -> Network:
         width, height, connect = self.board
         blocks = self.settings.blocks
-        weights = {name: np.asarray(self.params[name]) for name in block_names(blocks)}
+        played = self.mean if self.settings.average else self.params
+        weights = {name: np.asarray(played[name]) for name in block_names(blocks)}
         made = {"trained": "c4tui train selfplay", "learner": asdict(self.settings)}
         return Network(width, height, connect, blocks, weights, made | about, self.settings.planes)
 
     def state_arrays(self) -> dict[str, NDArray[Any]]:
-        return pack_state(self.params, self.opt_state)
+        mean = {f"mean_{name}": np.asarray(weights) for name, weights in self.mean.items()}
+        steps = {"steps_taken": np.array(self.steps_taken)}
+        return pack_state(self.params, self.opt_state) | mean | steps
 
     def restore(self, arrays: Any) -> None:
         self.params, self.opt_state = unpack_state(arrays, self.params, self.opt_state)
+        # A checkpoint from before the average was kept starts it at the weights.
+        files = set(arrays.files)
+        self.mean = {
+            name: jnp.asarray(arrays[f"mean_{name}"]) if f"mean_{name}" in files else weights
+            for name, weights in self.params.items()
+        }
+        self.steps_taken = int(arrays["steps_taken"]) if "steps_taken" in files else 0

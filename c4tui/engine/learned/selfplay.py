@@ -65,6 +65,9 @@ class LearnerSettings:
     learning_rate: float = 1e-3
     weight_decay: float = 1e-4
     planes: int = PLANES  # what the network reads (`network.inputs`)
+    # The network that plays, is measured and is kept: a moving average of the weights
+    # over about this many of the latest training steps (0: the latest weights).
+    average: int = 0
 
 
 @dataclass(frozen=True)
