@@ -193,10 +193,9 @@ def starting_network(args: argparse.Namespace) -> tuple[Network, str] | None:
             f"--start-from: {path} is for the {network.width}x{network.height} connect "
             f"{network.connect} board, not {args.width}x{args.height} connect {args.connect}"
         )
-    hidden = network.weights["w_in"].shape[1]
-    if args.hidden not in (None, hidden) or args.blocks not in (None, network.blocks):
+    if args.hidden not in (None, network.hidden) or args.blocks not in (None, network.blocks):
         raise CommandError(
-            f"--start-from: {path} is {hidden} wide with {network.blocks} blocks; "
+            f"--start-from: {path} is {network.hidden} wide with {network.blocks} blocks; "
             "leave out --hidden and --blocks to go on from it"
         )
     return network, hashlib.sha256(path.read_bytes()).hexdigest()

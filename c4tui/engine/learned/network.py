@@ -195,6 +195,16 @@ class Network:
         return (g.width, g.height, g.connect) == (self.width, self.height, self.connect)
 
     @property
+    def hidden(self) -> int:
+        """The width of its layers."""
+        return int(self.weights["w_in"].shape[1])
+
+    @property
+    def value_hidden(self) -> int:
+        """The width of the value head's layer."""
+        return int(self.weights["w_v1"].shape[1])
+
+    @property
     def parameters(self) -> int:
         return sum(int(w.size) for w in self.weights.values())
 
