@@ -84,7 +84,7 @@ def register(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--positions",
         type=whole_number(1, 10_000_000),
         help="positions from play the solver labels to measure each "
-        "generation (default: 100,000 on boards of 20 cells or fewer)",
+        "generation (default: 100,000 on boards of 20 cells or fewer, else 1,000)",
     )
     parser.add_argument(
         "--opening-plies",
