@@ -84,13 +84,14 @@ async def test_the_title_says_whether_the_solver_helped_and_the_cpu_time(tmp_pat
 
     run = ScriptedRun(tmp_path)
     play = replace(run.settings.play, solver=True, explore=0.5)
-    run.settings = replace(run.settings, play=play)
+    run.settings = replace(run.settings, play=play, net=replace(run.settings.net, average=500))
     app = TrainingApp(run)  # type: ignore[arg-type]
     async with app.run_test(size=(80, 24)) as pilot:
         while "gate" not in str(app.query_one("#phase").render()):
             await pilot.pause(0.05)
         title = str(app.query_one("#title").render())
-        assert "solver's proofs, 50% random moves" in title and "1.5 CPU-min" in title
+        assert "solver's proofs, 50% random moves, weights averaged" in title
+        assert "1.5 CPU-min" in title
         app.exit(0)
         await pilot.pause(0.1)
     run.go_on.set()

@@ -161,6 +161,8 @@ class TrainingApp(App[int]):
         mode = "solver's proofs" if settings.play.solver else "rules only"
         if settings.play.explore:
             mode += f", {settings.play.explore:.0%} random moves"
+        if settings.net.average:
+            mode += ", weights averaged"  # the network shown is the average (learner.py)
         self.query_one("#title", Static).update(
             f" {width}x{height} connect {connect} · {mode} · generation {generation} of "
             f"{settings.generations} · {cpu:.1f} CPU-min · {games:,} games · "
