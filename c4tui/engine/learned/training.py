@@ -60,17 +60,15 @@ class Config:
     # checkpoint is never resumed by a run that starts elsewhere.
     start: str = ""
 
+    def shapes(self) -> dict[str, tuple[int, ...]]:
+        """The shape of each of the network's weights (`network.expected_shapes`)."""
+        c = self
+        return expected_shapes(c.width, c.height, c.hidden, c.value_hidden, c.blocks, c.planes)
+
 
 def init_params(config: Config, key: jax.Array) -> Params:
     """He-initialised weights (zero biases) of every layer `network.py` names."""
-    shapes = expected_shapes(
-        config.width,
-        config.height,
-        config.hidden,
-        config.value_hidden,
-        config.blocks,
-        config.planes,
-    )
+    shapes = config.shapes()
     params: Params = {}
     for name, shape in shapes.items():
         key, sub = jax.random.split(key)
@@ -100,14 +98,7 @@ def config_for(network: Network, **schedule: Any) -> Config:
 
 def start_params(config: Config, network: Network) -> Params:
     """A network's weights as a run's first ones (float32, whatever the file stored)."""
-    shapes = expected_shapes(
-        config.width,
-        config.height,
-        config.hidden,
-        config.value_hidden,
-        config.blocks,
-        config.planes,
-    )
+    shapes = config.shapes()
     wrong = [name for name, shape in shapes.items() if network.weights[name].shape != shape]
     board = (network.width, network.height, network.connect, network.planes)
     if wrong or board != (config.width, config.height, config.connect, config.planes):
