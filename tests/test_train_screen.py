@@ -95,3 +95,22 @@ async def test_the_title_says_whether_the_solver_helped_and_the_cpu_time(tmp_pat
         app.exit(0)
         await pilot.pause(0.1)
     run.go_on.set()
+
+
+async def test_the_plot_is_drawn_again_to_the_width_of_a_resized_terminal(tmp_path):
+    run = ScriptedRun(tmp_path)
+    app = TrainingApp(run)  # type: ignore[arg-type]
+
+    def widest() -> int:
+        return max(map(len, str(app.query_one("#plot").render()).split("\n")))
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        while "gate" not in str(app.query_one("#phase").render()):
+            await pilot.pause(0.05)
+        narrow = widest()
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause(0.2)
+        assert narrow <= 80 < widest() <= 120
+        app.exit(0)
+        await pilot.pause(0.1)
+    run.go_on.set()

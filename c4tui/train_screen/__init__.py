@@ -13,7 +13,8 @@ it, and it needs nothing of the game's app.
 from __future__ import annotations
 
 import threading
-from typing import ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -22,6 +23,19 @@ from textual.widgets import DataTable, Footer, Static
 
 from c4tui.tournament.selfplay_run import NO_GATE, Generation, Report, SelfPlayRun
 from c4tui.train_screen.plot import braille_lines
+
+
+class Redrawn(Static):
+    """A Static drawn to the terminal's width by `draw`, called again when it is resized
+    (the widgets are told of a resized terminal; the App's own `on_resize` was not)."""
+
+    def __init__(self, draw: Callable[[], None], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.draw = draw
+
+    def on_resize(self) -> None:
+        self.draw()
+
 
 PHASES = {
     "label": "labelling positions with the solver",
@@ -66,7 +80,7 @@ class TrainingApp(App[int]):
     def compose(self) -> ComposeResult:
         yield Static(id="title")
         yield Static(id="phase")
-        yield Static(id="plot")
+        yield Redrawn(self.show_plot, id="plot")
         yield Static(id="gate")
         yield DataTable(id="generations", zebra_stripes=True, cursor_type="none")
         yield Footer()
