@@ -87,3 +87,20 @@ def test_a_learning_rate_out_of_range_is_one_line(capsys):
         main(["train", "distill", "--out", "n.npz", "--learning-rate", "0"])
     assert stopped.value.code == 2
     assert "give a number above 0 and at most 1" in capsys.readouterr().err
+
+
+def test_the_header_counts_games_only_when_the_run_labelled_them(tmp_path):
+    pytest.importorskip("jax")
+    import json
+
+    data, net = tmp_path / "d.npz", tmp_path / "n.npz"
+    tiny = ["--hidden", "16", "--blocks", "1", "--epochs", "1", "--games", "3", *SMALL]
+
+    def about() -> dict:
+        with np.load(net) as archive:
+            return json.loads(str(archive["header"]))["about"]
+
+    assert main(["train", "distill", "--out", str(net), "--data", str(data), *tiny]) == 0
+    assert about()["games"] == 3 and data.exists()
+    assert main(["train", "distill", "--out", str(net), "--data", str(data), *tiny]) == 0
+    assert "games" not in about() and about()["positions"] == len(Labelled.load(data))

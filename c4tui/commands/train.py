@@ -131,6 +131,7 @@ def run_distill(args: argparse.Namespace) -> int:
 
     console = output_console()
     start = starting_network(args)
+    read_from_files = reads_data_files(args)
     data = labelled_positions(args)
     schedule = {"epochs": args.epochs, "seed": args.seed, "learning_rate": args.learning_rate}
     if start is None:
@@ -169,7 +170,8 @@ def run_distill(args: argparse.Namespace) -> int:
                 )
 
         trainer.run(report, args.checkpoint)
-    about = {"positions": len(data), "games": args.games}
+    # The games only when this run labelled them (not counted for --data files' positions).
+    about = {"positions": len(data)} | ({} if read_from_files else {"games": args.games})
     save(args.out, trainer.network(about), half=args.half)
     console.print(f"wrote {args.out}: play it with alphazero:net={args.out}")
     return 0
@@ -208,11 +210,17 @@ def run_label(args: argparse.Namespace) -> int:
     return 0
 
 
+def reads_data_files(args: argparse.Namespace) -> bool:
+    """Whether the positions are read from `--data` files (all exist) rather than labelled."""
+    files: list[Path] = args.data or []
+    return bool(files) and all(path.exists() for path in files)
+
+
 def labelled_positions(args: argparse.Namespace) -> Labelled:
     from c4tui.engine.learned.labels import Labelled
 
     files: list[Path] = args.data or []
-    if files and all(path.exists() for path in files):
+    if reads_data_files(args):
         parts = []
         for path in files:
             try:

@@ -34,7 +34,7 @@ from c4tui.engine.board.geometry import non_losing
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import result_class
 from c4tui.engine.learned import KINDS as KINDS  # the kinds named below
-from c4tui.engine.learned.network import encode
+from c4tui.engine.learned.network import STORED, encode
 
 FULL = -128  # the score stored for a full column
 LATE_PLY = 14
@@ -103,8 +103,11 @@ def label_batch(batch: Batch) -> Labelled:
                 scores.append([FULL if s is None else s for s in column_scores])
                 moves.append(position.moves)
             position = position.play(next_column(position, column_scores, batch, rng))
+    # Shaped even when empty (a late game over before LATE_PLY labels nothing), so that
+    # `Labelled.join` takes it beside the others.
+    row_bytes = -(-STORED * batch.width * batch.height // 8)
     return Labelled(
-        np.array(features, dtype=np.uint8),
+        np.array(features, dtype=np.uint8).reshape(-1, row_bytes),
         np.array(scores, dtype=np.int8).reshape(-1, batch.width),
         np.array(moves, dtype=np.int8),
     )

@@ -116,7 +116,7 @@ def spots(stones: NDArray[np.bool_], empty: NDArray[np.bool_], connect: int) -> 
     n, width, height = stones.shape
     partners = line_partners(width, height, connect)
     flat = np.zeros((n, width * height + 1), dtype=bool)  # the last: off the board
-    flat[:, :-1] = stones.reshape(n, -1)
+    flat[:, :-1] = stones.reshape(n, width * height)  # (not -1: a batch may be empty)
     found = np.zeros((n, width * height), dtype=bool)
     for start in range(0, n, 4096):  # a gather's rows are lines x partners x cells
         lines = np.all(flat[start : start + 4096][:, partners], axis=2)

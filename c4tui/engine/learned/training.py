@@ -205,8 +205,10 @@ class Trainer:
         self.test = examples(held, config, mirrored=False)
         self.steps_per_epoch = max(1, len(self.train) // config.batch)
         self.steps = self.steps_per_epoch * config.epochs
+        warmup = min(500, self.steps // 10 + 1)
+        # The schedule's length counts its warm-up and must pass it (a run of one step).
         schedule = optax.warmup_cosine_decay_schedule(
-            0.0, config.learning_rate, min(500, self.steps // 10 + 1), self.steps
+            0.0, config.learning_rate, warmup, max(self.steps, warmup + 1)
         )
         self.optimiser = optax.adamw(schedule, weight_decay=config.weight_decay)
         if start is not None:

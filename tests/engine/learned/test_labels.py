@@ -9,6 +9,7 @@ from c4tui.engine.learned.labels import (
     FULL,
     LATE_PLY,
     Batch,
+    Labelled,
     batches,
     label_batch,
     label_in_parallel,
@@ -71,3 +72,12 @@ def test_late_games_label_only_their_middle_and_end_and_never_blunder_on_the_way
     assert len(data) and min(data.moves) >= LATE_PLY
     # Moves that never lose at once make games last: most reach well past the opening.
     assert max(data.moves) >= 25
+
+
+def test_a_batch_that_labels_nothing_still_joins_the_others():
+    # Connect 3 on 5x4: a late game is over before the 14th stone, where labelling starts.
+    board = {"width": 5, "height": 4, "connect": 3}
+    empty = label_batch(Batch(seed=1, games=2, kind="late", **board))
+    some = label_batch(Batch(seed=1, games=2, kind="random", **board))
+    assert len(empty) == 0 and empty.features.shape == (0, some.features.shape[1])
+    assert len(Labelled.join([some, empty, some])) == 2 * len(some)
