@@ -89,6 +89,7 @@ def test_a_learning_rate_out_of_range_is_one_line(capsys):
     assert "give a number above 0 and at most 1" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # two trainings: about 10 s
 def test_the_header_counts_games_only_when_the_run_labelled_them(tmp_path):
     pytest.importorskip("jax")
     import json
