@@ -119,8 +119,8 @@ def register(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         type=whole_number(0, 10_000_000),
         metavar="STEPS",
         help="the network played and kept is the moving average of the weights over "
-        "about this many training steps (default: 5 generations' steps on boards of 20 "
-        "cells or fewer, else 0: the latest weights)",
+        "about this many training steps (default: 5,000 on boards of 20 cells or fewer, "
+        "five generations of their default steps; else 0: the latest weights)",
     )
     parser.add_argument(
         "--gate-sims",

@@ -129,9 +129,11 @@ class Learner:
         return Network(width, height, connect, blocks, weights, made | about, self.settings.planes)
 
     def state_arrays(self) -> dict[str, NDArray[Any]]:
+        # The average only where it is kept: without one it is a copy of nothing used.
         mean = {f"mean_{name}": np.asarray(weights) for name, weights in self.mean.items()}
         steps = {"steps_taken": np.array(self.steps_taken)}
-        return pack_state(self.params, self.opt_state) | mean | steps
+        kept = mean if self.settings.average else {}
+        return pack_state(self.params, self.opt_state) | kept | steps
 
     def restore(self, arrays: Any) -> None:
         self.params, self.opt_state = unpack_state(arrays, self.params, self.opt_state)
