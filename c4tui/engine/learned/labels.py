@@ -10,7 +10,12 @@ move decides which positions the network sees:
 - `late`: random moves that never lose at once (and take a win at once half the time),
   so games last into the endgame; only positions from LATE_PLY stones on are labelled.
   Random games end early and the guided ones pay the solver for every opening, so
-  this is the cheap source of the middle and end games (Pons's End and Middle sets).
+  this is the cheap source of the middle and end games (Pons's End and Middle sets);
+- `levels`: the calibrated levels' games (levels.py), each side a level from 1 to 8
+  drawn for the game, each move chosen by that level's own rule from the scores the
+  labelling has just computed (`human.exact_weights`; level 8 plays a best column):
+  the positions people meet when they play the app's opponents, with the mistakes
+  people make.
 
 The work is split into batches of games, each with its own seed, run in worker
 processes (`label_in_parallel`), so the same seed makes the same data with any number
@@ -24,6 +29,7 @@ import random
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import cache
 from multiprocessing import get_context
 from pathlib import Path
 
@@ -35,6 +41,9 @@ from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import result_class
 from c4tui.engine.learned import KINDS as KINDS  # the kinds named below
 from c4tui.engine.learned.network import STORED, encode
+from c4tui.engine.players.human import HumanEngine, exact_weights
+from c4tui.engine.players.levels import LEVELS
+from c4tui.engine.players.specs import make_engine
 
 FULL = -128  # the score stored for a full column
 LATE_PLY = 14
@@ -91,6 +100,7 @@ def label_batch(batch: Batch) -> Labelled:
     seen: set[int] = set()
     for _ in range(batch.games):
         position = Position.start(batch.width, batch.height, batch.connect)
+        levels = (rng.choice(list(LEVELS)), rng.choice(list(LEVELS)))  # for `levels` games
         while not position.is_over():
             if batch.kind == "late" and position.moves < LATE_PLY:
                 position = position.play(unforced_column(position, rng))
@@ -102,7 +112,8 @@ def label_batch(batch: Batch) -> Labelled:
                 features.append(np.packbits(encode(position)))
                 scores.append([FULL if s is None else s for s in column_scores])
                 moves.append(position.moves)
-            position = position.play(next_column(position, column_scores, batch, rng))
+            level = levels[position.moves % 2]
+            position = position.play(next_column(position, column_scores, batch, rng, level))
     # Shaped even when empty (a late game over before LATE_PLY labels nothing), so that
     # `Labelled.join` takes it beside the others.
     row_bytes = -(-STORED * batch.width * batch.height // 8)
@@ -128,16 +139,38 @@ def unforced_column(position: Position, rng: random.Random) -> int:
 
 
 def next_column(
-    position: Position, scores: list[int | None], batch: Batch, rng: random.Random
+    position: Position, scores: list[int | None], batch: Batch, rng: random.Random, level: int
 ) -> int:
     legal = position.legal_moves()
     if batch.kind == "late":
         return unforced_column(position, rng)
+    if batch.kind == "levels":
+        return level_column(position, scores, level, rng)
     if batch.kind == "random" or rng.random() < batch.wander:
         return rng.choice(legal)
     best = max(result_class(s) for s in scores if s is not None)
     keeping = [c for c in legal if result_class(scores[c] or 0) == best and scores[c] is not None]
     return rng.choice(keeping)
+
+
+@cache
+def level_care(level: int) -> tuple[float, float] | None:
+    """(care, slip) of a level that is the human-like engine; None for the perfect player."""
+    engine = make_engine(LEVELS[level])
+    return (engine.care, engine.slip) if isinstance(engine, HumanEngine) else None
+
+
+def level_column(
+    position: Position, scores: list[int | None], level: int, rng: random.Random
+) -> int:
+    """The column `level` plays, by its own rule, from the position's exact scores."""
+    settings = level_care(level)
+    if settings is None:  # the perfect player: a best column (the quickest win)
+        best = max(s for s in scores if s is not None)
+        return rng.choice([col for col, s in enumerate(scores) if s == best])
+    weights = exact_weights(position, scores, *settings)
+    columns = sorted(weights)
+    return rng.choices(columns, [weights[col] for col in columns])[0]
 
 
 def batches(seed: int, games: int, kind: str, **board: int) -> Iterator[Batch]:

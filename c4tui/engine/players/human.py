@@ -100,6 +100,17 @@ def choice_weights(
     return weights
 
 
+def exact_weights(
+    position: Position, scores: Sequence[int | None], care: float, slip: float
+) -> dict[int, float]:
+    """`choice_weights` where every column's exact score is known: how a level with that
+    `care` and `slip` picks among the columns of `position` (its moves, puzzle ratings
+    and the levels' games that train the learned engine all read it here)."""
+    utility = {col: float(exact_utility(s)) for col, s in enumerate(scores) if s is not None}
+    handing = set(hands_over_a_win(position))
+    return choice_weights(utility, care, slip, handing, losing_scores(scores))
+
+
 class HumanEngine(BaseEngine):
     name = "human"
     TITLE = "Human-like"
@@ -140,12 +151,10 @@ class HumanEngine(BaseEngine):
             if score is not None
         }
         best_value = max(utility.values())
-        weights = choice_weights(
-            utility,
-            self.care,
-            self.slip,
-            set(hands_over_a_win(position)),
-            losing_scores(scores) if exact else None,
+        weights = (
+            exact_weights(position, scores, self.care, self.slip)
+            if exact
+            else choice_weights(utility, self.care, self.slip, set(hands_over_a_win(position)))
         )
         total = sum(weights.values())
         columns = sorted(weights)

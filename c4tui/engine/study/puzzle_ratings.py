@@ -20,15 +20,10 @@ from typing import Literal
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import best_score, keeping_columns
-from c4tui.engine.players.human import (
-    HumanEngine,
-    choice_weights,
-    exact_utility,
-    losing_scores,
-)
+from c4tui.engine.players.human import HumanEngine, exact_weights
 from c4tui.engine.players.levels import LEVELS, RATINGS
 from c4tui.engine.players.specs import make_engine
-from c4tui.engine.players.tactics import hands_over_a_win, threatened_columns, winning_columns
+from c4tui.engine.players.tactics import threatened_columns, winning_columns
 
 Theme = Literal["win", "defend", "draw"]
 THEMES: tuple[Theme, ...] = ("win", "defend", "draw")
@@ -40,9 +35,7 @@ def level_chance(level: int, position: Position, scores: tuple[int | None, ...])
     engine = make_engine(LEVELS[level])
     if not isinstance(engine, HumanEngine):
         return 1.0  # the perfect player
-    utility = {c: float(exact_utility(s)) for c, s in enumerate(scores) if s is not None}
-    handing = set(hands_over_a_win(position))
-    weights = choice_weights(utility, engine.care, engine.slip, handing, losing_scores(scores))
+    weights = exact_weights(position, scores, engine.care, engine.slip)
     keeping = keeping_columns(scores)
     return sum(weights[c] for c in keeping) / sum(weights.values())
 

@@ -81,3 +81,31 @@ def test_a_batch_that_labels_nothing_still_joins_the_others():
     some = label_batch(Batch(seed=1, games=2, kind="random", **board))
     assert len(empty) == 0 and empty.features.shape == (0, some.features.shape[1])
     assert len(Labelled.join([some, empty, some])) == 2 * len(some)
+
+
+def test_the_levels_play_by_their_own_rule_the_perfect_one_a_best_column():
+    import random
+    from collections import Counter
+
+    from c4tui.engine.learned.labels import level_column
+    from c4tui.engine.players.human import exact_weights
+
+    # The first player, to move with three stones up column 1, wins there at once.
+    position = Position.from_moves("121212")
+    scores = analyze(position)
+    rng = random.Random(4)
+    assert {level_column(position, scores, 8, rng) for _ in range(50)} == {0}
+    # Level 1 (care 400, no guard) often misses it, as often as its weights say.
+    picks = Counter(level_column(position, scores, 1, rng) for _ in range(4000))
+    weights = exact_weights(position, scores, 400, 1)
+    share = weights[0] / sum(weights.values())
+    assert 0.2 < share < 0.9 and abs(picks[0] / 4000 - share) < 0.03
+
+
+def test_levels_games_run_from_the_empty_board_and_last_longer_than_random_ones():
+    levels = label_batch(Batch(seed=2, games=6, kind="levels"))
+    random_games = label_batch(Batch(seed=2, games=6, kind="random"))
+    assert levels.moves[0] == 0 and list(levels.scores[0]) == analyze(Position.start())
+    assert np.mean(levels.moves) > np.mean(random_games.moves)
+    again = label_batch(Batch(seed=2, games=6, kind="levels"))
+    assert np.array_equal(again.features, levels.features)
