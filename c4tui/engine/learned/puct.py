@@ -12,11 +12,12 @@ player who moved into a node:
 - a stone that wins, or fills the board, is proven when its node is made, and so is
   a stone that loses at once (it leaves the opponent a winning cell they can play, or
   fills the cell below one: `geometry.non_losing`), by the rules alone;
-- a child with few empty cells (ENDGAME_EMPTY) or at one of the opening book's plies
-  (8 and 12 on 7x6) is solved when its parent is expanded, by a small exact solver of
-  the search's own (`Prover`), deterministic and a millisecond or less: the root's
-  columns are proven one by one, never the root as a whole, so the search still
-  knows which column keeps the result;
+- a child with few empty cells (at most the prover's `endgame`, ENDGAME_EMPTY unless
+  told) or at one of the opening book's plies (8 and 12 on 7x6) is solved when its
+  parent is expanded, by an exact solver of the search's own (`Prover`; within the
+  search's deadline when it has one, else deterministic): the root's columns are proven
+  one by one, never the root as a whole, so the search still knows which column keeps
+  the result;
 - proofs are backed up: a node with a child that wins is lost; a node whose children
   are all proven takes the best of them. A child proven lost is never chosen again.
 
@@ -27,6 +28,7 @@ the position reached becomes the new root, with everything learned below it.
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -45,7 +47,9 @@ DEFAULT_C = 1.5  # the exploration constant of the priors' bonus
 # An unvisited child's Q: its parent's mean less this, so that a search with a few
 # simulations looks deeper at the network's favourites instead of trying every column.
 FIRST_PLAY_REDUCTION = 0.25
-ENDGAME_EMPTY = 12  # leaves with at most this many empty cells are solved exactly
+# Leaves with at most this many empty cells are solved exactly, by default: a millisecond
+# or less each, for self-play's many small searches (the engine reaches further).
+ENDGAME_EMPTY = 12
 
 
 class Node:
@@ -70,21 +74,34 @@ class Node:
 
 
 class Prover:
-    """Exact results of leaves the solver settles at once; None for the others."""
+    """Exact results of the leaves within its reach (`endgame` empty cells or fewer, or
+    at the book's plies); None for the others, and for one the search's time ran out on."""
 
-    def __init__(self, position: Position) -> None:
+    def __init__(self, position: Position, endgame: int = ENDGAME_EMPTY) -> None:
         from c4tui.engine.players.opening import TABLE_SIZE
         from c4tui.engine.solver import Solver
 
         self.solver = Solver(position.geometry, table_size=TABLE_SIZE, threads=1)
         self.book_plies = (8, 12) if self.solver.book is not None else ()
+        self.endgame = endgame
+        self.deadline: float | None = None  # perf_counter; None: every proof is finished
+        self.stop: threading.Event | None = None
+
+    def within(self, deadline: float | None, stop: threading.Event | None) -> None:
+        """The limits of the search that asks next: a proof cut short by them is None."""
+        self.deadline, self.stop = deadline, stop
 
     def outcome(self, position: Position) -> int | None:
-        """The result for the side to move (1, 0, -1) where it is cheap, else None."""
+        """The result for the side to move (1, 0, -1) where it is in reach, else None."""
+        from c4tui.engine.solver.search import SearchStopped
+
         empty = position.geometry.cells - position.moves
-        if empty > ENDGAME_EMPTY and position.moves not in self.book_plies:
+        if empty > self.endgame and position.moves not in self.book_plies:
             return None
-        score = self.solver.solve(position, weak=True)
+        try:
+            score = self.solver.solve(position, weak=True, deadline=self.deadline, stop=self.stop)
+        except SearchStopped:
+            return None
         return (score > 0) - (score < 0)
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.learned.puct import ENDGAME_EMPTY, LOSS, UNKNOWN, WIN, Prover, PuctTree
-from c4tui.engine.players.alphazero import AlphaZeroEngine
+from c4tui.engine.players.alphazero import ENDGAME, AlphaZeroEngine
 from c4tui.engine.players.contract import Forfeit, Limits
 from c4tui.engine.players.specs import SpecError, make_engine, parse_spec
 from c4tui.engine.solver import analyze
@@ -106,12 +106,14 @@ def test_a_win_in_one_is_played_and_a_lost_column_avoided_whatever_the_network(n
     assert engine.search(block).move == 0
 
 
-def test_endgames_are_settled_by_the_solver_and_keep_the_exact_result(net):
-    """Past ENDGAME_EMPTY empty cells the leaves are solved: a network of random
-    weights still keeps every endgame's result, with a simulation or two per column."""
-    engine = make_engine(f"alphazero:sims=16,book=0,net={net}")
+@pytest.mark.parametrize("reach", [ENDGAME_EMPTY, ENDGAME])
+def test_endgames_are_settled_by_the_solver_and_keep_the_exact_result(net, reach):
+    """Leaves with `endgame` empty cells or fewer are solved: a network of random
+    weights still keeps the result of every position one stone further from the end,
+    with a simulation or two per column."""
+    engine = make_engine(f"alphazero:sims=16,book=0,net={net},endgame={reach}")
     checked = 0
-    for position in endgames(12, ENDGAME_EMPTY + 1):
+    for position in endgames(12, reach + 1):
         scores = analyze(position)
         best = max(s for s in scores if s is not None)
         move = engine.search(position).move
@@ -185,3 +187,20 @@ def test_a_win_by_a_double_threat_is_proven_by_propagation():
     tree.back_up([tree.root, child], -tree.expand(child))
     assert child.proof == WIN and tree.solved()
     assert tree.best_child().column == 3
+
+
+def test_a_proof_the_clock_or_the_stop_cuts_short_is_no_proof():
+    import threading
+    import time
+
+    endgame = endgames(1, 28)[0]
+    assert Prover(endgame, 28).outcome(endgame) is not None  # in reach, no limits: proven
+    assert Prover(endgame, 20).outcome(endgame) is None  # out of reach
+    opening = Position.start(6, 5, 4)  # no book on 6x5: 0.1 s of search, the limits bite
+    prover = Prover(opening, 42)
+    stopped = threading.Event()
+    stopped.set()
+    prover.within(None, stopped)
+    assert prover.outcome(opening) is None
+    prover.within(time.perf_counter() - 1, None)
+    assert prover.outcome(opening) is None
