@@ -7,7 +7,7 @@ import random
 import pytest
 
 from c4tui.engine.board.position import Position
-from c4tui.engine.learned.puct import ENDGAME_EMPTY, LOSS, UNKNOWN, WIN, Prover, PuctTree
+from c4tui.engine.learned.puct import ENDGAME_EMPTY, LOSS, UNKNOWN, WIN, Node, Prover, PuctTree
 from c4tui.engine.players.alphazero import ENDGAME, AlphaZeroEngine
 from c4tui.engine.players.contract import Forfeit, Limits
 from c4tui.engine.players.specs import SpecError, make_engine, parse_spec
@@ -204,3 +204,13 @@ def test_a_proof_the_clock_or_the_stop_cuts_short_is_no_proof():
     assert prover.outcome(opening) is None
     prover.within(time.perf_counter() - 1, None)
     assert prover.outcome(opening) is None
+
+
+def test_among_proven_wins_the_search_plays_a_win_at_once_else_the_networks_favourite():
+    position = Position.from_moves("1212123")  # the second player: 2 wins at once
+    tree = PuctTree(Node(position, -1, 1.0, UNKNOWN), random_network(), None)
+    proven = [(0, 0.5), (1, 0.1), (4, 0.4)]  # columns and priors, all proven wins
+    tree.root.children = [Node(position.play(c), c, p, WIN) for c, p in proven]
+    assert tree.root.children[1].position.is_over() and tree.best_child().column == 1
+    tree.root.children.pop(1)
+    assert tree.best_child().column == 0
