@@ -83,7 +83,9 @@ class Prover:
 
         self.solver = Solver(position.geometry, table_size=TABLE_SIZE, threads=1)
         self.book_plies = (8, 12) if self.solver.book is not None else ()
-        self.endgame = endgame
+        # Without the C kernel (a ConnectX agent, C4TUI_PURE_PYTHON) a proof costs tens of
+        # times more, and one of 28 empty cells overran a 1 s move by 0.27 s: keep to 12.
+        self.endgame = endgame if self.solver.uses_native else min(endgame, ENDGAME_EMPTY)
         self.deadline: float | None = None  # perf_counter; None: every proof is finished
         self.stop: threading.Event | None = None
 

@@ -214,3 +214,14 @@ def test_among_proven_wins_the_search_plays_a_win_at_once_else_the_networks_favo
     assert tree.root.children[1].position.is_over() and tree.best_child().column == 1
     tree.root.children.pop(1)
     assert tree.best_child().column == 0
+
+
+def test_without_the_c_kernel_the_search_solves_only_the_small_endgames(monkeypatch):
+    from c4tui.engine.solver import Solver
+
+    position = Position.start()
+    here = Prover(position, 28)
+    assert here.endgame == (28 if here.solver.uses_native else ENDGAME_EMPTY)
+    monkeypatch.setattr(Solver, "uses_native", property(lambda self: False))
+    assert Prover(position, 28).endgame == ENDGAME_EMPTY
+    assert Prover(position, 8).endgame == 8
