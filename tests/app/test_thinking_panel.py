@@ -449,6 +449,22 @@ async def test_the_learned_engine_shows_priors_visits_and_the_networks_own_value
         assert "█" not in lines[3] and "0% to win" in lines[8]
 
 
+async def test_a_search_proven_before_its_first_simulation_shows_each_columns_proof(make_app):
+    app = make_app(settings=Settings(mode="humans", theme="textual-dark"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        # 16 stones, ● to move and lost: the search solves the root's columns as it
+        # expands it, and stops; each column reads "loss" (it read nothing, as sims=0).
+        position = Position.from_moves("4445554234556222")
+        info = make_engine("alphazero:sims=200", seed=1).search(position).info
+        assert info.iterations == 0 and info.exact
+        panel = app.game_screen.thinking_panel
+        panel.show(ThinkingView(info, position, Limits(iterations=200), "AZ", False))
+        rows = panel_text(app).splitlines()[1:8]
+        proofs = [row.split()[3] for row in rows]
+        assert proofs == ["loss"] * 7, rows
+
+
 async def test_no_heading_of_the_learned_engines_table_is_cut_in_a_narrow_panel(make_app):
     app = make_app(settings=Settings(mode="humans", theme="textual-dark"))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -297,7 +297,9 @@ class ThinkingPanel(DrawnWidget):
         prior = "" if stat.prior is None else f"{stat.prior:.0%}"
         if stat.by_book:
             return [prior, "", uct_cell(stat), Text(" " * bar_width)]
-        searched = (info.iterations is not None and info.iterations > 0) or stat.visits
+        # A searched column has visits, 0 included (a search can end proven before its
+        # first simulation: every column then shows its proof); sims=0 reports none.
+        searched = bool(info.iterations) or stat.visits is not None
         if not searched:  # sims=0: the network's choice alone, its priors the bar
             return [prior, "", "", self._bar(stat.prior or 0.0, bar_width)]
         visits = stat.visits or 0
