@@ -103,9 +103,9 @@ def test_the_levels_play_by_their_own_rule_the_perfect_one_a_best_column():
 
 
 def test_levels_games_run_from_the_empty_board_and_last_longer_than_random_ones():
-    levels = label_batch(Batch(seed=2, games=6, kind="levels"))
-    random_games = label_batch(Batch(seed=2, games=6, kind="random"))
+    levels = label_batch(Batch(seed=2, games=3, kind="levels"))
+    random_games = label_batch(Batch(seed=2, games=3, kind="random"))
     assert levels.moves[0] == 0 and list(levels.scores[0]) == analyze(Position.start())
     assert np.mean(levels.moves) > np.mean(random_games.moves)
-    again = label_batch(Batch(seed=2, games=6, kind="levels"))
+    again = label_batch(Batch(seed=2, games=3, kind="levels"))
     assert np.array_equal(again.features, levels.features)
