@@ -17,7 +17,7 @@ import time
 from collections.abc import Mapping
 from typing import ClassVar
 
-from c4tui.engine.board.geometry import centre_first
+from c4tui.engine.board.geometry import Geometry, centre_first
 from c4tui.engine.board.position import Position
 from c4tui.engine.learned.network import Network, NetworkError, load, shipped, shipped_file
 from c4tui.engine.learned.puct import DEFAULT_C, Prover, PuctTree
@@ -42,7 +42,16 @@ DEFAULT_SIMS = 400  # simulations a move when the spec gives no budget
 # 64 simulations a move took 0.001-0.021 s on average on Pons's sets, against
 # 0.04-0.06 s when only leaves of 12 were solved, and no move lost its position's
 # result on any of the six sets (Middle-Medium: 3.3% at 12). docs/learned-engine.md.
+# On a smaller board 28 empty cells are its opening, dear to prove (6x5: 18 ms at the
+# median, a first move of 0.56 s): there the reach is two thirds of the cells.
 ENDGAME = 28
+
+
+def endgame_reach(g: Geometry) -> int:
+    """The default reach of the search's proofs on a board (`endgame=` sets another)."""
+    return min(ENDGAME, g.cells * 2 // 3)
+
+
 INFO_EVERY = 0.05  # seconds between progress reports
 # The opening book's verdict may take this share of a move's time (see mcts.BOOK_SHARE).
 BOOK_SHARE = 0.5
@@ -71,7 +80,8 @@ class AlphaZeroEngine(BaseEngine):
             int,
             0,
             100,
-            help=f"leaves with this many empty cells or fewer are solved (default {ENDGAME})",
+            help=f"leaves with this many empty cells or fewer are solved (default {ENDGAME}, "
+            "or two thirds of a smaller board's cells)",
         ),
     }
 
@@ -85,7 +95,7 @@ class AlphaZeroEngine(BaseEngine):
         book: int = 1,
         net: str | None = None,
         prove: int = 1,
-        endgame: int = ENDGAME,
+        endgame: int | None = None,
         limits: Limits | None = None,
     ) -> None:
         self.network_only = sims == 0
@@ -94,7 +104,7 @@ class AlphaZeroEngine(BaseEngine):
         self.book = bool(book)
         self.net_file = net
         self.prove = bool(prove)
-        self.endgame = endgame
+        self.endgame = endgame  # None: the board's own (`endgame_reach`)
         self._network: Network | None = None
         if net is not None:
             try:
@@ -168,7 +178,10 @@ class AlphaZeroEngine(BaseEngine):
             if self.prove and (
                 self._prover is None or self._prover.solver.geometry != position.geometry
             ):
-                self._prover = Prover(position, self.endgame)
+                reach = self.endgame
+                if reach is None:
+                    reach = endgame_reach(position.geometry)
+                self._prover = Prover(position, reach)
             self.tree = PuctTree.start(position, network, self._prover, self.c)
         tree = self.tree
         if tree.prover is not None:  # on a clock a proof stops with it; else each finishes

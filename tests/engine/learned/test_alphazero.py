@@ -225,3 +225,12 @@ def test_without_the_c_kernel_the_search_solves_only_the_small_endgames(monkeypa
     monkeypatch.setattr(Solver, "uses_native", property(lambda self: False))
     assert Prover(position, 28).endgame == ENDGAME_EMPTY
     assert Prover(position, 8).endgame == 8
+
+
+def test_the_proofs_reach_28_empty_cells_or_two_thirds_of_a_smaller_board():
+    from c4tui.engine.board.geometry import geometry
+    from c4tui.engine.players.alphazero import endgame_reach
+
+    assert endgame_reach(geometry(7, 6, 4)) == ENDGAME == 28
+    assert endgame_reach(geometry(6, 5, 4)) == 20 and endgame_reach(geometry(5, 4, 4)) == 13
+    assert endgame_reach(geometry(9, 7, 4)) == 28
