@@ -102,15 +102,14 @@ def register(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--explore",
         type=share,
         help="the share of moves after the opening played at random, their positions still "
-        "searched and kept (0 to 1, default 0)",
+        "searched and kept (0 to 1, default 0.5)",
     )
     parser.add_argument(
         "--solver",
         action=argparse.BooleanOptionalAction,
         default=None,
         help="self-play's search asks the exact solver to settle leaves with a dozen empty "
-        "cells or fewer; --no-solver: the rules alone (default: the solver on boards of 20 "
-        "cells or fewer, where it costs about 0.1 ms a leaf; the rules alone on larger ones)",
+        "cells or fewer, about 0.1 ms a leaf (the default); --no-solver: the rules alone",
     )
     parser.add_argument("--hidden", type=whole_number(8, 4096), help="the network's width")
     parser.add_argument("--blocks", type=whole_number(0, 64), help="residual blocks")
@@ -119,8 +118,8 @@ def register(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         type=whole_number(0, 10_000_000),
         metavar="STEPS",
         help="the network played and kept is the moving average of the weights over "
-        "about this many training steps (default: 5,000 on boards of 20 cells or fewer, "
-        "five generations of their default steps; else 0: the latest weights)",
+        "about this many training steps (default: five generations of the board's default "
+        "steps, 5,000 on 5x4, 2,000 on 6x5, 2,500 on 7x6; 0: the latest weights)",
     )
     parser.add_argument(
         "--gate-sims",

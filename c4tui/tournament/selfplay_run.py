@@ -92,46 +92,43 @@ class RunSettings:
 
 def defaults(board: tuple[int, int, int]) -> RunSettings:
     """The settings a run on that board starts from (docs/learned-engine.md: measured
-    on 5x4; the larger boards get a larger network and fewer, dearer labels)."""
+    on 5x4, 6x5 and 7x6; the larger boards get fewer games, dearer labels)."""
     cells = board[0] * board[1]
     # Moves drawn in proportion to the visits for the first half of the board: with only
     # the first few so drawn, the games kept to a narrow path, and the network missed a
     # win in one in 46% of the won positions of random play (5x4, generation 6). Games
     # open with up to three quarters of the board played at random: self-play from the
     # empty board met 1.8% of the positions random play reaches (5x4, generation 3).
-    play = PlaySettings(sampled_plies=cells // 2, opening_plies=cells * 3 // 4, search_value=0.5)
+    # On every board, the three levers measured on 5x4 first: the solver's proofs of the
+    # leaves of a dozen empty cells (0.1 ms each, on 7x6 too), half of the moves after
+    # the opening played at random (`PlaySettings.explore`; 5x4: 2.73% at 8.6
+    # CPU-minutes against 4.45% at 8.1 without), and the weights' moving average over
+    # five generations' steps (`LearnerSettings.average`). On 7x6 together they took a
+    # run to 13.1% at 29.0 CPU-minutes, where the rules alone were at 19.8% at 27.9
+    # (2,000 measuring positions; docs/learned-engine.md, "The levers on every board").
+    play = PlaySettings(
+        sampled_plies=cells // 2,
+        opening_plies=cells * 3 // 4,
+        search_value=0.5,
+        solver=True,
+        explore=0.5,
+    )
     if cells <= 20:
         # The gate stays on, as on every board: a generation plays self-play only once it
         # beat the best. (`--gate-games 0` turns it off, as AlphaZero did; the 5x4 curves
         # in docs/learned-engine.md were measured so: a gate turned down generations
         # 10-14 of a run as the trained network's mistakes fell from 24.3% to 23.1%.)
-        # The solver's proofs, more games, a longer window and a larger network: on 5x4,
-        # 3.82% at 12.6 CPU-minutes against 10% by the rules alone with the smaller
-        # network and shorter window; the same network trained on the solver's labels
-        # of 200,000 positions errs on 0.57% of them, 128 wide and 2 blocks on 2.01%.
-        # A half of the moves after the opening played at random (`PlaySettings.explore`):
-        # 2.73% at 8.6 CPU-minutes against 4.45% at 8.1 without. The weights' moving
-        # average over 5,000 steps (`LearnerSettings.average`): see docs/learned-engine.md.
-        return RunSettings(
-            board,
-            games=1000,
-            window=12,
-            steps=1000,
-            play=replace(play, solver=True, explore=0.5),
-            net=LearnerSettings(hidden=256, blocks=3, average=5000),
-        )
+        # More games, a longer window and a larger network: on 5x4, 3.82% at 12.6
+        # CPU-minutes against 10% by the rules alone with the smaller network and
+        # shorter window; the same network trained on the solver's labels of 200,000
+        # positions errs on 0.57% of them, 128 wide and 2 blocks on 2.01%.
+        net = LearnerSettings(hidden=256, blocks=3, average=5000)
+        return RunSettings(board, games=1000, window=12, steps=1000, play=play, net=net)
     if cells <= 30:  # 6x5 positions are dear to solve: 1,000 took 2.5 CPU-minutes
-        return RunSettings(
-            board, games=200, steps=400, positions=1_000, play=play, net=LearnerSettings(hidden=192)
-        )
-    return RunSettings(
-        board,
-        games=200,
-        steps=500,
-        positions=1_000,
-        play=play,
-        net=LearnerSettings(hidden=256, blocks=3),
-    )
+        net = LearnerSettings(hidden=192, average=2000)
+        return RunSettings(board, games=200, steps=400, positions=1_000, play=play, net=net)
+    net = LearnerSettings(hidden=256, blocks=3, average=2500)
+    return RunSettings(board, games=200, steps=500, positions=1_000, play=play, net=net)
 
 
 @dataclass
