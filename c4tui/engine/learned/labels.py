@@ -100,7 +100,13 @@ def label_batch(batch: Batch) -> Labelled:
     seen: set[int] = set()
     for _ in range(batch.games):
         position = Position.start(batch.width, batch.height, batch.connect)
-        levels = (rng.choice(list(LEVELS)), rng.choice(list(LEVELS)))  # for `levels` games
+        # Each side's level, drawn only for `levels` games: the other kinds' games stay
+        # those their seeds made before this kind was added.
+        levels = (
+            (rng.choice(list(LEVELS)), rng.choice(list(LEVELS)))
+            if batch.kind == "levels"
+            else (0, 0)
+        )
         while not position.is_over():
             if batch.kind == "late" and position.moves < LATE_PLY:
                 position = position.play(unforced_column(position, rng))

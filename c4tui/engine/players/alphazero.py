@@ -46,15 +46,14 @@ DEFAULT_SIMS = 400  # simulations a move when the spec gives no budget
 # median, a first move of 0.56 s): there the reach is two thirds of the cells.
 ENDGAME = 28
 
+INFO_EVERY = 0.05  # seconds between progress reports
+# The opening book's verdict may take this share of a move's time (see mcts.BOOK_SHARE).
+BOOK_SHARE = 0.5
+
 
 def endgame_reach(g: Geometry) -> int:
     """The default reach of the search's proofs on a board (`endgame=` sets another)."""
     return min(ENDGAME, g.cells * 2 // 3)
-
-
-INFO_EVERY = 0.05  # seconds between progress reports
-# The opening book's verdict may take this share of a move's time (see mcts.BOOK_SHARE).
-BOOK_SHARE = 0.5
 
 
 class AlphaZeroEngine(BaseEngine):
