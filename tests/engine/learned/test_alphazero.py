@@ -85,8 +85,9 @@ def test_the_visits_add_up_to_the_simulations_and_the_priors_stay(net):
 
 
 def test_the_tree_is_kept_after_our_move_and_the_reply(net):
-    engine = make_engine(f"alphazero:sims=200,book=0,net={net}")
-    # Past the book's plies and far from the end, where the solver settles nothing.
+    engine = make_engine(f"alphazero:sims=200,book=0,endgame=12,net={net}")
+    # Past the book's plies and far from the end (12 empty cells: the proofs' reach
+    # here), where the solver settles nothing.
     start = next(p for p in random_positions((7, 6, 4), 60) if 14 <= p.moves <= 20)
     first = engine.search(start)
     reply = first.info.pv[1] if len(first.info.pv) > 1 else 3
