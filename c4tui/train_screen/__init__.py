@@ -63,7 +63,7 @@ class TrainingApp(App[int]):
     #title { height: auto; background: $primary-background; }  /* wraps at 80 columns */
     #phase { height: 1; }
     #plot { height: auto; margin: 1 0 0 0; }
-    #gate { height: 1; margin: 0 0 1 0; }
+    #gate { height: auto; margin: 0 0 1 0; }  /* its bounds wrap at 80 columns */
     DataTable { height: 1fr; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "stop", "stop (resume later)")]
