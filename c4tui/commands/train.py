@@ -131,8 +131,7 @@ def run_distill(args: argparse.Namespace) -> int:
 
     console = output_console()
     start = starting_network(args)
-    read_from_files = reads_data_files(args)
-    data = labelled_positions(args)
+    data, labelled = labelled_positions(args)
     schedule = {"epochs": args.epochs, "seed": args.seed, "learning_rate": args.learning_rate}
     if start is None:
         config = training.Config(
@@ -171,7 +170,7 @@ def run_distill(args: argparse.Namespace) -> int:
 
         trainer.run(report, args.checkpoint)
     # The games only when this run labelled them (not counted for --data files' positions).
-    about = {"positions": len(data)} | ({} if read_from_files else {"games": args.games})
+    about = {"positions": len(data)} | ({"games": args.games} if labelled else {})
     save(args.out, trainer.network(about), half=args.half)
     console.print(f"wrote {args.out}: play it with alphazero:net={args.out}")
     return 0
@@ -210,31 +209,27 @@ def run_label(args: argparse.Namespace) -> int:
     return 0
 
 
-def reads_data_files(args: argparse.Namespace) -> bool:
-    """Whether the positions are read from `--data` files (all exist) rather than labelled."""
-    files: list[Path] = args.data or []
-    return bool(files) and all(path.exists() for path in files)
-
-
-def labelled_positions(args: argparse.Namespace) -> Labelled:
+def labelled_positions(args: argparse.Namespace) -> tuple[Labelled, bool]:
+    """The positions to train on, and whether this run labelled them (rather than read
+    them from `--data` files that all exist)."""
     from c4tui.engine.learned.labels import Labelled
 
     files: list[Path] = args.data or []
-    if reads_data_files(args):
+    if files and all(path.exists() for path in files):
         parts = []
         for path in files:
             try:
                 parts.append(Labelled.load(path))
             except (OSError, ValueError, KeyError) as error:
                 raise CommandError(f"--data: {path}: not labelled positions ({error})") from None
-        return Labelled.join(parts)
+        return Labelled.join(parts), False
     if len(files) > 1:
         missing = next(path for path in files if not path.exists())
         raise CommandError(f"--data: {missing}: no such file (only one file is made at a time)")
     data = label_games(args)
     if files:
         data.save(files[0])
-    return data
+    return data, True
 
 
 def label_games(args: argparse.Namespace) -> Labelled:

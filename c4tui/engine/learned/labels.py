@@ -29,7 +29,6 @@ import random
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from functools import cache
 from multiprocessing import get_context
 from pathlib import Path
 
@@ -41,9 +40,8 @@ from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import result_class
 from c4tui.engine.learned import KINDS as KINDS  # the kinds named below
 from c4tui.engine.learned.network import STORED, encode
-from c4tui.engine.players.human import HumanEngine, exact_weights
+from c4tui.engine.players.human import exact_weights, level_care
 from c4tui.engine.players.levels import LEVELS
-from c4tui.engine.players.specs import make_engine
 
 FULL = -128  # the score stored for a full column
 LATE_PLY = 14
@@ -157,13 +155,6 @@ def next_column(
     best = max(result_class(s) for s in scores if s is not None)
     keeping = [c for c in legal if result_class(scores[c] or 0) == best and scores[c] is not None]
     return rng.choice(keeping)
-
-
-@cache
-def level_care(level: int) -> tuple[float, float] | None:
-    """(care, slip) of a level that is the human-like engine; None for the perfect player."""
-    engine = make_engine(LEVELS[level])
-    return (engine.care, engine.slip) if isinstance(engine, HumanEngine) else None
 
 
 def level_column(

@@ -95,11 +95,11 @@ class Prover:
 
     def outcome(self, position: Position) -> int | None:
         """The result for the side to move (1, 0, -1) where it is in reach, else None."""
-        from c4tui.engine.solver.search import SearchStopped
-
         empty = position.geometry.cells - position.moves
         if empty > self.endgame and position.moves not in self.book_plies:
             return None
+        from c4tui.engine.solver.search import SearchStopped
+
         try:
             score = self.solver.solve(position, weak=True, deadline=self.deadline, stop=self.stop)
         except SearchStopped:

@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import cache
 from typing import ClassVar
 
 from c4tui.engine.board.position import Position
@@ -109,6 +110,17 @@ def exact_weights(
     utility = {col: float(exact_utility(s)) for col, s in enumerate(scores) if s is not None}
     handing = set(hands_over_a_win(position))
     return choice_weights(utility, care, slip, handing, losing_scores(scores))
+
+
+@cache
+def level_care(level: int) -> tuple[float, float] | None:
+    """(care, slip) of a calibrated level (levels.py) that is this engine; None for the
+    perfect player. Puzzle ratings and the levels' labelled games choose by it."""
+    from c4tui.engine.players.levels import LEVELS
+    from c4tui.engine.players.specs import make_engine
+
+    engine = make_engine(LEVELS[level])
+    return (engine.care, engine.slip) if isinstance(engine, HumanEngine) else None
 
 
 class HumanEngine(BaseEngine):

@@ -20,9 +20,8 @@ from typing import Literal
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.board.scores import best_score, keeping_columns
-from c4tui.engine.players.human import HumanEngine, exact_weights
+from c4tui.engine.players.human import exact_weights, level_care
 from c4tui.engine.players.levels import LEVELS, RATINGS
-from c4tui.engine.players.specs import make_engine
 from c4tui.engine.players.tactics import threatened_columns, winning_columns
 
 Theme = Literal["win", "defend", "draw"]
@@ -32,10 +31,10 @@ LOWEST, HIGHEST = min(RATINGS.values()) - 400, max(RATINGS.values()) + 400
 
 def level_chance(level: int, position: Position, scores: tuple[int | None, ...]) -> float:
     """The chance that `level` plays a column keeping the best result class."""
-    engine = make_engine(LEVELS[level])
-    if not isinstance(engine, HumanEngine):
+    settings = level_care(level)
+    if settings is None:
         return 1.0  # the perfect player
-    weights = exact_weights(position, scores, engine.care, engine.slip)
+    weights = exact_weights(position, scores, *settings)
     keeping = keeping_columns(scores)
     return sum(weights[c] for c in keeping) / sum(weights.values())
 
