@@ -10,4 +10,4 @@
 
 # The kinds of games `labels.py` labels positions from (here, so that the command line
 # names them without loading NumPy).
-KINDS = ("random", "guided", "late", "levels")
+KINDS = ("random", "guided", "late", "levels", "hard")

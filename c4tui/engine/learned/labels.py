@@ -15,7 +15,15 @@ move decides which positions the network sees:
   drawn for the game, each move chosen by that level's own rule from the scores the
   labelling has just computed (`human.exact_weights`; level 8 plays a best column):
   the positions people meet when they play the app's opponents, with the mistakes
-  people make.
+  people make;
+- `hard`: uniformly random games, as `random`, but of each game only HARD_PER_GAME
+  positions from HARD_FROM_PLY stones on are analysed, and only those the solver needs
+  at least HARD_NODES positions to analyse are kept: the kind Pons's Medium and Hard
+  sets are binned as, and where the network errs (the shipped network of 2026-11-29,
+  on 11,851 random-play positions: 0.3% of the middle games the solver settles in
+  under a thousand positions, 6.7% of those that take it 100,000 to a million). The
+  count is of a solver of one thread whose table is emptied at each batch's start, so
+  the same batch keeps the same positions on any machine.
 
 The work is split into batches of games, each with its own seed, run in worker
 processes (`label_in_parallel`), so the same seed makes the same data with any number
@@ -46,6 +54,9 @@ from c4tui.engine.players.levels import LEVELS
 FULL = -128  # the score stored for a full column
 LATE_PLY = 14
 GAMES_PER_BATCH = 20
+HARD_PER_GAME = 3
+HARD_FROM_PLY = 6
+HARD_NODES = 10_000
 
 
 @dataclass(frozen=True)
@@ -91,11 +102,33 @@ class Batch:
 
 def label_batch(batch: Batch) -> Labelled:
     """Play and label the games of one batch (in a worker process)."""
-    from c4tui.engine.solver import analyze
-
     rng = random.Random(batch.seed)
     features, scores, moves = [], [], []
     seen: set[int] = set()
+    made = hard_positions(batch, rng) if batch.kind == "hard" else played_positions(batch, rng)
+    for position, column_scores in made:
+        key = position.key()
+        if key not in seen:
+            seen.add(key)
+            features.append(np.packbits(encode(position)))
+            scores.append([FULL if s is None else s for s in column_scores])
+            moves.append(position.moves)
+    # Shaped even when empty (a late game over before LATE_PLY labels nothing), so that
+    # `Labelled.join` takes it beside the others.
+    row_bytes = -(-STORED * batch.width * batch.height // 8)
+    return Labelled(
+        np.array(features, dtype=np.uint8).reshape(-1, row_bytes),
+        np.array(scores, dtype=np.int8).reshape(-1, batch.width),
+        np.array(moves, dtype=np.int8),
+    )
+
+
+def played_positions(
+    batch: Batch, rng: random.Random
+) -> Iterator[tuple[Position, list[int | None]]]:
+    """The positions of the batch's games as its kind plays them, with their scores."""
+    from c4tui.engine.solver import analyze
+
     for _ in range(batch.games):
         position = Position.start(batch.width, batch.height, batch.connect)
         # Each side's level, drawn only for `levels` games: the other kinds' games stay
@@ -110,22 +143,32 @@ def label_batch(batch: Batch) -> Labelled:
                 position = position.play(unforced_column(position, rng))
                 continue
             column_scores = analyze(position)
-            key = position.key()
-            if key not in seen:
-                seen.add(key)
-                features.append(np.packbits(encode(position)))
-                scores.append([FULL if s is None else s for s in column_scores])
-                moves.append(position.moves)
+            yield position, column_scores
             level = levels[position.moves % 2]
             position = position.play(next_column(position, column_scores, batch, rng, level))
-    # Shaped even when empty (a late game over before LATE_PLY labels nothing), so that
-    # `Labelled.join` takes it beside the others.
-    row_bytes = -(-STORED * batch.width * batch.height // 8)
-    return Labelled(
-        np.array(features, dtype=np.uint8).reshape(-1, row_bytes),
-        np.array(scores, dtype=np.int8).reshape(-1, batch.width),
-        np.array(moves, dtype=np.int8),
-    )
+
+
+def hard_positions(
+    batch: Batch, rng: random.Random
+) -> Iterator[tuple[Position, list[int | None]]]:
+    """The `hard` kind's positions of one batch, with their scores (see the module's doc)."""
+    from c4tui.engine.solver import exact_scores
+    from c4tui.engine.solver.exact import Solver
+
+    start = Position.start(batch.width, batch.height, batch.connect)
+    solver = Solver(start.geometry, threads=1)  # an empty table: the counts are the batch's
+    for _ in range(batch.games):
+        position, path = start, []
+        while not position.is_over():
+            if position.moves >= HARD_FROM_PLY:
+                path.append(position)
+            position = position.play(rng.choice(position.legal_moves()))
+        chosen = rng.sample(range(len(path)), min(HARD_PER_GAME, len(path)))
+        for at in sorted(chosen):
+            before = solver.nodes
+            column_scores = exact_scores(solver.analyze(path[at]))
+            if solver.nodes - before >= HARD_NODES:
+                yield path[at], column_scores
 
 
 def unforced_column(position: Position, rng: random.Random) -> int:

@@ -7,10 +7,14 @@ import numpy as np
 from c4tui.engine.board.position import Position
 from c4tui.engine.learned.labels import (
     FULL,
+    HARD_FROM_PLY,
+    HARD_NODES,
+    HARD_PER_GAME,
     LATE_PLY,
     Batch,
     Labelled,
     batches,
+    hard_positions,
     label_batch,
     label_in_parallel,
 )
@@ -121,3 +125,27 @@ def test_a_seed_makes_the_games_it_made_before_the_levels_kind_was_added():
         data = label_batch(Batch(seed=7, games=3, kind=kind, width=5, height=4))
         got = hashlib.sha256(data.features.tobytes() + data.scores.tobytes()).hexdigest()
         assert got[:16] == digest, kind
+
+
+
+def test_hard_positions_are_random_plays_ones_the_solver_works_for_the_same_anywhere():
+    import random
+
+    from c4tui.engine.solver.exact import Solver
+
+    work = list(batches(3, 30, "hard"))
+    one = label_in_parallel(work, 1)
+    two = label_in_parallel(work, 2)
+    for name in ("features", "scores", "moves"):
+        assert np.array_equal(getattr(one, name), getattr(two, name))
+    assert 0 < len(one) <= HARD_PER_GAME * 30 and one.moves.min() >= HARD_FROM_PLY
+    assert one.moves.mean() > label_batch(Batch(seed=3, games=30, kind="random")).moves.mean()
+    kept = list(hard_positions(work[0], random.Random(work[0].seed)))
+    assert [np.packbits(encode(p)).tobytes() for p, _ in kept] == [
+        f.tobytes() for f in one.features[: len(kept)]
+    ]
+    for position, scores in kept[:3]:
+        assert scores == analyze(position)
+        solver = Solver(position.geometry, threads=1)  # an empty table: no help from the batch's
+        solver.analyze(position)
+        assert solver.nodes >= HARD_NODES
