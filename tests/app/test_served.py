@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from textual.widgets import Static
+from textual.widgets import Checkbox, Select, Static
 
 from c4tui.app.screens.game import GameScreen
 from c4tui.app.screens.help import HelpScreen
@@ -163,6 +163,30 @@ async def test_the_ai_seats_thinking_reaches_the_panel_while_it_searches(service
         assert app.room_screen.thinking_panel.border_subtitle == "figures from ●'s view"
         assert app.room_screen.board.view.position.to_move == 1
 
+
+
+async def test_the_learned_engine_is_offered_in_the_lobby_and_its_priors_reach_the_panel(
+    service, monkeypatch
+):
+    await service.host.ai.pool.start()
+    app = served_app(service)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert ("AlphaZero, watch it think", "alphazero") in app.screen.opponents()
+        drawn = []
+        show = ThinkingPanel.show
+        monkeypatch.setattr(
+            ThinkingPanel, "show", lambda panel, view: (drawn.append(view), show(panel, view))
+        )
+        app.screen.query_one("#level", Select).value = "alphazero"
+        app.screen.query_one("#second", Checkbox).value = True
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.match.room)
+        assert app.match.room.seats[0].ai == "alphazero:time=0.3"  # the server's budget
+        await until(pilot, lambda: app.match.room.position.moves == 1)
+        view = next(view for view in drawn if view.info is not None)
+        assert view.info.engine == "alphazero"
+        assert all(column.prior is not None for column in view.info.columns)
 
 def footer_keys(app) -> set[str]:
     """The actions the footer shows now."""

@@ -58,7 +58,11 @@ from c4tui.server.wire.matchmaking_messages import ChallengeListed, Challenges, 
 DEFAULT_LEVEL = level_name(3)
 # Beside the levels, engines whose thinking is worth watching: they search for all of the
 # server's AI time, and everyone in the room sees their thinking panel fill up.
-WATCHABLE = (("MCTS, watch it think", "mcts"), ("NegaMax, watch it think", "negamax"))
+WATCHABLE = (
+    ("MCTS, watch it think", "mcts"),
+    ("NegaMax, watch it think", "negamax"),
+    ("AlphaZero, watch it think", "alphazero"),  # on a board it has a network for
+)
 BOT_CHOICE = "bot:"  # the opponents list's value of a bot online: "bot:NAME"
 SERVER_CHOICE = "server:"  # of one of the operator's engines (server/service/requests.py OPERATORS)
 
