@@ -25,7 +25,8 @@ from c4tui.server.wire.matchmaking_messages import ChallengeListed, Challenges, 
 
 LOBBY_HELP = (
     "type a command and press Enter; Escape: the lobby's keys, colon: typing again",
-    "play, or play N: a game against the AI at level N (1 to 8), default level 3",
+    "play, or play N: a game against the AI at level N (1 to 8), default level 3; "
+    "play mcts, play negamax, play alphazero: an engine whose thinking you follow",
     "room: a room for two, its code to pass on; public room: one anyone may join",
     "join CODE: a room or seat by its code; watch N: watch room N",
     "rooms: every room; online: who is online; games: your finished games",
@@ -142,11 +143,25 @@ class LobbyReader(ReaderPane):
             for line in challenge_lines(old, new):
                 self.spoken.say(line)
 
+    def play_engine(self, name: str) -> None:
+        """`play mcts` and the like: an opponent the lobby's list offers by its value."""
+        screen: Any = self.screen
+        offered = dict((value, label) for label, value in screen.opponents())
+        if name not in offered:
+            engines = ", ".join(v for v in offered if not v.startswith(("level", "bot:")))
+            self.spoken.say(f"no AI {name}: play N for a level (1 to 8), or play {engines}")
+            return
+        screen.query_one("#level", Select).value = name
+        self.spoken.say(f"playing {offered[name]}")
+        screen.action_play_ai()
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = self.typed(event)
         word, _, rest = text.lower().partition(" ")
         screen: Any = self.screen
-        if word == "play":
+        if word == "play" and rest and not rest.isdigit():
+            self.play_engine(rest)
+        elif word == "play":
             level = int(rest) if rest.isdigit() else 3
             if level not in LEVELS:
                 self.spoken.say(f"no level {rest}: levels are 1 to {max(LEVELS)}")

@@ -233,3 +233,19 @@ async def test_the_cursor_is_on_the_field_a_dialog_opens_on(service):
         # Once at the screen's top left: the caret placed before the dialog was laid out.
         await until(pilot, lambda: app.cursor_position.y == field.content_region.y > 0)
         await bob.close()
+
+
+async def test_play_an_engine_by_name_and_an_unknown_one_lists_them(service):
+    app = served_app(service)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("s")
+        await until(pilot, lambda: reading(app))
+        await typed(pilot, "play deep blue")
+        assert app.spoken.lines[-1] == (
+            "no AI deep blue: play N for a level (1 to 8), or play mcts, negamax, alphazero"
+        )
+        await typed(pilot, "play alphazero")
+        assert "playing AlphaZero, watch it think" in app.spoken.lines
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.match.room)
+        assert app.match.room.seats[1].ai.startswith("alphazero")
