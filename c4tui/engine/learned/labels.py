@@ -37,8 +37,10 @@ import random
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import cache
 from multiprocessing import get_context
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
@@ -50,6 +52,9 @@ from c4tui.engine.learned import KINDS as KINDS  # the kinds named below
 from c4tui.engine.learned.network import STORED, encode
 from c4tui.engine.players.human import exact_weights, level_care
 from c4tui.engine.players.levels import LEVELS
+
+if TYPE_CHECKING:
+    from c4tui.engine.solver.exact import Solver
 
 FULL = -128  # the score stored for a full column
 LATE_PLY = 14
@@ -153,10 +158,10 @@ def hard_positions(
 ) -> Iterator[tuple[Position, list[int | None]]]:
     """The `hard` kind's positions of one batch, with their scores (see the module's doc)."""
     from c4tui.engine.solver import exact_scores
-    from c4tui.engine.solver.exact import Solver
 
     start = Position.start(batch.width, batch.height, batch.connect)
-    solver = Solver(start.geometry, threads=1)  # an empty table: the counts are the batch's
+    solver = counting_solver(batch.width, batch.height, batch.connect)
+    solver.reset()  # an empty table: the counts are the batch's own
     for _ in range(batch.games):
         position, path = start, []
         while not position.is_over():
@@ -169,6 +174,15 @@ def hard_positions(
             column_scores = exact_scores(solver.analyze(path[at]))
             if solver.nodes - before >= HARD_NODES:
                 yield path[at], column_scores
+
+
+@cache
+def counting_solver(width: int, height: int, connect: int) -> Solver:
+    """The `hard` kind's solver in this process: one thread, so its counts of positions
+    are the same on any machine (a second thread's share of the work is not)."""
+    from c4tui.engine.solver.exact import Solver
+
+    return Solver(Position.start(width, height, connect).geometry, threads=1)
 
 
 def unforced_column(position: Position, rng: random.Random) -> int:
