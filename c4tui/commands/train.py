@@ -132,6 +132,8 @@ def run_distill(args: argparse.Namespace) -> int:
     console = output_console()
     start = starting_network(args)
     data, labelled = labelled_positions(args)
+    if not len(data):  # a `hard` kind on a small board keeps none: the solver works little there
+        raise CommandError("no positions to train on: label more games or other --kinds")
     schedule = {"epochs": args.epochs, "seed": args.seed, "learning_rate": args.learning_rate}
     if start is None:
         config = training.Config(
