@@ -186,7 +186,10 @@ class AlphaZeroEngine(BaseEngine):
         if tree.prover is not None:  # on a clock a proof stops with it; else each finishes
             tree.prover.within(clock.deadline, clock.stop)
         tree.expand(tree.root)
-        if self.book and in_reach(position) and not tree.solved():
+        # Asked even when the root is proven already (a win in one, or the kept tree's
+        # proof): the move is then settled, but the panel shows the book's verdict on
+        # the other columns rather than nothing (a cheap lookup within the book's reach).
+        if self.book and in_reach(position):
             if limits.time is not None:
                 verdict = column_bounds(
                     position, clock.start + BOOK_SHARE * limits.time, clock.stop

@@ -150,6 +150,16 @@ def test_the_book_rules_out_the_columns_it_proves_worse(net):
     assert all(info.columns[c].proven == "loss" for c in ruled)
 
 
+
+def test_a_root_proven_before_any_simulation_still_shows_the_books_verdict(net):
+    engine = make_engine(f"alphazero:sims=40,net={net}")
+    # The first player wins in one in column 1, which the rules prove when the root is
+    # made; the book gives the other columns their verdict for the panel.
+    info = engine.search(Position.from_moves("121212")).info
+    assert info.best == 0 and info.iterations == 0 and info.exact
+    assert info.columns[0].proven == "win"
+    assert all(s.proven == "loss" for s in info.columns[1:])
+
 def test_a_proven_root_child_backs_its_proof_up():
     network = random_network()
     position = Position.from_moves("445566")
