@@ -210,7 +210,9 @@ STATES = {
             "mid-game against AlphaZero: the network's priors, visits and win rates, and "
             "its own view of the position",
             against("alphazero:sims=200"),
-            keys=("4", "4", "3"),
+            # A line where your third stone gives the AI two winning columns: the book
+            # rules out the others, and the search weighs the two by the network's priors.
+            keys=("4", "3", "4"),
         ),
         State(
             "perfect",
