@@ -19,7 +19,7 @@ move decides which positions the network sees:
 - `hard`: uniformly random games, as `random`, but of each game only HARD_PER_GAME
   positions from HARD_FROM_PLY stones on are analysed, and only those the solver needs
   at least HARD_NODES positions to analyse are kept: the kind Pons's Medium and Hard
-  sets are binned as, and where the network errs (the shipped network of 2026-11-29,
+  sets are binned as, and where the network errs (the network shipped before this kind,
   on 11,851 random-play positions: 0.3% of the middle games the solver settles in
   under a thousand positions, 6.7% of those that take it 100,000 to a million). The
   count is of a solver of one thread whose table is emptied at each batch's start, so
