@@ -146,6 +146,37 @@ async def test_the_figures_fit_the_narrow_panel_of_an_80_column_terminal(make_ap
             assert figure in figures, figure
 
 
+async def test_a_kept_trees_figures_fit_the_narrow_panel_depth_and_exact_first(make_app):
+    app = make_app(settings=Settings(mode="humans", theme="textual-dark"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        # alphazero's search of 444334 after its tree was kept: "depth 6 · exact" was
+        # cut at the panel's edge behind "4 visits kept".
+        columns = tuple(
+            ColumnStat(visits=2, value=-1.0, proven="loss", prior=0.1) for _ in range(7)
+        )
+        search = SearchInfo(
+            engine="alphazero",
+            iterations=10,
+            nodes=120,
+            depth=6,
+            rate=154,
+            columns=columns,
+            best=3,
+            pv=(3, 2, 1),
+            exact=True,
+        )
+        panel = app.game_screen.thinking_panel
+        panel.show(
+            ThinkingView(search, Position.from_moves("444334"), Limits(iterations=64), "AZ", False)
+        )
+        width = panel.size.width
+        lines = panel_text(app).splitlines()
+        assert all(len(line.rstrip()) <= width for line in lines), (width, lines)
+        figures = "\n".join(lines)
+        assert "10 simulations" in figures and "depth 6" in figures and "exact" in figures
+
+
 async def test_mcts_figures_tell_kept_visits_and_answers_known_at_once(make_app):
     app = make_app(settings=Settings(mode="humans", theme="textual-dark"))
     async with app.run_test(size=SIZE) as pilot:

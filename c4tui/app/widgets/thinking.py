@@ -321,7 +321,7 @@ class ThinkingPanel(DrawnWidget):
 
         In a narrow panel (an 80-column terminal) the separators shrink, big counts are
         said in thousands or millions, then MCTS's node count (its iterations say the
-        same) goes, and the budget drops its unit, already named on the line above, so
+        same) goes, then the kept tree's visits, and the budget drops its unit, already named on the line above, so
         that no figure is cut off at the edge.
         """
         work, nodes = self._work(info, steady, None)
@@ -336,6 +336,11 @@ class ThinkingPanel(DrawnWidget):
             pace.append(f"{info.elapsed:.2f} s")
         if len(joined(work, width)) > width and nodes is not None and info.iterations is not None:
             work.remove(nodes)
+        # Then the kept tree's visits: the columns' visits show them, and "depth 6 ·
+        # exact" were cut off after them at 80x24 (alphazero's reused tree).
+        kept = next((part for part in work if part.endswith("visits kept")), None)
+        if len(joined(work, width)) > width and kept is not None:
+            work.remove(kept)
         if len(joined(pace, width)) > width and budget is not None:
             pace[-1] = budget.removesuffix(f" {counted(info)}")
         return [
