@@ -22,6 +22,16 @@ def panel_text(app) -> str:
     return "\n".join(line.plain for line in panel.lines(panel.size.width))
 
 
+def narrow_figures(app, view: ThinkingView) -> str:
+    """The panel's text once it shows `view`, every line within the panel's width."""
+    panel = app.game_screen.thinking_panel
+    panel.show(view)
+    width = panel.size.width
+    lines = panel_text(app).splitlines()
+    assert all(len(line.rstrip()) <= width for line in lines), (width, lines)
+    return "\n".join(lines)
+
+
 async def test_undo_and_redo_clear_the_search_of_a_position_no_longer_on_the_board(make_app):
     app = make_app(settings=Settings(opponent="mcts:time=60", theme="textual-dark"))
     async with app.run_test(size=SIZE) as pilot:
@@ -175,6 +185,22 @@ async def test_a_kept_trees_figures_fit_the_narrow_panel_depth_and_exact_first(m
         assert all(len(line.rstrip()) <= width for line in lines), (width, lines)
         figures = "\n".join(lines)
         assert "10 simulations" in figures and "depth 6" in figures and "exact" in figures
+
+
+async def test_a_root_proven_before_searching_says_so_and_exact_within_the_narrow_panel(make_app):
+    app = make_app(settings=Settings(mode="humans", theme="textual-dark"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        # Seen in tmux after --load: "proven without searching · depth 0 ·" cut at the edge.
+        columns = tuple(ColumnStat(visits=0, value=1.0, proven="win", prior=0.1) for _ in range(7))
+        search = SearchInfo(
+            engine="alphazero", iterations=0, depth=0, columns=columns, best=5, pv=(5,), exact=True
+        )
+        view = ThinkingView(
+            search, Position.from_moves("4453672"), Limits(iterations=400), "AZ", False
+        )
+        figures = narrow_figures(app, view)
+        assert "proven without searching" in figures and "exact" in figures
 
 
 async def test_mcts_figures_tell_kept_visits_and_answers_known_at_once(make_app):

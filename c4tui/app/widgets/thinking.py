@@ -320,9 +320,10 @@ class ThinkingPanel(DrawnWidget):
         """Two lines: the work done; then its rate and the budget spent.
 
         In a narrow panel (an 80-column terminal) the separators shrink, big counts are
-        said in thousands or millions, then MCTS's node count (its iterations say the
-        same) goes, then the kept tree's visits, and the budget drops its unit, already named on the line above, so
-        that no figure is cut off at the edge.
+        said in thousands or millions, then the parts the others say well enough go in
+        turn (MCTS's node count, a kept tree's visits, the depth), and the budget drops
+        its unit, already named on the line above, so that no figure is cut off at the
+        edge.
         """
         work, nodes = self._work(info, steady, None)
         if len(joined(work, width)) > width:  # big counts: in thousands or millions
@@ -334,13 +335,16 @@ class ThinkingPanel(DrawnWidget):
             pace.append(budget)
         elif not steady:
             pace.append(f"{info.elapsed:.2f} s")
-        if len(joined(work, width)) > width and nodes is not None and info.iterations is not None:
-            work.remove(nodes)
-        # Then the kept tree's visits: the columns' visits show them, and "depth 6 ·
-        # exact" were cut off after them at 80x24 (alphazero's reused tree).
+        # What goes first when the line is too long: the node count where iterations
+        # say the same, a kept tree's visits (the columns show them), then the depth
+        # ("exact" says more: "proven without searching · depth 0 · exact" was cut).
         kept = next((part for part in work if part.endswith("visits kept")), None)
-        if len(joined(work, width)) > width and kept is not None:
-            work.remove(kept)
+        depth = f"depth {info.depth}" if info.depth is not None else None
+        for spare in (nodes if info.iterations is not None else None, kept, depth):
+            if len(joined(work, width)) <= width:
+                break
+            if spare in work:
+                work.remove(spare)
         if len(joined(pace, width)) > width and budget is not None:
             pace[-1] = budget.removesuffix(f" {counted(info)}")
         return [
