@@ -145,13 +145,7 @@ async def test_the_figures_fit_the_narrow_panel_of_an_80_column_terminal(make_ap
             pv=(3, 3, 4),
         )
         limits = Limits(iterations=3_000)
-        app.game_screen.thinking_panel.show(
-            ThinkingView(search, Position.start(), limits, "MCTS", False)
-        )
-        width = app.game_screen.thinking_panel.size.width
-        lines = panel_text(app).splitlines()
-        assert all(len(line.rstrip()) <= width for line in lines), (width, lines)
-        figures = "\n".join(lines)
+        figures = narrow_figures(app, ThinkingView(search, Position.start(), limits, "MCTS", False))
         for figure in ("3,000 iterations", "depth 9", "36,786/s", "3,000 of 3,000"):
             assert figure in figures, figure
 
@@ -176,14 +170,10 @@ async def test_a_kept_trees_figures_fit_the_narrow_panel_depth_and_exact_first(m
             pv=(3, 2, 1),
             exact=True,
         )
-        panel = app.game_screen.thinking_panel
-        panel.show(
-            ThinkingView(search, Position.from_moves("444334"), Limits(iterations=64), "AZ", False)
+        view = ThinkingView(
+            search, Position.from_moves("444334"), Limits(iterations=64), "AZ", False
         )
-        width = panel.size.width
-        lines = panel_text(app).splitlines()
-        assert all(len(line.rstrip()) <= width for line in lines), (width, lines)
-        figures = "\n".join(lines)
+        figures = narrow_figures(app, view)
         assert "10 simulations" in figures and "depth 6" in figures and "exact" in figures
 
 

@@ -178,7 +178,7 @@ class AlphaZeroEngine(BaseEngine):
                 self._prover is None or self._prover.solver.geometry != position.geometry
             ):
                 reach = self.endgame
-                if reach is None:
+                if reach is None:  # not `or`: endgame=0 is a reach of its own
                     reach = endgame_reach(position.geometry)
                 self._prover = Prover(position, reach)
             self.tree = PuctTree.start(position, network, self._prover, self.c)
