@@ -2,8 +2,9 @@
 
 The positions are drawn from play: distinct positions of uniformly random games from
 the empty board (the `random` games of `labels.py`), labelled by the solver with every
-column's exact score. A mistake is a top prior whose column's result (win, draw, loss)
-is worse than the position's (`targets.loses_result`). NumPy only: the positions are
+column's exact score. A mistake is the network's own choice (its top prior, read both
+ways as `alphazero:sims=0` plays) whose column's result (win, draw, loss) is worse than
+the position's (`targets.loses_result`). NumPy only: the positions are
 made once per run and every generation's network is measured on the same ones.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from c4tui.engine.learned.labels import Batch, Labelled, batches
-from c4tui.engine.learned.network import Network, masked_softmax
+from c4tui.engine.learned.network import STORED, Network, inputs, mirrored_rows
 from c4tui.engine.learned.targets import legal_of, loses_result
 
 # Random games on a small board repeat their openings: a game gives a few new positions.
@@ -35,11 +36,15 @@ def distinct(data: Labelled, positions: int, seed: int) -> Labelled:
 
 
 def mistakes(network: Network, data: Labelled, chunk: int = 8192) -> int:
-    """How many of the positions the network's top prior gives up the result in."""
+    """How many of the positions the network's own choice gives up the result in: its
+    top prior read both ways (`Network.both_ways`), as `alphazero:sims=0` plays."""
+    w, h, connect, planes = network.width, network.height, network.connect, network.planes
     count = 0
     for start in range(0, len(data), chunk):
         scores = data.scores[start : start + chunk]
-        logits, _ = network.read(np.unpackbits(data.features[start : start + chunk], axis=1))
-        chosen = masked_softmax(logits, legal_of(scores)).argmax(axis=1)
-        count += int(loses_result(scores, chosen).sum())
+        stored = np.unpackbits(data.features[start : start + chunk], axis=1)
+        rows = inputs(stored, w, h, connect, planes)
+        mirrored = inputs(mirrored_rows(stored[:, : STORED * w * h], w, h), w, h, connect, planes)
+        priors, _ = network.both_ways(rows, mirrored, legal_of(scores))
+        count += int(loses_result(scores, priors.argmax(axis=1)).sum())
     return count

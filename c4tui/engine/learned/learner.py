@@ -27,7 +27,7 @@ import numpy as np
 import optax
 from numpy.typing import NDArray
 
-from c4tui.engine.learned.network import STORED, Network, block_names, inputs
+from c4tui.engine.learned.network import STORED, Network, block_names, inputs, mirrored_rows
 from c4tui.engine.learned.selfplay import LearnerSettings, Samples
 from c4tui.engine.learned.training import (
     Config,
@@ -41,8 +41,7 @@ from c4tui.engine.learned.training import (
 
 def mirrored(samples: Samples, width: int, height: int) -> tuple[NDArray[Any], NDArray[Any]]:
     """Every sample's planes and policy with their mirror images after them."""
-    planes = samples.planes.reshape(-1, STORED, width, height)[:, :, ::-1, :]
-    both = np.concatenate([samples.planes, planes.reshape(len(samples), -1)])
+    both = np.concatenate([samples.planes, mirrored_rows(samples.planes, width, height)])
     return both, np.concatenate([samples.policy, samples.policy[:, ::-1]])
 
 

@@ -1,11 +1,12 @@
 """The learned engine: `alphazero:sims=N`, PUCT search over a policy/value network.
 
-`sims=0` plays the network's own choice, its highest prior, with no search at all: the
-network measured alone. Otherwise each move runs N simulations (or, given `time=`, as
-many as fit) of the PUCT search in `learned/puct.py`, keeps its tree for the next move,
-and uses the solver's proven results where the search reaches them: leaves the solver
-settles at once, and on 7x6, for a root within the opening book's reach, the book's
-verdict on each column (as `mcts:book=1` does, `opening.py`).
+`sims=0` plays the network's own choice, its highest prior (read both ways: the board
+and its mirror image), with no search at all: the network measured alone. Otherwise
+each move runs N simulations (or, given `time=`, as many as fit) of the PUCT search in
+`learned/puct.py`, keeps its tree for the next move, and uses the solver's proven
+results where the search reaches them: leaves the solver settles at once, and on 7x6,
+for a root within the opening book's reach, the book's verdict on each column (as
+`mcts:book=1` does, `opening.py`).
 
 The network is the one c4tui ships for the board (`learned/nets/`), or `net=FILE` (a
 file `c4tui train` wrote). A board with no network is a forfeit that says so, not a crash.
@@ -229,8 +230,9 @@ class AlphaZeroEngine(BaseEngine):
         )
 
     def _network_choice(self, network: Network, position: Position, clock: Clock) -> SearchInfo:
-        """The network alone: the column of the highest prior (ties to the centre)."""
-        priors, value = network.evaluate(position)
+        """The network alone: the column of the highest prior (ties to the centre), the
+        priors read from the board and from its mirror image (`Network.both_ways`)."""
+        priors, value = network.evaluate_both_ways(position)
         legal = [c for c in centre_first(position.width) if position.can_play(c)]
         best = max(legal, key=lambda c: priors[c])
         return SearchInfo(

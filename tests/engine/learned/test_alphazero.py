@@ -55,10 +55,11 @@ def test_a_board_without_a_network_is_refused_when_the_spec_is_read(tmp_path, ne
 
 
 def test_sims_0_plays_the_highest_prior_and_reports_every_prior(net):
+    """The priors of the board and of its mirror image, averaged (`evaluate_both_ways`)."""
     network = random_network()
     engine = make_engine(f"alphazero:sims=0,net={net}")
     for position in random_positions((7, 6, 4), 20):
-        priors, value = network.evaluate(position)
+        priors, value = network.evaluate_both_ways(position)
         info = engine.search(position).info
         legal = position.legal_moves()
         assert info.best == max(legal, key=lambda c: (priors[c], -abs(c - 3)))
@@ -150,7 +151,6 @@ def test_the_book_rules_out_the_columns_it_proves_worse(net):
     assert all(info.columns[c].proven == "loss" for c in ruled)
 
 
-
 def test_a_root_proven_before_any_simulation_still_shows_the_books_verdict(net):
     engine = make_engine(f"alphazero:sims=40,net={net}")
     # The first player wins in one in column 1, which the rules prove when the root is
@@ -159,6 +159,7 @@ def test_a_root_proven_before_any_simulation_still_shows_the_books_verdict(net):
     assert info.best == 0 and info.iterations == 0 and info.exact
     assert info.columns[0].proven == "win"
     assert all(s.proven == "loss" for s in info.columns[1:])
+
 
 def test_a_proven_root_child_backs_its_proof_up():
     network = random_network()

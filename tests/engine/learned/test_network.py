@@ -10,6 +10,7 @@ import pytest
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.learned.network import (
+    FEW_ROWS,
     STORED,
     NetworkError,
     encode,
@@ -68,6 +69,34 @@ def test_a_batch_answers_as_one_by_one():
     for position, p, v in zip(positions, priors, values, strict=True):
         one_p, one_v = network.evaluate(position)
         assert p == pytest.approx(one_p, abs=1e-6) and v == pytest.approx(one_v, abs=1e-6)
+
+
+def test_a_few_rows_answer_as_a_large_batch_does():
+    """Up to FEW_ROWS rows go through the layers one at a time; the answers are the
+    batch's."""
+    network = random_network(seed=4, hidden=32, blocks=2)
+    rows = np.random.default_rng(0).integers(0, 2, (FEW_ROWS + 4, 5 * 42)).astype(np.float32)
+    logits, values = network.forward(rows)
+    for n in range(1, FEW_ROWS + 1):
+        few_logits, few_values = network.forward(rows[:n])
+        assert few_logits == pytest.approx(logits[:n], rel=1e-5, abs=1e-5)
+        assert few_values == pytest.approx(values[:n], rel=1e-5, abs=1e-5)
+
+
+def test_the_own_choice_averages_the_board_and_its_mirror_image():
+    network = random_network(seed=6)
+    for moves in ("", "4453", "1122", "444444"):
+        position = Position.from_moves(moves)
+        priors, value = network.evaluate(position)
+        m_priors, m_value = network.evaluate(position.mirror())
+        both, both_value = network.evaluate_both_ways(position)
+        mean = [(a + b) / 2 for a, b in zip(priors, reversed(m_priors), strict=True)]
+        assert both == pytest.approx(mean, abs=1e-6)
+        assert both_value == pytest.approx((value + m_value) / 2, abs=1e-6)
+        # A position read both ways reads the same as its mirror image read both ways.
+        mirrored, mirrored_value = network.evaluate_both_ways(position.mirror())
+        assert mirrored == pytest.approx(both[::-1], abs=1e-6)
+        assert mirrored_value == pytest.approx(both_value, abs=1e-6)
 
 
 def _write(path, header, **arrays):

@@ -11,7 +11,7 @@ import pytest
 from c4tui.engine.board.position import Position
 from c4tui.engine.learned.accuracy import distinct, mistakes, sample_batches
 from c4tui.engine.learned.labels import label_in_parallel
-from c4tui.engine.learned.network import STORED, encode
+from c4tui.engine.learned.network import STORED, encode, masked_softmax, mirrored_rows
 from c4tui.engine.learned.puct import Prover, PuctTree
 from c4tui.engine.learned.selfplay import (
     Game,
@@ -77,13 +77,17 @@ def test_a_win_at_once_takes_the_whole_policy_target():
     assert shares[0] == 1 and shares.sum() == 1
 
 
-def test_mistakes_count_the_top_priors_that_give_up_the_result():
+def test_mistakes_count_the_own_choices_that_give_up_the_result():
+    """The own choice: the top prior of the board's and its mirror image's, averaged."""
     net = random_network(5, 4, 4)
     data = distinct(label_in_parallel(sample_batches((5, 4, 4), 60, 1), 1), 60, 1)
     assert len(data) == 60 and len(np.unique(data.features, axis=0)) == 60
-    logits, _ = net.read(np.unpackbits(data.features, axis=1))
+    stored = np.unpackbits(data.features, axis=1)[:, : STORED * 20]
     legal = data.scores != -128
-    chosen = np.where(legal, logits, -np.inf).argmax(axis=1)
+    logits, _ = net.read(stored)
+    m_logits, _ = net.read(mirrored_rows(stored, 5, 4))
+    priors = masked_softmax(logits, legal) + masked_softmax(m_logits, legal[:, ::-1])[:, ::-1]
+    chosen = priors.argmax(axis=1)
     assert mistakes(net, data) == int(loses_result(data.scores, chosen).sum()) > 0
 
 

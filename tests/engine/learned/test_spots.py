@@ -9,7 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from c4tui.engine.board.position import Position
-from c4tui.engine.learned.network import STORED, encode, inputs, load
+from c4tui.engine.learned.network import (
+    STORED,
+    encode,
+    features,
+    inputs,
+    load,
+    mirrored_rows,
+)
 from tests.engine.learned.nets import random_network
 
 BOARDS = st.sampled_from([(7, 6, 4), (5, 4, 4), (5, 4, 3), (6, 5, 4), (8, 7, 5), (4, 4, 3)])
@@ -45,6 +52,25 @@ def test_the_spots_planes_are_the_bitboards_winning_spots(position):
     assert np.array_equal(planes[3], planes_of(g.winning_spots(mine, position.mask), w, h))
     assert np.array_equal(planes[4], planes_of(g.winning_spots(theirs, position.mask), w, h))
     assert np.array_equal(planes[:STORED].reshape(-1), encode(position))
+
+
+@settings(max_examples=200, deadline=None)
+@given(positions())
+def test_one_positions_input_from_its_bitboards_is_the_batchs_row(position):
+    """The search's input (`features`, from the bitboards) and training's (`inputs` of
+    the stored planes) are one row, whatever the board and the planes read."""
+    g = position.geometry
+    for planes in (STORED, STORED + 2):
+        batch = inputs(encode(position)[None, :], g.width, g.height, g.connect, planes)
+        assert np.array_equal(features(position, planes), batch[0])
+
+
+@settings(max_examples=100, deadline=None)
+@given(positions())
+def test_the_stored_rows_mirrored_are_the_mirror_positions_rows(position):
+    g = position.geometry
+    mirrored = mirrored_rows(encode(position)[None, :], g.width, g.height)
+    assert np.array_equal(mirrored[0], encode(position.mirror()))
 
 
 def test_a_threat_the_opponent_can_play_next_is_in_their_spots():
