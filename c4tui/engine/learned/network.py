@@ -281,7 +281,8 @@ class Network:
         logits, values = self.forward(rows)
         m_logits, m_values = self.forward(mirrored)
         priors = masked_softmax(logits, legal) + masked_softmax(m_logits, legal[:, ::-1])[:, ::-1]
-        return priors / 2, (values + m_values) / 2
+        half = np.float32(0.5)
+        return np.asarray(priors * half), np.asarray((values + m_values) * half)
 
 
 def _legal(positions: Sequence[Position], width: int) -> NDArray[np.bool_]:
