@@ -150,6 +150,10 @@ class AlphaZeroEngine(BaseEngine):
         self.tree = None
 
     def budget(self, limits: Limits) -> Limits:
+        if self.network_only:
+            # No search, so nothing to spend: the panel showed "budget 0 of 400
+            # simulations" (the default's) under the network's own choice, seen in tmux.
+            return Limits()
         if limits.time is None and limits.iterations is None:
             return Limits(iterations=DEFAULT_SIMS)
         return limits

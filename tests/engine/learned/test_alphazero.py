@@ -9,6 +9,7 @@ import pytest
 from c4tui.engine.board.position import Position
 from c4tui.engine.learned.puct import ENDGAME_EMPTY, LOSS, UNKNOWN, WIN, Node, Prover, PuctTree
 from c4tui.engine.players.alphazero import ENDGAME, AlphaZeroEngine
+from c4tui.engine.players.base import limits_on
 from c4tui.engine.players.contract import Forfeit, Limits
 from c4tui.engine.players.specs import SpecError, make_engine, parse_spec
 from c4tui.engine.solver import analyze
@@ -26,6 +27,9 @@ def test_the_spec_takes_sims_time_c_book_and_a_network_file(net):
     assert spec.options == {"sims": 0, "c": 2, "book": 0, "net": str(net)}
     engine = make_engine(spec)
     assert isinstance(engine, AlphaZeroEngine) and engine.network_only
+    # The network alone searches nothing: no budget for the panel to show filling.
+    assert engine.limits == Limits() == limits_on(engine, Position.from_moves("4453"))
+    assert make_engine(f"alphazero:sims=0,time=2,net={net}").limits == Limits()
     assert make_engine(f"alphazero:sims=64,net={net}").limits == Limits(iterations=64)
     assert make_engine(f"alphazero:time=0.5,net={net}").limits == Limits(time=0.5)
 
