@@ -63,7 +63,6 @@ def test_data_that_is_not_labelled_positions_is_one_line(tmp_path, capsys):
     assert "not labelled positions" in capsys.readouterr().err
 
 
-
 def test_no_positions_to_train_on_is_one_line(tmp_path, capsys):
     pytest.importorskip("jax")
     # The hard kind keeps only what the solver works for; on 5x4 that is nothing.
@@ -71,6 +70,7 @@ def test_no_positions_to_train_on_is_one_line(tmp_path, capsys):
     code = main(["train", "distill", "--out", str(out), "--kinds", "hard", "--games", "20", *SMALL])
     assert code == 2 and not out.exists()
     assert "no positions to train on" in capsys.readouterr().err
+
 
 def test_start_from_checks_the_network_against_the_board_and_sizes(tmp_path, capsys):
     pytest.importorskip("jax")

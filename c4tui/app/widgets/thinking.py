@@ -321,13 +321,13 @@ class ThinkingPanel(DrawnWidget):
 
         In a narrow panel (an 80-column terminal) the separators shrink, big counts are
         said in thousands or millions, then the parts the others say well enough go in
-        turn (MCTS's node count, a kept tree's visits, the depth), and the budget drops
+        turn (`_work` names them), and the budget drops
         its unit, already named on the line above, so that no figure is cut off at the
         edge.
         """
-        work, nodes = self._work(info, steady, None)
+        work, spares = self._work(info, steady, None)
         if len(joined(work, width)) > width:  # big counts: in thousands or millions
-            work, nodes = self._work(info, steady, 5)
+            work, spares = self._work(info, steady, 5)
         pace = []
         if not steady and info.rate is not None:
             pace.append(f"{info.rate:,.0f}/s")
@@ -335,16 +335,10 @@ class ThinkingPanel(DrawnWidget):
             pace.append(budget)
         elif not steady:
             pace.append(f"{info.elapsed:.2f} s")
-        # What goes first when the line is too long: the node count where iterations
-        # say the same, a kept tree's visits (the columns show them), then the depth
-        # ("exact" says more: "proven without searching · depth 0 · exact" was cut).
-        kept = next((part for part in work if part.endswith("visits kept")), None)
-        depth = f"depth {info.depth}" if info.depth is not None else None
-        for spare in (nodes if info.iterations is not None else None, kept, depth):
+        for spare in spares:  # in `_work`'s order, until the line fits
             if len(joined(work, width)) <= width:
                 break
-            if spare in work:
-                work.remove(spare)
+            work.remove(spare)
         if len(joined(pace, width)) > width and budget is not None:
             pace[-1] = budget.removesuffix(f" {counted(info)}")
         return [
@@ -353,10 +347,14 @@ class ThinkingPanel(DrawnWidget):
         ]
 
     @staticmethod
-    def _work(info: SearchInfo, steady: bool, digits: int | None) -> tuple[list[str], str | None]:
+    def _work(info: SearchInfo, steady: bool, digits: int | None) -> tuple[list[str], list[str]]:
         """The work line's parts, each count in at most `digits` characters (None: in
-        full), and which part is the node count (it goes first when the line is long)."""
+        full), and those that give way, in turn, when the line is too long: the node
+        count where iterations say the same, a kept tree's visits (the columns show
+        them), then the depth ("exact" says more: "proven without searching · depth 0 ·
+        exact" was cut)."""
         work = []
+        kept = None
         if info.iterations == 0 and any(s.proven for s in info.columns if s is not None):
             # MCTS stops before its first iteration when the root is already proven.
             work.append("proven without searching")
@@ -366,7 +364,8 @@ class ThinkingPanel(DrawnWidget):
             visits = sum(s.visits or 0 for s in info.columns if s is not None)
             reading = reading_of(info.engine)
             if reading is not None and reading.keeps_tree and visits > info.iterations:
-                work.append(counting(visits - info.iterations, "visits kept", digits))
+                kept = counting(visits - info.iterations, "visits kept", digits)
+                work.append(kept)
         # An exact solve counts fewer nodes when the process-wide book cache is warm, so
         # steady mode leaves that count out, like the clock.
         nodes = None
@@ -374,13 +373,16 @@ class ThinkingPanel(DrawnWidget):
             nodes = counting(info.nodes, "nodes", digits)
             work.append(nodes)
         deepest = max((s.depth or 0 for s in info.columns if s is not None), default=0)
+        depth = None
         if info.depth is not None:
-            work.append(f"depth {info.depth}")
+            depth = f"depth {info.depth}"
+            work.append(depth)
         if deepest > (info.depth or 0):
             work.append(f"searching depth {deepest}")
         if info.exact:
             work.append("exact")
-        return work, nodes
+        said_twice = nodes if info.iterations is not None else None
+        return work, [part for part in (said_twice, kept, depth) if part is not None]
 
     def _line(self, info: SearchInfo) -> Text:
         text = Text()

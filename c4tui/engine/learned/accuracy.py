@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from c4tui.engine.learned.labels import Batch, Labelled, batches
-from c4tui.engine.learned.network import STORED, Network, inputs, mirrored_rows
+from c4tui.engine.learned.network import Network, inputs, mirrored_rows
 from c4tui.engine.learned.targets import legal_of, loses_result
 
 # Random games on a small board repeat their openings: a game gives a few new positions.
@@ -44,7 +44,6 @@ def mistakes(network: Network, data: Labelled, chunk: int = 8192) -> int:
         scores = data.scores[start : start + chunk]
         stored = np.unpackbits(data.features[start : start + chunk], axis=1)
         rows = inputs(stored, w, h, connect, planes)
-        mirrored = inputs(mirrored_rows(stored[:, : STORED * w * h], w, h), w, h, connect, planes)
-        priors, _ = network.both_ways(rows, mirrored, legal_of(scores))
+        priors, _ = network.both_ways(rows, mirrored_rows(rows, w, h), legal_of(scores))
         count += int(loses_result(scores, priors.argmax(axis=1)).sum())
     return count

@@ -140,10 +140,13 @@ def spots(stones: NDArray[np.bool_], empty: NDArray[np.bool_], connect: int) -> 
     return found.reshape(n, width, height) & empty
 
 
-def mirrored_rows(stored: NDArray[Any], width: int, height: int) -> NDArray[Any]:
-    """Rows of stored planes reflected left to right (column c becomes width-1-c)."""
-    planes = np.asarray(stored).reshape(-1, STORED, width, height)[:, :, ::-1, :]
-    return planes.reshape(len(planes), -1)
+def mirrored_rows(rows: NDArray[Any], width: int, height: int) -> NDArray[Any]:
+    """Rows of planes (stored ones, or a network's inputs) reflected left to right:
+    column c becomes width-1-c. A mirror image's spots are the spots reflected, so
+    an input row is reflected as it is, not made again."""
+    rows = np.asarray(rows)
+    planes = rows.reshape(len(rows), -1, width, height)[:, :, ::-1, :]
+    return planes.reshape(len(rows), -1)
 
 
 def inputs(
@@ -256,17 +259,16 @@ class Network:
         return priors, value
 
     def evaluate_many(self, positions: Sequence[Position]) -> tuple[list[list[float]], list[float]]:
-        """`evaluate` of several positions in one pass (one matrix product per layer)."""
+        """`evaluate` of several positions in one pass (`forward`)."""
         logits, values = self.forward(np.stack([features(p, self.planes) for p in positions]))
-        return masked_softmax(logits, _legal(positions, self.width)).tolist(), [
-            float(v) for v in values
-        ]
+        return masked_softmax(logits, _legal(positions, self.width)).tolist(), values.tolist()
 
     def evaluate_both_ways(self, position: Position) -> tuple[list[float], float]:
         """`evaluate` read from the board and from its mirror image, averaged: the
         network's own choice with no search (`alphazero:sims=0`). See `both_ways`."""
-        rows = np.stack([features(p, self.planes) for p in (position, position.mirror())])
-        priors, values = self.both_ways(rows[:1], rows[1:], _legal([position], self.width))
+        row = features(position, self.planes)[None, :]
+        mirrored = mirrored_rows(row, self.width, self.height)
+        priors, values = self.both_ways(row, mirrored, _legal([position], self.width))
         return priors[0].tolist(), float(values[0])
 
     def both_ways(
