@@ -293,10 +293,14 @@ def ignore_here(*signums: int) -> None:
 
     An ignored signal (SIG_IGN) stays ignored across exec, so every engine started from
     here would start deaf to a plain `kill` and its own cleanup would never run; a
-    handler that does nothing is reset to the default at exec. Main thread only.
+    handler that does nothing is reset to the default at exec. A signal this process was
+    started ignoring is left so: the operator meant it for the programs it starts too
+    (`nohup` ignores SIGHUP; a shell starts a background job ignoring SIGINT). Main
+    thread only.
     """
     for signum in signums:
-        signal.signal(signum, _ignored)
+        if signal.getsignal(signum) is not signal.SIG_IGN:
+            signal.signal(signum, _ignored)
 
 
 def _ignored(signum: int, frame: object) -> None:
