@@ -1,7 +1,8 @@
 """Outside engines start with the default handling of SIGHUP, SIGINT and SIGTERM, even
 when started from a process that ignores them (the arena's and rate's worker processes,
 the served AI seats' workers): a plain `kill` ends a leftover, and a bot's own cleanup
-runs. Only what the whole run was started ignoring (nohup's SIGHUP) is passed on. tests/bots/c4e_signals.py notes the signals it started with ignored."""
+runs. Only what the whole run was started ignoring (nohup's SIGHUP) is passed on.
+tests/bots/c4e_signals.py notes the signals it started with ignored."""
 
 from __future__ import annotations
 
