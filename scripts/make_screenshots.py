@@ -76,12 +76,14 @@ def main(names: list[str]) -> int:
         print(f"unknown state(s): {', '.join(unknown)} (known: {', '.join(STATES)})")
         return 2
     OUT.mkdir(exist_ok=True)
-    with tempfile.TemporaryDirectory() as config:
-        for name in names or DEFAULT:
+    for name in names or DEFAULT:
+        # A directory of its own for each state, as each snapshot test has: the games
+        # played in one state are kept there and must not show in the next one's list.
+        with tempfile.TemporaryDirectory() as config:
             svg = asyncio.run(screenshot(STATES[name], Path(config)))
-            path = OUT / f"{name}.svg"
-            path.write_text(svg, encoding="utf-8")
-            print(f"wrote {path.relative_to(OUT.parent)}")
+        path = OUT / f"{name}.svg"
+        path.write_text(svg, encoding="utf-8")
+        print(f"wrote {path.relative_to(OUT.parent)}")
     return 0
 
 
