@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 import math
 import os
-import secrets
-import stat
 from pathlib import Path
+
+from c4tui.engine.regular_files import NoSuchFile as NoSuchFile
+from c4tui.engine.regular_files import UnreadableFile as UnreadableFile
+from c4tui.engine.regular_files import kind_of as kind_of
+from c4tui.engine.regular_files import open_regular, write_whole
 
 DATA_ENV = "C4TUI_DATA_DIR"
 # The most any file of ours holds: a 10x10 game file is under 1 KB, the settings,
@@ -22,46 +25,16 @@ MAX_JSON_DEPTH = 8
 MAX_JSON_DIGITS = 18
 
 
-class UnreadableFile(OSError):
-    """A user file that cannot be read as text: missing, not a regular file, too large,
-    not UTF-8. `str()` is the path and the reason on one line; `reason` alone also."""
-
-    def __init__(self, path: str | os.PathLike[str], reason: str) -> None:
-        super().__init__(f"{os.fspath(path)}: {reason}")
-        self.path = os.fspath(path)
-        self.reason = reason
-
-
-class NoSuchFile(UnreadableFile, FileNotFoundError):
-    """The file is not there (often no error: nothing was saved yet)."""
-
-
 def read_text(path: str | os.PathLike[str], *, limit: int = MAX_FILE_BYTES) -> str:
     """The text of the regular file at `path`, at most `limit` bytes, UTF-8 (a leading
     byte-order mark is dropped); UnreadableFile says why not.
 
     Every file a user can point c4tui at, or damage, is read through here: game files,
     --load, review, settings, kept games, scores, the puzzle queue. A FIFO, a device or a
-    directory is refused without waiting on it or reading it.
+    directory is refused without waiting on it or reading it (`open_regular`).
     """
-    try:
-        # O_NONBLOCK: opening a FIFO with no writer would otherwise wait forever.
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
-    except FileNotFoundError:
-        raise NoSuchFile(path, "no such file") from None
-    except IsADirectoryError:
-        raise UnreadableFile(path, "a directory, not a file") from None
-    except OSError as error:
-        raise UnreadableFile(path, error.strerror or str(error)) from None
-    except ValueError:  # a name with a NUL character in it
-        raise UnreadableFile(path, "not a file name (it holds a NUL character)") from None
-    mode = os.fstat(fd).st_mode
-    if not stat.S_ISREG(mode):
-        os.close(fd)
-        if stat.S_ISDIR(mode):
-            raise UnreadableFile(path, "a directory, not a file")
-        raise UnreadableFile(path, f"not a regular file ({kind_of(mode)})")
-    with os.fdopen(fd, "rb") as handle:
+    handle, _size = open_regular(path)
+    with handle:
         try:
             data = handle.read(limit + 1)  # one byte more tells a file that is too large
         except OSError as error:
@@ -137,17 +110,6 @@ def _small_int(text: str) -> int:
     return int(text)
 
 
-def kind_of(mode: int) -> str:
-    """What a non-regular file is, in words."""
-    if stat.S_ISFIFO(mode):
-        return "a FIFO"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a plain file"
-
-
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """Where kept games live: the argument, else $C4TUI_DATA_DIR, else the user data dir."""
     if override is not None:
@@ -160,29 +122,5 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
 
 
 def atomic_write(path: Path, text: str) -> Path:
-    """Write `text` to `path` whole or not at all: a temporary file beside it, renamed over.
-
-    A crash, a full disk or a kill mid-write leaves the old file (or none), never half of
-    the new one. A new file gets the usual permissions (0666 less the umask, as any
-    program's); a file replaced keeps its own.
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.parent / f".{path.name}-{secrets.token_hex(6)}"
-    # os.open applies the umask itself: reading the umask would mean changing it.
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            try:
-                old = os.stat(path)
-            except OSError:
-                old = None
-            if old is not None and stat.S_ISREG(old.st_mode):
-                os.fchmod(handle.fileno(), stat.S_IMODE(old.st_mode))
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
-    return path
+    """Write `text` to `path` whole or not at all (`write_whole`), as UTF-8."""
+    return write_whole(path, lambda handle: handle.write(text.encode("utf-8")))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 import numpy as np
@@ -60,7 +61,32 @@ def test_data_that_is_not_labelled_positions_is_one_line(tmp_path, capsys):
     bad.write_text("junk")
     code = main(["train", "distill", "--out", str(tmp_path / "n.npz"), "--data", str(bad)])
     assert code == 2
-    assert "not labelled positions" in capsys.readouterr().err
+    assert capsys.readouterr().err.endswith("bad.npz: not a NumPy archive (.npz)\n")
+    os.mkfifo(tmp_path / "fifo")  # an open that waited for a writer would hang the run
+    code = main(
+        ["train", "distill", "--out", str(tmp_path / "n.npz"), "--data", str(tmp_path / "fifo")]
+    )
+    assert code == 2 and "fifo: not a regular file (a FIFO)" in capsys.readouterr().err
+
+
+def test_data_of_another_board_is_one_line(tmp_path, capsys):
+    pytest.importorskip("jax")
+    data = tmp_path / "5x4.npz"
+    assert main(["train", "label", "--games", "2", "--out", str(data), *SMALL]) == 0
+    capsys.readouterr()
+    code = main(["train", "distill", "--out", str(tmp_path / "n.npz"), "--data", str(data)])
+    assert code == 2
+    assert "positions of a 5-column board, not 7x6 (give --width and --height)" in (
+        capsys.readouterr().err
+    )
+
+
+def test_an_output_that_is_a_directory_is_refused_before_any_work(tmp_path, capsys):
+    for kind in ("label", "distill"):
+        with pytest.raises(SystemExit) as stopped:
+            main(["train", kind, "--out", str(tmp_path), "--games", "1000000", *SMALL])
+        assert stopped.value.code == 2
+        assert "is a directory, not a file to write" in capsys.readouterr().err
 
 
 def test_no_positions_to_train_on_is_one_line(tmp_path, capsys):

@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 from typing import Any
 
 from rich import box
@@ -18,7 +20,7 @@ from c4tui.engine.board.geometry import SIZE_LIMITS, validate_size
 from c4tui.engine.board.notation import moves_of
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.specs import SpecError, parse_spec
-from c4tui.files import MAX_FILE_BYTES, UnreadableFile, read_text
+from c4tui.files import MAX_FILE_BYTES, UnreadableFile, kind_of, read_text
 from c4tui.match.sides import GLYPHS
 
 
@@ -97,6 +99,24 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
         return int(text)
 
     return parse
+
+
+def output_file(text: str) -> Path:
+    """An argparse type: a file to write, refused at once (not after an hour's work) when
+    the name holds a directory, a FIFO or a device, or its folder is a file."""
+    path = Path(text)
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:  # a folder on the way that is a file
+        raise argparse.ArgumentTypeError(f"{text[:60]}: {error.strerror or error}") from None
+    except ValueError:
+        raise argparse.ArgumentTypeError("not a file name (it holds a NUL character)") from None
+    if mode is not None and not stat.S_ISREG(mode):
+        what = "a directory" if stat.S_ISDIR(mode) else kind_of(mode)
+        raise argparse.ArgumentTypeError(f"{text[:60]} is {what}, not a file to write")
+    return path
 
 
 def seconds(text: str) -> float:

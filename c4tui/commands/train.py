@@ -15,13 +15,20 @@ import hashlib
 import math
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from c4tui.argparse_internals import Subcommands
-from c4tui.commands.common import CommandError, add_board_options, output_console, whole_number
+from c4tui.commands.common import (
+    CommandError,
+    add_board_options,
+    output_console,
+    output_file,
+    whole_number,
+)
 from c4tui.commands.train_selfplay import register as register_selfplay
 from c4tui.engine.learned import KINDS
 
@@ -45,7 +52,7 @@ def register(commands: Subcommands) -> None:
         description="Label positions with the exact solver (in parallel), then train "
         "a network on them and write it in the engine's format.",
     )
-    distill.add_argument("--out", type=Path, required=True, help="the network file to write")
+    distill.add_argument("--out", type=output_file, required=True, help="the network file to write")
     distill.add_argument(
         "--data",
         type=Path,
@@ -83,7 +90,9 @@ def register(commands: Subcommands) -> None:
         help="write the weights as 16-bit floats: half the file, answers within about 1e-3",
     )
     distill.add_argument(
-        "--checkpoint", type=Path, help="save the run here as it goes; resumed from when it exists"
+        "--checkpoint",
+        type=output_file,
+        help="save the run here as it goes; resumed from when it exists",
     )
     add_board_options(distill)
     distill.set_defaults(run=run_distill)
@@ -93,7 +102,9 @@ def register(commands: Subcommands) -> None:
         description="Play games, label every position with the exact solver, save them "
         "for train distill --data.",
     )
-    label.add_argument("--out", type=Path, required=True, help="the file of positions to write")
+    label.add_argument(
+        "--out", type=output_file, required=True, help="the file of positions to write"
+    )
     add_labelling_options(label)
     label.add_argument("--seed", type=int, default=0, help="the games' seed (default 0)")
     add_board_options(label)
@@ -173,7 +184,7 @@ def run_distill(args: argparse.Namespace) -> int:
         trainer.run(report, args.checkpoint)
     # The games only when this run labelled them (not counted for --data files' positions).
     about = {"positions": len(data)} | ({"games": args.games} if labelled else {})
-    save(args.out, trainer.network(about), half=args.half)
+    saving(lambda: save(args.out, trainer.network(about), half=args.half), "--out")
     console.print(f"wrote {args.out}: play it with alphazero:net={args.out}")
     return 0
 
@@ -206,7 +217,7 @@ def starting_network(args: argparse.Namespace) -> tuple[Network, str] | None:
 
 def run_label(args: argparse.Namespace) -> int:
     data = label_games(args)
-    data.save(args.out)
+    saving(lambda: data.save(args.out), "--out")
     output_console().print(f"wrote {args.out}: give it to train distill --data")
     return 0
 
@@ -221,17 +232,29 @@ def labelled_positions(args: argparse.Namespace) -> tuple[Labelled, bool]:
         parts = []
         for path in files:
             try:
-                parts.append(Labelled.load(path))
-            except (OSError, ValueError, KeyError) as error:
-                raise CommandError(f"--data: {path}: not labelled positions ({error})") from None
+                part = Labelled.load(path)
+            except OSError as error:  # UnreadableFile: the path and what is wrong
+                raise CommandError(f"--data: {error}") from None
+            problem = part.board_problem(args.width, args.height)
+            if problem is not None:
+                raise CommandError(f"--data: {path}: {problem} (give --width and --height)")
+            parts.append(part)
         return Labelled.join(parts), False
     if len(files) > 1:
         missing = next(path for path in files if not path.exists())
         raise CommandError(f"--data: {missing}: no such file (only one file is made at a time)")
     data = label_games(args)
     if files:
-        data.save(files[0])
+        saving(lambda: data.save(files[0]), "--data")
     return data, True
+
+
+def saving(write: Callable[[], object], option: str) -> None:
+    """Write a file an option names; a failure is one line (the disk full, no permission)."""
+    try:
+        write()
+    except OSError as error:
+        raise CommandError(f"{option}: {error}") from None
 
 
 def label_games(args: argparse.Namespace) -> Labelled:

@@ -255,12 +255,12 @@ def run_selfplay(args: argparse.Namespace) -> int:
 
 def saved_settings(directory: Path) -> RunSettings:
     """The settings in a run's run.json; RunError when it cannot be read."""
-    import json
-
+    from c4tui.files import parse_json, read_text
     from c4tui.tournament.selfplay_run import RunError, RunSettings
 
     try:
-        return RunSettings.from_json(json.loads((directory / "run.json").read_text())["settings"])
+        data = parse_json(read_text(directory / "run.json", limit=64 << 20))
+        return RunSettings.from_json(data["settings"])  # type: ignore[index]
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise RunError(f"{directory}: not a self-play run ({error})") from None
 

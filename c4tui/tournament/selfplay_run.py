@@ -32,8 +32,8 @@ from typing import Any
 import numpy as np
 
 from c4tui.engine.learned import accuracy
-from c4tui.engine.learned.labels import Labelled, label_batch
-from c4tui.engine.learned.network import STORED, load, save
+from c4tui.engine.learned.labels import MAX_LABELLED_BYTES, Labelled, label_batch
+from c4tui.engine.learned.network import MAX_NETWORK_BYTES, STORED, load, save
 from c4tui.engine.learned.selfplay import (
     GamesTask,
     LearnerSettings,
@@ -41,7 +41,8 @@ from c4tui.engine.learned.selfplay import (
     Samples,
     play_games,
 )
-from c4tui.files import atomic_write
+from c4tui.engine.regular_files import NoSuchFile, read_arrays, write_whole
+from c4tui.files import atomic_write, parse_json, read_text
 from c4tui.tournament.gate import GateSettings, run_gate
 from c4tui.tournament.schedule import derive_seed
 from c4tui.tournament.sprt_run import SprtState
@@ -50,6 +51,8 @@ from c4tui.tournament.task_map import TaskMap, TimedMap
 FILE_FORMAT = "c4tui-selfplay 1"
 GAMES_PER_TASK = 10
 NO_GATE = "none"  # a generation's verdict when the run has no gate
+# learner.npz holds the weights, AdamW's two moments of each and their moving average.
+LEARNER_BYTES = 4 * MAX_NETWORK_BYTES
 
 
 class RunError(Exception):
@@ -211,19 +214,19 @@ class SelfPlayRun:
 
     def resume(self) -> None:
         try:
-            data = json.loads(self.path("run.json").read_text())
-            if data.get("format") != FILE_FORMAT:
+            # A generation's row is about 500 bytes: far more generations than any run has.
+            data = parse_json(read_text(self.path("run.json"), limit=64 << 20))
+            if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
                 raise ValueError(f"not a {FILE_FORMAT!r} file")
             saved = RunSettings.from_json(data["settings"])
             rows = [Generation(**row) for row in data["history"]]
-            with np.load(self.path("learner.npz"), allow_pickle=False) as arrays:
-                self.learner.restore(arrays)
-            with np.load(self.path("replay.npz"), allow_pickle=False) as arrays:
-                sizes = [int(n) for n in arrays["sizes"]]
-                self.replay = split(arrays, sizes)
+            self.learner.restore(read_arrays(self.path("learner.npz"), limit=LEARNER_BYTES))
+            arrays = read_arrays(self.path("replay.npz"), limit=MAX_LABELLED_BYTES)
+            self.replay = split(arrays, [int(n) for n in arrays["sizes"]])
         except FileNotFoundError as error:
-            raise RunError(f"{self.directory}: no run to resume ({error.filename})") from None
-        except (ValueError, KeyError, TypeError) as error:
+            missing = error.path if isinstance(error, NoSuchFile) else error.filename
+            raise RunError(f"{self.directory}: no run to resume ({missing})") from None
+        except (ValueError, KeyError, TypeError, OSError) as error:
             raise RunError(f"{self.directory}: not a self-play run ({error})") from None
         if replace(saved, generations=self.settings.generations) != self.settings:
             raise RunError(f"{self.directory} holds a run with other settings")
@@ -237,17 +240,16 @@ class SelfPlayRun:
             "settings": asdict(self.settings),
             "history": [asdict(row) for row in self.history],
         }
-        np.savez(self.path("learner.partial.npz"), **self.learner.state_arrays())  # type: ignore[arg-type]
-        self.path("learner.partial.npz").replace(self.path("learner.npz"))
+        state = self.learner.state_arrays()
+        write_whole(self.path("learner.npz"), lambda out: np.savez(out, **state))  # type: ignore[arg-type]
         window = Samples.join(self.replay, self.settings.board[0], cells(self.settings))
-        np.savez(
-            self.path("replay.partial.npz"),
-            planes=window.planes,
-            policy=window.policy,
-            value=window.value,
-            sizes=np.array([len(s) for s in self.replay], dtype=np.int64),
-        )
-        self.path("replay.partial.npz").replace(self.path("replay.npz"))
+        replay = {
+            "planes": window.planes,
+            "policy": window.policy,
+            "value": window.value,
+            "sizes": np.array([len(s) for s in self.replay], dtype=np.int64),
+        }
+        write_whole(self.path("replay.npz"), lambda out: np.savez(out, **replay))  # type: ignore[arg-type]
         # run.json last: it names the generation the other files hold.
         atomic_write(self.path("run.json"), json.dumps(data, indent=1) + "\n")
 

@@ -52,11 +52,15 @@ from c4tui.engine.learned import KINDS as KINDS  # the kinds named below
 from c4tui.engine.learned.network import STORED, encode
 from c4tui.engine.players.human import exact_weights, level_care
 from c4tui.engine.players.levels import LEVELS
+from c4tui.engine.regular_files import UnreadableFile, read_arrays, write_whole
 
 if TYPE_CHECKING:
     from c4tui.engine.solver.exact import Solver
 
 FULL = -128  # the score stored for a full column
+# The most a data file may hold, on disk or unpacked: 24 bytes a 7x6 position, so about
+# 90 million positions (the shipped network learned from 1.4 million).
+MAX_LABELLED_BYTES = 2 << 30
 LATE_PLY = 14
 GAMES_PER_BATCH = 20
 HARD_PER_GAME = 3
@@ -84,12 +88,49 @@ class Labelled:
         )
 
     def save(self, path: Path) -> None:
-        np.savez_compressed(path, features=self.features, scores=self.scores, moves=self.moves)
+        """Write the positions to `path` whole (never half a file; the name as given,
+        where NumPy's own saving would add `.npz` to it)."""
+        arrays = {"features": self.features, "scores": self.scores, "moves": self.moves}
+        write_whole(path, lambda handle: np.savez_compressed(handle, **arrays))  # type: ignore[arg-type]
 
     @staticmethod
     def load(path: Path) -> Labelled:
-        with np.load(path, allow_pickle=False) as data:
-            return Labelled(data["features"], data["scores"], data["moves"])
+        """A data file's positions; UnreadableFile (an OSError) says what is wrong with
+        one that is not a file of them, without reading more than MAX_LABELLED_BYTES."""
+        arrays = read_arrays(path, limit=MAX_LABELLED_BYTES)
+        missing = [name for name in ("features", "scores", "moves") if name not in arrays]
+        if missing:
+            raise UnreadableFile(path, f"no {missing[0]} array: not labelled positions")
+        data = Labelled(arrays["features"], arrays["scores"], arrays["moves"])
+        problem = data.problem()
+        if problem is not None:
+            raise UnreadableFile(path, problem)
+        return data
+
+    def problem(self) -> str | None:
+        """What makes these arrays no labelled positions (None when they are): the
+        trainer divides by each row's legal columns and reads bytes of planes."""
+        f, s, m = self.features, self.scores, self.moves
+        if f.dtype != np.uint8 or f.ndim != 2:
+            return f"features should be rows of bytes, not {f.dtype} of {f.ndim} dimensions"
+        if s.dtype != np.int8 or s.ndim != 2:
+            return f"scores should be rows of int8, not {s.dtype} of {s.ndim} dimensions"
+        if m.dtype.kind not in "iu" or m.ndim != 1:
+            return f"moves should be one whole number a position, not {m.dtype} {m.shape}"
+        if not len(f) == len(s) == len(m):
+            return f"{len(f)} features, {len(s)} scores and {len(m)} moves: one each a position"
+        if len(s) and not (s != FULL).any(axis=1).all():
+            return "a position with no column to play"
+        return None
+
+    def board_problem(self, width: int, height: int) -> str | None:
+        """What makes these positions another board's than width x height (None when
+        they are this one's)."""
+        row = (STORED * width * height + 7) // 8
+        if self.scores.shape[1] != width or self.features.shape[1] != row:
+            columns = self.scores.shape[1]
+            return f"positions of a {columns}-column board, not {width}x{height}"
+        return None
 
 
 @dataclass(frozen=True)
@@ -153,9 +194,7 @@ def played_positions(
             position = position.play(next_column(position, column_scores, batch, rng, level))
 
 
-def hard_positions(
-    batch: Batch, rng: random.Random
-) -> Iterator[tuple[Position, list[int | None]]]:
+def hard_positions(batch: Batch, rng: random.Random) -> Iterator[tuple[Position, list[int | None]]]:
     """The `hard` kind's positions of one batch, with their scores (see the module's doc)."""
     from c4tui.engine.solver import exact_scores
 

@@ -137,7 +137,7 @@ class Learner:
     def restore(self, arrays: Any) -> None:
         self.params, self.opt_state = unpack_state(arrays, self.params, self.opt_state)
         # A checkpoint from before the average was kept starts it at the weights.
-        files = set(arrays.files)
+        files = set(arrays)
         self.mean = {
             name: jnp.asarray(arrays[f"mean_{name}"]) if f"mean_{name}" in files else weights
             for name, weights in self.params.items()

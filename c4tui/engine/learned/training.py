@@ -27,6 +27,7 @@ from numpy.typing import NDArray
 
 from c4tui.engine.learned.labels import Labelled
 from c4tui.engine.learned.network import (
+    MAX_NETWORK_BYTES,
     PLANES,
     STORED,
     Network,
@@ -35,6 +36,7 @@ from c4tui.engine.learned.network import (
     inputs,
 )
 from c4tui.engine.learned.targets import legal_of, policy_targets, value_targets
+from c4tui.engine.regular_files import read_arrays, write_whole
 
 Params = dict[str, jax.Array]
 
@@ -278,19 +280,20 @@ class Trainer:
     def save_checkpoint(self, path: Path) -> None:
         arrays = pack_state(self.params, self.opt_state)
         header = json.dumps({"config": asdict(self.config), "step": self.step})
-        temporary = path.with_suffix(".partial.npz")
-        np.savez(temporary, header=np.array(header), **arrays)  # type: ignore[arg-type]
-        temporary.replace(path)  # a run killed while writing keeps its last checkpoint
+        text = np.array(header)
+        # Whole or not at all: a run killed while writing keeps its last checkpoint.
+        write_whole(path, lambda out: np.savez(out, header=text, **arrays))  # type: ignore[arg-type]
 
     def resume(self, path: Path) -> None:
         """Continue from a checkpoint of a run with the same configuration."""
-        with np.load(path, allow_pickle=False) as saved:
-            header = json.loads(str(saved["header"]))
-            # A field added since the checkpoint was written takes its default there.
-            if Config(**header["config"]) != self.config:
-                raise ValueError(f"{path}: a checkpoint of another configuration")
-            self.params, self.opt_state = unpack_state(saved, self.params, self.opt_state)
-            self.step = int(header["step"])
+        # The weights and AdamW's two moments of each.
+        saved = read_arrays(path, limit=3 * MAX_NETWORK_BYTES)
+        header = json.loads(str(saved["header"]))
+        # A field added since the checkpoint was written takes its default there.
+        if Config(**header["config"]) != self.config:
+            raise ValueError(f"{path}: a checkpoint of another configuration")
+        self.params, self.opt_state = unpack_state(saved, self.params, self.opt_state)
+        self.step = int(header["step"])
 
 
 def pack_state(params: Params, opt_state: Any) -> dict[str, NDArray[Any]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from c4tui.engine.board.position import Position
 from c4tui.engine.learned.labels import (
@@ -26,6 +27,7 @@ from c4tui.engine.learned.targets import (
     policy_targets,
     value_targets,
 )
+from c4tui.engine.regular_files import UnreadableFile
 from c4tui.engine.solver import analyze
 
 
@@ -50,6 +52,30 @@ def test_a_saved_file_loads_the_same(tmp_path):
     data.save(tmp_path / "d.npz")
     again = type(data).load(tmp_path / "d.npz")
     assert np.array_equal(again.scores, data.scores)
+    assert again.board_problem(7, 6) is None
+    assert again.board_problem(5, 4) == "positions of a 7-column board, not 5x4"
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"moves": None}, "no moves array: not labelled positions"),
+        ({"scores": np.zeros((3, 7), np.int8)}, "2 features, 3 scores and 2 moves"),
+        ({"features": np.zeros((2, 16), np.float32)}, "features should be rows of bytes"),
+        ({"scores": np.zeros((2, 7), np.int16)}, "scores should be rows of int8"),
+        ({"scores": np.full((2, 7), FULL, np.int8)}, "a position with no column to play"),
+    ],
+)
+def test_a_file_that_is_not_labelled_positions_says_what_is_wrong(tmp_path, change, reason):
+    arrays = {
+        "features": np.zeros((2, 16), np.uint8),
+        "scores": np.zeros((2, 7), np.int8),
+        "moves": np.zeros(2, np.int8),
+    } | change
+    np.savez(tmp_path / "d.npz", **{k: v for k, v in arrays.items() if v is not None})
+    with pytest.raises(UnreadableFile) as caught:
+        Labelled.load(tmp_path / "d.npz")
+    assert caught.value.reason.startswith(reason)
 
 
 # Two positions' column scores: a win (fastest at column 2) and a draw with a full column.
@@ -125,7 +151,6 @@ def test_a_seed_makes_the_games_it_made_before_the_levels_kind_was_added():
         data = label_batch(Batch(seed=7, games=3, kind=kind, width=5, height=4))
         got = hashlib.sha256(data.features.tobytes() + data.scores.tobytes()).hexdigest()
         assert got[:16] == digest, kind
-
 
 
 def test_hard_positions_are_random_plays_ones_the_solver_works_for_the_same_anywhere():

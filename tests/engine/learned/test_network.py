@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import zipfile
 
 import numpy as np
@@ -144,6 +145,8 @@ def test_what_is_not_a_network_file_at_all_is_refused(tmp_path):
     with zipfile.ZipFile(tmp_path / "empty.npz", "w"):
         pass
     np.save(tmp_path / "pickled.npy", np.array([{"a": 1}], dtype=object), allow_pickle=True)
-    for name in ("text.npz", "empty.npz", "pickled.npy", "missing.npz"):
+    np.save(tmp_path / "plain.npy", np.zeros(3))  # an array, not an archive: was a crash
+    os.mkfifo(tmp_path / "fifo")  # was an open that waited forever for a writer
+    for name in ("text.npz", "empty.npz", "pickled.npy", "plain.npy", "fifo", "missing.npz"):
         with pytest.raises(NetworkError, match=name):
             load(tmp_path / name)
