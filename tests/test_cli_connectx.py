@@ -4,6 +4,7 @@ load it (here: through the `connectx:` adapter, in a process of its own)."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -42,8 +43,18 @@ def test_the_agent_file_plays_its_engine(tmp_path, capsys):
 def test_bad_arguments_are_one_line_and_status_2(tmp_path, capsys):
     assert main(["connectx", "--engine", "deepblue", "-o", str(tmp_path / "a.py")]) == 2
     assert "unknown engine 'deepblue'" in capsys.readouterr().err
-    assert main(["connectx", "--engine", "level:8", "-o", str(tmp_path / "no" / "a.py")]) == 2
+    assert main(["connectx", "--engine", "level:8", "-o", "/proc/none/a.py"]) == 2
     assert "cannot write" in capsys.readouterr().err
+    # A FIFO is refused, not opened: the open would wait for a reader forever.
+    os.mkfifo(tmp_path / "fifo")
+    assert main(["connectx", "--engine", "level:8", "-o", str(tmp_path / "fifo")]) == 2
+    assert "fifo: a FIFO, not a file to write" in capsys.readouterr().err
+    # A network file is checked here, not carried to fail on Kaggle.
+    (tmp_path / "junk.npz").write_text("junk")
+    net = f"alphazero:net={tmp_path / 'junk.npz'}"
+    assert main(["connectx", "--engine", net, "-o", str(tmp_path / "a.py")]) == 2
+    assert "junk.npz: not a network file" in capsys.readouterr().err
+    assert not (tmp_path / "a.py").exists()
 
 
 def test_a_board_gets_a_move_order_that_makes_it_with_no_line_before_the_last_stone():

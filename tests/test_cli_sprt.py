@@ -161,6 +161,13 @@ def test_a_state_file_of_other_settings_or_damaged_is_refused(capsys, tmp_path):
     state.write_text('{"format": "c4tui-sprt 1", "settings": {}}')
     assert main(argv) == 2
     assert "not the state of an sprt run" in capsys.readouterr().err
+    state.unlink()
+    os.mkfifo(state)  # named once in the line, and refused without waiting for a writer
+    assert main(argv) == 2
+    assert capsys.readouterr().err.endswith(f"--state: {state}: not a regular file (a FIFO)\n")
+    # A log that is a FIFO with no reader is refused at once, not waited on forever.
+    assert main([*argv[:-2], "--log", str(state)]) == 2
+    assert "a FIFO with no reader" in capsys.readouterr().err
 
 
 def test_games_are_written_as_game_files(capsys, tmp_path):
@@ -179,3 +186,9 @@ def test_games_are_written_as_game_files(capsys, tmp_path):
         len(record.start) == 2 and record.moves.startswith(record.start) for record in records
     )
     assert main(["sprt", "greedy", "random", "--games-dir", "/proc/none"]) == 2
+    capsys.readouterr()
+    # A file where the folder should be: said so, not mkdir's "File exists".
+    plain = tmp_path / "plain"
+    plain.write_text("")
+    assert main(["sprt", "greedy", "random", *argv[2:], "--games-dir", str(plain)]) == 2
+    assert f"--games-dir: {str(plain)!r} is not a directory" in capsys.readouterr().err

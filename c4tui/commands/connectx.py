@@ -4,13 +4,15 @@ agent file that carries what it needs (engine/external/agent_file.py)."""
 from __future__ import annotations
 
 import argparse
-import os
 import sys
+from pathlib import Path
 
 from c4tui.argparse_internals import Subcommands
 from c4tui.commands.common import CommandError
 from c4tui.engine.external.agent_file import agent_file
 from c4tui.engine.players.specs import SpecError
+from c4tui.engine.regular_files import UnwritableFile
+from c4tui.files import atomic_write
 
 
 def register(commands: Subcommands) -> None:
@@ -38,11 +40,12 @@ def run(args: argparse.Namespace) -> int:
     if args.output == "-":
         sys.stdout.write(text)
         return 0
-    if not args.output or os.path.isdir(args.output):
-        raise CommandError(f"--output: {args.output!r} is not a file name")
-    try:
-        with open(args.output, "w", encoding="utf-8") as file:
-            file.write(text)
+    if not args.output:
+        raise CommandError("--output: '' is not a file name")
+    try:  # whole or not at all; a directory, a FIFO or a device is refused, not waited on
+        atomic_write(Path(args.output), text)
+    except UnwritableFile as error:
+        raise CommandError(f"--output: {error}") from None
     except OSError as error:
         raise CommandError(f"--output: cannot write {args.output!r}: {error.strerror}") from None
     return 0

@@ -5,6 +5,7 @@ played (worker processes here, or a cluster)."""
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 from collections.abc import Iterable
 from pathlib import Path
@@ -130,9 +131,10 @@ def start_engine_log(args: argparse.Namespace) -> None:
     if not args.log:
         return
     try:
-        os.close(os.open(args.log, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666))
+        os.close(wire_log.open_log(args.log))
     except OSError as error:
-        raise CommandError(f"--log: cannot write {args.log!r}: {error.strerror}") from None
+        why = "a FIFO with no reader" if error.errno == errno.ENXIO else error.strerror
+        raise CommandError(f"--log: cannot write {args.log!r}: {why}") from None
     os.environ[wire_log.ENV] = os.path.abspath(args.log)
 
 
@@ -150,4 +152,6 @@ def write_game_file(folder: str, run: str, record: PlayedGame) -> None:
     try:
         atomic_write(path, record.to_game_record().to_text())
     except OSError as error:
+        if Path(folder).exists() and not Path(folder).is_dir():  # mkdir says "File exists"
+            raise CommandError(f"--games-dir: {folder!r} is not a directory") from None
         raise CommandError(f"--games-dir: cannot write {str(path)!r}: {error.strerror}") from None

@@ -151,7 +151,9 @@ def load_state(path: Path) -> SprtState | None:
         data = read_json(path)
     except FileNotFoundError:
         return None
-    except (UnreadableFile, DamagedFile) as error:
+    except UnreadableFile as error:  # it names the path itself
+        raise StateError(str(error)) from None
+    except DamagedFile as error:
         raise StateError(f"{path}: {error}") from None
     try:
         return SprtState.from_json(data)

@@ -22,7 +22,9 @@ import os
 import zlib
 from dataclasses import dataclass
 
+from c4tui.engine.learned.network import MAX_NETWORK_BYTES
 from c4tui.engine.players.specs import EngineSpec, engine_class, parse_spec
+from c4tui.engine.regular_files import UnreadableFile, open_regular
 
 PLAYER = "c4tui.engine.external.kaggle_agent"
 HANDICAP = "c4tui.engine.players.handicap"  # wraps any engine given noise=
@@ -108,8 +110,15 @@ def _packed(data: bytes) -> str:
 
 
 def _file_entry(path: str) -> tuple[str, str]:
-    with open(path, "rb") as file:
-        return os.path.basename(path), _packed(file.read())
+    """A file the agent carries, read as a regular file of a network's size at most."""
+    try:
+        handle, size = open_regular(path)
+    except UnreadableFile as error:
+        raise ValueError(str(error)) from None
+    with handle:
+        if size > MAX_NETWORK_BYTES:
+            raise ValueError(f"{path}: too large to carry (over {MAX_NETWORK_BYTES:,} bytes)")
+        return os.path.basename(path), _packed(handle.read())
 
 
 def _render(

@@ -19,13 +19,22 @@ ENV = "C4TUI_ENGINE_LOG"
 log = logging.getLogger("c4tui.engine.external")
 
 
+def open_log(path: str) -> int:
+    """The log file at `path`, open to append (made if missing). O_NONBLOCK: a FIFO with
+    no reader is refused at once (ENXIO) instead of waited on forever; one with a reader
+    is fine, and its writes then wait as a file's do."""
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK, 0o666)
+    os.set_blocking(fd, True)
+    return fd
+
+
 class WireLog:
     """The open log of one outside engine's lines."""
 
     def __init__(self, path: str, title: str) -> None:
         self.path = path
         self.title = title
-        self.fd: int | None = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+        self.fd: int | None = open_log(path)
 
     @classmethod
     def from_environment(cls, title: str) -> WireLog | None:

@@ -142,6 +142,11 @@ class AlphaZeroEngine(BaseEngine):
         """The agent carries its network: net=FILE's, or the shipped 7x6 one (Kaggle's
         ConnectX board)."""
         net = options.get("net")
+        if net is not None:
+            try:  # checked here: a file that is no network would fail only on Kaggle
+                load(str(net))
+            except NetworkError as error:
+                raise SpecError(f"alphazero: net={error}", "net") from None
         path = str(net) if net is not None else str(shipped_file(7, 6, 4))
         return Bundle(modules=(cls.__module__,), files=(("net", path),))
 
