@@ -256,10 +256,10 @@ def run_selfplay(args: argparse.Namespace) -> int:
 def saved_settings(directory: Path) -> RunSettings:
     """The settings in a run's run.json; RunError when it cannot be read."""
     from c4tui.files import parse_json, read_text
-    from c4tui.tournament.selfplay_run import RunError, RunSettings
+    from c4tui.tournament.selfplay_run import RUN_JSON_BYTES, RunError, RunSettings
 
     try:
-        data = parse_json(read_text(directory / "run.json", limit=64 << 20))
+        data = parse_json(read_text(directory / "run.json", limit=RUN_JSON_BYTES))
         return RunSettings.from_json(data["settings"])  # type: ignore[index]
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise RunError(f"{directory}: not a self-play run ({error})") from None

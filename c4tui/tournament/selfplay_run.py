@@ -51,8 +51,8 @@ from c4tui.tournament.task_map import TaskMap, TimedMap
 FILE_FORMAT = "c4tui-selfplay 1"
 GAMES_PER_TASK = 10
 NO_GATE = "none"  # a generation's verdict when the run has no gate
-# learner.npz holds the weights, AdamW's two moments of each and their moving average.
-LEARNER_BYTES = 4 * MAX_NETWORK_BYTES
+LEARNER_BYTES = 4 * MAX_NETWORK_BYTES  # the weights, AdamW's two moments, their average
+RUN_JSON_BYTES = 64 << 20  # a generation's row is about 500 bytes
 
 
 class RunError(Exception):
@@ -214,8 +214,7 @@ class SelfPlayRun:
 
     def resume(self) -> None:
         try:
-            # A generation's row is about 500 bytes: far more generations than any run has.
-            data = parse_json(read_text(self.path("run.json"), limit=64 << 20))
+            data = parse_json(read_text(self.path("run.json"), limit=RUN_JSON_BYTES))
             if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
                 raise ValueError(f"not a {FILE_FORMAT!r} file")
             saved = RunSettings.from_json(data["settings"])
@@ -406,6 +405,8 @@ class SelfPlayRun:
 
 def check_directory(directory: Path, *, resume: bool) -> None:
     """RunError unless the directory suits: a new run's holds none, a resumed one's does."""
+    if directory.exists() and not directory.is_dir():
+        raise RunError(f"{directory} is not a directory: --run names the run's folder")
     held = (directory / "run.json").exists()
     if held and not resume:
         raise RunError(f"{directory} holds a run: give --resume, or another --run")

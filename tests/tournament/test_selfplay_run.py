@@ -4,6 +4,7 @@ resume where they stopped, the same as an unbroken run; bad input in one line.""
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 import numpy as np
@@ -52,6 +53,14 @@ def test_a_run_directory_in_use_needs_resume(tmp_path, capsys):
     assert "holds a run: give --resume" in err and err.count("\n") == 1
     assert main([*TINY, "--run", str(tmp_path / "none"), "--resume"]) == 2
     assert "no run to resume" in capsys.readouterr().err
+    # A file where the folder should be: bad input (2), not mkdir's "File exists" (1).
+    assert main([*TINY, "--run", str(tmp_path / "run.json")]) == 2
+    assert "run.json is not a directory" in capsys.readouterr().err
+    # A run.json that is a FIFO is refused, not waited on.
+    (tmp_path / "run.json").unlink()
+    os.mkfifo(tmp_path / "run.json")
+    assert main([*TINY, "--run", str(tmp_path), "--resume"]) == 2
+    assert "run.json: not a regular file (a FIFO)" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("board", ["5", "3x4", "5x11", "axb"])
