@@ -140,3 +140,28 @@ def test_the_header_counts_games_only_when_the_run_labelled_them(tmp_path):
     assert about()["games"] == 3 and data.exists()
     assert main(["train", "distill", "--out", str(net), "--data", str(data), *tiny]) == 0
     assert "games" not in about() and about()["positions"] == len(Labelled.load(data))
+
+
+def test_a_teacher_is_checked_like_a_starting_network(tmp_path, capsys):
+    pytest.importorskip("jax")
+    from tests.engine.learned.nets import network_file
+
+    data = tmp_path / "5x4.npz"
+    assert main(["train", "label", "--games", "2", "--out", str(data), *SMALL]) == 0
+    capsys.readouterr()
+    base = ["train", "distill", "--out", str(tmp_path / "n.npz"), "--data", str(data), *SMALL]
+    assert main([*base, "--teacher-share", "0.5"]) == 2
+    assert "--teacher-share: give the teacher with --teacher NET" in capsys.readouterr().err
+    seven = network_file(tmp_path)  # a 7x6 network teaching on 5x4
+    assert main([*base, "--teacher", str(seven)]) == 2
+    assert "is for the 7x6 connect 4 board, not 5x4 connect 3" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main([*base, "--teacher", str(seven), "--teacher-share", "1.5"])
+    assert "give a number above 0 and at most 1" in capsys.readouterr().err
+    capsys.readouterr()
+    five = network_file(tmp_path / "five", width=5, height=4, connect=3)
+    assert main([*base, "--teacher", str(five), "--epochs", "1"]) == 0
+    from c4tui.engine.learned.network import load
+
+    config = load(tmp_path / "n.npz").about["config"]
+    assert config["teacher_share"] == 0.5 and len(config["teacher"]) == 64  # its SHA-256

@@ -83,6 +83,19 @@ def register(commands: Subcommands) -> None:
         help="the peak of the learning rate's schedule (default 0.002; lower, such as "
         "0.0005, to go on from a trained network)",
     )
+    distill.add_argument(
+        "--teacher",
+        type=Path,
+        metavar="NET",
+        help="mix this network's judgement one ply ahead (its value of the position after "
+        "each move) into the policy target: the shipped network was fine-tuned so "
+        "(docs/learned-engine.md)",
+    )
+    distill.add_argument(
+        "--teacher-share",
+        type=positive_rate,
+        help="the teacher's share of the policy target, above 0 and at most 1 (default 0.5)",
+    )
     distill.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     distill.add_argument(
         "--half",
@@ -142,10 +155,17 @@ def run_distill(args: argparse.Namespace) -> int:
 
     console = output_console()
     start = starting_network(args)
+    if args.teacher_share is not None and args.teacher is None:
+        raise CommandError("--teacher-share: give the teacher with --teacher NET")
+    teacher = network_option(args.teacher, "--teacher", args) if args.teacher else None
     data, labelled = labelled_positions(args)
     if not len(data):  # a `hard` kind on a small board keeps none: the solver works little there
         raise CommandError("no positions to train on: label more games or other --kinds")
     schedule = {"epochs": args.epochs, "seed": args.seed, "learning_rate": args.learning_rate}
+    if teacher is not None:
+        share = 0.5 if args.teacher_share is None else args.teacher_share
+        schedule |= {"teacher": teacher[1], "teacher_share": share}
+        console.print(f"the teacher reads the positions after each move of {len(data):,} positions")
     if start is None:
         config = training.Config(
             width=args.width,
@@ -157,7 +177,9 @@ def run_distill(args: argparse.Namespace) -> int:
         )
     else:
         config = training.config_for(start[0], start=start[1], **schedule)
-    trainer = training.Trainer(config, data, start[0] if start else None)
+    trainer = training.Trainer(
+        config, data, start[0] if start else None, teacher[0] if teacher else None
+    )
     if args.checkpoint is not None and args.checkpoint.exists():
         try:
             trainer.resume(args.checkpoint)
@@ -192,25 +214,33 @@ def run_distill(args: argparse.Namespace) -> int:
 def starting_network(args: argparse.Namespace) -> tuple[Network, str] | None:
     """`--start-from`'s network and its file's SHA-256, read and checked against the
     board and the sizes given; None without it."""
-    from c4tui.engine.learned.network import NetworkError, load
-
     path: Path | None = args.start_from
     if path is None:
         return None
-    try:
-        network = load(path)
-    except (NetworkError, OSError) as error:
-        raise CommandError(f"--start-from: {error}") from None
-    board = (args.width, args.height, args.connect)
-    if board != (network.width, network.height, network.connect):
-        raise CommandError(
-            f"--start-from: {path} is for the {network.width}x{network.height} connect "
-            f"{network.connect} board, not {args.width}x{args.height} connect {args.connect}"
-        )
+    network, digest = network_option(path, "--start-from", args)
     if args.hidden not in (None, network.hidden) or args.blocks not in (None, network.blocks):
         raise CommandError(
             f"--start-from: {path} is {network.hidden} wide with {network.blocks} blocks; "
             "leave out --hidden and --blocks to go on from it"
+        )
+    return network, digest
+
+
+def network_option(path: Path, option: str, args: argparse.Namespace) -> tuple[Network, str]:
+    """The network file an option names, read and checked against the board given, and
+    the file's SHA-256 (kept in the run's configuration, so a checkpoint of a run with
+    another network is never resumed)."""
+    from c4tui.engine.learned.network import NetworkError, load
+
+    try:
+        network = load(path)
+    except (NetworkError, OSError) as error:
+        raise CommandError(f"{option}: {error}") from None
+    board = (args.width, args.height, args.connect)
+    if board != (network.width, network.height, network.connect):
+        raise CommandError(
+            f"{option}: {path} is for the {network.width}x{network.height} connect "
+            f"{network.connect} board, not {args.width}x{args.height} connect {args.connect}"
         )
     return network, hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -291,7 +321,7 @@ def kinds_list(text: str) -> list[str]:
 
 
 def positive_rate(text: str) -> float:
-    """An argparse type: a learning rate, above 0 and at most 1."""
+    """An argparse type: a learning rate or a share, above 0 and at most 1."""
     try:
         rate = float(text)
     except ValueError:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +36,7 @@ from c4tui.engine.learned.network import (
     inputs,
 )
 from c4tui.engine.learned.targets import legal_of, policy_targets, value_targets
+from c4tui.engine.learned.teacher import one_ply_policy
 from c4tui.engine.regular_files import read_arrays, write_whole
 
 Params = dict[str, jax.Array]
@@ -61,6 +62,9 @@ class Config:
     # The SHA-256 of the network file the run starts from ("": random weights), so a
     # checkpoint is never resumed by a run that starts elsewhere.
     start: str = ""
+    # The teacher's (`teacher.py`; "": none) and its share of the policy target.
+    teacher: str = ""
+    teacher_share: float = 0.0
 
     def shapes(self) -> dict[str, tuple[int, ...]]:
         """The shape of each of the network's weights (`network.expected_shapes`)."""
@@ -189,9 +193,17 @@ class Progress:
 class Trainer:
     """One run: data split, optimiser, steps, held-out figures, checkpoints and export."""
 
-    def __init__(self, config: Config, data: Labelled, start: Network | None = None) -> None:
+    def __init__(
+        self,
+        config: Config,
+        data: Labelled,
+        start: Network | None = None,
+        teacher: Network | None = None,
+    ) -> None:
         """`start`: a network to go on training (fine-tuning) instead of random weights;
-        `config` is then `config_for(start, ...)`'s."""
+        `config` is then `config_for(start, ...)`'s. `teacher`: a network whose judgement
+        one ply ahead makes `config.teacher_share` of the policy target (`teacher.py`);
+        the held-out figures stay the solver's."""
         self.config = config
         rng = np.random.default_rng(config.seed)
         order = rng.permutation(len(data))
@@ -204,6 +216,11 @@ class Trainer:
             data.features[order[cut:]], data.scores[order[cut:]], data.moves[order[cut:]]
         )
         self.train = examples(kept, config)
+        if teacher is not None and config.teacher_share > 0:
+            taught = one_ply_policy(teacher, self.train.x)
+            share = config.teacher_share
+            mixed = (1 - share) * self.train.policy + share * taught
+            self.train = replace(self.train, policy=mixed.astype(np.float32))
         self.test = examples(held, config, mirrored=False)
         self.steps_per_epoch = max(1, len(self.train) // config.batch)
         self.steps = self.steps_per_epoch * config.epochs
