@@ -192,3 +192,12 @@ def test_games_are_written_as_game_files(capsys, tmp_path):
     plain.write_text("")
     assert main(["sprt", "greedy", "random", *argv[2:], "--games-dir", str(plain)]) == 2
     assert f"--games-dir: {str(plain)!r} is not a directory" in capsys.readouterr().err
+
+
+def test_an_elo_that_rounds_to_nothing_is_written_plus_zero():
+    from c4tui.commands.sprt import elo_words
+    from c4tui.tournament.sprt import EloInterval
+
+    # One even pair's interval is all of it at -1e-9 or so: written "-0.0" before.
+    assert elo_words(EloInterval(-1e-9, -0.04, 0.0)) == "+0.0 [+0.0, +0.0]"
+    assert elo_words(EloInterval(None, -12.34, None)) == "? [-12.3, +∞]"

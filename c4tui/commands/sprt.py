@@ -302,7 +302,8 @@ def progress_line(state: SprtState) -> str:
 
 def elo_words(elo: sprt.EloInterval) -> str:
     def signed(value: float | None, infinite: str) -> str:
-        return infinite if value is None else f"{value:+.1f}"
+        # + 0.0 makes the -0.0 that rounding a small negative gives a plain +0.0.
+        return infinite if value is None else f"{round(value, 1) + 0.0:+.1f}"
 
     return f"{signed(elo.elo, '?')} [{signed(elo.low, '-∞')}, {signed(elo.high, '+∞')}]"
 
