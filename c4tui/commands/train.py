@@ -88,8 +88,7 @@ def register(commands: Subcommands) -> None:
         type=Path,
         metavar="NET",
         help="mix this network's judgement one ply ahead (its value of the position after "
-        "each move) into the policy target: the shipped network was fine-tuned so "
-        "(docs/learned-engine.md)",
+        "each move) into the policy target (docs/learned-engine.md)",
     )
     distill.add_argument(
         "--teacher-share",
