@@ -66,3 +66,12 @@ def test_a_bot_whose_engine_forfeits_resigns_saying_why(tmp_path):
     assert unquote(path.partition("reason=")[2]) == (
         "its engine crashed (exit status 1: no engine here)"
     )
+
+
+def test_what_a_server_sends_that_is_no_json_object_reads_as_nothing():
+    from c4tui.commands.bot import read_json
+
+    # 64 KB of "[" made json.loads raise RecursionError: a crash of the bot.
+    assert read_json(b"[" * 65536) == {}
+    assert read_json(b"\xff\xfe") == {} and read_json(b"[1]") == {}
+    assert read_json(b'{"type": "challenge", "id": 3}') == {"type": "challenge", "id": 3}

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import http.client
-import json
 import os
 import sys
 import threading
@@ -25,6 +24,7 @@ from urllib.parse import quote, urlsplit
 
 from c4tui.argparse_internals import Subcommands
 from c4tui.commands.common import CommandError
+from c4tui.files import parse_json
 
 TOKEN_ENV = "C4TUI_BOT_TOKEN"
 PREFIX = "/api/bot"
@@ -134,8 +134,11 @@ class BotServer:
 
 
 def read_json(data: bytes) -> dict[str, Any]:
+    """A JSON object the server sent; {} for anything else. The server is whatever the
+    URL names: 64 KB of `[` would make json.loads raise RecursionError, a crash where
+    `parse_json` answers DamagedFile (a ValueError)."""
     try:
-        value = json.loads(data)
+        value = parse_json(data.decode("utf-8", errors="replace"), depth=32)
     except ValueError:
         return {}
     return value if isinstance(value, dict) else {}
