@@ -152,6 +152,6 @@ def is_saved_line(raw: bytes) -> bool:
     """True when `raw` is a line `arena --save` writes: a JSON object with its keys."""
     try:
         line = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # a damaged line nested thousands deep
         return False
     return isinstance(line, dict) and line.keys() >= SAVED_KEYS

@@ -116,3 +116,9 @@ def test_a_fifo_with_no_reader_is_refused_at_once_and_one_with_a_reader_is_writt
         assert os.read(reader, 1000).decode() == text(1)
     finally:
         os.close(reader)
+
+
+def test_a_line_nested_thousands_deep_is_no_saved_game():
+    # json.loads raises RecursionError on it, which is no ValueError: it stopped the run.
+    assert not savefile.is_saved_line(b"[" * 100_000)
+    assert savefile.is_saved_line(json.dumps(game(1)).encode())
