@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -20,7 +19,8 @@ from c4tui.engine.board.geometry import SIZE_LIMITS, validate_size
 from c4tui.engine.board.notation import moves_of
 from c4tui.engine.board.position import Position
 from c4tui.engine.players.specs import SpecError, parse_spec
-from c4tui.files import MAX_FILE_BYTES, UnreadableFile, kind_of, read_text
+from c4tui.engine.regular_files import not_to_write
+from c4tui.files import MAX_FILE_BYTES, UnreadableFile, read_text
 from c4tui.match.sides import GLYPHS
 
 
@@ -113,9 +113,8 @@ def output_file(text: str) -> Path:
         raise argparse.ArgumentTypeError(f"{text[:60]}: {error.strerror or error}") from None
     except ValueError:
         raise argparse.ArgumentTypeError("not a file name (it holds a NUL character)") from None
-    if mode is not None and not stat.S_ISREG(mode):
-        what = "a directory" if stat.S_ISDIR(mode) else kind_of(mode)
-        raise argparse.ArgumentTypeError(f"{text[:60]} is {what}, not a file to write")
+    if mode is not None and (refusal := not_to_write(mode)) is not None:
+        raise argparse.ArgumentTypeError(f"{text[:60]} is {refusal}")
     return path
 
 

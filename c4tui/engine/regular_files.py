@@ -30,28 +30,27 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 
-class UnreadableFile(OSError):
-    """A user file that cannot be read: missing, not a regular file, too large, not what
-    it should hold. `str()` is the path and the reason on one line; `reason` alone also."""
+class RefusedFile(OSError):
+    """A file c4tui will not use: `str()` is the path and the reason on one line;
+    `reason` alone also."""
 
     def __init__(self, path: str | os.PathLike[str], reason: str) -> None:
         super().__init__(f"{os.fspath(path)}: {reason}")
         self.path = os.fspath(path)
         self.reason = reason
+
+
+class UnreadableFile(RefusedFile):
+    """A user file that cannot be read: missing, not a regular file, too large, not what
+    it should hold."""
 
 
 class NoSuchFile(UnreadableFile, FileNotFoundError):
     """The file is not there (often no error: nothing was saved yet)."""
 
 
-class UnwritableFile(OSError):
-    """A path c4tui will not write a file at: a directory, a FIFO, a device. `str()` is
-    the path and the reason; `reason` alone also."""
-
-    def __init__(self, path: str | os.PathLike[str], reason: str) -> None:
-        super().__init__(f"{os.fspath(path)}: {reason}")
-        self.path = os.fspath(path)
-        self.reason = reason
+class UnwritableFile(RefusedFile):
+    """A path c4tui will not write a file at: a directory, a FIFO, a device."""
 
 
 def open_regular(path: str | os.PathLike[str]) -> tuple[IO[bytes], int]:
@@ -88,6 +87,14 @@ def kind_of(mode: int) -> str:
     if stat.S_ISSOCK(mode):
         return "a socket"
     return "not a plain file"
+
+
+def not_to_write(mode: int) -> str | None:
+    """Why a file of this mode is not one to write over (None for a regular file)."""
+    if stat.S_ISREG(mode):
+        return None
+    what = "a directory" if stat.S_ISDIR(mode) else kind_of(mode)
+    return f"{what}, not a file to write"
 
 
 def read_arrays(path: str | os.PathLike[str], *, limit: int) -> dict[str, NDArray[Any]]:
@@ -136,9 +143,8 @@ def write_whole(path: Path, write: Callable[[IO[bytes]], object]) -> Path:
         old: os.stat_result | None = os.stat(path)
     except OSError:
         old = None
-    if old is not None and not stat.S_ISREG(old.st_mode):
-        what = "a directory" if stat.S_ISDIR(old.st_mode) else kind_of(old.st_mode)
-        raise UnwritableFile(path, f"{what}, not a file to write")
+    if old is not None and (refusal := not_to_write(old.st_mode)) is not None:
+        raise UnwritableFile(path, refusal)
     path.parent.mkdir(parents=True, exist_ok=True)
     temp = path.parent / f".{path.name}-{secrets.token_hex(6)}"
     # os.open applies the umask itself: reading the umask would mean changing it.
